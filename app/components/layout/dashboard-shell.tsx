@@ -1,0 +1,145 @@
+import * as React from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Dialog } from "radix-ui";
+import { KeyRound, LogOut, Menu, X } from "lucide-react";
+import type { NavItem } from "~/auth/permissions";
+import { cn } from "~/lib/cn";
+import { Button } from "~/components/ui/button";
+import { BrandMark } from "./brand-mark";
+import { NavIcon } from "./nav-icon";
+
+function SidebarNav({ items }: { items: NavItem[] }) {
+  return (
+    <nav aria-label="Menu do painel">
+      <ul className="grid gap-1">
+        {items.map((item) => (
+          <li key={item.id}>
+            <NavLink
+              to={item.href}
+              end={item.id === "panel"}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white",
+                  isActive && "bg-brand-700 text-white hover:bg-brand-700",
+                )
+              }
+            >
+              <NavIcon name={item.icon} className="size-5 shrink-0" />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SidebarBrand() {
+  return (
+    <Link to="/" className="flex items-center gap-3 px-2">
+      <BrandMark className="size-9" />
+      <span className="text-sm font-bold leading-tight text-white">
+        Sindicato dos
+        <br />
+        Bombeiros Civis
+      </span>
+    </Link>
+  );
+}
+
+export function DashboardShell({
+  roleLabel,
+  userName,
+  nav,
+  demo,
+  children,
+}: {
+  roleLabel: string;
+  userName: string;
+  nav: NavItem[];
+  demo: boolean;
+  children: React.ReactNode;
+}) {
+  const [open, setOpen] = React.useState(false);
+  const location = useLocation();
+  React.useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-dvh bg-slate-100 md:grid md:grid-cols-[16rem_1fr]">
+      <a href="#painel-conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Pular para o conteúdo
+      </a>
+      <aside className="sticky top-0 hidden h-dvh flex-col gap-6 overflow-y-auto bg-navy-950 px-3 py-5 md:flex">
+        <SidebarBrand />
+        <SidebarNav items={nav} />
+      </aside>
+
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60 md:hidden" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-navy-950 px-3 py-5 shadow-2xl md:hidden">
+            <div className="flex items-center justify-between">
+              <SidebarBrand />
+              <Dialog.Close className="rounded-md p-2 text-slate-300 hover:bg-white/10" aria-label="Fechar menu">
+                <X className="size-5" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Title className="sr-only">Menu do painel</Dialog.Title>
+            <Dialog.Description className="sr-only">Navegação entre as telas do painel</Dialog.Description>
+            <SidebarNav items={nav} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-label="Abrir menu"
+            aria-expanded={open}
+            onClick={() => setOpen(true)}
+          >
+            <Menu className="size-6" />
+          </button>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-base font-bold text-navy-950 sm:text-lg" data-testid="panel-title">
+              Painel - {roleLabel}
+            </p>
+            <p className="truncate text-xs text-slate-600 sm:text-sm">{userName}</p>
+          </div>
+          <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
+            <Link to="/dashboard/alterar-senha" aria-label="Alterar senha">
+              <KeyRound /> <span className="hidden sm:inline">Alterar senha</span>
+            </Link>
+          </Button>
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="outline" size="sm" className="px-2 sm:px-3" aria-label="Sair">
+              <LogOut /> <span className="hidden sm:inline">Sair</span>
+            </Button>
+          </Form>
+        </header>
+        {demo ? (
+          <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900 sm:px-6">
+            Modo demonstração: dados fictícios e usuários de demonstração ativos.
+          </p>
+        ) : null}
+        <main id="painel-conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function PageHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold text-navy-950">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import * as React from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { LayoutDashboard, LogIn, Menu, X } from "lucide-react";
+import { cn } from "~/lib/cn";
+import { Button } from "~/components/ui/button";
+import { BrandMark } from "./brand-mark";
+
+export const PUBLIC_NAV = [
+  { to: "/", label: "Início" },
+  { to: "/quem-somos", label: "Quem Somos" },
+  { to: "/convencoes", label: "Convenções" },
+  { to: "/noticias", label: "Notícias" },
+  { to: "/parceiros", label: "Parceiros" },
+  { to: "/contato", label: "Contato" },
+  { to: "/denuncia", label: "Denúncia" },
+];
+
+export function PublicHeader({ shortName, user }: { shortName: string; user: { role: string } | null }) {
+  const [open, setOpen] = React.useState(false);
+  const location = useLocation();
+  // The mobile menu closes on every navigation.
+  React.useEffect(() => setOpen(false), [location.pathname]);
+
+  const account = user ? (
+    <Button asChild size="sm" variant="default">
+      <Link to={`/dashboard/${user.role}`}>
+        <LayoutDashboard /> Painel
+      </Link>
+    </Button>
+  ) : (
+    <Button asChild size="sm" variant="outline">
+      <Link to="/login">
+        <LogIn /> Área restrita
+      </Link>
+    </Button>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex min-w-0 items-center gap-3" aria-label={`${shortName} - página inicial`}>
+          <BrandMark className="size-10 shrink-0" />
+          <span className="truncate text-sm font-bold leading-tight text-navy-950 sm:text-base">{shortName}</span>
+        </Link>
+        <nav aria-label="Principal" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {PUBLIC_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={({ isActive }) =>
+                    cn(
+                      "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950",
+                      isActive && "text-brand-700",
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <div className="hidden sm:block">{account}</div>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 lg:hidden"
+            aria-expanded={open}
+            aria-controls="menu-movel"
+            aria-label={open ? "Fechar menu" : "Abrir menu"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X className="size-6" /> : <Menu className="size-6" />}
+          </button>
+        </div>
+      </div>
+      <nav id="menu-movel" aria-label="Menu móvel" hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
+        <ul className="container-page grid gap-1 py-3">
+          {PUBLIC_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={({ isActive }) =>
+                  cn(
+                    "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100",
+                    isActive && "bg-brand-50 text-brand-800",
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2 sm:hidden">{account}</li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import * as React from "react";
+import { cn } from "~/lib/cn";
+
+const base =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30 disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-600 sm:text-sm";
+
+export function Input({ className, ...props }: React.ComponentProps<"input">) {
+  return <input className={cn(base, "h-11", className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
+  return <textarea className={cn(base, "min-h-28 py-2", className)} {...props} />;
+}
+
+export function Select({ className, ...props }: React.ComponentProps<"select">) {
+  return <select className={cn(base, "h-11 pr-8", className)} {...props} />;
+}
+
+export function Label({ className, ...props }: React.ComponentProps<"label">) {
+  return <label className={cn("text-sm font-medium text-slate-800", className)} {...props} />;
+}
+
+/** A labelled control with its error message wired through aria-describedby. */
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  label: React.ReactNode;
+  name: string;
+  error?: string;
+  hint?: React.ReactNode;
+  children: (props: { id: string; name: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => React.ReactNode;
+  className?: string;
+}) {
+  const id = `f-${name}`;
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

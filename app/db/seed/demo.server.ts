@@ -1,0 +1,31 @@
+import { db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { hashPassword } from "~/auth/password.server";
+import { ROLES, ROLE_LABELS } from "~/auth/permissions";
+
+export const DEMO_PASSWORD = "Demo@2026";
+
+/** One staff user per role; username equal to the role (README lists them). */
+export async function seedDemoUsers() {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db()
+    .insert(users)
+    .values(
+      ROLES.map((role) => ({
+        username: role,
+        name: `Demo ${ROLE_LABELS[role]}`,
+        email: `${role}@demo.sindicato.local`,
+        role,
+        passwordHash,
+        isDemo: true,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Every demo seeder, in dependency order. Later features append theirs. */
+const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers];
+
+export async function seedDemo() {
+  for (const seed of SEEDERS) await seed();
+}

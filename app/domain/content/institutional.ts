@@ -1,0 +1,62 @@
+/**
+ * Institutional content (brief item 14). Staff edit it at /dashboard/conteudo; these defaults
+ * are the original's texts and neutral placeholders (never invented facts about a real body).
+ */
+export type BoardMember = { role: string; name: string };
+
+export type InstitutionalContent = {
+  name: string;
+  shortName: string;
+  description: string;
+  address: string;
+  addressDetail: string;
+  phones: string[];
+  email: string;
+  hours: string;
+  whatsapp: string;
+  social: { instagram: string; facebook: string; youtube: string };
+  map: { lat: number; lng: number; zoom: number };
+  board: BoardMember[];
+  history: string;
+  mission: string;
+  vision: string;
+  values: string[];
+};
+
+export const DEFAULT_CONTENT: InstitutionalContent = {
+  name: "Sindicato dos Bombeiros Civis do Distrito Federal",
+  shortName: "Sindicato dos Bombeiros Civis - DF",
+  description:
+    "Entidade sindical que representa, defende e valoriza os bombeiros civis do Distrito Federal, lutando por condições dignas de trabalho, salários justos e segurança para toda a categoria.",
+  address: "Setor Comercial Sul, Brasília - DF",
+  addressDetail: "Sede Administrativa",
+  phones: ["(61) 0000-0000"],
+  email: "contato@sindicato.exemplo",
+  hours: "Segunda a sexta, das 9h às 17h",
+  whatsapp: "5561000000000",
+  social: { instagram: "", facebook: "", youtube: "" },
+  map: { lat: -15.7975, lng: -47.8919, zoom: 16 },
+  board: [
+    { role: "Presidente", name: "A definir" },
+    { role: "Vice-Presidente", name: "A definir" },
+    { role: "Diretor Financeiro", name: "A definir" },
+    { role: "Secretário Geral", name: "A definir" },
+  ],
+  history:
+    "O sindicato nasceu da mobilização dos bombeiros civis do Distrito Federal, que se organizaram para ter voz coletiva na defesa de seus direitos. Desde então, atua na negociação de convenções coletivas, na fiscalização das condições de trabalho e no apoio jurídico e social à categoria.",
+  mission:
+    "Defender os direitos e interesses dos bombeiros civis do Distrito Federal, promovendo condições dignas de trabalho, valorização profissional e segurança.",
+  vision:
+    "Ser referência na representação sindical dos bombeiros civis, reconhecida pela transparência, pela proximidade com a categoria e pelos resultados conquistados.",
+  values: [
+    "Transparência na gestão",
+    "Ética nas relações",
+    "Comprometimento",
+    "Responsabilidade social",
+    "Valorização profissional",
+  ],
+};
+
+export function whatsappLink(number: string, text: string) {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { hashPassword } from "~/auth/password.server";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { AppError } from "~/utils/app-error";
+import { authorizeScreen, type Actor } from "./authorize.server";
+import { USER_MESSAGES } from "./user.schema";
+import type { Role } from "~/auth/permissions";
+
+export async function createUser(
+  actor: Actor,
+  input: { username: string; name: string; email: string; role: Role; password: string },
+) {
+  authorizeScreen(actor, "users");
+  const passwordHash = await hashPassword(input.password);
+  return db().transaction(async (tx) => {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, input.username));
+    if (taken) throw new AppError(409, USER_MESSAGES.usernameTaken, "username");
+    const [created] = await tx
+      .insert(users)
+      .values({ username: input.username, name: input.name, email: input.email, role: input.role, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!created) throw new AppError(409, USER_MESSAGES.usernameTaken, "username");
+    await recordAudit(
+      { actor, action: "user.created", entityType: "user", entityId: created.id, data: { username: input.username, role: input.role } },
+      tx,
+    );
+    return created;
+  });
+}

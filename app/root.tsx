@@ -1,0 +1,98 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "react-router";
+import * as React from "react";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getSessionUser } from "~/auth/session.server";
+import { clearFlashCookie, readFlash } from "~/utils/flash.server";
+import { useNonce } from "~/utils/nonce";
+import { Toaster } from "~/components/ui/toaster";
+import { randomToken } from "~/utils/crypto.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, flash] = await Promise.all([getSessionUser(request), readFlash(request)]);
+  return data(
+    {
+      user: user ? { name: user.name, role: user.role, username: user.username } : null,
+      toast: flash ? { ...flash, id: randomToken(6) } : null,
+    },
+    flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#a71b1b" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Every route change scrolls to the top (ScrollRestoration keeps back/forward positions). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const first = React.useRef(true);
+  React.useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <Toaster initial={toast}>
+      <ScrollToTop />
+      <Outlet />
+    </Toaster>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="grid min-h-dvh place-items-center bg-slate-50 px-4">
+      <div className="max-w-md text-center">
+        <p className="text-6xl font-black text-brand-700">{notFound ? "404" : "Erro"}</p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">
+          {notFound ? "Oops! Page not found" : "Algo deu errado"}
+        </h1>
+        {!notFound ? (
+          <p className="mt-2 text-slate-600">Tente novamente em instantes. Se o problema continuar, avise a equipe.</p>
+        ) : null}
+        <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-4">
+          Voltar para o início
+        </Link>
+      </div>
+    </main>
+  );
+}

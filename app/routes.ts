@@ -1,0 +1,28 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * Every URL of the site, in one place. Dashboard paths must also be in the role table
+ * (app/auth/permissions.ts); a test fails otherwise.
+ */
+export default [
+  route("logout", "routes/auth/logout.tsx"),
+
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("esqueci-senha", "routes/auth/forgot-password.tsx"),
+    route("redefinir-senha/:token", "routes/auth/reset-password.tsx"),
+    route("manutencao", "routes/public/maintenance.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+
+  ...prefix("dashboard", [
+    layout("routes/dashboard/layout.tsx", [
+      index("routes/dashboard/index.tsx"),
+      route("alterar-senha", "routes/dashboard/change-password.tsx"),
+      route("admin/users", "routes/dashboard/users.tsx", { id: "users-admin" }),
+      route("users", "routes/dashboard/users.tsx", { id: "users" }),
+      route(":role", "routes/dashboard/panel.tsx"),
+    ]),
+  ]),
+] satisfies RouteConfig;

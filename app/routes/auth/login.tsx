@@ -1,0 +1,84 @@
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { ArrowLeft, LogIn } from "lucide-react";
+import type { Route } from "./+types/login";
+import { getSessionUser, destroySession } from "~/auth/session.server";
+import { login, LOGIN_MESSAGES, loginSchema } from "~/auth/login.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formValues, safeRedirect } from "~/utils/forms";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { Alert } from "~/components/ui/alert";
+import { BrandMark } from "~/components/layout/brand-mark";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Entrar | Área restrita" },
+  { name: "description", content: "Acesso da equipe do sindicato à área restrita." },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (user) throw redirect(`/dashboard/${user.role}`);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = loginSchema.safeParse(formValues(form));
+  if (!parsed.success) {
+    return data({ message: parsed.error.issues[0].message }, { status: 400 });
+  }
+  const outcome = await login({ ...parsed.data, clientIp: context.clientIp });
+  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+  // Rotation: whatever session this browser had is ended before the new one starts.
+  await destroySession(request);
+  const to = safeRedirect(form.get("redirectTo"), `/dashboard/${outcome.role}`);
+  return redirectWithFlash(to, { type: "success", message: LOGIN_MESSAGES.success }, { headers: [["Set-Cookie", outcome.cookie]] });
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  return (
+    <section className="bg-gradient-to-b from-slate-50 to-white">
+      <div className="container-page grid min-h-[calc(100dvh-4rem)] place-items-center py-12">
+        <div className="w-full max-w-md">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
+            <div className="flex flex-col items-center text-center">
+              <BrandMark className="size-14" />
+              <h1 className="mt-4 text-2xl font-bold text-navy-950">Área restrita</h1>
+              <p className="mt-1 text-sm text-slate-600">Entre com seu usuário e senha da equipe do sindicato.</p>
+            </div>
+            <Form method="post" className="mt-6 grid gap-4" replace>
+              <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+              {actionData?.message ? <Alert tone="error">{actionData.message}</Alert> : null}
+              <Field label="Usuário" name="username">
+                {(p) => <Input {...p} autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />}
+              </Field>
+              <Field label="Senha" name="password">
+                {(p) => <Input {...p} type="password" autoComplete="current-password" required />}
+              </Field>
+              <div className="flex justify-end">
+                <Link to="/esqueci-senha" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+                  Esqueceu a senha?
+                </Link>
+              </div>
+              <Button type="submit" size="lg" disabled={submitting}>
+                <LogIn /> {submitting ? "Entrando..." : "Entrar"}
+              </Button>
+            </Form>
+          </div>
+          <div className="mt-6 text-center">
+            <Button asChild variant="ghost">
+              <Link to="/">
+                <ArrowLeft /> Voltar ao início
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

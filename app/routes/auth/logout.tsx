@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { clearSessionCookie, destroySession, getSessionUser } from "~/auth/session.server";
+import { LOGIN_MESSAGES } from "~/auth/login.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+
+// No GET changes data: visiting /logout just goes to the login page.
+export async function loader() {
+  return redirect("/login");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  await destroySession(request);
+  if (user) await recordAudit({ actor: { id: user.id, username: user.username }, action: "logout", entityType: "user", entityId: user.id });
+  return redirectWithFlash("/login", { type: "success", message: LOGIN_MESSAGES.logout }, {
+    headers: [["Set-Cookie", clearSessionCookie()]],
+  });
+}

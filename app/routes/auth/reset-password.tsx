@@ -1,0 +1,68 @@
+import * as React from "react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { isResetTokenValid, resetPassword } from "~/auth/password-reset.server";
+import { PASSWORD_MESSAGES, RESET_MESSAGES, resetPasswordSchema } from "~/auth/password.schema";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { fieldErrors, formValues } from "~/utils/forms";
+import { isStrongEnough } from "~/lib/password-strength";
+import { AuthCard } from "~/components/layout/auth-card";
+import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Redefinir senha | Área restrita" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return { valid: await isResetTokenValid(params.token) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), invalid: false }, { status: 400 });
+  const ok = await resetPassword(params.token, parsed.data.newPassword);
+  if (!ok) return data({ errors: {}, invalid: true }, { status: 400 });
+  return redirectWithFlash("/login", { type: "success", message: PASSWORD_MESSAGES.success });
+}
+
+export default function ResetPassword() {
+  const { valid } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [password, setPassword] = React.useState("");
+  const errors: Record<string, string> = result?.errors ?? {};
+  if (!valid || result?.invalid) {
+    return (
+      <AuthCard title="Redefinir senha">
+        <div className="grid gap-4">
+          <Alert tone="error">{RESET_MESSAGES.invalid}</Alert>
+          <Button asChild>
+            <Link to="/esqueci-senha">Solicitar novo link</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para sua conta.">
+      <Form method="post" className="grid gap-4">
+        <Field label="Nova senha" name="newPassword" error={errors.newPassword}>
+          {(p) => (
+            <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          )}
+        </Field>
+        <PasswordStrengthMeter password={password} />
+        <Field label="Confirmar nova senha" name="confirmPassword" error={errors.confirmPassword}>
+          {(p) => <Input {...p} type="password" autoComplete="new-password" required />}
+        </Field>
+        <Button type="submit" size="lg" disabled={busy || !isStrongEnough(password)}>
+          {busy ? "Salvando..." : "Salvar nova senha"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { getInstitutionalContent } from "~/domain/content/get-content.server";
+import { PublicHeader } from "~/components/layout/public-header";
+import { PublicFooter } from "~/components/layout/public-footer";
+import type { loader as rootLoader } from "~/root";
+
+export async function loader(_: Route.LoaderArgs) {
+  return { content: await getInstitutionalContent() };
+}
+
+export default function PublicLayout() {
+  const { content } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Pular para o conteúdo
+      </a>
+      <PublicHeader shortName={content.shortName} user={root?.user ?? null} />
+      <main id="conteudo" className="flex-1">
+        <Outlet />
+      </main>
+      <PublicFooter content={content} />
+    </div>
+  );
+}

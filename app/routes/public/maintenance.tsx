@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { Wrench } from "lucide-react";
+import type { Route } from "./+types/maintenance";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Área em Manutenção | Sindicato dos Bombeiros Civis do DF" },
+  { name: "description", content: "A área restrita está temporariamente desativada para manutenção." },
+];
+
+const LINKS = [
+  { to: "/convencoes", label: "Convenções coletivas" },
+  { to: "/noticias", label: "Notícias" },
+  { to: "/parceiros", label: "Parceiros" },
+  { to: "/denuncia", label: "Denúncia anônima" },
+  { to: "/", label: "Página inicial" },
+];
+
+export default function Maintenance() {
+  return (
+    <section className="container-page grid place-items-center py-20">
+      <div className="max-w-xl text-center">
+        <span className="mx-auto grid size-16 place-items-center rounded-full bg-flame-300/30 text-brand-800">
+          <Wrench className="size-8" aria-hidden />
+        </span>
+        <h1 className="mt-6 text-3xl font-bold text-navy-950">Área em Manutenção</h1>
+        <p className="mt-3 text-slate-700">
+          A área restrita está temporariamente desativada para manutenção. Enquanto isso, o restante do site continua
+          disponível:
+        </p>
+        <ul className="mt-6 grid gap-2 sm:grid-cols-2">
+          {LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-brand-800 hover:border-brand-300 hover:bg-brand-50">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

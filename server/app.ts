@@ -1,0 +1,107 @@
+import "react-router";
+import path from "node:path";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@react-router/express";
+import { closeDatabase, databaseDriver, openDatabase, pingDatabase } from "~/db/client.server";
+import { env, isProduction } from "~/utils/env.server";
+import { log, errorFields } from "~/utils/logger.server";
+import { runStartupTasks } from "~/db/seed/startup.server";
+import { securityHeaders, sameOriginWrites } from "./security";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+    /** Client address (behind TRUST_PROXY, the forwarded one). Complaint routes never read it. */
+    clientIp: string;
+  }
+}
+
+export type StartOptions = { databaseUrl?: string; dataDir?: string; seed?: boolean };
+
+/** Opens the database, applies migrations and, on an empty embedded database, seeds the demo. */
+export async function init(options: StartOptions = {}) {
+  const e = env();
+  const url = options.databaseUrl ?? e.DATABASE_URL;
+  const dataDir = options.dataDir ?? e.PGLITE_DATA_DIR ?? path.join(e.DATA_DIR, "pglite");
+  await openDatabase({ url, dataDir, poolMax: e.DATABASE_POOL_MAX });
+  await runStartupTasks({ embedded: !url, seed: options.seed });
+  log.info("banco de dados pronto", { driver: databaseDriver() });
+}
+
+export async function shutdown() {
+  await closeDatabase();
+}
+
+export function createApp() {
+  const app = express();
+  const production = isProduction();
+  app.disable("x-powered-by");
+  if (env().TRUST_PROXY) app.set("trust proxy", true);
+
+  // Request log: method, path, status and time only. No addresses, agents or query strings.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path.startsWith("/assets/")) return;
+      log.info("http", {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - start) / 1_000_000n),
+      });
+    });
+    next();
+  });
+  // HSTS and upgrade-insecure-requests only make sense once the site is served over HTTPS.
+  const https = (env().APP_URL ?? "").startsWith("https://");
+  app.use(securityHeaders(() => ({ production, https })));
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await pingDatabase();
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "indisponível", database: ok ? "ok" : "inacessível" });
+  });
+
+  app.use(sameOriginWrites());
+
+  if (env().MAINTENANCE_MODE) {
+    app.use((req, res, next) => {
+      if (req.path === "/login" || req.path.startsWith("/login.") || req.path === "/dashboard" || req.path.startsWith("/dashboard/") || req.path.startsWith("/dashboard.")) {
+        return res.redirect(302, "/manutencao");
+      }
+      next();
+    });
+  }
+
+  if (production) {
+    const client = path.resolve("build/client");
+    // Fingerprinted assets never change: cache them for a year.
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: production ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+
+  app.use(((err, _req, res, _next) => {
+    log.error("erro não tratado", errorFields(err));
+    if (!res.headersSent) res.status(500).type("text/plain; charset=utf-8").send("Erro interno do servidor.");
+  }) as express.ErrorRequestHandler);
+
+  return app;
+}
