@@ -17,6 +17,10 @@ declare module "react-router" {
   }
 }
 
+/** For tests and scripts that run beside the server: the same database handle. */
+export { db, databaseDriver } from "~/db/client.server";
+export { resetEnvCache } from "~/utils/env.server";
+
 export type StartOptions = { databaseUrl?: string; dataDir?: string; seed?: boolean };
 
 /** Opens the database, applies migrations and, on an empty embedded database, seeds the demo. */

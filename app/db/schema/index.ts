@@ -1,2 +1,4 @@
 export * from "./auth";
 export * from "./system";
+export * from "./content";
+export * from "./channels";

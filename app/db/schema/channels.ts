@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { files } from "./system";
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    sector: text("sector").notNull(),
+    status: text("status").notNull().default("pending"),
+    replyMessage: text("reply_message"),
+    repliedBy: uuid("replied_by").references(() => users.id, { onDelete: "set null" }),
+    repliedByName: text("replied_by_name"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("contact_messages_status_check", sql`${t.status} in ('pending','replied','resolved')`),
+    index("contact_messages_sector_idx").on(t.sector, t.createdAt),
+  ],
+);
+
+/** Anonymous complaints (denúncias). No IP, user agent or cookie is ever stored. */
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    companyName: text("company_name"),
+    location: text("location"),
+    description: text("description").notNull(),
+    status: text("status").notNull().default("pending"),
+    adminNotes: text("admin_notes"),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    evidenceFileId: uuid("evidence_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** Slow (Argon2id, app-wide salt) hash of the 16-digit receipt code; the code itself is never stored. */
+    receiptHash: text("receipt_hash").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("complaints_status_check", sql`${t.status} in ('pending','in_review','resolved','dismissed')`)],
+);
+
+/** The follow-up thread: the reporter's additions and staff replies (internal or public). */
+export const complaintMessages = pgTable(
+  "complaint_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    complaintId: uuid("complaint_id")
+      .notNull()
+      .references(() => complaints.id, { onDelete: "cascade" }),
+    author: text("author").notNull(),
+    staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    staffName: text("staff_name"),
+    visibility: text("visibility").notNull().default("public"),
+    body: text("body").notNull().default(""),
+    fileId: uuid("file_id").references(() => files.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("complaint_messages_author_check", sql`${t.author} in ('reporter','staff')`),
+    check("complaint_messages_visibility_check", sql`${t.visibility} in ('public','internal')`),
+    index("complaint_messages_complaint_idx").on(t.complaintId, t.createdAt),
+  ],
+);

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("health endpoints", () => {
+  it("/healthz answers while the process is up", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("/readyz answers ok while the database is reachable", async () => {
+    const res = await fetch(`${server.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).database).toBe("ok");
+  });
+
+  it("every response carries the security headers, with a fresh CSP nonce", async () => {
+    const a = await fetch(`${server.url}/login`);
+    const b = await fetch(`${server.url}/login`);
+    const csp = a.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toEqual(b.headers.get("content-security-policy"));
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const html = await a.text();
+    // Every inline script the page ships carries the nonce.
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
+    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(a.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("compresses HTML and caches fingerprinted assets for a year", async () => {
+    const res = await fetch(`${server.url}/login`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const html = await res.text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)![0];
+    const a = await fetch(server.url + asset);
+    expect(a.status).toBe(200);
+    expect(a.headers.get("cache-control")).toContain("immutable");
+    expect(a.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("unknown paths get the not-found page with HTTP 404", async () => {
+    const res = await fetch(`${server.url}/nao-existe-esta-pagina`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toMatch(/href="\/"/);
+  });
+});

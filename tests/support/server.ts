@@ -1,0 +1,66 @@
+import http from "node:http";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { createThrowawayDatabase, testDriver } from "./database";
+
+type Bundle = {
+  init: (o: { databaseUrl?: string; dataDir?: string; seed?: boolean }) => Promise<void>;
+  createApp: () => http.RequestListener;
+  shutdown: () => Promise<void>;
+  db: () => { execute: (q: unknown) => Promise<{ rows: Record<string, unknown>[] }> };
+  resetEnvCache: () => void;
+};
+
+export type TestServer = {
+  url: string;
+  driver: "pglite" | "postgres";
+  /** Raw SQL against the server's own database (for asserting what was or wasn't written). */
+  query: <T = Record<string, unknown>>(text: TemplateStringsArray, ...values: unknown[]) => Promise<T[]>;
+  bundle: Bundle;
+  close: () => Promise<void>;
+};
+
+/**
+ * Starts the production build in this process on a random port, on a fresh database
+ * (PGlite in memory, or a throwaway PostgreSQL database), with the demo seed.
+ */
+export async function startTestServer(
+  options: { env?: Record<string, string>; seed?: boolean; databaseUrl?: string } = {},
+): Promise<TestServer> {
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "error",
+    DATA_DIR: path.resolve("tests/.artifacts/data"),
+    ...options.env,
+  });
+  const bundle = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as Bundle;
+  bundle.resetEnvCache();
+  const driver = testDriver();
+  let drop: (() => Promise<void>) | undefined;
+  let databaseUrl = options.databaseUrl;
+  if (!databaseUrl && driver === "postgres") {
+    const created = await createThrowawayDatabase();
+    databaseUrl = created.url;
+    drop = created.drop;
+  }
+  await bundle.init({ databaseUrl, dataDir: "memory://", seed: options.seed ?? true });
+  const server = http.createServer(bundle.createApp());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    driver,
+    bundle,
+    query: async (text, ...values) => {
+      const result = await bundle.db().execute(sql(text, ...values));
+      return result.rows as never;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await bundle.shutdown();
+      await drop?.();
+    },
+  };
+}
