@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 
 const SOURCES = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
-const OUTPUT = "build/server/index.js";
+const OUTPUT = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

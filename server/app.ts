@@ -85,7 +85,7 @@ export function createApp() {
   }
 
   if (production) {
-    const client = path.resolve("build/client");
+    const client = path.resolve(process.env.BUILD_DIR ?? "build", "client");
     // Fingerprinted assets never change: cache them for a year.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(client, { maxAge: "1h", index: false }));

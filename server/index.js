@@ -23,7 +23,7 @@ if (dev) {
   });
   handler = app;
 } else {
-  mod = await import("../build/server/index.js");
+  mod = await import(new URL(`../${process.env.BUILD_DIR ?? "build"}/server/index.js`, import.meta.url).href);
   handler = mod.createApp();
 }
 

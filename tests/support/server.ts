@@ -34,7 +34,7 @@ export async function startTestServer(
     DATA_DIR: path.resolve("tests/.artifacts/data"),
     ...options.env,
   });
-  const bundle = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as Bundle;
+  const bundle = (await import(/* @vite-ignore */ path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as Bundle;
   bundle.resetEnvCache();
   const driver = testDriver();
   let drop: (() => Promise<void>) | undefined;

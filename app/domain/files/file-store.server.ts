@@ -1,0 +1,190 @@
+import { eq } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+  type FileUpload,
+} from "@remix-run/form-data-parser";
+import { db, type Db, type Tx } from "~/db/client.server";
+import { files } from "~/db/schema";
+import { AppError } from "~/utils/app-error";
+import { sha256Hex } from "~/utils/crypto.server";
+import { FILE_KINDS, MB, UPLOAD_MESSAGES, type FileKind } from "./file-types";
+
+/**
+ * The one file store. Files live in the database (table `files`), so one backup holds
+ * everything and several app instances share them. An S3-compatible driver could sit
+ * behind these same functions later.
+ */
+
+export type Upload = { fieldName: string; fileName: string; bytes: Buffer };
+
+/**
+ * Parses a multipart form, enforcing the size limit while streaming: a request whose declared
+ * length is over the limit is refused before a byte is read, and a body that grows past it is
+ * cut off mid-stream. Files come back as buffers (at most `maxFileBytes` each); text fields as
+ * strings.
+ */
+export async function parseMultipart(
+  request: Request,
+  opts: { maxFileBytes: number; maxFiles?: number; tooLargeMessage?: string },
+): Promise<{ fields: Record<string, string>; files: Upload[] }> {
+  const tooLarge = opts.tooLargeMessage ?? UPLOAD_MESSAGES.tooLarge(Math.round(opts.maxFileBytes / MB));
+  const maxFiles = opts.maxFiles ?? 1;
+  const maxTotalSize = maxFiles * opts.maxFileBytes + MB;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxTotalSize) throw new AppError(413, tooLarge);
+  const uploads: Upload[] = [];
+  let form: FormData;
+  try {
+    form = await parseFormData(
+      request,
+      { maxFileSize: opts.maxFileBytes, maxFiles, maxTotalSize, maxParts: 100 },
+      async (upload: FileUpload) => {
+        const bytes = Buffer.from(await upload.arrayBuffer());
+        if (bytes.length === 0 && !upload.name) return undefined; // empty <input type=file>
+        if (bytes.length === 0) return undefined;
+        uploads.push({ fieldName: upload.fieldName, fileName: upload.name || "arquivo", bytes });
+        return undefined;
+      },
+    );
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      throw new AppError(413, tooLarge);
+    }
+    if (
+      error instanceof MaxFilesExceededError ||
+      error instanceof MaxPartsExceededError ||
+      error instanceof MultipartParseError ||
+      error instanceof FormDataParseError
+    ) {
+      throw new AppError(400, UPLOAD_MESSAGES.invalidForm);
+    }
+    throw error;
+  }
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string") fields[k] = v;
+  return { fields, files: uploads };
+}
+
+/** The kind of a file by its content, or null when it is none of the allowed kinds. */
+export async function detectKind(bytes: Buffer, allowed: readonly FileKind[]): Promise<FileKind | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected) return null;
+  const kind = (Object.keys(FILE_KINDS) as FileKind[]).find(
+    (k) => FILE_KINDS[k].mime === detected.mime || (k === "wav" && detected.mime === "audio/wav") || (k === "wav" && detected.mime === "audio/x-wav"),
+  );
+  return kind && allowed.includes(kind) ? kind : null;
+}
+
+/**
+ * Re-encodes an image: orientation applied, every metadata block (EXIF, GPS, XMP, ICC) dropped,
+ * long side at most `maxSide` pixels. Opaque images become JPEG, others WebP.
+ */
+export async function sanitizeImage(bytes: Buffer, maxSide = 1600) {
+  const image = sharp(bytes, { failOn: "error", limitInputPixels: 100_000_000 }).rotate();
+  const meta = await image.metadata();
+  const resized = image.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
+  if (meta.hasAlpha || meta.format === "gif" || meta.format === "png") {
+    return { bytes: await resized.webp({ quality: 82 }).toBuffer(), contentType: "image/webp", ext: "webp" };
+  }
+  return { bytes: await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer(), contentType: "image/jpeg", ext: "jpg" };
+}
+
+export type StoredFile = { id: string; fileName: string; contentType: string; size: number };
+
+export async function storeFile(
+  input: { purpose: string; fileName: string; contentType: string; bytes: Buffer; createdBy?: string | null },
+  tx: Db | Tx = db(),
+): Promise<StoredFile> {
+  const [row] = await tx
+    .insert(files)
+    .values({
+      purpose: input.purpose,
+      fileName: input.fileName,
+      contentType: input.contentType,
+      size: input.bytes.length,
+      sha256: sha256Hex(input.bytes),
+      data: input.bytes,
+      createdBy: input.createdBy ?? null,
+    })
+    .returning({ id: files.id, fileName: files.fileName, contentType: files.contentType, size: files.size });
+  return row;
+}
+
+/**
+ * Validates an upload by content and stores it; images are re-encoded without metadata,
+ * other kinds are kept byte for byte. Throws AppError(415, typeMessage) for other content.
+ */
+export async function storeUpload(
+  upload: Upload,
+  opts: { purpose: string; allowed: readonly FileKind[]; typeMessage: string; createdBy?: string | null; maxImageSide?: number },
+  tx: Db | Tx = db(),
+): Promise<StoredFile> {
+  const kind = await detectKind(upload.bytes, opts.allowed);
+  if (!kind) throw new AppError(415, opts.typeMessage);
+  const base = safeBaseName(upload.fileName);
+  if (FILE_KINDS[kind].image) {
+    let clean;
+    try {
+      clean = await sanitizeImage(upload.bytes, opts.maxImageSide);
+    } catch {
+      throw new AppError(415, opts.typeMessage);
+    }
+    return storeFile({ purpose: opts.purpose, fileName: `${base}.${clean.ext}`, contentType: clean.contentType, bytes: clean.bytes, createdBy: opts.createdBy }, tx);
+  }
+  return storeFile(
+    { purpose: opts.purpose, fileName: `${base}.${FILE_KINDS[kind].ext}`, contentType: FILE_KINDS[kind].mime, bytes: upload.bytes, createdBy: opts.createdBy },
+    tx,
+  );
+}
+
+/** A display name without path parts, control characters or the original extension. */
+export function safeBaseName(name: string) {
+  const last = name.split(/[\\/]/).pop() ?? "arquivo";
+  const noExt = last.replace(/\.[^.]*$/, "");
+  const clean = noExt.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "").trim().slice(0, 120);
+  return clean || "arquivo";
+}
+
+export async function getFile(id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db().select().from(files).where(eq(files.id, id));
+  return row;
+}
+
+export async function deleteFile(id: string, tx: Db | Tx = db()) {
+  await tx.delete(files).where(eq(files.id, id));
+}
+
+/**
+ * The response for a stored file: `Content-Disposition` with the (RFC 5987-encoded) name,
+ * nosniff, and a private cache. Routes call this only after checking permission.
+ */
+export function fileResponse(
+  file: { data: Buffer; contentType: string; fileName: string; sha256?: string },
+  opts: { disposition?: "inline" | "attachment"; downloadName?: string; cache?: "private" | "public" | "no-store" } = {},
+) {
+  const name = opts.downloadName ?? file.fileName;
+  const ascii = name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "") || "arquivo";
+  const disposition = `${opts.disposition ?? "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const cache =
+    opts.cache === "no-store" ? "no-store" : opts.cache === "public" ? "public, max-age=3600" : "private, max-age=3600";
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.data.length),
+      "Content-Disposition": disposition,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": cache,
+      ...(file.sha256 ? { ETag: `"${file.sha256}"` } : {}),
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}

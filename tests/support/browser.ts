@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function chromePath() {
+  return process.env.CHROME_PATH ?? "/usr/bin/chromium";
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS, headless: true });
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export async function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<BrowserContext> {
+  return browser.newContext({ viewport: VIEWPORTS[viewport], locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+}
+
+/** Signs in through the real login form and waits for the role's panel. */
+export async function loginAs(page: Page, baseUrl: string, username: string, password = "Demo@2026") {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Usuário").fill(username);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.waitForURL((u) => u.pathname.startsWith("/dashboard"));
+}
+
+/** Waits until React has hydrated (client handlers attached). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForLoadState("networkidle");
+}
+
+const shotDir = path.resolve("tests/.artifacts/screenshots");
+
+/** Saves a full-page screenshot under tests/.artifacts/screenshots/ for review. */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
+}
+
+/** True when nothing on the page is wider than the viewport (no horizontal scroll). */
+export async function hasNoHorizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+}
