@@ -19,6 +19,7 @@ import { clearFlashCookie, readFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
 import { Toaster } from "~/components/ui/toaster";
 import { randomToken } from "~/utils/crypto.server";
+import { appUrl } from "~/utils/env.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getSessionUser(request), readFlash(request)]);
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       user: user ? { name: user.name, role: user.role, username: user.username } : null,
       toast: flash ? { ...flash, id: randomToken(6) } : null,
+      siteUrl: appUrl(),
     },
     flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
   );
