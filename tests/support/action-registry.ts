@@ -1,0 +1,49 @@
+/**
+ * Every dashboard action (a form post), with a valid-looking body per intent and the tables it
+ * would write. tests/integration/access-matrix.test.ts posts each one as every role the role
+ * table refuses and asserts HTTP 403 and that those tables did not change. A test fails when a
+ * dashboard route module exports an action that has no entry here.
+ *
+ * Bodies may reference seeded rows through `ids` (filled by the test from the database).
+ */
+export type SeedIds = { anyUserId: string; [key: string]: string };
+
+export type ActionCase = {
+  /** A concrete URL (dynamic segments filled in). */
+  path: string;
+  /** The routes.ts pattern this URL belongs to (for the coverage check). */
+  pattern: string;
+  bodies: Array<(ids: SeedIds) => Record<string, string>>;
+  tables: string[];
+  multipart?: boolean;
+};
+
+const user = (ids: SeedIds) => ids.anyUserId;
+
+const usersBodies = [
+  () => ({ intent: "create", username: "intruso", name: "Intruso", email: "intruso@exemplo.com", role: "admin", password: "Senha@Forte1" }),
+  (ids: SeedIds) => ({ intent: "update", id: user(ids), name: "Alterado", email: "alterado@exemplo.com", role: "admin" }),
+  (ids: SeedIds) => ({ intent: "set-password", id: user(ids), password: "Senha@Forte1", confirmPassword: "Senha@Forte1" }),
+  (ids: SeedIds) => ({ intent: "delete", id: user(ids) }),
+];
+
+export const ACTION_CASES: ActionCase[] = [
+  { path: "/dashboard/admin/users", pattern: "dashboard/admin/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
+  { path: "/dashboard/users", pattern: "dashboard/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
+];
+
+/**
+ * Queries that fill SeedIds from the seeded demo database. Add a key when a body needs a row id.
+ * Each query must return one row with one column named `id`.
+ */
+export const SEED_ID_QUERIES: Record<string, string> = {
+  anyUserId: "select id from users where username = 'campo'",
+};
+
+/**
+ * Concrete values for dynamic segments when visiting every dashboard route in the browser
+ * test and the HTTP access test. `:role` is replaced by the visiting user's own role.
+ */
+export const SAMPLE_PARAMS: Record<string, string> = {
+  setor: "secretaria",
+};
