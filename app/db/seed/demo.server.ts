@@ -2,6 +2,7 @@ import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { ROLES, ROLE_LABELS } from "~/auth/permissions";
+import { seedDemoAgreements } from "~/domain/agreements/seed-agreements.server";
 
 export const DEMO_PASSWORD = "Demo@2026";
 
@@ -24,7 +25,7 @@ export async function seedDemoUsers() {
 }
 
 /** Every demo seeder, in dependency order. Later features append theirs. */
-const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers];
+const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers, seedDemoAgreements];
 
 export async function seedDemo() {
   for (const seed of SEEDERS) await seed();

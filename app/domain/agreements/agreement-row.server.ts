@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { agreements } from "~/db/schema";
+import { todayInBrasilia } from "~/lib/dates";
+import type { AgreementStatus } from "./agreement.schema";
+
+/**
+ * The status shown: draft stays draft; otherwise it follows validTo against Brasília's today,
+ * so an agreement whose last day has passed reads as expired without a write (ADR 011).
+ */
+export function effectiveStatus(today: string = todayInBrasilia()) {
+  return sql<AgreementStatus>`case when ${agreements.status} = 'draft' then 'draft' when ${agreements.validTo} < ${today}::date then 'expired' else 'active' end`;
+}
+
+/** The columns every list reads (never the file bytes). */
+export function agreementColumns(today?: string) {
+  return {
+    id: agreements.id,
+    title: agreements.title,
+    description: agreements.description,
+    company: agreements.company,
+    validFrom: agreements.validFrom,
+    validTo: agreements.validTo,
+    isPublic: agreements.isPublic,
+    status: effectiveStatus(today),
+    fileId: agreements.fileId,
+    fileName: agreements.fileName,
+    fileSize: agreements.fileSize,
+    createdAt: agreements.createdAt,
+    updatedAt: agreements.updatedAt,
+  };
+}
+
+export type AgreementRow = {
+  id: string;
+  title: string;
+  description: string;
+  company: string;
+  validFrom: string;
+  validTo: string;
+  isPublic: boolean;
+  status: AgreementStatus;
+  fileId: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+};

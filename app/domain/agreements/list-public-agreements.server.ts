@@ -1,0 +1,26 @@
+import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { agreements } from "~/db/schema";
+import { effectiveStatus } from "./agreement-row.server";
+
+/** What the public sees: public agreements that are not drafts, newest start first. */
+export async function listPublicAgreements() {
+  return db()
+    .select({
+      id: agreements.id,
+      title: agreements.title,
+      description: agreements.description,
+      company: agreements.company,
+      validFrom: agreements.validFrom,
+      validTo: agreements.validTo,
+      status: effectiveStatus(),
+      // The file id stays on the server: the page only needs to know there is a document.
+      hasFile: isNotNull(agreements.fileId).mapWith(Boolean),
+      fileSize: agreements.fileSize,
+    })
+    .from(agreements)
+    .where(and(eq(agreements.isPublic, true), ne(agreements.status, "draft")))
+    .orderBy(desc(agreements.validFrom), desc(agreements.validTo), agreements.title);
+}
+
+export type PublicAgreement = Awaited<ReturnType<typeof listPublicAgreements>>[number];

@@ -1,0 +1,66 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { agreements } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { deleteFile, type Upload } from "~/domain/files/file-store.server";
+import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { todayInBrasilia } from "~/lib/dates";
+import { AppError } from "~/utils/app-error";
+import { AGREEMENT_MESSAGES, statusFromValidTo, type AgreementInput, type AgreementStatus } from "./agreement.schema";
+import { storeAgreementPdf } from "./store-agreement-pdf.server";
+
+/**
+ * The next stored status (ADR 011): a draft stays a draft while staff keep it so; leaving draft
+ * or changing the end date recomputes active/expired from validTo; otherwise it is kept.
+ */
+export function nextStatus(current: { status: string; validTo: string }, input: Pick<AgreementInput, "draft" | "validTo">, today: string): AgreementStatus {
+  if (input.draft) return "draft";
+  if (current.status === "draft" || current.validTo !== input.validTo) return statusFromValidTo(input.validTo, today);
+  return current.status as AgreementStatus;
+}
+
+/** Edits an agreement. A new PDF replaces the old one, which is deleted in the same transaction. */
+export async function updateAgreement(actor: Actor, id: string, input: AgreementInput, upload?: Upload) {
+  authorizeScreen(actor, "agreements");
+  await db().transaction(async (tx) => {
+    const [current] = await tx.select().from(agreements).where(eq(agreements.id, id)).for("update");
+    if (!current) throw new AppError(404, AGREEMENT_MESSAGES.notFound);
+    const status = nextStatus(current, input, todayInBrasilia());
+    const file = upload ? await storeAgreementPdf(upload, actor.id, tx) : null;
+    await tx
+      .update(agreements)
+      .set({
+        title: input.title,
+        description: input.description,
+        company: input.company,
+        validFrom: input.validFrom,
+        validTo: input.validTo,
+        isPublic: input.isPublic,
+        status,
+        ...(file ? { fileId: file.id, fileName: file.fileName, fileSize: file.size } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(agreements.id, id));
+    if (file && current.fileId) await deleteFile(current.fileId, tx);
+    const after = { ...input, status } as Record<string, unknown>;
+    const changes = Object.fromEntries(
+      (["title", "description", "company", "validFrom", "validTo", "isPublic", "status"] as const)
+        .filter((k) => current[k] !== after[k])
+        .map((k) => [k, { from: current[k], to: after[k] }]),
+    );
+    await recordAudit(
+      {
+        actor,
+        action: "agreement.updated",
+        entityType: "agreement",
+        entityId: id,
+        data: {
+          title: input.title,
+          changes,
+          file: file ? { replaced: current.fileId, id: file.id, name: file.fileName, size: file.size } : undefined,
+        },
+      },
+      tx,
+    );
+  });
+}
