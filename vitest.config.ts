@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // The production build runs in-process: React must load its production build everywhere.
+          env: { NODE_ENV: "production" },
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 90_000,
@@ -26,6 +28,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
+          env: { NODE_ENV: "production" },
           environment: "node",
           fileParallelism: false,
           testTimeout: 90_000,

@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLES, screenFor, type Role } from "~/auth/permissions";
+import { startTestServer, type TestServer } from "../support/server";
+import { Client, loggedIn } from "../support/http";
+import { ACTION_CASES, SAMPLE_PARAMS, SEED_ID_QUERIES, type SeedIds } from "../support/action-registry";
+import { flattenRoutes } from "../unit/routes-table";
+
+let server: TestServer;
+const clients = new Map<Role, Client>();
+let ids: SeedIds;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const role of ROLES) clients.set(role, await loggedIn(server.url, role));
+  const entries = await Promise.all(
+    Object.entries(SEED_ID_QUERIES).map(async ([key, sql]) => {
+      const result = await server.query<{ id: string }>([sql] as unknown as TemplateStringsArray);
+      return [key, String(result[0]?.id ?? "")] as const;
+    }),
+  );
+  ids = Object.fromEntries(entries) as SeedIds;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const dashboardRoutes = flattenRoutes().filter((r) => r.pattern.startsWith("/dashboard"));
+
+function concrete(pattern: string, role: Role) {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : SAMPLE_PARAMS[name] ?? ids[name] ?? "x"));
+}
+
+/** A fingerprint of a table's rows (sessions by id only: last_seen_at moves on its own). */
+async function fingerprint(table: string) {
+  const expr = table === "sessions" ? "t.id" : "t::text";
+  const [row] = await server.query<{ n: number; h: string }>(
+    [`select count(*)::int as n, md5(coalesce(string_agg(${expr}, '|' order by ${expr}), '')) as h from ${table} t`] as unknown as TemplateStringsArray,
+  );
+  return `${row.n}:${row.h}`;
+}
+
+describe("every dashboard page, as every role", () => {
+  it("renders where the role table allows, and otherwise redirects or shows the original's message", async () => {
+    const problems: string[] = [];
+    for (const role of ROLES) {
+      const c = clients.get(role)!;
+      for (const r of dashboardRoutes) {
+        const src = fs.readFileSync(path.resolve("app", r.file), "utf8");
+        if (!/export (async )?function loader/.test(src)) continue;
+        const url = concrete(r.pattern, role);
+        const screen = screenFor(url)!;
+        const res = await c.get(url);
+        const allowed = screen.roles.includes(role);
+        if (allowed) {
+          const ok = res.status === 200 || (res.status === 302 && res.headers.get("location") === `/dashboard/${role}` && (r.pattern === "/dashboard" || r.pattern === "/dashboard/:role"));
+          if (!ok) problems.push(`${role} ${url}: esperado 200, veio ${res.status} ${res.headers.get("location") ?? ""}`);
+        } else if (screen.denial.kind === "redirect") {
+          if (res.status !== 302 || res.headers.get("location") !== `/dashboard/${role}`) problems.push(`${role} ${url}: esperado redirecionar ao painel, veio ${res.status}`);
+        } else {
+          const body = await res.text();
+          if (res.status !== 403 || !body.includes(screen.denial.title.replace(/&/g, "&amp;"))) problems.push(`${role} ${url}: esperado 403 com '${screen.denial.title}', veio ${res.status}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("sends a signed-out visitor of every dashboard page to /login?redirectTo=…", async () => {
+    const anon = new Client(server.url);
+    for (const r of dashboardRoutes) {
+      const url = concrete(r.pattern, "admin");
+      const res = await anon.get(url);
+      expect(res.status, url).toBe(302);
+      expect(res.headers.get("location"), url).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
+    }
+  });
+});
+
+describe("every dashboard action, as every refused role", () => {
+  it("has an entry in the action registry", () => {
+    const withAction = dashboardRoutes.filter((r) => /export (async )?function action/.test(fs.readFileSync(path.resolve("app", r.file), "utf8")));
+    const registered = new Set(ACTION_CASES.map((c) => c.pattern.replace(/^\/?/, "/")));
+    const missing = withAction.map((r) => r.pattern).filter((p) => !registered.has(p) && p !== "/dashboard/alterar-senha");
+    expect(missing, `ações sem caso em tests/support/action-registry.ts: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  for (const testCase of ACTION_CASES) {
+    it(`POST ${testCase.path} answers 403 and changes nothing`, async () => {
+      const screen = screenFor(testCase.path)!;
+      const refused = ROLES.filter((r) => !screen.roles.includes(r));
+      for (const role of refused) {
+        const c = clients.get(role)!;
+        for (const body of testCase.bodies) {
+          const before = await Promise.all(testCase.tables.map(fingerprint));
+          const fields = body(ids);
+          let res: Response;
+          if (testCase.multipart) {
+            const fd = new FormData();
+            for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+            res = await c.post(testCase.path, fd);
+          } else {
+            res = await c.post(testCase.path, fields);
+          }
+          expect(res.status, `${role} ${testCase.path} ${fields.intent ?? ""}`).toBe(403);
+          const after = await Promise.all(testCase.tables.map(fingerprint));
+          expect(after, `${role} ${testCase.path} ${fields.intent ?? ""} alterou dados`).toEqual(before);
+        }
+      }
+    });
+  }
+
+  it("a signed-out post is sent to login and changes nothing", async () => {
+    for (const testCase of ACTION_CASES) {
+      const before = await Promise.all(testCase.tables.map(fingerprint));
+      const res = await new Client(server.url).post(testCase.path, testCase.bodies[0](ids));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+      expect(await Promise.all(testCase.tables.map(fingerprint))).toEqual(before);
+    }
+  });
+});
