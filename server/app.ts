@@ -20,6 +20,7 @@ declare module "react-router" {
 /** For tests and scripts that run beside the server: the same database handle. */
 export { db, databaseDriver } from "~/db/client.server";
 export { resetEnvCache } from "~/utils/env.server";
+export { createAdminFromCli } from "~/domain/users/create-first-admin.server";
 
 export type StartOptions = { databaseUrl?: string; dataDir?: string; seed?: boolean };
 
