@@ -26,7 +26,7 @@ export type TestServer = {
  * (PGlite in memory, or a throwaway PostgreSQL database), with the demo seed.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; seed?: boolean; databaseUrl?: string } = {},
+  options: { env?: Record<string, string>; seed?: boolean; databaseUrl?: string; dataDir?: string } = {},
 ): Promise<TestServer> {
   Object.assign(process.env, {
     NODE_ENV: "production",
@@ -39,12 +39,12 @@ export async function startTestServer(
   const driver = testDriver();
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;
-  if (!databaseUrl && driver === "postgres") {
+  if (!databaseUrl && !options.dataDir && driver === "postgres") {
     const created = await createThrowawayDatabase();
     databaseUrl = created.url;
     drop = created.drop;
   }
-  await bundle.init({ databaseUrl, dataDir: "memory://", seed: options.seed ?? true });
+  await bundle.init({ databaseUrl, dataDir: options.dataDir ?? "memory://", seed: options.seed ?? true });
   const server = http.createServer(bundle.createApp());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
