@@ -6,6 +6,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
  */
 export default [
   route("logout", "routes/auth/logout.tsx"),
+  route("convencoes/:id/pdf", "routes/public/agreements-pdf.tsx"),
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -13,6 +14,7 @@ export default [
     route("esqueci-senha", "routes/auth/forgot-password.tsx"),
     route("redefinir-senha/:token", "routes/auth/reset-password.tsx"),
     route("manutencao", "routes/public/maintenance.tsx"),
+    route("convencoes", "routes/public/agreements.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -22,6 +24,8 @@ export default [
       route("alterar-senha", "routes/dashboard/change-password.tsx"),
       route("admin/users", "routes/dashboard/users.tsx", { id: "users-admin" }),
       route("users", "routes/dashboard/users.tsx", { id: "users" }),
+      route("admin/agreements", "routes/dashboard/agreements.tsx", { id: "agreements-admin" }),
+      route("juridico/agreements", "routes/dashboard/agreements.tsx", { id: "agreements-juridico" }),
       route(":role", "routes/dashboard/panel.tsx"),
     ]),
   ]),

@@ -179,6 +179,7 @@ export const SCREENS: readonly Screen[] = [
     paths: ["/dashboard/admin/agreements", "/dashboard/juridico/agreements"],
     roles: ["admin", "juridico", "presidencia"],
     denial: REDIRECT,
+    nav: { label: "Convenções", icon: "file" },
   },
   { id: "finance", paths: ["/dashboard/financeiro/financial"], roles: ["financeiro", "admin"], denial: REDIRECT },
   {

@@ -27,7 +27,24 @@ const usersBodies = [
   (ids: SeedIds) => ({ intent: "delete", id: user(ids) }),
 ];
 
+const agreementFields = {
+  title: "Convenção intrusa",
+  description: "Não deveria ser gravada",
+  company: "Empresa Intrusa",
+  validFrom: "2026-01-01",
+  validTo: "2026-12-31",
+  isPublic: "on",
+};
+const agreementsBodies = [
+  () => ({ intent: "create", ...agreementFields }),
+  (ids: SeedIds) => ({ intent: "update", id: ids.anyAgreementId, ...agreementFields }),
+  (ids: SeedIds) => ({ intent: "delete", id: ids.anyAgreementId }),
+];
+const agreementsTables = ["agreements", "files", "audit_log"];
+
 export const ACTION_CASES: ActionCase[] = [
+  { path: "/dashboard/admin/agreements", pattern: "dashboard/admin/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
+  { path: "/dashboard/juridico/agreements", pattern: "dashboard/juridico/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
   { path: "/dashboard/admin/users", pattern: "dashboard/admin/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
   { path: "/dashboard/users", pattern: "dashboard/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
 ];
@@ -38,6 +55,7 @@ export const ACTION_CASES: ActionCase[] = [
  */
 export const SEED_ID_QUERIES: Record<string, string> = {
   anyUserId: "select id from users where username = 'campo'",
+  anyAgreementId: "select id from agreements order by valid_from, id limit 1",
 };
 
 /**

@@ -17,7 +17,7 @@ export async function listAgreements(actor: Actor, opts: { search?: string } = {
   authorizeScreen(actor, "agreements");
   const term = opts.search?.trim().slice(0, 200);
   const pattern = term ? containsPattern(term) : undefined;
-  const matches = (column: typeof agreements.title) => sql`unaccent(${column}) ilike unaccent(${pattern})`;
+  const matches = (column: typeof agreements.title | typeof agreements.company | typeof agreements.description) => sql`unaccent(${column}) ilike unaccent(${pattern})`;
   const rows = await db()
     .select(agreementColumns())
     .from(agreements)

@@ -1,0 +1,156 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+import { Switch } from "radix-ui";
+import type { ActionResult } from "~/utils/action-result";
+import { useActionToast } from "~/utils/use-action-toast";
+import { cn } from "~/lib/cn";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Field, Input, Label, Textarea } from "~/components/ui/input";
+import {
+  AGREEMENT_MAX_FILE_BYTES,
+  AGREEMENT_MAX_FILE_MB,
+  LIMITS,
+  VISIBILITY_LABELS,
+  formatFileSize,
+} from "~/domain/agreements/agreement.schema";
+import { UPLOAD_MESSAGES } from "~/domain/files/file-types";
+
+export type EditableAgreement = {
+  id: string;
+  title: string;
+  description: string;
+  company: string;
+  validFrom: string;
+  validTo: string;
+  isPublic: boolean;
+  status: string;
+  fileName: string | null;
+  fileSize: number | null;
+};
+
+/** The add/edit dialog: a multipart form (fields plus the PDF) posted by a fetcher. */
+export function AgreementFormDialog({ agreement, trigger }: { agreement?: EditableAgreement; trigger: React.ReactNode }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [open, setOpen] = React.useState(false);
+  const close = React.useCallback(() => setOpen(false), []);
+  useActionToast(fetcher.data, close);
+  const serverErrors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
+  const [fileError, setFileError] = React.useState<string | undefined>();
+  const [isPublic, setIsPublic] = React.useState(agreement?.isPublic ?? true);
+  const busy = fetcher.state !== "idle";
+  const editing = agreement !== undefined;
+  const errors: Record<string, string | undefined> = { ...serverErrors, ...(fileError ? { document: fileError } : {}) };
+  const formError = fetcher.data && !fetcher.data.ok && !fetcher.data.errors ? fetcher.data.message : undefined;
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setFileError(undefined);
+      setIsPublic(agreement?.isPublic ?? true);
+    }
+  }
+
+  function onFile(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (file && file.size > AGREEMENT_MAX_FILE_BYTES) {
+      setFileError(UPLOAD_MESSAGES.tooLarge(AGREEMENT_MAX_FILE_MB));
+      event.target.value = "";
+    } else setFileError(undefined);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent
+        title={editing ? "Editar convenção" : "Nova convenção"}
+        description={editing ? agreement.title : "Cadastre o instrumento coletivo e anexe o documento em PDF."}
+        className="max-w-2xl"
+      >
+        <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
+          <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+          {editing ? <input type="hidden" name="id" value={agreement.id} /> : null}
+          <Field label="Título" name="title" error={errors.title}>
+            {(p) => <Input {...p} defaultValue={agreement?.title} maxLength={LIMITS.title} required />}
+          </Field>
+          <Field label="Empresa" name="company" error={errors.company} hint="Empresa, sindicato patronal ou entidade signatária.">
+            {(p) => <Input {...p} defaultValue={agreement?.company} maxLength={LIMITS.company} required />}
+          </Field>
+          <Field label="Descrição" name="description" error={errors.description}>
+            {(p) => <Textarea {...p} defaultValue={agreement?.description} maxLength={LIMITS.description} rows={4} required />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Início da vigência" name="validFrom" error={errors.validFrom}>
+              {(p) => <Input {...p} type="date" defaultValue={agreement?.validFrom} required />}
+            </Field>
+            <Field label="Fim da vigência" name="validTo" error={errors.validTo}>
+              {(p) => <Input {...p} type="date" defaultValue={agreement?.validTo} required />}
+            </Field>
+          </div>
+          <Field
+            label="Documento (PDF)"
+            name="document"
+            error={errors.document}
+            hint={
+              editing && agreement.fileName
+                ? `Atual: ${agreement.fileName}${agreement.fileSize ? ` (${formatFileSize(agreement.fileSize)})` : ""}. Envie outro PDF para substituí-lo.`
+                : `Somente PDF, até ${AGREEMENT_MAX_FILE_MB}MB.`
+            }
+          >
+            {(p) => (
+              <Input
+                {...p}
+                type="file"
+                accept="application/pdf,.pdf"
+                onChange={onFile}
+                className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-navy-100 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-navy-900"
+              />
+            )}
+          </Field>
+          <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
+            <div className="grid gap-0.5">
+              <Label htmlFor="f-isPublic">Visibilidade</Label>
+              <p id="f-isPublic-hint" className="text-xs text-slate-600">
+                Públicas aparecem no site; internas só para a equipe.
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className={cn("text-sm font-semibold", isPublic ? "text-sky-800" : "text-navy-800")} data-testid="visibility-label">
+                {isPublic ? VISIBILITY_LABELS.public : VISIBILITY_LABELS.internal}
+              </span>
+              <Switch.Root
+                id="f-isPublic"
+                name="isPublic"
+                checked={isPublic}
+                onCheckedChange={setIsPublic}
+                aria-describedby="f-isPublic-hint"
+                className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-400 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=checked]:bg-brand-700"
+              >
+                <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+              </Switch.Root>
+            </div>
+          </div>
+          <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+            <input
+              type="checkbox"
+              name="draft"
+              defaultChecked={agreement?.status === "draft"}
+              className="mt-0.5 size-4 accent-brand-700"
+            />
+            <span>
+              <span className="font-medium text-slate-900">Salvar como rascunho</span>
+              <span className="block text-xs text-slate-600">
+                Rascunhos não aparecem no site. Ao desmarcar, o status passa a ser calculado pela data de fim da vigência.
+              </span>
+            </span>
+          </label>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar convenção"}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,26 @@
+import { CheckCircle2, Clock3, EyeOff, Globe2, PencilLine } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { STATUS_LABELS, VISIBILITY_LABELS, type AgreementStatus } from "~/domain/agreements/agreement.schema";
+
+const TONES = { active: "success", expired: "neutral", draft: "warning" } as const;
+const ICONS = { active: CheckCircle2, expired: Clock3, draft: PencilLine };
+
+export function AgreementStatusBadge({ status }: { status: AgreementStatus }) {
+  const Icon = ICONS[status];
+  return (
+    <Badge tone={TONES[status]} className="gap-1" data-testid="agreement-status">
+      <Icon className="size-3.5" aria-hidden />
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
+  const Icon = isPublic ? Globe2 : EyeOff;
+  return (
+    <Badge tone={isPublic ? "info" : "navy"} className="gap-1" data-testid="agreement-visibility">
+      <Icon className="size-3.5" aria-hidden />
+      {isPublic ? VISIBILITY_LABELS.public : VISIBILITY_LABELS.internal}
+    </Badge>
+  );
+}

@@ -1,0 +1,82 @@
+import * as React from "react";
+import { Form, useNavigate } from "react-router";
+import { Filter } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Label, Select } from "~/components/ui/input";
+import { showingCount } from "~/domain/agreements/agreement.schema";
+import { ALL, filtersToSearch, STATUS_FILTERS, type PublicFilters, type StatusFilter } from "~/domain/agreements/public-filters";
+
+/**
+ * Year and status filters. A plain GET form, so they work without JavaScript (the "Filtrar"
+ * button submits it); once hydrated, a change applies at once without a round trip.
+ */
+export function PublicAgreementFilters({
+  years,
+  filters,
+  shown,
+  total,
+}: {
+  years: string[];
+  filters: PublicFilters;
+  shown: number;
+  total: number;
+}) {
+  const navigate = useNavigate();
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
+
+  function apply(next: PublicFilters) {
+    navigate({ search: filtersToSearch(next) }, { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <Form
+      method="get"
+      action="/convencoes"
+      role="search"
+      aria-label="Filtrar convenções"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-col gap-4 md:flex-row md:items-end">
+        <div className="flex items-center gap-2 text-sm font-semibold text-navy-950 md:pb-3">
+          <Filter className="size-4 text-brand-700" aria-hidden />
+          Filtros
+        </div>
+        <div className="grid flex-1 gap-4 sm:grid-cols-2 md:max-w-xl">
+          <div className="grid gap-1.5">
+            <Label htmlFor="filtro-ano">Ano</Label>
+            <Select id="filtro-ano" name="ano" value={filters.year} onChange={(e) => apply({ ...filters, year: e.target.value })}>
+              <option value={ALL}>Todos os anos</option>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="filtro-status">Status</Label>
+            <Select
+              id="filtro-status"
+              name="status"
+              value={filters.status}
+              onChange={(e) => apply({ ...filters, status: e.target.value as StatusFilter })}
+            >
+              {STATUS_FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        <Button type="submit" variant="secondary" className={hydrated ? "hidden" : undefined}>
+          Filtrar
+        </Button>
+        <p className="text-sm text-slate-700 md:ml-auto md:pb-3" aria-live="polite" data-testid="agreements-counter">
+          {showingCount(shown, total)}
+        </p>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,250 @@
+import * as React from "react";
+import { Form, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Download, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import type { Route } from "./+types/agreements";
+import { requireAccess } from "~/auth/guard.server";
+import { parseMultipart } from "~/domain/files/file-store.server";
+import { listAgreements } from "~/domain/agreements/list-agreements.server";
+import { createAgreement } from "~/domain/agreements/create-agreement.server";
+import { updateAgreement } from "~/domain/agreements/update-agreement.server";
+import { deleteAgreement } from "~/domain/agreements/delete-agreement.server";
+import {
+  AGREEMENT_MAX_FILE_BYTES,
+  AGREEMENT_MESSAGES,
+  formatFileSize,
+  parseAgreementAction,
+  pdfHref,
+} from "~/domain/agreements/agreement.schema";
+import { fail, failFrom, ok } from "~/utils/action-result.server";
+import type { ActionResult } from "~/utils/action-result";
+import { isAppError } from "~/utils/app-error";
+import { log, errorFields } from "~/utils/logger.server";
+import { useActionToast } from "~/utils/use-action-toast";
+import { formatDate } from "~/lib/dates";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { AgreementStatusBadge, VisibilityBadge } from "~/components/agreements/agreement-status-badge";
+import { AgreementFormDialog, type EditableAgreement } from "~/components/agreements/agreement-form-dialog";
+import { AgreementsEmptyState } from "~/components/agreements/empty-state";
+
+export const meta: Route.MetaFunction = () => [{ title: "Convenções | Painel" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  try {
+    const rows = await listAgreements(user, { search: q });
+    return { agreements: rows.map(({ createdAt, updatedAt, ...r }) => r), q, loadError: null };
+  } catch (error) {
+    // The original only logs; the screen also says so instead of looking empty.
+    log.error(AGREEMENT_MESSAGES.loadError, errorFields(error));
+    return { agreements: [], q, loadError: AGREEMENT_MESSAGES.loadError };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  let intent: string | undefined;
+  try {
+    const { fields, files } = await parseMultipart(request, { maxFileBytes: AGREEMENT_MAX_FILE_BYTES });
+    intent = fields.intent;
+    const input = parseAgreementAction(fields);
+    const upload = files.find((f) => f.fieldName === "document");
+    switch (input.intent) {
+      case "create":
+        await createAgreement(actor, input, upload);
+        return ok(AGREEMENT_MESSAGES.created, { intent });
+      case "update":
+        await updateAgreement(actor, input.id, input, upload);
+        return ok(AGREEMENT_MESSAGES.updated, { intent });
+      case "delete":
+        await deleteAgreement(actor, input.id);
+        return ok(AGREEMENT_MESSAGES.deleted, { intent });
+    }
+  } catch (error) {
+    // A refused document (type or size) belongs beside the file field.
+    if (isAppError(error) && (error.status === 415 || error.status === 413)) {
+      return fail(error.status, error.message, { document: error.message }, intent);
+    }
+    return failFrom(error, intent === "delete" ? AGREEMENT_MESSAGES.deleteError : AGREEMENT_MESSAGES.saveError, intent);
+  }
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["agreements"][number];
+
+function DeleteAgreementButton({ agreement }: { agreement: Row }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${agreement.title}`}>
+          <Trash2 /> Excluir
+        </Button>
+      }
+      title="Excluir convenção"
+      description={
+        <>
+          {AGREEMENT_MESSAGES.confirmDelete}
+          <span className="mt-2 block font-semibold text-slate-900">{agreement.title}</span>
+        </>
+      }
+    >
+      {(cls) => (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={agreement.id} />
+          <button type="submit" className={cls + " w-full"} disabled={fetcher.state !== "idle"}>
+            Excluir
+          </button>
+        </fetcher.Form>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function SearchForm({ q }: { q: string }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const timer = React.useRef<ReturnType<typeof setTimeout>>(undefined);
+  React.useEffect(() => () => clearTimeout(timer.current), []);
+  const searching = navigation.state === "loading" && navigation.location?.search.includes("q=");
+  return (
+    <Form method="get" role="search" className="flex gap-2" aria-label="Buscar convenções">
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+        <label htmlFor="busca-convencoes" className="sr-only">
+          Buscar por título, empresa ou descrição
+        </label>
+        <Input
+          id="busca-convencoes"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Buscar por título, empresa ou descrição"
+          className="pl-9"
+          onChange={(e) => {
+            const form = e.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+          }}
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={searching}>
+        Buscar
+      </Button>
+    </Form>
+  );
+}
+
+function Period({ a }: { a: Row }) {
+  return (
+    <span className="whitespace-nowrap">
+      <time dateTime={a.validFrom}>{formatDate(a.validFrom)}</time> a <time dateTime={a.validTo}>{formatDate(a.validTo)}</time>
+    </span>
+  );
+}
+
+export default function AgreementsAdminPage() {
+  const { agreements, q, loadError } = useLoaderData<typeof loader>();
+  const editable = (a: Row): EditableAgreement => a;
+  return (
+    <div>
+      <PageHeader
+        title="Convenções Coletivas"
+        description={
+          q
+            ? `${agreements.length} ${agreements.length === 1 ? "resultado" : "resultados"} para “${q}”`
+            : `${agreements.length} ${agreements.length === 1 ? "convenção cadastrada" : "convenções cadastradas"}`
+        }
+        actions={
+          <AgreementFormDialog
+            trigger={
+              <Button>
+                <Plus /> Nova convenção
+              </Button>
+            }
+          />
+        }
+      />
+      <div className="grid gap-4">
+        <SearchForm q={q} />
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+        {agreements.length === 0 && !loadError ? (
+          <AgreementsEmptyState message={q ? AGREEMENT_MESSAGES.staffSearchEmpty : AGREEMENT_MESSAGES.staffEmpty} />
+        ) : agreements.length > 0 ? (
+          <Card className="overflow-hidden">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Convenções coletivas cadastradas</caption>
+              <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 lg:table-header-group">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">Convenção</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Vigência</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Situação</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Documento</th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {agreements.map((a) => (
+                  <tr key={a.id} className="grid gap-2 px-4 py-4 lg:table-row lg:p-0" data-testid="agreement-row">
+                    <td className="lg:max-w-md lg:px-4 lg:py-3">
+                      <p className="font-semibold text-slate-900">{a.title}</p>
+                      <p className="text-slate-700">{a.company}</p>
+                      <p className="mt-1 line-clamp-2 text-xs text-slate-600">{a.description}</p>
+                    </td>
+                    <td className="text-slate-700 lg:px-4 lg:py-3">
+                      <span className="text-slate-600 lg:hidden">Vigência: </span>
+                      <Period a={a} />
+                    </td>
+                    <td className="lg:px-4 lg:py-3">
+                      <div className="flex flex-wrap gap-1.5">
+                        <AgreementStatusBadge status={a.status} />
+                        <VisibilityBadge isPublic={a.isPublic} />
+                      </div>
+                    </td>
+                    <td className="lg:px-4 lg:py-3">
+                      {a.fileId ? (
+                        <a
+                          href={pdfHref(a.id)}
+                          download
+                          className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline-offset-4 hover:underline"
+                        >
+                          <Download className="size-4" aria-hidden />
+                          Baixar<span className="sr-only"> PDF de {a.title}</span>
+                          {a.fileSize ? <span className="text-xs font-normal text-slate-600">({formatFileSize(a.fileSize)})</span> : null}
+                        </a>
+                      ) : (
+                        <span className="text-slate-600">Sem documento</span>
+                      )}
+                    </td>
+                    <td className="pt-1 lg:px-4 lg:py-3">
+                      <div className="flex flex-wrap gap-2 lg:justify-end">
+                        <AgreementFormDialog
+                          agreement={editable(a)}
+                          trigger={
+                            <Button variant="outline" size="sm" aria-label={`Editar ${a.title}`}>
+                              <Pencil /> Editar
+                            </Button>
+                          }
+                        />
+                        <DeleteAgreementButton agreement={a} />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;
