@@ -15,6 +15,7 @@ export default [
     route("redefinir-senha/:token", "routes/auth/reset-password.tsx"),
     route("manutencao", "routes/public/maintenance.tsx"),
     route("convencoes", "routes/public/agreements.tsx"),
+    route("contato", "routes/public/contact.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -26,6 +27,9 @@ export default [
       route("users", "routes/dashboard/users.tsx", { id: "users" }),
       route("admin/agreements", "routes/dashboard/agreements.tsx", { id: "agreements-admin" }),
       route("juridico/agreements", "routes/dashboard/agreements.tsx", { id: "agreements-juridico" }),
+      route("contatos", "routes/dashboard/contacts.tsx", { id: "contacts" }),
+      route("contatos/:setor", "routes/dashboard/contacts.tsx", { id: "contacts-sector" }),
+      route("secretaria/casos", "routes/dashboard/cases.tsx"),
       route(":role", "routes/dashboard/panel.tsx"),
     ]),
   ]),

@@ -3,6 +3,7 @@
  * it. Pure data and functions: no I/O, safe to import from the browser bundle.
  */
 import { matchRoutes } from "react-router";
+import { contactsHref } from "~/domain/contacts/contact-sectors";
 
 export const ROLES = [
   "admin",
@@ -57,7 +58,8 @@ export type NavIcon =
   | "building"
   | "history"
   | "key"
-  | "activity";
+  | "activity"
+  | "kanban";
 
 export type Screen = {
   id: string;
@@ -67,6 +69,8 @@ export type Screen = {
   denial: Denial;
   /** Present when the screen is built and belongs in the sidebar. */
   nav?: { label: string; icon: NavIcon };
+  /** The sidebar link when it depends on the role in a way the paths cannot say (e.g. own sector). */
+  navHref?: (role: Role) => string;
 };
 
 const REDIRECT: Denial = { kind: "redirect" };
@@ -142,12 +146,20 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin", "presidencia", "juridico"],
     denial: MESSAGES.complaintsDenied,
   },
-  { id: "contacts", paths: ["/dashboard/contatos", "/dashboard/contatos/:setor"], roles: ANY, denial: REDIRECT },
+  {
+    id: "contacts",
+    paths: ["/dashboard/contatos", "/dashboard/contatos/:setor"],
+    roles: ANY,
+    denial: REDIRECT,
+    nav: { label: "Contatos", icon: "mail" },
+    navHref: contactsHref,
+  },
   {
     id: "cases",
     paths: ["/dashboard/secretaria/casos"],
     roles: ["admin", "secretaria", "homologacao"],
     denial: REDIRECT,
+    nav: { label: "Casos", icon: "kanban" },
   },
   {
     id: "route-create",
@@ -253,7 +265,7 @@ export function navItemsFor(role: Role): NavItem[] {
   return SCREENS.filter((s) => s.nav && canAccessScreen(role, s)).map((s) => {
     // Prefer the alias under the role's own segment (e.g. /dashboard/rh/members for rh).
     const own = s.paths.find((p) => p.includes(`/${role}/`));
-    const path = (own ?? s.paths[0]).replace(":role", role);
+    const path = s.navHref ? s.navHref(role) : (own ?? s.paths[0]).replace(":role", role);
     return { id: s.id, label: s.nav!.label, icon: s.nav!.icon, href: path };
   });
 }

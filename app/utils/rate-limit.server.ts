@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   loginIp: { max: 50, windowSeconds: 15 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
   publicForm: { max: 10, windowSeconds: 60 * 60 },
+  /** Fale Conosco (/contato): every post from one address counts, valid or not. */
+  contactForm: { max: 10, windowSeconds: 60 * 60 },
   receiptLookup: { max: 10, windowSeconds: 15 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;

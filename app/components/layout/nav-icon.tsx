@@ -5,6 +5,7 @@ import {
   CheckCircle2,
   ClipboardList,
   FileText,
+  FolderKanban,
   Handshake,
   History,
   Home,
@@ -41,6 +42,7 @@ const ICONS = {
   history: History,
   key: KeyRound,
   activity: Activity,
+  kanban: FolderKanban,
 } satisfies Record<NavIconName, unknown>;
 
 export function NavIcon({ name, className }: { name: NavIconName; className?: string }) {

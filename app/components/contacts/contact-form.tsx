@@ -1,0 +1,182 @@
+import * as React from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { CheckCircle2, Send } from "lucide-react";
+import { cn } from "~/lib/cn";
+import {
+  CONTACT_SECTOR_HINTS,
+  CONTACT_SECTOR_LABELS,
+  CONTACT_SECTORS,
+} from "~/domain/contacts/contact-sectors";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, HONEYPOT_FIELD } from "~/domain/contacts/contact.schema";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field, Input, Textarea } from "~/components/ui/input";
+import { PhoneInput } from "./phone-input";
+
+export type ContactFormResult = {
+  ok: false;
+  message: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+/**
+ * The 'Fale Conosco' form: a plain POST form that works without JavaScript (errors and the
+ * success message are rendered by the server); with JavaScript it masks the phone and keeps
+ * the page in place.
+ */
+export function ContactForm({ result, sent }: { result?: ContactFormResult; sent: boolean }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/contato";
+  const errors = result?.errors ?? {};
+  const values = result?.values ?? {};
+  const statusRef = React.useRef<HTMLDivElement>(null);
+
+  // Move focus to the outcome so screen readers announce it and it scrolls into view.
+  React.useEffect(() => {
+    if (result || sent) statusRef.current?.focus();
+  }, [result, sent]);
+
+  return (
+    <Form key={location.key} method="post" action="/contato" noValidate className="grid gap-5" aria-labelledby="form-title">
+      <div ref={statusRef} tabIndex={-1} className="outline-none empty:hidden">
+        {result ? (
+          <Alert tone="error" data-testid="contact-error">
+            {result.message}
+          </Alert>
+        ) : sent ? (
+          <Alert tone="success" className="flex items-start gap-3" data-testid="contact-success">
+            <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
+            <span className="font-medium">{CONTACT_MESSAGES.sent}</span>
+          </Alert>
+        ) : null}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={<Req>Nome completo</Req>} name="name" error={errors.name}>
+          {(p) => <Input {...p} defaultValue={values.name} autoComplete="name" maxLength={CONTACT_LIMITS.name} aria-required />}
+        </Field>
+        <Field label={<Req>E-mail</Req>} name="email" error={errors.email}>
+          {(p) => (
+            <Input {...p} type="email" defaultValue={values.email} autoComplete="email" spellCheck={false} maxLength={CONTACT_LIMITS.email} aria-required />
+          )}
+        </Field>
+        <Field label={<>Telefone <span className="font-normal text-slate-600">(opcional)</span></>} name="phone" error={errors.phone} hint="Com DDD. Fixo ou celular.">
+          {(p) => <PhoneInput {...p} defaultValue={values.phone} />}
+        </Field>
+        <Field label={<Req>Assunto</Req>} name="subject" error={errors.subject}>
+          {(p) => <Input {...p} defaultValue={values.subject} maxLength={CONTACT_LIMITS.subject} aria-required />}
+        </Field>
+      </div>
+
+      <SectorPicker defaultValue={values.sector} error={errors.sector} />
+
+      <Field
+        label={<Req>Mensagem</Req>}
+        name="message"
+        error={errors.message}
+        hint={`Conte com detalhes como podemos ajudar (até ${CONTACT_LIMITS.message} caracteres).`}
+      >
+        {(p) => <Textarea {...p} defaultValue={values.message} rows={6} maxLength={CONTACT_LIMITS.message} aria-required />}
+      </Field>
+
+      {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
+      <div className="hidden" aria-hidden="true">
+        <label htmlFor="f-website">Deixe este campo em branco</label>
+        <input id="f-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <div className="grid gap-1.5">
+        <div
+          className={cn(
+            "flex items-start gap-3 rounded-lg border bg-slate-50 p-4",
+            errors.consent ? "border-red-300 bg-red-50" : "border-slate-200",
+          )}
+        >
+          <input
+            id="f-consent"
+            type="checkbox"
+            name="consent"
+            value="yes"
+            defaultChecked={values.consent === "yes"}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? "f-consent-error" : undefined}
+            aria-required
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          />
+          <label htmlFor="f-consent" className="text-sm leading-relaxed text-slate-800">
+            Li o{" "}
+            <Link to="/privacidade" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              Aviso de Privacidade
+            </Link>{" "}
+            e concordo que o sindicato use meus dados para responder a esta mensagem.{" "}
+            <span className="text-red-700" aria-hidden>*</span>
+          </label>
+        </div>
+        {errors.consent ? (
+          <p id="f-consent-error" className="text-sm font-medium text-red-700">
+            {errors.consent}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-600">
+          <span className="text-red-700" aria-hidden>*</span> Campos obrigatórios
+        </p>
+        <Button type="submit" size="lg" disabled={submitting} className="sm:min-w-48">
+          <Send /> {submitting ? "Enviando..." : "Enviar mensagem"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function Req({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      {children} <span className="text-red-700" aria-hidden>*</span>
+    </>
+  );
+}
+
+/** The sector as radio cards: each says what it handles, so visitors pick the right desk. */
+function SectorPicker({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? "f-sector-error" : undefined}>
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">
+        <Req>Para qual setor é a mensagem?</Req>
+      </legend>
+      <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-3">
+        {CONTACT_SECTORS.map((sector) => (
+          <label
+            key={sector}
+            className={cn(
+              "group relative flex cursor-pointer items-start gap-3 rounded-lg border bg-white p-3 transition-colors hover:border-brand-300 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+              error ? "border-red-300" : "border-slate-300",
+            )}
+          >
+            <input
+              type="radio"
+              name="sector"
+              value={sector}
+              defaultChecked={defaultValue === sector}
+              aria-invalid={error ? true : undefined}
+              className="mt-0.5 size-4 shrink-0 accent-brand-700 focus-visible:outline-none"
+            />
+            <span className="grid gap-0.5">
+              <span className="text-sm font-semibold text-slate-900">{CONTACT_SECTOR_LABELS[sector]}</span>
+              <span className="text-xs leading-snug text-slate-600">{CONTACT_SECTOR_HINTS[sector]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id="f-sector-error" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

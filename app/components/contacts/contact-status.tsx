@@ -1,0 +1,101 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+import { CheckCircle2, Clock3, Loader2, MessageSquareReply } from "lucide-react";
+import { cn } from "~/lib/cn";
+import { CONTACT_STATUS_LABELS, STATUS_BUTTONS, type ContactStatus } from "~/domain/contacts/contact-sectors";
+import type { ActionResult } from "~/utils/action-result";
+import { useActionToast } from "~/utils/use-action-toast";
+import { Badge } from "~/components/ui/badge";
+
+const TONES = { pending: "warning", replied: "info", resolved: "success" } as const;
+const ICONS = { pending: Clock3, replied: MessageSquareReply, resolved: CheckCircle2 } as const;
+
+function asStatus(status: string): ContactStatus {
+  return status === "replied" || status === "resolved" ? status : "pending";
+}
+
+export function ContactStatusBadge({ status, className }: { status: string; className?: string }) {
+  const s = asStatus(status);
+  const Icon = ICONS[s];
+  return (
+    <Badge tone={TONES[s]} className={cn("gap-1", className)}>
+      <Icon className="size-3.5" aria-hidden />
+      {CONTACT_STATUS_LABELS[s]}
+    </Badge>
+  );
+}
+
+/**
+ * The three buttons of the original (Pendente, Em andamento, Resolvido), usable from any
+ * state. Each posts intent=status to `action` (the current screen) and toasts the answer.
+ */
+export function StatusButtons({
+  id,
+  status,
+  action,
+  size = "md",
+  label,
+}: {
+  id: string;
+  status: string;
+  action?: string;
+  size?: "sm" | "md";
+  label: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const pendingValue = fetcher.state !== "idle" ? fetcher.formData?.get("status") : null;
+  const current = asStatus(status);
+  return (
+    <fetcher.Form method="post" action={action} className="contents">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      <div role="group" aria-label={label} className="flex flex-wrap gap-2">
+        {STATUS_BUTTONS.map((b) => {
+          const active = b.status === current;
+          const Icon = ICONS[b.status];
+          return (
+            <button
+              key={b.value}
+              type="submit"
+              name="status"
+              value={b.value}
+              aria-pressed={active}
+              disabled={fetcher.state !== "idle"}
+              className={cn(
+                "inline-flex items-center gap-1.5 rounded-lg border font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70",
+                size === "sm" ? "h-8 px-2.5 text-xs" : "h-10 px-3.5 text-sm",
+                active
+                  ? b.status === "pending"
+                    ? "border-amber-600 bg-amber-50 text-amber-900"
+                    : b.status === "replied"
+                      ? "border-sky-700 bg-sky-50 text-sky-900"
+                      : "border-emerald-700 bg-emerald-50 text-emerald-900"
+                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+              )}
+            >
+              {pendingValue === b.value ? (
+                <Loader2 className="size-4 animate-spin" aria-hidden />
+              ) : (
+                <Icon className="size-4" aria-hidden />
+              )}
+              {b.label}
+            </button>
+          );
+        })}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function useResetKey(result: ActionResult | undefined) {
+  const [key, setKey] = React.useState(0);
+  const seen = React.useRef<ActionResult | undefined>(undefined);
+  React.useEffect(() => {
+    if (result && result !== seen.current) {
+      seen.current = result;
+      if (result.ok) setKey((k) => k + 1);
+    }
+  }, [result]);
+  return key;
+}

@@ -1,0 +1,91 @@
+/**
+ * Contact sectors, statuses and who sees which sector (original, section 6; brief, section 3).
+ * Pure data and functions, no I/O: the public form, the staff screens, the use cases, the
+ * sidebar and the tests all read this one table.
+ */
+import type { Role } from "~/auth/permissions";
+
+export const CONTACT_SECTORS = ["secretaria", "juridico", "financeiro", "presidencia", "rh", "campo"] as const;
+export type ContactSector = (typeof CONTACT_SECTORS)[number];
+
+export const CONTACT_SECTOR_LABELS: Record<ContactSector, string> = {
+  secretaria: "Secretaria",
+  juridico: "Jurídico",
+  financeiro: "Financeiro",
+  presidencia: "Presidência",
+  rh: "RH",
+  campo: "Campo",
+};
+
+/** What the public form says under each sector, so a visitor can pick the right one. */
+export const CONTACT_SECTOR_HINTS: Record<ContactSector, string> = {
+  secretaria: "Assuntos gerais, filiação e documentos",
+  juridico: "Dúvidas trabalhistas e convenções coletivas",
+  financeiro: "Mensalidades, contribuições e reembolsos",
+  presidencia: "Diretoria e representação da categoria",
+  rh: "Recursos humanos e homologações",
+  campo: "Visitas aos postos de trabalho",
+};
+
+export function isContactSector(value: unknown): value is ContactSector {
+  return typeof value === "string" && (CONTACT_SECTORS as readonly string[]).includes(value);
+}
+
+export const CONTACT_STATUSES = ["pending", "replied", "resolved"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** Stored status → the label staff read (brief: replied is shown as 'Em andamento'). */
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
+  pending: "Pendente",
+  replied: "Em andamento",
+  resolved: "Resolvido",
+};
+
+/** The three buttons send these values; the original's service maps them to stored statuses. */
+export const STATUS_BUTTONS = [
+  { value: "pending", status: "pending", label: "Pendente" },
+  { value: "in_progress", status: "replied", label: "Em andamento" },
+  { value: "resolved", status: "resolved", label: "Resolvido" },
+] as const;
+export type StatusButtonValue = (typeof STATUS_BUTTONS)[number]["value"];
+
+export function storedStatusFor(value: StatusButtonValue): ContactStatus {
+  return STATUS_BUTTONS.find((b) => b.value === value)!.status;
+}
+
+/**
+ * The sectors a role reads in the inbox (/dashboard/contatos): admin all; rh its own and the
+ * secretaria's; every other role only the sector named like itself, which for homologacao (not
+ * a contact sector) is none.
+ */
+export function contactScope(role: Role): readonly ContactSector[] {
+  if (role === "admin") return CONTACT_SECTORS;
+  if (role === "rh") return ["rh", "secretaria"];
+  return isContactSector(role) ? [role] : [];
+}
+
+/**
+ * The sectors shown on /dashboard/secretaria/casos (admin, secretaria, homologacao): the
+ * secretaria's case desk, so the secretaria sector; admin sees every sector (ADR 051).
+ */
+export function casesScope(role: Role): readonly ContactSector[] {
+  if (role === "admin") return CONTACT_SECTORS;
+  if (role === "secretaria" || role === "homologacao") return ["secretaria"];
+  return [];
+}
+
+/** Where a role's inbox lives: its own sector's page when it reads exactly that one sector. */
+export function contactsHref(role: Role): string {
+  const scope = contactScope(role);
+  return scope.length === 1 ? `/dashboard/contatos/${scope[0]}` : "/dashboard/contatos";
+}
+
+/** Page title of the inbox: 'Todos os Contatos' or 'Contatos - {sector label}'. */
+export function contactsTitle(role: Role, sector: ContactSector | null): string {
+  if (sector) return `Contatos - ${CONTACT_SECTOR_LABELS[sector]}`;
+  const scope = contactScope(role);
+  if (role === "admin") return "Todos os Contatos";
+  if (scope.length === 1) return `Contatos - ${CONTACT_SECTOR_LABELS[scope[0]]}`;
+  if (scope.length === 0) return "Contatos";
+  return `Contatos - ${scope.map((s) => CONTACT_SECTOR_LABELS[s]).join(" e ")}`;
+}

@@ -1,0 +1,84 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { getInstitutionalContent } from "~/domain/content/get-content.server";
+import { sendMail } from "~/integrations/mailer.server";
+import { AppError } from "~/utils/app-error";
+import { formatDateTime } from "~/lib/dates";
+import { errorFields, log } from "~/utils/logger.server";
+import { authorizeContacts, type ContactActor } from "./contact-access.server";
+import { CONTACT_SECTOR_LABELS, isContactSector } from "./contact-sectors";
+import { CONTACT_MESSAGES } from "./contact.schema";
+
+type Message = typeof contactMessages.$inferSelect;
+
+/** The e-mail the sender receives: the answer, who signs it, and their own message quoted. */
+export function replyMail(message: Message, reply: string, staffName: string, union: { name: string; email: string }) {
+  const sector = isContactSector(message.sector) ? CONTACT_SECTOR_LABELS[message.sector] : message.sector;
+  const quoted = message.message
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+  const text = [
+    `Olá, ${message.name}.`,
+    "",
+    reply,
+    "",
+    "Atenciosamente,",
+    staffName,
+    `${sector} - ${union.name}`,
+    "",
+    `Em ${formatDateTime(message.createdAt)}, você escreveu pelo Fale Conosco:`,
+    `Assunto: ${message.subject}`,
+    quoted,
+  ].join("\n");
+  return { to: message.email, subject: `Re: ${message.subject}`, text, replyTo: union.email };
+}
+
+/**
+ * Staff answer a contact message: the answer is e-mailed to the sender first; only when the
+ * mail was accepted are the reply text, who and when stored and the status set to replied.
+ * If the mail fails nothing changes (ADR 052).
+ */
+export async function replyToContactMessage(actor: ContactActor, input: { id: string; reply: string }) {
+  const scope = authorizeContacts(actor, "contacts");
+  if (scope.length === 0) throw new AppError(404, CONTACT_MESSAGES.notFound);
+  const inScope = and(eq(contactMessages.id, input.id), inArray(contactMessages.sector, [...scope]));
+  const [message] = await db().select().from(contactMessages).where(inScope);
+  if (!message) throw new AppError(404, CONTACT_MESSAGES.notFound);
+
+  const union = await getInstitutionalContent();
+  try {
+    await sendMail(replyMail(message, input.reply, actor.name, union));
+  } catch (error) {
+    log.warn("contato: falha ao enviar resposta por e-mail", { id: message.id, ...errorFields(error) });
+    throw new AppError(502, CONTACT_MESSAGES.replyMailFailed);
+  }
+
+  await db().transaction(async (tx) => {
+    const updated = await tx
+      .update(contactMessages)
+      .set({
+        replyMessage: input.reply,
+        repliedBy: actor.id,
+        repliedByName: actor.name,
+        repliedAt: sql`now()`,
+        status: "replied",
+        updatedAt: sql`now()`,
+      })
+      .where(inScope)
+      .returning({ id: contactMessages.id });
+    if (updated.length === 0) throw new AppError(404, CONTACT_MESSAGES.notFound);
+    await recordAudit(
+      {
+        actor,
+        action: "contact.replied",
+        entityType: "contact_message",
+        entityId: message.id,
+        data: { sector: message.sector, from: message.status, to: "replied", replyLength: input.reply.length },
+      },
+      tx,
+    );
+  });
+}

@@ -1,0 +1,231 @@
+import { data, Link, redirect, useLoaderData, useLocation } from "react-router";
+import { RotateCcw } from "lucide-react";
+import type { Route } from "./+types/contacts";
+import { FORBIDDEN_MESSAGE, requireAccess } from "~/auth/guard.server";
+import {
+  CONTACT_SECTOR_LABELS,
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
+  contactScope,
+  contactsHref,
+  contactsTitle,
+  isContactSector,
+  type ContactSector,
+  type ContactStatus,
+} from "~/domain/contacts/contact-sectors";
+import { CONTACT_MESSAGES, contactActionSchema } from "~/domain/contacts/contact.schema";
+import { getContactMessage, listContactMessages } from "~/domain/contacts/list-contact-messages.server";
+import { updateContactStatus } from "~/domain/contacts/update-contact-status.server";
+import { replyToContactMessage } from "~/domain/contacts/reply-to-contact-message.server";
+import { fail, failFrom, ok } from "~/utils/action-result.server";
+import { isAppError } from "~/utils/app-error";
+import { formValues } from "~/utils/forms";
+import { errorFields, log } from "~/utils/logger.server";
+import { cn } from "~/lib/cn";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { MessageList } from "~/components/contacts/message-list";
+import { MessageDetail } from "~/components/contacts/message-detail";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? "Contatos"} | Painel` }];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /dashboard/contatos/:setor must lie inside the user's scope. Outside it, a page load goes
+ * to the user's own inbox and a post is refused with 403 (ADR 050).
+ */
+function sectorFromParams(setor: string | undefined): ContactSector | null | "unknown" {
+  if (setor === undefined) return null;
+  return isContactSector(setor) ? setor : "unknown";
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const sector = sectorFromParams(params.setor);
+  if (sector === "unknown") throw data({ title: "Não encontrado", message: CONTACT_MESSAGES.sectorNotFound }, { status: 404 });
+  const scope = contactScope(user.role);
+  if (sector && !scope.includes(sector)) throw redirect(contactsHref(user.role));
+
+  const url = new URL(request.url);
+  const statusParam = url.searchParams.get("status");
+  const status = (CONTACT_STATUSES as readonly string[]).includes(statusParam ?? "") ? (statusParam as ContactStatus) : null;
+  const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1));
+  const idParam = url.searchParams.get("id");
+  const base = {
+    title: contactsTitle(user.role, sector),
+    scope: [...scope],
+    sector,
+    status,
+    basePath: sector ? `/dashboard/contatos/${sector}` : "/dashboard/contatos",
+  };
+  try {
+    const list = await listContactMessages(user, { screen: "contacts", sector, status, page });
+    const selectedId = idParam && UUID.test(idParam) ? idParam : null;
+    const selected = selectedId
+      ? (list.messages.find((m) => m.id === selectedId) ?? (await getContactMessage(user, "contacts", selectedId)))
+      : null;
+    return { ...base, list, selected, loadError: null };
+  } catch (error) {
+    if (isAppError(error) && error.status === 403) throw data({ title: "Acesso Negado", message: error.message }, { status: 403 });
+    log.error(CONTACT_MESSAGES.loadError, errorFields(error));
+    return { ...base, list: null, selected: null, loadError: CONTACT_MESSAGES.loadError };
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  const sector = sectorFromParams(params.setor);
+  if (sector === "unknown" || (sector && !contactScope(actor.role).includes(sector))) return fail(403, FORBIDDEN_MESSAGE);
+  const values = formValues(await request.formData());
+  const intent = values.intent;
+  if (intent !== "status" && intent !== "reply") return fail(400, "Ação inválida.");
+  try {
+    const input = contactActionSchema.parse(values);
+    if (input.intent === "status") {
+      await updateContactStatus(actor, { screen: "contacts", id: input.id, status: input.status });
+      return ok(CONTACT_MESSAGES.statusUpdated, { intent });
+    }
+    await replyToContactMessage(actor, { id: input.id, reply: input.reply });
+    return ok(CONTACT_MESSAGES.replySent, { intent });
+  } catch (error) {
+    return failFrom(error, intent === "reply" ? CONTACT_MESSAGES.replyError : CONTACT_MESSAGES.statusError, intent);
+  }
+}
+
+function withParams(path: string, current: URLSearchParams, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(current);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function Chip({ to, active, children, testId }: { to: string; active: boolean; children: React.ReactNode; testId?: string }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      aria-current={active ? "page" : undefined}
+      data-testid={testId}
+      className={cn(
+        "inline-flex h-9 items-center gap-1.5 whitespace-nowrap rounded-full border px-3.5 text-sm font-semibold transition-colors",
+        active ? "border-navy-900 bg-navy-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export default function ContactsPage() {
+  const { title, scope, sector, status, basePath, list, selected, loadError } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const selectedId = selected?.id ?? null;
+  const counts = list?.counts ?? { pending: 0, replied: 0, resolved: 0 };
+  const all = counts.pending + counts.replied + counts.resolved;
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const backHref = withParams(basePath, search, { id: null });
+
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        description={
+          scope.length === 0
+            ? "Seu perfil não recebe mensagens do Fale Conosco."
+            : `${all} ${all === 1 ? "mensagem" : "mensagens"} · ${counts.pending} ${counts.pending === 1 ? "pendente" : "pendentes"}`
+        }
+      />
+
+      {scope.length > 1 ? (
+        <nav aria-label="Filtrar por setor" className="-mx-1 mb-3 overflow-x-auto px-1 pb-1">
+          <div className="flex gap-2">
+            <Chip to="/dashboard/contatos" active={sector === null} testId="sector-filter-all">
+              Todos
+            </Chip>
+            {scope.map((s) => (
+              <Chip key={s} to={`/dashboard/contatos/${s}`} active={sector === s} testId={`sector-filter-${s}`}>
+                {CONTACT_SECTOR_LABELS[s]}
+              </Chip>
+            ))}
+          </div>
+        </nav>
+      ) : null}
+
+      {scope.length > 0 ? (
+        <nav aria-label="Filtrar por status" className="-mx-1 mb-5 overflow-x-auto px-1 pb-1">
+          <div className="flex gap-2">
+            <Chip to={withParams(basePath, search, { status: null, pagina: null, id: null })} active={status === null}>
+              Todos os status
+            </Chip>
+            {CONTACT_STATUSES.map((s) => (
+              <Chip key={s} to={withParams(basePath, search, { status: s, pagina: null, id: null })} active={status === s}>
+                {CONTACT_STATUS_LABELS[s]}
+                <span className={cn("rounded-full px-1.5 text-xs", status === s ? "bg-white/20" : "bg-slate-100")}>{counts[s]}</span>
+              </Chip>
+            ))}
+          </div>
+        </nav>
+      ) : null}
+
+      {loadError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span className="font-medium">{loadError}</span>
+          <Button asChild variant="outline" size="sm">
+            <Link to={location.pathname + location.search} reloadDocument>
+              <RotateCcw /> Tentar novamente
+            </Link>
+          </Button>
+        </Alert>
+      ) : (
+        <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,23rem)_minmax(0,1fr)]">
+          <Card className={cn("overflow-hidden", selected && "hidden xl:block")}>
+            <MessageList
+              messages={list?.messages ?? []}
+              selectedId={selectedId}
+              hrefFor={(id) => withParams(basePath, search, { id })}
+              showSector={scope.length > 1}
+            />
+            {pages > 1 && list ? (
+              <nav aria-label="Paginação" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm">
+                {list.page > 1 ? (
+                  <Link className="font-semibold text-brand-700 hover:underline" to={withParams(basePath, search, { pagina: String(list.page - 1), id: null })}>
+                    Anterior
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <span className="text-slate-600">
+                  Página {list.page} de {pages}
+                </span>
+                {list.page < pages ? (
+                  <Link className="font-semibold text-brand-700 hover:underline" to={withParams(basePath, search, { pagina: String(list.page + 1), id: null })}>
+                    Próxima
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            ) : null}
+          </Card>
+          <Card className={cn("min-h-64", !selected && "hidden xl:grid xl:place-items-center")}>
+            {selected ? (
+              <MessageDetail key={selected.id} message={selected} backHref={backHref} />
+            ) : (
+              <p className="p-8 text-center text-sm text-slate-600">Selecione uma mensagem para ver os detalhes e responder.</p>
+            )}
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

@@ -1,0 +1,88 @@
+import { data, redirect, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
+import { z } from "zod";
+import { Mail } from "lucide-react";
+import type { Route } from "./+types/contact";
+import { submitContactMessage } from "~/domain/contacts/submit-contact-message.server";
+import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
+import { DEFAULT_CONTENT } from "~/domain/content/institutional";
+import { isAppError } from "~/utils/app-error";
+import { fieldErrors, formValues } from "~/utils/forms";
+import { errorFields, log } from "~/utils/logger.server";
+import { seo } from "~/utils/seo";
+import { PageHero } from "~/components/layout/page-hero";
+import { ContactForm, type ContactFormResult } from "~/components/contacts/contact-form";
+import { ContactInfo } from "~/components/contacts/contact-info";
+import type { loader as layoutLoader } from "./layout";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Fale Conosco",
+    description:
+      "Escreva para o Sindicato dos Bombeiros Civis do DF: dúvidas, filiação, questões trabalhistas e financeiras. Endereço, telefones, e-mail e horário de atendimento.",
+    path: "/contato",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.get("enviado") === "1" };
+}
+
+/** What is echoed back into the form after an error (never the honeypot). */
+const ECHOED = ["name", "email", "phone", "subject", "message", "sector", "consent"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const echo = Object.fromEntries(ECHOED.filter((k) => values[k] !== undefined).map((k) => [k, values[k].slice(0, 6000)]));
+  try {
+    await submitContactMessage(values, context.clientIp);
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      return data<ContactFormResult>({ ok: false, message: CONTACT_MESSAGES.invalidForm, errors: fieldErrors(error), values: echo }, { status: 400 });
+    }
+    if (isAppError(error)) {
+      return data<ContactFormResult>({ ok: false, message: error.message, values: echo }, { status: error.status });
+    }
+    log.error(CONTACT_MESSAGES.sendError, errorFields(error));
+    return data<ContactFormResult>({ ok: false, message: CONTACT_MESSAGES.sendError, values: echo }, { status: 500 });
+  }
+  // Post/redirect/get: a refresh never sends the message twice, and the form comes back empty.
+  return redirect("/contato?enviado=1#formulario");
+}
+
+export default function ContactPage() {
+  const { sent } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/public/layout");
+  const content = layout?.content ?? DEFAULT_CONTENT;
+  return (
+    <>
+      <PageHero
+        eyebrow="Fale Conosco"
+        title="Fale com o sindicato"
+        lead="Dúvidas, sugestões ou pedidos de atendimento: escolha o setor, escreva sua mensagem e a equipe responde pelo e-mail informado."
+      />
+      <div className="bg-slate-50">
+        <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
+          <section
+            id="formulario"
+            aria-labelledby="form-title"
+            className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+          >
+            <div className="mb-6 flex items-start gap-4">
+              <span className="hidden size-12 shrink-0 place-items-center rounded-xl bg-brand-700 text-white sm:grid">
+                <Mail className="size-6" aria-hidden />
+              </span>
+              <div>
+                <h2 id="form-title" className="text-xl font-bold text-navy-950 sm:text-2xl">
+                  Envie sua mensagem
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">A resposta chega pelo e-mail que você informar.</p>
+              </div>
+            </div>
+            <ContactForm result={result} sent={sent && !result} />
+          </section>
+          <ContactInfo content={content} />
+        </div>
+      </div>
+    </>
+  );
+}
