@@ -75,7 +75,8 @@ const calendarDate = (required: string) =>
 
 /** A checkbox or switch: present ("on", "true") means yes, absent means no. */
 const checkbox = z
-  .union([z.string(), z.undefined()])
+  .string()
+  .optional()
   .transform((v) => v === "on" || v === "true" || v === "1");
 
 export const agreementFieldsSchema = z
