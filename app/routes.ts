@@ -6,6 +6,9 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
  */
 export default [
   route("logout", "routes/auth/logout.tsx"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
+  route("api/instagram-posts", "routes/api/instagram-posts.ts"),
   route("convencoes/:id/pdf", "routes/public/agreements-pdf.tsx"),
 
   layout("routes/public/layout.tsx", [

@@ -8,6 +8,8 @@ import { env, isProduction } from "~/utils/env.server";
 import { log, errorFields } from "~/utils/logger.server";
 import { runStartupTasks } from "~/db/seed/startup.server";
 import { securityHeaders, sameOriginWrites } from "./security";
+import { startInstagramSync, stopInstagramSync } from "~/domain/instagram/schedule-instagram-sync.server";
+import { mapTileCspSource } from "~/integrations/map-tiles.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -20,6 +22,7 @@ declare module "react-router" {
 /** For tests and scripts that run beside the server: the same database handle. */
 export { db, databaseDriver } from "~/db/client.server";
 export { resetEnvCache } from "~/utils/env.server";
+export { syncInstagramPosts } from "~/domain/instagram/sync-instagram-posts.server";
 export { createAdminFromCli } from "~/domain/users/create-first-admin.server";
 
 export type StartOptions = { databaseUrl?: string; dataDir?: string; seed?: boolean };
@@ -31,10 +34,12 @@ export async function init(options: StartOptions = {}) {
   const dataDir = options.dataDir ?? e.PGLITE_DATA_DIR ?? path.join(e.DATA_DIR, "pglite");
   await openDatabase({ url, dataDir, poolMax: e.DATABASE_POOL_MAX });
   await runStartupTasks({ embedded: !url, seed: options.seed });
+  startInstagramSync();
   log.info("banco de dados pronto", { driver: databaseDriver() });
 }
 
 export async function shutdown() {
+  await stopInstagramSync();
   await closeDatabase();
 }
 
@@ -60,7 +65,9 @@ export function createApp() {
   });
   // HSTS and upgrade-insecure-requests only make sense once the site is served over HTTPS.
   const https = (env().APP_URL ?? "").startsWith("https://");
-  app.use(securityHeaders(() => ({ production, https })));
+  // The map's tile host is the one third-party origin pages load (images only).
+  const tileSrc = mapTileCspSource();
+  app.use(securityHeaders(() => ({ production, https, extraImgSrc: tileSrc ? [tileSrc] : [] })));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

@@ -23,6 +23,16 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Sindicato <nao-responda@localhost>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Instagram block (brief item 13): no token → no sync, the block shows its empty state.
+  INSTAGRAM_ACCESS_TOKEN: z.string().optional(),
+  INSTAGRAM_API_URL: z.string().url().default("https://graph.instagram.com"),
+  INSTAGRAM_SYNC_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  INSTAGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Map tiles ('Mapa do Sindicato'); the tile host is added to the CSP img-src.
+  MAP_TILE_URL: z.string().default("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,30 +1,81 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { Button } from "~/components/ui/button";
 import type { loader as layoutLoader } from "./layout";
+import { seo } from "~/utils/seo";
+import { whatsappLink, DEFAULT_CONTENT } from "~/domain/content/institutional";
+import { listLatestPublishedNews } from "~/domain/news/list-latest-published-news.server";
+import { listActivePartners } from "~/domain/partners/list-active-partners.server";
+import { listInstagramFeed } from "~/domain/instagram/list-instagram-posts.server";
+import { mapTileSettings } from "~/integrations/map-tiles.server";
+import { errorFields, log } from "~/utils/logger.server";
+import { HomeHero } from "~/components/home/home-hero";
+import { ServiceCards } from "~/components/home/service-cards";
+import { LatestNews } from "~/components/home/latest-news";
+import { InstagramBlock } from "~/components/home/instagram-block";
+import { PartnersStrip } from "~/components/home/partners-strip";
+import { UnionMapSection } from "~/components/home/union-map-section";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sindicato dos Bombeiros Civis do DF" },
-  { name: "description", content: "Informação, convenções coletivas e canais de apoio para os bombeiros civis do Distrito Federal." },
-];
+const MEMBERSHIP_MESSAGE = "Olá! Gostaria de saber como me filiar ao sindicato.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Sindicato dos Bombeiros Civis do DF",
+    description:
+      "Sindicato dos bombeiros civis do Distrito Federal: convenções coletivas, notícias, filiação, contato e denúncia anônima.",
+    path: "/",
+  });
+
+/** A block that fails to load shows as empty rather than taking the whole home page down. */
+async function orEmpty<T>(what: string, p: Promise<T[]>): Promise<T[]> {
+  try {
+    return await p;
+  } catch (error) {
+    log.error(`home: ${what} indisponível`, errorFields(error));
+    return [];
+  }
+}
+
+export async function loader(_: Route.LoaderArgs) {
+  const [news, partners] = await Promise.all([
+    orEmpty("notícias", listLatestPublishedNews(3)),
+    orEmpty("parceiros", listActivePartners()),
+  ]);
+  return {
+    news,
+    partners,
+    // Streamed: the page's shell does not wait for it (the block shows its loading state).
+    instagram: listInstagramFeed(),
+    tiles: mapTileSettings(),
+  };
+}
 
 export default function Home() {
+  const { news, partners, instagram, tiles } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/public/layout");
-  const name = layout?.content.name ?? "Sindicato";
+  const content = layout?.content ?? DEFAULT_CONTENT;
+  const membershipHref = whatsappLink(content.whatsapp, MEMBERSHIP_MESSAGE);
   return (
-    <section className="relative overflow-hidden bg-gradient-to-br from-navy-950 via-navy-900 to-brand-900 text-white">
-      <div className="container-page grid gap-6 py-20 sm:py-28">
-        <p className="text-sm font-semibold uppercase tracking-widest text-flame-300">Bem-vindo ao</p>
-        <h1 className="max-w-3xl text-4xl font-extrabold leading-tight sm:text-5xl">{name}</h1>
-        <p className="max-w-2xl text-lg text-slate-200">
-          Unidos pela valorização, segurança e direitos de quem protege vidas.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="light" size="lg">
-            <Link to="/quem-somos">Conheça o sindicato</Link>
-          </Button>
-        </div>
-      </div>
-    </section>
+    <>
+      <HomeHero
+        name={content.name}
+        address={content.address}
+        addressDetail={content.addressDetail}
+        hours={content.hours}
+        phone={content.phones[0]}
+        membershipHref={membershipHref}
+      />
+      <ServiceCards membershipHref={membershipHref} />
+      <LatestNews news={news} />
+      <InstagramBlock feed={instagram} profileUrl={content.social.instagram} />
+      <PartnersStrip partners={partners} />
+      <UnionMapSection
+        name={content.name}
+        address={content.address}
+        addressDetail={content.addressDetail}
+        hours={content.hours}
+        center={{ lat: content.map.lat, lng: content.map.lng }}
+        tiles={tiles}
+      />
+    </>
   );
 }

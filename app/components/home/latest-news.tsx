@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { ArrowRight, Newspaper } from "lucide-react";
+import { formatLongDate } from "~/lib/dates";
+
+export type HomeNewsItem = { id: string; slug: string; title: string; summary: string; publishedAt: Date | string; coverUrl: string | null };
+
+/** The latest news: the first story large, the others beside it. */
+export function LatestNews({ news }: { news: HomeNewsItem[] }) {
+  return (
+    <section aria-labelledby="noticias-titulo" className="border-t border-slate-200 bg-white py-16 sm:py-20" data-testid="latest-news">
+      <div className="container-page">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Notícias</p>
+            <h2 id="noticias-titulo" className="mt-1 text-3xl font-extrabold tracking-tight text-navy-950 sm:text-4xl">
+              Últimas notícias
+            </h2>
+          </div>
+          <Link to="/noticias" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Ver todas as notícias <ArrowRight className="size-4" aria-hidden />
+          </Link>
+        </div>
+        {news.length === 0 ? (
+          <div className="mt-8 grid place-items-center gap-3 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
+            <Newspaper className="size-8 text-slate-500" aria-hidden />
+            <p className="font-medium text-slate-700">Nenhuma notícia publicada ainda.</p>
+          </div>
+        ) : (
+          <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+            {news.map((n, i) => (
+              <li key={n.id} className={i === 0 ? "lg:col-span-2 lg:row-span-2" : undefined}>
+                <Link
+                  to={`/noticias/${n.slug}`}
+                  className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
+                >
+                  <div className={i === 0 ? "relative aspect-[16/9] overflow-hidden lg:aspect-auto lg:flex-1" : "relative aspect-[16/9] overflow-hidden"}>
+                    {n.coverUrl ? (
+                      <img
+                        src={n.coverUrl}
+                        alt=""
+                        width={i === 0 ? 960 : 480}
+                        height={i === 0 ? 540 : 270}
+                        loading="lazy"
+                        decoding="async"
+                        className="absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-[1.03]"
+                      />
+                    ) : (
+                      <div aria-hidden className="absolute inset-0 grid place-items-center bg-gradient-to-br from-navy-900 via-navy-800 to-brand-800">
+                        <Newspaper className="size-10 text-white/60" />
+                      </div>
+                    )}
+                  </div>
+                  <div className="flex flex-col gap-2 p-5">
+                    <time dateTime={new Date(n.publishedAt).toISOString()} className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+                      {formatLongDate(n.publishedAt)}
+                    </time>
+                    <h3 className={i === 0 ? "text-xl font-bold leading-snug text-navy-950 group-hover:text-brand-800 sm:text-2xl" : "text-lg font-bold leading-snug text-navy-950 group-hover:text-brand-800"}>
+                      {n.title}
+                    </h3>
+                    <p className="line-clamp-3 text-sm leading-relaxed text-slate-600">{n.summary}</p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import * as React from "react";
+import { createPortal } from "react-dom";
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import type { MapTiles } from "./map-types";
+
+/**
+ * The Leaflet map itself. A `.client` module: never part of the server bundle, and only
+ * imported dynamically (see LazyMap), so neither Leaflet nor its CSS is in a page's first load.
+ */
+export default function LeafletMap({
+  center,
+  zoom,
+  tiles,
+  label,
+  marker,
+  className,
+}: {
+  center: { lat: number; lng: number };
+  zoom: number;
+  tiles: MapTiles;
+  label: string;
+  marker?: { title: string; popup?: React.ReactNode; openPopup?: boolean };
+  className?: string;
+}) {
+  const container = React.useRef<HTMLDivElement>(null);
+  const [popupNode] = React.useState(() => document.createElement("div"));
+  const hasPopup = Boolean(marker?.popup);
+
+  React.useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const map = L.map(el, {
+      center: [center.lat, center.lng],
+      zoom,
+      scrollWheelZoom: false,
+      zoomControl: false,
+      attributionControl: true,
+    });
+    map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
+    L.control.zoom({ zoomInTitle: "Aproximar", zoomOutTitle: "Afastar", position: "topleft" }).addTo(map);
+    L.tileLayer(tiles.url, { attribution: tiles.attribution, subdomains: tiles.subdomains, maxZoom: 19 }).addTo(map);
+    if (marker) {
+      const icon = L.icon({
+        iconUrl: "/map/marker-sede.svg",
+        iconSize: [30, 30],
+        iconAnchor: [15, 30],
+        popupAnchor: [0, -30],
+      });
+      const m = L.marker([center.lat, center.lng], { icon, title: marker.title, alt: marker.title, keyboard: true }).addTo(map);
+      if (hasPopup) {
+        m.bindPopup(popupNode, { minWidth: 220, maxWidth: 280, closeButton: true, autoPanPadding: [24, 24] });
+        if (marker.openPopup) m.openPopup();
+      }
+    }
+    // Leaflet's own close button is an English-labelled link: give it a Portuguese name.
+    map.on("popupopen", (e) => {
+      const close = (e as L.PopupEvent).popup.getElement()?.querySelector<HTMLElement>(".leaflet-popup-close-button");
+      if (close) {
+        close.setAttribute("aria-label", "Fechar");
+        close.setAttribute("title", "Fechar");
+      }
+    });
+    if (marker?.openPopup && hasPopup) {
+      const close = el.querySelector<HTMLElement>(".leaflet-popup-close-button");
+      close?.setAttribute("aria-label", "Fechar");
+      close?.setAttribute("title", "Fechar");
+    }
+    el.dataset.mapReady = "true";
+    return () => {
+      map.remove();
+    };
+  }, [center.lat, center.lng, zoom, tiles.url, tiles.attribution, tiles.subdomains, marker?.title, marker?.openPopup, hasPopup, popupNode]);
+
+  return (
+    <>
+      <div ref={container} role="region" aria-label={label} className={className} data-testid="leaflet-map" />
+      {marker?.popup ? createPortal(marker.popup, popupNode) : null}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import * as React from "react";
+
+/**
+ * True once the element has come within `rootMargin` of the viewport (and stays true). Used to
+ * load heavy parts of a page — the map and its library — only when the visitor gets there.
+ */
+export function useInViewOnce<T extends Element>(rootMargin = "200px") {
+  const ref = React.useRef<T>(null);
+  const [inView, setInView] = React.useState(false);
+  React.useEffect(() => {
+    const el = ref.current;
+    if (!el || inView) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setInView(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setInView(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [inView, rootMargin]);
+  return [ref, inView] as const;
+}
