@@ -19,6 +19,11 @@ export default [
     route("manutencao", "routes/public/maintenance.tsx"),
     route("convencoes", "routes/public/agreements.tsx"),
     route("contato", "routes/public/contact.tsx"),
+    route("noticias", "routes/public/news.tsx"),
+    // The feed before the article route, so "rss.xml" is never read as a slug.
+    route("noticias/rss.xml", "routes/public/news-rss.tsx"),
+    route("noticias/:slug", "routes/public/news-post.tsx"),
+    route("imagens/:id", "routes/public/image.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -33,6 +38,7 @@ export default [
       route("contatos", "routes/dashboard/contacts.tsx", { id: "contacts" }),
       route("contatos/:setor", "routes/dashboard/contacts.tsx", { id: "contacts-sector" }),
       route("secretaria/casos", "routes/dashboard/cases.tsx"),
+      route("noticias", "routes/dashboard/news.tsx"),
       route(":role", "routes/dashboard/panel.tsx"),
     ]),
   ]),

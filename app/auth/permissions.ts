@@ -199,6 +199,7 @@ export const SCREENS: readonly Screen[] = [
     paths: ["/dashboard/noticias"],
     roles: ["admin", "presidencia", "secretaria"],
     denial: REDIRECT,
+    nav: { label: "Notícias", icon: "news" },
   },
   {
     id: "partners",

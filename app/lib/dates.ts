@@ -57,3 +57,29 @@ export function todayInBrasilia(now: Date = new Date()) {
   const p = brasiliaParts(now);
   return `${p.year}-${p.month}-${p.day}`;
 }
+
+/** "YYYY-MM-DDTHH:mm" (a datetime-local value read as Brasília wall time) → the instant. */
+export function fromBrasiliaLocalInput(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  // Offset of Brasília at that moment (no DST since 2019, but older dates had it).
+  const guess = Date.UTC(y, mo - 1, d, h, mi, s);
+  const offsetAt = (t: number) => {
+    const p = brasiliaParts(new Date(t));
+    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - t;
+  };
+  let instant = guess - offsetAt(guess);
+  instant = guess - offsetAt(instant);
+  const back = brasiliaParts(new Date(instant));
+  if (+back.day !== d || +back.month !== mo) return null; // e.g. 31/02
+  return new Date(instant);
+}
+
+/** The instant as a datetime-local value in Brasília wall time ("YYYY-MM-DDTHH:mm"). */
+export function toBrasiliaLocalInput(value: Date | string | number | null | undefined) {
+  if (value == null || value === "") return "";
+  const p = brasiliaParts(toDate(value));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}

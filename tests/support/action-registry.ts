@@ -42,7 +42,22 @@ const agreementsBodies = [
 ];
 const agreementsTables = ["agreements", "files", "audit_log"];
 
+/** News (/dashboard/noticias): the editor posts multipart (cover upload), the list plain forms. */
+const newsFields = { title: "Notícia intrusa", slug: "noticia-intrusa", summary: "Não deveria ser gravada.", body: "Texto intruso.", publishedAt: "", status: "published" };
+const newsEditorBodies = [
+  () => ({ intent: "create", ...newsFields }),
+  (ids: SeedIds) => ({ intent: "update", id: ids.anyNewsPostId, ...newsFields, removeCover: "1" }),
+];
+const newsListBodies = [
+  (ids: SeedIds) => ({ intent: "publish", id: ids.draftNewsPostId }),
+  (ids: SeedIds) => ({ intent: "unpublish", id: ids.anyNewsPostId }),
+  (ids: SeedIds) => ({ intent: "delete", id: ids.anyNewsPostId }),
+];
+const newsTables = ["news_posts", "files", "audit_log"];
+
 export const ACTION_CASES: ActionCase[] = [
+  { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsEditorBodies, tables: newsTables, multipart: true },
+  { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsListBodies, tables: newsTables },
   { path: "/dashboard/admin/agreements", pattern: "dashboard/admin/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
   { path: "/dashboard/juridico/agreements", pattern: "dashboard/juridico/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
   { path: "/dashboard/admin/users", pattern: "dashboard/admin/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
@@ -54,6 +69,8 @@ export const ACTION_CASES: ActionCase[] = [
  * Each query must return one row with one column named `id`.
  */
 export const SEED_ID_QUERIES: Record<string, string> = {
+  anyNewsPostId: "select id from news_posts where status = 'published' and cover_file_id is not null order by published_at, id limit 1",
+  draftNewsPostId: "select id from news_posts where status = 'draft' order by created_at, id limit 1",
   anyUserId: "select id from users where username = 'campo'",
   anyAgreementId: "select id from agreements order by valid_from, id limit 1",
 };

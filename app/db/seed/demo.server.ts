@@ -3,6 +3,7 @@ import { users } from "~/db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { ROLES, ROLE_LABELS } from "~/auth/permissions";
 import { seedDemoAgreements } from "~/domain/agreements/seed-agreements.server";
+import { seedDemoNews } from "~/domain/news/seed-news.server";
 import { seedDemoContactMessages } from "~/domain/contacts/seed-contact-messages.server";
 
 export const DEMO_PASSWORD = "Demo@2026";
@@ -26,7 +27,7 @@ export async function seedDemoUsers() {
 }
 
 /** Every demo seeder, in dependency order. Later features append theirs. */
-const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers, seedDemoAgreements, seedDemoContactMessages];
+const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers, seedDemoAgreements, seedDemoContactMessages, seedDemoNews];
 
 export async function seedDemo() {
   for (const seed of SEEDERS) await seed();

@@ -1,0 +1,58 @@
+import { db } from "~/db/client.server";
+import { newsPosts } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { storeUpload, type Upload } from "~/domain/files/file-store.server";
+import { IMAGE_KINDS } from "~/domain/files/file-types";
+import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { AppError } from "~/utils/app-error";
+import { assertSlugFree, isUniqueViolation } from "./news-errors.server";
+import { COVER_PURPOSE, NEWS_MESSAGES, type NewsInput } from "./news.schema";
+import { slugify } from "./slug";
+
+/**
+ * Creates a post (draft, or published — possibly scheduled for a future date). The cover is
+ * stored in the same transaction, so a refused post leaves no orphan file.
+ */
+export async function createNews(actor: Actor, input: Omit<NewsInput, "intent">, cover?: Upload) {
+  authorizeScreen(actor, "news");
+  const slug = input.slug || slugify(input.title);
+  if (!slug) throw new AppError(400, NEWS_MESSAGES.slugInvalid, "slug");
+  const publishedAt = input.status === "published" ? (input.publishedAt ?? new Date()) : input.publishedAt;
+  try {
+    return await db().transaction(async (tx) => {
+      await assertSlugFree(tx, slug);
+      const file = cover
+        ? await storeUpload(cover, { purpose: COVER_PURPOSE, allowed: IMAGE_KINDS, typeMessage: NEWS_MESSAGES.coverType, createdBy: actor.id }, tx)
+        : null;
+      const [created] = await tx
+        .insert(newsPosts)
+        .values({
+          title: input.title,
+          slug,
+          summary: input.summary,
+          body: input.body,
+          coverFileId: file?.id ?? null,
+          status: input.status,
+          publishedAt,
+          authorId: actor.id,
+        })
+        .onConflictDoNothing({ target: newsPosts.slug })
+        .returning({ id: newsPosts.id, slug: newsPosts.slug, status: newsPosts.status, publishedAt: newsPosts.publishedAt });
+      if (!created) throw new AppError(409, NEWS_MESSAGES.slugTaken, "slug");
+      await recordAudit(
+        {
+          actor,
+          action: "news.created",
+          entityType: "news_post",
+          entityId: created.id,
+          data: { title: input.title, slug, status: input.status, publishedAt: publishedAt?.toISOString() ?? null, cover: Boolean(file) },
+        },
+        tx,
+      );
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, NEWS_MESSAGES.slugTaken, "slug");
+    throw error;
+  }
+}

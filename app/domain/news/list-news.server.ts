@@ -1,0 +1,85 @@
+import { and, count, desc, eq, gt, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { newsPosts, users } from "~/db/schema";
+import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { publicImageUrl } from "~/domain/files/public-image";
+import { newsState } from "./news.schema";
+
+export const STAFF_PAGE_SIZE = 20;
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likeTerm(q: string) {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The staff list: every post, newest first (undated drafts on top), searchable by title,
+ * summary and slug without regard to accents, filterable by what readers see.
+ */
+export async function listNews(
+  actor: Actor,
+  filter: { q: string; situacao: "todas" | "draft" | "scheduled" | "published"; pagina: number },
+) {
+  authorizeScreen(actor, "news");
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const term = likeTerm(filter.q);
+    const unaccented = sql`unaccent(${term})`;
+    conditions.push(
+      or(
+        sql`unaccent(${newsPosts.title}) ilike ${unaccented}`,
+        sql`unaccent(${newsPosts.summary}) ilike ${unaccented}`,
+        ilike(newsPosts.slug, term),
+      )!,
+    );
+  }
+  if (filter.situacao === "draft") conditions.push(eq(newsPosts.status, "draft"));
+  if (filter.situacao === "published") conditions.push(and(eq(newsPosts.status, "published"), lte(newsPosts.publishedAt, sql`now()`))!);
+  if (filter.situacao === "scheduled") conditions.push(and(eq(newsPosts.status, "published"), gt(newsPosts.publishedAt, sql`now()`))!);
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const [{ total }] = await db().select({ total: count() }).from(newsPosts).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
+  const page = Math.min(filter.pagina, pageCount);
+  const rows = await db()
+    .select({
+      id: newsPosts.id,
+      title: newsPosts.title,
+      slug: newsPosts.slug,
+      summary: newsPosts.summary,
+      status: newsPosts.status,
+      publishedAt: newsPosts.publishedAt,
+      updatedAt: newsPosts.updatedAt,
+      coverFileId: newsPosts.coverFileId,
+      authorName: users.name,
+    })
+    .from(newsPosts)
+    .leftJoin(users, eq(users.id, newsPosts.authorId))
+    .where(where)
+    .orderBy(sql`${newsPosts.publishedAt} desc nulls first`, desc(newsPosts.createdAt))
+    .limit(STAFF_PAGE_SIZE)
+    .offset((page - 1) * STAFF_PAGE_SIZE);
+  const now = new Date();
+  return {
+    posts: rows.map(({ coverFileId, ...r }) => ({ ...r, state: newsState(r, now), coverUrl: publicImageUrl(coverFileId) })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+/** Counts per state for the list's filter chips. */
+export async function countNewsByState(actor: Actor) {
+  authorizeScreen(actor, "news");
+  const [row] = await db()
+    .select({
+      all: count(),
+      draft: sql<number>`count(*) filter (where ${newsPosts.status} = 'draft')`.mapWith(Number),
+      scheduled: sql<number>`count(*) filter (where ${newsPosts.status} = 'published' and ${newsPosts.publishedAt} > now())`.mapWith(Number),
+      published: sql<number>`count(*) filter (where ${newsPosts.status} = 'published' and ${newsPosts.publishedAt} <= now())`.mapWith(Number),
+    })
+    .from(newsPosts);
+  return row;
+}
+
+

@@ -1,0 +1,335 @@
+import * as React from "react";
+import { data, Form, Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import type { Route } from "./+types/news";
+import { requireAccess } from "~/auth/guard.server";
+import { parseMultipart } from "~/domain/files/file-store.server";
+import { listNews, countNewsByState } from "~/domain/news/list-news.server";
+import { getNewsPost } from "~/domain/news/get-news-post.server";
+import { createNews } from "~/domain/news/create-news.server";
+import { updateNews } from "~/domain/news/update-news.server";
+import { deleteNews } from "~/domain/news/delete-news.server";
+import { publishNews, unpublishNews } from "~/domain/news/set-news-status.server";
+import { COVER_MAX_BYTES, NEWS_MESSAGES, newsActionSchema, newsListFilterSchema } from "~/domain/news/news.schema";
+import { failFrom, ok } from "~/utils/action-result.server";
+import type { ActionResult } from "~/utils/action-result";
+import { isAppError } from "~/utils/app-error";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { useActionToast } from "~/utils/use-action-toast";
+import { formatDateTime } from "~/lib/dates";
+import { cn } from "~/lib/cn";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { NewsEditor } from "~/components/news/news-editor";
+import { NewsCover } from "~/components/news/news-cover";
+import { NewsPagination } from "~/components/news/news-pagination";
+import { NewsStateBadge } from "~/components/news/news-state-badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+
+export const meta: Route.MetaFunction = () => [{ title: "Notícias | Painel" }];
+
+/**
+ * /dashboard/noticias — the list (search, state filter, pages) and, with ?editor=nova or
+ * ?editor=<id>, the editor. One URL keeps one entry in the role table and one action.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const url = new URL(request.url);
+  const editor = url.searchParams.get("editor");
+  if (editor) {
+    if (editor === "nova") return { view: "editor" as const, post: null };
+    try {
+      return { view: "editor" as const, post: await getNewsPost(user, editor) };
+    } catch (error) {
+      if (isAppError(error) && error.status === 404) {
+        throw data({ title: "Não encontrado", message: NEWS_MESSAGES.notFound }, { status: 404 });
+      }
+      throw error;
+    }
+  }
+  const filter = newsListFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const [list, counts] = await Promise.all([listNews(user, filter), countNewsByState(user)]);
+  return { view: "list" as const, filter, counts, ...list };
+}
+
+const FALLBACK: Record<string, string> = {
+  create: NEWS_MESSAGES.createError,
+  update: NEWS_MESSAGES.updateError,
+  publish: NEWS_MESSAGES.publishError,
+  unpublish: NEWS_MESSAGES.unpublishError,
+  delete: NEWS_MESSAGES.deleteError,
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  let intent: string | undefined;
+  try {
+    const form = await parseMultipart(request, { maxFileBytes: COVER_MAX_BYTES, tooLargeMessage: NEWS_MESSAGES.coverTooLarge });
+    intent = form.fields.intent;
+    const cover = form.files.find((f) => f.fieldName === "cover");
+    const input = newsActionSchema.parse(form.fields);
+    switch (input.intent) {
+      case "create":
+        await createNews(actor, input, cover);
+        return redirectWithFlash("/dashboard/noticias", { type: "success", message: NEWS_MESSAGES.created });
+      case "update":
+        await updateNews(actor, input, cover);
+        return redirectWithFlash("/dashboard/noticias", { type: "success", message: NEWS_MESSAGES.updated });
+      case "publish": {
+        const state = await publishNews(actor, input.id);
+        return ok(state === "scheduled" ? NEWS_MESSAGES.scheduled : NEWS_MESSAGES.published, { intent });
+      }
+      case "unpublish":
+        await unpublishNews(actor, input.id);
+        return ok(NEWS_MESSAGES.unpublished, { intent });
+      case "delete":
+        await deleteNews(actor, input.id);
+        return ok(NEWS_MESSAGES.deleted, { intent });
+    }
+  } catch (error) {
+    return failFrom(error, FALLBACK[intent ?? ""] ?? NEWS_MESSAGES.updateError, intent);
+  }
+}
+
+type ListData = Extract<Awaited<ReturnType<typeof loader>>, { view: "list" }>;
+type Row = ListData["posts"][number];
+
+function dateLine(post: Row) {
+  if (post.state === "published") return `Publicada em ${formatDateTime(post.publishedAt)}`;
+  if (post.state === "scheduled") return `Agendada para ${formatDateTime(post.publishedAt)}`;
+  return `Rascunho · atualizado em ${formatDateTime(post.updatedAt)}`;
+}
+
+function StatusButton({ post }: { post: Row }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const publishing = post.state === "draft";
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={publishing ? "publish" : "unpublish"} />
+      <input type="hidden" name="id" value={post.id} />
+      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`${publishing ? "Publicar" : "Despublicar"} ${post.title}`}>
+        {publishing ? <Eye /> : <EyeOff />} {publishing ? "Publicar" : "Despublicar"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function DeleteButton({ post }: { post: Row }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${post.title}`}>
+          <Trash2 /> Excluir
+        </Button>
+      }
+      title="Excluir notícia"
+      description={
+        <>
+          {NEWS_MESSAGES.deleteConfirm} <strong className="text-slate-900">{post.title}</strong> sairá do site e a imagem de capa
+          será apagada. Esta ação não pode ser desfeita.
+        </>
+      }
+    >
+      {(cls) => (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={post.id} />
+          <button type="submit" className={cls + " w-full"}>
+            Excluir
+          </button>
+        </fetcher.Form>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+const FILTERS = [
+  { value: "todas", label: "Todas", count: "all" },
+  { value: "published", label: "Publicadas", count: "published" },
+  { value: "scheduled", label: "Agendadas", count: "scheduled" },
+  { value: "draft", label: "Rascunhos", count: "draft" },
+] as const;
+
+function NewsListView({ data: list }: { data: ListData }) {
+  const [params] = useSearchParams();
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    const qs = next.toString();
+    return `/dashboard/noticias${qs ? `?${qs}` : ""}`;
+  };
+  const { posts, filter, counts, total, page, pageCount } = list;
+  const filtered = Boolean(filter.q) || filter.situacao !== "todas";
+  return (
+    <div>
+      <PageHeader
+        title="Notícias"
+        description={`${counts.all} ${counts.all === 1 ? "notícia cadastrada" : "notícias cadastradas"} · ${counts.published} ${counts.published === 1 ? "publicada" : "publicadas"}`}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <a href="/noticias" target="_blank" rel="noreferrer">
+                <ExternalLink /> Ver no site
+              </a>
+            </Button>
+            <Button asChild>
+              <Link to="/dashboard/noticias?editor=nova">
+                <Plus /> Nova notícia
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <Card className="mb-4 grid gap-3 p-4">
+        <Form method="get" role="search" className="flex gap-2">
+          {filter.situacao !== "todas" ? <input type="hidden" name="situacao" value={filter.situacao} /> : null}
+          <label htmlFor="busca-noticias" className="sr-only">
+            Buscar notícias
+          </label>
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <Input id="busca-noticias" name="q" type="search" defaultValue={filter.q} placeholder="Buscar por título, resumo ou slug" className="pl-9" />
+          </div>
+          <Button type="submit" variant="secondary">
+            Buscar
+          </Button>
+        </Form>
+        <nav aria-label="Filtrar por situação" className="flex flex-wrap gap-2">
+          {FILTERS.map((f) => {
+            const active = filter.situacao === f.value;
+            return (
+              <Link
+                key={f.value}
+                to={hrefWith({ situacao: f.value === "todas" ? null : f.value, pagina: null })}
+                aria-current={active ? "true" : undefined}
+                className={cn(
+                  "inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold",
+                  active ? "border-navy-900 bg-navy-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+                )}
+              >
+                {f.label}
+                <span className={cn("rounded-full px-1.5 text-xs", active ? "bg-white/20" : "bg-slate-100 text-slate-700")}>
+                  {counts[f.count]}
+                </span>
+              </Link>
+            );
+          })}
+        </nav>
+      </Card>
+
+      {posts.length === 0 ? (
+        <Card className="grid justify-items-center gap-3 px-6 py-14 text-center" data-testid="news-empty">
+          <Newspaper className="size-10 text-slate-400" aria-hidden />
+          <h2 className="text-lg font-semibold text-navy-950">
+            {filtered ? "Nenhuma notícia encontrada" : "Nenhuma notícia cadastrada ainda"}
+          </h2>
+          <p className="max-w-md text-sm text-slate-600">
+            {filtered ? "Tente outro termo de busca ou outra situação." : "Escreva a primeira notícia: ela pode ficar como rascunho até você publicar."}
+          </p>
+          {filtered ? (
+            <Button asChild variant="outline">
+              <Link to="/dashboard/noticias">Limpar filtros</Link>
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to="/dashboard/noticias?editor=nova">
+                <Plus /> Nova notícia
+              </Link>
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <Card className="overflow-hidden">
+          <h2 className="sr-only">Lista de notícias</h2>
+          <ul className="divide-y divide-slate-200">
+            {posts.map((post) => (
+              <li key={post.id} className="grid gap-4 p-4 sm:grid-cols-[8rem_minmax(0,1fr)] sm:p-5 xl:grid-cols-[8rem_minmax(0,1fr)_auto]" data-testid={`news-row-${post.slug}`}>
+                <div className="hidden aspect-[16/9] overflow-hidden rounded-lg bg-slate-100 sm:block">
+                  <NewsCover src={post.coverUrl} className="[&_svg]:size-6" />
+                </div>
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <NewsStateBadge state={post.state} />
+                    <p className="flex items-center gap-1 text-xs text-slate-600">
+                      {post.state === "scheduled" ? <CalendarClock className="size-3.5" aria-hidden /> : null}
+                      {dateLine(post)}
+                    </p>
+                  </div>
+                  <h3 className="mt-1.5 text-base font-semibold text-navy-950">
+                    <Link to={`/dashboard/noticias?editor=${post.id}`} className="hover:text-brand-800 hover:underline">
+                      {post.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-0.5 truncate font-mono text-xs text-slate-500">/noticias/{post.slug}</p>
+                  <p className="mt-1 line-clamp-2 text-sm text-slate-700">{post.summary}</p>
+                </div>
+                <div className="flex flex-wrap items-start gap-2 sm:col-start-2 xl:col-start-auto xl:justify-end">
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/dashboard/noticias?editor=${post.id}`} aria-label={`Editar ${post.title}`}>
+                      <Pencil /> Editar
+                    </Link>
+                  </Button>
+                  <StatusButton post={post} />
+                  {post.state === "published" ? (
+                    <Button asChild variant="ghost" size="sm">
+                      <a href={`/noticias/${post.slug}`} target="_blank" rel="noreferrer" aria-label={`Ver ${post.title} no site`}>
+                        <ExternalLink /> Ver
+                      </a>
+                    </Button>
+                  ) : null}
+                  <DeleteButton post={post} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      {pageCount > 1 ? (
+        <div className="mt-6">
+          <p className="mb-3 text-center text-sm text-slate-600">
+            Página {page} de {pageCount} · {total} {total === 1 ? "notícia" : "notícias"}
+          </p>
+          <NewsPagination page={page} pageCount={pageCount} hrefFor={(p) => hrefWith({ pagina: p === 1 ? null : String(p) })} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export default function NewsPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  useActionToast(actionData);
+  if (loaderData.view === "editor") {
+    const post = loaderData.post;
+    return (
+      <div>
+        <PageHeader
+          title={post ? "Editar notícia" : "Nova notícia"}
+          description={post ? post.title : "Escreva, pré-visualize e publique agora ou em uma data futura."}
+          actions={
+            <Button asChild variant="outline">
+              <Link to="/dashboard/noticias">Voltar para a lista</Link>
+            </Button>
+          }
+        />
+        <NewsEditor key={post?.id ?? "nova"} post={post} errors={actionData && !actionData.ok ? actionData.errors : undefined} />
+      </div>
+    );
+  }
+  return <NewsListView data={loaderData} />;
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;
