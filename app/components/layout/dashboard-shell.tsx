@@ -69,10 +69,12 @@ export function DashboardShell({
       <a href="#painel-conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Pular para o conteúdo
       </a>
-      <aside className="sticky top-0 hidden h-dvh flex-col gap-6 overflow-y-auto bg-navy-950 px-3 py-5 md:flex">
-        <SidebarBrand />
-        <SidebarNav items={nav} />
-      </aside>
+      <div className="hidden bg-navy-950 md:block">
+        <aside className="sticky top-0 flex h-dvh flex-col gap-6 overflow-y-auto px-3 py-5">
+          <SidebarBrand />
+          <SidebarNav items={nav} />
+        </aside>
+      </div>
 
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>

@@ -40,10 +40,10 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex min-w-0 items-center gap-3" aria-label={`${shortName} - página inicial`}>
           <BrandMark className="size-10 shrink-0" />
-          <span className="truncate text-sm font-bold leading-tight text-navy-950 sm:text-base">{shortName}</span>
+          <span className="line-clamp-2 max-w-[15rem] text-sm font-bold leading-tight text-navy-950">{shortName}</span>
         </Link>
         <nav aria-label="Principal" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5">
             {PUBLIC_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -51,7 +51,7 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
                   end={item.to === "/"}
                   className={({ isActive }) =>
                     cn(
-                      "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950",
+                      "whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950",
                       isActive && "text-brand-700",
                     )
                   }

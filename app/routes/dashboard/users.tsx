@@ -239,11 +239,10 @@ export default function UsersPage() {
           <caption className="sr-only">Usuários da equipe</caption>
           <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Nome e e-mail</th>
               <th scope="col" className="px-4 py-3 font-semibold">Usuário</th>
-              <th scope="col" className="px-4 py-3 font-semibold">E-mail</th>
               <th scope="col" className="px-4 py-3 font-semibold">Perfil</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Criado em</th>
+              <th scope="col" className="hidden px-4 py-3 font-semibold 2xl:table-cell">Criado em</th>
               <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
             </tr>
           </thead>
@@ -252,24 +251,24 @@ export default function UsersPage() {
               const isSelf = u.id === currentUserId;
               return (
                 <tr key={u.id} className="grid gap-1 px-4 py-4 md:table-row md:p-0" data-testid={`user-row-${u.username}`}>
-                  <td className="font-semibold text-slate-900 md:px-4 md:py-3">
-                    {u.name}
+                  <td className="md:px-4 md:py-3">
+                    <span className="font-semibold text-slate-900">{u.name}</span>
                     {isSelf ? <span className="ml-2 text-xs font-normal text-slate-500">(você)</span> : null}
+                    <span className="block break-all text-slate-700 md:break-normal md:text-xs md:text-slate-600">{u.email}</span>
                   </td>
                   <td className="text-slate-700 md:px-4 md:py-3">
                     <span className="md:hidden text-slate-500">Usuário: </span>
                     {u.username}
                   </td>
-                  <td className="break-all text-slate-700 md:px-4 md:py-3">{u.email}</td>
                   <td className="md:px-4 md:py-3">
                     <Badge tone={u.role === "admin" ? "brand" : "navy"}>{ROLE_LABELS[u.role as Role]}</Badge>
                   </td>
-                  <td className="text-slate-600 md:px-4 md:py-3">
-                    <span className="md:hidden">Criado em </span>
+                  <td className="text-slate-600 md:hidden md:px-4 md:py-3 2xl:table-cell 2xl:whitespace-nowrap">
+                    <span className="2xl:hidden">Criado em </span>
                     {formatDateTime(u.createdAt)}
                   </td>
                   <td className="pt-2 md:px-4 md:py-3">
-                    <div className="flex flex-wrap gap-2 md:justify-end">
+                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
                       <EditUserDialog user={u} isSelf={isSelf} />
                       <SetPasswordDialog user={u} />
                       {isSelf ? null : <DeleteUserButton user={u} />}

@@ -1,0 +1,218 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { ROLES, ROLE_LABELS, screenFor, type Role } from "~/auth/permissions";
+import { startTestServer, type TestServer } from "../support/server";
+import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { SAMPLE_PARAMS } from "../support/action-registry";
+import { flattenRoutes } from "../unit/routes-table";
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const pages = flattenRoutes().filter(
+  (r) => r.pattern.startsWith("/dashboard") && /export (async )?function loader/.test(fs.readFileSync(path.resolve("app", r.file), "utf8")),
+);
+
+function concrete(pattern: string, role: Role) {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : SAMPLE_PARAMS[name] ?? "x"));
+}
+
+async function isResourceRoute(file: string) {
+  return !/export default function/.test(fs.readFileSync(path.resolve("app", file), "utf8"));
+}
+
+describe("every role, every dashboard route, in Chromium", () => {
+  for (const role of ROLES) {
+    it(`${role}: allowed routes render, refused ones redirect or show the original's message`, async () => {
+      const ctx = await newContext(browser);
+      const page = await ctx.newPage();
+      await loginAs(page, server.url, role);
+      expect(new URL(page.url()).pathname).toBe(`/dashboard/${role}`);
+      await expect.poll(() => page.getByTestId("panel-title").textContent()).toBe(`Painel - ${ROLE_LABELS[role]}`);
+      const problems: string[] = [];
+      for (const r of pages) {
+        if (await isResourceRoute(r.file)) continue;
+        const url = concrete(r.pattern, role);
+        const screen = screenFor(url)!;
+        const response = await page.goto(server.url + url);
+        const landed = new URL(page.url()).pathname;
+        const denied = await page.getByTestId("access-message").count();
+        if (screen.roles.includes(role)) {
+          const expected = r.pattern === "/dashboard" ? `/dashboard/${role}` : url;
+          // A scoped screen may send the role to its own part of the same screen (own sector).
+          const sameScreen = landed === expected || screenFor(landed) === screen;
+          if (!sameScreen || denied > 0 || response?.status() !== 200) problems.push(`${url}: permitido, mas ficou em ${landed} (status ${response?.status()})`);
+        } else if (screen.denial.kind === "redirect") {
+          if (landed !== `/dashboard/${role}`) problems.push(`${url}: deveria redirecionar ao painel, ficou em ${landed}`);
+        } else {
+          const text = await page.getByTestId("access-message").textContent();
+          if (!text?.includes(screen.denial.title) || !text.includes(screen.denial.message)) problems.push(`${url}: mensagem esperada '${screen.denial.title}', veio '${text}'`);
+        }
+      }
+      expect(problems).toEqual([]);
+      // The sidebar shows exactly the items the role may open, and each one opens.
+      await page.goto(`${server.url}/dashboard/${role}`);
+      const links = await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute("href")));
+      for (const href of links) {
+        const s = screenFor(href!);
+        expect(s?.roles.includes(role), `${role} vê ${href} no menu`).toBe(true);
+      }
+      await ctx.close();
+    });
+  }
+});
+
+async function openUsers(page: Page) {
+  await loginAs(page, server.url, "admin");
+  await page.goto(`${server.url}/dashboard/admin/users`);
+  await hydrated(page);
+}
+
+describe("shell and user management", () => {
+  it("shows 'Entrando...' while signing in", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await hydrated(page);
+    await page.route("**/login*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.getByLabel("Usuário").fill("rh");
+    await page.getByLabel("Senha", { exact: true }).fill("Demo@2026");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Entrando..." }).count()).toBe(1);
+    await page.waitForURL("**/dashboard/rh");
+    await ctx.close();
+  });
+
+  it("admin creates, edits, sets the password of and deletes a user", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await openUsers(page);
+    await page.getByRole("button", { name: "Novo usuário" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Usuário").fill("maria.souza");
+    await dialog.getByLabel("Nome").fill("Maria Souza");
+    await dialog.getByLabel("E-mail").fill("maria@exemplo.com");
+    await dialog.getByLabel("Perfil").selectOption("secretaria");
+    await dialog.getByLabel("Senha", { exact: true }).fill("Maria@2026");
+    await expect.poll(() => dialog.getByTestId("password-strength").textContent()).toContain("Forte");
+    await dialog.getByRole("button", { name: "Criar usuário" }).click();
+    await expect.poll(() => page.getByTestId("toast").first().textContent()).toContain("Usuário criado com sucesso!");
+    const row = page.getByTestId("user-row-maria.souza");
+    await expect.poll(() => row.count()).toBe(1);
+
+    await row.getByRole("button", { name: /Editar/ }).click();
+    await page.getByRole("dialog").getByLabel("Nome").fill("Maria S. Souza");
+    await page.getByRole("dialog").getByRole("button", { name: "Salvar alterações" }).click();
+    await expect.poll(() => page.getByText("Usuário atualizado com sucesso!").count()).toBeGreaterThan(0);
+    await expect.poll(() => row.textContent()).toContain("Maria S. Souza");
+
+    await row.getByRole("button", { name: /Alterar senha de/ }).click();
+    const pw = page.getByRole("dialog");
+    await pw.getByLabel("Nova senha").fill("Outra@2026");
+    await pw.getByLabel("Confirmar senha").fill("Outra@2027");
+    await expect.poll(() => pw.getByText("As senhas não coincidem").count()).toBe(1);
+    await pw.getByRole("button", { name: "Alterar senha" }).click();
+    await expect.poll(() => page.getByTestId("toast").filter({ hasText: "As senhas não coincidem" }).count()).toBeGreaterThan(0);
+    await pw.getByLabel("Confirmar senha").fill("Outra@2026");
+    await pw.getByRole("button", { name: "Alterar senha" }).click();
+    await expect.poll(() => page.getByText("Senha alterada com sucesso!").count()).toBeGreaterThan(0);
+
+    await row.getByRole("button", { name: /Excluir/ }).click();
+    await expect.poll(() => page.getByRole("alertdialog").textContent()).toContain("Tem certeza que deseja excluir o usuário Maria S. Souza");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+    await expect.poll(() => page.getByText("Usuário excluído com sucesso!").count()).toBeGreaterThan(0);
+    await expect.poll(() => row.count()).toBe(0);
+    // No delete button on one's own row.
+    await expect.poll(() => page.getByTestId("user-row-admin").getByRole("button", { name: /Excluir/ }).count()).toBe(0);
+
+    const audit = await server.query<{ action: string }>`select action from audit_log where entity_type = 'user' and action like 'user.%' order by id`;
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["user.created", "user.updated", "user.password_set", "user.deleted"]));
+    await ctx.close();
+  });
+
+  it("change password: strength meter, messages and success", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "homologacao");
+    await page.goto(`${server.url}/dashboard/alterar-senha`);
+    await hydrated(page);
+    const submit = page.getByRole("button", { name: "Alterar senha" });
+    await page.getByLabel("Nova senha", { exact: true }).fill("abcdefg");
+    await expect.poll(() => page.getByTestId("password-strength").textContent()).toContain("Fraca");
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel("Nova senha", { exact: true }).fill("Abcdefgh");
+    await expect.poll(() => page.getByTestId("password-strength").textContent()).toContain("Média");
+    await page.getByLabel("Senha atual").fill("Errada@2026");
+    await page.getByLabel("Confirmar nova senha").fill("Abcdefgh");
+    await submit.click();
+    await expect.poll(() => page.getByText("Senha atual incorreta!").count()).toBeGreaterThan(0);
+    await page.getByLabel("Senha atual").fill("Demo@2026");
+    await page.getByLabel("Nova senha", { exact: true }).fill("Homolog@2026");
+    await page.getByLabel("Confirmar nova senha").fill("Homolog@2026");
+    await submit.click();
+    await expect.poll(() => page.getByText("Senha alterada com sucesso!").count()).toBeGreaterThan(0);
+    await page.waitForURL("**/dashboard/homologacao", { timeout: 5000 });
+    await ctx.close();
+  });
+
+  it("logout says 'Logout realizado com sucesso!'", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "campo");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL("**/login");
+    await expect.poll(() => page.getByText("Logout realizado com sucesso!").count()).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it("on a 390 px phone the sidebar collapses and opens as an overlay; nothing overflows", async () => {
+    const ctx = await newContext(browser, "phone");
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await screenshot(page, "login-390");
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await openUsers(page);
+    expect(await page.getByRole("navigation", { name: "Menu do painel" }).isVisible()).toBe(false);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, "users-390");
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    const overlay = page.getByRole("dialog");
+    await expect.poll(() => overlay.getByRole("link", { name: "Usuários" }).isVisible()).toBe(true);
+    await screenshot(page, "shell-menu-390");
+    await overlay.getByRole("link", { name: "Painel" }).click();
+    await page.waitForURL("**/dashboard/admin");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await screenshot(page, "panel-390");
+    await ctx.close();
+  });
+
+  it("desktop screenshots of login, shell and user management", async () => {
+    const ctx = await newContext(browser, "desktop");
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await screenshot(page, "login-1280");
+    await openUsers(page);
+    expect(await page.getByRole("navigation", { name: "Menu do painel" }).isVisible()).toBe(true);
+    await screenshot(page, "users-1280");
+    await page.getByRole("button", { name: "Novo usuário" }).click();
+    await screenshot(page, "users-create-1280");
+    await page.keyboard.press("Escape");
+    await page.goto(`${server.url}/dashboard/alterar-senha`);
+    await screenshot(page, "change-password-1280");
+    await ctx.close();
+  });
+});
