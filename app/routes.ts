@@ -19,6 +19,9 @@ export default [
     route("manutencao", "routes/public/maintenance.tsx"),
     route("convencoes", "routes/public/agreements.tsx"),
     route("contato", "routes/public/contact.tsx"),
+    route("quem-somos", "routes/public/about.tsx"),
+    route("parceiros", "routes/public/partners.tsx"),
+    route("privacidade", "routes/public/privacy.tsx"),
     route("noticias", "routes/public/news.tsx"),
     // The feed before the article route, so "rss.xml" is never read as a slug.
     route("noticias/rss.xml", "routes/public/news-rss.tsx"),
@@ -39,6 +42,8 @@ export default [
       route("contatos/:setor", "routes/dashboard/contacts.tsx", { id: "contacts-sector" }),
       route("secretaria/casos", "routes/dashboard/cases.tsx"),
       route("noticias", "routes/dashboard/news.tsx"),
+      route("parceiros", "routes/dashboard/partners.tsx"),
+      route("conteudo", "routes/dashboard/content.tsx"),
       route(":role", "routes/dashboard/panel.tsx"),
     ]),
   ]),

@@ -206,8 +206,15 @@ export const SCREENS: readonly Screen[] = [
     paths: ["/dashboard/parceiros"],
     roles: ["admin", "presidencia", "secretaria"],
     denial: REDIRECT,
+    nav: { label: "Parceiros", icon: "handshake" },
   },
-  { id: "content", paths: ["/dashboard/conteudo"], roles: ["admin", "presidencia"], denial: REDIRECT },
+  {
+    id: "content",
+    paths: ["/dashboard/conteudo"],
+    roles: ["admin", "presidencia"],
+    denial: REDIRECT,
+    nav: { label: "Conteúdo do site", icon: "building" },
+  },
   {
     id: "users",
     paths: ["/dashboard/admin/users", "/dashboard/users"],

@@ -55,6 +55,45 @@ const newsListBodies = [
 ];
 const newsTables = ["news_posts", "files", "audit_log"];
 
+const partnerFields = {
+  name: "Parceiro Intruso",
+  description: "Não deveria ser gravado no banco.",
+  category: "Apoio Sindical",
+  website: "https://intruso.example.com/",
+  sortOrder: "1",
+  active: "on",
+};
+const partnersBodies = [
+  () => ({ intent: "create", ...partnerFields }),
+  (ids: SeedIds) => ({ intent: "update", id: ids.anyPartnerId, ...partnerFields, removeLogo: "on" }),
+  (ids: SeedIds) => ({ intent: "delete", id: ids.anyPartnerId }),
+];
+const contentBodies = [
+  () => ({
+    name: "Nome Intruso do Sindicato",
+    shortName: "Intruso",
+    description: "Descrição que não deveria ser gravada.",
+    address: "Endereço intruso",
+    addressDetail: "",
+    phones: "(61) 3333-4444",
+    email: "intruso@exemplo.com",
+    hours: "Nunca",
+    whatsapp: "(61) 98888-7777",
+    "social.instagram": "",
+    "social.facebook": "",
+    "social.youtube": "",
+    "map.lat": "-15.8",
+    "map.lng": "-47.9",
+    "map.zoom": "16",
+    "board.role": "Presidente",
+    "board.name": "Intruso",
+    history: "História intrusa que não deveria ser gravada no banco.",
+    mission: "Missão intrusa.",
+    vision: "Visão intrusa.",
+    values: "Intrusão",
+  }),
+];
+
 export const ACTION_CASES: ActionCase[] = [
   { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsEditorBodies, tables: newsTables, multipart: true },
   { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsListBodies, tables: newsTables },
@@ -62,6 +101,8 @@ export const ACTION_CASES: ActionCase[] = [
   { path: "/dashboard/juridico/agreements", pattern: "dashboard/juridico/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
   { path: "/dashboard/admin/users", pattern: "dashboard/admin/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
   { path: "/dashboard/users", pattern: "dashboard/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
+  { path: "/dashboard/parceiros", pattern: "dashboard/parceiros", bodies: partnersBodies, tables: ["partners", "files", "audit_log"], multipart: true },
+  { path: "/dashboard/conteudo", pattern: "dashboard/conteudo", bodies: contentBodies, tables: ["app_settings", "audit_log"] },
 ];
 
 /**
@@ -73,6 +114,7 @@ export const SEED_ID_QUERIES: Record<string, string> = {
   draftNewsPostId: "select id from news_posts where status = 'draft' order by created_at, id limit 1",
   anyUserId: "select id from users where username = 'campo'",
   anyAgreementId: "select id from agreements order by valid_from, id limit 1",
+  anyPartnerId: "select id from partners order by sort_order, id limit 1",
 };
 
 /**

@@ -1,78 +1,82 @@
 import { Link } from "react-router";
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import type { InstitutionalContent } from "~/domain/content/institutional";
+import { whatsappLink } from "~/domain/content/institutional";
+import { ContactList } from "~/components/content/contact-list";
+import { SocialLinks, WhatsappGlyph } from "~/components/content/social-links";
 import { BrandMark } from "./brand-mark";
 
+const LINKS = [
+  { to: "/quem-somos", label: "Quem Somos" },
+  { to: "/convencoes", label: "Convenções coletivas" },
+  { to: "/noticias", label: "Notícias" },
+  { to: "/parceiros", label: "Parceiros" },
+  { to: "/contato", label: "Fale Conosco" },
+  { to: "/denuncia", label: "Denúncia anônima" },
+  { to: "/privacidade", label: "Aviso de privacidade" },
+];
+
+/** The original's footer: description, social links, address, phones, e-mail and hours. */
 export function PublicFooter({ content }: { content: InstitutionalContent }) {
-  const social = [
-    { href: content.social.instagram, label: "Instagram" },
-    { href: content.social.facebook, label: "Facebook" },
-    { href: content.social.youtube, label: "YouTube" },
-  ].filter((s) => s.href);
+  const heading = "text-sm font-bold uppercase tracking-wider text-white";
   return (
-    <footer className="bg-navy-950 text-slate-300">
-      <div className="container-page grid gap-10 py-12 md:grid-cols-3">
-        <div className="grid content-start gap-4">
-          <div className="flex items-center gap-3">
-            <BrandMark className="size-10" />
-            <p className="font-bold text-white">{content.shortName}</p>
-          </div>
+    <footer className="border-t-4 border-brand-700 bg-navy-950 text-slate-300" data-testid="public-footer">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1.2fr_1fr_0.9fr]">
+        <div className="grid content-start gap-5">
+          <Link to="/" className="flex items-center gap-3" aria-label={`${content.shortName} - página inicial`}>
+            <BrandMark className="size-11 shrink-0" />
+            <span className="font-bold leading-tight text-white">{content.shortName}</span>
+          </Link>
           <p className="text-sm leading-relaxed">{content.description}</p>
-          {social.length ? (
-            <ul className="flex flex-wrap gap-3" aria-label="Redes sociais">
-              {social.map((s) => (
-                <li key={s.label}>
-                  <a href={s.href} rel="noopener noreferrer" target="_blank" className="text-sm font-medium text-white underline-offset-4 hover:underline">
-                    {s.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <SocialLinks social={content.social} tone="dark" />
         </div>
+
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contato</h2>
-          <ul className="mt-4 grid gap-3 text-sm">
-            <li className="flex gap-2">
-              <MapPin className="size-4 shrink-0 translate-y-0.5 text-flame-400" aria-hidden />
-              <span>{content.address}</span>
-            </li>
-            {content.phones.map((p) => (
-              <li key={p} className="flex gap-2">
-                <Phone className="size-4 shrink-0 translate-y-0.5 text-flame-400" aria-hidden />
-                <a href={`tel:${p.replace(/[^\d+]/g, "")}`} className="hover:text-white">
-                  {p}
-                </a>
+          <h2 className={heading}>Contato</h2>
+          <ContactList content={content} tone="dark" showHours={false} className="mt-5" />
+        </div>
+
+        <div>
+          <h2 className={heading}>Atendimento</h2>
+          <p className="mt-5 text-sm leading-relaxed">{content.hours}</p>
+          <a
+            href={whatsappLink(content.whatsapp, "Olá! Gostaria de falar com o sindicato.")}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-4 inline-flex h-11 items-center gap-2 rounded-lg bg-white/10 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            <WhatsappGlyph className="size-5" /> Fale pelo WhatsApp
+            <span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        </div>
+
+        <nav aria-label="Links do rodapé">
+          <h2 className={heading}>Institucional</h2>
+          <ul className="mt-5 grid gap-2.5 text-sm">
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <Link className="text-slate-300 underline-offset-4 hover:text-white hover:underline" to={l.to}>
+                  {l.label}
+                </Link>
               </li>
             ))}
-            <li className="flex gap-2">
-              <Mail className="size-4 shrink-0 translate-y-0.5 text-flame-400" aria-hidden />
-              <a href={`mailto:${content.email}`} className="hover:text-white">
-                {content.email}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Clock className="size-4 shrink-0 translate-y-0.5 text-flame-400" aria-hidden />
-              <span>{content.hours}</span>
-            </li>
           </ul>
-        </div>
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Acesso rápido</h2>
-          <ul className="mt-4 grid gap-2 text-sm">
-            <li><Link className="hover:text-white" to="/convencoes">Convenções coletivas</Link></li>
-            <li><Link className="hover:text-white" to="/noticias">Notícias</Link></li>
-            <li><Link className="hover:text-white" to="/parceiros">Parceiros</Link></li>
-            <li><Link className="hover:text-white" to="/denuncia">Denúncia anônima</Link></li>
-            <li><Link className="hover:text-white" to="/privacidade">Aviso de privacidade</Link></li>
-            <li><Link className="hover:text-white" to="/login">Área restrita</Link></li>
-          </ul>
-        </div>
+        </nav>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-5 text-xs text-slate-400">
-          © {new Date().getFullYear()} {content.name}. Todos os direitos reservados.
-        </p>
+        <div className="container-page flex flex-col gap-3 py-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {content.name}. Todos os direitos reservados.
+          </p>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <Link to="/privacidade" className="inline-flex items-center gap-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline">
+              <ShieldCheck aria-hidden className="size-4" /> Privacidade e LGPD
+            </Link>
+            <Link to="/login" className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
+              Área restrita
+            </Link>
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -5,6 +5,8 @@ import { ROLES, ROLE_LABELS } from "~/auth/permissions";
 import { seedDemoAgreements } from "~/domain/agreements/seed-agreements.server";
 import { seedDemoNews } from "~/domain/news/seed-news.server";
 import { seedDemoContactMessages } from "~/domain/contacts/seed-contact-messages.server";
+import { seedInstitutionalContent } from "~/domain/content/update-content.server";
+import { seedDemoPartners } from "~/domain/partners/seed-partners.server";
 
 export const DEMO_PASSWORD = "Demo@2026";
 
@@ -27,7 +29,7 @@ export async function seedDemoUsers() {
 }
 
 /** Every demo seeder, in dependency order. Later features append theirs. */
-const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers, seedDemoAgreements, seedDemoContactMessages, seedDemoNews];
+const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers, seedDemoAgreements, seedDemoContactMessages, seedInstitutionalContent, seedDemoPartners, seedDemoNews];
 
 export async function seedDemo() {
   for (const seed of SEEDERS) await seed();

@@ -5,9 +5,25 @@ import { DEFAULT_CONTENT, type InstitutionalContent } from "./institutional";
 
 export const CONTENT_KEY = "institutional_content";
 
-/** The current institutional content: what staff saved, over the defaults. */
+/** What staff saved, over the defaults (nested groups merged, so a new field always has a value). */
+function merge(saved: Partial<InstitutionalContent> | null | undefined): InstitutionalContent {
+  if (!saved || typeof saved !== "object") return DEFAULT_CONTENT;
+  return {
+    ...DEFAULT_CONTENT,
+    ...saved,
+    social: { ...DEFAULT_CONTENT.social, ...(saved.social ?? {}) },
+    map: { ...DEFAULT_CONTENT.map, ...(saved.map ?? {}) },
+  };
+}
+
+/** The current institutional content: what staff saved, over the defaults. Read on every request. */
 export async function getInstitutionalContent(): Promise<InstitutionalContent> {
+  return (await getInstitutionalContentWithMeta()).content;
+}
+
+/** The content plus when it was last saved (null while the defaults are in use). */
+export async function getInstitutionalContentWithMeta(): Promise<{ content: InstitutionalContent; updatedAt: Date | null }> {
   const [row] = await db().select().from(appSettings).where(eq(appSettings.key, CONTENT_KEY));
-  if (!row) return DEFAULT_CONTENT;
-  return { ...DEFAULT_CONTENT, ...(row.value as Partial<InstitutionalContent>) };
+  if (!row) return { content: DEFAULT_CONTENT, updatedAt: null };
+  return { content: merge(row.value as Partial<InstitutionalContent>), updatedAt: row.updatedAt };
 }

@@ -57,6 +57,33 @@ export const DEFAULT_CONTENT: InstitutionalContent = {
   ],
 };
 
+/**
+ * Contact fields still holding the seed's neutral placeholders (shown as a reminder on the
+ * content screen; placeholder phones are deliberately not valid numbers, so the first save
+ * asks for the real ones).
+ */
+export function placeholderFields(content: InstitutionalContent): string[] {
+  const out: string[] = [];
+  if (content.phones.some((p) => DEFAULT_CONTENT.phones.includes(p))) out.push("telefones");
+  if (content.whatsapp === DEFAULT_CONTENT.whatsapp) out.push("WhatsApp");
+  if (content.email === DEFAULT_CONTENT.email) out.push("e-mail");
+  if (content.board.some((m) => m.name === "A definir")) out.push("diretoria");
+  return out;
+}
+
+/** The WhatsApp number (digits, country code first) as people read it: +55 (61) 90000-0000. */
+export function formatWhatsapp(digits: string) {
+  const d = digits.replace(/\D/g, "");
+  const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(d);
+  return m ? `+55 (${m[1]}) ${m[2]}-${m[3]}` : d;
+}
+
+/** A tel: link for a phone as displayed. */
+export function telHref(phone: string) {
+  const digits = phone.replace(/\D/g, "");
+  return digits.startsWith("0800") ? `tel:${digits}` : `tel:+55${digits}`;
+}
+
 export function whatsappLink(number: string, text: string) {
   return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
 }

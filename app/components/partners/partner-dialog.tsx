@@ -1,0 +1,187 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+import { ImageUp, Pencil, Plus, Trash2 } from "lucide-react";
+import type { ActionResult } from "~/utils/action-result";
+import { useActionToast } from "~/utils/use-action-toast";
+import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Field, Input, Textarea } from "~/components/ui/input";
+import { PartnerLogo } from "./partner-logo";
+
+export type PartnerRow = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  website: string | null;
+  sortOrder: number;
+  active: boolean;
+  logoUrl: string | null;
+};
+
+/** The logo picker: shows the current logo or a preview of the chosen file, checked for size. */
+function LogoField({ partner, error }: { partner?: PartnerRow; error?: string }) {
+  const [preview, setPreview] = React.useState<string | null>(null);
+  const [localError, setLocalError] = React.useState<string | null>(null);
+  const [remove, setRemove] = React.useState(false);
+  React.useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const shown = preview ?? (remove ? null : partner?.logoUrl ?? null);
+  const message = localError ?? error;
+  const id = partner ? `f-logo-${partner.id}` : "f-logo-new";
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="text-sm font-medium text-slate-800">Logo</legend>
+      <div className="flex items-center gap-4">
+        <span className="flex size-20 shrink-0 items-center justify-center rounded-xl border border-dashed border-slate-300 bg-slate-50 p-1">
+          {shown ? (
+            <img src={shown} alt="Pré-visualização do logo" className="size-full rounded-lg object-contain" />
+          ) : (
+            <ImageUp aria-hidden className="size-7 text-slate-400" />
+          )}
+        </span>
+        <div className="grid min-w-0 gap-1.5">
+          <label htmlFor={id} className="sr-only">
+            Arquivo do logo
+          </label>
+          <input
+            id={id}
+            name="logo"
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            aria-invalid={message ? true : undefined}
+            aria-describedby={`${id}-hint${message ? ` ${id}-error` : ""}`}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-800"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              setLocalError(null);
+              if (preview) URL.revokeObjectURL(preview);
+              setPreview(null);
+              if (!file) return;
+              if (file.size > PARTNER_LOGO_MAX_BYTES) {
+                setLocalError(PARTNER_MESSAGES.logoTooLarge);
+                e.currentTarget.value = "";
+                return;
+              }
+              setPreview(URL.createObjectURL(file));
+            }}
+          />
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            JPG, PNG, GIF ou WebP, até 2 MB. A imagem é regravada sem metadados.
+          </p>
+          {partner?.logoUrl && !preview ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="removeLogo" className="size-4 accent-brand-700" checked={remove} onChange={(e) => setRemove(e.target.checked)} />
+              Remover logo atual
+            </label>
+          ) : null}
+        </div>
+      </div>
+      {message ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Create (no `partner`) or edit a partner in a dialog; the form is multipart for the logo. */
+export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; categories: string[] }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [open, setOpen] = React.useState(false);
+  const [formKey, setFormKey] = React.useState(0);
+  const close = React.useCallback(() => {
+    setOpen(false);
+    setFormKey((k) => k + 1);
+  }, []);
+  useActionToast(fetcher.data, close);
+  const errors = (open && fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
+  const busy = fetcher.state !== "idle";
+  const listId = partner ? `categorias-${partner.id}` : "categorias-novo";
+  const p = (name: string) => (partner ? `${name}-${partner.id}` : name);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {partner ? (
+          <Button variant="outline" size="sm" aria-label={`Editar ${partner.name}`}>
+            <Pencil /> Editar
+          </Button>
+        ) : (
+          <Button>
+            <Plus /> Novo parceiro
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent
+        title={partner ? `Editar ${partner.name}` : "Novo parceiro"}
+        description="Os parceiros ativos aparecem em /parceiros e na página inicial."
+        className="max-w-xl"
+      >
+        <fetcher.Form key={formKey} method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value={partner ? "update" : "create"} />
+          {partner ? <input type="hidden" name="id" value={partner.id} /> : null}
+          <Field label="Nome" name={p("name")} error={errors.name}>
+            {(f) => <Input {...f} name="name" defaultValue={partner?.name} required maxLength={120} />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
+            <Field label="Categoria" name={p("category")} error={errors.category} hint="Parceiros são agrupados por categoria.">
+              {(f) => <Input {...f} name="category" list={listId} defaultValue={partner?.category ?? DEFAULT_PARTNER_CATEGORY} required maxLength={60} />}
+            </Field>
+            <Field label="Ordem" name={p("sortOrder")} error={errors.sortOrder}>
+              {(f) => <Input {...f} name="sortOrder" type="number" min={0} max={9999} step={1} defaultValue={String(partner?.sortOrder ?? 0)} />}
+            </Field>
+          </div>
+          <datalist id={listId}>
+            {categories.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+          <Field label="Descrição" name={p("description")} error={errors.description}>
+            {(f) => <Textarea {...f} name="description" defaultValue={partner?.description} required maxLength={500} rows={3} />}
+          </Field>
+          <Field label="Site" name={p("website")} error={errors.website} hint="Endereço completo, começando com https://">
+            {(f) => <Input {...f} name="website" type="url" inputMode="url" placeholder="https://" defaultValue={partner?.website ?? ""} />}
+          </Field>
+          <LogoField partner={partner} error={errors.logo} />
+          <label className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
+            <input type="checkbox" name="active" defaultChecked={partner?.active ?? true} className="size-5 accent-brand-700" />
+            <span>
+              <span className="font-medium">Ativo</span>
+              <span className="block text-xs text-slate-600">Desmarque para esconder do site sem excluir.</span>
+            </span>
+          </label>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Salvando..." : partner ? "Salvar alterações" : "Criar parceiro"}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function DeletePartnerButton({ partner }: { partner: PartnerRow }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${partner.name}`}>
+          <Trash2 /> Excluir
+        </Button>
+      }
+      title="Excluir parceiro"
+      description={`Tem certeza que deseja excluir o parceiro ${partner.name}? O logo também será apagado. Esta ação não pode ser desfeita.`}
+    >
+      {(cls) => (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={partner.id} />
+          <button type="submit" className={cls + " w-full"}>
+            Excluir
+          </button>
+        </fetcher.Form>
+      )}
+    </ConfirmDialog>
+  );
+}

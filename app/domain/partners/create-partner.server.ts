@@ -1,0 +1,37 @@
+import { db } from "~/db/client.server";
+import { partners } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import type { Upload } from "~/domain/files/file-store.server";
+import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import type { PartnerFields } from "./partner.schema";
+import { storePartnerLogo } from "./store-partner-logo.server";
+
+export async function createPartner(actor: Actor, input: Omit<PartnerFields, "intent">, logo?: Upload) {
+  authorizeScreen(actor, "partners");
+  return db().transaction(async (tx) => {
+    const stored = logo ? await storePartnerLogo(logo, actor.id, tx) : null;
+    const [created] = await tx
+      .insert(partners)
+      .values({
+        name: input.name,
+        description: input.description,
+        category: input.category,
+        website: input.website,
+        sortOrder: input.sortOrder,
+        active: input.active,
+        logoFileId: stored?.id ?? null,
+      })
+      .returning({ id: partners.id });
+    await recordAudit(
+      {
+        actor,
+        action: "partner.created",
+        entityType: "partner",
+        entityId: created.id,
+        data: { name: input.name, category: input.category, active: input.active, logoFileId: stored?.id ?? null },
+      },
+      tx,
+    );
+    return created;
+  });
+}

@@ -1,0 +1,82 @@
+import { Link, useFetcher, useLoaderData } from "react-router";
+import { ExternalLink, Save } from "lucide-react";
+import type { Route } from "./+types/content";
+import { requireAccess } from "~/auth/guard.server";
+import { getInstitutionalContentWithMeta } from "~/domain/content/get-content.server";
+import { updateInstitutionalContent } from "~/domain/content/update-content.server";
+import { CONTENT_MESSAGES, contentFormToInput, contentSchema } from "~/domain/content/content.schema";
+import { failFrom, ok } from "~/utils/action-result.server";
+import type { ActionResult } from "~/utils/action-result";
+import { useActionToast } from "~/utils/use-action-toast";
+import { formatDateTime } from "~/lib/dates";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { ContentForm } from "~/components/content/content-form";
+import { Button } from "~/components/ui/button";
+
+export const meta: Route.MetaFunction = () => [{ title: "Conteúdo do site | Painel" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAccess(request);
+  const { content, updatedAt } = await getInstitutionalContentWithMeta();
+  return { content, updatedAt: updatedAt?.toISOString() ?? null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  try {
+    const input = contentSchema.parse(contentFormToInput(await request.formData()));
+    await updateInstitutionalContent(actor, input);
+    return ok(CONTENT_MESSAGES.saved);
+  } catch (error) {
+    return failFrom(error, CONTENT_MESSAGES.saveError);
+  }
+}
+
+export default function ContentPage() {
+  const { content, updatedAt } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const errors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
+  const busy = fetcher.state !== "idle";
+  return (
+    <div>
+      <PageHeader
+        title="Conteúdo do site"
+        description={
+          <>
+            Dados e textos institucionais exibidos no site público (rodapé, Quem Somos, Contato, página inicial).
+            {updatedAt ? <> Última alteração em {formatDateTime(updatedAt)}.</> : null}
+          </>
+        }
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/quem-somos" target="_blank" rel="noopener">
+              <ExternalLink /> Ver Quem Somos
+              <span className="sr-only"> (abre em nova aba)</span>
+            </Link>
+          </Button>
+        }
+      />
+      <fetcher.Form method="post" noValidate aria-label="Conteúdo institucional">
+        <ContentForm content={content} errors={errors} />
+        <div className="sticky bottom-0 z-10 -mx-4 -mb-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600" role="status">
+              {fetcher.data && !fetcher.data.ok ? (
+                <span className="font-medium text-red-700">{fetcher.data.message}</span>
+              ) : (
+                "As alterações aparecem no site assim que forem salvas."
+              )}
+            </p>
+            <Button type="submit" disabled={busy}>
+              <Save /> {busy ? "Salvando..." : "Salvar alterações"}
+            </Button>
+          </div>
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

@@ -1,0 +1,156 @@
+import { useLoaderData } from "react-router";
+import { ExternalLink } from "lucide-react";
+import type { Route } from "./+types/partners";
+import { requireAccess } from "~/auth/guard.server";
+import { parseMultipart, type Upload } from "~/domain/files/file-store.server";
+import { listPartners } from "~/domain/partners/list-partners.server";
+import { createPartner } from "~/domain/partners/create-partner.server";
+import { updatePartner } from "~/domain/partners/update-partner.server";
+import { deletePartner } from "~/domain/partners/delete-partner.server";
+import {
+  DEFAULT_PARTNER_CATEGORY,
+  PARTNER_LOGO_MAX_BYTES,
+  PARTNER_MESSAGES,
+  partnerActionSchema,
+} from "~/domain/partners/partner.schema";
+import { failFrom, ok } from "~/utils/action-result.server";
+import { formValues } from "~/utils/forms";
+import { AppError, isAppError } from "~/utils/app-error";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { DeletePartnerButton, PartnerDialog } from "~/components/partners/partner-dialog";
+import { PartnerLogo } from "~/components/partners/partner-logo";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+
+export const meta: Route.MetaFunction = () => [{ title: "Parceiros | Painel" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const partners = await listPartners(user);
+  const categories = [...new Set([DEFAULT_PARTNER_CATEGORY, ...partners.map((p) => p.category)])].sort((a, b) => a.localeCompare(b, "pt-BR"));
+  return { partners, categories };
+}
+
+const FALLBACK: Record<string, string> = {
+  create: PARTNER_MESSAGES.saveError,
+  update: PARTNER_MESSAGES.saveError,
+  delete: PARTNER_MESSAGES.deleteError,
+};
+
+/** Reads the form: multipart when it carries a logo (size enforced while streaming), else urlencoded. */
+async function readForm(request: Request): Promise<{ fields: Record<string, string>; logo?: Upload }> {
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    const { fields, files } = await parseMultipart(request, {
+      maxFileBytes: PARTNER_LOGO_MAX_BYTES,
+      tooLargeMessage: PARTNER_MESSAGES.logoTooLarge,
+    }).catch((error: unknown) => {
+      throw isAppError(error) && error.status === 413 ? new AppError(413, error.message, "logo") : error;
+    });
+    return { fields, logo: files.find((f) => f.fieldName === "logo") };
+  }
+  return { fields: formValues(await request.formData()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // The guard runs before a byte of the body is read.
+  const actor = await requireAccess(request);
+  let intent = "";
+  try {
+    const { fields, logo } = await readForm(request);
+    intent = fields.intent ?? "";
+    const input = partnerActionSchema.parse(fields);
+    switch (input.intent) {
+      case "create":
+        await createPartner(actor, input, logo);
+        return ok(PARTNER_MESSAGES.created, { intent });
+      case "update":
+        await updatePartner(actor, input, logo);
+        return ok(PARTNER_MESSAGES.updated, { intent });
+      case "delete":
+        await deletePartner(actor, input.id);
+        return ok(PARTNER_MESSAGES.deleted, { intent });
+    }
+  } catch (error) {
+    return failFrom(error, FALLBACK[intent] ?? PARTNER_MESSAGES.saveError, intent);
+  }
+}
+
+export default function PartnersAdminPage() {
+  const { partners, categories } = useLoaderData<typeof loader>();
+  const active = partners.filter((p) => p.active).length;
+  return (
+    <div>
+      <PageHeader
+        title="Parceiros"
+        description={
+          partners.length
+            ? `${partners.length} ${partners.length === 1 ? "parceiro cadastrado" : "parceiros cadastrados"}, ${active} ${active === 1 ? "visível" : "visíveis"} no site.`
+            : PARTNER_MESSAGES.empty
+        }
+        actions={<PartnerDialog categories={categories} />}
+      />
+      {partners.length === 0 ? (
+        <Card className="p-10 text-center text-slate-700">{PARTNER_MESSAGES.empty}</Card>
+      ) : (
+        <Card className="overflow-hidden">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Parceiros cadastrados</caption>
+            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Parceiro</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Categoria</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Ordem</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Situação</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {partners.map((p) => (
+                <tr key={p.id} className="grid gap-2 px-4 py-4 md:table-row md:p-0" data-testid={`partner-row-${p.id}`}>
+                  <td className="md:px-4 md:py-3">
+                    <div className="flex items-center gap-3">
+                      <span className="flex size-14 shrink-0 items-center justify-center rounded-lg border border-slate-200 bg-slate-50 p-1">
+                        <PartnerLogo name={p.name} logoUrl={p.logoUrl} className="size-12 rounded-md text-sm" />
+                      </span>
+                      <div className="min-w-0">
+                        <p className="font-semibold text-slate-900">{p.name}</p>
+                        <p className="line-clamp-2 max-w-md text-xs text-slate-600">{p.description}</p>
+                        {p.website ? (
+                          <a href={p.website} target="_blank" rel="noopener noreferrer" className="mt-0.5 inline-flex items-center gap-1 break-all text-xs font-medium text-brand-800 hover:underline">
+                            {p.website.replace(/^https:\/\//, "").replace(/\/$/, "")}
+                            <ExternalLink aria-hidden className="size-3" />
+                            <span className="sr-only"> (abre em nova aba)</span>
+                          </a>
+                        ) : null}
+                      </div>
+                    </div>
+                  </td>
+                  <td className="text-slate-700 md:px-4 md:py-3">
+                    <span className="text-slate-500 md:hidden">Categoria: </span>
+                    {p.category}
+                  </td>
+                  <td className="text-slate-700 md:px-4 md:py-3">
+                    <span className="text-slate-500 md:hidden">Ordem: </span>
+                    {p.sortOrder}
+                  </td>
+                  <td className="md:px-4 md:py-3">
+                    <Badge tone={p.active ? "success" : "neutral"}>{p.active ? "Ativo" : "Inativo"}</Badge>
+                  </td>
+                  <td className="pt-1 md:px-4 md:py-3">
+                    <div className="flex flex-wrap gap-2 md:justify-end">
+                      <PartnerDialog partner={p} categories={categories} />
+                      <DeletePartnerButton partner={p} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

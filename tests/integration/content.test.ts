@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/server";
+import { Client, loggedIn } from "../support/http";
+import { DEFAULT_CONTENT } from "~/domain/content/institutional";
+import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
+
+let server: TestServer;
+let admin: Client;
+let presidencia: Client;
+const PATH = "/dashboard/conteudo";
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await loggedIn(server.url, "admin");
+  presidencia = await loggedIn(server.url, "presidencia");
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function decodeHtml(s: string) {
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+}
+async function page(path: string, c: Client | null = null) {
+  const res = await (c ?? new Client(server.url)).get(path);
+  return { status: res.status, html: decodeHtml(await res.text()) };
+}
+/** The footer's markup only. */
+function footer(html: string) {
+  const m = /<footer[\s\S]*?<\/footer>/.exec(html);
+  expect(m, "a página tem rodapé").not.toBeNull();
+  return m![0];
+}
+
+async function stored() {
+  const [row] = await server.query<{ value: Record<string, unknown> | null; n: number }>`
+    select (select value from app_settings where key = 'institutional_content') as value,
+           (select count(*)::int from audit_log where action = 'content.updated') as n`;
+  return row;
+}
+
+/** A complete, valid form body; lists are repeated fields. */
+function body(over: Record<string, string | string[]> = {}): URLSearchParams {
+  const fields: Record<string, string | string[]> = {
+    name: "Sindicato de Teste dos Bombeiros Civis",
+    shortName: "Sindicato de Teste",
+    description: "Descrição de teste do sindicato, exibida no rodapé de todas as páginas.",
+    address: "Quadra de Teste, Bloco Z, Brasília - DF",
+    addressDetail: "Sala de Teste",
+    phones: ["61 3333 4444", "(61) 98888-7777"],
+    email: "Contato@Teste.Example.org",
+    hours: "Segunda a sexta, das 9h às 17h",
+    whatsapp: "+55 (61) 99876-5432",
+    "social.instagram": "https://www.instagram.com/sindicato.teste",
+    "social.facebook": "",
+    "social.youtube": "https://www.youtube.com/@sindicatoteste",
+    "map.lat": "-15,8",
+    "map.lng": "-47.88",
+    "map.zoom": "15",
+    "board.role": ["Presidente", "Vice-Presidente", "Diretor Financeiro", "Secretário Geral", "Diretor de Base"],
+    "board.name": ["Pessoa Presidente Teste", "Pessoa Vice Teste", "Pessoa Finanças Teste", "Pessoa Secretária Teste", "Pessoa Base Teste"],
+    history: "Primeiro parágrafo da história de teste.\n\nSegundo parágrafo da história de teste.",
+    mission: "Missão de teste do sindicato.",
+    vision: "Visão de teste do sindicato.",
+    values: ["Transparência na gestão", "Ética nas relações", "Comprometimento", "Responsabilidade social", "Valorização profissional", "Valor Extra de Teste"],
+    ...over,
+  };
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) params.append(k, item);
+  return params;
+}
+
+function post(c: Client, params: URLSearchParams) {
+  return c.request(PATH, { method: "POST", body: params, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+}
+
+describe("public pages read the institutional content", () => {
+  it("/quem-somos shows the seeded history, mission, vision, the five values, the executive board and contact info", async () => {
+    const { status, html } = await page("/quem-somos");
+    expect(status).toBe(200);
+    for (const text of [DEFAULT_CONTENT.history, DEFAULT_CONTENT.mission, DEFAULT_CONTENT.vision, "Missão", "Visão", "Valores", "Diretoria Executiva"]) {
+      expect(html).toContain(text);
+    }
+    for (const v of ["Transparência na gestão", "Ética nas relações", "Comprometimento", "Responsabilidade social", "Valorização profissional"]) {
+      expect(html).toContain(v);
+    }
+    for (const role of ["Presidente", "Vice-Presidente", "Diretor Financeiro", "Secretário Geral"]) expect(html).toContain(role);
+    expect(html).toContain(DEFAULT_CONTENT.address);
+    expect(html).toContain(DEFAULT_CONTENT.email);
+    expect(html).toMatch(/<title>Quem Somos \| [^<]+<\/title>/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/quem-somos"/);
+    expect(html).toContain('property="og:title"');
+  });
+
+  it("the footer has the description, address, phones, e-mail, hours, social links and the privacy link", async () => {
+    const f = footer((await page("/")).html);
+    expect(f).toContain(DEFAULT_CONTENT.description);
+    expect(f).toContain(DEFAULT_CONTENT.address);
+    for (const p of DEFAULT_CONTENT.phones) expect(f).toContain(p);
+    expect(f).toContain(`mailto:${DEFAULT_CONTENT.email}`);
+    expect(f).toContain("Segunda a sexta, das 9h às 17h");
+    expect(f).toContain('href="/privacidade"');
+  });
+
+  it("/privacidade is the LGPD notice: data, legal bases, rights of art. 18, cookies, and the contact e-mail", async () => {
+    const { status, html } = await page("/privacidade");
+    expect(status).toBe(200);
+    for (const text of [
+      "Aviso de Privacidade",
+      "Lei nº 13.709/2018",
+      "Denúncia anônima",
+      "Não guardamos endereço IP, navegador (user agent) nem cookies",
+      "art. 7º, I",
+      "art. 11, II",
+      "art. 18",
+      "portabilidade",
+      "revogação do consentimento",
+      "ANPD",
+      "__Host-sid",
+      "flash",
+      "Cookies",
+    ]) {
+      expect(html, text).toContain(text);
+    }
+    expect(html).toContain(`mailto:${DEFAULT_CONTENT.email}`);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/privacidade"/);
+    expect(html).toMatch(/Última atualização: \d{1,2} de [a-zç]+ de \d{4}/);
+  });
+});
+
+describe("staff edit the content at /dashboard/conteudo", () => {
+  it("admin saves: the value is normalised, audited, and shows at once on /quem-somos, the footer and /privacidade", async () => {
+    const before = await stored();
+    const res = await post(admin, body());
+    expect(res.status).toBe(200);
+    expect(decodeHtml(await res.text())).toContain(CONTENT_MESSAGES.saved);
+
+    const after = await stored();
+    expect(after.n).toBe(before.n + 1);
+    const value = after.value as Record<string, unknown>;
+    expect(value.phones).toEqual(["(61) 3333-4444", "(61) 98888-7777"]);
+    expect(value.whatsapp).toBe("5561998765432");
+    expect(value.email).toBe("contato@teste.example.org");
+    expect(value.map).toEqual({ lat: -15.8, lng: -47.88, zoom: 15 });
+    const [audit] = await server.query<{ actor_username: string; data: { changed: string[] } }>`
+      select actor_username, data from audit_log where action = 'content.updated' order by id desc limit 1`;
+    expect(audit.actor_username).toBe("admin");
+    expect(audit.data.changed).toEqual(expect.arrayContaining(["name", "phones", "board", "history", "values", "map"]));
+
+    const about = (await page("/quem-somos")).html;
+    expect(about).toContain("Sindicato de Teste dos Bombeiros Civis");
+    expect(about).toContain("<p>Primeiro parágrafo da história de teste.</p>");
+    expect(about).toContain("<p>Segundo parágrafo da história de teste.</p>");
+    expect(about).toContain("Missão de teste do sindicato.");
+    expect(about).toContain("Visão de teste do sindicato.");
+    expect(about).toContain("Valor Extra de Teste");
+    expect(about).toContain("Diretor de Base");
+    expect(about).toContain("Pessoa Presidente Teste");
+    expect(about).toContain("https://wa.me/5561998765432");
+    expect(about).not.toContain(DEFAULT_CONTENT.history);
+
+    const f = footer((await page("/parceiros")).html);
+    expect(f).toContain("Descrição de teste do sindicato");
+    expect(f).toContain("Quadra de Teste, Bloco Z, Brasília - DF");
+    expect(f).toContain("(61) 3333-4444");
+    expect(f).toContain('href="tel:+556133334444"');
+    expect(f).toContain("mailto:contato@teste.example.org");
+    expect(f).toContain('href="https://www.instagram.com/sindicato.teste"');
+    expect(f).toContain('href="https://www.youtube.com/@sindicatoteste"');
+    expect(f).not.toContain("facebook");
+
+    expect((await page("/privacidade")).html).toContain("mailto:contato@teste.example.org");
+  });
+
+  it("presidencia may edit too", async () => {
+    const res = await post(presidencia, body({ mission: "Missão escrita pela presidência." }));
+    expect(res.status).toBe(200);
+    expect((await page("/quem-somos")).html).toContain("Missão escrita pela presidência.");
+    const [audit] = await server.query<{ actor_username: string; data: { changed: string[] } }>`
+      select actor_username, data from audit_log where action = 'content.updated' order by id desc limit 1`;
+    expect(audit).toEqual({ actor_username: "presidencia", data: { changed: ["mission"] } });
+  });
+
+  it("accepts a toll-free 0800 number and reorders the board as sent", async () => {
+    const res = await post(
+      admin,
+      body({ phones: ["0800 123 4567"], "board.role": ["Secretário Geral", "Presidente"], "board.name": ["Pessoa Secretária Teste", "Pessoa Presidente Teste"] }),
+    );
+    expect(res.status).toBe(200);
+    const value = (await stored()).value as { phones: string[]; board: { role: string }[] };
+    expect(value.phones).toEqual(["0800 123 4567"]);
+    expect(value.board.map((m) => m.role)).toEqual(["Secretário Geral", "Presidente"]);
+    const about = (await page("/quem-somos")).html;
+    expect(about.indexOf("Secretário Geral")).toBeLessThan(about.indexOf(">Presidente<"));
+  });
+
+  const invalid: Array<[string, Record<string, string | string[]>, string]> = [
+    ["phone without area code", { phones: ["3333-4444"] }, CONTENT_MESSAGES.phone],
+    ["mobile without the leading 9", { phones: ["(61) 8888-77776"] }, CONTENT_MESSAGES.phone],
+    ["no phone at all", { phones: [""] }, CONTENT_MESSAGES.phonesMin],
+    ["five phones", { phones: ["(61) 3333-4441", "(61) 3333-4442", "(61) 3333-4443", "(61) 3333-4444", "(61) 3333-4445"] }, CONTENT_MESSAGES.phonesMax],
+    ["WhatsApp with too few digits", { whatsapp: "9999-9999" }, CONTENT_MESSAGES.whatsapp],
+    ["e-mail", { email: "contato@" }, CONTENT_MESSAGES.email],
+    ["http social link", { "social.instagram": "http://www.instagram.com/sindicato" }, CONTENT_MESSAGES.https],
+    ["javascript: social link", { "social.facebook": "javascript:alert(1)" }, CONTENT_MESSAGES.https],
+    ["latitude out of range", { "map.lat": "91" }, CONTENT_MESSAGES.lat],
+    ["longitude out of range", { "map.lng": "-180.5" }, CONTENT_MESSAGES.lng],
+    ["latitude not a number", { "map.lat": "abc" }, CONTENT_MESSAGES.lat],
+    ["zoom out of range", { "map.zoom": "25" }, CONTENT_MESSAGES.zoom],
+    ["empty board", { "board.role": [""], "board.name": [""] }, CONTENT_MESSAGES.boardMin],
+    ["board member without a name", { "board.role": ["Presidente"], "board.name": [""] }, "Nome é obrigatório."],
+    ["no values", { values: [""] }, CONTENT_MESSAGES.valuesMin],
+    ["empty name", { name: "   " }, "Nome da entidade é obrigatório."],
+    ["short history", { history: "Curta." }, "História deve ter ao menos 20 caracteres."],
+  ];
+  for (const [label, over, message] of invalid) {
+    it(`refuses ${label} with a pt-BR 400 and saves nothing`, async () => {
+      const before = await stored();
+      const res = await post(admin, body(over));
+      expect(res.status).toBe(400);
+      expect(decodeHtml(await res.text())).toContain(message);
+      expect(await stored()).toEqual(before);
+    });
+  }
+
+  it("escapes what staff type: markup in a text field is shown as text, never run", async () => {
+    const res = await post(admin, body({ mission: `Missão <img src=x onerror="alert(1)"> com marcação.` }));
+    expect(res.status).toBe(200);
+    const raw = await (await new Client(server.url).get("/quem-somos")).text();
+    expect(raw).toContain("Missão &lt;img src=x onerror=&quot;alert(1)&quot;&gt; com marcação.");
+    expect(raw).not.toContain('<img src=x onerror="alert(1)">');
+  });
+
+  it("refused roles get 403 on the page and on a post, and nothing changes", async () => {
+    for (const role of ["juridico", "secretaria", "campo"] as const) {
+      const c = await loggedIn(server.url, role);
+      const view = await c.get(PATH);
+      expect(view.status).toBe(302);
+      expect(view.headers.get("location")).toBe(`/dashboard/${role}`);
+      const before = await stored();
+      const res = await post(c, body({ name: "Invasão de conteúdo" }));
+      expect(res.status).toBe(403);
+      expect(await stored()).toEqual(before);
+    }
+    expect((await page("/quem-somos")).html).not.toContain("Invasão de conteúdo");
+  });
+});
