@@ -90,7 +90,7 @@ describe("user management (admin)", () => {
     expect(await idOf("admin")).toBe(me);
   });
 
-  it("keeps at least one administrator", async () => {
+  it("lets an admin demote another admin (one admin always remains, since self-demotion is refused)", async () => {
     // A second admin demotes the first (allowed while another admin remains) …
     await postJson({ intent: "create", username: "admin2", name: "Admin Dois", email: "a2@exemplo.com", role: "admin", password: "Admin@2026" });
     const admin2 = await loggedIn(server.url, "admin2", "Admin@2026");
@@ -100,7 +100,7 @@ describe("user management (admin)", () => {
       body: new URLSearchParams({ intent: "update", id: first, name: "Demo Administrador", email: "admin@demo.sindicato.local", role: "rh" }),
     });
     expect(res.status).toBe(200);
-    // … but the last one cannot be deleted by anyone.
+    // … and exactly one administrator remains.
     const [{ n }] = await server.query<{ n: number }>`select count(*)::int as n from users where role = 'admin'`;
     expect(n).toBe(1);
   });
