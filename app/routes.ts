@@ -27,6 +27,8 @@ export default [
     route("noticias/rss.xml", "routes/public/news-rss.tsx"),
     route("noticias/:slug", "routes/public/news-post.tsx"),
     route("imagens/:id", "routes/public/image.tsx"),
+    route("denuncia", "routes/public/complaint.tsx"),
+    route("denuncia/acompanhar", "routes/public/complaint-follow-up.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -44,7 +46,9 @@ export default [
       route("noticias", "routes/dashboard/news.tsx"),
       route("parceiros", "routes/dashboard/partners.tsx"),
       route("conteudo", "routes/dashboard/content.tsx"),
+      route("denuncias", "routes/dashboard/complaints.tsx"),
       route(":role", "routes/dashboard/panel.tsx"),
     ]),
+    route("denuncias/arquivos/:evidenceId", "routes/dashboard/complaints-file.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -7,14 +7,18 @@ import { closeDatabase, databaseDriver, openDatabase, pingDatabase } from "~/db/
 import { env, isProduction } from "~/utils/env.server";
 import { log, errorFields } from "~/utils/logger.server";
 import { runStartupTasks } from "~/db/seed/startup.server";
-import { securityHeaders, sameOriginWrites } from "./security";
+import { contentSecurityPolicy, securityHeaders, sameOriginWrites } from "./security";
+import { complaintAnonymity } from "./complaint-anonymity";
 import { startInstagramSync, stopInstagramSync } from "~/domain/instagram/schedule-instagram-sync.server";
 import { mapTileCspSource } from "~/integrations/map-tiles.server";
 
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
-    /** Client address (behind TRUST_PROXY, the forwarded one). Complaint routes never read it. */
+    /**
+     * Client address (behind TRUST_PROXY, the forwarded one). Complaint routes only hand it to
+     * the rate limiter, which keeps a keyed hash; they never store, log or return it.
+     */
     clientIp: string;
   }
 }
@@ -68,6 +72,8 @@ export function createApp() {
   // The map's tile host is the one third-party origin pages load (images only).
   const tileSrc = mapTileCspSource();
   app.use(securityHeaders(() => ({ production, https, extraImgSrc: tileSrc ? [tileSrc] : [] })));
+  // Anonymous complaint routes: no-referrer, no-store, no cookies, no third-party origin.
+  app.use(complaintAnonymity((nonce) => contentSecurityPolicy(nonce, { production, https })));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

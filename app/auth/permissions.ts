@@ -142,9 +142,10 @@ export const SCREENS: readonly Screen[] = [
   },
   {
     id: "complaints",
-    paths: ["/dashboard/denuncias"],
+    paths: ["/dashboard/denuncias", "/dashboard/denuncias/arquivos/:evidenceId"],
     roles: ["admin", "presidencia", "juridico"],
     denial: MESSAGES.complaintsDenied,
+    nav: { label: "Denúncias", icon: "alert" },
   },
   {
     id: "contacts",
@@ -152,7 +153,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ANY,
     denial: REDIRECT,
     nav: { label: "Contatos", icon: "mail" },
-    navHref: contactsHref,
+    navHref: (role) => contactsHref(role),
   },
   {
     id: "cases",

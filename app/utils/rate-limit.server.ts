@@ -13,6 +13,7 @@ export const RATE_LIMITS = {
   /** Fale Conosco (/contato): every post from one address counts, valid or not. */
   contactForm: { max: 10, windowSeconds: 60 * 60 },
   receiptLookup: { max: 10, windowSeconds: 15 * 60 },
+  complaintForm: { max: 10, windowSeconds: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

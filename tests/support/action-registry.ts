@@ -42,19 +42,6 @@ const agreementsBodies = [
 ];
 const agreementsTables = ["agreements", "files", "audit_log"];
 
-/** News (/dashboard/noticias): the editor posts multipart (cover upload), the list plain forms. */
-const newsFields = { title: "Notícia intrusa", slug: "noticia-intrusa", summary: "Não deveria ser gravada.", body: "Texto intruso.", publishedAt: "", status: "published" };
-const newsEditorBodies = [
-  () => ({ intent: "create", ...newsFields }),
-  (ids: SeedIds) => ({ intent: "update", id: ids.anyNewsPostId, ...newsFields, removeCover: "1" }),
-];
-const newsListBodies = [
-  (ids: SeedIds) => ({ intent: "publish", id: ids.draftNewsPostId }),
-  (ids: SeedIds) => ({ intent: "unpublish", id: ids.anyNewsPostId }),
-  (ids: SeedIds) => ({ intent: "delete", id: ids.anyNewsPostId }),
-];
-const newsTables = ["news_posts", "files", "audit_log"];
-
 const partnerFields = {
   name: "Parceiro Intruso",
   description: "Não deveria ser gravado no banco.",
@@ -94,13 +81,50 @@ const contentBodies = [
   }),
 ];
 
+/**
+ * Contact messages. Every role reaches /dashboard/contatos, so nobody is refused there by the
+ * role table; the scope per role is tested in tests/integration/contact-inbox.test.ts. The
+ * cases board refuses every role but admin, secretaria and homologacao.
+ */
+const contactBodies = [
+  (ids: SeedIds) => ({ intent: "status", id: ids.secretariaContactId, status: "resolved" }),
+  (ids: SeedIds) => ({ intent: "reply", id: ids.secretariaContactId, reply: "Resposta que não deveria ser registrada." }),
+];
+const contactTables = ["contact_messages", "audit_log"];
+
+/** News (/dashboard/noticias): the editor posts multipart (cover upload), the list plain forms. */
+const newsFields = { title: "Notícia intrusa", slug: "noticia-intrusa", summary: "Não deveria ser gravada.", body: "Texto intruso.", publishedAt: "", status: "published" };
+const newsEditorBodies = [
+  () => ({ intent: "create", ...newsFields }),
+  (ids: SeedIds) => ({ intent: "update", id: ids.anyNewsPostId, ...newsFields, removeCover: "1" }),
+];
+const newsListBodies = [
+  (ids: SeedIds) => ({ intent: "publish", id: ids.draftNewsPostId }),
+  (ids: SeedIds) => ({ intent: "unpublish", id: ids.anyNewsPostId }),
+  (ids: SeedIds) => ({ intent: "delete", id: ids.anyNewsPostId }),
+];
+const newsTables = ["news_posts", "files", "audit_log"];
+
+/** Complaints (/dashboard/denuncias; admin, presidencia, juridico): status, notes, replies. */
+const complaintBodies = [
+  (ids: SeedIds) => ({ intent: "status", id: ids.anyComplaintId, status: "dismissed", adminNotes: "Nota intrusa." }),
+  (ids: SeedIds) => ({ intent: "notes", id: ids.anyComplaintId, adminNotes: "Nota intrusa." }),
+  (ids: SeedIds) => ({ intent: "reply", id: ids.anyComplaintId, visibility: "public", body: "Resposta intrusa." }),
+  (ids: SeedIds) => ({ intent: "reply", id: ids.anyComplaintId, visibility: "internal", body: "Nota interna intrusa." }),
+];
+const complaintTables = ["complaints", "complaint_messages", "files", "audit_log"];
+
 export const ACTION_CASES: ActionCase[] = [
+  { path: "/dashboard/denuncias", pattern: "dashboard/denuncias", bodies: complaintBodies, tables: complaintTables },
   { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsEditorBodies, tables: newsTables, multipart: true },
   { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsListBodies, tables: newsTables },
   { path: "/dashboard/admin/agreements", pattern: "dashboard/admin/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
   { path: "/dashboard/juridico/agreements", pattern: "dashboard/juridico/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
   { path: "/dashboard/admin/users", pattern: "dashboard/admin/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
   { path: "/dashboard/users", pattern: "dashboard/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
+  { path: "/dashboard/contatos", pattern: "dashboard/contatos", bodies: contactBodies, tables: contactTables },
+  { path: "/dashboard/contatos/secretaria", pattern: "dashboard/contatos/:setor", bodies: contactBodies, tables: contactTables },
+  { path: "/dashboard/secretaria/casos", pattern: "dashboard/secretaria/casos", bodies: [contactBodies[0]], tables: contactTables },
   { path: "/dashboard/parceiros", pattern: "dashboard/parceiros", bodies: partnersBodies, tables: ["partners", "files", "audit_log"], multipart: true },
   { path: "/dashboard/conteudo", pattern: "dashboard/conteudo", bodies: contentBodies, tables: ["app_settings", "audit_log"] },
 ];
@@ -114,7 +138,11 @@ export const SEED_ID_QUERIES: Record<string, string> = {
   draftNewsPostId: "select id from news_posts where status = 'draft' order by created_at, id limit 1",
   anyUserId: "select id from users where username = 'campo'",
   anyAgreementId: "select id from agreements order by valid_from, id limit 1",
+  secretariaContactId: "select id from contact_messages where sector = 'secretaria' and status = 'pending' order by created_at, id limit 1",
   anyPartnerId: "select id from partners order by sort_order, id limit 1",
+  anyComplaintId: "select id from complaints order by created_at, id limit 1",
+  /** The `:evidenceId` of /dashboard/denuncias/arquivos/:evidenceId (a seeded complaint's evidence). */
+  evidenceId: "select evidence_file_id as id from complaints where evidence_file_id is not null order by created_at, id limit 1",
 };
 
 /**

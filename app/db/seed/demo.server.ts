@@ -7,6 +7,7 @@ import { seedDemoNews } from "~/domain/news/seed-news.server";
 import { seedDemoContactMessages } from "~/domain/contacts/seed-contact-messages.server";
 import { seedInstitutionalContent } from "~/domain/content/update-content.server";
 import { seedDemoPartners } from "~/domain/partners/seed-partners.server";
+import { seedDemoComplaints } from "~/domain/complaints/seed-complaints.server";
 
 export const DEMO_PASSWORD = "Demo@2026";
 
@@ -29,7 +30,7 @@ export async function seedDemoUsers() {
 }
 
 /** Every demo seeder, in dependency order. Later features append theirs. */
-const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers, seedDemoAgreements, seedDemoContactMessages, seedInstitutionalContent, seedDemoPartners, seedDemoNews];
+const SEEDERS: Array<() => Promise<void>> = [seedDemoUsers, seedDemoAgreements, seedDemoContactMessages, seedInstitutionalContent, seedDemoPartners, seedDemoNews, seedDemoComplaints];
 
 export async function seedDemo() {
   for (const seed of SEEDERS) await seed();

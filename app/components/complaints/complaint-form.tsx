@@ -1,0 +1,124 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Send, TriangleAlert } from "lucide-react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, HONEYPOT_FIELD } from "~/domain/complaints/complaint.schema";
+import { CountedField } from "./counted-field";
+import { EvidenceInput } from "./evidence-input";
+
+export type ComplaintFormValues = { title?: string; companyName?: string; location?: string; description?: string };
+
+/**
+ * The public complaint form. A plain multipart <Form>: it works without JavaScript, and the
+ * server renders every error. With JavaScript it adds counters, the image preview and an
+ * immediate check of the file.
+ */
+export function ComplaintForm({
+  message,
+  errors = {},
+  values = {},
+}: {
+  message?: string;
+  errors?: Record<string, string>;
+  values?: ComplaintFormValues;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/denuncia") === true;
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="grid gap-6" aria-describedby={message ? "denuncia-erro" : undefined}>
+      {message ? (
+        <Alert tone="error" id="denuncia-erro" data-testid="form-error">
+          {message}
+        </Alert>
+      ) : null}
+
+      <CountedField
+        name="title"
+        label="Título da denúncia"
+        max={COMPLAINT_LIMITS.title}
+        required
+        defaultValue={values.title}
+        error={errors.title}
+        placeholder="Ex.: Falta de equipamento de proteção no plantão noturno"
+      />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <CountedField
+          name="companyName"
+          label="Empresa"
+          max={COMPLAINT_LIMITS.company}
+          optional
+          defaultValue={values.companyName}
+          error={errors.companyName}
+        />
+        <CountedField
+          name="location"
+          label="Local"
+          max={COMPLAINT_LIMITS.location}
+          optional
+          defaultValue={values.location}
+          error={errors.location}
+          placeholder="Posto, cidade ou endereço"
+        />
+      </div>
+      <CountedField
+        name="description"
+        label="Descrição"
+        max={COMPLAINT_LIMITS.description}
+        required
+        multiline
+        rows={8}
+        defaultValue={values.description}
+        error={errors.description}
+        hint="Conte o que aconteceu, quando e com que frequência. Evite detalhes que revelem quem você é."
+      />
+
+      <EvidenceInput error={errors.evidence} />
+
+      <div className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="metadata-warning">
+        <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden />
+        <p>{COMPLAINT_MESSAGES.metadataWarning}</p>
+      </div>
+
+      {/* Honeypot: hidden from people and assistive technology; bots tend to fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <label htmlFor="f-website">Não preencha este campo</label>
+        <input id="f-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <div className="grid gap-1.5">
+        <div className="flex items-start gap-3">
+          <input
+            id="f-consent"
+            name="consent"
+            type="checkbox"
+            required
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? "f-consent-error" : undefined}
+            className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+          />
+          <label htmlFor="f-consent" className="text-sm text-slate-800">
+            Li o{" "}
+            <Link to="/privacidade" className="font-semibold text-brand-700 underline underline-offset-2">
+              aviso de privacidade
+            </Link>{" "}
+            e entendo como as informações desta denúncia serão tratadas pelo sindicato.
+          </label>
+        </div>
+        {errors.consent ? (
+          <p id="f-consent-error" className="text-sm font-medium text-red-700">
+            {errors.consent}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-600">
+          <span aria-hidden className="text-brand-700">*</span> Campos obrigatórios.
+        </p>
+        <Button type="submit" size="lg" disabled={busy}>
+          <Send /> {busy ? "Enviando..." : "Enviar denúncia"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

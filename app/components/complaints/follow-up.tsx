@@ -1,0 +1,236 @@
+import * as React from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Building2, CalendarClock, FileCheck2, KeyRound, MapPin, MessageSquarePlus, Search, ShieldCheck, UserRound } from "lucide-react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { formatDateTime } from "~/lib/dates";
+import { cn } from "~/lib/cn";
+import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, COMPLAINT_STATUS_LABELS, type ComplaintStatus } from "~/domain/complaints/complaint.schema";
+import type { ReporterView } from "~/domain/complaints/find-complaint-by-receipt.server";
+import { ComplaintStatusBadge } from "./complaint-status-badge";
+import { CountedField } from "./counted-field";
+import { EvidenceInput, formatBytes } from "./evidence-input";
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/** Asks for the receipt code (POST only: the code never appears in a URL). */
+export function ReceiptLookupForm({ message, error, throttled }: { message?: string; error?: string; throttled?: boolean }) {
+  const busy = useBusy("lookup");
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="grid gap-5" data-testid="lookup-form">
+      <input type="hidden" name="intent" value="lookup" />
+      {message ? (
+        <Alert tone="error" data-testid="form-error">
+          {message}
+        </Alert>
+      ) : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor="f-code">Código de acompanhamento</Label>
+        <Input
+          id="f-code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={24}
+          placeholder="0000 0000 0000 0000"
+          className="h-14 font-mono text-xl tracking-widest sm:text-xl"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`f-code-hint${error ? " f-code-error" : ""}`}
+          disabled={throttled}
+        />
+        <p id="f-code-hint" className="text-xs text-slate-600">
+          Os 16 dígitos mostrados quando você enviou a denúncia. Espaços são ignorados.
+        </p>
+        {error ? (
+          <p id="f-code-error" className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" disabled={busy || throttled} className="sm:justify-self-start">
+        <Search /> {busy ? "Consultando..." : "Consultar denúncia"}
+      </Button>
+    </Form>
+  );
+}
+
+const STEPS: ComplaintStatus[] = ["pending", "in_review", "resolved"];
+
+function StatusTrack({ status }: { status: ComplaintStatus }) {
+  if (status === "dismissed") {
+    return (
+      <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+        A denúncia foi <strong>arquivada</strong> pelo sindicato. Você ainda pode enviar novas informações, se tiver.
+      </p>
+    );
+  }
+  const current = STEPS.indexOf(status);
+  return (
+    <ol className="grid grid-cols-3 gap-2" aria-label="Andamento">
+      {STEPS.map((s, i) => (
+        <li key={s} className="grid gap-1.5" aria-current={i === current ? "step" : undefined}>
+          <span className={cn("h-2 rounded-full", i <= current ? "bg-brand-700" : "bg-slate-200")} />
+          <span className={cn("text-xs font-medium", i <= current ? "text-slate-900" : "text-slate-600")}>{COMPLAINT_STATUS_LABELS[s]}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Thread({ view }: { view: ReporterView }) {
+  if (view.messages.length === 0) {
+    return <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">Ainda não há respostas do sindicato nem informações adicionais.</p>;
+  }
+  return (
+    <ol className="grid gap-4" data-testid="reporter-thread">
+      {view.messages.map((m) => {
+        const staff = m.author === "staff";
+        return (
+          <li
+            key={m.id}
+            className={cn("rounded-xl border p-4", staff ? "border-navy-200 bg-navy-50 sm:mr-10" : "border-slate-200 bg-white sm:ml-10")}
+            data-testid={staff ? "public-reply" : "reporter-message"}
+          >
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-700">
+              {staff ? <ShieldCheck className="size-4 text-navy-700" aria-hidden /> : <UserRound className="size-4 text-slate-600" aria-hidden />}
+              <span className="font-semibold text-slate-900">{staff ? "Equipe do Sindicato" : "Você"}</span>
+              <span aria-hidden>·</span>
+              <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+            </p>
+            {m.body ? <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-900">{m.body}</p> : null}
+            {m.file ? (
+              <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-700">
+                <FileCheck2 className="size-4" aria-hidden /> Arquivo enviado ({formatBytes(m.file.size)})
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** What the reporter sees with a valid code, and the form to add information. */
+export function FollowUpView({
+  view,
+  code,
+  message,
+  ok,
+  errors = {},
+}: {
+  view: ReporterView;
+  code: string;
+  message?: string;
+  ok?: boolean;
+  errors?: Record<string, string>;
+}) {
+  const busy = useBusy("add");
+  // A new key after each successful addition empties the form.
+  const resetKey = `${view.messages.length}`;
+  const headingRef = React.useRef<HTMLHeadingElement>(null);
+  React.useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="grid gap-8" data-testid="follow-up">
+      <section aria-labelledby="andamento-titulo" className="grid gap-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-wider text-slate-600">Sua denúncia</p>
+            <h2 id="andamento-titulo" ref={headingRef} tabIndex={-1} className="mt-1 break-words text-xl font-bold text-navy-950 outline-none">
+              {view.title}
+            </h2>
+          </div>
+          <ComplaintStatusBadge status={view.status} className="px-3 py-1 text-sm" />
+        </div>
+        <StatusTrack status={view.status} />
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <div className="flex items-start gap-2">
+            <CalendarClock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+            <div>
+              <dt className="text-xs text-slate-600">Enviada em</dt>
+              <dd className="font-medium text-slate-900">{formatDateTime(view.createdAt)}</dd>
+            </div>
+          </div>
+          {view.companyName ? (
+            <div className="flex items-start gap-2">
+              <Building2 className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+              <div className="min-w-0">
+                <dt className="text-xs text-slate-600">Empresa</dt>
+                <dd className="break-words font-medium text-slate-900">{view.companyName}</dd>
+              </div>
+            </div>
+          ) : null}
+          {view.location ? (
+            <div className="flex items-start gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+              <div className="min-w-0">
+                <dt className="text-xs text-slate-600">Local</dt>
+                <dd className="break-words font-medium text-slate-900">{view.location}</dd>
+              </div>
+            </div>
+          ) : null}
+        </dl>
+        <details className="group rounded-xl border border-slate-200 bg-slate-50 p-4">
+          <summary className="cursor-pointer text-sm font-semibold text-navy-900">Ver o relato enviado</summary>
+          <p className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">{view.description}</p>
+          {view.evidence ? (
+            <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-700">
+              <FileCheck2 className="size-4" aria-hidden /> Evidência anexada ({formatBytes(view.evidence.size)})
+            </p>
+          ) : null}
+        </details>
+      </section>
+
+      <section aria-labelledby="conversa-titulo" className="grid gap-4">
+        <h2 id="conversa-titulo" className="text-lg font-bold text-navy-950">
+          Respostas e informações
+        </h2>
+        <Thread view={view} />
+      </section>
+
+      <section aria-labelledby="adicionar-titulo" className="grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+        <h2 id="adicionar-titulo" className="flex items-center gap-2 text-lg font-bold text-navy-950">
+          <MessageSquarePlus className="size-5 text-brand-700" aria-hidden /> Adicionar informação
+        </h2>
+        {message ? (
+          <Alert tone={ok ? "success" : "error"} data-testid={ok ? "form-success" : "form-error"}>
+            {message}
+          </Alert>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" noValidate className="grid gap-5" key={resetKey}>
+          <input type="hidden" name="intent" value="add" />
+          {/* No cookie or session: the code travels with the form and is verified again. */}
+          <input type="hidden" name="code" value={code} />
+          <CountedField
+            name="message"
+            label="Nova informação"
+            max={COMPLAINT_LIMITS.message}
+            multiline
+            rows={5}
+            error={errors.message}
+            resetKey={resetKey}
+            hint="Fatos novos, datas, nomes de setores ou respostas às perguntas do sindicato."
+          />
+          <EvidenceInput label="Arquivo" error={errors.evidence} resetKey={resetKey} />
+          <p className="text-xs text-amber-900">{COMPLAINT_MESSAGES.metadataWarning}</p>
+          <Button type="submit" disabled={busy} className="sm:justify-self-start">
+            <MessageSquarePlus /> {busy ? "Enviando..." : "Enviar informação"}
+          </Button>
+        </Form>
+      </section>
+
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <KeyRound className="size-4 text-slate-500" aria-hidden />
+        Terminou? Feche esta página; nada fica salvo no seu navegador.
+        <Link to="/denuncia/acompanhar" reloadDocument className="font-semibold text-brand-700 underline underline-offset-2">
+          Consultar outro código
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { db } from "~/db/client.server";
+import { complaints } from "~/db/schema";
+import { storeUpload, type Upload } from "~/domain/files/file-store.server";
+import { COMPLAINT_MESSAGES, EVIDENCE_KINDS, type ComplaintFormInput } from "./complaint.schema";
+import { generateReceiptCode, hashReceiptCode } from "./receipt.server";
+import { throttleSubmission, type Requester } from "./throttle.server";
+
+/** Evidence is stored under a neutral name: the reporter's own file name may identify them. */
+export const EVIDENCE_FILE_NAME = "evidencia";
+export const EVIDENCE_PURPOSE = "complaint-evidence";
+
+/**
+ * Files an anonymous complaint. Nothing about the sender is kept: no IP address, user agent,
+ * cookie, account or original file name. The evidence file and the complaint are written in
+ * ONE transaction, so a failure leaves neither behind. Returns the receipt code, which exists
+ * only in this return value (the database holds its slow hash).
+ */
+export async function createComplaint(
+  input: ComplaintFormInput,
+  evidence: Upload | undefined,
+  requester: Requester,
+): Promise<{ id: string; receiptCode: string }> {
+  await throttleSubmission(requester);
+  const receiptCode = generateReceiptCode();
+  // Hashing is slow on purpose; do it before the transaction opens.
+  const receiptHash = await hashReceiptCode(receiptCode);
+  const id = await db().transaction(async (tx) => {
+    const file = evidence
+      ? await storeUpload(
+          { ...evidence, fileName: EVIDENCE_FILE_NAME },
+          { purpose: EVIDENCE_PURPOSE, allowed: EVIDENCE_KINDS, typeMessage: COMPLAINT_MESSAGES.typeNotAllowed, createdBy: null },
+          tx,
+        )
+      : null;
+    const [row] = await tx
+      .insert(complaints)
+      .values({
+        title: input.title,
+        companyName: input.companyName,
+        location: input.location,
+        description: input.description,
+        status: "pending",
+        evidenceFileId: file?.id ?? null,
+        receiptHash,
+      })
+      .returning({ id: complaints.id });
+    return row.id;
+  });
+  return { id, receiptCode };
+}

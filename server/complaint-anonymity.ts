@@ -1,0 +1,37 @@
+import type { RequestHandler } from "express";
+import { ANONYMITY_HEADERS, isPublicComplaintPath, isStaffComplaintPath } from "~/domain/complaints/anonymity";
+
+const FORCED = new Map(Object.entries(ANONYMITY_HEADERS).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * On complaint routes: `Referrer-Policy: no-referrer` and `Cache-Control: no-store` whatever a
+ * later handler sets, and — on the public ones — no Set-Cookie at all (not even the root
+ * loader's flash clean-up), so nothing can tie a reporter's browser to a complaint. The public
+ * ones also get a same-origin-only Content-Security-Policy (`strictCsp(nonce)`), so not even
+ * an allowed map-tile host can be contacted from them.
+ */
+export function complaintAnonymity(strictCsp: (nonce: string) => string): RequestHandler {
+  return (req, res, next) => {
+    const isPublic = isPublicComplaintPath(req.path);
+    if (!isPublic && !isStaffComplaintPath(req.path)) return next();
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = ((name: string, value: number | string | readonly string[]) => {
+      const key = name.toLowerCase();
+      if (isPublic && key === "set-cookie") return res;
+      const forced = FORCED.get(key);
+      return setHeader(name, forced ?? value);
+    }) as typeof res.setHeader;
+    if (typeof res.appendHeader === "function") {
+      const appendHeader = res.appendHeader.bind(res);
+      res.appendHeader = ((name: string, value: string | readonly string[]) => {
+        const key = name.toLowerCase();
+        if (isPublic && key === "set-cookie") return res;
+        if (FORCED.has(key)) return setHeader(name, FORCED.get(key)!);
+        return appendHeader(name, value);
+      }) as typeof res.appendHeader;
+    }
+    for (const [name, value] of Object.entries(ANONYMITY_HEADERS)) setHeader(name, value);
+    if (isPublic) setHeader("Content-Security-Policy", strictCsp(String(res.locals.cspNonce ?? "")));
+    next();
+  };
+}
