@@ -9,7 +9,7 @@ import MarkdownIt from "markdown-it";
  *   `data:`, `vbscript:`, `file:` and anything else become plain text;
  * - images only from this site (the public /imagens route); an outside image becomes a link,
  *   so no third-party request leaves a reader's browser;
- * - headings move one level down, because the page's <h1> is the post title.
+ * - a level-1 heading becomes level 2, because the page's <h1> is the post title.
  * Pure and isomorphic: the article page renders on the server, the editor's preview in the
  * browser, with the same output.
  */
@@ -23,7 +23,7 @@ md.validateLink = (url: string) => SAFE_URL.test(url.trim());
 md.core.ruler.push("news_headings", (state) => {
   for (const token of state.tokens) {
     if (token.type === "heading_open" || token.type === "heading_close") {
-      const level = Math.min(6, Number(token.tag.slice(1)) + 1);
+      const level = Math.max(2, Number(token.tag.slice(1)));
       token.tag = `h${level}`;
     }
   }

@@ -20,7 +20,8 @@ describe("slugify", () => {
 });
 
 describe("renderMarkdown", () => {
-  it("renders ordinary Markdown, headings one level down", () => {
+  it("renders ordinary Markdown, with no second <h1>", () => {
+    expect(renderMarkdown("## Sub\n\n### Menor")).toBe("<h2>Sub</h2>\n<h3>Menor</h3>\n");
     const html = renderMarkdown("# Título\n\nTexto com **negrito** e [link](https://exemplo.org).\n\n- um\n- dois");
     expect(html).toContain("<h2>Título</h2>");
     expect(html).toContain("<strong>negrito</strong>");

@@ -12,7 +12,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!file) {
     return new Response("Imagem não encontrada.", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
   const etag = `"${file.sha256}"`;
@@ -22,5 +22,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const response = fileResponse(file, { disposition: "inline", cache: "public" });
   response.headers.set("Cache-Control", cacheControl);
+  // The server's security headers already send nosniff on every response; twice would read "nosniff, nosniff".
+  response.headers.delete("X-Content-Type-Options");
   return response;
 }

@@ -17,7 +17,6 @@ export async function loader(_: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
       "Cache-Control": "public, max-age=300",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
