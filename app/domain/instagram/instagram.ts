@@ -29,7 +29,14 @@ export type InstagramPost = {
 /** The body of GET /api/instagram-posts, as the original's backend answered it. */
 export type InstagramFeed = { success: boolean; posts: InstagramPost[]; error: string | null };
 
+/** The first `limit` characters and "...", as the original; idempotent (a cut caption stays as is). */
 export function truncateCaption(caption: string | null | undefined, limit = INSTAGRAM_CAPTION_LIMIT) {
   const text = (caption ?? "").trim();
-  return text.length > limit ? `${text.slice(0, limit).trimEnd()}...` : text;
+  if (text.length <= limit || (text.endsWith("...") && text.length <= limit + 3)) return text;
+  return `${text.slice(0, limit).trimEnd()}...`;
+}
+
+/** The feed with captions already cut, so a page does not ship text it never shows. */
+export function withCutCaptions(feed: InstagramFeed): InstagramFeed {
+  return { ...feed, posts: feed.posts.map((p) => ({ ...p, caption: p.caption == null ? null : truncateCaption(p.caption) })) };
 }

@@ -6,6 +6,7 @@ import { whatsappLink, DEFAULT_CONTENT } from "~/domain/content/institutional";
 import { listLatestPublishedNews } from "~/domain/news/list-latest-published-news.server";
 import { listActivePartners } from "~/domain/partners/list-active-partners.server";
 import { listInstagramFeed } from "~/domain/instagram/list-instagram-posts.server";
+import { withCutCaptions } from "~/domain/instagram/instagram";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { HomeHero } from "~/components/home/home-hero";
@@ -44,7 +45,7 @@ export async function loader(_: Route.LoaderArgs) {
     news,
     partners,
     // Streamed: the page's shell does not wait for it (the block shows its loading state).
-    instagram: listInstagramFeed(),
+    instagram: listInstagramFeed().then(withCutCaptions),
     tiles: mapTileSettings(),
   };
 }

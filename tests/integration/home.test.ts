@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/server";
+
+const TILE_TEMPLATE = "https://{s}.tiles.exemplo.org/{z}/{x}/{y}.png";
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { MAP_TILE_URL: TILE_TEMPLATE, MAP_TILE_ATTRIBUTION: "Dados do mapa de teste" } });
+});
+afterAll(async () => {
+  await server?.close();
+  delete process.env.MAP_TILE_URL;
+  delete process.env.MAP_TILE_ATTRIBUTION;
+});
+
+function decode(s: string) {
+  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+}
+async function home() {
+  const res = await fetch(`${server.url}/`);
+  return { res, html: decode(await res.text()) };
+}
+function main(html: string) {
+  return /<main[\s\S]*<\/main>/.exec(html)![0];
+}
+
+describe("home page", () => {
+  it("renders the hero, the four service cards and the WhatsApp membership link", async () => {
+    const { res, html } = await home();
+    expect(res.status).toBe(200);
+    const m = main(html);
+    expect(m).toMatch(/<h1[^>]*>Sindicato dos Bombeiros Civis do Distrito Federal<\/h1>/);
+    expect(m).toContain('href="/quem-somos"');
+    for (const href of ['href="/convencoes"', 'href="/contato"', 'href="/denuncia"']) expect(m).toContain(href);
+    for (const title of ["Convenções Coletivas", "Filiação", "Fale Conosco", "Denúncia Anônima"]) expect(m).toContain(title);
+    const wa = `https://wa.me/5561000000000?text=${encodeURIComponent("Olá! Gostaria de saber como me filiar ao sindicato.")}`;
+    expect(m).toContain(`href="${wa}"`);
+  });
+
+  it("the WhatsApp number and the map position follow the content settings at once", async () => {
+    const [row] = await server.query<{ value: Record<string, unknown> }>`select value from app_settings where key = 'institutional_content'`;
+    const value = { ...(row?.value ?? {}), whatsapp: "5561987654321", map: { lat: -15.8, lng: -47.9, zoom: 16 } };
+    await server.query`insert into app_settings (key, value) values ('institutional_content', ${JSON.stringify(value)}::jsonb)
+      on conflict (key) do update set value = excluded.value`;
+    const { html } = await home();
+    expect(html).toContain("https://wa.me/5561987654321?text=");
+    expect(html).not.toContain("https://wa.me/5561000000000");
+    expect(html).toContain("https://www.openstreetmap.org/?mlat=-15.8&mlon=-47.9");
+    if (row) await server.query`update app_settings set value = ${JSON.stringify(row.value)}::jsonb where key = 'institutional_content'`;
+    else await server.query`delete from app_settings where key = 'institutional_content'`;
+  });
+
+  it("shows the partners strip from the partner records and the latest published news", async () => {
+    const { html } = await home();
+    const partners = await server.query<{ name: string }>`select name from partners where active order by name`;
+    expect(partners.length).toBeGreaterThan(0);
+    for (const p of partners) expect(html).toContain(p.name);
+    const news = await server.query<{ title: string; slug: string }>`
+      select title, slug from news_posts where status = 'published' and published_at <= now() order by published_at desc limit 4`;
+    expect(news.length).toBeGreaterThan(0);
+    for (const n of news.slice(0, 3)) expect(main(html)).toContain(`href="/noticias/${n.slug}"`);
+    if (news[3]) expect(main(html)).not.toContain(`href="/noticias/${news[3].slug}"`);
+  });
+
+  it("has the 'Mapa do Sindicato' section, its tile settings, and ships neither Leaflet nor tiles in the first load", async () => {
+    const { html } = await home();
+    expect(main(html)).toContain("Mapa do Sindicato");
+    expect(html).toContain("Dados do mapa de teste");
+    expect(html).toContain(TILE_TEMPLATE);
+    // The first load references no Leaflet chunk or stylesheet: it comes by dynamic import.
+    const refs = [...html.matchAll(/(?:href|src)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((r) => /leaflet/i.test(r))).toEqual([]);
+    expect(html).not.toMatch(/tiles\.exemplo\.org\/\d/);
+  });
+
+  it("adds the tile host (and only it) to the CSP img-src", async () => {
+    const { res } = await home();
+    const csp = res.headers.get("content-security-policy")!;
+    const img = /img-src ([^;]+)/.exec(csp)![1].split(" ");
+    expect(img).toEqual(["'self'", "data:", "blob:", "https://*.tiles.exemplo.org"]);
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+  });
+});
