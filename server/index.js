@@ -13,10 +13,13 @@ if (dev) {
   mod = await vite.ssrLoadModule("./server/app.ts");
   const app = express();
   app.use(vite.middlewares);
+  // Re-load the app module on every request so edits apply; rebuild the Express app only when it changed.
+  const apps = new WeakMap();
   app.use(async (req, res, next) => {
     try {
       const fresh = await vite.ssrLoadModule("./server/app.ts");
-      (fresh.__app ??= fresh.createApp())(req, res, next);
+      if (!apps.has(fresh)) apps.set(fresh, fresh.createApp());
+      apps.get(fresh)(req, res, next);
     } catch (err) {
       next(err);
     }
