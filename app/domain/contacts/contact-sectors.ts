@@ -80,12 +80,12 @@ export function contactsHref(role: Role): string {
   return scope.length === 1 ? `/dashboard/contatos/${scope[0]}` : "/dashboard/contatos";
 }
 
-/** Page title of the inbox: 'Todos os Contatos' or 'Contatos - {sector label}'. */
-export function contactsTitle(role: Role, sector: ContactSector | null): string {
+/**
+ * Page title of the inbox, as the original: 'Todos os Contatos' for admin, else
+ * 'Contatos - {sector label}' for the sector being shown, or the user's own one.
+ */
+export function contactsTitle(role: Role, sector: ContactSector | null, roleLabel: string): string {
   if (sector) return `Contatos - ${CONTACT_SECTOR_LABELS[sector]}`;
-  const scope = contactScope(role);
   if (role === "admin") return "Todos os Contatos";
-  if (scope.length === 1) return `Contatos - ${CONTACT_SECTOR_LABELS[scope[0]]}`;
-  if (scope.length === 0) return "Contatos";
-  return `Contatos - ${scope.map((s) => CONTACT_SECTOR_LABELS[s]).join(" e ")}`;
+  return `Contatos - ${isContactSector(role) ? CONTACT_SECTOR_LABELS[role] : roleLabel}`;
 }

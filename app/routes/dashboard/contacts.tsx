@@ -2,6 +2,7 @@ import { data, Link, redirect, useLoaderData, useLocation } from "react-router";
 import { RotateCcw } from "lucide-react";
 import type { Route } from "./+types/contacts";
 import { FORBIDDEN_MESSAGE, requireAccess } from "~/auth/guard.server";
+import { ROLE_LABELS } from "~/auth/permissions";
 import {
   CONTACT_SECTOR_LABELS,
   CONTACT_STATUS_LABELS,
@@ -56,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1));
   const idParam = url.searchParams.get("id");
   const base = {
-    title: contactsTitle(user.role, sector),
+    title: contactsTitle(user.role, sector, ROLE_LABELS[user.role]),
     scope: [...scope],
     sector,
     status,
@@ -79,7 +80,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAccess(request);
   const sector = sectorFromParams(params.setor);
-  if (sector === "unknown" || (sector && !contactScope(actor.role).includes(sector))) return fail(403, FORBIDDEN_MESSAGE);
+  if (sector === "unknown" || (sector && !contactScope(actor.role).includes(sector))) {
+    throw data({ title: "Acesso Negado", message: FORBIDDEN_MESSAGE }, { status: 403 });
+  }
   const values = formValues(await request.formData());
   const intent = values.intent;
   if (intent !== "status" && intent !== "reply") return fail(400, "Ação inválida.");

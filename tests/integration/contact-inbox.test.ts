@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLES, type Role } from "~/auth/permissions";
+import { casesScope, contactScope, contactsHref, CONTACT_SECTORS, type ContactSector } from "~/domain/contacts/contact-sectors";
+import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
+import { startTestServer, type TestServer } from "../support/server";
+import { loggedIn, type Client } from "../support/http";
+import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+
+/**
+ * The staff side of 'Fale Conosco' over real HTTP: who reads which sector, who may change
+ * what, and replies that travel through a real SMTP server started here.
+ */
+let server: TestServer;
+let sink: SmtpSink;
+const clients = new Map<Role, Client>();
+const as = (role: Role) => clients.get(role)!;
+
+beforeAll(async () => {
+  sink = await startSmtpSink({ rejectRecipients: /^recusado@/ });
+  server = await startTestServer({ env: { SMTP_URL: sink.url, MAIL_FROM: "Sindicato <nao-responda@sindicato.example>" } });
+  for (const role of ROLES) clients.set(role, await loggedIn(server.url, role));
+});
+afterAll(async () => {
+  await server?.close();
+  await sink?.close();
+});
+
+let counter = 0;
+/** A fresh message in a sector, so each test owns the row it changes. */
+async function insertMessage(sector: ContactSector, overrides: { email?: string; status?: string } = {}) {
+  counter += 1;
+  const subject = `Assunto de teste ${counter} (${sector})`;
+  const [row] = await server.query<{ id: string }>`
+    insert into contact_messages (name, email, phone, subject, message, sector, status, consent_at)
+    values (${`Pessoa Teste ${counter}`}, ${overrides.email ?? `pessoa${counter}@example.com`}, null, ${subject},
+            ${`Primeira linha da mensagem ${counter}.\nSegunda linha.`}, ${sector}, ${overrides.status ?? "pending"}, now())
+    returning id`;
+  return { id: row.id, subject };
+}
+
+async function row(id: string) {
+  const [r] = await server.query<Record<string, unknown>>`select * from contact_messages where id = ${id}`;
+  return r;
+}
+
+async function audits(id: string) {
+  return server.query<{ action: string; actor_username: string; data: Record<string, unknown> }>`
+    select action, actor_username, data from audit_log where entity_type = 'contact_message' and entity_id = ${id} order by id`;
+}
+
+async function allMessages() {
+  return server.query<{ id: string; subject: string; sector: ContactSector }>`select id, subject, sector from contact_messages`;
+}
+
+function escape(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+describe("inbox scope, per role", () => {
+  it("each role lists exactly the sectors of its scope, under the original's title, with its sidebar link", async () => {
+    const messages = await allMessages();
+    expect(new Set(messages.map((m) => m.sector)).size).toBe(CONTACT_SECTORS.length);
+    const titles: Record<Role, string> = {
+      admin: "Todos os Contatos",
+      presidencia: "Contatos - Presidência",
+      juridico: "Contatos - Jurídico",
+      financeiro: "Contatos - Financeiro",
+      rh: "Contatos - RH",
+      secretaria: "Contatos - Secretaria",
+      homologacao: "Contatos - Homologação",
+      campo: "Contatos - Campo",
+    };
+    for (const role of ROLES) {
+      const res = await as(role).get("/dashboard/contatos");
+      expect(res.status, role).toBe(200);
+      const body = await res.text();
+      expect(body, role).toContain(`<h1 class="text-2xl font-bold text-navy-950">${titles[role]}</h1>`);
+      expect(body, role).toContain(`href="${contactsHref(role)}"`);
+      const scope = contactScope(role);
+      for (const m of messages) {
+        const listed = body.includes(escape(m.subject));
+        expect(listed, `${role} vê '${m.subject}' (${m.sector})`).toBe(scope.includes(m.sector));
+      }
+      if (scope.length === 0) expect(body).toContain(CONTACT_MESSAGES.empty);
+    }
+    expect(contactsHref("juridico")).toBe("/dashboard/contatos/juridico");
+    expect(contactsHref("rh")).toBe("/dashboard/contatos");
+    expect(contactsHref("homologacao")).toBe("/dashboard/contatos");
+  });
+
+  it("admin filters by any sector; rh by rh and secretaria", async () => {
+    const messages = await allMessages();
+    for (const [role, sector] of [["admin", "financeiro"], ["admin", "campo"], ["rh", "secretaria"], ["rh", "rh"]] as const) {
+      const res = await as(role).get(`/dashboard/contatos/${sector}`);
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toContain(`Contatos - `);
+      for (const m of messages) expect(body.includes(escape(m.subject)), `${role}/${sector}: ${m.subject}`).toBe(m.sector === sector);
+    }
+  });
+
+  it("another sector's page sends the user to their own inbox, on the server", async () => {
+    const cases: Array<[Role, string, string]> = [
+      ["juridico", "/dashboard/contatos/secretaria", "/dashboard/contatos/juridico"],
+      ["secretaria", "/dashboard/contatos/rh", "/dashboard/contatos/secretaria"],
+      ["campo", "/dashboard/contatos/financeiro", "/dashboard/contatos/campo"],
+      ["rh", "/dashboard/contatos/juridico", "/dashboard/contatos"],
+      ["homologacao", "/dashboard/contatos/secretaria", "/dashboard/contatos"],
+    ];
+    for (const [role, url, target] of cases) {
+      const res = await as(role).get(url);
+      expect(res.status, `${role} ${url}`).toBe(302);
+      expect(res.headers.get("location"), `${role} ${url}`).toBe(target);
+      // The data request a client-side navigation makes is redirected the same way.
+      const data = await as(role).get(`${url}.data`);
+      expect(data.status === 202 || data.status === 204 || data.status === 302, `${role} ${url}.data: ${data.status}`).toBe(true);
+      expect(await data.text()).not.toContain("Assunto de teste");
+    }
+    expect((await as("admin").get("/dashboard/contatos/inexistente")).status).toBe(404);
+  });
+
+  it("a message outside the scope does not open by id", async () => {
+    const other = await insertMessage("financeiro");
+    const res = await as("juridico").get(`/dashboard/contatos/juridico?id=${other.id}`);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).not.toContain(escape(other.subject));
+    expect(body).not.toContain("Primeira linha da mensagem");
+    const mine = await as("financeiro").get(`/dashboard/contatos/financeiro?id=${other.id}`);
+    const detail = await mine.text();
+    expect(detail).toContain('data-testid="contact-detail"');
+    expect(detail).toContain(escape(other.subject));
+    expect(detail).toContain((await row(other.id)).email as string);
+  });
+});
+
+describe("status buttons", () => {
+  it("move a message to any status from any status; in_progress is stored as replied; every change is audited", async () => {
+    const m = await insertMessage("juridico");
+    const url = "/dashboard/contatos/juridico";
+    for (const [sent, stored] of [["in_progress", "replied"], ["resolved", "resolved"], ["pending", "pending"], ["resolved", "resolved"], ["in_progress", "replied"]]) {
+      const res = await as("juridico").post(url, { intent: "status", id: m.id, status: sent });
+      expect(res.status, sent).toBe(200);
+      expect(await res.text()).toContain(CONTACT_MESSAGES.statusUpdated);
+      expect((await row(m.id)).status).toBe(stored);
+    }
+    const log = await audits(m.id);
+    expect(log.map((a) => a.action)).toEqual(Array(5).fill("contact.status_changed"));
+    expect(log.every((a) => a.actor_username === "juridico")).toBe(true);
+    expect(log[0].data).toMatchObject({ from: "pending", to: "replied", sector: "juridico" });
+  });
+
+  it("refuses any other value with 'Status inválido fornecido.' and changes nothing", async () => {
+    const m = await insertMessage("secretaria");
+    const before = await row(m.id);
+    for (const status of ["replied", "in_review", "", "PENDING"]) {
+      const res = await as("admin").post("/dashboard/contatos", { intent: "status", id: m.id, status });
+      expect(res.status, status).toBe(400);
+      expect(await res.text()).toContain("Status inválido fornecido.");
+    }
+    expect(await row(m.id)).toEqual(before);
+    expect(await audits(m.id)).toEqual([]);
+  });
+
+  it("a user cannot change a message of a sector outside their scope, by id or by URL", async () => {
+    const m = await insertMessage("juridico");
+    const before = await row(m.id);
+    const attempts: Array<[Role, string, number]> = [
+      ["secretaria", "/dashboard/contatos/secretaria", 404],
+      ["secretaria", "/dashboard/contatos", 404],
+      ["secretaria", "/dashboard/contatos/juridico", 403],
+      ["rh", "/dashboard/contatos", 404],
+      ["campo", "/dashboard/contatos/campo", 404],
+      ["homologacao", "/dashboard/contatos", 404],
+      ["homologacao", "/dashboard/secretaria/casos", 404],
+      ["secretaria", "/dashboard/secretaria/casos", 404],
+      ["juridico", "/dashboard/secretaria/casos", 403],
+    ];
+    for (const [role, url, status] of attempts) {
+      const res = await as(role).post(url, { intent: "status", id: m.id, status: "resolved" });
+      expect(res.status, `${role} ${url}`).toBe(status);
+    }
+    expect(await row(m.id)).toEqual(before);
+    expect(await audits(m.id)).toEqual([]);
+  });
+
+  it("rh acts on rh and secretaria messages; homologacao on the secretaria's cases board only", async () => {
+    const sec = await insertMessage("secretaria");
+    const rh = await insertMessage("rh");
+    expect((await as("rh").post("/dashboard/contatos", { intent: "status", id: sec.id, status: "resolved" })).status).toBe(200);
+    expect((await as("rh").post("/dashboard/contatos/rh", { intent: "status", id: rh.id, status: "in_progress" })).status).toBe(200);
+    expect((await row(sec.id)).status).toBe("resolved");
+    expect((await row(rh.id)).status).toBe("replied");
+
+    const sec2 = await insertMessage("secretaria");
+    expect((await as("homologacao").post("/dashboard/contatos", { intent: "status", id: sec2.id, status: "resolved" })).status).toBe(404);
+    expect((await row(sec2.id)).status).toBe("pending");
+    const res = await as("homologacao").post("/dashboard/secretaria/casos", { intent: "status", id: sec2.id, status: "resolved" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(CONTACT_MESSAGES.statusUpdated);
+    expect((await row(sec2.id)).status).toBe("resolved");
+    expect((await audits(sec2.id))[0]).toMatchObject({ action: "contact.status_changed", actor_username: "homologacao" });
+  });
+});
+
+describe("reply by e-mail", () => {
+  it("sends the answer to the sender through SMTP, then stores the text, who, when and status replied", async () => {
+    const m = await insertMessage("financeiro", { email: "luiza.reply@example.com" });
+    const reply = "Olá! Sua contribuição está em dia.\nQualquer dúvida, estamos à disposição.";
+    const res = await as("financeiro").post("/dashboard/contatos/financeiro", { intent: "reply", id: m.id, reply });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(CONTACT_MESSAGES.replySent);
+
+    const mail = await sink.waitFor((x) => x.to.includes("luiza.reply@example.com"));
+    expect(mail.to).toEqual(["luiza.reply@example.com"]);
+    expect(mail.from).toBe("nao-responda@sindicato.example");
+    expect(mail.subject).toBe(`Re: ${m.subject}`);
+    expect(mail.text).toContain("Olá! Sua contribuição está em dia.\nQualquer dúvida, estamos à disposição.");
+    expect(mail.text).toContain("Demo Financeiro");
+    expect(mail.text).toContain("> Primeira linha da mensagem");
+    expect(mail.headers["reply-to"]).toContain("@");
+
+    const stored = await row(m.id);
+    const [financeiro] = await server.query<{ id: string }>`select id from users where username = 'financeiro'`;
+    expect(stored).toMatchObject({ status: "replied", reply_message: reply, replied_by: financeiro.id, replied_by_name: "Demo Financeiro" });
+    expect(stored.replied_at).not.toBeNull();
+    expect((await audits(m.id)).map((a) => a.action)).toEqual(["contact.replied"]);
+
+    // The detail shows who answered.
+    const page = await (await as("financeiro").get(`/dashboard/contatos/financeiro?id=${m.id}`)).text();
+    expect(page).toContain("Resposta enviada");
+    expect(page).toContain("Demo Financeiro");
+  });
+
+  it("when the mail server refuses, says so and changes nothing", async () => {
+    const m = await insertMessage("secretaria", { email: "recusado@example.com" });
+    const before = await row(m.id);
+    const sent = sink.messages.length;
+    const res = await as("secretaria").post("/dashboard/contatos/secretaria", { intent: "reply", id: m.id, reply: "Resposta que não chega." });
+    expect(res.status).toBe(502);
+    expect(await res.text()).toContain(CONTACT_MESSAGES.replyMailFailed);
+    expect(await row(m.id)).toEqual(before);
+    expect(await audits(m.id)).toEqual([]);
+    expect(sink.messages.length).toBe(sent);
+  });
+
+  it("refuses an empty reply and a reply outside the scope, sending nothing", async () => {
+    const m = await insertMessage("presidencia");
+    const before = await row(m.id);
+    const sent = sink.messages.length;
+    const empty = await as("presidencia").post("/dashboard/contatos/presidencia", { intent: "reply", id: m.id, reply: "   " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain(CONTACT_MESSAGES.replyRequired);
+    for (const role of ["juridico", "rh", "homologacao", "campo"] as const) {
+      const res = await as(role).post("/dashboard/contatos", { intent: "reply", id: m.id, reply: "Intromissão" });
+      expect(res.status, role).toBe(404);
+    }
+    // The cases board does not send replies.
+    expect((await as("admin").post("/dashboard/secretaria/casos", { intent: "reply", id: m.id, reply: "Pelo quadro" })).status).toBe(400);
+    expect(await row(m.id)).toEqual(before);
+    expect(sink.messages.length).toBe(sent);
+  });
+});
+
+describe("cases board (/dashboard/secretaria/casos)", () => {
+  it("shows the secretaria's messages by status to secretaria and homologacao, and every sector to admin", async () => {
+    const messages = await allMessages();
+    for (const role of ["secretaria", "homologacao", "admin"] as const) {
+      const res = await as(role).get("/dashboard/secretaria/casos");
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      for (const column of ["pending", "replied", "resolved"]) expect(body).toContain(`data-testid="cases-column-${column}"`);
+      const scope = casesScope(role);
+      for (const m of messages.slice(0, 30)) expect(body.includes(escape(m.subject)), `${role}: ${m.subject}`).toBe(scope.includes(m.sector));
+    }
+    const filtered = await (await as("admin").get("/dashboard/secretaria/casos?setor=juridico")).text();
+    for (const m of messages.filter((x) => x.sector !== "juridico")) expect(filtered).not.toContain(escape(m.subject));
+  });
+});
+
+describe("load failure", () => {
+  it("shows 'Erro ao carregar mensagens de contato' when the messages cannot be read", async () => {
+    await server.query`alter table contact_messages rename to contact_messages_away`;
+    try {
+      for (const url of ["/dashboard/contatos", "/dashboard/secretaria/casos"]) {
+        const res = await as("admin").get(url);
+        expect(res.status, url).toBe(200);
+        const body = await res.text();
+        expect(body).toContain("Erro ao carregar mensagens de contato");
+        expect(body).toContain("Tentar novamente");
+      }
+    } finally {
+      await server.query`alter table contact_messages_away rename to contact_messages`;
+    }
+    expect((await as("admin").get("/dashboard/contatos")).status).toBe(200);
+  });
+});
