@@ -41,7 +41,9 @@ let cached: Env | undefined;
 
 export function env(): Env {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
+    // An empty variable (`DATABASE_URL=`) means "not set".
+    const present = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+    const parsed = schema.safeParse(present);
     if (!parsed.success) {
       const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
       throw new Error(`Configuração inválida nas variáveis de ambiente:\n${lines}`);
