@@ -100,7 +100,7 @@ type Row = ListData["posts"][number];
 function dateLine(post: Row) {
   if (post.state === "published") return `Publicada em ${formatDateTime(post.publishedAt)}`;
   if (post.state === "scheduled") return `Agendada para ${formatDateTime(post.publishedAt)}`;
-  return `Rascunho · atualizado em ${formatDateTime(post.updatedAt)}`;
+  return `Atualizado em ${formatDateTime(post.updatedAt)}`;
 }
 
 function StatusButton({ post }: { post: Row }) {
@@ -199,7 +199,7 @@ function NewsListView({ data: list }: { data: ListData }) {
           </label>
           <div className="relative flex-1">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-            <Input id="busca-noticias" name="q" type="search" defaultValue={filter.q} placeholder="Buscar por título, resumo ou slug" className="pl-9" />
+            <Input id="busca-noticias" name="q" type="search" defaultValue={filter.q} placeholder="Título, resumo ou slug" className="pl-9" />
           </div>
           <Button type="submit" variant="secondary">
             Buscar

@@ -55,29 +55,31 @@ function BackLink({ className }: { className?: string }) {
 export default function NewsPost() {
   const { post, bodyHtml } = useLoaderData<typeof loader>();
   return (
-    <article>
-      <PageHero title={post.title} lead={post.summary}>
-        <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3">
-          <NewsDate value={post.publishedAt} className="text-slate-200" />
-          <BackLink className="text-flame-300" />
-        </div>
-      </PageHero>
+    <>
+      <article>
+        <PageHero eyebrow="Notícias" title={post.title} lead={post.summary}>
+          <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3">
+            <NewsDate value={post.publishedAt} className="text-slate-200" />
+            <BackLink className="text-flame-300" />
+          </div>
+        </PageHero>
 
-      <div className="bg-white">
-        <div className="container-page pb-16">
-          {post.coverUrl ? (
-            <figure className="mx-auto mt-10 max-w-4xl overflow-hidden rounded-2xl bg-slate-100 shadow-md">
-              <div className="aspect-[16/9]">
-                <NewsCover src={post.coverUrl} eager />
-              </div>
-            </figure>
-          ) : null}
-          <MarkdownBody html={bodyHtml} className="mx-auto mt-10 max-w-3xl sm:mt-14" />
-          <div className="mx-auto mt-12 max-w-3xl border-t border-slate-200 pt-8">
-            <BackLink className="text-brand-700" />
+        <div className="bg-white">
+          <div className="container-page pb-16">
+            {post.coverUrl ? (
+              <figure className="mx-auto mt-10 max-w-4xl overflow-hidden rounded-2xl bg-slate-100 shadow-md">
+                <div className="aspect-[16/9]">
+                  <NewsCover src={post.coverUrl} eager />
+                </div>
+              </figure>
+            ) : null}
+            <MarkdownBody html={bodyHtml} testId="news-body" className="mx-auto mt-10 max-w-3xl sm:mt-14" />
+            <div className="mx-auto mt-12 max-w-3xl border-t border-slate-200 pt-8">
+              <BackLink className="text-brand-700" />
+            </div>
           </div>
         </div>
-      </div>
+      </article>
 
       {post.more.length > 0 ? (
         <aside aria-labelledby="leia-tambem" className="bg-slate-50">
@@ -93,7 +95,7 @@ export default function NewsPost() {
           </div>
         </aside>
       ) : null}
-    </article>
+    </>
   );
 }
 

@@ -91,7 +91,7 @@ export default function NewsList() {
             <>
               {featured ? <NewsCard post={featured} featured /> : null}
               {grid.length > 0 ? (
-                <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                <div className={grid.length >= 3 ? "grid gap-6 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-6 sm:grid-cols-2"}>
                   {grid.map((post) => (
                     <NewsCard key={post.id} post={post} />
                   ))}
