@@ -129,7 +129,9 @@ describe("download route /convencoes/:id/pdf", () => {
     expect(res.headers.get("content-type")).toBe("application/pdf");
     // The server's security headers and the file response both send it (Fetch reads the first value).
     expect(res.headers.get("x-content-type-options")!.split(",")[0].trim()).toBe("nosniff");
-    expect(res.headers.get("content-disposition")).toContain(`attachment; filename="${r.file_name}"`);
+    const disposition = res.headers.get("content-disposition")!;
+    expect(disposition).toMatch(/^attachment; /);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(r.file_name!)}`);
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.subarray(0, 5).toString()).toBe("%PDF-");
   });

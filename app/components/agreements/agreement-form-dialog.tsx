@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useFetcher } from "react-router";
 import { Switch } from "radix-ui";
+import { Upload } from "lucide-react";
 import type { ActionResult } from "~/utils/action-result";
 import { useActionToast } from "~/utils/use-action-toast";
 import { cn } from "~/lib/cn";
@@ -38,26 +39,41 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
   useActionToast(fetcher.data, close);
   const serverErrors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
   const [fileError, setFileError] = React.useState<string | undefined>();
+  const [chosenFile, setChosenFile] = React.useState<string | undefined>();
+  // A server complaint about the document is stale once another file is chosen.
+  const [documentTouched, setDocumentTouched] = React.useState(false);
+  React.useEffect(() => {
+    if (fetcher.state === "submitting") setDocumentTouched(false);
+  }, [fetcher.state]);
   const [isPublic, setIsPublic] = React.useState(agreement?.isPublic ?? true);
   const busy = fetcher.state !== "idle";
   const editing = agreement !== undefined;
-  const errors: Record<string, string | undefined> = { ...serverErrors, ...(fileError ? { document: fileError } : {}) };
+  const errors: Record<string, string | undefined> = { ...serverErrors };
+  if (documentTouched) delete errors.document;
+  if (fileError) errors.document = fileError;
   const formError = fetcher.data && !fetcher.data.ok && !fetcher.data.errors ? fetcher.data.message : undefined;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (!next) {
       setFileError(undefined);
+      setChosenFile(undefined);
+      setDocumentTouched(false);
       setIsPublic(agreement?.isPublic ?? true);
     }
   }
 
   function onFile(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
+    setDocumentTouched(true);
     if (file && file.size > AGREEMENT_MAX_FILE_BYTES) {
       setFileError(UPLOAD_MESSAGES.tooLarge(AGREEMENT_MAX_FILE_MB));
+      setChosenFile(undefined);
       event.target.value = "";
-    } else setFileError(undefined);
+    } else {
+      setFileError(undefined);
+      setChosenFile(file?.name);
+    }
   }
 
   return (
@@ -100,13 +116,19 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
             }
           >
             {(p) => (
-              <Input
-                {...p}
-                type="file"
-                accept="application/pdf,.pdf"
-                onChange={onFile}
-                className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-navy-100 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-navy-900"
-              />
+              <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-2 has-[[aria-invalid=true]]:border-red-600">
+                <input {...p} type="file" accept="application/pdf,.pdf" onChange={onFile} className="peer sr-only" />
+                <label
+                  htmlFor={p.id}
+                  className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md bg-navy-900 px-3 text-sm font-semibold text-white hover:bg-navy-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+                >
+                  <Upload className="size-4" aria-hidden />
+                  {editing && agreement.fileName ? "Substituir PDF" : "Escolher PDF"}
+                </label>
+                <span className="min-w-0 flex-1 truncate text-sm text-slate-700" data-testid="chosen-file">
+                  {chosenFile ?? "Nenhum arquivo selecionado"}
+                </span>
+              </div>
             )}
           </Field>
           <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3">

@@ -49,24 +49,26 @@ export function PublicAgreementCard({ agreement: a }: { agreement: PublicAgreeme
           </p>
         </div>
         <p className="line-clamp-4 text-sm leading-relaxed text-slate-700">{a.description}</p>
-        <dl className="mt-auto grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 text-sm">
-          <div className="col-span-2 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <div className="mt-auto rounded-xl bg-slate-50 p-3 text-sm">
+          <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
             <CalendarRange className="size-4" aria-hidden />
             Vigência
-          </div>
-          <div>
-            <dt className="text-xs text-slate-600">Início</dt>
-            <dd className="font-semibold text-slate-900">
-              <time dateTime={a.validFrom}>{formatDate(a.validFrom)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-600">Término</dt>
-            <dd className="font-semibold text-slate-900">
-              <time dateTime={a.validTo}>{formatDate(a.validTo)}</time>
-            </dd>
-          </div>
-        </dl>
+          </p>
+          <dl className="mt-2 grid grid-cols-2 gap-3">
+            <div>
+              <dt className="text-xs text-slate-600">Início</dt>
+              <dd className="font-semibold text-slate-900">
+                <time dateTime={a.validFrom}>{formatDate(a.validFrom)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">Término</dt>
+              <dd className="font-semibold text-slate-900">
+                <time dateTime={a.validTo}>{formatDate(a.validTo)}</time>
+              </dd>
+            </div>
+          </dl>
+        </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
           {a.hasFile ? (
             <>

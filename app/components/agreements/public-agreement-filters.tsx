@@ -1,33 +1,30 @@
 import * as React from "react";
-import { Form, useNavigate } from "react-router";
+import { Form } from "react-router";
 import { Filter } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
 import { showingCount } from "~/domain/agreements/agreement.schema";
-import { ALL, filtersToSearch, STATUS_FILTERS, type PublicFilters, type StatusFilter } from "~/domain/agreements/public-filters";
+import { ALL, STATUS_FILTERS, type PublicFilters, type StatusFilter } from "~/domain/agreements/public-filters";
 
 /**
  * Year and status filters. A plain GET form, so they work without JavaScript (the "Filtrar"
- * button submits it); once hydrated, a change applies at once without a round trip.
+ * button submits it); once hydrated, a change applies at once, in the page, without a request.
  */
 export function PublicAgreementFilters({
   years,
   filters,
   shown,
   total,
+  onChange: apply,
 }: {
   years: string[];
   filters: PublicFilters;
   shown: number;
   total: number;
+  onChange: (next: PublicFilters) => void;
 }) {
-  const navigate = useNavigate();
   const [hydrated, setHydrated] = React.useState(false);
   React.useEffect(() => setHydrated(true), []);
-
-  function apply(next: PublicFilters) {
-    navigate({ search: filtersToSearch(next) }, { replace: true, preventScrollReset: true });
-  }
 
   return (
     <Form

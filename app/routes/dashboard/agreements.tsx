@@ -126,7 +126,7 @@ function SearchForm({ q }: { q: string }) {
           type="search"
           name="q"
           defaultValue={q}
-          placeholder="Buscar por título, empresa ou descrição"
+          placeholder="Título, empresa ou descrição"
           className="pl-9"
           onChange={(e) => {
             const form = e.currentTarget.form;
@@ -183,7 +183,7 @@ export default function AgreementsAdminPage() {
               <caption className="sr-only">Convenções coletivas cadastradas</caption>
               <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 lg:table-header-group">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Convenção</th>
+                  <th scope="col" className="w-[42%] px-4 py-3 font-semibold">Convenção</th>
                   <th scope="col" className="px-4 py-3 font-semibold">Vigência</th>
                   <th scope="col" className="px-4 py-3 font-semibold">Situação</th>
                   <th scope="col" className="px-4 py-3 font-semibold">Documento</th>
@@ -193,7 +193,7 @@ export default function AgreementsAdminPage() {
               <tbody className="divide-y divide-slate-200">
                 {agreements.map((a) => (
                   <tr key={a.id} className="grid gap-2 px-4 py-4 lg:table-row lg:p-0" data-testid="agreement-row">
-                    <td className="lg:max-w-md lg:px-4 lg:py-3">
+                    <td className="lg:px-4 lg:py-3">
                       <p className="font-semibold text-slate-900">{a.title}</p>
                       <p className="text-slate-700">{a.company}</p>
                       <p className="mt-1 line-clamp-2 text-xs text-slate-600">{a.description}</p>
@@ -210,21 +210,23 @@ export default function AgreementsAdminPage() {
                     </td>
                     <td className="lg:px-4 lg:py-3">
                       {a.fileId ? (
-                        <a
-                          href={pdfHref(a.id)}
-                          download
-                          className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline-offset-4 hover:underline"
-                        >
-                          <Download className="size-4" aria-hidden />
-                          Baixar<span className="sr-only"> PDF de {a.title}</span>
-                          {a.fileSize ? <span className="text-xs font-normal text-slate-600">({formatFileSize(a.fileSize)})</span> : null}
-                        </a>
+                        <div className="flex items-center gap-2 lg:grid lg:gap-0.5">
+                          <a
+                            href={pdfHref(a.id)}
+                            download
+                            className="inline-flex items-center gap-1.5 whitespace-nowrap font-medium text-brand-700 underline-offset-4 hover:underline"
+                          >
+                            <Download className="size-4" aria-hidden />
+                            Baixar<span className="sr-only"> PDF de {a.title}</span>
+                          </a>
+                          <span className="text-xs text-slate-600">PDF{a.fileSize ? ` · ${formatFileSize(a.fileSize)}` : ""}</span>
+                        </div>
                       ) : (
                         <span className="text-slate-600">Sem documento</span>
                       )}
                     </td>
                     <td className="pt-1 lg:px-4 lg:py-3">
-                      <div className="flex flex-wrap gap-2 lg:justify-end">
+                      <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
                         <AgreementFormDialog
                           agreement={editable(a)}
                           trigger={

@@ -1,9 +1,10 @@
-import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import * as React from "react";
+import { Link, useLoaderData, useLocation } from "react-router";
 import { ArrowRight, FileCheck2, Scale } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { listPublicAgreements } from "~/domain/agreements/list-public-agreements.server";
 import { AGREEMENT_MESSAGES } from "~/domain/agreements/agreement.schema";
-import { ALL, applyPublicFilters, availableYears, parsePublicFilters } from "~/domain/agreements/public-filters";
+import { ALL, applyPublicFilters, availableYears, filtersToSearch, parsePublicFilters, type PublicFilters } from "~/domain/agreements/public-filters";
 import { log, errorFields } from "~/utils/logger.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
@@ -31,16 +32,28 @@ export async function loader(_: Route.LoaderArgs) {
   }
 }
 
-/** Filters live in the query string but are applied in the page: no refetch when they change. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
+/**
+ * The filters live in the query string (shareable; without JavaScript the GET form sets them and
+ * the server renders the result). With JavaScript a change filters the loaded list at once and
+ * only rewrites the address, so no loader runs.
+ */
+function useUrlFilters() {
+  const location = useLocation();
+  const [filters, setFilters] = React.useState(() => parsePublicFilters(new URLSearchParams(location.search)));
+  React.useEffect(() => setFilters(parsePublicFilters(new URLSearchParams(location.search))), [location.search]);
+  const apply = React.useCallback(
+    (next: PublicFilters) => {
+      setFilters(next);
+      window.history.replaceState(window.history.state, "", `${location.pathname}${filtersToSearch(next)}`);
+    },
+    [location.pathname],
+  );
+  return [filters, apply] as const;
 }
 
 export default function AgreementsPage() {
   const { agreements, loadError } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const filters = parsePublicFilters(params);
+  const [filters, setFilters] = useUrlFilters();
   const years = availableYears(agreements);
   if (filters.year !== ALL && !years.includes(filters.year)) years.push(filters.year);
   const shown = applyPublicFilters(agreements, filters);
@@ -70,14 +83,20 @@ export default function AgreementsPage() {
           <h2 id="lista-convencoes" className="sr-only">
             Lista de convenções
           </h2>
-          <PublicAgreementFilters years={years} filters={filters} shown={shown.length} total={agreements.length} />
+          <PublicAgreementFilters years={years} filters={filters} shown={shown.length} total={agreements.length} onChange={setFilters} />
           {loadError ? <Alert tone="error">{loadError}</Alert> : null}
           {agreements.length === 0 ? (
             <AgreementsEmptyState message={AGREEMENT_MESSAGES.publicEmpty} />
           ) : shown.length === 0 ? (
             <AgreementsEmptyState message={AGREEMENT_MESSAGES.publicFilteredEmpty}>
               <Button asChild variant="outline" size="sm">
-                <Link to="/convencoes" replace preventScrollReset>
+                <Link
+                  to="/convencoes"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setFilters({ year: ALL, status: ALL });
+                  }}
+                >
                   Limpar filtros
                 </Link>
               </Button>
@@ -114,7 +133,7 @@ export default function AgreementsPage() {
               </p>
             </div>
           </div>
-          <div className="flex flex-wrap gap-3">
+          <div className="grid gap-3 sm:flex sm:flex-wrap">
             <Button asChild size="lg">
               <Link to="/contato">
                 Fale com o sindicato <ArrowRight aria-hidden />
