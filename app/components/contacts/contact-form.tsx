@@ -54,18 +54,18 @@ export function ContactForm({ result, sent }: { result?: ContactFormResult; sent
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={<Req>Nome completo</Req>} name="name" error={errors.name}>
+        <Field className="content-start" label={<Req>Nome completo</Req>} name="name" error={errors.name}>
           {(p) => <Input {...p} defaultValue={values.name} autoComplete="name" maxLength={CONTACT_LIMITS.name} aria-required />}
         </Field>
-        <Field label={<Req>E-mail</Req>} name="email" error={errors.email}>
+        <Field className="content-start" label={<Req>E-mail</Req>} name="email" error={errors.email}>
           {(p) => (
             <Input {...p} type="email" defaultValue={values.email} autoComplete="email" spellCheck={false} maxLength={CONTACT_LIMITS.email} aria-required />
           )}
         </Field>
-        <Field label={<>Telefone <span className="font-normal text-slate-600">(opcional)</span></>} name="phone" error={errors.phone} hint="Com DDD. Fixo ou celular.">
+        <Field className="content-start" label={<>Telefone <span className="font-normal text-slate-600">(opcional)</span></>} name="phone" error={errors.phone} hint="Com DDD. Fixo ou celular.">
           {(p) => <PhoneInput {...p} defaultValue={values.phone} />}
         </Field>
-        <Field label={<Req>Assunto</Req>} name="subject" error={errors.subject}>
+        <Field className="content-start" label={<Req>Assunto</Req>} name="subject" error={errors.subject}>
           {(p) => <Input {...p} defaultValue={values.subject} maxLength={CONTACT_LIMITS.subject} aria-required />}
         </Field>
       </div>

@@ -51,10 +51,10 @@ export function ContactInfo({ content }: { content: InstitutionalContent }) {
     { href: content.social.youtube, label: "YouTube", icon: YoutubeIcon },
   ].filter((s) => s.href);
   return (
-    <div className="grid gap-6">
+    <div className="grid content-start gap-6 lg:sticky lg:top-24 lg:self-start">
       <section aria-labelledby="atendimento-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="atendimento-title" className="text-lg font-bold text-navy-950">
-          Atendimento presencial
+          Onde nos encontrar
         </h2>
         <ul className="mt-5 grid gap-5">
           <Item icon={MapPin} title="Endereço">

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { startTestServer, type TestServer } from "../support/server";
+import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
+
+let server: TestServer;
+let browser: Browser;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestServer({ env: { SMTP_URL: sink.url } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await sink?.close();
+});
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Full-page shots of a scrolled page show the sticky header mid-page; start from the top. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+async function toastText(page: Page) {
+  return (await page.getByTestId("toast").allTextContents()).join(" | ");
+}
+
+const SUBJECT = "Escala 12x36 sem folga compensatória";
+const EMAIL = "helena.mota@example.com";
+
+describe("Fale Conosco, from the visitor to the staff member's answer", () => {
+  it("a visitor sends the form in the browser (errors, mask, success), and the page passes axe in every state", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/contato`);
+    await hydrated(page);
+    expect(await page.title()).toContain("Fale Conosco");
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "contact-1280");
+
+    // Submitting the empty form shows the server's messages beside each field.
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await expect.poll(() => page.getByTestId("contact-error").textContent()).toBe(CONTACT_MESSAGES.invalidForm);
+    for (const m of [CONTACT_FIELD_MESSAGES.nameRequired, CONTACT_FIELD_MESSAGES.emailRequired, CONTACT_FIELD_MESSAGES.sectorRequired, CONTACT_FIELD_MESSAGES.consentRequired]) {
+      expect(await page.getByText(m, { exact: true }).count(), m).toBe(1);
+    }
+    expect(await page.getByRole("textbox", { name: "Nome completo", exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "contact-error-1280");
+
+    await page.getByRole("textbox", { name: "Nome completo", exact: true }).fill("Helena Mota");
+    await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(EMAIL);
+    await page.getByRole("textbox", { name: /^Telefone/ }).pressSequentially("61987654321");
+    expect(await page.getByRole("textbox", { name: /^Telefone/ }).inputValue()).toBe("(61) 98765-4321");
+    await page.getByRole("textbox", { name: "Assunto", exact: true }).fill(SUBJECT);
+    await page.getByRole("radio", { name: /Jurídico/ }).check();
+    await page.getByRole("textbox", { name: "Mensagem", exact: true }).fill("Trabalho em escala 12x36 e a empresa não concede a folga depois do plantão. Isso é permitido?");
+    await page.getByRole("checkbox", { name: /Aviso de Privacidade/ }).check();
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await expect.poll(() => page.getByTestId("contact-success").textContent()).toBe("Mensagem enviada com sucesso! Em breve entraremos em contato.");
+    // The form is empty again.
+    expect(await page.getByRole("textbox", { name: "Nome completo", exact: true }).inputValue()).toBe("");
+    expect(await page.getByRole("textbox", { name: /^Telefone/ }).inputValue()).toBe("");
+    expect(await page.getByRole("radio", { name: /Jurídico/ }).isChecked()).toBe(false);
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "contact-success-1280");
+
+    const [row] = await server.query<Record<string, unknown>>`select email, phone, sector, status from contact_messages where subject = ${SUBJECT}`;
+    expect(row).toEqual({ email: EMAIL, phone: "(61) 98765-4321", sector: "juridico", status: "pending" });
+    await ctx.close();
+  });
+
+  it("looks finished on a phone, including its error state", async () => {
+    const ctx = await newContext(browser, "phone");
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/contato`);
+    await hydrated(page);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await shoot(page, "contact-390");
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await expect.poll(() => page.getByTestId("contact-error").isVisible()).toBe(true);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "contact-error-390");
+    await ctx.close();
+  });
+
+  it("works without JavaScript", async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 }, locale: "pt-BR" });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/contato`);
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.getByText(CONTACT_FIELD_MESSAGES.subjectRequired).count()).toBe(1);
+    await page.getByRole("textbox", { name: "Nome completo", exact: true }).fill("Sem Script");
+    await page.getByRole("textbox", { name: "E-mail", exact: true }).fill("sem.script@example.com");
+    await page.getByRole("textbox", { name: "Assunto", exact: true }).fill("Enviado sem JavaScript");
+    await page.getByRole("radio", { name: /Secretaria/ }).check();
+    await page.getByRole("textbox", { name: "Mensagem", exact: true }).fill("Meu navegador está com o JavaScript desligado.");
+    await page.getByRole("checkbox", { name: /Aviso de Privacidade/ }).check();
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await page.waitForURL((u) => u.searchParams.get("enviado") === "1");
+    expect(await page.getByTestId("contact-success").textContent()).toContain(CONTACT_MESSAGES.sent);
+    expect(await server.query`select id from contact_messages where subject = 'Enviado sem JavaScript'`).toHaveLength(1);
+    await ctx.close();
+  });
+
+  it("juridico staff see it, change its status and reply; the answer reaches the sender by SMTP", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "juridico");
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Contatos" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/contatos/juridico");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contatos - Jurídico");
+    const row = page.getByTestId("contact-row").filter({ hasText: SUBJECT });
+    expect(await row.count()).toBe(1);
+    await row.click();
+    await page.waitForURL((u) => u.searchParams.has("id"));
+    const detail = page.getByTestId("contact-detail");
+    await expect.poll(() => detail.getByRole("heading", { level: 2 }).textContent()).toBe(SUBJECT);
+    expect(await detail.textContent()).toContain(EMAIL);
+    expect(await detail.textContent()).toContain("(61) 98765-4321");
+
+    await detail.getByRole("button", { name: "Em andamento" }).click();
+    await expect.poll(() => toastText(page)).toContain(CONTACT_MESSAGES.statusUpdated);
+    await expect.poll(() => detail.getByRole("button", { name: "Em andamento" }).getAttribute("aria-pressed")).toBe("true");
+    const [afterStatus] = await server.query<{ status: string }>`select status from contact_messages where subject = ${SUBJECT}`;
+    expect(afterStatus.status).toBe("replied");
+    await screenshot(page, "contacts-inbox-1280");
+
+    await detail.getByRole("textbox", { name: "Resposta" }).fill("Olá, Helena. A folga compensatória é obrigatória pela convenção; vamos notificar a empresa.");
+    await detail.getByRole("button", { name: "Enviar resposta" }).click();
+    await expect.poll(() => toastText(page)).toContain(CONTACT_MESSAGES.replySent);
+    const mail = await sink.waitFor((m) => m.to.includes(EMAIL));
+    expect(mail.subject).toBe(`Re: ${SUBJECT}`);
+    expect(mail.text).toContain("A folga compensatória é obrigatória pela convenção");
+    expect(mail.text).toContain("Demo Jurídico");
+    await expect.poll(() => page.getByTestId("contact-reply").textContent()).toContain("Demo Jurídico");
+    expect(await detail.getByRole("textbox", { name: "Resposta" }).inputValue()).toBe("");
+
+    await detail.getByRole("button", { name: "Resolvido" }).click();
+    await expect.poll(() => detail.getByRole("button", { name: "Resolvido" }).getAttribute("aria-pressed")).toBe("true");
+    await screenshot(page, "contacts-inbox-replied-1280");
+    await ctx.close();
+  });
+
+  it("staff of another sector do not see it, and cannot open the juridico page", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "secretaria");
+    await page.goto(`${server.url}/dashboard/contatos/juridico`);
+    expect(new URL(page.url()).pathname).toBe("/dashboard/contatos/secretaria");
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Contatos - Secretaria");
+    expect(await page.getByTestId("contact-row").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("contact-row").filter({ hasText: SUBJECT }).count()).toBe(0);
+    await ctx.close();
+  });
+
+  it("admin sees every sector with a filter; the inbox and the cases board work on a phone", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "admin");
+    await page.goto(`${server.url}/dashboard/contatos`);
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Todos os Contatos");
+    expect(await page.getByTestId("contact-row").filter({ hasText: SUBJECT }).count()).toBe(1);
+    await page.getByTestId("sector-filter-financeiro").click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/contatos/financeiro");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contatos - Financeiro");
+    expect(await page.getByTestId("contact-row").filter({ hasText: SUBJECT }).count()).toBe(0);
+    await page.goto(`${server.url}/dashboard/secretaria/casos`);
+    await hydrated(page);
+    await screenshot(page, "cases-1280");
+    await ctx.close();
+
+    const phone = await newContext(browser, "phone");
+    const p = await phone.newPage();
+    await loginAs(p, server.url, "juridico");
+    await p.goto(`${server.url}/dashboard/contatos/juridico`);
+    await hydrated(p);
+    expect(await hasNoHorizontalOverflow(p)).toBe(true);
+    await screenshot(p, "contacts-inbox-390");
+    await p.getByTestId("contact-row").filter({ hasText: SUBJECT }).click();
+    await p.waitForURL((u) => u.searchParams.has("id"));
+    // On a phone the detail replaces the list.
+    await expect.poll(() => p.getByTestId("contact-detail").isVisible()).toBe(true);
+    expect(await p.getByTestId("contact-row").first().isVisible()).toBe(false);
+    expect(await hasNoHorizontalOverflow(p)).toBe(true);
+    await screenshot(p, "contacts-detail-390");
+    await p.getByRole("link", { name: "Voltar à lista" }).click();
+    await expect.poll(() => p.getByTestId("contact-row").first().isVisible()).toBe(true);
+    await p.goto(`${server.url}/dashboard/contatos`);
+    await phone.close();
+
+    const sec = await newContext(browser, "phone");
+    const s = await sec.newPage();
+    await loginAs(s, server.url, "secretaria");
+    await s.goto(`${server.url}/dashboard/secretaria/casos`);
+    await hydrated(s);
+    expect(await hasNoHorizontalOverflow(s)).toBe(true);
+    await screenshot(s, "cases-390");
+    await sec.close();
+  });
+});
