@@ -34,7 +34,7 @@ export function HomeHero({
           <p className="inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-widest text-flame-300">
             <span className="size-1.5 rounded-full bg-flame-400" aria-hidden /> Bombeiros civis do DF
           </p>
-          <h1 id="inicio-titulo" className="mt-5 text-4xl font-black leading-[1.05] tracking-tight sm:text-5xl lg:text-6xl">
+          <h1 id="inicio-titulo" className="mt-5 text-4xl font-black leading-[1.05] tracking-tight sm:text-5xl lg:text-[3.5rem]">
             {name}
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">
@@ -59,7 +59,7 @@ export function HomeHero({
           </div>
         </div>
         <aside aria-label="Atendimento na sede" className="relative">
-          <div aria-hidden className="absolute -inset-3 -z-10 rotate-2 rounded-3xl bg-gradient-to-br from-brand-600/50 to-flame-500/30 blur-sm" />
+          <div aria-hidden className="absolute -inset-2 -z-10 rotate-2 rounded-3xl bg-gradient-to-br from-brand-600/45 to-flame-500/15 blur-md" />
           <div className="rounded-3xl border border-white/15 bg-navy-900/80 p-6 shadow-2xl backdrop-blur sm:p-8">
             <p className="text-sm font-semibold uppercase tracking-widest text-flame-300">Atendimento na sede</p>
             <ul className="mt-5 grid gap-5 text-sm">

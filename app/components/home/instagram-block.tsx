@@ -59,8 +59,8 @@ export function InstagramFeedView({ state }: { state: InstagramState }) {
       {posts.map((post) => {
         const caption = truncateCaption(post.caption);
         return (
-          <li key={post.id} className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md">
-            <div className="relative aspect-square overflow-hidden bg-gradient-to-br from-navy-900 to-brand-800">
+          <li key={post.id} className="group flex overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md sm:flex-col">
+            <div className="relative w-28 shrink-0 overflow-hidden bg-gradient-to-br from-navy-900 to-brand-800 sm:aspect-square sm:w-auto">
               {post.image ? (
                 <img
                   src={post.image}
@@ -69,15 +69,15 @@ export function InstagramFeedView({ state }: { state: InstagramState }) {
                   height={540}
                   loading="lazy"
                   decoding="async"
-                  className="size-full object-cover transition duration-500 group-hover:scale-[1.03]"
+                  className="absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-[1.03]"
                 />
               ) : (
-                <div className="grid size-full place-items-center text-white/80">
+                <div className="absolute inset-0 grid place-items-center text-white/80">
                   <ImageOff className="size-10" aria-hidden />
                 </div>
               )}
             </div>
-            <div className="flex flex-1 flex-col gap-3 p-5">
+            <div className="flex min-w-0 flex-1 flex-col gap-2 p-4 sm:gap-3 sm:p-5">
               <time dateTime={post.timestamp} className="text-xs font-semibold uppercase tracking-wide text-brand-700">
                 {formatLongDate(post.timestamp)}
               </time>

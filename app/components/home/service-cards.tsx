@@ -62,19 +62,21 @@ export function ServiceCards({ membershipHref }: { membershipHref: string }) {
             const Icon = s.icon;
             const body = (
               <>
-                <span className={cn("grid size-12 place-items-center rounded-xl shadow-sm", s.tone)}>
-                  <Icon className="size-6" aria-hidden />
+                <span className="flex items-center gap-4 sm:block">
+                  <span className={cn("grid size-12 shrink-0 place-items-center rounded-xl shadow-sm", s.tone)}>
+                    <Icon className="size-6" aria-hidden />
+                  </span>
+                  <h3 className="text-lg font-bold text-navy-950 sm:mt-5">{s.title}</h3>
                 </span>
-                <h3 className="mt-5 text-lg font-bold text-navy-950">{s.title}</h3>
-                <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{s.text}</p>
-                <span className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
+                <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-600 sm:mt-2">{s.text}</p>
+                <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 sm:mt-5">
                   {s.cta}
                   {"href" in s ? <ArrowUpRight className="size-4" aria-hidden /> : <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />}
                 </span>
               </>
             );
             const cls =
-              "group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:border-brand-200 hover:shadow-lg";
+              "group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-1 hover:border-brand-200 hover:shadow-lg sm:p-6";
             return (
               <li key={s.title}>
                 {"to" in s ? (

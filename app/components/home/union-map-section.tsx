@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ArrowRight, Clock, ExternalLink, MapPin } from "lucide-react";
+import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
+import { telHref } from "~/domain/content/institutional";
 import { LazyMap } from "~/components/map/lazy-map";
 import type { MapTiles } from "~/components/map/map-types";
 
@@ -13,6 +14,8 @@ export function UnionMapSection({
   address,
   addressDetail,
   hours,
+  phones,
+  email,
   center,
   tiles,
 }: {
@@ -20,6 +23,8 @@ export function UnionMapSection({
   address: string;
   addressDetail: string;
   hours: string;
+  phones: string[];
+  email: string;
   center: { lat: number; lng: number };
   tiles: MapTiles;
 }) {
@@ -46,6 +51,22 @@ export function UnionMapSection({
                 <Clock className="size-5 shrink-0 text-flame-300" aria-hidden />
                 <span>{hours}</span>
               </li>
+              {phones.map((p) => (
+                <li key={p} className="flex gap-3">
+                  <Phone className="size-5 shrink-0 text-flame-300" aria-hidden />
+                  <a href={telHref(p)} className="underline-offset-4 hover:underline">
+                    {p}
+                  </a>
+                </li>
+              ))}
+              {email ? (
+                <li className="flex gap-3">
+                  <Mail className="size-5 shrink-0 text-flame-300" aria-hidden />
+                  <a href={`mailto:${email}`} className="break-all underline-offset-4 hover:underline">
+                    {email}
+                  </a>
+                </li>
+              ) : null}
             </ul>
             <div className="mt-auto grid gap-3">
               <Link to="/contato" className="inline-flex items-center justify-center gap-2 rounded-xl bg-white px-4 py-3 text-sm font-semibold text-brand-800 transition hover:bg-brand-50">

@@ -8,12 +8,15 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
+import { seo } from "~/utils/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Esqueceu a senha? | Área restrita" },
-  { name: "description", content: "Receba por e-mail um link para redefinir sua senha." },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Esqueceu a senha? | Área restrita",
+    description: "Receba por e-mail um link para redefinir sua senha.",
+    path: "/esqueci-senha",
+    noindex: true,
+  });
 
 const schema = z.object({ username: z.string().trim().min(1, RESET_MESSAGES.usernameRequired).max(100) });
 

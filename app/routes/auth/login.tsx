@@ -9,12 +9,10 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
 import { BrandMark } from "~/components/layout/brand-mark";
+import { seo } from "~/utils/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Entrar | Área restrita" },
-  { name: "description", content: "Acesso da equipe do sindicato à área restrita." },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Entrar | Área restrita", description: "Acesso da equipe do sindicato à área restrita.", path: "/login", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

@@ -74,6 +74,8 @@ export default function Home() {
         address={content.address}
         addressDetail={content.addressDetail}
         hours={content.hours}
+        phones={content.phones}
+        email={content.email}
         center={{ lat: content.map.lat, lng: content.map.lng }}
         tiles={tiles}
       />

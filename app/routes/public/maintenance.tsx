@@ -1,11 +1,15 @@
 import { Link } from "react-router";
 import { Wrench } from "lucide-react";
 import type { Route } from "./+types/maintenance";
+import { seo } from "~/utils/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Área em Manutenção | Sindicato dos Bombeiros Civis do DF" },
-  { name: "description", content: "A área restrita está temporariamente desativada para manutenção." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Área em Manutenção",
+    description: "A área restrita está temporariamente desativada para manutenção.",
+    path: "/manutencao",
+    noindex: true,
+  });
 
 const LINKS = [
   { to: "/convencoes", label: "Convenções coletivas" },

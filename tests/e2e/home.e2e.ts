@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { startTestServer, type TestServer } from "../support/server";
+import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { samplePosts, startFakeInstagram, type FakeInstagram } from "../fakes/instagram-graph";
+import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
+
+let server: TestServer;
+let browser: Browser;
+let fake: FakeInstagram;
+let tiles: FakeTiles;
+
+beforeAll(async () => {
+  fake = await startFakeInstagram({ media: samplePosts(4) });
+  tiles = await startFakeTiles();
+  server = await startTestServer({
+    env: {
+      INSTAGRAM_ACCESS_TOKEN: fake.token,
+      INSTAGRAM_API_URL: fake.url,
+      MAP_TILE_URL: tiles.template,
+      MAP_TILE_ATTRIBUTION: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    },
+  });
+  // The scheduled first sync fills the Instagram block.
+  const deadline = Date.now() + 30_000;
+  while ((await server.query<{ n: number }>`select count(*)::int as n from instagram_posts where image_file_id is not null`)[0].n < 4) {
+    if (Date.now() > deadline) throw new Error("a sincronização do Instagram não terminou");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await fake?.close();
+  await tiles?.close();
+  process.env.INSTAGRAM_ACCESS_TOKEN = "";
+  delete process.env.MAP_TILE_URL;
+  delete process.env.MAP_TILE_ATTRIBUTION;
+});
+
+/** Scrolls the whole page in steps so lazy images load, then back to the top. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+  });
+}
+
+async function waitForImages(page: Page) {
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+}
+
+describe("home page in a real browser", () => {
+  it("renders every block, and loads the map and Leaflet only after scrolling to it", async () => {
+    const ctx = await newContext(browser, "desktop");
+    const page = await ctx.newPage();
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sindicato dos Bombeiros Civis do Distrito Federal");
+    expect(await page.getByRole("link", { name: /Conheça o sindicato/ }).getAttribute("href")).toBe("/quem-somos");
+    const wa = await page.getByRole("link", { name: /Quero me filiar/ }).getAttribute("href");
+    expect(wa).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+
+    const cards = page.getByTestId("service-cards").getByRole("listitem");
+    expect(await cards.count()).toBe(4);
+    const hrefs = await page.getByTestId("service-cards").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(["/convencoes", wa, "/contato", "/denuncia"]);
+
+    expect(await page.getByTestId("latest-news").getByRole("listitem").count()).toBeGreaterThan(0);
+    const posts = page.getByTestId("instagram-posts").getByRole("listitem");
+    expect(await posts.count()).toBe(3);
+    const captions = await page.getByTestId("instagram-caption").allTextContents();
+    for (const c of captions) expect(c.length).toBeLessThanOrEqual(153);
+    expect(captions[0].endsWith("...")).toBe(true);
+    expect(await page.getByTestId("partners-strip").getByRole("listitem").count()).toBeGreaterThan(0);
+    expect(await page.getByRole("heading", { name: "Mapa do Sindicato" }).isVisible()).toBe(true);
+
+    // Before the visitor gets near the map: no Leaflet code or CSS, no tiles.
+    expect(requests.filter((u) => /leaflet/i.test(u))).toEqual([]);
+    expect(tiles.requests).toEqual([]);
+    // Nothing third-party at all on first load.
+    const origin = new URL(server.url).origin;
+    expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith("data:"))).toEqual([]);
+
+    await page.getByTestId("map-section").scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="leaflet-map"][data-map-ready="true"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => tiles.requests.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(requests.some((u) => /leaflet-map\.client.*\.js$/.test(u))).toBe(true);
+    // Zoom 16 around the configured centre, tiles from MAP_TILE_URL.
+    expect(tiles.requests.every((u) => u.startsWith("/16/"))).toBe(true);
+
+    const map = page.getByTestId("leaflet-map");
+    expect(await map.locator(".leaflet-control-attribution").textContent()).toContain("OpenStreetMap contributors");
+    const popup = page.getByTestId("map-popup");
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain("Sindicato dos Bombeiros Civis do Distrito Federal");
+    expect(await popup.textContent()).toContain("Setor Comercial Sul, Brasília - DF");
+    expect(await popup.textContent()).toContain("Sede Administrativa");
+    expect(await map.getByRole("button", { name: /Sindicato dos Bombeiros Civis do Distrito Federal - Sede Administrativa/ }).count()).toBe(1);
+
+    // Scroll-wheel zoom is off: the wheel scrolls the page, the map stays at zoom 16.
+    const before = tiles.requests.length;
+    const box = (await map.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(500);
+    expect(tiles.requests.slice(before).every((u) => u.startsWith("/16/"))).toBe(true);
+
+    // The whole page, map included, passes axe.
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+    await scrollThrough(page);
+    await page.getByTestId("map-section").scrollIntoViewIfNeeded();
+    await waitForImages(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "home-1280");
+
+    await popup.getByRole("link", { name: "Entre em contato" }).click();
+    await page.waitForURL((u) => u.pathname === "/contato");
+    await ctx.close();
+  });
+
+  it("looks finished on a phone and the mobile menu closes on navigation", async () => {
+    const ctx = await newContext(browser, "phone");
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await scrollThrough(page);
+    await page.getByTestId("map-section").scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="leaflet-map"][data-map-ready="true"]').waitFor({ timeout: 20_000 });
+    await waitForImages(page);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "home-390");
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const toggle = page.getByRole("button", { name: "Abrir menu" });
+    await toggle.click();
+    const menu = page.locator("#menu-movel");
+    expect(await menu.isVisible()).toBe(true);
+    await menu.getByRole("link", { name: "Convenções" }).click();
+    await page.waitForURL((u) => u.pathname === "/convencoes");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Abrir menu" }).getAttribute("aria-expanded")).toBe("false");
+    await ctx.close();
+  });
+
+  it("a signed-in staff member sees the 'Painel' button to their own panel", async () => {
+    const ctx = await newContext(browser, "desktop");
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/`);
+    expect(await page.getByRole("banner").getByRole("link", { name: "Painel" }).count()).toBe(0);
+    await loginAs(page, server.url, "juridico");
+    await page.goto(`${server.url}/`);
+    const painel = page.getByRole("banner").getByRole("link", { name: "Painel" });
+    expect(await painel.getAttribute("href")).toBe("/dashboard/juridico");
+    await painel.click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/juridico");
+    await ctx.close();
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { startTestServer, type TestServer } from "../support/server";
+import { hydrated, launchBrowser, newContext, VIEWPORTS } from "../support/browser";
+
+/**
+ * Every public page: zero axe violations (WCAG 2.2 AA tags) at desktop and phone widths, and the
+ * head and landmarks every public page must have.
+ */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+type PublicPage = { name: string; path: string; status?: number; indexable?: boolean };
+const PAGES: PublicPage[] = [
+  { name: "início", path: "/" },
+  { name: "quem somos", path: "/quem-somos" },
+  { name: "convenções", path: "/convencoes" },
+  { name: "notícias", path: "/noticias" },
+  { name: "parceiros", path: "/parceiros" },
+  { name: "contato", path: "/contato" },
+  { name: "denúncia", path: "/denuncia" },
+  { name: "privacidade", path: "/privacidade" },
+  { name: "manutenção", path: "/manutencao", indexable: false },
+  { name: "login", path: "/login", indexable: false },
+  { name: "esqueci a senha", path: "/esqueci-senha", indexable: false },
+  { name: "página não encontrada", path: "/esta-pagina-nao-existe", status: 404, indexable: false },
+];
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const [article] = await server.query<{ slug: string }>`
+    select slug from news_posts where status = 'published' and published_at <= now() order by published_at desc limit 1`;
+  if (article) PAGES.splice(4, 0, { name: "notícia", path: `/noticias/${article.slug}` });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(page: Page, p: PublicPage) {
+  const res = await page.goto(server.url + p.path);
+  expect(res?.status(), p.path).toBe(p.status ?? 200);
+  await hydrated(page);
+}
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+}
+
+describe("public pages pass axe (WCAG 2.2 AA)", () => {
+  for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+    it(`zero violations on every public page at ${VIEWPORTS[viewport].width}px`, async () => {
+      const ctx = await newContext(browser, viewport);
+      const page = await ctx.newPage();
+      const failures: Record<string, string[]> = {};
+      for (const p of PAGES) {
+        await open(page, p);
+        const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        if (result.violations.length) failures[p.path] = describeViolations(result.violations);
+      }
+      await ctx.close();
+      expect(failures).toEqual({});
+    });
+  }
+});
+
+describe("every public page has its head and landmarks", () => {
+  it("title, meta description, og:title, canonical URL, and header/main/footer", async () => {
+    const ctx = await newContext(browser, "desktop");
+    const page = await ctx.newPage();
+    const problems: string[] = [];
+    for (const p of PAGES) {
+      await open(page, p);
+      const head = await page.evaluate(() => ({
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
+        ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? "",
+        canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute("href")),
+        robots: document.querySelector('meta[name="robots"]')?.getAttribute("content") ?? "",
+        header: document.querySelectorAll("header").length,
+        main: document.querySelectorAll("main").length,
+        footer: document.querySelectorAll("footer").length,
+        h1: document.querySelectorAll("h1").length,
+        lang: document.documentElement.lang,
+      }));
+      const where = `${p.path}:`;
+      if (!head.title.trim()) problems.push(`${where} sem <title>`);
+      if (head.description.trim().length < 20) problems.push(`${where} sem meta description`);
+      if (!head.ogTitle.trim()) problems.push(`${where} sem og:title`);
+      if (p.status === 404) {
+        // A missing page has no URL of its own to declare; it must not be indexed instead.
+        if (!head.robots.includes("noindex")) problems.push(`${where} 404 sem noindex`);
+      } else {
+        if (head.canonicals.length !== 1) problems.push(`${where} ${head.canonicals.length} links canonical`);
+        else if (!/^https?:\/\//.test(head.canonicals[0] ?? "") || !head.canonicals[0]!.endsWith(p.path === "/" ? "/" : p.path))
+          problems.push(`${where} canonical inesperado ${head.canonicals[0]}`);
+      }
+      if (p.indexable !== false && head.robots.includes("noindex")) problems.push(`${where} noindex numa página pública`);
+      if (head.header < 1 || head.main !== 1 || head.footer < 1) problems.push(`${where} marcos header/main/footer: ${head.header}/${head.main}/${head.footer}`);
+      if (head.h1 !== 1) problems.push(`${where} ${head.h1} <h1>`);
+      if (head.lang !== "pt-BR") problems.push(`${where} lang=${head.lang}`);
+    }
+    await ctx.close();
+    expect(problems).toEqual([]);
+  });
+});
