@@ -44,16 +44,16 @@ export function ListEditor<T>({
 
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
-      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
-      {hint ? <p className="-mt-2 text-xs text-slate-600">{hint}</p> : null}
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">{legend}</legend>
+      {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
       <ol className="grid gap-3">
         {rows.map((row, index) => (
-          <li key={row.key} className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50/60 p-2">
+          <li key={row.key} className="flex flex-wrap items-start gap-2 rounded-lg border border-slate-200 bg-slate-50/60 p-2">
             <span className="mt-3 w-5 shrink-0 text-center text-xs font-semibold text-slate-500" aria-hidden>
               {index + 1}
             </span>
             <div className="min-w-0 flex-1">{children(row.value, index)}</div>
-            <div className="flex shrink-0 gap-0.5">
+            <div className="-mt-1 flex w-full shrink-0 justify-end gap-0.5 border-t border-slate-200 pt-1 sm:mt-0 sm:w-auto sm:border-0 sm:pt-0">
               <Button
                 type="button"
                 variant="ghost"
@@ -69,7 +69,7 @@ export function ListEditor<T>({
                 type="button"
                 variant="ghost"
                 size="icon"
-                className="hidden size-10 sm:inline-flex"
+                className="size-11 sm:size-10"
                 disabled={index === rows.length - 1}
                 aria-label={`Mover ${itemLabel(index)} para baixo`}
                 onClick={() => move(index, 1)}

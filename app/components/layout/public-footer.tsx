@@ -21,29 +21,24 @@ export function PublicFooter({ content }: { content: InstitutionalContent }) {
   const heading = "text-sm font-bold uppercase tracking-wider text-white";
   return (
     <footer className="border-t-4 border-brand-700 bg-navy-950 text-slate-300" data-testid="public-footer">
-      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1.2fr_1fr_0.9fr]">
-        <div className="grid content-start gap-5">
-          <Link to="/" className="flex items-center gap-3" aria-label={`${content.shortName} - página inicial`}>
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.3fr_1.1fr_0.9fr] lg:gap-14">
+        <div className="grid content-start gap-5 sm:col-span-2 lg:col-span-1">
+          <Link to="/" className="flex items-center gap-3 self-start" aria-label={`${content.shortName} - página inicial`}>
             <BrandMark className="size-11 shrink-0" />
             <span className="font-bold leading-tight text-white">{content.shortName}</span>
           </Link>
-          <p className="text-sm leading-relaxed">{content.description}</p>
+          <p className="max-w-md text-sm leading-relaxed">{content.description}</p>
           <SocialLinks social={content.social} tone="dark" />
         </div>
 
         <div>
-          <h2 className={heading}>Contato</h2>
-          <ContactList content={content} tone="dark" showHours={false} className="mt-5" />
-        </div>
-
-        <div>
-          <h2 className={heading}>Atendimento</h2>
-          <p className="mt-5 text-sm leading-relaxed">{content.hours}</p>
+          <h2 className={heading}>Contato e atendimento</h2>
+          <ContactList content={content} tone="dark" className="mt-5" />
           <a
             href={whatsappLink(content.whatsapp, "Olá! Gostaria de falar com o sindicato.")}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-4 inline-flex h-11 items-center gap-2 rounded-lg bg-white/10 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+            className="mt-5 inline-flex h-11 items-center gap-2 whitespace-nowrap rounded-lg bg-white/10 px-4 text-sm font-semibold text-white hover:bg-brand-700"
           >
             <WhatsappGlyph className="size-5" /> Fale pelo WhatsApp
             <span className="sr-only"> (abre em nova aba)</span>
@@ -52,7 +47,7 @@ export function PublicFooter({ content }: { content: InstitutionalContent }) {
 
         <nav aria-label="Links do rodapé">
           <h2 className={heading}>Institucional</h2>
-          <ul className="mt-5 grid gap-2.5 text-sm">
+          <ul className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-1">
             {LINKS.map((l) => (
               <li key={l.to}>
                 <Link className="text-slate-300 underline-offset-4 hover:text-white hover:underline" to={l.to}>

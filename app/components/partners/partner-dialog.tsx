@@ -25,6 +25,7 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
   const [preview, setPreview] = React.useState<string | null>(null);
   const [localError, setLocalError] = React.useState<string | null>(null);
   const [remove, setRemove] = React.useState(false);
+  const [fileName, setFileName] = React.useState<string | null>(null);
   React.useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const shown = preview ?? (remove ? null : partner?.logoUrl ?? null);
   const message = localError ?? error;
@@ -41,9 +42,6 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
           )}
         </span>
         <div className="grid min-w-0 gap-1.5">
-          <label htmlFor={id} className="sr-only">
-            Arquivo do logo
-          </label>
           <input
             id={id}
             name="logo"
@@ -51,21 +49,33 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
             accept="image/jpeg,image/png,image/gif,image/webp"
             aria-invalid={message ? true : undefined}
             aria-describedby={`${id}-hint${message ? ` ${id}-error` : ""}`}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-800"
+            className="peer sr-only"
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               setLocalError(null);
               if (preview) URL.revokeObjectURL(preview);
               setPreview(null);
+              setFileName(file?.name ?? null);
               if (!file) return;
               if (file.size > PARTNER_LOGO_MAX_BYTES) {
                 setLocalError(PARTNER_MESSAGES.logoTooLarge);
+                setFileName(null);
                 e.currentTarget.value = "";
                 return;
               }
               setPreview(URL.createObjectURL(file));
             }}
           />
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 peer-focus-visible:[&>label]:outline-2 peer-focus-visible:[&>label]:outline-offset-2 peer-focus-visible:[&>label]:outline-brand-600">
+            <label
+              htmlFor={id}
+              className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg bg-navy-900 px-3 text-sm font-semibold text-white hover:bg-navy-800"
+            >
+              <ImageUp aria-hidden className="size-4" /> {partner?.logoUrl ? "Trocar imagem" : "Escolher imagem"}
+              <span className="sr-only"> do logo</span>
+            </label>
+            <span className="min-w-0 truncate text-sm text-slate-700">{fileName ?? "Nenhum arquivo escolhido"}</span>
+          </div>
           <p id={`${id}-hint`} className="text-xs text-slate-600">
             JPG, PNG, GIF ou WebP, até 2 MB. A imagem é regravada sem metadados.
           </p>

@@ -13,6 +13,12 @@ import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { ContentForm } from "~/components/content/content-form";
 import { Button } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
+import { placeholderFields } from "~/domain/content/institutional";
+
+function listFormat(items: string[]) {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`;
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Conteúdo do site | Painel" }];
 
@@ -39,6 +45,7 @@ export default function ContentPage() {
   useActionToast(fetcher.data);
   const errors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
   const busy = fetcher.state !== "idle";
+  const placeholders = placeholderFields(content);
   return (
     <div>
       <PageHeader
@@ -58,17 +65,25 @@ export default function ContentPage() {
           </Button>
         }
       />
+      {placeholders.length ? (
+        <Alert tone="warning" className="mb-6" data-testid="content-placeholders">
+          <strong>Dados de exemplo:</strong> substitua {listFormat(placeholders)} pelos dados reais do sindicato.
+          {placeholders.includes("telefones") || placeholders.includes("WhatsApp")
+            ? " Os números de exemplo não são válidos e precisam ser trocados antes de salvar."
+            : null}
+        </Alert>
+      ) : null}
       <fetcher.Form method="post" noValidate aria-label="Conteúdo institucional">
         <ContentForm content={content} errors={errors} />
         <div className="sticky bottom-0 z-10 -mx-4 -mb-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-slate-600" role="status">
-              {fetcher.data && !fetcher.data.ok ? (
-                <span className="font-medium text-red-700">{fetcher.data.message}</span>
-              ) : (
-                "As alterações aparecem no site assim que forem salvas."
-              )}
-            </p>
+            {fetcher.data && !fetcher.data.ok ? (
+              <p className="text-sm font-medium text-red-700" role="alert">
+                {fetcher.data.message}
+              </p>
+            ) : (
+              <p className="hidden text-sm text-slate-600 sm:block">As alterações aparecem no site assim que forem salvas.</p>
+            )}
             <Button type="submit" disabled={busy}>
               <Save /> {busy ? "Salvando..." : "Salvar alterações"}
             </Button>

@@ -137,8 +137,8 @@ export default function PartnersAdminPage() {
                   <td className="md:px-4 md:py-3">
                     <Badge tone={p.active ? "success" : "neutral"}>{p.active ? "Ativo" : "Inativo"}</Badge>
                   </td>
-                  <td className="pt-1 md:px-4 md:py-3">
-                    <div className="flex flex-wrap gap-2 md:justify-end">
+                  <td className="pt-1 md:whitespace-nowrap md:px-4 md:py-3">
+                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
                       <PartnerDialog partner={p} categories={categories} />
                       <DeletePartnerButton partner={p} />
                     </div>

@@ -85,7 +85,7 @@ export default function AboutPage() {
             <SectionTitle id="valores" eyebrow="O que nos orienta">
               Valores
             </SectionTitle>
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
               {content.values.map((value, i) => {
                 const Icon = VALUE_ICONS[i % VALUE_ICONS.length];
                 return (
@@ -93,7 +93,7 @@ export default function AboutPage() {
                     <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                       <Icon aria-hidden className="size-6" />
                     </span>
-                    <span className="font-semibold leading-snug text-navy-950">{value}</span>
+                    <span className="min-w-0 font-semibold leading-snug text-navy-950 [overflow-wrap:anywhere]">{value}</span>
                   </li>
                 );
               })}

@@ -105,7 +105,7 @@ export default function PartnersPage() {
               Associados em dia com o sindicato podem aproveitar condições oferecidas pelos parceiros. Tire suas dúvidas sobre o
               cartão de benefícios e como usá-lo.
             </p>
-            <Button asChild variant="light" size="lg" className="relative mt-6">
+            <Button asChild variant="light" size="lg" className="relative mt-6 h-auto min-h-12 w-full whitespace-normal py-3 text-center sm:w-auto">
               <a href={whatsappLink(whatsapp, CARD_BENEFIT_MESSAGE)} target="_blank" rel="noopener noreferrer" data-testid="card-benefit-link">
                 <WhatsappGlyph /> Saiba como usar seus benefícios
                 <span className="sr-only"> (WhatsApp, abre em nova aba)</span>
@@ -123,7 +123,10 @@ export default function PartnersPage() {
               Sua empresa ou entidade quer apoiar os bombeiros civis do DF e oferecer vantagens aos associados? Fale com a nossa
               equipe e apresente sua proposta.
             </p>
-            <div className="relative mt-6 flex flex-wrap gap-3">
+            <p className="mt-2 text-sm text-slate-300 [overflow-wrap:anywhere]">
+              E-mail: <span className="font-semibold text-white">{email}</span>
+            </p>
+            <div className="relative mt-6 grid gap-3 sm:flex sm:flex-wrap">
               <Button asChild size="lg">
                 <Link to={`/contato?assunto=${encodeURIComponent(PARTNER_SUBJECT)}`}>
                   <Send /> Quero ser parceiro
@@ -131,7 +134,7 @@ export default function PartnersPage() {
               </Button>
               <Button asChild size="lg" variant="outline" className="border-white/30 bg-transparent text-white hover:bg-white/10">
                 <a href={`mailto:${email}?subject=${encodeURIComponent(PARTNER_SUBJECT)}`}>
-                  <Mail /> {email}
+                  <Mail /> Enviar e-mail
                 </a>
               </Button>
             </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
-import { Mail, ShieldCheck } from "lucide-react";
+import { Mail, MapPin, MessageSquare, Server, ShieldAlert, ShieldCheck, UserCog, Users, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/privacy";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { seo } from "~/utils/seo";
@@ -51,11 +51,16 @@ function Section({ id, n, children }: { id: (typeof SECTIONS)[number]["id"]; n: 
   );
 }
 
-function DataCard({ title, children }: { title: string; children: ReactNode }) {
+function DataCard({ title, icon: Icon, children }: { title: string; icon: LucideIcon; children: ReactNode }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h3 className="font-bold text-navy-950">{title}</h3>
-      <div className="mt-2 grid gap-2 text-[0.95rem] text-slate-700">{children}</div>
+    <div className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 sm:inline-flex">
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <h3 className="font-bold text-navy-950">{title}</h3>
+        <div className="mt-1.5 grid gap-2 text-[0.95rem] text-slate-700">{children}</div>
+      </div>
     </div>
   );
 }
@@ -102,9 +107,12 @@ export default function PrivacyPage() {
             <ShieldCheck aria-hidden className="size-6 text-flame-400" />
             <p className="mt-2 font-semibold text-white">Dúvidas ou pedidos sobre seus dados?</p>
             <p className="mt-1">Escreva para o canal de privacidade do sindicato:</p>
-            <a href={`mailto:${content.email}`} className="mt-2 inline-flex items-center gap-2 break-all font-semibold text-white underline underline-offset-4">
+            <a href={`mailto:${content.email}`} className="mt-2 inline-flex items-center gap-2 font-semibold text-white underline underline-offset-4 [overflow-wrap:anywhere]">
               <Mail aria-hidden className="size-4 shrink-0" />
-              {content.email}
+              <span>
+                {content.email.split("@")[0]}@<wbr />
+                {content.email.split("@").slice(1).join("@")}
+              </span>
             </a>
           </div>
         </aside>
@@ -125,14 +133,14 @@ export default function PrivacyPage() {
 
           <Section id="dados" n={2}>
             <p>Tratamos apenas os dados necessários para cada atividade:</p>
-            <div className="grid gap-4 md:grid-cols-2">
-              <DataCard title="Formulário de contato (Fale Conosco)">
+            <div className="grid gap-4">
+              <DataCard title="Formulário de contato (Fale Conosco)" icon={MessageSquare}>
                 <p>
                   Nome, e-mail, telefone (opcional), assunto, mensagem, setor escolhido e o registro do seu consentimento. A resposta
                   da equipe, quem respondeu e quando também ficam registrados.
                 </p>
               </DataCard>
-              <DataCard title="Denúncia anônima">
+              <DataCard title="Denúncia anônima" icon={ShieldAlert}>
                 <p>
                   Somente o que você escreve (título, empresa, local, descrição) e o arquivo de evidência que decidir anexar.{" "}
                   <strong>Não guardamos endereço IP, navegador (user agent) nem cookies</strong> nas páginas de denúncia, e elas não
@@ -144,27 +152,27 @@ export default function PrivacyPage() {
                   apenas na forma de um resumo criptográfico (hash); não temos como recuperá-lo.
                 </p>
               </DataCard>
-              <DataCard title="Contas da equipe">
+              <DataCard title="Contas da equipe" icon={UserCog}>
                 <p>
                   Usuário, nome, e-mail, perfil de acesso e a senha guardada somente como hash (Argon2id). Registramos as ações feitas
                   na área restrita (quem, quando e o quê) em um registro de auditoria.
                 </p>
               </DataCard>
-              <DataCard title="Associados e atendimentos (área restrita)">
+              <DataCard title="Associados e atendimentos (área restrita)" icon={Users}>
                 <p>
                   Dados cadastrais dos associados (nome, CPF, data de nascimento, sexo, endereço, telefones, e-mail, matrícula, local de
                   trabalho e situação), mensalidades, atendimentos e seus históricos. A filiação sindical é{" "}
                   <strong>dado pessoal sensível</strong> (LGPD, art. 5º, II) e só é acessada pelos setores que precisam dela.
                 </p>
               </DataCard>
-              <DataCard title="Postos de trabalho e visitas de campo">
+              <DataCard title="Postos de trabalho e visitas de campo" icon={MapPin}>
                 <p>
                   Dados das empresas e postos visitados e, durante uma visita, a posição do aparelho da equipe de campo no início e no
                   fim e a foto registrada (regravada sem metadados). Endereços residenciais de associados nunca são enviados a serviços
                   de mapas.
                 </p>
               </DataCard>
-              <DataCard title="Registros técnicos">
+              <DataCard title="Registros técnicos" icon={Server}>
                 <p>
                   O servidor registra método, endereço da página, resultado e duração de cada requisição, sem IP nem navegador. Para
                   limitar abusos nos formulários, contadores temporários usam um código derivado do IP com chave que muda todos os
@@ -175,10 +183,10 @@ export default function PrivacyPage() {
           </Section>
 
           <Section id="finalidades" n={3}>
-            <div className="overflow-x-auto rounded-xl border border-slate-200">
-              <table className="w-full min-w-[36rem] text-left text-sm">
+            <div className="rounded-xl border border-slate-200">
+              <table className="w-full text-left text-sm">
                 <caption className="sr-only">Finalidades e bases legais do tratamento</caption>
-                <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
+                <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-700 md:table-header-group">
                   <tr>
                     <th scope="col" className="px-4 py-3 font-semibold">Atividade</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Finalidade</th>
@@ -186,36 +194,56 @@ export default function PrivacyPage() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200 align-top">
-                  <tr>
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">Contato</th>
-                    <td className="px-4 py-3">Receber, encaminhar ao setor e responder sua mensagem.</td>
-                    <td className="px-4 py-3">Consentimento (art. 7º, I), dado ao marcar a caixa do formulário.</td>
+                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
+                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Contato</th>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
+                      Receber, encaminhar ao setor e responder sua mensagem.</td>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
+                      Consentimento (art. 7º, I), dado ao marcar a caixa do formulário.</td>
                   </tr>
-                  <tr>
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">Denúncia anônima</th>
-                    <td className="px-4 py-3">Apurar irregularidades nos locais de trabalho e responder pelo código de acompanhamento.</td>
-                    <td className="px-4 py-3">
+                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
+                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Denúncia anônima</th>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
+                      Apurar irregularidades nos locais de trabalho e responder pelo código de acompanhamento.</td>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
+                      
                       Legítimo interesse da categoria na defesa de seus direitos (art. 7º, IX) e exercício regular de direitos (art. 7º,
                       VI; art. 11, II, “d”, quando houver dado sensível).
                     </td>
                   </tr>
-                  <tr>
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">Associados</th>
-                    <td className="px-4 py-3">Manter a filiação, cobrar mensalidades, prestar atendimento e representar o associado.</td>
-                    <td className="px-4 py-3">
+                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
+                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Associados</th>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
+                      Manter a filiação, cobrar mensalidades, prestar atendimento e representar o associado.</td>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
+                      
                       Consentimento específico dado na filiação (art. 11, I), cumprimento de obrigação legal (art. 11, II, “a”) e exercício
                       regular de direitos, inclusive em processos (art. 11, II, “d”).
                     </td>
                   </tr>
-                  <tr>
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">Equipe</th>
-                    <td className="px-4 py-3">Controlar o acesso à área restrita e registrar quem fez cada alteração.</td>
-                    <td className="px-4 py-3">Execução de contrato (art. 7º, V) e legítimo interesse na segurança do sistema (art. 7º, IX).</td>
+                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
+                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Equipe</th>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
+                      Controlar o acesso à área restrita e registrar quem fez cada alteração.</td>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
+                      Execução de contrato (art. 7º, V) e legítimo interesse na segurança do sistema (art. 7º, IX).</td>
                   </tr>
-                  <tr>
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">Segurança do site</th>
-                    <td className="px-4 py-3">Impedir abusos e ataques aos formulários e ao login.</td>
-                    <td className="px-4 py-3">Legítimo interesse (art. 7º, IX).</td>
+                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
+                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Segurança do site</th>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
+                      Impedir abusos e ataques aos formulários e ao login.</td>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
+                      Legítimo interesse (art. 7º, IX).</td>
                   </tr>
                 </tbody>
               </table>
@@ -302,10 +330,10 @@ export default function PrivacyPage() {
               Usamos apenas cookies estritamente necessários, sem finalidade de análise ou publicidade. Por isso não há banner de
               consentimento de cookies.
             </p>
-            <div className="overflow-x-auto rounded-xl border border-slate-200">
-              <table className="w-full min-w-[32rem] text-left text-sm">
+            <div className="rounded-xl border border-slate-200">
+              <table className="w-full text-left text-sm">
                 <caption className="sr-only">Cookies usados pelo site</caption>
-                <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
+                <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-700 md:table-header-group">
                   <tr>
                     <th scope="col" className="px-4 py-3 font-semibold">Cookie</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Para que serve</th>
@@ -313,15 +341,23 @@ export default function PrivacyPage() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200 align-top">
-                  <tr>
-                    <th scope="row" className="px-4 py-3 font-mono text-xs font-semibold text-slate-900">__Host-sid</th>
-                    <td className="px-4 py-3">Mantém a sessão de quem faz login na área restrita (somente equipe do sindicato).</td>
-                    <td className="px-4 py-3">Até 12 horas; encerrado após 30 minutos sem uso ou ao sair.</td>
+                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
+                    <th scope="row" className="md:px-4 md:py-3 font-mono text-xs font-semibold text-slate-900">__Host-sid</th>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Para que serve: </span>
+                      Mantém a sessão de quem faz login na área restrita (somente equipe do sindicato).</td>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Duração: </span>
+                      Até 12 horas; encerrado após 30 minutos sem uso ou ao sair.</td>
                   </tr>
-                  <tr>
-                    <th scope="row" className="px-4 py-3 font-mono text-xs font-semibold text-slate-900">flash</th>
-                    <td className="px-4 py-3">Leva uma mensagem de aviso (por exemplo, “enviado com sucesso”) para a página seguinte.</td>
-                    <td className="px-4 py-3">60 segundos; apagado assim que a mensagem é exibida.</td>
+                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
+                    <th scope="row" className="md:px-4 md:py-3 font-mono text-xs font-semibold text-slate-900">flash</th>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Para que serve: </span>
+                      Leva uma mensagem de aviso (por exemplo, “enviado com sucesso”) para a página seguinte.</td>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900 md:hidden">Duração: </span>
+                      60 segundos; apagado assim que a mensagem é exibida.</td>
                   </tr>
                 </tbody>
               </table>
