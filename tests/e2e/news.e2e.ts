@@ -51,6 +51,7 @@ describe("staff write and publish news", () => {
     const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#8a1a1a" } }).jpeg().toBuffer();
     await page.getByLabel("Escolher imagem").setInputFiles({ name: "capa.jpg", mimeType: "image/jpeg", buffer: cover });
     await expect.poll(() => page.getByAltText("Pré-visualização da capa").count()).toBe(1);
+    expect(await page.getByTestId("chosen-cover").textContent()).toBe("capa.jpg");
     await page.getByRole("tab", { name: "Pré-visualizar" }).click();
     const preview = page.getByTestId("news-preview");
     await expect.poll(() => preview.getByRole("heading", { level: 2 }).textContent()).toBe("Como participar");

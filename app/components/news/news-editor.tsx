@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Tabs } from "radix-ui";
-import { ExternalLink, ImagePlus, Send, Save, Trash2 } from "lucide-react";
+import { ExternalLink, ImagePlus, Send, Save, Trash2, Upload } from "lucide-react";
 import {
   COVER_ACCEPT,
   COVER_MAX_BYTES,
@@ -51,6 +51,7 @@ export function NewsEditor({ post, errors = {} }: { post: EditorPost | null; err
   const [coverPreview, setCoverPreview] = React.useState<string | null>(null);
   const [coverError, setCoverError] = React.useState<string | null>(null);
   const [removeCover, setRemoveCover] = React.useState(false);
+  const [chosenName, setChosenName] = React.useState<string | null>(null);
   const fileInput = React.useRef<HTMLInputElement>(null);
 
   React.useEffect(() => () => { if (coverPreview) URL.revokeObjectURL(coverPreview); }, [coverPreview]);
@@ -65,6 +66,7 @@ export function NewsEditor({ post, errors = {} }: { post: EditorPost | null; err
     const file = e.target.files?.[0];
     setCoverError(null);
     setCoverPreview(null);
+    setChosenName(null);
     if (!file) return;
     if (file.size > COVER_MAX_BYTES) {
       setCoverError(NEWS_MESSAGES.coverTooLarge);
@@ -77,12 +79,14 @@ export function NewsEditor({ post, errors = {} }: { post: EditorPost | null; err
       return;
     }
     setRemoveCover(false);
+    setChosenName(file.name);
     setCoverPreview(URL.createObjectURL(file));
   }
 
   function clearNewCover() {
     if (fileInput.current) fileInput.current.value = "";
     setCoverPreview(null);
+    setChosenName(null);
   }
 
   const currentCover = coverPreview ?? (removeCover ? null : post?.coverUrl ?? null);
@@ -259,14 +263,18 @@ export function NewsEditor({ post, errors = {} }: { post: EditorPost | null; err
             hint="JPEG, PNG, GIF ou WebP, até 5MB. Os metadados (como localização) são removidos."
           >
             {(p) => (
-              <input
-                {...p}
-                ref={fileInput}
-                type="file"
-                accept={COVER_ACCEPT}
-                onChange={onCoverChange}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-800"
-              />
+              <div className="grid justify-items-start gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-2 has-[[aria-invalid=true]]:border-red-600">
+                <input {...p} ref={fileInput} type="file" accept={COVER_ACCEPT} onChange={onCoverChange} className="peer sr-only" />
+                <label
+                  htmlFor={p.id}
+                  className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md bg-navy-900 px-3 text-sm font-semibold text-white hover:bg-navy-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+                >
+                  <Upload className="size-4" aria-hidden /> Selecionar arquivo
+                </label>
+                <span className="w-full truncate px-1 text-sm text-slate-700" data-testid="chosen-cover">
+                  {chosenName ?? "Nenhum arquivo selecionado"}
+                </span>
+              </div>
             )}
           </Field>
           {coverPreview ? (
