@@ -168,6 +168,7 @@ describe("staff screen", () => {
     await dialog.getByLabel("Documento (PDF)").setInputFiles({ name: "cct-e2e.pdf", mimeType: "application/pdf", buffer: pdf });
     expect(await dialog.getByTestId("chosen-file").textContent()).toBe("cct-e2e.pdf");
     expect(await dialog.locator("#f-document-error").count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "agreements-staff-dialog-1280");
     await dialog.getByRole("button", { name: "Cadastrar convenção" }).click();
     await toast(page, AGREEMENT_MESSAGES.created);
@@ -215,6 +216,7 @@ describe("staff screen", () => {
 
     await page.reload();
     await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "agreements-staff-1280");
     await ctx.close();
   });

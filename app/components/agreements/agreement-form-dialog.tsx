@@ -15,7 +15,7 @@ import {
   LIMITS,
   VISIBILITY_LABELS,
   formatFileSize,
-} from "~/domain/agreements/agreement.schema";
+} from "~/domain/agreements/agreement-messages";
 import { UPLOAD_MESSAGES } from "~/domain/files/file-types";
 
 export type EditableAgreement = {

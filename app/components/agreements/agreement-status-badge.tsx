@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock3, EyeOff, Globe2, PencilLine } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { STATUS_LABELS, VISIBILITY_LABELS, type AgreementStatus } from "~/domain/agreements/agreement.schema";
+import { STATUS_LABELS, VISIBILITY_LABELS, type AgreementStatus } from "~/domain/agreements/agreement-messages";
 
 const TONES = { active: "success", expired: "neutral", draft: "warning" } as const;
 const ICONS = { active: CheckCircle2, expired: Clock3, draft: PencilLine };

@@ -2,7 +2,7 @@ import { Building2, CalendarRange, Download, FileText } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { Button } from "~/components/ui/button";
-import { formatFileSize, pdfHref, type AgreementStatus } from "~/domain/agreements/agreement.schema";
+import { formatFileSize, pdfHref, type AgreementStatus } from "~/domain/agreements/agreement-messages";
 import { AgreementStatusBadge } from "./agreement-status-badge";
 
 export type PublicAgreementView = {

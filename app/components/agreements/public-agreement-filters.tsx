@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Filter } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
-import { showingCount } from "~/domain/agreements/agreement.schema";
+import { showingCount } from "~/domain/agreements/agreement-messages";
 import { ALL, STATUS_FILTERS, type PublicFilters, type StatusFilter } from "~/domain/agreements/public-filters";
 
 /**

@@ -1,56 +1,7 @@
 import { z } from "zod";
-import { MB } from "~/domain/files/file-types";
+import { AGREEMENT_MESSAGES, LIMITS } from "./agreement-messages";
 
-/**
- * Collective agreements (convenções coletivas): the form/action schema and the original's
- * message catalogue. Not a .server module, so components import the same strings the
- * actions answer with.
- */
-export const AGREEMENT_MESSAGES = {
-  loadError: "Erro ao carregar convenções",
-  saveError: "Erro ao salvar convenção",
-  deleteError: "Erro ao excluir convenção",
-  created: "Convenção criada com sucesso!",
-  updated: "Convenção atualizada com sucesso!",
-  deleted: "Convenção excluída com sucesso!",
-  confirmDelete: "Tem certeza que deseja excluir esta convenção?",
-  publicEmpty: "Nenhuma convenção disponível no momento.",
-  publicFilteredEmpty: "Nenhuma convenção encontrada com os filtros selecionados.",
-  staffSearchEmpty: "Nenhuma convenção encontrada",
-  staffEmpty: "Nenhuma convenção cadastrada",
-  // Ours, where the original is silent.
-  pdfOnly: "O documento deve ser um arquivo PDF.",
-  notFound: "Convenção não encontrada.",
-  titleRequired: "Título é obrigatório.",
-  descriptionRequired: "Descrição é obrigatória.",
-  companyRequired: "Empresa é obrigatória.",
-  validFromRequired: "Data de início da vigência é obrigatória.",
-  validToRequired: "Data de fim da vigência é obrigatória.",
-  invalidDate: "Data inválida.",
-  dateOrder: "A data de fim da vigência deve ser igual ou posterior à data de início.",
-} as const;
-
-/** 'Exibindo X de Y convenções' */
-export function showingCount(shown: number, total: number) {
-  return `Exibindo ${shown} de ${total} convenções`;
-}
-
-/** Agreement PDFs may be up to 20 MB (scanned agreements run to a few MB; see ADR 010). */
-export const AGREEMENT_MAX_FILE_MB = 20;
-export const AGREEMENT_MAX_FILE_BYTES = AGREEMENT_MAX_FILE_MB * MB;
-
-export const AGREEMENT_STATUSES = ["active", "expired", "draft"] as const;
-export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
-
-export const STATUS_LABELS: Record<AgreementStatus, string> = {
-  active: "Vigente",
-  expired: "Expirada",
-  draft: "Rascunho",
-};
-
-export const VISIBILITY_LABELS = { public: "Público", internal: "Interno" } as const;
-
-export const LIMITS = { title: 200, company: 200, description: 4000 } as const;
+export * from "./agreement-messages";
 
 function isCalendarDate(value: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -105,30 +56,4 @@ export function parseAgreementAction(values: Record<string, string | undefined>)
   const fields = agreementFieldsSchema.parse(values);
   if (intent === "create") return { intent, ...fields } as const;
   return { intent, id: id.parse(values.id), ...fields } as const;
-}
-
-/**
- * Status from the end date: expired when validTo is before today (a Brasília calendar date,
- * YYYY-MM-DD), else active. An agreement is in force through its last day.
- */
-export function statusFromValidTo(validTo: string, today: string): Exclude<AgreementStatus, "draft"> {
-  return validTo < today ? "expired" : "active";
-}
-
-/** The download name: the stored file name, else the title plus .pdf (original, section 2). */
-export function downloadNameFor(agreement: { fileName: string | null; title: string }) {
-  if (agreement.fileName) return agreement.fileName;
-  const base = agreement.title.replace(/[\u0000-\u001f\u007f\\/:*?"<>|]+/g, "-").trim() || "convencao";
-  return `${base}.pdf`;
-}
-
-export function pdfHref(id: string) {
-  return `/convencoes/${id}/pdf`;
-}
-
-export function formatFileSize(bytes: number | null | undefined) {
-  if (!bytes) return "";
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / MB).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
 }

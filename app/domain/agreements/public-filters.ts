@@ -1,4 +1,4 @@
-import type { AgreementStatus } from "./agreement.schema";
+import type { AgreementStatus } from "./agreement-messages";
 
 /**
  * The public page's filters (year from validFrom, status), read from the query string so they

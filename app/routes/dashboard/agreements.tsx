@@ -8,13 +8,8 @@ import { listAgreements } from "~/domain/agreements/list-agreements.server";
 import { createAgreement } from "~/domain/agreements/create-agreement.server";
 import { updateAgreement } from "~/domain/agreements/update-agreement.server";
 import { deleteAgreement } from "~/domain/agreements/delete-agreement.server";
-import {
-  AGREEMENT_MAX_FILE_BYTES,
-  AGREEMENT_MESSAGES,
-  formatFileSize,
-  parseAgreementAction,
-  pdfHref,
-} from "~/domain/agreements/agreement.schema";
+import { AGREEMENT_MAX_FILE_BYTES, AGREEMENT_MESSAGES, formatFileSize, pdfHref } from "~/domain/agreements/agreement-messages";
+import { parseAgreementAction } from "~/domain/agreements/agreement.schema";
 import { fail, failFrom, ok } from "~/utils/action-result.server";
 import type { ActionResult } from "~/utils/action-result";
 import { isAppError } from "~/utils/app-error";

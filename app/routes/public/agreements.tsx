@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "react-router";
 import { ArrowRight, FileCheck2, Scale } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { listPublicAgreements } from "~/domain/agreements/list-public-agreements.server";
-import { AGREEMENT_MESSAGES } from "~/domain/agreements/agreement.schema";
+import { AGREEMENT_MESSAGES } from "~/domain/agreements/agreement-messages";
 import { ALL, applyPublicFilters, availableYears, filtersToSearch, parsePublicFilters, type PublicFilters } from "~/domain/agreements/public-filters";
 import { log, errorFields } from "~/utils/logger.server";
 import { seo } from "~/utils/seo";
