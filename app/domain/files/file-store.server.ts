@@ -164,8 +164,9 @@ export async function deleteFile(id: string, tx: Db | Tx = db()) {
 }
 
 /**
- * The response for a stored file: `Content-Disposition` with the (RFC 5987-encoded) name,
- * nosniff, and a private cache. Routes call this only after checking permission.
+ * The response for a stored file: `Content-Disposition` with the (RFC 5987-encoded) name and a
+ * private cache (`X-Content-Type-Options: nosniff` comes with every response from
+ * server/security.ts). Routes call this only after checking permission.
  */
 export function fileResponse(
   file: { data: Buffer; contentType: string; fileName: string; sha256?: string },
@@ -181,7 +182,6 @@ export function fileResponse(
       "Content-Type": file.contentType,
       "Content-Length": String(file.data.length),
       "Content-Disposition": disposition,
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": cache,
       ...(file.sha256 ? { ETag: `"${file.sha256}"` } : {}),
       "Content-Security-Policy": "default-src 'none'; sandbox",
