@@ -229,6 +229,14 @@ describe("staff edit the content at /dashboard/conteudo", () => {
     });
   }
 
+  it("without JavaScript the refused form comes back with the message beside the field", async () => {
+    const res = await post(admin, body({ email: "sem-arroba" }));
+    expect(res.status).toBe(400);
+    const html = decodeHtml(await res.text());
+    expect(html).toMatch(new RegExp(`<p id="f-email-error"[^>]*>${CONTENT_MESSAGES.email}</p>`));
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*id="f-email"|<input[^>]*id="f-email"[^>]*aria-invalid="true"/);
+  });
+
   it("escapes what staff type: markup in a text field is shown as text, never run", async () => {
     const res = await post(admin, body({ mission: `Missão <img src=x onerror="alert(1)"> com marcação.` }));
     expect(res.status).toBe(200);

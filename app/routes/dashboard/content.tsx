@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLoaderData } from "react-router";
+import { Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { ExternalLink, Save } from "lucide-react";
 import type { Route } from "./+types/content";
 import { requireAccess } from "~/auth/guard.server";
@@ -42,8 +42,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ContentPage() {
   const { content, updatedAt } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  const errors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
+  // Without JavaScript the form posts as a document: the answer then arrives as action data.
+  const documentResult = useActionData<ActionResult>();
+  const result = fetcher.data ?? documentResult;
+  useActionToast(result);
+  const errors = (result && !result.ok ? result.errors : undefined) ?? {};
   const busy = fetcher.state !== "idle";
   const placeholders = placeholderFields(content);
   return (
@@ -77,9 +80,9 @@ export default function ContentPage() {
         <ContentForm content={content} errors={errors} />
         <div className="sticky bottom-0 z-10 -mx-4 -mb-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            {fetcher.data && !fetcher.data.ok ? (
+            {result && !result.ok ? (
               <p className="text-sm font-medium text-red-700" role="alert">
-                {fetcher.data.message}
+                {result.message}
               </p>
             ) : (
               <p className="hidden text-sm text-slate-600 sm:block">As alterações aparecem no site assim que forem salvas.</p>
