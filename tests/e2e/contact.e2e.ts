@@ -213,6 +213,14 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     await hydrated(s);
     expect(await hasNoHorizontalOverflow(s)).toBe(true);
     await screenshot(s, "cases-390");
+    // Moving a card on the board changes its status and its column.
+    const card = s.getByTestId("cases-column-pending").getByTestId("case-card").filter({ hasText: "Como faço para me filiar?" });
+    await card.getByRole("button", { name: "Resolvido" }).click();
+    await expect.poll(() => toastText(s)).toContain(CONTACT_MESSAGES.statusUpdated);
+    await expect
+      .poll(() => s.getByTestId("cases-column-resolved").getByTestId("case-card").filter({ hasText: "Como faço para me filiar?" }).count())
+      .toBe(1);
+    expect(await s.getByTestId("cases-column-pending").getByTestId("case-card").filter({ hasText: "Como faço para me filiar?" }).count()).toBe(0);
     await sec.close();
   });
 });

@@ -195,6 +195,13 @@ describe("POST /contato without JavaScript", () => {
 
   it("says 'Erro ao enviar mensagem. Tente novamente.' when the message cannot be stored", async () => {
     await server.query`alter table contact_messages add constraint contact_test_block check (false) not valid`;
+    // The server runs in this process: capture its error log to check what it says.
+    const logged: string[] = [];
+    const original = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      logged.push(String(chunk));
+      return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stderr.write;
     try {
       const res = await visitor().post("/contato", valid({ name: "Sem Banco" }));
       expect(res.status).toBe(500);
@@ -204,7 +211,15 @@ describe("POST /contato without JavaScript", () => {
       // What the visitor typed is still there to send again.
       expect(body).toContain('value="Sem Banco"');
     } finally {
+      process.stderr.write = original;
       await server.query`alter table contact_messages drop constraint contact_test_block`;
+    }
+    const errorLines = logged.join("").split("\n").filter((l) => l.includes(CONTACT_MESSAGES.sendError));
+    expect(errorLines.length).toBeGreaterThan(0);
+    // The failure is logged without what the visitor wrote.
+    for (const line of errorLines) {
+      expect(line).not.toContain("Sem Banco");
+      expect(line).not.toContain("beatriz.fontes@example.com");
     }
     expect(await server.query`select id from contact_messages where name = 'Sem Banco'`).toHaveLength(0);
   });

@@ -28,30 +28,37 @@ export function ContactStatusBadge({ status, className }: { status: string; clas
 /**
  * The three buttons of the original (Pendente, Em andamento, Resolvido), usable from any
  * state. Each posts intent=status to `action` (the current screen) and toasts the answer.
+ * `compact` (the cases board) shows only the two other statuses, as "Mover para".
  */
 export function StatusButtons({
   id,
   status,
   action,
-  size = "md",
+  compact = false,
   label,
 }: {
   id: string;
   status: string;
   action?: string;
-  size?: "sm" | "md";
+  compact?: boolean;
   label: string;
 }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
   const pendingValue = fetcher.state !== "idle" ? fetcher.formData?.get("status") : null;
   const current = asStatus(status);
+  const buttons = compact ? STATUS_BUTTONS.filter((b) => b.status !== current) : STATUS_BUTTONS;
   return (
     <fetcher.Form method="post" action={action} className="contents">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={id} />
-      <div role="group" aria-label={label} className="flex flex-wrap gap-2">
-        {STATUS_BUTTONS.map((b) => {
+      <div
+        role="group"
+        aria-label={label}
+        className={compact ? "grid grid-cols-2 gap-1.5" : "grid grid-cols-3 gap-2 sm:flex sm:flex-wrap"}
+      >
+        {compact ? <span className="col-span-2 text-xs font-medium text-slate-600">Mover para</span> : null}
+        {buttons.map((b) => {
           const active = b.status === current;
           const Icon = ICONS[b.status];
           return (
@@ -60,11 +67,11 @@ export function StatusButtons({
               type="submit"
               name="status"
               value={b.value}
-              aria-pressed={active}
+              aria-pressed={compact ? undefined : active}
               disabled={fetcher.state !== "idle"}
               className={cn(
-                "inline-flex items-center gap-1.5 rounded-lg border font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70",
-                size === "sm" ? "h-8 px-2.5 text-xs" : "h-10 px-3.5 text-sm",
+                "inline-flex items-center justify-center gap-1.5 rounded-lg border font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70",
+                compact ? "h-8 px-2.5 text-xs" : "min-h-10 flex-col px-2 py-2 text-xs sm:flex-row sm:px-3.5 sm:py-0 sm:text-sm",
                 active
                   ? b.status === "pending"
                     ? "border-amber-600 bg-amber-50 text-amber-900"

@@ -6,7 +6,7 @@ import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { sendMail } from "~/integrations/mailer.server";
 import { AppError } from "~/utils/app-error";
 import { formatDateTime } from "~/lib/dates";
-import { errorFields, log } from "~/utils/logger.server";
+import { log } from "~/utils/logger.server";
 import { authorizeContacts, type ContactActor } from "./contact-access.server";
 import { CONTACT_SECTOR_LABELS, isContactSector } from "./contact-sectors";
 import { CONTACT_MESSAGES } from "./contact.schema";
@@ -52,7 +52,9 @@ export async function replyToContactMessage(actor: ContactActor, input: { id: st
   try {
     await sendMail(replyMail(message, input.reply, actor.name, union));
   } catch (error) {
-    log.warn("contato: falha ao enviar resposta por e-mail", { id: message.id, ...errorFields(error) });
+    // The SMTP error may quote the recipient's address: log codes only.
+    const e = error as { code?: string; responseCode?: number };
+    log.warn("contato: falha ao enviar resposta por e-mail", { id: message.id, code: e?.code, responseCode: e?.responseCode });
     throw new AppError(502, CONTACT_MESSAGES.replyMailFailed);
   }
 

@@ -163,7 +163,7 @@ export default function CasesPage() {
                         ) : null}
                       </div>
                       <div className="mt-3 border-t border-slate-100 pt-3">
-                        <StatusButtons id={m.id} status={m.status} size="sm" label={`Alterar status: ${m.subject}`} />
+                        <StatusButtons id={m.id} status={m.status} compact label={`Alterar status: ${m.subject}`} />
                       </div>
                     </li>
                   ))}

@@ -7,7 +7,7 @@ import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 import { isAppError } from "~/utils/app-error";
 import { fieldErrors, formValues } from "~/utils/forms";
-import { errorFields, log } from "~/utils/logger.server";
+import { log } from "~/utils/logger.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { ContactForm, type ContactFormResult } from "~/components/contacts/contact-form";
@@ -41,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isAppError(error)) {
       return data<ContactFormResult>({ ok: false, message: error.message, values: echo }, { status: error.status });
     }
-    log.error(CONTACT_MESSAGES.sendError, errorFields(error));
+    // Never log what the visitor wrote: a failed query's message carries its parameters.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    log.error(CONTACT_MESSAGES.sendError, { error: cause instanceof Error ? cause.message.split("\nparams:")[0] : "desconhecido" });
     return data<ContactFormResult>({ ok: false, message: CONTACT_MESSAGES.sendError, values: echo }, { status: 500 });
   }
   // Post/redirect/get: a refresh never sends the message twice, and the form comes back empty.
