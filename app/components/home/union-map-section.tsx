@@ -5,7 +5,8 @@ import { LazyMap } from "~/components/map/lazy-map";
 import type { MapTiles } from "~/components/map/map-types";
 
 /**
- * 'Mapa do Sindicato': the headquarters at zoom 16, scroll-wheel zoom off, a marker whose popup
+ * 'Mapa do Sindicato': the headquarters at the content's zoom (16 by default, as the original),
+ * scroll-wheel zoom off, a marker whose popup
  * shows the union's name, address and 'Sede Administrativa' with an 'Entre em contato' button.
  * The map (and Leaflet) load only when the section nears the viewport.
  */
@@ -17,6 +18,7 @@ export function UnionMapSection({
   phones,
   email,
   center,
+  zoom = 16,
   tiles,
 }: {
   name: string;
@@ -26,6 +28,7 @@ export function UnionMapSection({
   phones: string[];
   email: string;
   center: { lat: number; lng: number };
+  zoom?: number;
   tiles: MapTiles;
 }) {
   const osm = `https://www.openstreetmap.org/?mlat=${center.lat}&mlon=${center.lng}#map=17/${center.lat}/${center.lng}`;
@@ -86,7 +89,7 @@ export function UnionMapSection({
           <LazyMap
             className="h-[500px]"
             center={center}
-            zoom={16}
+            zoom={zoom}
             tiles={tiles}
             label="Mapa com a localização da sede do sindicato"
             marker={{

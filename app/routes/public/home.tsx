@@ -77,6 +77,7 @@ export default function Home() {
         phones={content.phones}
         email={content.email}
         center={{ lat: content.map.lat, lng: content.map.lng }}
+        zoom={content.map.zoom || 16}
         tiles={tiles}
       />
     </>
