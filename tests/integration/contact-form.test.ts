@@ -68,6 +68,16 @@ describe("GET /contato", () => {
     expect(body).toMatch(/<link rel="canonical" href="[^"]*\/contato"/);
     expect(body).toContain('property="og:title"');
   });
+
+  it("opens with a subject or sector chosen by the link that led here", async () => {
+    const body = await (await visitor().get("/contato?assunto=Seja%20um%20Parceiro&setor=presidencia")).text();
+    expect(body).toContain('value="Seja um Parceiro"');
+    const radios = body.match(/<input[^>]*name="sector"[^>]*>/g) ?? [];
+    expect(radios).toHaveLength(6);
+    expect(radios.filter((r) => /\schecked=""/.test(r))).toEqual([expect.stringContaining('value="presidencia"')]);
+    const ignored = await (await visitor().get("/contato?setor=homologacao")).text();
+    expect((ignored.match(/<input[^>]*name="sector"[^>]*>/g) ?? []).filter((r) => /\schecked=""/.test(r))).toEqual([]);
+  });
 });
 
 describe("POST /contato without JavaScript", () => {

@@ -25,12 +25,12 @@ export type ContactFormResult = {
  * success message are rendered by the server); with JavaScript it masks the phone and keeps
  * the page in place.
  */
-export function ContactForm({ result, sent }: { result?: ContactFormResult; sent: boolean }) {
+export function ContactForm({ result, sent, preset }: { result?: ContactFormResult; sent: boolean; preset?: Record<string, string> }) {
   const navigation = useNavigation();
   const location = useLocation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/contato";
   const errors = result?.errors ?? {};
-  const values = result?.values ?? {};
+  const values = result?.values ?? (sent ? {} : (preset ?? {}));
   const statusRef = React.useRef<HTMLDivElement>(null);
 
   // Move focus to the outcome so screen readers announce it and it scrolls into view.

@@ -71,7 +71,7 @@ export function StatusButtons({
               disabled={fetcher.state !== "idle"}
               className={cn(
                 "inline-flex items-center justify-center gap-1.5 rounded-lg border font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70",
-                compact ? "h-8 px-2.5 text-xs" : "min-h-10 flex-col px-2 py-2 text-xs sm:flex-row sm:px-3.5 sm:py-0 sm:text-sm",
+                compact ? "h-8 gap-1 whitespace-nowrap px-1.5 text-xs [&>svg]:size-3.5" : "min-h-10 flex-col px-2 py-2 text-xs sm:flex-row sm:px-3.5 sm:py-0 sm:text-sm",
                 active
                   ? b.status === "pending"
                     ? "border-amber-600 bg-amber-50 text-amber-900"

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { Mail } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { submitContactMessage } from "~/domain/contacts/submit-contact-message.server";
-import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
+import { isContactSector } from "~/domain/contacts/contact-sectors";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 import { isAppError } from "~/utils/app-error";
 import { fieldErrors, formValues } from "~/utils/forms";
@@ -23,7 +24,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { sent: new URL(request.url).searchParams.get("enviado") === "1" };
+  const params = new URL(request.url).searchParams;
+  // Other pages may open the form with a subject or sector chosen (e.g. /parceiros: ?assunto=…).
+  const preset: Record<string, string> = {};
+  const subject = params.get("assunto")?.trim().slice(0, CONTACT_LIMITS.subject);
+  if (subject) preset.subject = subject;
+  const sector = params.get("setor");
+  if (isContactSector(sector)) preset.sector = sector;
+  return { sent: params.get("enviado") === "1", preset };
 }
 
 /** What is echoed back into the form after an error (never the honeypot). */
@@ -51,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage() {
-  const { sent } = useLoaderData<typeof loader>();
+  const { sent, preset } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/public/layout");
   const content = layout?.content ?? DEFAULT_CONTENT;
@@ -80,7 +88,7 @@ export default function ContactPage() {
                 <p className="mt-1 text-sm text-slate-600">A resposta chega pelo e-mail que você informar.</p>
               </div>
             </div>
-            <ContactForm result={result} sent={sent && !result} />
+            <ContactForm result={result} sent={sent && !result} preset={preset} />
           </section>
           <ContactInfo content={content} />
         </div>
