@@ -18,7 +18,7 @@ describe("npm run user:create-admin", () => {
   it("creates the first administrator on an empty database without any demo data", async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sind-admin-"));
     const pg = testDriver() === "postgres" ? await createThrowawayDatabase() : undefined;
-    const target = pg ? { DATABASE_URL: pg.url } : { PGLITE_DATA_DIR: path.join(tmp, "db"), DATABASE_URL: "" };
+    const target: Record<string, string> = pg ? { DATABASE_URL: pg.url } : { PGLITE_DATA_DIR: path.join(tmp, "db"), DATABASE_URL: "" };
     try {
       const weak = createAdmin({ ...target, ADMIN_USERNAME: "chefe", ADMIN_NAME: "Chefe", ADMIN_EMAIL: "chefe@exemplo.com", ADMIN_PASSWORD: "fraca" });
       expect(weak.status).toBe(1);
