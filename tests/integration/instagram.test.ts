@@ -110,6 +110,14 @@ describe("scheduled sync against a local fake Graph API", () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it("when the interval has passed, two instances ticking together sync exactly once", async () => {
+    await server.query`update app_settings set updated_at = now() - interval '2 hours' where key = 'instagram_sync_lease'`;
+    const before = fake.requests.length;
+    const results = await Promise.all([syncOf(server)(), syncOf(server)(), syncOf(server)()]);
+    expect(results.map((r) => r.status).sort()).toEqual(["ok", "skipped", "skipped"]);
+    expect(fake.requests.length).toBe(before + 1);
+  });
+
   it("GET /api/instagram-posts answers the latest 3, pictures served from our own origin", async () => {
     const r = await feed(server);
     expect(r.status).toBe(200);
