@@ -71,7 +71,7 @@ export function StatusButtons({
               disabled={fetcher.state !== "idle"}
               className={cn(
                 "inline-flex items-center justify-center gap-1.5 rounded-lg border font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70",
-                compact ? "h-8 gap-1 whitespace-nowrap px-1.5 text-xs [&>svg]:size-3.5" : "min-h-10 flex-col px-2 py-2 text-xs sm:flex-row sm:px-3.5 sm:py-0 sm:text-sm",
+                compact ? "h-8 gap-1 whitespace-nowrap px-1.5 text-xs" : "min-h-10 flex-col px-2 py-2 text-xs sm:flex-row sm:px-3.5 sm:py-0 sm:text-sm",
                 active
                   ? b.status === "pending"
                     ? "border-amber-600 bg-amber-50 text-amber-900"
@@ -82,9 +82,9 @@ export function StatusButtons({
               )}
             >
               {pendingValue === b.value ? (
-                <Loader2 className="size-4 animate-spin" aria-hidden />
-              ) : (
-                <Icon className="size-4" aria-hidden />
+                <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />
+              ) : compact ? null : (
+                <Icon className="size-4 shrink-0" aria-hidden />
               )}
               {b.label}
             </button>
