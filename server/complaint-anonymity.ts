@@ -18,6 +18,14 @@ export function complaintAnonymity(strictCsp: (nonce: string) => string): Reques
   return (req, res, next) => {
     const isPublic = isPublicComplaintPath(req.path);
     if (!isPublic && !isStaffComplaintPath(req.path)) return next();
+    // Our own no-referrer policy makes browsers send `Origin: null` on a plain form post (no
+    // JavaScript). Sec-Fetch-Site, which pages cannot forge, says whether it came from us; if
+    // so the meaningless Origin is dropped, and the same-origin checks downstream (ours and
+    // React Router's) judge the request by Sec-Fetch-Site. A cross-site post keeps its null
+    // Origin and is refused as before.
+    if (isPublic && req.headers.origin === "null" && req.get("sec-fetch-site") === "same-origin") {
+      delete req.headers.origin;
+    }
     const setHeader = res.setHeader.bind(res);
     res.setHeader = ((name: string, value: number | string | readonly string[]) => {
       const key = name.toLowerCase();

@@ -194,6 +194,18 @@ describe("headers on every complaint route", () => {
     }
   });
 
+  it("a form posted under no-referrer (Origin: null) is accepted only when the browser says it is same-origin", async () => {
+    const fields = { title: "Enviada sem referrer", description: "Origin nulo, mesmo site.", consent: "on" };
+    const same = await post("/denuncia", form(fields), { Origin: "null", "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": "192.0.2.31" });
+    expect(same.res.status).toBe(200);
+    for (const site of ["cross-site", "same-site", ""]) {
+      const headers: Record<string, string> = { Origin: "null", "X-Forwarded-For": "192.0.2.32" };
+      if (site) headers["Sec-Fetch-Site"] = site;
+      const res = await fetch(`${server.url}/denuncia`, { method: "POST", body: form(fields), headers });
+      expect(res.status, site || "sem Sec-Fetch-Site").toBe(403);
+    }
+  });
+
   it("other pages keep the site-wide policy (the middleware is scoped to complaint routes)", async () => {
     const res = await new Client(server.url).get("/login");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

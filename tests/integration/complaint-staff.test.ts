@@ -223,11 +223,12 @@ describe("refused roles", () => {
     const tables = ["complaints", "complaint_messages", "files", "audit_log"];
     const before = await Promise.all(tables.map(fingerprint));
     for (const role of REFUSED) {
-      for (const body of [
+      const bodies: Record<string, string>[] = [
         { intent: "status", id: c.id, status: "dismissed", adminNotes: "intruso" },
         { intent: "notes", id: c.id, adminNotes: "intruso" },
         { intent: "reply", id: c.id, visibility: "public", body: "intruso" },
-      ]) {
+      ];
+      for (const body of bodies) {
         const res = await act(role, body);
         expect(res.status, `${role} ${body.intent}`).toBe(403);
         const doc = await as(role).post("/dashboard/denuncias", body);

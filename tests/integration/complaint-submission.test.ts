@@ -98,7 +98,8 @@ describe("the public form", () => {
 
   it("refuses a complaint without title or description with the original's message and stores nothing", async () => {
     const before = await counts();
-    for (const fields of [{ title: "" }, { description: "   " }, { title: "", description: "" }]) {
+    const cases: Record<string, string>[] = [{ title: "" }, { description: "   " }, { title: "", description: "" }];
+    for (const fields of cases) {
       const { res, html } = await submit(complaintForm(fields));
       expect(res.status).toBe(400);
       expect(html).toContain(M.required);

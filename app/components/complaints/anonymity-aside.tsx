@@ -10,7 +10,7 @@ const POINTS = [
 
 export function AnonymityAside({ showFollowUp = true }: { showFollowUp?: boolean }) {
   return (
-    <aside className="grid content-start gap-6" aria-label="Como protegemos seu anonimato">
+    <aside className="grid min-w-0 content-start gap-6" aria-label="Como protegemos seu anonimato">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-base font-bold text-navy-950">Como protegemos você</h2>
         <ul className="mt-4 grid gap-4">

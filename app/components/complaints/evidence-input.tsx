@@ -106,7 +106,7 @@ export function EvidenceInput({
       </div>
 
       {file ? (
-        <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="evidence-selected">
+        <div className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="evidence-selected">
           {preview ? (
             <img
               src={preview}
@@ -119,7 +119,7 @@ export function EvidenceInput({
               <KindIcon className="size-6" aria-hidden />
             </span>
           )}
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-40">
             <p className="truncate text-sm font-semibold text-slate-900">{file.name}</p>
             <p className="text-xs text-slate-600">{formatBytes(file.size)}</p>
             {kind !== "image" ? (
@@ -129,7 +129,7 @@ export function EvidenceInput({
               </p>
             ) : null}
           </div>
-          <Button type="button" variant="outline" size="sm" onClick={clear}>
+          <Button type="button" variant="outline" size="sm" onClick={clear} className="w-full sm:w-auto">
             <Trash2 /> Remover arquivo
           </Button>
         </div>

@@ -9,6 +9,7 @@ import { cn } from "~/lib/cn";
 import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, COMPLAINT_STATUS_LABELS, type ComplaintStatus } from "~/domain/complaints/complaint.schema";
 import type { ReporterView } from "~/domain/complaints/find-complaint-by-receipt.server";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
+import { MetaItem } from "./meta-item";
 import { CountedField } from "./counted-field";
 import { EvidenceInput, formatBytes } from "./evidence-input";
 
@@ -149,30 +150,18 @@ export function FollowUpView({
         </div>
         <StatusTrack status={view.status} />
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <div className="flex items-start gap-2">
-            <CalendarClock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-            <div>
-              <dt className="text-xs text-slate-600">Enviada em</dt>
-              <dd className="font-medium text-slate-900">{formatDateTime(view.createdAt)}</dd>
-            </div>
-          </div>
+          <MetaItem icon={CalendarClock} label="Enviada em">
+            {formatDateTime(view.createdAt)}
+          </MetaItem>
           {view.companyName ? (
-            <div className="flex items-start gap-2">
-              <Building2 className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-              <div className="min-w-0">
-                <dt className="text-xs text-slate-600">Empresa</dt>
-                <dd className="break-words font-medium text-slate-900">{view.companyName}</dd>
-              </div>
-            </div>
+            <MetaItem icon={Building2} label="Empresa">
+              {view.companyName}
+            </MetaItem>
           ) : null}
           {view.location ? (
-            <div className="flex items-start gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-              <div className="min-w-0">
-                <dt className="text-xs text-slate-600">Local</dt>
-                <dd className="break-words font-medium text-slate-900">{view.location}</dd>
-              </div>
-            </div>
+            <MetaItem icon={MapPin} label="Local">
+              {view.location}
+            </MetaItem>
           ) : null}
         </dl>
         <details className="group rounded-xl border border-slate-200 bg-slate-50 p-4">

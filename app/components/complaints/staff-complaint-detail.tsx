@@ -11,6 +11,7 @@ import { Label, Select, Textarea } from "~/components/ui/input";
 import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS } from "~/domain/complaints/complaint.schema";
 import type { ComplaintDetail, StaffFile } from "~/domain/complaints/get-complaint.server";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
+import { MetaItem } from "./meta-item";
 import { formatBytes } from "./evidence-input";
 import { withParams } from "./staff-complaint-list";
 
@@ -220,27 +221,15 @@ export function ComplaintDetailPanel({ complaint }: { complaint: ComplaintDetail
           <ComplaintStatusBadge status={complaint.status} className="px-3 py-1 text-sm" />
         </div>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <div className="flex items-start gap-2">
-            <CalendarClock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-            <div>
-              <dt className="text-xs text-slate-600">Recebida em</dt>
-              <dd className="font-medium text-slate-900">{formatDateTime(complaint.createdAt)}</dd>
-            </div>
-          </div>
-          <div className="flex items-start gap-2">
-            <Building2 className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-            <div className="min-w-0">
-              <dt className="text-xs text-slate-600">Empresa</dt>
-              <dd className="break-words font-medium text-slate-900">{complaint.companyName ?? "Não informada"}</dd>
-            </div>
-          </div>
-          <div className="flex items-start gap-2">
-            <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-            <div className="min-w-0">
-              <dt className="text-xs text-slate-600">Local</dt>
-              <dd className="break-words font-medium text-slate-900">{complaint.location ?? "Não informado"}</dd>
-            </div>
-          </div>
+          <MetaItem icon={CalendarClock} label="Recebida em">
+            {formatDateTime(complaint.createdAt)}
+          </MetaItem>
+          <MetaItem icon={Building2} label="Empresa">
+            {complaint.companyName ?? "Não informada"}
+          </MetaItem>
+          <MetaItem icon={MapPin} label="Local">
+            {complaint.location ?? "Não informado"}
+          </MetaItem>
         </dl>
       </header>
 

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { startTestServer, type TestServer } from "../support/server";
+import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
+import { gpsTaggedJpeg, mzBytes, plainPng } from "../fixtures/complaint-files";
+
+/**
+ * The complaint channel end to end in a real browser: a reporter files a complaint with a
+ * photo (preview shown and removed), keeps the code; staff (jurídico) see it, change the
+ * status, answer publicly and note internally; the reporter sees the public answer only and
+ * adds information; a refused role sees the access-denied message. axe on every public state.
+ */
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const TITLE = "Máscaras autônomas vencidas no posto 3";
+const PUBLIC_REPLY = "Recebemos e vamos fiscalizar o posto nesta semana.";
+const INTERNAL_NOTE = "Confirmar com a CIPA antes da visita (interno).";
+const ADDED = "As máscaras ficam no armário B, sem lacre.";
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** Every request the page makes must go to our own origin. */
+function watchOrigins(page: Page) {
+  const foreign: string[] = [];
+  const own = new URL(server.url).host;
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.host !== own) foreign.push(req.url());
+  });
+  return foreign;
+}
+
+async function toasts(page: Page) {
+  return (await page.getByTestId("toast").allTextContents()).join(" | ");
+}
+
+let receiptCode = "";
+
+describe("a reporter files a complaint in the browser", () => {
+  let ctx: BrowserContext;
+  afterAll(async () => ctx?.close());
+
+  it("shows errors (axe-clean), previews and removes an image, and shows the receipt code once", async () => {
+    ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const foreign = watchOrigins(page);
+    await page.goto(`${server.url}/denuncia`);
+    await hydrated(page);
+    expect(await page.title()).toContain("Denúncia Anônima");
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "complaint-form-1280");
+
+    // Empty submit: the original's message, fields marked, still axe-clean.
+    await page.getByRole("button", { name: "Enviar denúncia" }).click();
+    await expect.poll(() => page.getByTestId("form-error").textContent()).toBe(COMPLAINT_MESSAGES.required);
+    expect(await page.getByLabel("Título da denúncia").getAttribute("aria-invalid")).toBe("true");
+    expect(await axe(page)).toEqual([]);
+
+    // A renamed executable is refused in the browser at once (and by the server by content).
+    await page.getByLabel(/Evidência/).setInputFiles({ name: "foto.exe", mimeType: "application/x-msdownload", buffer: mzBytes() });
+    await expect.poll(() => page.getByText(COMPLAINT_MESSAGES.typeNotAllowed).count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "complaint-form-errors-1280");
+
+    // Counters follow the typing.
+    await page.getByLabel("Título da denúncia").fill(TITLE);
+    expect(await page.locator("#f-title-count").textContent()).toContain(`${TITLE.length}/200`);
+    await page.getByLabel("Empresa").fill("Shopping Exemplo Sul");
+    await page.getByLabel("Local").fill("Posto 3, subsolo");
+    await page.getByRole("textbox", { name: /^Descrição/ }).fill("As máscaras do posto 3 estão com a validade vencida desde janeiro.");
+    expect(await page.locator("#f-description-count").textContent()).toContain("/2000");
+
+    // An image shows a preview that can be removed.
+    const input = page.getByLabel(/Evidência/);
+    await input.setInputFiles({ name: "outra.png", mimeType: "image/png", buffer: await plainPng(120, 80) });
+    await expect.poll(() => page.getByTestId("evidence-preview").count()).toBe(1);
+    await page.getByRole("button", { name: "Remover arquivo" }).click();
+    await expect.poll(() => page.getByTestId("evidence-preview").count()).toBe(0);
+    expect(await input.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
+    await input.setInputFiles({ name: "mascaras.jpg", mimeType: "image/jpeg", buffer: await gpsTaggedJpeg() });
+    await expect.poll(() => page.getByTestId("evidence-preview").count()).toBe(1);
+    await page.getByLabel(/Li o aviso de privacidade/).check();
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await shoot(page, "complaint-form-filled-390");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole("button", { name: "Enviar denúncia" }).click();
+    await expect.poll(() => page.getByTestId("receipt").count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByText(COMPLAINT_MESSAGES.submitted).count()).toBe(1);
+    receiptCode = ((await page.getByTestId("receipt-code").textContent()) ?? "").trim();
+    expect(receiptCode).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+    // Not in the URL, not in a cookie, not in browser storage.
+    expect(page.url()).toBe(`${server.url}/denuncia`);
+    expect(await ctx.cookies()).toEqual([]);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toContain(receiptCode.replace(/\s/g, ""));
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "complaint-receipt-1280");
+    expect(foreign).toEqual([]);
+  });
+
+  it("works without JavaScript too", async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "pt-BR" });
+    const page = await noJs.newPage();
+    await page.goto(`${server.url}/denuncia`);
+    await page.getByRole("button", { name: "Enviar denúncia" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.getByTestId("form-error").textContent()).toBe(COMPLAINT_MESSAGES.required);
+    await page.getByLabel("Título da denúncia").fill("Sem JavaScript");
+    await page.getByRole("textbox", { name: /^Descrição/ }).fill("Enviada com o JavaScript desligado.");
+    await page.getByLabel(/Li o aviso de privacidade/).check();
+    await page.getByRole("button", { name: "Enviar denúncia" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.getByTestId("receipt-code").textContent()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+    expect(await noJs.cookies()).toEqual([]);
+    await shoot(page, "complaint-receipt-nojs-390");
+    await noJs.close();
+  });
+});
+
+describe("staff handle it", () => {
+  it("jurídico sees the complaint and its photo, changes the status, replies publicly and notes internally", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "juridico");
+    await page.getByRole("link", { name: "Denúncias" }).first().click();
+    await page.waitForURL(/\/dashboard\/denuncias/);
+    await hydrated(page);
+    await page.getByTestId("complaint-item").filter({ hasText: TITLE }).click();
+    await expect.poll(() => page.getByTestId("complaint-detail").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("evidence-image").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByTestId("complaint-detail").textContent()).toContain("Shopping Exemplo Sul");
+
+    await page.getByLabel("Status", { exact: true }).selectOption("in_review");
+    await page.getByLabel("Notas da análise (internas)").fill("Visita marcada para quinta-feira.");
+    await page.getByRole("button", { name: "Atualizar status" }).click();
+    await expect.poll(() => toasts(page)).toContain(COMPLAINT_MESSAGES.statusUpdated);
+    await expect.poll(() => page.getByTestId("complaint-detail").getByTestId("complaint-status").textContent()).toBe("Em Análise");
+    await expect.poll(() => page.getByTestId("reviewed-by").textContent()).toContain("Demo Jurídico");
+
+    await page.getByLabel("Mensagem").fill(PUBLIC_REPLY);
+    await page.getByLabel("Resposta pública").check();
+    await page.getByRole("button", { name: "Registrar" }).click();
+    await expect.poll(() => toasts(page)).toContain(COMPLAINT_MESSAGES.replyPublicDone);
+    await expect.poll(() => page.getByTestId("thread-public").count()).toBe(1);
+
+    await page.getByLabel("Mensagem").fill(INTERNAL_NOTE);
+    await page.getByLabel("Nota interna").check();
+    await page.getByRole("button", { name: "Registrar" }).click();
+    await expect.poll(() => toasts(page)).toContain(COMPLAINT_MESSAGES.replyInternalDone);
+    await expect.poll(() => page.getByTestId("thread-internal").count()).toBe(1);
+    await shoot(page, "complaints-staff-1280");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await shoot(page, "complaints-staff-detail-390");
+    await page.getByRole("link", { name: "Voltar para a lista" }).click();
+    await expect.poll(() => page.getByTestId("complaint-list").isVisible()).toBe(true);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await shoot(page, "complaints-staff-list-390");
+    await ctx.close();
+  });
+
+  it("the load-error state offers 'Tentar Novamente', which loads the list again", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "presidencia");
+    await server.query`alter table complaint_messages rename to complaint_messages_off`;
+    try {
+      await page.goto(`${server.url}/dashboard/denuncias`);
+      await hydrated(page);
+      expect(await page.getByTestId("complaints-load-error").textContent()).toContain(COMPLAINT_MESSAGES.loadError);
+    } finally {
+      await server.query`alter table complaint_messages_off rename to complaint_messages`;
+    }
+    await page.getByRole("button", { name: "Tentar Novamente" }).click();
+    await expect.poll(() => page.getByTestId("complaint-list").count()).toBe(1);
+    expect(await page.getByTestId("complaints-load-error").count()).toBe(0);
+    await ctx.close();
+  });
+
+  it("a refused role (financeiro) sees the access-denied message and no menu entry", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "financeiro");
+    expect(await page.getByRole("link", { name: "Denúncias" }).count()).toBe(0);
+    await page.goto(`${server.url}/dashboard/denuncias`);
+    expect(await page.getByTestId("access-message").textContent()).toContain("Acesso Negado - Você não tem permissão para acessar esta página.");
+    expect(await page.getByText(TITLE).count()).toBe(0);
+    await ctx.close();
+  });
+});
+
+describe("the reporter follows it up with the code", () => {
+  it("sees the status and the public reply only, adds information; every state is axe-clean", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const foreign = watchOrigins(page);
+    await page.goto(`${server.url}/denuncia/acompanhar`);
+    await hydrated(page);
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "complaint-follow-up-1280");
+
+    // A wrong code: the message, axe-clean.
+    const wrong = receiptCode.replace(/\s/g, "").replace(/^(\d)/, (d) => String((Number(d) + 1) % 10));
+    await page.getByLabel("Código de acompanhamento").fill(wrong);
+    await page.getByRole("button", { name: "Consultar denúncia" }).click();
+    await expect.poll(() => page.getByTestId("form-error").textContent()).toBe(COMPLAINT_MESSAGES.codeNotFound);
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "complaint-follow-up-error-1280");
+
+    await page.getByLabel("Código de acompanhamento").fill(receiptCode);
+    await page.getByRole("button", { name: "Consultar denúncia" }).click();
+    await expect.poll(() => page.getByTestId("follow-up").count()).toBe(1);
+    expect(page.url()).toBe(`${server.url}/denuncia/acompanhar`);
+    expect(await page.getByTestId("complaint-status").first().textContent()).toBe("Em Análise");
+    expect(await page.getByTestId("public-reply").allTextContents()).toEqual([expect.stringContaining(PUBLIC_REPLY)]);
+    expect(await page.getByText(INTERNAL_NOTE).count()).toBe(0);
+    expect(await page.getByText("Visita marcada para quinta-feira.").count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
+
+    await page.getByLabel("Nova informação").fill(ADDED);
+    await page.getByRole("button", { name: "Enviar informação" }).click();
+    await expect.poll(() => page.getByTestId("form-success").textContent()).toBe(COMPLAINT_MESSAGES.addInfoDone);
+    await expect.poll(() => page.getByTestId("reporter-message").allTextContents()).toEqual([expect.stringContaining(ADDED)]);
+    expect(await page.getByLabel("Nova informação").inputValue()).toBe("");
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "complaint-follow-up-view-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await shoot(page, "complaint-follow-up-view-390");
+
+    expect(await ctx.cookies()).toEqual([]);
+    expect(foreign).toEqual([]);
+    await ctx.close();
+
+    // Staff see the addition.
+    const staff = await newContext(browser);
+    const sp = await staff.newPage();
+    await loginAs(sp, server.url, "admin");
+    await sp.goto(`${server.url}/dashboard/denuncias`);
+    await sp.getByTestId("complaint-item").filter({ hasText: TITLE }).click();
+    await expect.poll(() => sp.getByTestId("thread-reporter").allTextContents()).toEqual([expect.stringContaining(ADDED)]);
+    await staff.close();
+  });
+
+  it("the phone layout of both public pages, and the throttled state, are finished and axe-clean", async () => {
+    const ctx = await newContext(browser, "phone");
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/denuncia`);
+    await hydrated(page);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await shoot(page, "complaint-form-390");
+    await page.goto(`${server.url}/denuncia/acompanhar`);
+    await hydrated(page);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await shoot(page, "complaint-follow-up-390");
+
+    // Use up this address's wrong-code attempts (last test: it blocks the address for a while).
+    for (let i = 0; i < 10; i++) {
+      // Earlier tests may already have used some attempts from this address.
+      if (await page.getByLabel("Código de acompanhamento").isDisabled()) break;
+      await page.getByLabel("Código de acompanhamento").fill(`99999999999999${String(i).padStart(2, "0")}`);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/denuncia/acompanhar") && r.request().method() === "POST"),
+        page.getByRole("button", { name: "Consultar denúncia" }).click(),
+      ]);
+      // The answer is on screen once the button reads "Consultar denúncia" again.
+      await page.getByRole("button", { name: "Consultar denúncia" }).waitFor();
+    }
+    await expect.poll(() => page.getByTestId("form-error").textContent()).toMatch(/^Muitas tentativas com código inválido/);
+    expect(await axe(page)).toEqual([]);
+    await shoot(page, "complaint-follow-up-throttled-390");
+    await ctx.close();
+  });
+});
