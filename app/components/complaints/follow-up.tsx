@@ -25,7 +25,8 @@ export function ReceiptLookupForm({ message, error, throttled }: { message?: str
     <Form method="post" encType="multipart/form-data" noValidate className="grid gap-5" data-testid="lookup-form">
       <input type="hidden" name="intent" value="lookup" />
       {message ? (
-        <Alert tone="error" data-testid="form-error">
+        // When the message is about the code, the alert is also the field's error text.
+        <Alert tone="error" data-testid="form-error" id={error === message ? "f-code-error" : undefined}>
           {message}
         </Alert>
       ) : null}
@@ -48,7 +49,7 @@ export function ReceiptLookupForm({ message, error, throttled }: { message?: str
         <p id="f-code-hint" className="text-xs text-slate-600">
           Os 16 dígitos mostrados quando você enviou a denúncia. Espaços são ignorados.
         </p>
-        {error ? (
+        {error && error !== message ? (
           <p id="f-code-error" className="text-sm font-medium text-red-700">
             {error}
           </p>
@@ -215,7 +216,7 @@ export function FollowUpView({
 
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <KeyRound className="size-4 text-slate-500" aria-hidden />
-        Terminou? Feche esta página; nada fica salvo no seu navegador.
+        Terminou? Feche esta página: o código não fica salvo no navegador.
         <Link to="/denuncia/acompanhar" reloadDocument className="font-semibold text-brand-700 underline underline-offset-2">
           Consultar outro código
         </Link>

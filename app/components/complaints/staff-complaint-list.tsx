@@ -23,8 +23,8 @@ export function StatusFilter({ counts, current }: { counts: Record<string, numbe
   const [params] = useSearchParams();
   const options = [{ value: "all", label: "Todas" }, ...COMPLAINT_STATUSES.map((s) => ({ value: s, label: COMPLAINT_STATUS_LABELS[s] }))];
   return (
-    <nav aria-label="Filtrar por status" className="-mx-1 overflow-x-auto px-1 pb-1">
-      <ul className="flex gap-2">
+    <nav aria-label="Filtrar por status">
+      <ul className="flex flex-wrap gap-2">
         {options.map((o) => {
           const active = current === o.value;
           return (
@@ -59,7 +59,7 @@ export function ComplaintSearch({ q, status }: { q: string; status: string }) {
       </label>
       <div className="relative flex-1">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-        <Input id="busca-denuncias" name="q" type="search" defaultValue={q} placeholder="Buscar por título, empresa, local ou relato" className="pl-9" />
+        <Input id="busca-denuncias" name="q" type="search" defaultValue={q} placeholder="Título, empresa, local ou relato" className="pl-9" />
       </div>
       <Button type="submit" variant="secondary">
         Buscar

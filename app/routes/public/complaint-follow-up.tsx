@@ -76,7 +76,7 @@ export default function ComplaintFollowUpPage() {
         lead="Digite o código de 16 dígitos que você recebeu ao enviar a denúncia para ver o andamento, ler as respostas do sindicato e enviar novas informações."
       />
       <div className="bg-slate-50">
-        <div className="container-page grid gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
             {result?.view && result.code ? (
               <FollowUpView view={result.view} code={result.code} message={result.message} ok={result.ok} errors={result.errors} />

@@ -65,7 +65,7 @@ export default function ComplaintPage() {
         lead="Relate irregularidades no seu local de trabalho sem se identificar. Não pedimos nome, e-mail nem cadastro, e você acompanha tudo com um código."
       />
       <div className="bg-slate-50">
-        <div className="container-page grid gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
             {result?.ok ? (
               <ReceiptCard message={result.message} code={result.receiptCode} />
