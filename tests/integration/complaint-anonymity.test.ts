@@ -121,6 +121,28 @@ describe("nothing identifying is stored or logged", () => {
   });
 });
 
+describe("failures are logged without the complaint's data", () => {
+  it("a failed insert logs the database's reason only: no title, description, receipt hash, address or agent", async () => {
+    await server.query`create or replace function complaints_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'falha injetada no teste'; end $$`;
+    await server.query`create trigger complaints_fail_insert before insert on complaints for each row execute function complaints_fail_insert()`;
+    const first = captured.length;
+    try {
+      const { res } = await post(
+        "/denuncia",
+        form({ title: "Título secreto 7731", description: "Relato secreto 7731", companyName: "Empresa secreta 7731", consent: "on" }),
+      );
+      expect(res.status).toBe(500);
+    } finally {
+      await server.query`drop trigger if exists complaints_fail_insert on complaints`;
+      await server.query`drop function if exists complaints_fail_insert()`;
+    }
+    const lines = captured.slice(first).join("");
+    expect(lines).toContain("Erro ao enviar denúncia. Tente novamente.");
+    expect(lines).toContain("falha injetada no teste");
+    for (const needle of ["secreto 7731", "secreta 7731", "a2id1$", IP, UA]) expect(lines).not.toContain(needle);
+  });
+});
+
 describe("headers on every complaint route", () => {
   function expectAnonymous(res: Response, where: string) {
     expect(res.headers.get("referrer-policy"), where).toBe("no-referrer");

@@ -9,10 +9,10 @@ import { getComplaint } from "~/domain/complaints/get-complaint.server";
 import { updateComplaintStatus } from "~/domain/complaints/update-complaint-status.server";
 import { saveComplaintNotes } from "~/domain/complaints/save-complaint-notes.server";
 import { replyToComplaint } from "~/domain/complaints/reply-to-complaint.server";
-import { failFrom, ok } from "~/utils/action-result.server";
+import { fail, failFrom, ok } from "~/utils/action-result.server";
+import { isExpectedRefusal, logComplaintFailure } from "~/domain/complaints/log-failure.server";
 import { isAppError } from "~/utils/app-error";
 import { formValues } from "~/utils/forms";
-import { log, errorFields } from "~/utils/logger.server";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { ComplaintsErrorBoundary } from "~/components/complaints/complaints-error";
 import { ComplaintList, ComplaintSearch, StatusFilter } from "~/components/complaints/staff-complaint-list";
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { ...list, selected, selectedMissing: Boolean(id && !selected), filters: { status: status ?? "all", q } };
   } catch (error) {
     if (isThrownResponse(error)) throw error;
-    log.error(COMPLAINT_MESSAGES.loadError, errorFields(error));
+    logComplaintFailure(COMPLAINT_MESSAGES.loadError, error);
     throw data({ message: COMPLAINT_MESSAGES.loadError }, { status: 500 });
   }
 }
@@ -70,7 +70,10 @@ export async function action({ request }: Route.ActionArgs) {
         return ok(input.visibility === "public" ? COMPLAINT_MESSAGES.replyPublicDone : COMPLAINT_MESSAGES.replyInternalDone, { intent });
     }
   } catch (error) {
-    return failFrom(error, FALLBACK[intent] ?? COMPLAINT_MESSAGES.statusError, intent);
+    const fallback = FALLBACK[intent] ?? COMPLAINT_MESSAGES.statusError;
+    if (isExpectedRefusal(error)) return failFrom(error, fallback, intent);
+    logComplaintFailure(fallback, error);
+    return fail(500, fallback, undefined, intent);
   }
 }
 

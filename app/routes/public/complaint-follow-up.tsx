@@ -10,7 +10,8 @@ import {
   followUpAddSchema,
   followUpLookupSchema,
 } from "~/domain/complaints/complaint.schema";
-import { failFrom } from "~/utils/action-result.server";
+import { fail, failFrom } from "~/utils/action-result.server";
+import { isExpectedRefusal, logComplaintFailure } from "~/domain/complaints/log-failure.server";
 import { isAppError } from "~/utils/app-error";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
@@ -58,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const view = await findComplaintByReceipt(input.code, requester);
     return data<FollowUpData>({ ok: true, view, code: input.code });
   } catch (error) {
-    const failed = failFrom(error, intent === "add" ? COMPLAINT_MESSAGES.addInfoError : COMPLAINT_MESSAGES.followUpError);
+    const fallback = intent === "add" ? COMPLAINT_MESSAGES.addInfoError : COMPLAINT_MESSAGES.followUpError;
+    if (!isExpectedRefusal(error)) logComplaintFailure(fallback, error);
+    const failed = isExpectedRefusal(error) ? failFrom(error, fallback) : fail(500, fallback);
     const status = failed.init?.status ?? 500;
     const errors = { ...failed.data.errors };
     if (!errors.code && (status === 404 || status === 429 || (isAppError(error) && error.field === "code"))) errors.code = failed.data.message;

@@ -11,6 +11,7 @@ import {
   formatReceiptCode,
 } from "~/domain/complaints/complaint.schema";
 import { fail, failFrom } from "~/utils/action-result.server";
+import { isExpectedRefusal, logComplaintFailure } from "~/domain/complaints/log-failure.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { ComplaintForm, type ComplaintFormValues } from "~/components/complaints/complaint-form";
@@ -48,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { receiptCode } = await createComplaint(input, evidence, requester);
     return data<ComplaintActionData>({ ok: true, message: COMPLAINT_MESSAGES.submitted, receiptCode: formatReceiptCode(receiptCode) });
   } catch (error) {
-    const failed = failFrom(error, COMPLAINT_MESSAGES.submitError);
+    if (!isExpectedRefusal(error)) logComplaintFailure(COMPLAINT_MESSAGES.submitError, error);
+    const failed = isExpectedRefusal(error) ? failFrom(error, COMPLAINT_MESSAGES.submitError) : fail(500, COMPLAINT_MESSAGES.submitError);
     const errors = { ...failed.data.errors };
     if (failed.init?.status === 413 || failed.init?.status === 415) errors.evidence = failed.data.message;
     return data<ComplaintActionData>({ ok: false, message: failed.data.message, errors, values: keepValues(fields) }, failed.init ?? undefined);
