@@ -114,17 +114,6 @@ const complaintBodies = [
 ];
 const complaintTables = ["complaints", "complaint_messages", "files", "audit_log"];
 
-/**
- * Contact messages. Every role reaches /dashboard/contatos, so nobody is refused there by the
- * role table; the scope per role is tested in tests/integration/contact-inbox.test.ts. The
- * cases board refuses every role but admin, secretaria and homologacao.
- */
-const contactBodies = [
-  (ids: SeedIds) => ({ intent: "status", id: ids.secretariaContactId, status: "resolved" }),
-  (ids: SeedIds) => ({ intent: "reply", id: ids.secretariaContactId, reply: "Resposta que não deveria ser registrada." }),
-];
-const contactTables = ["contact_messages", "audit_log"];
-
 export const ACTION_CASES: ActionCase[] = [
   { path: "/dashboard/denuncias", pattern: "dashboard/denuncias", bodies: complaintBodies, tables: complaintTables },
   { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsEditorBodies, tables: newsTables, multipart: true },

@@ -1,7 +1,4 @@
 import * as React from "react";
-import { Toast } from "radix-ui";
-import { CheckCircle2, Info, X, XCircle } from "lucide-react";
-import { cn } from "~/lib/cn";
 
 export type ToastMessage = { id: string; type: "success" | "error" | "info"; message: string };
 
@@ -12,51 +9,34 @@ export function useToast() {
   return React.useContext(ToastContext);
 }
 
-const icons = { success: CheckCircle2, error: XCircle, info: Info };
-const tones = {
-  success: "border-emerald-300 bg-emerald-50 text-emerald-950",
-  error: "border-red-300 bg-red-50 text-red-950",
-  info: "border-sky-300 bg-sky-50 text-sky-950",
-};
+// The Radix toast code is fetched only when a page first has a toast to show, so public pages
+// (which rarely do) don't pay for it on first load.
+const ToastViewport = React.lazy(() => import("./toast-viewport"));
 
 export function Toaster({ initial, children }: { initial?: ToastMessage | null; children: React.ReactNode }) {
   const [toasts, setToasts] = React.useState<ToastMessage[]>(initial ? [initial] : []);
+  const [shown, setShown] = React.useState(Boolean(initial));
   const lastInitial = React.useRef(initial?.id);
   React.useEffect(() => {
     if (initial && initial.id !== lastInitial.current) {
       lastInitial.current = initial.id;
       setToasts((ts) => [...ts, initial]);
+      setShown(true);
     }
   }, [initial]);
   const push = React.useCallback((t: Omit<ToastMessage, "id">) => {
     setToasts((ts) => [...ts, { ...t, id: `${Date.now()}-${Math.random()}` }]);
+    setShown(true);
   }, []);
+  const dismiss = React.useCallback((id: string) => setToasts((ts) => ts.filter((x) => x.id !== id)), []);
   return (
     <ToastContext.Provider value={push}>
-      <Toast.Provider swipeDirection="right" duration={6000} label="Notificação">
-        {children}
-        {toasts.map((t) => {
-          const Icon = icons[t.type];
-          return (
-            <Toast.Root
-              key={t.id}
-              type={t.type === "error" ? "foreground" : "background"}
-              onOpenChange={(open) => {
-                if (!open) setToasts((ts) => ts.filter((x) => x.id !== t.id));
-              }}
-              className={cn("flex items-start gap-3 rounded-lg border p-4 shadow-lg", tones[t.type])}
-              data-testid="toast"
-            >
-              <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
-              <Toast.Description className="flex-1 text-sm font-medium">{t.message}</Toast.Description>
-              <Toast.Close aria-label="Fechar" className="rounded p-0.5 opacity-70 hover:opacity-100">
-                <X className="size-4" />
-              </Toast.Close>
-            </Toast.Root>
-          );
-        })}
-        <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
-      </Toast.Provider>
+      {children}
+      {shown ? (
+        <React.Suspense fallback={null}>
+          <ToastViewport toasts={toasts} onDismiss={dismiss} />
+        </React.Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }
