@@ -69,6 +69,17 @@ export async function resetRateLimit(name: RateLimitName, subject: string) {
   await db().delete(rateLimits).where(eq(rateLimits.key, await keyFor(name, subject)));
 }
 
+/**
+ * Deletes counters whose window is over (housekeeping, hourly). The longest window is one hour
+ * and keys rotate daily, so nothing older than a day is ever needed.
+ */
+export async function purgeExpiredRateLimits() {
+  const longest = Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowSeconds));
+  await db()
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${longest})`);
+}
+
 export function retryMessage(seconds: number) {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;

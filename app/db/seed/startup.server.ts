@@ -4,6 +4,7 @@ import { users } from "~/db/schema";
 import { env } from "~/utils/env.server";
 import { log, errorFields } from "~/utils/logger.server";
 import { purgeExpiredSessions } from "~/auth/session.server";
+import { purgeExpiredRateLimits } from "~/utils/rate-limit.server";
 import { seedDemo } from "./demo.server";
 
 let timers: NodeJS.Timeout[] = [];
@@ -23,9 +24,12 @@ export async function runStartupTasks(opts: { embedded: boolean; seed?: boolean 
     }
   }
   stopBackgroundTasks();
-  const hourly = setInterval(() => {
+  const housekeeping = () => {
     purgeExpiredSessions().catch((err) => log.warn("limpeza de sessões falhou", errorFields(err)));
-  }, 60 * 60 * 1000);
+    purgeExpiredRateLimits().catch((err) => log.warn("limpeza de limites falhou", errorFields(err)));
+  };
+  housekeeping();
+  const hourly = setInterval(housekeeping, 60 * 60 * 1000);
   hourly.unref();
   timers.push(hourly);
 }
