@@ -15,6 +15,17 @@ export const PUBLIC_NAV = [
   { to: "/denuncia", label: "Denúncia" },
 ];
 
+/** The site's main links, as list items; desktop and the mobile menu style them differently. */
+function NavItems({ linkClass, activeClass }: { linkClass: string; activeClass: string }) {
+  return PUBLIC_NAV.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => cn(linkClass, isActive && activeClass)}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 export function PublicHeader({ shortName, user }: { shortName: string; user: { role: string } | null }) {
   const [open, setOpen] = React.useState(false);
   const location = useLocation();
@@ -44,22 +55,10 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
         </Link>
         <nav aria-label="Principal" className="hidden lg:block">
           <ul className="flex items-center gap-0.5">
-            {PUBLIC_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) =>
-                    cn(
-                      "whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950",
-                      isActive && "text-brand-700",
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems
+              linkClass="whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950"
+              activeClass="text-brand-700"
+            />
           </ul>
         </nav>
         <div className="flex items-center gap-2">
@@ -78,22 +77,10 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
       </div>
       <nav id="menu-movel" aria-label="Menu móvel" hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
         <ul className="container-page grid gap-1 py-3">
-          {PUBLIC_NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === "/"}
-                className={({ isActive }) =>
-                  cn(
-                    "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100",
-                    isActive && "bg-brand-50 text-brand-800",
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems
+            linkClass="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+            activeClass="bg-brand-50 text-brand-800"
+          />
           <li className="pt-2 sm:hidden">{account}</li>
         </ul>
       </nav>
