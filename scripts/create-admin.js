@@ -4,7 +4,8 @@ import readline from "node:readline/promises";
 import { stdin, stdout } from "node:process";
 import { buildIfNeeded } from "./build-if-needed.js";
 
-buildIfNeeded();
+// Tests run this beside a live build and ask it not to rebuild underneath them.
+if (!process.env.SKIP_BUILD) buildIfNeeded();
 process.env.NODE_ENV ??= "production";
 process.env.SEED_DEMO = "false";
 process.env.LOG_LEVEL ??= "warn";

@@ -9,7 +9,7 @@ import { createThrowawayDatabase, testDriver } from "../support/database";
 
 function createAdmin(env: Record<string, string>) {
   return spawnSync(process.execPath, ["scripts/create-admin.js"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "error", ...env },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "error", SKIP_BUILD: "1", ...env },
     encoding: "utf8",
   });
 }
