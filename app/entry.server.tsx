@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { errorFields, log } from "~/utils/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -50,6 +51,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(JSON.stringify({ t: new Date().toISOString(), level: "error", msg: "erro na rota", error: message, stack: error instanceof Error ? error.stack : undefined }) + "\n");
+  log.error("erro na rota", errorFields(error));
 }

@@ -23,6 +23,18 @@ export const log = {
   error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
 };
 
-export function errorFields(err: unknown) {
-  return err instanceof Error ? { error: err.message, stack: err.stack } : { error: String(err) };
+/**
+ * What a log line may say about an error. A failed query's message (and so its stack) carries
+ * the SQL parameters — a member's CPF, a complaint's text — so for those only the database's
+ * own reason and code are kept.
+ */
+export function errorFields(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { error: String(err) };
+  if (err.message.startsWith("Failed query")) {
+    const cause = err.cause;
+    const code = cause && typeof cause === "object" && "code" in cause ? String((cause as { code: unknown }).code) : undefined;
+    const reason = cause instanceof Error ? cause.message.split("\n")[0].slice(0, 300) : "consulta ao banco falhou";
+    return { error: reason, code };
+  }
+  return { error: err.message, stack: err.stack };
 }
