@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations as axe } from "../support/browser";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 
@@ -17,11 +16,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 describe("public institutional pages", () => {
   for (const viewport of ["desktop", "phone"] as const) {

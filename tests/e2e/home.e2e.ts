@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations } from "../support/browser";
 import { samplePosts, startFakeInstagram, type FakeInstagram } from "../fakes/instagram-graph";
 import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
 
@@ -114,8 +113,7 @@ describe("home page in a real browser", () => {
     expect(tiles.requests.slice(before).every((u) => u.startsWith("/16/"))).toBe(true);
 
     // The whole page, map included, passes axe.
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await scrollThrough(page);
     await page.getByTestId("map-section").scrollIntoViewIfNeeded();

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { startTestServer, type TestServer } from "../support/server";
-import { hydrated, launchBrowser, newContext, VIEWPORTS } from "../support/browser";
+import { hydrated, launchBrowser, newContext, VIEWPORTS, WCAG_22_AA } from "../support/browser";
 
 /**
  * Every public page: zero axe violations (WCAG 2.2 AA tags) at desktop and phone widths, and the
  * head and landmarks every public page must have.
  */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
 
 type PublicPage = { name: string; path: string; status?: number; indexable?: boolean };
 const PAGES: PublicPage[] = [
@@ -59,7 +59,7 @@ describe("public pages pass axe (WCAG 2.2 AA)", () => {
       const failures: Record<string, string[]> = {};
       for (const p of PAGES) {
         await open(page, p);
-        const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
         if (result.violations.length) failures[p.path] = describeViolations(result.violations);
       }
       await ctx.close();
