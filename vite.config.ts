@@ -6,6 +6,10 @@ import { fileURLToPath } from "node:url";
 const FRAMEWORK_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
 const COMMON_CHUNK =
   /[\\/](app[\\/](utils[\\/]seo|lib[\\/]long-date|components[\\/]layout[\\/]brand-mark|components[\\/]ui[\\/]toaster)\.tsx?$|node_modules[\\/]clsx[\\/])/;
+// Shared UI of the other pages (public and dashboard): buttons, fields, alerts, badges, cn,
+// dates and lucide-react's icon factory (each icon stays in its own small chunk).
+const UI_CHUNK =
+  /[\\/](app[\\/](components[\\/]ui[\\/](button|button-variants|input|alert|badge|card)|lib[\\/](cn|dates))\.tsx?$|node_modules[\\/](tailwind-merge|class-variance-authority)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]))/;
 const PUBLIC_CHUNK =
   /[\\/]app[\\/](components[\\/]icons[\\/]|components[\\/]layout[\\/](public-header|public-footer|account-link-classes)\.tsx?$|components[\\/]content[\\/](social-links|contact-list)\.tsx$|domain[\\/]content[\\/]contact-links\.ts$)/;
 
@@ -35,6 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "framework", test: (id: string) => FRAMEWORK_CHUNK.test(id) || COMMON_CHUNK.test(id), priority: 30 },
                 // The public layout's and the home page's shared pieces.
                 { name: "public", test: PUBLIC_CHUNK, priority: 10 },
+                { name: "ui", test: UI_CHUNK, priority: 5 },
               ],
             },
           },
