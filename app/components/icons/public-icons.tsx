@@ -1,40 +1,11 @@
-import type { SVGProps } from "react";
-
 // The lucide icons the public layout and the home page draw, as one small module: lucide-react
 // ships one chunk per icon plus its factory, which cost the home page ~6 kB gzip and a dozen
 // requests. Same DOM as lucide-react 1.x (attributes, `lucide lucide-<name>` classes,
 // aria-hidden) for decorative use: unlike lucide, an aria-label does not lift aria-hidden (every
 // icon here sits beside its text). Shapes copied from lucide (ISC licence).
-// Dashboard screens keep importing from "lucide-react".
+// Dashboard screens keep importing from "lucide-react". The factory is in ./icon.
 
-type IconNode = [tag: string, attrs: Record<string, string>][];
-export type IconProps = SVGProps<SVGSVGElement>;
-
-function icon(name: string, node: IconNode) {
-  function Icon({ className, ...rest }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={24}
-        height={24}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={`lucide lucide-${name}${className ? ` ${className}` : ""}`}
-        aria-hidden="true"
-        {...rest}
-      >
-        {node.map(([Tag, attrs], i) => (
-          <Tag key={i} {...attrs} />
-        ))}
-      </svg>
-    );
-  }
-  return Icon;
-}
+import { icon } from "./icon";
 
 export const ArrowRight = icon("arrow-right", [["path",{d:"M5 12h14"}],["path",{d:"m12 5 7 7-7 7"}]]);
 export const ArrowUpRight = icon("arrow-up-right", [["path",{d:"M7 7h10v10"}],["path",{d:"M7 17 17 7"}]]);
