@@ -3,14 +3,47 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 
+const FRAMEWORK_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
+const COMMON_CHUNK =
+  /[\\/](app[\\/](utils[\\/]seo|lib[\\/]long-date|components[\\/]layout[\\/]brand-mark|components[\\/]ui[\\/]toaster|components[\\/]icons[\\/]icon)\.tsx?$|node_modules[\\/]clsx[\\/])/;
+// Shared UI of the other pages (public and dashboard): buttons, fields, alerts, badges, cn,
+// dates and lucide-react's icon factory (each icon stays in its own small chunk).
+const UI_CHUNK =
+  /[\\/](app[\\/](components[\\/]ui[\\/](button|button-variants|input|alert|badge|card)|lib[\\/](cn|dates))\.tsx?$|node_modules[\\/](tailwind-merge|class-variance-authority)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]))/;
+const PUBLIC_CHUNK =
+  /[\\/]app[\\/](components[\\/]icons[\\/]public-icons\.tsx$|components[\\/]layout[\\/](public-header|public-footer|account-link-classes)\.tsx?$|components[\\/]content[\\/](social-links|contact-list)\.tsx$|domain[\\/]content[\\/]contact-links\.ts$)/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-  build: {
-    // The server bundle's entry is our own HTTP app (headers, health, shutdown),
-    // which mounts the React Router handler from the virtual server build.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-  },
+  build: isSsrBuild
+    ? {
+        // The server bundle's entry is our own HTTP app (headers, health, shutdown),
+        // which mounts the React Router handler from the virtual server build.
+        rollupOptions: { input: "./server/app.ts" },
+      }
+    : {
+        rolldownOptions: {
+          output: {
+            // Small modules that load together share one chunk instead of a dozen tiny ones
+            // (each file costs a request and compresses worse on its own): see
+            // docs/decisions/044-public-bundle.md. Only these groups; everything else splits
+            // as usual. A group also takes in its modules' dependencies, so the framework is
+            // grouped first (highest priority) to keep React out of the small groups.
+            codeSplitting: {
+              groups: [
+                // The client entry, React, React Router and the small modules every page loads
+                // anyway (root's toaster, meta tags, the brand mark, clsx, the icon factory): one file, which also
+                // takes Rolldown's runtime helpers (else a chunk of their own).
+                { name: "framework", test: (id: string) => FRAMEWORK_CHUNK.test(id) || COMMON_CHUNK.test(id), priority: 30 },
+                // The public layout's and the home page's shared pieces.
+                { name: "public", test: PUBLIC_CHUNK, priority: 10 },
+                { name: "ui", test: UI_CHUNK, priority: 5 },
+              ],
+            },
+          },
+        },
+      },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -1,5 +1,9 @@
 /** The one date module: every date shown is a Brasília date, formatted pt-BR. */
-export const TIME_ZONE = "America/Sao_Paulo";
+import { TIME_ZONE } from "./long-date";
+
+// formatLongDate lives in ./long-date so public pages (which show only long dates) don't load
+// the rest of this module.
+export { TIME_ZONE, formatLongDate } from "./long-date";
 
 const dateFmt = new Intl.DateTimeFormat("pt-BR", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
 const dateTimeFmt = new Intl.DateTimeFormat("pt-BR", {
@@ -10,7 +14,6 @@ const dateTimeFmt = new Intl.DateTimeFormat("pt-BR", {
   hour: "2-digit",
   minute: "2-digit",
 });
-const longDateFmt = new Intl.DateTimeFormat("pt-BR", { timeZone: TIME_ZONE, day: "numeric", month: "long", year: "numeric" });
 
 function toDate(value: Date | string | number) {
   return value instanceof Date ? value : new Date(value);
@@ -29,11 +32,6 @@ export function formatDate(value: Date | string | number | null | undefined) {
 export function formatDateTime(value: Date | string | number | null | undefined) {
   if (value == null || value === "") return "";
   return dateTimeFmt.format(toDate(value)).replace(",", "");
-}
-
-export function formatLongDate(value: Date | string | number) {
-  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) value = `${value}T12:00:00Z`;
-  return longDateFmt.format(toDate(value));
 }
 
 /** Calendar parts of an instant in Brasília. */

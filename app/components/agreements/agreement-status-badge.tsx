@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock3, EyeOff, Globe2, PencilLine } from "lucide-react";
+import { CheckCircle2, Clock3, EyeOff, Globe2, PencilLine } from "./agreement-icons";
 import { Badge } from "~/components/ui/badge";
 import { STATUS_LABELS, VISIBILITY_LABELS, type AgreementStatus } from "~/domain/agreements/agreement-messages";
 

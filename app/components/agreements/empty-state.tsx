@@ -1,5 +1,5 @@
 import * as React from "react";
-import { FileSearch } from "lucide-react";
+import { FileSearch } from "./agreement-icons";
 
 export function AgreementsEmptyState({ message, children }: { message: string; children?: React.ReactNode }) {
   return (

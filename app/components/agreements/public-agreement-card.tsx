@@ -1,4 +1,5 @@
-import { Building2, CalendarRange, Download, FileText } from "lucide-react";
+import { FileText } from "~/components/icons/public-icons";
+import { Building2, CalendarRange, Download } from "./agreement-icons";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Form } from "react-router";
-import { Filter } from "lucide-react";
+import { Filter } from "./agreement-icons";
 import { Button } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
 import { showingCount } from "~/domain/agreements/agreement-messages";

@@ -1,7 +1,8 @@
 import type * as React from "react";
 import { Link } from "react-router";
 import { Clock, Mail, MapPin, MessageCircle, Phone, ShieldAlert } from "lucide-react";
-import { whatsappLink, type InstitutionalContent } from "~/domain/content/institutional";
+import type { PublicInstitutionalContent } from "~/domain/content/institutional";
+import { whatsappLink } from "~/domain/content/contact-links";
 
 /** Simple outline glyphs for the social networks (lucide no longer ships brand icons). */
 function InstagramIcon(props: React.SVGProps<SVGSVGElement>) {
@@ -44,7 +45,7 @@ function Item({ icon: Icon, title, children }: { icon: React.ComponentType<{ cla
 }
 
 /** Address, phones, e-mail, hours and social links beside the form (institutional content). */
-export function ContactInfo({ content }: { content: InstitutionalContent }) {
+export function ContactInfo({ content }: { content: PublicInstitutionalContent }) {
   const social = [
     { href: content.social.instagram, label: "Instagram", icon: InstagramIcon },
     { href: content.social.facebook, label: "Facebook", icon: FacebookIcon },

@@ -1,7 +1,8 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "~/components/icons/public-icons";
 import type { InstitutionalContent } from "~/domain/content/institutional";
-import { telHref } from "~/domain/content/institutional";
-import { cn } from "~/lib/cn";
+import { telHref } from "~/domain/content/contact-links";
+// clsx, not ~/lib/cn: no class here overrides another, and public pages don't load tailwind-merge.
+import { clsx as cn } from "clsx";
 
 /**
  * Address, phones, e-mail and hours from the institutional content. `tone` picks colours for a

@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { InstitutionalContent } from "~/domain/content/institutional";
-import { cn } from "~/lib/cn";
+// clsx, not ~/lib/cn: no class here overrides another, and public pages don't load tailwind-merge.
+import { clsx as cn } from "clsx";
 
 // Brand glyphs drawn as simple strokes (lucide's newer releases ship no brand icons).
 function Glyph({ children, className }: { children: React.ReactNode; className?: string }) {

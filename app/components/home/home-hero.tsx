@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { ArrowRight, Clock, MapPin, Phone } from "lucide-react";
-import { telHref } from "~/domain/content/institutional";
+import { ArrowRight, Clock, MapPin, Phone } from "~/components/icons/public-icons";
+import { telHref } from "~/domain/content/contact-links";
 import { WhatsappGlyph } from "./brand-glyphs";
 
 /** The opening banner: who we are, the way in (/quem-somos) and the membership question on WhatsApp. */

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Await } from "react-router";
-import { ArrowUpRight, ImageOff } from "lucide-react";
-import { formatLongDate } from "~/lib/dates";
+import { ArrowUpRight, ImageOff } from "~/components/icons/public-icons";
+import { formatLongDate } from "~/lib/long-date";
 import { INSTAGRAM_MESSAGES, truncateCaption, type InstagramFeed } from "~/domain/instagram/instagram";
 import { InstagramGlyph } from "./brand-glyphs";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { ArrowRight, Newspaper } from "lucide-react";
-import { formatLongDate } from "~/lib/dates";
+import { ArrowRight, Newspaper } from "~/components/icons/public-icons";
+import { formatLongDate } from "~/lib/long-date";
 
 export type HomeNewsItem = { id: string; slug: string; title: string; summary: string; publishedAt: Date | string; coverUrl: string | null };
 

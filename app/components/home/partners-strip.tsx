@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, Handshake } from "lucide-react";
+import { ArrowRight, Handshake } from "~/components/icons/public-icons";
 
 export type HomePartner = { id: string; name: string; description: string; logoUrl: string | null; website: string | null; category: string };
 

@@ -1,7 +1,8 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { ArrowRight, ArrowUpRight, FileText, MessageSquare, ShieldAlert, UserPlus } from "lucide-react";
-import { cn } from "~/lib/cn";
+import { ArrowRight, ArrowUpRight, FileText, MessageSquare, ShieldAlert, UserPlus } from "~/components/icons/public-icons";
+// clsx, not ~/lib/cn: no class here overrides another, and public pages don't load tailwind-merge.
+import { clsx as cn } from "clsx";
 
 type Service = {
   title: string;

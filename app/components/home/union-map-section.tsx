@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
-import { telHref } from "~/domain/content/institutional";
+import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone } from "~/components/icons/public-icons";
+import { telHref } from "~/domain/content/contact-links";
 import { LazyMap } from "~/components/map/lazy-map";
 import type { MapTiles } from "~/components/map/map-types";
 

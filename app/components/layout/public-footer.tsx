@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { ShieldCheck } from "lucide-react";
-import type { InstitutionalContent } from "~/domain/content/institutional";
-import { whatsappLink } from "~/domain/content/institutional";
+import { ShieldCheck } from "~/components/icons/public-icons";
+import type { PublicInstitutionalContent } from "~/domain/content/institutional";
+import { whatsappLink } from "~/domain/content/contact-links";
 import { ContactList } from "~/components/content/contact-list";
 import { SocialLinks, WhatsappGlyph } from "~/components/content/social-links";
 import { BrandMark } from "./brand-mark";
@@ -17,7 +17,7 @@ const LINKS = [
 ];
 
 /** The original's footer: description, social links, address, phones, e-mail and hours. */
-export function PublicFooter({ content }: { content: InstitutionalContent }) {
+export function PublicFooter({ content }: { content: PublicInstitutionalContent }) {
   const heading = "text-sm font-bold uppercase tracking-wider text-white";
   return (
     <footer className="border-t-4 border-brand-700 bg-navy-950 text-slate-300" data-testid="public-footer">

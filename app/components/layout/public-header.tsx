@@ -1,8 +1,7 @@
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { LayoutDashboard, LogIn, Menu, X } from "lucide-react";
-import { cn } from "~/lib/cn";
-import { Button } from "~/components/ui/button";
+import { LayoutDashboard, LogIn, Menu, X } from "~/components/icons/public-icons";
+import { ACCOUNT_LINK_CLASSES } from "./account-link-classes";
 import { BrandMark } from "./brand-mark";
 
 export const PUBLIC_NAV = [
@@ -15,11 +14,15 @@ export const PUBLIC_NAV = [
   { to: "/denuncia", label: "Denúncia" },
 ];
 
-/** The site's main links, as list items; desktop and the mobile menu style them differently. */
-function NavItems({ linkClass, activeClass }: { linkClass: string; activeClass: string }) {
+/**
+ * The site's main links, as list items; desktop and the mobile menu style them differently.
+ * Plain class strings (no tailwind-merge on public pages): the colour that differs between the
+ * active and the other links lives only in `activeClass` / `inactiveClass`.
+ */
+function NavItems({ linkClass, activeClass, inactiveClass }: { linkClass: string; activeClass: string; inactiveClass: string }) {
   return PUBLIC_NAV.map((item) => (
     <li key={item.to}>
-      <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => cn(linkClass, isActive && activeClass)}>
+      <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => `${linkClass} ${isActive ? activeClass : inactiveClass}`}>
         {item.label}
       </NavLink>
     </li>
@@ -33,17 +36,13 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
   React.useEffect(() => setOpen(false), [location.pathname]);
 
   const account = user ? (
-    <Button asChild size="sm" variant="default">
-      <Link to={`/dashboard/${user.role}`}>
-        <LayoutDashboard /> Painel
-      </Link>
-    </Button>
+    <Link to={`/dashboard/${user.role}`} className={ACCOUNT_LINK_CLASSES.default}>
+      <LayoutDashboard /> Painel
+    </Link>
   ) : (
-    <Button asChild size="sm" variant="outline">
-      <Link to="/login">
-        <LogIn /> Área restrita
-      </Link>
-    </Button>
+    <Link to="/login" className={ACCOUNT_LINK_CLASSES.outline}>
+      <LogIn /> Área restrita
+    </Link>
   );
 
   return (
@@ -56,8 +55,9 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
         <nav aria-label="Principal" className="hidden lg:block">
           <ul className="flex items-center gap-0.5">
             <NavItems
-              linkClass="whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950"
+              linkClass="whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium hover:bg-slate-100 hover:text-slate-950"
               activeClass="text-brand-700"
+              inactiveClass="text-slate-700"
             />
           </ul>
         </nav>
@@ -78,8 +78,9 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
       <nav id="menu-movel" aria-label="Menu móvel" hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
         <ul className="container-page grid gap-1 py-3">
           <NavItems
-            linkClass="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+            linkClass="block rounded-md px-3 py-3 text-base font-medium hover:bg-slate-100"
             activeClass="bg-brand-50 text-brand-800"
+            inactiveClass="text-slate-800"
           />
           <li className="pt-2 sm:hidden">{account}</li>
         </ul>

@@ -1,6 +1,8 @@
 import * as React from "react";
-import { MapPin } from "lucide-react";
-import { cn } from "~/lib/cn";
+import { MapPin } from "~/components/icons/public-icons";
+// clsx, not ~/lib/cn: callers pass sizes (e.g. h-[500px]) that override nothing here, and the
+// home page doesn't load tailwind-merge.
+import { clsx as cn } from "clsx";
 import { useInViewOnce } from "./use-in-view";
 import type { MapTiles } from "./map-types";
 

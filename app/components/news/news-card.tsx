@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ArrowRight, CalendarDays } from "lucide-react";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "~/lib/long-date";
 import { cn } from "~/lib/cn";
 import { NewsCover } from "./news-cover";
 

@@ -23,6 +23,15 @@ export type InstitutionalContent = {
   values: string[];
 };
 
+/** What the public layout sends to every page: header, footer and the home/contact blocks. */
+export type PublicInstitutionalContent = Omit<InstitutionalContent, "board" | "history" | "mission" | "vision" | "values">;
+
+/** The public layout's share of the content (the about page loads the rest itself). */
+export function publicContent(content: InstitutionalContent): PublicInstitutionalContent {
+  const { board: _board, history: _history, mission: _mission, vision: _vision, values: _values, ...rest } = content;
+  return rest;
+}
+
 export const DEFAULT_CONTENT: InstitutionalContent = {
   name: "Sindicato dos Bombeiros Civis do Distrito Federal",
   shortName: "Sindicato dos Bombeiros Civis - DF",
@@ -78,12 +87,6 @@ export function formatWhatsapp(digits: string) {
   return m ? `+55 (${m[1]}) ${m[2]}-${m[3]}` : d;
 }
 
-/** A tel: link for a phone as displayed. */
-export function telHref(phone: string) {
-  const digits = phone.replace(/\D/g, "");
-  return digits.startsWith("0800") ? `tel:${digits}` : `tel:+55${digits}`;
-}
-
-export function whatsappLink(number: string, text: string) {
-  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
-}
+// Re-exported for existing importers; public components import them from "./contact-links" so
+// the defaults above (long texts) are not shipped to every public page.
+export { telHref, whatsappLink } from "./contact-links";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "react-router";
 import { Award, Eye, Flame, HandHeart, Handshake, Scale, ShieldCheck, Target, UserRound, Users } from "lucide-react";
 import type { Route } from "./+types/about";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
-import { whatsappLink } from "~/domain/content/institutional";
+import { whatsappLink } from "~/domain/content/contact-links";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { ContactList } from "~/components/content/contact-list";

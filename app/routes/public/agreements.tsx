@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Link, useLoaderData, useLocation } from "react-router";
-import { ArrowRight, FileCheck2, Scale } from "lucide-react";
+import { ArrowRight } from "~/components/icons/public-icons";
+import { FileCheck2, Scale } from "~/components/agreements/agreement-icons";
 import type { Route } from "./+types/agreements";
 import { listPublicAgreements } from "~/domain/agreements/list-public-agreements.server";
 import { AGREEMENT_MESSAGES } from "~/domain/agreements/agreement-messages";

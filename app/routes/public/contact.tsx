@@ -5,7 +5,6 @@ import type { Route } from "./+types/contact";
 import { submitContactMessage } from "~/domain/contacts/submit-contact-message.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { isContactSector } from "~/domain/contacts/contact-sectors";
-import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 import { isAppError } from "~/utils/app-error";
 import { fieldErrors, formValues } from "~/utils/forms";
 import { log } from "~/utils/logger.server";
@@ -62,7 +61,9 @@ export default function ContactPage() {
   const { sent, preset } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/public/layout");
-  const content = layout?.content ?? DEFAULT_CONTENT;
+  // The public layout's loader always runs before this page renders (no client-side defaults).
+  if (!layout) throw new Error("contato: dados do layout público ausentes");
+  const { content } = layout;
   return (
     <>
       <PageHero

@@ -2,7 +2,7 @@ import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 import { seo } from "~/utils/seo";
-import { whatsappLink, DEFAULT_CONTENT } from "~/domain/content/institutional";
+import { whatsappLink } from "~/domain/content/contact-links";
 import { listLatestPublishedNews } from "~/domain/news/list-latest-published-news.server";
 import { listActivePartners } from "~/domain/partners/list-active-partners.server";
 import { listInstagramFeed } from "~/domain/instagram/list-instagram-posts.server";
@@ -53,7 +53,9 @@ export async function loader(_: Route.LoaderArgs) {
 export default function Home() {
   const { news, partners, instagram, tiles } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/public/layout");
-  const content = layout?.content ?? DEFAULT_CONTENT;
+  // The public layout's loader always runs before this page renders (no client-side defaults).
+  if (!layout) throw new Error("home: dados do layout público ausentes");
+  const { content } = layout;
   const membershipHref = whatsappLink(content.whatsapp, MEMBERSHIP_MESSAGE);
   return (
     <>

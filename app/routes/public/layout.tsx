@@ -1,12 +1,15 @@
 import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
+import { publicContent } from "~/domain/content/institutional";
 import { PublicHeader } from "~/components/layout/public-header";
 import { PublicFooter } from "~/components/layout/public-footer";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader(_: Route.LoaderArgs) {
-  return { content: await getInstitutionalContent() };
+  // Only what the header, the footer and the home/contact blocks show: not the about page's
+  // long texts (history, mission, vision, values, board), which every page would carry.
+  return { content: publicContent(await getInstitutionalContent()) };
 }
 
 export default function PublicLayout() {

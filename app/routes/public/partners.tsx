@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { BadgePercent, Handshake, Mail, Send } from "lucide-react";
 import type { Route } from "./+types/partners";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
-import { whatsappLink } from "~/domain/content/institutional";
+import { whatsappLink } from "~/domain/content/contact-links";
 import { groupByCategory, listActivePartners } from "~/domain/partners/list-active-partners.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";

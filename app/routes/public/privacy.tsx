@@ -4,7 +4,7 @@ import { Mail, MapPin, MessageSquare, Server, ShieldAlert, ShieldCheck, UserCog,
 import type { Route } from "./+types/privacy";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { seo } from "~/utils/seo";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "~/lib/long-date";
 import { PageHero } from "~/components/layout/page-hero";
 
 /** When this notice last changed in substance (update it with the text). */
