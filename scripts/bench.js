@@ -155,6 +155,9 @@ async function lighthouseScores(base) {
   const chromeLauncher = await import("chrome-launcher");
   const scores = {};
   for (const p of PAGES) {
+   // A run that errors inside Lighthouse (a category scored null, e.g. a lost trace) is retried,
+   // up to three attempts; a real low score is kept as measured.
+   for (let attempt = 1; attempt <= 3; attempt++) {
     // A fresh Chromium per page: no warm cache carried between pages.
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
     try {
@@ -173,6 +176,9 @@ async function lighthouseScores(base) {
     } finally {
       await chrome.kill();
     }
+    if (Object.values(scores[p]).every((v) => v !== null)) break;
+    say(`lighthouse ${p}: categoria sem nota (erro do Lighthouse), tentativa ${attempt} de 3`);
+   }
   }
   return scores;
 }
