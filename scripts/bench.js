@@ -155,32 +155,37 @@ async function lighthouseScores(base) {
   const chromeLauncher = await import("chrome-launcher");
   const scores = {};
   for (const p of PAGES) {
-   // A run that errors inside Lighthouse (a category scored null, e.g. a lost trace) is retried,
-   // up to three attempts; a real low score is kept as measured.
-   for (let attempt = 1; attempt <= 3; attempt++) {
-    // A fresh Chromium per page: no warm cache carried between pages.
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-    try {
-      const result = await lighthouse(
-        `${base}${p}`,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
-        undefined,
-      );
-      const c = result.lhr.categories;
-      const s = (k) => (c[k]?.score == null ? null : Math.round(c[k].score * 100));
-      scores[p] = { performance: s("performance"), accessibility: s("accessibility"), bestPractices: s("best-practices"), seo: s("seo") };
-      const failing = Object.values(result.lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable")
-        .map((a) => `${a.id}=${a.score}`);
-      say(`lighthouse ${p}: ${JSON.stringify(scores[p])}${failing.length ? `  (abaixo de 1: ${failing.join(", ")})` : ""}`);
-    } finally {
-      await chrome.kill();
+    // A run that errors inside Lighthouse (a category scored null, e.g. a lost trace) is retried,
+    // up to three attempts; a real low score is kept as measured.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      scores[p] = await lighthouseOnce(lighthouse, chromeLauncher, `${base}${p}`, p);
+      if (Object.values(scores[p]).every((v) => v !== null)) break;
+      say(`lighthouse ${p}: categoria sem nota (erro do Lighthouse), tentativa ${attempt} de 3`);
     }
-    if (Object.values(scores[p]).every((v) => v !== null)) break;
-    say(`lighthouse ${p}: categoria sem nota (erro do Lighthouse), tentativa ${attempt} de 3`);
-   }
   }
   return scores;
+}
+
+async function lighthouseOnce(lighthouse, chromeLauncher, url, p) {
+  // A fresh Chromium per page: no warm cache carried between pages.
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
+      undefined,
+    );
+    const c = result.lhr.categories;
+    const s = (k) => (c[k]?.score == null ? null : Math.round(c[k].score * 100));
+    const scores = { performance: s("performance"), accessibility: s("accessibility"), bestPractices: s("best-practices"), seo: s("seo") };
+    const failing = Object.values(result.lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable")
+      .map((a) => `${a.id}=${a.score}`);
+    say(`lighthouse ${p}: ${JSON.stringify(scores)}${failing.length ? `  (abaixo de 1: ${failing.join(", ")})` : ""}`);
+    return scores;
+  } finally {
+    await chrome.kill();
+  }
 }
 
 function targetsMet(js, lh) {
