@@ -1,3 +1,4 @@
+import { optionalHttpsUrl } from "~/lib/https-url";
 import { z } from "zod";
 import { formatBrazilianPhone, isValidBrazilianPhone, phoneDigits } from "~/lib/phone";
 import type { InstitutionalContent } from "./institutional";
@@ -60,19 +61,7 @@ const phone = z.string().transform((v, ctx) => {
 });
 
 /** Empty, or an absolute https:// URL (no other scheme reaches a public page). */
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(300, "Endereço muito longo (máximo 300 caracteres).")
-  .refine((v) => {
-    if (v === "") return true;
-    try {
-      const u = new URL(v);
-      return u.protocol === "https:" && !!u.hostname && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, CONTENT_MESSAGES.https);
+const httpsUrl = optionalHttpsUrl(CONTENT_MESSAGES.https);
 
 const coordinate = (min: number, max: number, message: string) =>
   z

@@ -1,3 +1,4 @@
+import { optionalHttpsUrl } from "~/lib/https-url";
 import { z } from "zod";
 import { MB } from "~/domain/files/file-types";
 
@@ -28,19 +29,7 @@ const text = (label: string, min: number, max: number) =>
     .max(max, `${label} deve ter no máximo ${max} caracteres.`);
 
 /** Empty means "no website"; otherwise an absolute https:// address. */
-const website = z
-  .string()
-  .trim()
-  .max(300, "Endereço muito longo (máximo 300 caracteres).")
-  .refine((v) => {
-    if (v === "") return true;
-    try {
-      const u = new URL(v);
-      return u.protocol === "https:" && !!u.hostname && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, PARTNER_MESSAGES.website)
+const website = optionalHttpsUrl(PARTNER_MESSAGES.website)
   .transform((v) => (v === "" ? null : v));
 
 const checkbox = z
