@@ -1,11 +1,12 @@
 import * as React from "react";
+import { DeleteButton } from "~/components/ui/delete-button";
 import { useFetcher } from "react-router";
-import { ImageUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { ImageUp, Pencil, Plus } from "lucide-react";
 import type { ActionResult } from "~/utils/action-result";
 import { useActionToast } from "~/utils/use-action-toast";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { PartnerLogo } from "./partner-logo";
 
@@ -171,27 +172,12 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
 }
 
 export function DeletePartnerButton({ partner }: { partner: PartnerRow }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${partner.name}`}>
-          <Trash2 /> Excluir
-        </Button>
-      }
+    <DeleteButton
+      id={partner.id}
+      name={partner.name}
       title="Excluir parceiro"
       description={`Tem certeza que deseja excluir o parceiro ${partner.name}? O logo também será apagado. Esta ação não pode ser desfeita.`}
-    >
-      {(cls) => (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={partner.id} />
-          <button type="submit" className={cls + " w-full"}>
-            Excluir
-          </button>
-        </fetcher.Form>
-      )}
-    </ConfirmDialog>
+    />
   );
 }

@@ -1,6 +1,7 @@
 import * as React from "react";
-import { Form, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
-import { Download, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { DeleteButton } from "~/components/ui/delete-button";
+import { Form, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Download, Pencil, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { requireAccess } from "~/auth/guard.server";
 import { parseMultipart } from "~/domain/files/file-store.server";
@@ -14,14 +15,12 @@ import { fail, failFrom, ok } from "~/utils/action-result.server";
 import type { ActionResult } from "~/utils/action-result";
 import { isAppError } from "~/utils/app-error";
 import { log, errorFields } from "~/utils/logger.server";
-import { useActionToast } from "~/utils/use-action-toast";
 import { formatDate } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { AgreementStatusBadge, VisibilityBadge } from "~/components/agreements/agreement-status-badge";
 import { AgreementFormDialog, type EditableAgreement } from "~/components/agreements/agreement-form-dialog";
@@ -73,15 +72,10 @@ export async function action({ request }: Route.ActionArgs) {
 type Row = Awaited<ReturnType<typeof loader>>["agreements"][number];
 
 function DeleteAgreementButton({ agreement }: { agreement: Row }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${agreement.title}`}>
-          <Trash2 /> Excluir
-        </Button>
-      }
+    <DeleteButton
+      id={agreement.id}
+      name={agreement.title}
       title="Excluir convenção"
       description={
         <>
@@ -89,17 +83,7 @@ function DeleteAgreementButton({ agreement }: { agreement: Row }) {
           <span className="mt-2 block font-semibold text-slate-900">{agreement.title}</span>
         </>
       }
-    >
-      {(cls) => (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={agreement.id} />
-          <button type="submit" className={cls + " w-full"} disabled={fetcher.state !== "idle"}>
-            Excluir
-          </button>
-        </fetcher.Form>
-      )}
-    </ConfirmDialog>
+    />
   );
 }
 

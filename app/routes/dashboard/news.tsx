@@ -1,6 +1,7 @@
 import * as React from "react";
+import { DeleteButton } from "~/components/ui/delete-button";
 import { data, Form, Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "react-router";
-import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/news";
 import { requireAccess } from "~/auth/guard.server";
 import { parseMultipart } from "~/domain/files/file-store.server";
@@ -26,7 +27,6 @@ import { NewsPagination } from "~/components/news/news-pagination";
 import { NewsStateBadge } from "~/components/news/news-state-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notícias | Painel" }];
@@ -60,8 +60,7 @@ const FALLBACK: Record<string, string> = {
   update: NEWS_MESSAGES.updateError,
   publish: NEWS_MESSAGES.publishError,
   unpublish: NEWS_MESSAGES.unpublishError,
-  delete: NEWS_MESSAGES.deleteError,
-};
+  delete: NEWS_MESSAGES.deleteError };
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
@@ -119,16 +118,11 @@ function StatusButton({ post }: { post: Row }) {
   );
 }
 
-function DeleteButton({ post }: { post: Row }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
+function DeletePostButton({ post }: { post: Row }) {
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${post.title}`}>
-          <Trash2 /> Excluir
-        </Button>
-      }
+    <DeleteButton
+      id={post.id}
+      name={post.title}
       title="Excluir notícia"
       description={
         <>
@@ -136,17 +130,7 @@ function DeleteButton({ post }: { post: Row }) {
           será apagada. Esta ação não pode ser desfeita.
         </>
       }
-    >
-      {(cls) => (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={post.id} />
-          <button type="submit" className={cls + " w-full"}>
-            Excluir
-          </button>
-        </fetcher.Form>
-      )}
-    </ConfirmDialog>
+    />
   );
 }
 
@@ -288,7 +272,7 @@ function NewsListView({ data: list }: { data: ListData }) {
                       </a>
                     </Button>
                   ) : null}
-                  <DeleteButton post={post} />
+                  <DeletePostButton post={post} />
                 </div>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import * as React from "react";
+import { DeleteButton } from "~/components/ui/delete-button";
 import { useFetcher, useLoaderData } from "react-router";
-import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
+import { KeyRound, Pencil, Plus } from "lucide-react";
 import type { Route } from "./+types/users";
 import { requireAccess } from "~/auth/guard.server";
 import { ROLE_LABELS, ROLES, type Role } from "~/auth/permissions";
@@ -21,7 +22,7 @@ import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Select } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuários | Painel" }];
@@ -35,8 +36,7 @@ const FALLBACK: Record<string, string> = {
   create: USER_MESSAGES.createError,
   update: USER_MESSAGES.updateError,
   "set-password": USER_MESSAGES.passwordError,
-  delete: USER_MESSAGES.deleteError,
-};
+  delete: USER_MESSAGES.deleteError };
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
@@ -200,28 +200,13 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
 }
 
 function DeleteUserButton({ user }: { user: UserRow }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${user.name}`}>
-          <Trash2 /> Excluir
-        </Button>
-      }
+    <DeleteButton
+      id={user.id}
+      name={user.name}
       title="Excluir usuário"
       description={`Tem certeza que deseja excluir o usuário ${user.name} (${user.username})? Esta ação não pode ser desfeita.`}
-    >
-      {(cls) => (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={user.id} />
-          <button type="submit" className={cls + " w-full"}>
-            Excluir
-          </button>
-        </fetcher.Form>
-      )}
-    </ConfirmDialog>
+    />
   );
 }
 

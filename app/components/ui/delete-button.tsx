@@ -1,0 +1,48 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+import { Trash2 } from "lucide-react";
+import type { ActionResult } from "~/utils/action-result";
+import { useActionToast } from "~/utils/use-action-toast";
+import { Button } from "./button";
+import { ConfirmDialog } from "./dialog";
+
+/**
+ * The staff screens' "Excluir" button: asks for confirmation, then posts `intent=delete` and the
+ * row's id to the current route and shows the answer as a toast.
+ */
+export function DeleteButton({
+  id,
+  name,
+  title,
+  description,
+}: {
+  id: string;
+  /** What is deleted, for the button's accessible name ("Excluir {name}"). */
+  name: string;
+  title: string;
+  description: React.ReactNode;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${name}`}>
+          <Trash2 /> Excluir
+        </Button>
+      }
+      title={title}
+      description={description}
+    >
+      {(cls) => (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={id} />
+          <button type="submit" className={cls + " w-full"} disabled={fetcher.state !== "idle"}>
+            Excluir
+          </button>
+        </fetcher.Form>
+      )}
+    </ConfirmDialog>
+  );
+}
