@@ -1,5 +1,6 @@
-import { Link, useLoaderData, useLocation } from "react-router";
-import { ArrowUpRight, RotateCcw } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { LoadErrorAlert } from "~/components/contacts/load-error-alert";
+import { ArrowUpRight } from "lucide-react";
 import type { Route } from "./+types/cases";
 import { requireAccess } from "~/auth/guard.server";
 import {
@@ -21,8 +22,6 @@ import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { StatusButtons } from "~/components/contacts/contact-status";
 import { sectorLabel } from "~/components/contacts/message-list";
 
@@ -73,7 +72,6 @@ const COLUMN_STYLE: Record<ContactStatus, string> = {
 
 export default function CasesPage() {
   const { scope, sector, inbox, isAdmin, columns, loadError } = useLoaderData<typeof loader>();
-  const location = useLocation();
   const total = columns?.reduce((n, c) => n + c.total, 0) ?? 0;
   return (
     <div>
@@ -107,14 +105,7 @@ export default function CasesPage() {
       ) : null}
 
       {loadError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span className="font-medium">{loadError}</span>
-          <Button asChild variant="outline" size="sm">
-            <Link to={location.pathname + location.search} reloadDocument>
-              <RotateCcw /> Tentar novamente
-            </Link>
-          </Button>
-        </Alert>
+        <LoadErrorAlert message={loadError} />
       ) : total === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-12 text-center font-semibold text-slate-700" data-testid="cases-empty">
           {CONTACT_MESSAGES.empty}

@@ -1,5 +1,5 @@
 import { data, Link, redirect, useLoaderData, useLocation } from "react-router";
-import { RotateCcw } from "lucide-react";
+import { LoadErrorAlert } from "~/components/contacts/load-error-alert";
 import type { Route } from "./+types/contacts";
 import { FORBIDDEN_MESSAGE, requireAccess } from "~/auth/guard.server";
 import { ROLE_LABELS } from "~/auth/permissions";
@@ -25,8 +25,6 @@ import { errorFields, log } from "~/utils/logger.server";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { MessageList } from "~/components/contacts/message-list";
 import { MessageDetail } from "~/components/contacts/message-detail";
@@ -179,14 +177,7 @@ export default function ContactsPage() {
       ) : null}
 
       {loadError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span className="font-medium">{loadError}</span>
-          <Button asChild variant="outline" size="sm">
-            <Link to={location.pathname + location.search} reloadDocument>
-              <RotateCcw /> Tentar novamente
-            </Link>
-          </Button>
-        </Alert>
+        <LoadErrorAlert message={loadError} />
       ) : (
         <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,23rem)_minmax(0,1fr)]">
           <Card className={cn("overflow-hidden", selected && "hidden xl:block")}>
