@@ -17,6 +17,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  // Bundled into the server build, so only what the app uses is there: imported from
+  // node_modules, lucide-react loads all of its ~1,600 icons (≈ 44 MB of a server's memory),
+  // radix-ui every primitive and date-fns every function (docs/decisions/104-server-memory.md).
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "date-fns", "@date-fns/tz"] },
   build: isSsrBuild
     ? {
         // The server bundle's entry is our own HTTP app (headers, health, shutdown),

@@ -15,6 +15,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          // Polls wait up to 10 s (default 1 s): two workers share two cores (ADR 005).
+          expect: { poll: { timeout: 10_000 } },
           include: ["tests/integration/**/*.test.ts"],
           // The production build runs in-process: React must load its production build everywhere.
           env: { NODE_ENV: "production" },
@@ -30,7 +32,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           env: { NODE_ENV: "production" },
           environment: "node",
+          // One browser file at a time: two at once on two cores measured no faster (ADR 005).
           fileParallelism: false,
+          // A page on a busy machine may take longer than the default 1 s to show what a poll waits for.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

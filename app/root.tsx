@@ -18,6 +18,7 @@ import { getSessionUser } from "~/auth/session.server";
 import { clearFlashCookie, readFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
 import { Toaster } from "~/components/ui/toaster";
+import { NotFoundContent } from "~/components/layout/not-found-content";
 import { randomToken } from "~/utils/crypto.server";
 import { appUrl } from "~/utils/env.server";
 
@@ -83,18 +84,18 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="grid min-h-dvh place-items-center bg-slate-50 px-4">
-      <div className="max-w-md text-center">
-        <p className="text-6xl font-black text-brand-700">{notFound ? "404" : "Erro"}</p>
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">
-          {notFound ? "Oops! Page not found" : "Algo deu errado"}
-        </h1>
-        {!notFound ? (
+      {notFound ? (
+        <NotFoundContent />
+      ) : (
+        <div className="max-w-md text-center">
+          <p className="text-6xl font-black text-brand-700">Erro</p>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">Algo deu errado</h1>
           <p className="mt-2 text-slate-600">Tente novamente em instantes. Se o problema continuar, avise a equipe.</p>
-        ) : null}
-        <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-4">
-          Voltar para o início
-        </Link>
-      </div>
+          <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-4">
+            Voltar para o início
+          </Link>
+        </div>
+      )}
     </main>
   );
 }

@@ -1,23 +1,29 @@
-// `npm run bench`: builds if needed, starts the production build on a free port over a fresh
-// embedded database (PGlite, demo data) and prints ONE JSON line with:
-//   - homeJsKbGzip: JavaScript the home page loads on first load (before the map), in kB gzip
-//     (each script the browser fetched, gzipped at level 9) — plus what was really transferred;
-//   - requests per second and p99 latency of server-rendered `/` at 50 connections for 10 s
-//     (autocannon);
-//   - Lighthouse mobile scores (performance, accessibility, best practices, SEO) for
-//     /, /convencoes, /noticias and /parceiros, in Debian's Chromium.
-// Targets (benchmark figures, not tests): a11y/best-practices/SEO 100, performance ≥ 95,
-// home JS ≤ 120 kB gzip. Progress goes to stderr; stdout carries only the JSON line.
+// `npm run bench`: builds if needed, then measures the production build under load, side by side
+// with nginx serving the same bytes, and prints ONE JSON line (progress goes to stderr):
+//   - per public page (/, /convencoes, /noticias, /parceiros): requests per second, p50 and p99
+//     latency at 50 connections (autocannon, `Accept-Encoding: gzip`) on PostgreSQL (a throwaway
+//     database on BENCH_DATABASE_URL's server, dropped after) and on PGlite (a temp dir), each with
+//     its ratio to nginx serving the page's bytes (saved from the app first) as a static file;
+//   - the server's resident memory after its run, and one idle request to /login (median of 20);
+//   - requests per second of `/` through HAProxy with one and with two instances (PostgreSQL);
+//   - the home page's first-load JavaScript in kB gzip, before the map (Chromium);
+//   - Lighthouse mobile scores of the public pages;
+//   - `scale`: the whole union at full size on PostgreSQL (bench/scale/run.ts; BENCH_SKIP_SCALE=1
+//     skips it, BENCH_SCALE=0.1 seeds a tenth).
+// Targets (figures, not tests — the script exits 0 either way): PostgreSQL ≥ 40 % of nginx on
+// every page, PGlite ≥ 25 %, p99 ≤ 100 ms, RSS ≤ 250 MB, home JS ≤ 100 kB gzip with no Leaflet
+// before the map, Lighthouse a11y/best-practices/SEO 100 and performance ≥ 95.
 //
-// Options (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50),
-// BENCH_SKIP_LIGHTHOUSE=1, CHROME_PATH (default /usr/bin/chromium), BUILD_DIR.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
+// Options (environment): BENCH_DURATION (s per page, default 8), BENCH_CONNECTIONS (50),
+// BENCH_PAGES (comma list), BENCH_DATABASES ("postgres,pglite"), BENCH_DATABASE_URL
+// (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SKIP_LIGHTHOUSE=1,
+// BENCH_SKIP_JS=1, BENCH_SKIP_NGINX=1, BENCH_SKIP_HAPROXY=1, CHROME_PATH, BUILD_DIR.
+// nginx and haproxy come from Debian (installed with apt-get when missing and running as root).
 import os from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
 import zlib from "node:zlib";
 import { buildIfNeeded } from "./build-if-needed.js";
+import { createThrowawayPostgres, ensureDebianPackage, HAPROXY, NGINX, startHaproxy, startInstance, startNginx } from "./lib/cluster.js";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 // The same flags as tests/support/browser.ts: this machine's Chromium runs as root, headless,
@@ -32,69 +38,29 @@ const CHROME_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const PAGES = ["/", "/convencoes", "/noticias", "/parceiros"];
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const list = (v, d) => (v ?? d).split(",").map((x) => x.trim()).filter(Boolean);
+const PAGES = list(process.env.BENCH_PAGES, "/,/convencoes,/noticias,/parceiros");
+const DATABASES = list(process.env.BENCH_DATABASES, "postgres,pglite");
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const skip = (name) => process.env[`BENCH_SKIP_${name}`] === "1";
 
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sindicato-bench-"));
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SEED_DEMO: "auto",
-    LOG_LEVEL: "warn",
-    APP_URL: `http://127.0.0.1:${port}`,
-    INSTAGRAM_ACCESS_TOKEN: "",
-    MAINTENANCE_MODE: "",
-  };
-  // Always the embedded database, fresh: never a configured server's data.
-  delete env.DATABASE_URL;
-  delete env.PGLITE_DATA_DIR;
-  const child = spawn(process.execPath, ["server/index.js"], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`o servidor parou ao iniciar:\n${stderr}`);
-    try {
-      const res = await fetch(`${base}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("o servidor não ficou pronto em 120 s");
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  // Warm up: the first render of each page loads route modules and fills caches.
-  for (const p of PAGES) await (await fetch(base + p)).text();
-  return {
-    base,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+// Response headers nginx repeats so it sends what the app sends (transport headers excluded).
+const COPIED_HEADERS = [
+  "content-security-policy",
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+  "x-dns-prefetch-control",
+  "cache-control",
+];
 
 /** Scripts the home page loads in Chromium before anything is scrolled (so before the map). */
 async function measureHomeJs(base) {
@@ -137,17 +103,43 @@ async function measureHomeJs(base) {
   }
 }
 
-async function measureThroughput(base) {
+async function load(url) {
   const { default: autocannon } = await import("autocannon");
-  const result = await autocannon({ url: `${base}/`, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": "gzip" } });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": "gzip" } });
   return {
     rps: round(result.requests.average, 0),
-    p99Ms: result.latency.p99,
     p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    connections: CONNECTIONS,
-    seconds: DURATION,
   };
+}
+
+/** One request at a time on an idle server: the median of 20 (after the warm-up). */
+async function idleMs(url) {
+  const times = [];
+  for (let i = 0; i < 20; i++) {
+    const t = process.hrtime.bigint();
+    await (await fetch(url)).arrayBuffer();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return round(times[10], 1);
+}
+
+async function warm(base) {
+  for (let i = 0; i < 3; i++) for (const p of [...PAGES, "/login"]) await (await fetch(base + p)).arrayBuffer();
+}
+
+/** The page as an anonymous visitor gets it: body and the headers nginx should repeat. */
+async function snapshot(base) {
+  const files = {};
+  for (const p of PAGES) {
+    const res = await fetch(base + p, { headers: { "accept-encoding": "identity" } });
+    const headers = {};
+    for (const h of COPIED_HEADERS) if (res.headers.get(h)) headers[h] = res.headers.get(h);
+    files[p] = { body: Buffer.from(await res.arrayBuffer()), headers };
+  }
+  return files;
 }
 
 async function lighthouseScores(base) {
@@ -188,44 +180,139 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url, p) {
   }
 }
 
-function targetsMet(js, lh) {
-  const pages = Object.values(lh ?? {});
-  return {
-    homeJs: js.homeJsKbGzip <= 120,
-    performance: pages.length > 0 && pages.every((s) => s.performance >= 95),
-    accessibility: pages.length > 0 && pages.every((s) => s.accessibility === 100),
-    bestPractices: pages.length > 0 && pages.every((s) => s.bestPractices === 100),
-    seo: pages.length > 0 && pages.every((s) => s.seo === 100),
+function targetsMet({ pages, rssMb, js, lh }) {
+  const legs = (db) => Object.values(pages).map((p) => p[db]).filter(Boolean);
+  const lhPages = Object.values(lh ?? {});
+  const t = {
+    postgresRatio: legs("postgres").length > 0 && legs("postgres").every((l) => l.ratio !== null && l.ratio >= 0.4),
+    pgliteRatio: legs("pglite").length > 0 && legs("pglite").every((l) => l.ratio !== null && l.ratio >= 0.25),
+    p99: [...legs("postgres"), ...legs("pglite")].every((l) => l.p99Ms <= 100),
+    rss: Object.values(rssMb).length > 0 && Object.values(rssMb).every((mb) => mb !== null && mb <= 250),
+    errors: [...legs("postgres"), ...legs("pglite")].every((l) => l.errors === 0),
   };
+  if (js) t.homeJs = js.homeJsKbGzip <= 100 && js.leafletBeforeMap === 0;
+  if (lh) {
+    t.performance = lhPages.length > 0 && lhPages.every((s) => s.performance >= 95);
+    t.accessibility = lhPages.length > 0 && lhPages.every((s) => s.accessibility === 100);
+    t.bestPractices = lhPages.length > 0 && lhPages.every((s) => s.bestPractices === 100);
+    t.seo = lhPages.length > 0 && lhPages.every((s) => s.seo === 100);
+  }
+  return t;
+}
+
+async function benchDatabase(db, out, state) {
+  let pgDb;
+  let instance;
+  const extra = [];
+  try {
+    if (db === "postgres") {
+      pgDb = await createThrowawayPostgres(ADMIN_URL, "sind_bench");
+      say(`PostgreSQL: banco descartável criado; iniciando o servidor (dados de demonstração)…`);
+      instance = await startInstance({ databaseUrl: pgDb.url, seed: "true" });
+    } else {
+      say("PGlite: iniciando o servidor (pasta temporária, dados de demonstração)…");
+      instance = await startInstance({});
+    }
+    await warm(instance.base);
+    if (!state.files) state.files = await snapshot(instance.base);
+    out.loginIdleMs[db] = await idleMs(`${instance.base}/login`);
+    for (const p of PAGES) {
+      say(`${db}: autocannon ${CONNECTIONS} conexões × ${DURATION} s em ${p} …`);
+      out.pages[p][db] = await load(instance.base + p);
+    }
+    out.rssMb[db] = instance.rssMb();
+    say(`${db}: RSS depois da carga ${out.rssMb[db]} MB`);
+    if (db === "postgres" && !skip("HAPROXY")) {
+      if (!ensureDebianPackage(HAPROXY, "haproxy", say)) say("haproxy ausente: etapa do balanceador PULADA");
+      else {
+        const second = await startInstance({ databaseUrl: pgDb.url, seed: "false" });
+        extra.push(second);
+        await warm(second.base);
+        out.haproxy = { page: PAGES[0] };
+        for (const backends of [[instance], [instance, second]]) {
+          const lb = await startHaproxy({ backends });
+          try {
+            say(`HAProxy com ${backends.length} instância(s): autocannon em ${PAGES[0]} …`);
+            const r = await load(lb.base + PAGES[0]);
+            out.haproxy[backends.length === 1 ? "oneInstance" : "twoInstances"] = r;
+          } finally {
+            await lb.stop();
+          }
+        }
+      }
+    }
+    if (!state.js && !skip("JS")) {
+      say("JavaScript da página inicial (Chromium)…");
+      state.js = await measureHomeJs(instance.base);
+    }
+    if (!state.lh && !skip("LIGHTHOUSE")) {
+      say("Lighthouse (mobile) em " + PAGES.join(", ") + " …");
+      state.lh = await lighthouseScores(instance.base);
+    }
+  } finally {
+    for (const i of extra) await i.stop().catch(() => {});
+    await instance?.stop().catch(() => {});
+    await pgDb?.drop().catch((e) => say(`não consegui apagar o banco descartável: ${e.message}`));
+  }
 }
 
 async function main() {
   say("build (se necessário)…");
   buildIfNeeded({ quiet: true });
-  say("iniciando o servidor de produção (PGlite, dados de demonstração)…");
-  const server = await startServer();
-  try {
-    say(`servidor em ${server.base}; medindo o JavaScript da página inicial…`);
-    const js = await measureHomeJs(server.base);
-    say(`autocannon: ${CONNECTIONS} conexões por ${DURATION} s em / …`);
-    const load = await measureThroughput(server.base);
-    let lh = null;
-    if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") {
-      say("Lighthouse (mobile) em " + PAGES.join(", ") + " …");
-      lh = await lighthouseScores(server.base);
+  const out = { pages: Object.fromEntries(PAGES.map((p) => [p, {}])), rssMb: {}, loginIdleMs: {}, haproxy: null };
+  const state = {};
+  for (const db of DATABASES) await benchDatabase(db, out, state);
+
+  if (!skip("NGINX") && state.files) {
+    if (!ensureDebianPackage(NGINX, "nginx", say)) say("nginx ausente: comparação PULADA");
+    else {
+      const nginx = await startNginx({ files: state.files });
+      try {
+        for (const p of PAGES) {
+          await (await fetch(nginx.base + p)).arrayBuffer();
+          say(`nginx: autocannon ${CONNECTIONS} conexões × ${DURATION} s em ${p} …`);
+          out.pages[p].nginx = await load(nginx.base + p);
+        }
+      } finally {
+        await nginx.stop();
+      }
     }
-    const line = {
-      bench: "home",
-      at: new Date().toISOString(),
-      ...js,
-      ...load,
-      lighthouse: lh,
-      targetsMet: targetsMet(js, lh),
-      machine: { cpus: os.cpus().length, node: process.version },
-    };
-    process.stdout.write(JSON.stringify(line) + "\n");
-  } finally {
-    await server.stop();
+  }
+  for (const p of PAGES) {
+    const page = out.pages[p];
+    page.htmlKb = state.files ? round(state.files[p].body.length / 1024) : null;
+    for (const db of DATABASES) if (page[db]) page[db].ratio = page.nginx?.rps ? round(page[db].rps / page.nginx.rps, 3) : null;
+  }
+  const scale = skip("SCALE") ? null : runScale();
+  const line = {
+    bench: "public-pages",
+    at: new Date().toISOString(),
+    connections: CONNECTIONS,
+    seconds: DURATION,
+    ...out,
+    ...(state.js ?? {}),
+    lighthouse: state.lh ?? null,
+    targetsMet: targetsMet({ pages: out.pages, rssMb: out.rssMb, js: state.js, lh: state.lh }),
+    scale,
+    machine: { cpus: os.cpus().length, node: process.version },
+  };
+  process.stdout.write(JSON.stringify(line) + "\n");
+}
+
+/** The scale scenario (bench/scale/run.ts, `npm run bench:scale`): its JSON line, or null. */
+function runScale() {
+  say("cenário de escala (bench/scale)…");
+  const r = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "bench/scale/run.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+    env: { ...process.env, BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+  });
+  const last = r.stdout.trim().split("\n").pop();
+  try {
+    return JSON.parse(last);
+  } catch {
+    say(`cenário de escala falhou (código ${r.status})`);
+    return { failed: true, status: r.status };
   }
 }
 

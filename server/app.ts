@@ -1,5 +1,6 @@
 import "react-router";
 import path from "node:path";
+import type http from "node:http";
 import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
@@ -7,17 +8,21 @@ import { closeDatabase, databaseDriver, openDatabase, pingDatabase } from "~/db/
 import { env, isProduction } from "~/utils/env.server";
 import { log, errorFields } from "~/utils/logger.server";
 import { runStartupTasks } from "~/db/seed/startup.server";
-import { contentSecurityPolicy, securityHeaders, sameOriginWrites } from "./security";
+import { applySecurityHeaders, contentSecurityPolicy, securityHeaders, sameOriginWrites } from "./security";
 import { complaintAnonymity } from "./complaint-anonymity";
-import { startInstagramSync, stopInstagramSync } from "~/domain/instagram/schedule-instagram-sync.server";
+import { startJobs, stopJobs } from "~/jobs/app-jobs.server";
+import { renderCache } from "./render-cache";
+import * as serverBuild from "virtual:react-router/server-build";
 import { mapTileCspSource } from "~/integrations/map-tiles.server";
+import { resetMailer } from "~/integrations/mailer.server";
 
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
     /**
-     * Client address (behind TRUST_PROXY, the forwarded one). Complaint routes only hand it to
-     * the rate limiter, which keeps a keyed hash; they never store, log or return it.
+     * Client address (behind TRUST_PROXY, the one the declared proxies forwarded). Complaint
+     * routes only hand it to the rate limiter, which keeps no trace of it (ADR 090); they never
+     * store, log or return it.
      */
     clientIp: string;
   }
@@ -28,6 +33,15 @@ export { db, databaseDriver } from "~/db/client.server";
 export { resetEnvCache } from "~/utils/env.server";
 export { syncInstagramPosts } from "~/domain/instagram/sync-instagram-posts.server";
 export { createAdminFromCli } from "~/domain/users/create-first-admin.server";
+export { seedDemo } from "~/db/seed/demo.server";
+export { geocodeAddress } from "~/integrations/geocoder.server";
+export { lookupCep } from "~/integrations/cep.server";
+/** The job queue, for tests and worker scripts that run the production build. */
+export { defineJob, enqueueJob, runDueSchedules, upsertSchedule, claimJob, markDone } from "~/jobs/jobs.server";
+export { enqueue, startJobs, stopJobs, jobWorker } from "~/jobs/app-jobs.server";
+export { JobWorker } from "~/jobs/worker.server";
+export { enqueueEmail } from "~/jobs/send-email.server";
+export { recordServiceCall } from "~/integrations/service-status.server";
 
 export type StartOptions = { databaseUrl?: string; dataDir?: string; seed?: boolean };
 
@@ -38,12 +52,14 @@ export async function init(options: StartOptions = {}) {
   const dataDir = options.dataDir ?? e.PGLITE_DATA_DIR ?? path.join(e.DATA_DIR, "pglite");
   await openDatabase({ url, dataDir, poolMax: e.DATABASE_POOL_MAX });
   await runStartupTasks({ embedded: !url, seed: options.seed });
-  startInstagramSync();
   log.info("banco de dados pronto", { driver: databaseDriver() });
+  await startJobs();
 }
 
 export async function shutdown() {
-  await stopInstagramSync();
+  // Finish (or give back to the queue) the jobs in progress before the database closes.
+  await stopJobs();
+  resetMailer();
   await closeDatabase();
 }
 
@@ -51,7 +67,8 @@ export function createApp() {
   const app = express();
   const production = isProduction();
   app.disable("x-powered-by");
-  if (env().TRUST_PROXY) app.set("trust proxy", true);
+  // Only the declared proxy hops are trusted: the client address is read from the right (ADR 091).
+  if (env().TRUST_PROXY !== false) app.set("trust proxy", env().TRUST_PROXY);
 
   // Request log: method, path, status and time only. No addresses, agents or query strings.
   app.use((req, res, next) => {
@@ -71,7 +88,8 @@ export function createApp() {
   const https = (env().APP_URL ?? "").startsWith("https://");
   // The map's tile host is the one third-party origin pages load (images only).
   const tileSrc = mapTileCspSource();
-  app.use(securityHeaders(() => ({ production, https, extraImgSrc: tileSrc ? [tileSrc] : [] })));
+  const headerOptions = { production, https, extraImgSrc: tileSrc ? [tileSrc] : [] };
+  app.use(securityHeaders(() => headerOptions));
   // Anonymous complaint routes: no-referrer, no-store, no cookies, no third-party origin.
   app.use(complaintAnonymity((nonce) => contentSecurityPolicy(nonce, { production, https })));
   app.use(compression());
@@ -87,11 +105,12 @@ export function createApp() {
       .json({ status: ok ? "ok" : "indisponível", database: ok ? "ok" : "inacessível" });
   });
 
-  app.use(sameOriginWrites());
+  app.use(sameOriginWrites({ appOrigin: env().APP_URL ? new URL(env().APP_URL!).origin : undefined }));
 
   if (env().MAINTENANCE_MODE) {
     app.use((req, res, next) => {
-      if (req.path === "/login" || req.path.startsWith("/login.") || req.path === "/dashboard" || req.path.startsWith("/dashboard/") || req.path.startsWith("/dashboard.")) {
+      const restricted = ["/login", "/dashboard", "/test-supabase"].some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
+      if (restricted) {
         return res.redirect(302, "/manutencao");
       }
       next();
@@ -102,12 +121,21 @@ export function createApp() {
     const client = path.resolve(process.env.BUILD_DIR ?? "build", "client");
     // Fingerprinted assets never change: cache them for a year.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // The other files (favicon, map markers, og-image) all have an extension: a page's path skips
+    // the file-system look-up (a stat and an error object per request in the profile, ADR 103).
+    const files = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
+
+  // Anonymous public pages from memory, with a fresh nonce each: docs/decisions/101-render-cache.md.
+  const cache = renderCache();
+  app.use(cache.middleware);
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // The build object itself, not a function returning it: given a function, React Router
+      // rebuilds its route tables on every request (docs/decisions/100-profile-of-a-request.md).
+      build: serverBuild,
       mode: production ? "production" : "development",
       getLoadContext: (req, res) => ({
         cspNonce: String(res.locals.cspNonce ?? ""),
@@ -121,5 +149,19 @@ export function createApp() {
     if (!res.headersSent) res.status(500).type("text/plain; charset=utf-8").send("Erro interno do servidor.");
   }) as express.ErrorRequestHandler);
 
-  return app;
+  // A render-cache hit is answered here, before Express: the profile showed most of a hit's cost
+  // in Express's middleware chain, not in the cache (docs/decisions/103-cache-hit-path.md).
+  const applyHeaders = (res: http.ServerResponse) => applySecurityHeaders(res, headerOptions);
+  return (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => {
+    if (cache.serveHit(req, res, applyHeaders)) return;
+    // Without `next` (the production server), Express ends an unhandled request itself.
+    app(req as express.Request, res as express.Response, next as express.NextFunction);
+  };
 }
+export { createWorkplace } from "~/domain/field/create-workplace.server";
+// Finance (issue 11): the use cases the integration tests call on the server's own database.
+export { listCharges, chargeTotals, getCharge, chargeStatus } from "~/domain/finance/charges.server";
+export { registerPayment, undoPayment } from "~/domain/finance/payments.server";
+export { previewChargeBatch } from "~/domain/finance/batch.server";
+export { runChargeBatch } from "~/domain/finance/run-batch.server";
+export { financePanelFigures } from "~/domain/finance/panel.server";

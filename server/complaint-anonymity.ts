@@ -1,11 +1,7 @@
 import type { RequestHandler } from "express";
 import { ANONYMITY_HEADERS, isPublicComplaintPath, isStaffComplaintPath } from "~/domain/complaints/anonymity";
 
-// nosniff is also set by the security headers; forcing it here keeps a file response's own copy from doubling it.
-const FORCED = new Map<string, string>([
-  ...Object.entries(ANONYMITY_HEADERS).map(([k, v]) => [k.toLowerCase(), v] as [string, string]),
-  ["x-content-type-options", "nosniff"],
-]);
+const FORCED = new Map<string, string>(Object.entries(ANONYMITY_HEADERS).map(([k, v]) => [k.toLowerCase(), v] as [string, string]));
 
 /**
  * On complaint routes: `Referrer-Policy: no-referrer` and `Cache-Control: no-store` whatever a

@@ -1,8 +1,6 @@
 import { data, redirect } from "react-router";
 import { getSessionUser, type SessionUser } from "./session.server";
-import { canAccessScreen, normalizePathname, panelPath, screenById, screenFor, type Screen } from "./permissions";
-
-export const FORBIDDEN_MESSAGE = "Você não tem permissão para realizar esta ação.";
+import { canAccessScreen, FORBIDDEN_MESSAGE, normalizePathname, panelPath, screenById, screenFor, type Screen } from "./permissions";
 
 export function loginRedirect(request: Request) {
   const url = new URL(request.url);
@@ -47,11 +45,4 @@ function denial(user: SessionUser, screen: Screen | undefined, hard: boolean) {
   }
   if (screen.denial.kind === "redirect") return redirect(panelPath(user.role));
   return data({ title: screen.denial.title, message: screen.denial.message }, { status: 403 });
-}
-
-/** For use cases: a typed refusal the transport turns into 403. */
-export function assertRole(user: Pick<SessionUser, "role">, roles: readonly string[]) {
-  if (!roles.includes(user.role)) {
-    throw data({ title: "Acesso Negado", message: FORBIDDEN_MESSAGE }, { status: 403 });
-  }
 }

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { hitRateLimit, isRateLimited, resetRateLimit, retryMessage } from "~/utils/rate-limit.server";
+import { requiredText } from "~/utils/fields";
 import { verifyPassword } from "./password.server";
 import { createSession } from "./session.server";
 import type { Role } from "./permissions";
@@ -18,8 +19,9 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, LOGIN_MESSAGES.required).max(100, LOGIN_MESSAGES.wrong),
-  password: z.string().min(1, LOGIN_MESSAGES.required).max(200, LOGIN_MESSAGES.wrong),
+  username: requiredText(LOGIN_MESSAGES.required, { max: 100, tooLong: LOGIN_MESSAGES.wrong }),
+  // Compared with the stored hash, never stored: only its length is limited.
+  password: z.string(LOGIN_MESSAGES.required).min(1, LOGIN_MESSAGES.required).max(200, LOGIN_MESSAGES.wrong),
 });
 
 export type LoginOutcome =
@@ -27,12 +29,13 @@ export type LoginOutcome =
   | { ok: false; status: 400 | 401 | 429; message: string };
 
 /**
- * Verifies credentials with two database-backed limits: failed attempts per account
- * (the 11th within 15 minutes is refused) and attempts per client address.
+ * Verifies credentials with two database-backed limits, both counting failures only: per account
+ * (the 11th within 15 minutes is refused) and per client address (50), so a whole office behind
+ * one address can log in and out all day while guessing from it is still stopped.
  */
 export async function login(input: { username: string; password: string; clientIp: string }): Promise<LoginOutcome> {
   const username = input.username.trim().toLowerCase();
-  const ip = await hitRateLimit("loginIp", input.clientIp);
+  const ip = await isRateLimited("loginIp", input.clientIp);
   if (!ip.allowed) return { ok: false, status: 429, message: LOGIN_MESSAGES.tooMany(retryMessage(ip.retryAfterSeconds)) };
   const account = await isRateLimited("loginAccount", username);
   if (!account.allowed) {
@@ -42,6 +45,7 @@ export async function login(input: { username: string; password: string; clientI
   const [user] = await db().select().from(users).where(eq(users.username, username));
   const valid = await verifyPassword(user?.active ? user.passwordHash : null, input.password);
   if (!user || !valid) {
+    await hitRateLimit("loginIp", input.clientIp);
     await hitRateLimit("loginAccount", username);
     await recordAudit({ actor: null, action: "login.failed", entityType: "user", entityId: user?.id ?? null, data: { username } });
     return { ok: false, status: 401, message: LOGIN_MESSAGES.wrong };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isStrongEnough } from "~/lib/password-strength";
+import { requiredText, secretText } from "~/utils/fields";
 
 export const PASSWORD_MESSAGES = {
   notAuthenticated: "Usuário não autenticado!",
@@ -21,20 +22,22 @@ export const RESET_MESSAGES = {
     "Se o usuário estiver cadastrado, enviaremos um link para redefinir a senha ao e-mail registrado. O link vale por 1 hora.",
   invalid: "Este link de redefinição é inválido ou expirou. Solicite um novo.",
   usernameRequired: "Informe seu usuário.",
+  requestError: "Erro ao solicitar a redefinição de senha. Tente novamente.",
+  resetError: "Erro ao redefinir a senha. Tente novamente.",
 } as const;
 
 /** A new password: the five-criteria policy, at most 200 characters. */
-export const newPasswordField = z
-  .string()
-  .min(1, PASSWORD_MESSAGES.newRequired)
-  .max(200, PASSWORD_MESSAGES.tooWeak)
-  .refine(isStrongEnough, PASSWORD_MESSAGES.tooWeak);
+export const newPasswordField = secretText(PASSWORD_MESSAGES.newRequired, { max: 200, tooLong: PASSWORD_MESSAGES.tooWeak }).refine(
+  isStrongEnough,
+  PASSWORD_MESSAGES.tooWeak,
+);
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, PASSWORD_MESSAGES.currentRequired).max(200),
+    // Checked against the stored hash, never stored: only its length is limited.
+    currentPassword: z.string(PASSWORD_MESSAGES.currentRequired).min(1, PASSWORD_MESSAGES.currentRequired).max(200, PASSWORD_MESSAGES.wrongCurrent),
     newPassword: newPasswordField,
-    confirmPassword: z.string().min(1, PASSWORD_MESSAGES.confirmRequired),
+    confirmPassword: z.string(PASSWORD_MESSAGES.confirmRequired).min(1, PASSWORD_MESSAGES.confirmRequired),
   })
   .superRefine((v, ctx) => {
     if (v.confirmPassword && v.newPassword !== v.confirmPassword) {
@@ -48,6 +51,11 @@ export const changePasswordSchema = z
 export const resetPasswordSchema = z
   .object({
     newPassword: newPasswordField,
-    confirmPassword: z.string().min(1, PASSWORD_MESSAGES.confirmRequired),
+    confirmPassword: z.string(PASSWORD_MESSAGES.confirmRequired).min(1, PASSWORD_MESSAGES.confirmRequired),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch });
+
+/** /esqueci-senha: the username the link is for. */
+export const forgotPasswordSchema = z.object({
+  username: requiredText(RESET_MESSAGES.usernameRequired, { max: 100, tooLong: RESET_MESSAGES.usernameRequired }),
+});

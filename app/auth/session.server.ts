@@ -20,8 +20,7 @@ export type SessionUser = {
 };
 
 export function sessionCookieName() {
-  // __Host- binds the cookie to this exact origin; browsers only accept it with Secure.
-  return cookieSecure() ? "__Host-sid" : "sid";
+  return hostCookieName("sid");
 }
 
 function serialize(name: string, value: string, maxAgeSeconds: number) {
@@ -30,14 +29,33 @@ function serialize(name: string, value: string, maxAgeSeconds: number) {
   return parts.join("; ");
 }
 
+/**
+ * The value of one cookie, or undefined. A value that cannot be percent-decoded (`%ZZ`, a cut
+ * UTF-8 sequence) is ignored like a missing cookie: anyone can send any Cookie header.
+ */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("Cookie");
   if (!header) return undefined;
   for (const part of header.split(/;\s*/)) {
     const idx = part.indexOf("=");
-    if (idx > 0 && part.slice(0, idx) === name) return decodeURIComponent(part.slice(idx + 1));
+    if (idx > 0 && part.slice(0, idx) === name) {
+      try {
+        return decodeURIComponent(part.slice(idx + 1));
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
+}
+
+/**
+ * A cookie's name: with Secure, the `__Host-` prefix binds it to this exact origin, so a sibling
+ * subdomain cannot plant or overwrite it (browsers accept the prefix only with Secure, Path=/
+ * and no Domain).
+ */
+export function hostCookieName(base: string) {
+  return cookieSecure() ? `__Host-${base}` : base;
 }
 
 /** Creates a fresh session (a new random id: the session is rotated at every login). */

@@ -31,8 +31,41 @@ export type DatabaseConfig = {
 type Handle = {
   db: Db;
   driver: "pglite" | "postgres";
+  /** Calls `onNotify(payload)` for each NOTIFY on `channel`; see `listen` below. */
+  listen: (channel: string, onNotify: (payload: string) => void, onReconnect: () => void) => Promise<void>;
   close: () => Promise<void>;
 };
+
+/**
+ * PGlite's PostgreSQL runs inside this process, so its buffers are this process's memory. Its
+ * defaults (shared_buffers 128 MB, wal_buffers 4 MB, temp_buffers 8 MB) were most of the 600+ MB
+ * the server held under load; this product's embedded database is small, and the operating
+ * system's page cache still holds its files. Docs: docs/decisions/100-profile-of-a-request.md.
+ */
+const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "wal_buffers=1MB", "-c", "temp_buffers=2MB"];
+// PGlite replaces its start parameters when given some: its own defaults (v0.5), then ours.
+const PGLITE_DEFAULT_START = [
+  "--single",
+  "-F",
+  "-O",
+  "-j",
+  "-c",
+  "search_path=public",
+  "-c",
+  "exit_on_error=false",
+  "-c",
+  "log_checkpoints=false",
+  "-c",
+  "max_worker_processes=0",
+  "-c",
+  "max_parallel_workers=0",
+  "-c",
+  "max_parallel_workers_per_gather=0",
+  "-c",
+  "io_method=sync",
+  "-c",
+  "max_parallel_maintenance_workers=0",
+];
 
 let handle: Handle | undefined;
 
@@ -53,16 +86,111 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     pool.on("error", (err) => log.warn("database pool error", { error: err.message }));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder() });
-    handle = { db, driver: "postgres", close: () => pool.end() };
+    const listener = postgresListener(config.url);
+    handle = {
+      db,
+      driver: "postgres",
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   } else {
     const dataDir = config.dataDir ?? "./data/pglite";
     if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+    const client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm, unaccent },
+      startParams: [...PGLITE_DEFAULT_START, ...PGLITE_MEMORY_SETTINGS],
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
-    handle = { db, driver: "pglite", close: () => client.close() };
+    handle = {
+      db,
+      driver: "pglite",
+      // In-process: notifications arrive with the result of the query that committed.
+      listen: async (channel, onNotify) => {
+        await client.listen(channel, onNotify);
+      },
+      close: () => client.close(),
+    };
   }
   return handle;
+}
+
+/**
+ * LISTEN on PostgreSQL needs a connection of its own for as long as the process runs: one
+ * `pg.Client` outside the pool, reconnected with back-off when it drops. After a reconnect the
+ * caller is told (`onReconnect`), since notifications sent meanwhile were lost.
+ */
+function postgresListener(url: string) {
+  const channels = new Map<string, { onNotify: (payload: string) => void; onReconnect: () => void }>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 500;
+
+  async function connect(isReconnect: boolean) {
+    if (closed) return;
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    c.on("notification", (msg) => channels.get(msg.channel)?.onNotify(msg.payload ?? ""));
+    c.on("error", (err) => {
+      log.warn("conexão LISTEN perdida", { error: err.message });
+      drop(c);
+    });
+    c.on("end", () => drop(c));
+    try {
+      await c.connect();
+      for (const channel of channels.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (closed) return void c.end().catch(() => {});
+      client = c;
+      delay = 500;
+      if (isReconnect) for (const { onReconnect } of channels.values()) onReconnect();
+    } catch (err) {
+      log.warn("LISTEN indisponível; nova tentativa", { error: (err as Error).message, retryMs: delay });
+      c.end().catch(() => {});
+      schedule();
+    }
+  }
+  function drop(c: pg.Client) {
+    if (client !== c) return;
+    client = undefined;
+    c.end().catch(() => {});
+    schedule();
+  }
+  function schedule() {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect(true);
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, 10_000);
+  }
+  return {
+    listen: async (channel: string, onNotify: (payload: string) => void, onReconnect: () => void) => {
+      channels.set(channel, { onNotify, onReconnect });
+      if (client) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      else if (!retry) await connect(false);
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Runs `onNotify(payload)` for every NOTIFY on `channel`, from any instance sharing the database.
+ * `onReconnect` runs when the PostgreSQL listening connection came back after a drop (anything
+ * announced meanwhile was missed). Closed with the database.
+ */
+export async function listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void = () => {}) {
+  if (!handle) throw new Error("Banco de dados não inicializado");
+  await handle.listen(channel, onNotify, onReconnect);
 }
 
 export function db(): Db {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { env } from "~/utils/env.server";
+import { recordServiceCall } from "./service-status.server";
 
 /**
  * The one module that talks to the Instagram Graph API (brief item 13). Base URL
@@ -74,8 +75,22 @@ async function request(url: URL, what: string): Promise<Response> {
   return res;
 }
 
-/** The account's latest media (`GET /me/media`), newest first. */
+/**
+ * The account's latest media (`GET /me/media`), newest first. Each call's outcome is recorded
+ * for the diagnostics page.
+ */
 export async function fetchInstagramMedia(opts: { limit?: number } = {}): Promise<InstagramMedia[]> {
+  try {
+    const media = await requestMedia(opts);
+    await recordServiceCall("instagram", true);
+    return media;
+  } catch (error) {
+    await recordServiceCall("instagram", false, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+async function requestMedia(opts: { limit?: number }): Promise<InstagramMedia[]> {
   const { INSTAGRAM_ACCESS_TOKEN: token, INSTAGRAM_API_URL: base } = env();
   if (!token) throw new InstagramError("invalid", "INSTAGRAM_ACCESS_TOKEN não configurado");
   const url = new URL("me/media", base.endsWith("/") ? base : `${base}/`);

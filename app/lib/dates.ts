@@ -81,3 +81,10 @@ export function toBrasiliaLocalInput(value: Date | string | number | null | unde
   const p = brasiliaParts(toDate(value));
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
+
+/** The next midnight in Brasília after `now` (when "today" changes for date-based statuses). */
+export function nextBrasiliaMidnight(now: Date = new Date()): Date {
+  const p = brasiliaParts(now);
+  const tomorrow = new Date(Date.UTC(+p.year, +p.month - 1, +p.day + 1)).toISOString().slice(0, 10);
+  return fromBrasiliaLocalInput(`${tomorrow}T00:00`)!;
+}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { safeString } from "~/utils/fields";
 
 /** An absolute https:// address with a host and no credentials: the only links public pages show. */
 export function isHttpsUrl(value: string) {
@@ -12,8 +12,7 @@ export function isHttpsUrl(value: string) {
 
 /** Form field: empty, or an https:// address (at most 300 characters). */
 export function optionalHttpsUrl(message: string) {
-  return z
-    .string()
+  return safeString()
     .trim()
     .max(300, "Endereço muito longo (máximo 300 caracteres).")
     .refine((v) => v === "" || isHttpsUrl(v), message);

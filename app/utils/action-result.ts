@@ -2,6 +2,11 @@
 export type ActionResult = {
   ok: boolean;
   message: string;
+  /** Field name → its first message. */
   errors?: Record<string, string>;
   intent?: string;
+  /** On failure: the HTTP status (e.g. 429 tells the page the visitor must wait). */
+  status?: number;
+  /** On failure: what was typed, for pages that re-render the form without JavaScript. */
+  values?: Record<string, string>;
 };

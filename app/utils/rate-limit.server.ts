@@ -1,46 +1,93 @@
-import { and, eq, sql } from "drizzle-orm";
+import { createHmac, randomBytes } from "node:crypto";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { hmacHex } from "./crypto.server";
 import { appSecret } from "./secrets.server";
+import { env } from "./env.server";
+import { log } from "./logger.server";
+import { anonymousBucket } from "./anonymous-throttle";
 
-/** Named limits (fixed windows), stored in the database so they hold across instances. */
+type Limit = { max: number; windowSeconds: number; anonymous?: true };
+
+/**
+ * Named limits (fixed windows), stored in the database so they hold across instances. The
+ * `anonymous` ones (the complaint channel) keep no per-address trace at all (ADR 090).
+ */
 export const RATE_LIMITS = {
   loginAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** Failed logins per client address (successes do not count: a whole office may share one). */
   loginIp: { max: 50, windowSeconds: 15 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
   publicForm: { max: 10, windowSeconds: 60 * 60 },
   /** Fale Conosco (/contato): every post from one address counts, valid or not. */
   contactForm: { max: 10, windowSeconds: 60 * 60 },
-  receiptLookup: { max: 10, windowSeconds: 15 * 60 },
-  complaintForm: { max: 10, windowSeconds: 60 * 60 },
-} as const;
+  receiptLookup: { max: 10, windowSeconds: 15 * 60, anonymous: true },
+  complaintForm: { max: 10, windowSeconds: 60 * 60, anonymous: true },
+  /** Staff CEP look-ups (/api/cep/:cep), per user: a form's blurs, not a scraper. */
+  cepLookup: { max: 30, windowSeconds: 60 },
+  /** Staff member look-ups by CPF (/api/filiados/consulta), per user: debounced typing, not a scraper. */
+  memberLookup: { max: 30, windowSeconds: 60 },
+  /** Failed look-ups on /atendimento/consulta, per client address (ADR 135). */
+  serviceConsulta: { max: 10, windowSeconds: 15 * 60 },
+  /** Failed look-ups of one protocol from any address (ADR 135): a second factor is 4 digits. */
+  serviceConsultaProtocol: { max: 20, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
+let processKey: Buffer | undefined;
+
 /**
- * Subjects (IP addresses, usernames) are never stored: the key is an HMAC whose key changes
- * every day, so a counter cannot be traced back to an address.
+ * The key of the anonymous counters: derived from SESSION_SECRET (shared by every instance,
+ * never stored), else random per process and kept in memory only. It is never written to the
+ * database, so a dump cannot be checked against candidate addresses.
  */
-async function keyFor(name: RateLimitName, subject: string) {
+function anonymousKey(): Buffer {
+  const shared = env().SESSION_SECRET;
+  if (shared) return createHmac("sha256", shared).update("anonymous-throttle").digest();
+  if (!processKey) {
+    processKey = randomBytes(32);
+    if (env().DATABASE_URL) {
+      log.warn("SESSION_SECRET não definido: os limites da denúncia anônima valem por instância; defina o mesmo SESSION_SECRET em todas.");
+    }
+  }
+  return processKey;
+}
+
+type Counter = { key: string; start: SQL };
+
+/**
+ * Subjects (IP addresses, usernames) are never stored. Ordinary counters are keyed by an HMAC
+ * whose key changes every day, and their window starts at the first event. Anonymous ones are
+ * keyed by window and bucket (anonymous-throttle.ts) and their window starts on the clock, so a
+ * counter is not tied in time to the request that created it.
+ */
+async function counterFor(name: RateLimitName, subject: string): Promise<Counter> {
+  const limit: Limit = RATE_LIMITS[name];
+  if (limit.anonymous) {
+    const index = Math.floor(Date.now() / 1000 / limit.windowSeconds);
+    const start = new Date(index * limit.windowSeconds * 1000).toISOString();
+    return { key: `${name}:${index}:${anonymousBucket(anonymousKey(), name, index, subject)}`, start: sql`${start}::timestamptz` };
+  }
   const day = new Date().toISOString().slice(0, 10);
-  return `${name}:${hmacHex(`${await appSecret()}:${day}`, subject.toLowerCase())}`;
+  return { key: `${name}:${hmacHex(`${await appSecret()}:${day}`, subject.toLowerCase())}`, start: sql`now()` };
 }
 
 /** Counts one event and tells whether it is still within the limit. */
 export async function hitRateLimit(name: RateLimitName, subject: string): Promise<RateLimitResult> {
   const { max, windowSeconds } = RATE_LIMITS[name];
-  const key = await keyFor(name, subject);
+  const { key, start } = await counterFor(name, subject);
   const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})`;
   const [row] = await db()
     .insert(rateLimits)
-    .values({ key, count: 1, windowStart: sql`now()` })
+    .values({ key, count: 1, windowStart: start })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+        windowStart: sql`case when ${expired} then ${start} else ${rateLimits.windowStart} end`,
       },
     })
     .returning({
@@ -53,7 +100,7 @@ export async function hitRateLimit(name: RateLimitName, subject: string): Promis
 /** Reads a counter without counting: true when the subject has already used up the window. */
 export async function isRateLimited(name: RateLimitName, subject: string): Promise<RateLimitResult> {
   const { max, windowSeconds } = RATE_LIMITS[name];
-  const key = await keyFor(name, subject);
+  const { key } = await counterFor(name, subject);
   const [row] = await db()
     .select({
       count: rateLimits.count,
@@ -66,7 +113,7 @@ export async function isRateLimited(name: RateLimitName, subject: string): Promi
 }
 
 export async function resetRateLimit(name: RateLimitName, subject: string) {
-  await db().delete(rateLimits).where(eq(rateLimits.key, await keyFor(name, subject)));
+  await db().delete(rateLimits).where(eq(rateLimits.key, (await counterFor(name, subject)).key));
 }
 
 /**

@@ -1,25 +1,20 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations as axe } from "../support/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowserSuite } from "../support/browser-suite";
+import { createAgreementMix } from "../support/scenarios";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { samplePdf } from "~/domain/agreements/sample-pdf";
 import { AGREEMENT_MESSAGES, showingCount } from "~/domain/agreements/agreement.schema";
 import { todayInBrasilia } from "~/lib/dates";
 
-let server: TestServer;
-let browser: Browser;
+const t = useBrowserSuite();
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await createAgreementMix(t.db, (await t.user("admin")).id);
 });
 
 async function publicTitles(where = "true") {
-  const rows = await server.query<{ title: string }>([
+  const rows = await t.query<{ title: string }>([
     `select title from agreements where is_public and status <> 'draft' and (${where}) order by title`,
   ] as unknown as TemplateStringsArray);
   return rows.map((r) => r.title);
@@ -31,13 +26,13 @@ async function cardTitles(page: Page) {
 
 describe("public page /convencoes", () => {
   it("lists public agreements, filters instantly by status and year, shows both empty states, downloads the PDF", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
+    const page = await t.newPage();
+    const ctx = page.context();
     const dataRequests: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/convencoes.data")) dataRequests.push(r.url());
     });
-    await page.goto(`${server.url}/convencoes`);
+    await page.goto(`${t.url}/convencoes`);
     await hydrated(page);
     const all = await publicTitles();
     expect(await cardTitles(page)).toEqual(all);
@@ -68,8 +63,11 @@ describe("public page /convencoes", () => {
     const ofYear = await publicTitles(`extract(year from valid_from) = ${Number(year)}`);
     await expect.poll(() => cardTitles(page)).toEqual(ofYear);
 
-    // Drafts are never public: the filtered empty state, then "Limpar filtros".
-    await page.getByLabel("Status").selectOption({ label: "Rascunhos" });
+    // Drafts are never public, so there is no 'Rascunhos' filter. A shared link with a year that has
+    // no agreement gives the filtered empty state, then "Limpar filtros".
+    expect(await page.getByLabel("Status").locator("option").allTextContents()).toEqual(["Todos os status", "Vigentes", "Expiradas"]);
+    await page.goto(`${t.url}/convencoes?ano=1990`);
+    await hydrated(page);
     await expect.poll(() => page.getByTestId("agreements-empty").textContent()).toContain(AGREEMENT_MESSAGES.publicFilteredEmpty);
     expect(await axe(page)).toEqual([]);
     await page.getByRole("link", { name: "Limpar filtros" }).click();
@@ -80,7 +78,7 @@ describe("public page /convencoes", () => {
     // Download, named by the stored file name.
     const first = page.getByTestId("agreement-card").first();
     const title = await first.getByRole("heading", { level: 3 }).textContent();
-    const [{ file_name: fileName }] = await server.query<{ file_name: string }>`select file_name from agreements where title = ${title}`;
+    const [{ file_name: fileName }] = await t.query<{ file_name: string }>`select file_name from agreements where title = ${title}`;
     const [download] = await Promise.all([page.waitForEvent("download"), first.getByRole("link", { name: /Baixar PDF/ }).click()]);
     expect(download.suggestedFilename()).toBe(fileName);
     const bytes = fs.readFileSync((await download.path())!);
@@ -89,9 +87,9 @@ describe("public page /convencoes", () => {
   });
 
   it("filters without JavaScript through the GET form", async () => {
-    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 }, locale: "pt-BR" });
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/convencoes`);
+    const page = await t.newPage("desktop", { javaScriptEnabled: false });
+    const ctx = page.context();
+    await page.goto(`${t.url}/convencoes`);
     await page.getByLabel("Status").selectOption({ label: "Expiradas" });
     await page.getByRole("button", { name: "Filtrar" }).click();
     await page.waitForURL((u) => u.searchParams.get("status") === "expirada");
@@ -101,9 +99,9 @@ describe("public page /convencoes", () => {
 
   it("passes axe (WCAG 2.2 AA) and looks finished at 1280 and 390 px", async () => {
     for (const viewport of ["desktop", "phone"] as const) {
-      const ctx = await newContext(browser, viewport);
-      const page = await ctx.newPage();
-      await page.goto(`${server.url}/convencoes`);
+      const page = await t.newPage(viewport);
+      const ctx = page.context();
+      await page.goto(`${t.url}/convencoes`);
       await hydrated(page);
       expect(await axe(page)).toEqual([]);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
@@ -114,13 +112,10 @@ describe("public page /convencoes", () => {
 });
 
 describe("staff screen", () => {
-  async function staffPage(username: string, path: string, viewport: "desktop" | "phone" = "desktop") {
-    const ctx = await newContext(browser, viewport);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, username);
-    await page.goto(server.url + path);
+  async function staffPage(role: "admin" | "juridico" | "presidencia" | "campo", path: string, viewport: "desktop" | "phone" = "desktop") {
+    const page = await t.login(role, { viewport, path });
     await hydrated(page);
-    return { ctx, page };
+    return { ctx: page.context(), page };
   }
 
   async function fillForm(page: Page, values: { title: string; company: string; description: string; from: string; to: string }) {
@@ -148,7 +143,7 @@ describe("staff screen", () => {
     await dialog.getByLabel("Documento (PDF)").setInputFiles({ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>não é pdf</html>") });
     await dialog.getByRole("button", { name: "Cadastrar convenção" }).click();
     await dialog.getByText(AGREEMENT_MESSAGES.pdfOnly, { exact: true }).first().waitFor();
-    expect(await server.query`select id from agreements where title = 'CCT E2E'`).toHaveLength(0);
+    expect(await t.query`select id from agreements where title = 'CCT E2E'`).toHaveLength(0);
 
     // The switch reads Público, then Interno.
     const visibility = dialog.getByRole("switch", { name: "Visibilidade" });
@@ -204,7 +199,7 @@ describe("staff screen", () => {
     await confirm.getByRole("button", { name: "Excluir" }).click();
     await toast(page, AGREEMENT_MESSAGES.deleted);
     await expect.poll(() => page.getByTestId("agreement-row").filter({ hasText: "CCT E2E editada" }).count()).toBe(0);
-    expect(await server.query`select id from agreements where title like 'CCT E2E%'`).toHaveLength(0);
+    expect(await t.query`select id from agreements where title like 'CCT E2E%'`).toHaveLength(0);
 
     await page.reload();
     await hydrated(page);
@@ -228,7 +223,7 @@ describe("staff screen", () => {
     expect(await row.getByText("Sem documento").count()).toBe(1);
     // A draft never reaches the public page.
     const pub = await ctx.newPage();
-    await pub.goto(`${server.url}/convencoes`);
+    await pub.goto(`${t.url}/convencoes`);
     expect(await pub.getByText("Acordo Jurídico E2E").count()).toBe(0);
     await pub.close();
     await row.getByRole("button", { name: "Excluir Acordo Jurídico E2E" }).click();
@@ -251,7 +246,7 @@ describe("staff screen", () => {
     const { ctx, page } = await staffPage("campo", "/dashboard/admin/agreements");
     expect(new URL(page.url()).pathname).toBe("/dashboard/campo");
     expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Convenções" }).count()).toBe(0);
-    await page.goto(`${server.url}/dashboard/juridico/agreements`);
+    await page.goto(`${t.url}/dashboard/juridico/agreements`);
     expect(new URL(page.url()).pathname).toBe("/dashboard/campo");
     await ctx.close();
   });
@@ -259,10 +254,10 @@ describe("staff screen", () => {
 
 describe("public empty state", () => {
   it("says 'Nenhuma convenção disponível no momento.' when nothing is public", async () => {
-    await server.query`update agreements set is_public = false`;
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/convencoes`);
+    await t.query`update agreements set is_public = false`;
+    const page = await t.newPage();
+    const ctx = page.context();
+    await page.goto(`${t.url}/convencoes`);
     await page.getByText(AGREEMENT_MESSAGES.publicEmpty, { exact: true }).waitFor();
     expect(await page.getByTestId("agreements-counter").textContent()).toBe(showingCount(0, 0));
     await ctx.close();

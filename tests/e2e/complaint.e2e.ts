@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations as axe } from "../support/browser";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { useBrowserSuite } from "../support/browser-suite";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 import { gpsTaggedJpeg, mzBytes, plainPng } from "../fixtures/complaint-files";
 
@@ -12,16 +12,7 @@ import { gpsTaggedJpeg, mzBytes, plainPng } from "../fixtures/complaint-files";
  * adds information; a refused role sees the access-denied message. axe on every public state.
  */
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = useBrowserSuite();
 
 const TITLE = "Máscaras autônomas vencidas no posto 3";
 const PUBLIC_REPLY = "Recebemos e vamos fiscalizar o posto nesta semana.";
@@ -36,7 +27,7 @@ async function shoot(page: Page, name: string) {
 /** Every request the page makes must go to our own origin. */
 function watchOrigins(page: Page) {
   const foreign: string[] = [];
-  const own = new URL(server.url).host;
+  const own = new URL(t.url).host;
   page.on("request", (req) => {
     const url = new URL(req.url());
     if ((url.protocol === "http:" || url.protocol === "https:") && url.host !== own) foreign.push(req.url());
@@ -55,10 +46,10 @@ describe("a reporter files a complaint in the browser", () => {
   afterAll(async () => ctx?.close());
 
   it("shows errors (axe-clean), previews and removes an image, and shows the receipt code once", async () => {
-    ctx = await newContext(browser);
-    const page = await ctx.newPage();
+    const page = await t.newPage();
+    ctx = page.context();
     const foreign = watchOrigins(page);
-    await page.goto(`${server.url}/denuncia`);
+    await page.goto(`${t.url}/denuncia`);
     await hydrated(page);
     expect(await page.title()).toContain("Denúncia Anônima");
     expect(await axe(page)).toEqual([]);
@@ -93,7 +84,7 @@ describe("a reporter files a complaint in the browser", () => {
     expect(await input.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
     await input.setInputFiles({ name: "mascaras.jpg", mimeType: "image/jpeg", buffer: await gpsTaggedJpeg() });
     await expect.poll(() => page.getByTestId("evidence-preview").count()).toBe(1);
-    await page.getByLabel(/Li o aviso de privacidade/).check();
+    await page.getByLabel(/Li o Aviso de Privacidade/).check();
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await shoot(page, "complaint-form-filled-390");
@@ -105,7 +96,7 @@ describe("a reporter files a complaint in the browser", () => {
     receiptCode = ((await page.getByTestId("receipt-code").textContent()) ?? "").trim();
     expect(receiptCode).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
     // Not in the URL, not in a cookie, not in browser storage.
-    expect(page.url()).toBe(`${server.url}/denuncia`);
+    expect(page.url()).toBe(`${t.url}/denuncia`);
     expect(await ctx.cookies()).toEqual([]);
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
     expect(stored).not.toContain(receiptCode.replace(/\s/g, ""));
@@ -115,15 +106,15 @@ describe("a reporter files a complaint in the browser", () => {
   });
 
   it("works without JavaScript too", async () => {
-    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "pt-BR" });
-    const page = await noJs.newPage();
-    await page.goto(`${server.url}/denuncia`);
+    const page = await t.newPage("phone", { javaScriptEnabled: false });
+    const noJs = page.context();
+    await page.goto(`${t.url}/denuncia`);
     await page.getByRole("button", { name: "Enviar denúncia" }).click();
     await page.waitForLoadState("load");
     expect(await page.getByTestId("form-error").textContent()).toBe(COMPLAINT_MESSAGES.required);
     await page.getByLabel("Título da denúncia").fill("Sem JavaScript");
     await page.getByRole("textbox", { name: /^Descrição/ }).fill("Enviada com o JavaScript desligado.");
-    await page.getByLabel(/Li o aviso de privacidade/).check();
+    await page.getByLabel(/Li o Aviso de Privacidade/).check();
     await page.getByRole("button", { name: "Enviar denúncia" }).click();
     await page.waitForLoadState("load");
     expect(await page.getByTestId("receipt-code").textContent()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
@@ -135,9 +126,8 @@ describe("a reporter files a complaint in the browser", () => {
 
 describe("staff handle it", () => {
   it("jurídico sees the complaint and its photo, changes the status, replies publicly and notes internally", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "juridico");
+    const page = await t.login("juridico");
+    const ctx = page.context();
     await page.getByRole("link", { name: "Denúncias" }).first().click();
     await page.waitForURL(/\/dashboard\/denuncias/);
     await hydrated(page);
@@ -151,7 +141,7 @@ describe("staff handle it", () => {
     await page.getByRole("button", { name: "Atualizar status" }).click();
     await expect.poll(() => toasts(page)).toContain(COMPLAINT_MESSAGES.statusUpdated);
     await expect.poll(() => page.getByTestId("complaint-detail").getByTestId("complaint-status").textContent()).toBe("Em Análise");
-    await expect.poll(() => page.getByTestId("reviewed-by").textContent()).toContain("Demo Jurídico");
+    await expect.poll(() => page.getByTestId("reviewed-by").textContent()).toContain((await t.user("juridico")).name);
 
     await page.getByLabel("Mensagem").fill(PUBLIC_REPLY);
     await page.getByLabel("Resposta pública").check();
@@ -178,29 +168,28 @@ describe("staff handle it", () => {
   });
 
   it("the load-error state offers 'Tentar Novamente', which loads the list again", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "presidencia");
-    await server.query`alter table complaint_messages rename to complaint_messages_off`;
+    const page = await t.login("presidencia");
+    const ctx = page.context();
+    await t.query`alter table complaint_messages rename to complaint_messages_off`;
     try {
-      await page.goto(`${server.url}/dashboard/denuncias`);
+      await page.goto(`${t.url}/dashboard/denuncias`);
       await hydrated(page);
-      expect(await page.getByTestId("complaints-load-error").textContent()).toContain(COMPLAINT_MESSAGES.loadError);
+      expect(await page.getByTestId("load-error").textContent()).toContain(COMPLAINT_MESSAGES.loadError);
     } finally {
-      await server.query`alter table complaint_messages_off rename to complaint_messages`;
+      await t.query`alter table complaint_messages_off rename to complaint_messages`;
     }
     await page.getByRole("button", { name: "Tentar Novamente" }).click();
     await expect.poll(() => page.getByTestId("complaint-list").count()).toBe(1);
-    expect(await page.getByTestId("complaints-load-error").count()).toBe(0);
+    expect(await page.getByTestId("load-error").count()).toBe(0);
     await ctx.close();
   });
 
   it("a refused role (financeiro) sees the access-denied message and no menu entry", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "financeiro");
-    expect(await page.getByRole("link", { name: "Denúncias" }).count()).toBe(0);
-    await page.goto(`${server.url}/dashboard/denuncias`);
+    const page = await t.login("financeiro");
+    const ctx = page.context();
+    // The sidebar has no entry (its panel's "Denúncias (mês)" card counts service records, not the channel).
+    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Denúncias", exact: true }).count()).toBe(0);
+    await page.goto(`${t.url}/dashboard/denuncias`);
     expect(await page.getByTestId("access-message").textContent()).toContain("Acesso Negado - Você não tem permissão para acessar esta página.");
     expect(await page.getByText(TITLE).count()).toBe(0);
     await ctx.close();
@@ -209,10 +198,10 @@ describe("staff handle it", () => {
 
 describe("the reporter follows it up with the code", () => {
   it("sees the status and the public reply only, adds information; every state is axe-clean", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
+    const page = await t.newPage();
+    const ctx = page.context();
     const foreign = watchOrigins(page);
-    await page.goto(`${server.url}/denuncia/acompanhar`);
+    await page.goto(`${t.url}/denuncia/acompanhar`);
     await hydrated(page);
     expect(await axe(page)).toEqual([]);
     await shoot(page, "complaint-follow-up-1280");
@@ -228,7 +217,7 @@ describe("the reporter follows it up with the code", () => {
     await page.getByLabel("Código de acompanhamento").fill(receiptCode);
     await page.getByRole("button", { name: "Consultar denúncia" }).click();
     await expect.poll(() => page.getByTestId("follow-up").count()).toBe(1);
-    expect(page.url()).toBe(`${server.url}/denuncia/acompanhar`);
+    expect(page.url()).toBe(`${t.url}/denuncia/acompanhar`);
     expect(await page.getByTestId("complaint-status").first().textContent()).toBe("Em Análise");
     expect(await page.getByTestId("public-reply").allTextContents()).toEqual([expect.stringContaining(PUBLIC_REPLY)]);
     expect(await page.getByText(INTERNAL_NOTE).count()).toBe(0);
@@ -251,23 +240,21 @@ describe("the reporter follows it up with the code", () => {
     await ctx.close();
 
     // Staff see the addition.
-    const staff = await newContext(browser);
-    const sp = await staff.newPage();
-    await loginAs(sp, server.url, "admin");
-    await sp.goto(`${server.url}/dashboard/denuncias`);
+    const sp = await t.login("admin", { path: "/dashboard/denuncias" });
+    const staff = sp.context();
     await sp.getByTestId("complaint-item").filter({ hasText: TITLE }).click();
     await expect.poll(() => sp.getByTestId("thread-reporter").allTextContents()).toEqual([expect.stringContaining(ADDED)]);
     await staff.close();
   });
 
   it("the phone layout of both public pages, and the throttled state, are finished and axe-clean", async () => {
-    const ctx = await newContext(browser, "phone");
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/denuncia`);
+    const page = await t.newPage("phone");
+    const ctx = page.context();
+    await page.goto(`${t.url}/denuncia`);
     await hydrated(page);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await shoot(page, "complaint-form-390");
-    await page.goto(`${server.url}/denuncia/acompanhar`);
+    await page.goto(`${t.url}/denuncia/acompanhar`);
     await hydrated(page);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await shoot(page, "complaint-follow-up-390");

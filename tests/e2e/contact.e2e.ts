@@ -1,21 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations as axe } from "../support/browser";
+import type { Page } from "playwright-core";
+import { createContactMessage } from "~/db/factories/contacts";
+import { useBrowserSuite } from "../support/browser-suite";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 
-let server: TestServer;
-let browser: Browser;
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startTestServer({ env: { SMTP_URL: sink.url } });
-  browser = await launchBrowser();
+});
+const t = useBrowserSuite({ env: () => ({ SMTP_URL: sink.url }) });
+/** A pending secretaria message the cases board moves; another one, so the list is never just it. */
+const CASE_SUBJECT = "Como faço para me filiar?";
+beforeAll(async () => {
+  await createContactMessage(t.db, { sector: "secretaria", status: "pending", subject: CASE_SUBJECT });
+  await createContactMessage(t.db, { sector: "secretaria", status: "replied", replyMessage: "Respondido pela secretaria.", repliedAt: new Date() });
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await sink?.close();
 });
 
@@ -34,9 +36,9 @@ const EMAIL = "helena.mota@example.com";
 
 describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   it("a visitor sends the form in the browser (errors, mask, success), and the page passes axe in every state", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/contato`);
+    const page = await t.newPage();
+    const ctx = page.context();
+    await page.goto(`${t.url}/contato`);
     await hydrated(page);
     expect(await page.title()).toContain("Fale Conosco");
     expect(await axe(page)).toEqual([]);
@@ -69,15 +71,15 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     expect(await axe(page)).toEqual([]);
     await shoot(page, "contact-success-1280");
 
-    const [row] = await server.query<Record<string, unknown>>`select email, phone, sector, status from contact_messages where subject = ${SUBJECT}`;
+    const [row] = await t.query<Record<string, unknown>>`select email, phone, sector, status from contact_messages where subject = ${SUBJECT}`;
     expect(row).toEqual({ email: EMAIL, phone: "(61) 98765-4321", sector: "juridico", status: "pending" });
     await ctx.close();
   });
 
   it("looks finished on a phone, including its error state", async () => {
-    const ctx = await newContext(browser, "phone");
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/contato`);
+    const page = await t.newPage("phone");
+    const ctx = page.context();
+    await page.goto(`${t.url}/contato`);
     await hydrated(page);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await shoot(page, "contact-390");
@@ -90,9 +92,9 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   });
 
   it("works without JavaScript", async () => {
-    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 }, locale: "pt-BR" });
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/contato`);
+    const page = await t.newPage("desktop", { javaScriptEnabled: false });
+    const ctx = page.context();
+    await page.goto(`${t.url}/contato`);
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await page.waitForLoadState("load");
     expect(await page.getByText(CONTACT_FIELD_MESSAGES.subjectRequired).count()).toBe(1);
@@ -105,14 +107,13 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await page.waitForURL((u) => u.searchParams.get("enviado") === "1");
     expect(await page.getByTestId("contact-success").textContent()).toContain(CONTACT_MESSAGES.sent);
-    expect(await server.query`select id from contact_messages where subject = 'Enviado sem JavaScript'`).toHaveLength(1);
+    expect(await t.query`select id from contact_messages where subject = 'Enviado sem JavaScript'`).toHaveLength(1);
     await ctx.close();
   });
 
   it("juridico staff see it, change its status and reply; the answer reaches the sender by SMTP", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "juridico");
+    const page = await t.login("juridico");
+    const ctx = page.context();
     await hydrated(page);
     await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Contatos" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard/contatos/juridico");
@@ -129,7 +130,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     await detail.getByRole("button", { name: "Em andamento" }).click();
     await expect.poll(() => toastText(page)).toContain(CONTACT_MESSAGES.statusUpdated);
     await expect.poll(() => detail.getByRole("button", { name: "Em andamento" }).getAttribute("aria-pressed")).toBe("true");
-    const [afterStatus] = await server.query<{ status: string }>`select status from contact_messages where subject = ${SUBJECT}`;
+    const [afterStatus] = await t.query<{ status: string }>`select status from contact_messages where subject = ${SUBJECT}`;
     expect(afterStatus.status).toBe("replied");
     await screenshot(page, "contacts-inbox-1280");
 
@@ -139,8 +140,9 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     const mail = await sink.waitFor((m) => m.to.includes(EMAIL));
     expect(mail.subject).toBe(`Re: ${SUBJECT}`);
     expect(mail.text).toContain("A folga compensatória é obrigatória pela convenção");
-    expect(mail.text).toContain("Demo Jurídico");
-    await expect.poll(() => page.getByTestId("contact-reply").textContent()).toContain("Demo Jurídico");
+    const juridico = await t.user("juridico");
+    expect(mail.text).toContain(juridico.name);
+    await expect.poll(() => page.getByTestId("contact-reply").textContent()).toContain(juridico.name);
     expect(await detail.getByRole("textbox", { name: "Resposta" }).inputValue()).toBe("");
 
     await detail.getByRole("button", { name: "Resolvido" }).click();
@@ -150,10 +152,9 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   });
 
   it("staff of another sector do not see it, and cannot open the juridico page", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "secretaria");
-    await page.goto(`${server.url}/dashboard/contatos/juridico`);
+    const page = await t.login("secretaria");
+    const ctx = page.context();
+    await page.goto(`${t.url}/dashboard/contatos/juridico`);
     expect(new URL(page.url()).pathname).toBe("/dashboard/contatos/secretaria");
     await hydrated(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Contatos - Secretaria");
@@ -163,10 +164,9 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   });
 
   it("admin sees every sector with a filter; the inbox and the cases board work on a phone", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "admin");
-    await page.goto(`${server.url}/dashboard/contatos`);
+    const page = await t.login("admin");
+    const ctx = page.context();
+    await page.goto(`${t.url}/dashboard/contatos`);
     await hydrated(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Todos os Contatos");
     expect(await page.getByTestId("contact-row").filter({ hasText: SUBJECT }).count()).toBe(1);
@@ -174,15 +174,13 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard/contatos/financeiro");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contatos - Financeiro");
     expect(await page.getByTestId("contact-row").filter({ hasText: SUBJECT }).count()).toBe(0);
-    await page.goto(`${server.url}/dashboard/secretaria/casos`);
+    await page.goto(`${t.url}/dashboard/secretaria/casos`);
     await hydrated(page);
     await screenshot(page, "cases-1280");
     await ctx.close();
 
-    const phone = await newContext(browser, "phone");
-    const p = await phone.newPage();
-    await loginAs(p, server.url, "juridico");
-    await p.goto(`${server.url}/dashboard/contatos/juridico`);
+    const p = await t.login("juridico", { viewport: "phone", path: "/dashboard/contatos/juridico" });
+    const phone = p.context();
     await hydrated(p);
     expect(await hasNoHorizontalOverflow(p)).toBe(true);
     await screenshot(p, "contacts-inbox-390");
@@ -195,24 +193,22 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     await screenshot(p, "contacts-detail-390");
     await p.getByRole("link", { name: "Voltar à lista" }).click();
     await expect.poll(() => p.getByTestId("contact-row").first().isVisible()).toBe(true);
-    await p.goto(`${server.url}/dashboard/contatos`);
+    await p.goto(`${t.url}/dashboard/contatos`);
     await phone.close();
 
-    const sec = await newContext(browser, "phone");
-    const s = await sec.newPage();
-    await loginAs(s, server.url, "secretaria");
-    await s.goto(`${server.url}/dashboard/secretaria/casos`);
+    const s = await t.login("secretaria", { viewport: "phone", path: "/dashboard/secretaria/casos" });
+    const sec = s.context();
     await hydrated(s);
     expect(await hasNoHorizontalOverflow(s)).toBe(true);
     await screenshot(s, "cases-390");
     // Moving a card on the board changes its status and its column.
-    const card = s.getByTestId("cases-column-pending").getByTestId("case-card").filter({ hasText: "Como faço para me filiar?" });
+    const card = s.getByTestId("cases-column-pending").getByTestId("case-card").filter({ hasText: CASE_SUBJECT });
     await card.getByRole("button", { name: "Resolvido" }).click();
     await expect.poll(() => toastText(s)).toContain(CONTACT_MESSAGES.statusUpdated);
     await expect
-      .poll(() => s.getByTestId("cases-column-resolved").getByTestId("case-card").filter({ hasText: "Como faço para me filiar?" }).count())
+      .poll(() => s.getByTestId("cases-column-resolved").getByTestId("case-card").filter({ hasText: CASE_SUBJECT }).count())
       .toBe(1);
-    expect(await s.getByTestId("cases-column-pending").getByTestId("case-card").filter({ hasText: "Como faço para me filiar?" }).count()).toBe(0);
+    expect(await s.getByTestId("cases-column-pending").getByTestId("case-card").filter({ hasText: CASE_SUBJECT }).count()).toBe(0);
     await sec.close();
   });
 });

@@ -1,30 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations as axe } from "../support/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createInstitutionalContent } from "~/db/factories/content";
+import { useBrowserSuite } from "../support/browser-suite";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 
-let server: TestServer;
-let browser: Browser;
+const t = useBrowserSuite();
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  // A saved record with the defaults (placeholders included), as a fresh installation has.
+  await createInstitutionalContent(t.db);
 });
 
 
 describe("public institutional pages", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     it(`/quem-somos and /privacidade pass axe (WCAG 2.2 AA) with no horizontal scroll (${viewport})`, async () => {
-      const ctx = await newContext(browser, viewport);
-      const page = await ctx.newPage();
+      const page = await t.newPage(viewport);
+      const ctx = page.context();
       const width = viewport === "desktop" ? 1280 : 390;
 
-      await page.goto(`${server.url}/quem-somos`);
+      await page.goto(`${t.url}/quem-somos`);
       await hydrated(page);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(DEFAULT_CONTENT.name);
       for (const h of ["História", "Missão", "Visão", "Valores", "Diretoria Executiva"]) {
@@ -35,7 +31,7 @@ describe("public institutional pages", () => {
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `about-${width}`);
 
-      await page.goto(`${server.url}/privacidade`);
+      await page.goto(`${t.url}/privacidade`);
       await hydrated(page);
       expect(await page.getByRole("heading", { level: 1, name: "Aviso de Privacidade" }).isVisible()).toBe(true);
       expect(await axe(page)).toEqual([]);
@@ -43,7 +39,7 @@ describe("public institutional pages", () => {
       await screenshot(page, `privacy-${width}`);
 
       // The footer's privacy link leads here from any page.
-      await page.goto(`${server.url}/`);
+      await page.goto(`${t.url}/`);
       await page.getByRole("contentinfo").getByRole("link", { name: "Aviso de privacidade" }).click();
       await page.waitForURL((u) => u.pathname === "/privacidade");
       await ctx.close();
@@ -52,7 +48,7 @@ describe("public institutional pages", () => {
 });
 
 async function fillContactBasics(page: Page) {
-  // The seed's placeholder numbers are not valid; the screen says so and the real ones go in.
+  // The seed's example numbers are marked on the screen; the real ones go in.
   expect(await page.getByTestId("content-placeholders").textContent()).toContain("telefones");
   await page.getByRole("textbox", { name: "Telefone 1", exact: true }).fill("(61) 3321-0000");
   await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(61) 99123-4567");
@@ -60,9 +56,8 @@ async function fillContactBasics(page: Page) {
 
 describe("staff edit the institutional content", () => {
   it("admin edits texts, the board and phones; a bad e-mail is refused inline; the public pages change at once", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "admin");
+    const page = await t.login("admin");
+    const ctx = page.context();
     await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Conteúdo do site" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard/conteudo");
     await hydrated(page);
@@ -89,7 +84,7 @@ describe("staff edit the institutional content", () => {
     await expect.poll(() => page.getByText(CONTENT_MESSAGES.saved).first().isVisible()).toBe(true);
 
     const about = await ctx.newPage();
-    await about.goto(`${server.url}/quem-somos`);
+    await about.goto(`${t.url}/quem-somos`);
     expect(await about.getByText("Missão editada pelo administrador no teste de navegador.").isVisible()).toBe(true);
     const board = about.getByRole("region", { name: "Diretoria Executiva" });
     const roles = await board.locator("li p:first-child").allTextContents();
@@ -105,10 +100,8 @@ describe("staff edit the institutional content", () => {
   });
 
   it("presidencia edits the hours and a value; the footer shows them; the phone layout has no overflow", async () => {
-    const ctx = await newContext(browser, "phone");
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "presidencia");
-    await page.goto(`${server.url}/dashboard/conteudo`);
+    const page = await t.login("presidencia", { viewport: "phone", path: "/dashboard/conteudo" });
+    const ctx = page.context();
     await hydrated(page);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "content-presidencia-390");
@@ -116,18 +109,17 @@ describe("staff edit the institutional content", () => {
     await page.getByRole("textbox", { name: "Valor 5", exact: true }).fill("Valorização profissional e formação contínua");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await expect.poll(() => page.getByText(CONTENT_MESSAGES.saved).first().isVisible()).toBe(true);
-    await page.goto(`${server.url}/quem-somos`);
+    await page.goto(`${t.url}/quem-somos`);
     expect(await page.getByRole("contentinfo").getByText("Segunda a sexta, das 8h às 18h").isVisible()).toBe(true);
     expect(await page.getByText("Valorização profissional e formação contínua").isVisible()).toBe(true);
     await ctx.close();
   });
 
   it("juridico is redirected to its panel and has no sidebar entry", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "juridico");
+    const page = await t.login("juridico");
+    const ctx = page.context();
     expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Conteúdo do site" }).count()).toBe(0);
-    await page.goto(`${server.url}/dashboard/conteudo`);
+    await page.goto(`${t.url}/dashboard/conteudo`);
     await page.waitForURL((u) => u.pathname === "/dashboard/juridico");
     expect(new URL(page.url()).pathname).toBe("/dashboard/juridico");
     await ctx.close();

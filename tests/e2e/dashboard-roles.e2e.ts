@@ -1,30 +1,31 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { ROLES, ROLE_LABELS, screenFor, type Role } from "~/auth/permissions";
-import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { useBrowserSuite } from "../support/browser-suite";
+import { hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { SAMPLE_PARAMS } from "../support/action-registry";
 import { flattenRoutes } from "../unit/routes-table";
+import { createMember } from "~/db/factories/members";
+import { createServiceRecordRow } from "~/db/factories/services";
+import { createCharge } from "~/db/factories/finance-pix";
+import { SERVICE_SECTORS } from "~/domain/services/service-options";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = useBrowserSuite();
 
 const pages = flattenRoutes().filter(
   (r) => r.pattern.startsWith("/dashboard") && /export (async )?function loader/.test(fs.readFileSync(path.resolve("app", r.file), "utf8")),
 );
 
-function concrete(pattern: string, role: Role) {
-  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : SAMPLE_PARAMS[name] ?? "x"));
+/** Real rows for the pages of one record (a member, a service record in the role's own sector). */
+async function recordParams(role: Role): Promise<Record<string, string>> {
+  const sector = (SERVICE_SECTORS as readonly string[]).includes(role) ? (role as (typeof SERVICE_SECTORS)[number]) : "secretaria";
+  return { memberId: (await createMember(t.db)).id, id: (await createServiceRecordRow(t.db, { sector })).id, chargeId: (await createCharge(t.db)).id };
+}
+
+function concrete(pattern: string, role: Role, params: Record<string, string>) {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : params[name] ?? SAMPLE_PARAMS[name] ?? "x"));
 }
 
 async function isResourceRoute(file: string) {
@@ -34,17 +35,25 @@ async function isResourceRoute(file: string) {
 describe("every role, every dashboard route, in Chromium", () => {
   for (const role of ROLES) {
     it(`${role}: allowed routes render, refused ones redirect or show the original's message`, async () => {
-      const ctx = await newContext(browser);
-      const page = await ctx.newPage();
-      await loginAs(page, server.url, role);
+      const page = await t.login(role);
+      const ctx = page.context();
       expect(new URL(page.url()).pathname).toBe(`/dashboard/${role}`);
       await expect.poll(() => page.getByTestId("panel-title").textContent()).toBe(`Painel - ${ROLE_LABELS[role]}`);
       const problems: string[] = [];
+      const params = await recordParams(role);
+      // Every allowed page is opened; of the refused ones, one per kind of refusal (redirect,
+      // message): tests/integration/access-matrix.test.ts checks every refused page over HTTP.
+      const refusalKindsSeen = new Set<string>();
       for (const r of pages) {
         if (await isResourceRoute(r.file)) continue;
-        const url = concrete(r.pattern, role);
+        const url = concrete(r.pattern, role, params);
         const screen = screenFor(url)!;
-        const response = await page.goto(server.url + url);
+        if (!screen.roles.includes(role)) {
+          const kind = screen.denial.kind === "redirect" ? "redirect" : `message:${screen.denial.title}`;
+          if (refusalKindsSeen.has(kind)) continue;
+          refusalKindsSeen.add(kind);
+        }
+        const response = await page.goto(t.url + url);
         const landed = new URL(page.url()).pathname;
         const denied = await page.getByTestId("access-message").count();
         if (screen.roles.includes(role)) {
@@ -61,7 +70,7 @@ describe("every role, every dashboard route, in Chromium", () => {
       }
       expect(problems).toEqual([]);
       // The sidebar shows exactly the items the role may open, and each one opens.
-      await page.goto(`${server.url}/dashboard/${role}`);
+      await page.goto(`${t.url}/dashboard/${role}`);
       const links = await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute("href")));
       for (const href of links) {
         const s = screenFor(href!);
@@ -73,23 +82,24 @@ describe("every role, every dashboard route, in Chromium", () => {
 });
 
 async function openUsers(page: Page) {
-  await loginAs(page, server.url, "admin");
-  await page.goto(`${server.url}/dashboard/admin/users`);
+  await t.signIn(page, "admin");
+  await page.goto(`${t.url}/dashboard/admin/users`);
   await hydrated(page);
 }
 
 describe("shell and user management", () => {
   it("shows 'Entrando...' while signing in", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await t.newPage();
+    const ctx = page.context();
+    const rh = await t.user("rh");
+    await page.goto(`${t.url}/login`);
     await hydrated(page);
     await page.route("**/login*", async (route) => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
-    await page.getByLabel("Usuário").fill("rh");
-    await page.getByLabel("Senha", { exact: true }).fill("Demo@2026");
+    await page.getByLabel("Usuário").fill(rh.username);
+    await page.getByLabel("Senha", { exact: true }).fill(rh.password);
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Entrando..." }).count()).toBe(1);
     await page.waitForURL("**/dashboard/rh");
@@ -97,8 +107,8 @@ describe("shell and user management", () => {
   });
 
   it("admin creates, edits, sets the password of and deletes a user", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
+    const page = await t.newPage();
+    const ctx = page.context();
     await openUsers(page);
     await page.getByRole("button", { name: "Novo usuário" }).click();
     const dialog = page.getByRole("dialog");
@@ -136,18 +146,18 @@ describe("shell and user management", () => {
     await expect.poll(() => page.getByText("Usuário excluído com sucesso!").count()).toBeGreaterThan(0);
     await expect.poll(() => row.count()).toBe(0);
     // No delete button on one's own row.
-    await expect.poll(() => page.getByTestId("user-row-admin").getByRole("button", { name: /Excluir/ }).count()).toBe(0);
+    const ownRow = page.getByTestId(`user-row-${(await t.user("admin")).username}`);
+    await expect.poll(() => ownRow.getByRole("button", { name: /Excluir/ }).count()).toBe(0);
 
-    const audit = await server.query<{ action: string }>`select action from audit_log where entity_type = 'user' and action like 'user.%' order by id`;
+    const audit = await t.query<{ action: string }>`select action from audit_log where entity_type = 'user' and action like 'user.%' order by id`;
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["user.created", "user.updated", "user.password_set", "user.deleted"]));
     await ctx.close();
   });
 
   it("change password: strength meter, messages and success", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "homologacao");
-    await page.goto(`${server.url}/dashboard/alterar-senha`);
+    const homologacao = await t.user("homologacao");
+    const page = await t.login("homologacao", { path: "/dashboard/alterar-senha" });
+    const ctx = page.context();
     await hydrated(page);
     const submit = page.getByRole("button", { name: "Alterar senha" });
     await page.getByLabel("Nova senha", { exact: true }).fill("abcdefg");
@@ -159,7 +169,7 @@ describe("shell and user management", () => {
     await page.getByLabel("Confirmar nova senha").fill("Abcdefgh");
     await submit.click();
     await expect.poll(() => page.getByText("Senha atual incorreta!").count()).toBeGreaterThan(0);
-    await page.getByLabel("Senha atual").fill("Demo@2026");
+    await page.getByLabel("Senha atual").fill(homologacao.password);
     await page.getByLabel("Nova senha", { exact: true }).fill("Homolog@2026");
     await page.getByLabel("Confirmar nova senha").fill("Homolog@2026");
     await submit.click();
@@ -169,9 +179,8 @@ describe("shell and user management", () => {
   });
 
   it("logout says 'Logout realizado com sucesso!'", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "campo");
+    const page = await t.login("campo");
+    const ctx = page.context();
     await hydrated(page);
     await page.getByRole("button", { name: "Sair" }).click();
     await page.waitForURL("**/login");
@@ -180,9 +189,9 @@ describe("shell and user management", () => {
   });
 
   it("on a 390 px phone the sidebar collapses and opens as an overlay; nothing overflows", async () => {
-    const ctx = await newContext(browser, "phone");
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await t.newPage("phone");
+    const ctx = page.context();
+    await page.goto(`${t.url}/login`);
     await screenshot(page, "login-390");
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await openUsers(page);
@@ -201,9 +210,9 @@ describe("shell and user management", () => {
   });
 
   it("desktop screenshots of login, shell and user management", async () => {
-    const ctx = await newContext(browser, "desktop");
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await t.newPage("desktop");
+    const ctx = page.context();
+    await page.goto(`${t.url}/login`);
     await screenshot(page, "login-1280");
     await openUsers(page);
     expect(await page.getByRole("navigation", { name: "Menu do painel" }).isVisible()).toBe(true);
@@ -211,7 +220,7 @@ describe("shell and user management", () => {
     await page.getByRole("button", { name: "Novo usuário" }).click();
     await screenshot(page, "users-create-1280");
     await page.keyboard.press("Escape");
-    await page.goto(`${server.url}/dashboard/alterar-senha`);
+    await page.goto(`${t.url}/dashboard/alterar-senha`);
     await screenshot(page, "change-password-1280");
     await ctx.close();
   });

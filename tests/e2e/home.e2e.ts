@@ -1,37 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations } from "../support/browser";
+import type { Page } from "playwright-core";
+import { createInstitutionalContent } from "~/db/factories/content";
+import { createNewsPost } from "~/db/factories/news";
+import { daysAgo } from "~/db/factories/support";
+import { useBrowserSuite } from "../support/browser-suite";
+import { createPartnerSet } from "../support/scenarios";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations } from "../support/browser";
 import { samplePosts, startFakeInstagram, type FakeInstagram } from "../fakes/instagram-graph";
 import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
 
-let server: TestServer;
-let browser: Browser;
 let fake: FakeInstagram;
 let tiles: FakeTiles;
 
 beforeAll(async () => {
   fake = await startFakeInstagram({ media: samplePosts(4) });
   tiles = await startFakeTiles();
-  server = await startTestServer({
-    env: {
-      INSTAGRAM_ACCESS_TOKEN: fake.token,
-      INSTAGRAM_API_URL: fake.url,
-      MAP_TILE_URL: tiles.template,
-      MAP_TILE_ATTRIBUTION: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-    },
-  });
+});
+const t = useBrowserSuite({
+  env: () => ({
+    INSTAGRAM_ACCESS_TOKEN: fake.token,
+    INSTAGRAM_API_URL: fake.url,
+    MAP_TILE_URL: tiles.template,
+    MAP_TILE_ATTRIBUTION: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  }),
+});
+beforeAll(async () => {
+  // Every block of the page has something to show: content, latest news, partners.
+  await createInstitutionalContent(t.db);
+  for (let i = 0; i < 3; i++) await createNewsPost(t.db, { cover: true, publishedAt: daysAgo(i + 1) });
+  await createPartnerSet(t.db);
   // The scheduled first sync fills the Instagram block.
   const deadline = Date.now() + 30_000;
-  while ((await server.query<{ n: number }>`select count(*)::int as n from instagram_posts where image_file_id is not null`)[0].n < 4) {
+  while ((await t.query<{ n: number }>`select count(*)::int as n from instagram_posts where image_file_id is not null`)[0].n < 4) {
     if (Date.now() > deadline) throw new Error("a sincronização do Instagram não terminou");
     await new Promise((r) => setTimeout(r, 250));
   }
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await fake?.close();
   await tiles?.close();
   process.env.INSTAGRAM_ACCESS_TOKEN = "";
@@ -55,11 +60,11 @@ async function waitForImages(page: Page) {
 
 describe("home page in a real browser", () => {
   it("renders every block, and loads the map and Leaflet only after scrolling to it", async () => {
-    const ctx = await newContext(browser, "desktop");
-    const page = await ctx.newPage();
+    const page = await t.newPage("desktop");
+    const ctx = page.context();
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
-    await page.goto(`${server.url}/`);
+    await page.goto(`${t.url}/`);
     await hydrated(page);
 
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sindicato dos Bombeiros Civis do Distrito Federal");
@@ -85,7 +90,7 @@ describe("home page in a real browser", () => {
     expect(requests.filter((u) => /leaflet/i.test(u))).toEqual([]);
     expect(tiles.requests).toEqual([]);
     // Nothing third-party at all on first load.
-    const origin = new URL(server.url).origin;
+    const origin = new URL(t.url).origin;
     expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith("data:"))).toEqual([]);
 
     await page.getByTestId("map-section").scrollIntoViewIfNeeded();
@@ -127,9 +132,9 @@ describe("home page in a real browser", () => {
   });
 
   it("looks finished on a phone and the mobile menu closes on navigation", async () => {
-    const ctx = await newContext(browser, "phone");
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/`);
+    const page = await t.newPage("phone");
+    const ctx = page.context();
+    await page.goto(`${t.url}/`);
     await hydrated(page);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await scrollThrough(page);
@@ -153,12 +158,12 @@ describe("home page in a real browser", () => {
   });
 
   it("a signed-in staff member sees the 'Painel' button to their own panel", async () => {
-    const ctx = await newContext(browser, "desktop");
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/`);
+    const page = await t.newPage("desktop");
+    const ctx = page.context();
+    await page.goto(`${t.url}/`);
     expect(await page.getByRole("banner").getByRole("link", { name: "Painel" }).count()).toBe(0);
-    await loginAs(page, server.url, "juridico");
-    await page.goto(`${server.url}/`);
+    await t.signIn(page, "juridico");
+    await page.goto(`${t.url}/`);
     const painel = page.getByRole("banner").getByRole("link", { name: "Painel" });
     expect(await painel.getAttribute("href")).toBe("/dashboard/juridico");
     await painel.click();

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations as axe } from "../support/browser";
+import { useBrowserSuite } from "../support/browser-suite";
+import { createNewsMix } from "../support/scenarios";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
 
-let server: TestServer;
-let browser: Browser;
+const t = useBrowserSuite();
+let news: Awaited<ReturnType<typeof createNewsMix>>;
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  news = await createNewsMix(t.db, (await t.user("secretaria")).id);
 });
 
 async function toastText(page: Page) {
@@ -22,15 +18,14 @@ async function toastText(page: Page) {
 
 describe("staff write and publish news", () => {
   it("secretaria writes a post with a cover, previews it, publishes it, and readers see it", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "secretaria");
+    const page = await t.login("secretaria");
+    const ctx = page.context();
     await hydrated(page);
     await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Notícias" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard/noticias");
-    await expect.poll(() => page.getByTestId("news-row-como-se-filiar-ao-sindicato").getByTestId("news-state").textContent()).toBe("Publicado");
-    expect(await page.getByTestId("news-row-plantao-de-atendimento-aos-associados").getByTestId("news-state").textContent()).toBe("Agendado");
-    expect(await page.getByTestId("news-row-onde-consultar-as-convencoes-coletivas").getByTestId("news-state").textContent()).toBe("Rascunho");
+    await expect.poll(() => page.getByTestId(`news-row-${news.published.slug}`).getByTestId("news-state").textContent()).toBe("Publicado");
+    expect(await page.getByTestId(`news-row-${news.scheduled.slug}`).getByTestId("news-state").textContent()).toBe("Agendado");
+    expect(await page.getByTestId(`news-row-${news.draft.slug}`).getByTestId("news-state").textContent()).toBe("Rascunho");
     await screenshot(page, "news-staff-list-1280");
 
     await page.getByRole("link", { name: "Nova notícia" }).first().click();
@@ -59,7 +54,7 @@ describe("staff write and publish news", () => {
 
     // Readers see it on /noticias (as the newest, featured) and on its own page.
     const reader = await ctx.newPage();
-    await reader.goto(`${server.url}/noticias`);
+    await reader.goto(`${t.url}/noticias`);
     await hydrated(reader);
     const card = reader.getByTestId("news-card").first();
     expect(await card.getByRole("heading").textContent()).toBe("Assembleia da Categoria: Pauta e Participação");
@@ -84,11 +79,11 @@ describe("staff write and publish news", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard/noticias" && !u.search);
     const draftRow = page.getByTestId("news-row-rascunho-para-publicar-depois");
     await expect.poll(() => draftRow.getByTestId("news-state").textContent()).toBe("Rascunho");
-    expect((await reader.goto(`${server.url}/noticias/rascunho-para-publicar-depois`))?.status()).toBe(404);
+    expect((await reader.goto(`${t.url}/noticias/rascunho-para-publicar-depois`))?.status()).toBe(404);
     await draftRow.getByRole("button", { name: "Publicar Rascunho para publicar depois" }).click();
     await expect.poll(() => toastText(page)).toContain(NEWS_MESSAGES.published);
     await expect.poll(() => draftRow.getByTestId("news-state").textContent()).toBe("Publicado");
-    expect((await reader.goto(`${server.url}/noticias/rascunho-para-publicar-depois`))?.status()).toBe(200);
+    expect((await reader.goto(`${t.url}/noticias/rascunho-para-publicar-depois`))?.status()).toBe(200);
 
     await draftRow.getByRole("button", { name: "Excluir Rascunho para publicar depois" }).click();
     const dialog = page.getByRole("alertdialog");
@@ -96,19 +91,17 @@ describe("staff write and publish news", () => {
     await dialog.getByRole("button", { name: "Excluir" }).click();
     await expect.poll(() => toastText(page)).toContain(NEWS_MESSAGES.deleted);
     await expect.poll(() => draftRow.count()).toBe(0);
-    expect((await reader.goto(`${server.url}/noticias/rascunho-para-publicar-depois`))?.status()).toBe(404);
+    expect((await reader.goto(`${t.url}/noticias/rascunho-para-publicar-depois`))?.status()).toBe(404);
     await ctx.close();
   });
 
   it("the staff screen fits a phone", async () => {
-    const ctx = await newContext(browser, "phone");
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "presidencia");
-    await page.goto(`${server.url}/dashboard/noticias`);
+    const page = await t.login("presidencia", { viewport: "phone", path: "/dashboard/noticias" });
+    const ctx = page.context();
     await hydrated(page);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "news-staff-list-390");
-    await page.goto(`${server.url}/dashboard/noticias?editor=nova`);
+    await page.goto(`${t.url}/dashboard/noticias?editor=nova`);
     await hydrated(page);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "news-staff-editor-390");
@@ -116,10 +109,9 @@ describe("staff write and publish news", () => {
   });
 
   it("a refused role (juridico) is sent to its own panel and has no menu entry", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "juridico");
-    await page.goto(`${server.url}/dashboard/noticias`);
+    const page = await t.login("juridico");
+    const ctx = page.context();
+    await page.goto(`${t.url}/dashboard/noticias`);
     expect(new URL(page.url()).pathname).toBe("/dashboard/juridico");
     expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Notícias" }).count()).toBe(0);
     await ctx.close();
@@ -129,20 +121,20 @@ describe("staff write and publish news", () => {
 describe("public news pages", () => {
   it("/noticias and an article pass axe and look finished at 1280 and 390", async () => {
     for (const viewport of ["desktop", "phone"] as const) {
-      const ctx = await newContext(browser, viewport);
-      const page = await ctx.newPage();
+      const page = await t.newPage(viewport);
+      const ctx = page.context();
       const width = viewport === "desktop" ? 1280 : 390;
-      await page.goto(`${server.url}/noticias`);
+      await page.goto(`${t.url}/noticias`);
       await hydrated(page);
       expect(await axe(page)).toEqual([]);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `news-list-${width}`);
-      await page.goto(`${server.url}/noticias/como-se-filiar-ao-sindicato`);
+      await page.goto(`${t.url}/noticias/${news.published.slug}`);
       await hydrated(page);
       expect(await axe(page)).toEqual([]);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `news-article-${width}`);
-      const missing = await page.goto(`${server.url}/noticias/plantao-de-atendimento-aos-associados`);
+      const missing = await page.goto(`${t.url}/noticias/${news.scheduled.slug}`);
       expect(missing?.status()).toBe(404);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Notícia não encontrada");
       expect(await axe(page)).toEqual([]);
@@ -151,10 +143,8 @@ describe("public news pages", () => {
   });
 
   it("runs nothing hostile from a post's Markdown", async () => {
-    const staff = await newContext(browser);
-    const admin = await staff.newPage();
-    await loginAs(admin, server.url, "admin");
-    await admin.goto(`${server.url}/dashboard/noticias?editor=nova`);
+    const admin = await t.login("admin", { path: "/dashboard/noticias?editor=nova" });
+    const staff = admin.context();
     await hydrated(admin);
     await admin.getByLabel("Título").fill("Texto hostil");
     await admin.getByLabel("Resumo").fill("Teste.");
@@ -166,14 +156,14 @@ describe("public news pages", () => {
     await admin.getByRole("button", { name: "Publicar" }).click();
     await admin.waitForURL((u) => u.pathname === "/dashboard/noticias" && !u.search);
 
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
+    const page = await t.newPage();
+    const ctx = page.context();
     const dialogs: string[] = [];
     page.on("dialog", (d) => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await page.goto(`${server.url}/noticias/texto-hostil`);
+    await page.goto(`${t.url}/noticias/texto-hostil`);
     await hydrated(page);
     const body = page.getByTestId("news-body");
     for (const link of await body.locator("a").all()) {
@@ -191,11 +181,11 @@ describe("public news pages", () => {
   });
 
   it("serves a well-formed RSS feed", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    const res = await page.request.get(`${server.url}/noticias/rss.xml`);
+    const page = await t.newPage();
+    const ctx = page.context();
+    const res = await page.request.get(`${t.url}/noticias/rss.xml`);
     const xml = await res.text();
-    await page.goto(`${server.url}/noticias`);
+    await page.goto(`${t.url}/noticias`);
     const parsed = await page.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, "application/xml");
       return {

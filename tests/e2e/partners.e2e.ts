@@ -1,24 +1,19 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot, axeViolations as axe } from "../support/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowserSuite } from "../support/browser-suite";
+import { createPartnerSet } from "../support/scenarios";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
 
-let server: TestServer;
-let browser: Browser;
+const t = useBrowserSuite();
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await createPartnerSet(t.db);
 });
 
 
 async function seededNames() {
-  const rows = await server.query<{ name: string }>`select name from partners where active order by category, sort_order, name`;
+  const rows = await t.query<{ name: string }>`select name from partners where active order by category, sort_order, name`;
   return rows.map((r) => r.name);
 }
 
@@ -30,9 +25,9 @@ async function imagesLoaded(page: Page) {
 describe("public page /parceiros", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     it(`groups partners by category with logos, the benefit link and 'Seja um Parceiro'; axe clean (${viewport})`, async () => {
-      const ctx = await newContext(browser, viewport);
-      const page = await ctx.newPage();
-      await page.goto(`${server.url}/parceiros`);
+      const page = await t.newPage(viewport);
+      const ctx = page.context();
+      await page.goto(`${t.url}/parceiros`);
       await hydrated(page);
       const names = await seededNames();
       expect(await page.getByRole("region", { name: "Apoio Sindical" }).getByRole("heading", { level: 3 }).allTextContents()).toEqual(names);
@@ -54,9 +49,8 @@ describe("public page /parceiros", () => {
 
 describe("staff manage partners at /dashboard/parceiros", () => {
   it("secretaria creates a partner with a logo, edits it, hides it and deletes it after confirming", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "secretaria");
+    const page = await t.login("secretaria");
+    const ctx = page.context();
     await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Parceiros" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard/parceiros");
     await hydrated(page);
@@ -76,20 +70,20 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     await dialog.getByRole("button", { name: "Criar parceiro" }).click();
     // An http:// site is refused beside the field, and nothing is saved.
     await expect.poll(() => dialog.getByText(PARTNER_MESSAGES.website).first().isVisible()).toBe(true);
-    expect(await server.query`select id from partners where name = 'Ótica Parceira do Teste'`).toHaveLength(0);
+    expect(await t.query`select id from partners where name = 'Ótica Parceira do Teste'`).toHaveLength(0);
     await dialog.getByLabel("Site", { exact: true }).fill("https://otica.example.com/");
     await dialog.getByLabel("Escolher imagem do logo").setInputFiles({ name: "otica.png", mimeType: "image/png", buffer: png });
     await dialog.getByRole("button", { name: "Criar parceiro" }).click();
     await expect.poll(() => page.getByText(PARTNER_MESSAGES.created).first().isVisible()).toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    const [row] = await server.query<{ id: string; logo_file_id: string | null; website: string }>`select id, logo_file_id, website from partners where name = 'Ótica Parceira do Teste'`;
+    const [row] = await t.query<{ id: string; logo_file_id: string | null; website: string }>`select id, logo_file_id, website from partners where name = 'Ótica Parceira do Teste'`;
     expect(row.logo_file_id).not.toBeNull();
     expect(row.website).toBe("https://otica.example.com/");
     const tr = page.getByTestId(`partner-row-${row.id}`);
     await expect.poll(() => tr.getByRole("img", { name: "Logo de Ótica Parceira do Teste" }).isVisible()).toBe(true);
 
     const pub = await ctx.newPage();
-    await pub.goto(`${server.url}/parceiros`);
+    await pub.goto(`${t.url}/parceiros`);
     expect(await pub.getByRole("region", { name: "Saúde" }).getByRole("heading", { name: "Ótica Parceira do Teste" }).isVisible()).toBe(true);
 
     // Edit: rename and hide from the site.
@@ -110,15 +104,13 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     await confirm.getByRole("button", { name: "Excluir" }).click();
     await expect.poll(() => page.getByText(PARTNER_MESSAGES.deleted).first().isVisible()).toBe(true);
     await expect.poll(() => tr.count()).toBe(0);
-    expect(await server.query`select id from files where id = ${row.logo_file_id}`).toHaveLength(0);
+    expect(await t.query`select id from files where id = ${row.logo_file_id}`).toHaveLength(0);
     await ctx.close();
   });
 
   it("the staff screen works on a phone", async () => {
-    const ctx = await newContext(browser, "phone");
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "presidencia");
-    await page.goto(`${server.url}/dashboard/parceiros`);
+    const page = await t.login("presidencia", { viewport: "phone", path: "/dashboard/parceiros" });
+    const ctx = page.context();
     await hydrated(page);
     await expect.poll(() => imagesLoaded(page)).toBe(true);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
@@ -130,11 +122,10 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   });
 
   it("campo is redirected to its panel and has no sidebar entry", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "campo");
+    const page = await t.login("campo");
+    const ctx = page.context();
     expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Parceiros" }).count()).toBe(0);
-    await page.goto(`${server.url}/dashboard/parceiros`);
+    await page.goto(`${t.url}/dashboard/parceiros`);
     await page.waitForURL((u) => u.pathname === "/dashboard/campo");
     expect(new URL(page.url()).pathname).toBe("/dashboard/campo");
     await ctx.close();

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
-import { startTestServer, type TestServer } from "../support/server";
-import { hydrated, launchBrowser, newContext, VIEWPORTS, WCAG_22_AA } from "../support/browser";
+import { createInstitutionalContent } from "~/db/factories/content";
+import { useBrowserSuite } from "../support/browser-suite";
+import { createAgreementMix, createNewsMix, createPartnerSet } from "../support/scenarios";
+import { hydrated, VIEWPORTS, WCAG_22_AA } from "../support/browser";
 
 /**
  * Every public page: zero axe violations (WCAG 2.2 AA tags) at desktop and phone widths, and the
@@ -26,23 +28,19 @@ const PAGES: PublicPage[] = [
   { name: "página não encontrada", path: "/esta-pagina-nao-existe", status: 404, indexable: false },
 ];
 
-let server: TestServer;
-let browser: Browser;
+const t = useBrowserSuite();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const [article] = await server.query<{ slug: string }>`
-    select slug from news_posts where status = 'published' and published_at <= now() order by published_at desc limit 1`;
-  if (article) PAGES.splice(4, 0, { name: "notícia", path: `/noticias/${article.slug}` });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  // Every page with content in it, as a site in use has (axe judges what is on the page).
+  await createInstitutionalContent(t.db);
+  await createAgreementMix(t.db);
+  await createPartnerSet(t.db);
+  const { published } = await createNewsMix(t.db);
+  PAGES.splice(4, 0, { name: "notícia", path: `/noticias/${published.slug}` });
 });
 
 async function open(page: Page, p: PublicPage) {
-  const res = await page.goto(server.url + p.path);
+  const res = await page.goto(t.url + p.path);
   expect(res?.status(), p.path).toBe(p.status ?? 200);
   await hydrated(page);
 }
@@ -54,8 +52,8 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]
 describe("public pages pass axe (WCAG 2.2 AA)", () => {
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     it(`zero violations on every public page at ${VIEWPORTS[viewport].width}px`, async () => {
-      const ctx = await newContext(browser, viewport);
-      const page = await ctx.newPage();
+      const page = await t.newPage(viewport);
+      const ctx = page.context();
       const failures: Record<string, string[]> = {};
       for (const p of PAGES) {
         await open(page, p);
@@ -70,8 +68,8 @@ describe("public pages pass axe (WCAG 2.2 AA)", () => {
 
 describe("every public page has its head and landmarks", () => {
   it("title, meta description, og:title, canonical URL, and header/main/footer", async () => {
-    const ctx = await newContext(browser, "desktop");
-    const page = await ctx.newPage();
+    const page = await t.newPage("desktop");
+    const ctx = page.context();
     const problems: string[] = [];
     for (const p of PAGES) {
       await open(page, p);

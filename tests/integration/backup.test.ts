@@ -3,8 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { startTestServer } from "../support/server";
-import { Client, loggedIn } from "../support/http";
+import { createUser } from "~/db/factories/users";
+import { agreementPdf, createAgreement, type AgreementRow } from "~/db/factories/agreements";
+import { startTestServer, type TestServer } from "../support/server";
+import { Client } from "../support/http";
 import { createThrowawayDatabase, testDriver } from "../support/database";
 
 function script(name: string, args: string[], env: Record<string, string | undefined>) {
@@ -13,12 +15,19 @@ function script(name: string, args: string[], env: Record<string, string | undef
   return r.stdout;
 }
 
-async function createMarkerUser(base: string) {
-  const admin = await loggedIn(base, "admin");
-  const res = await admin.post("/dashboard/admin/users", {
-    intent: "create", username: "backup.teste", name: "Backup Teste", email: "backup@exemplo.com", role: "rh", password: "Backup@2026",
-  });
-  expect(res.status).toBe(200);
+/** Rows written before the backup: a user to sign in as, and an agreement whose PDF lives in the database. */
+async function createMarkers(server: TestServer) {
+  await createUser(server.bundle.db(), { username: "backup.teste", name: "Backup Teste", email: "backup@exemplo.com", role: "rh", password: "Backup@2026" });
+  return createAgreement(server.bundle.db(), { title: "Convenção do teste de backup" });
+}
+
+/** The restored server has the user and the file, byte for byte. */
+async function expectRestored(server: TestServer, agreement: AgreementRow) {
+  const c = new Client(server.url);
+  expect((await c.login("backup.teste", "Backup@2026")).headers.get("location")).toBe("/dashboard/rh");
+  const pdf = await fetch(`${server.url}/convencoes/${agreement.id}/pdf`);
+  expect(pdf.status).toBe(200);
+  expect(Buffer.from(await pdf.arrayBuffer()).equals(agreementPdf(agreement))).toBe(true);
 }
 
 describe("backup and restore round trip", () => {
@@ -27,8 +36,8 @@ describe("backup and restore round trip", () => {
     const original = path.join(tmp, "original");
     const restored = path.join(tmp, "restaurado");
     const file = path.join(tmp, "backup.tar.gz");
-    const a = await startTestServer({ dataDir: original });
-    await createMarkerUser(a.url);
+    const a = await startTestServer({ dataDir: original, seed: false });
+    const agreement = await createMarkers(a);
     await a.close(); // PGlite is single-process: back up with the server stopped
     expect(script("db-backup", [file], { PGLITE_DATA_DIR: original, DATABASE_URL: "" })).toContain("Backup gravado");
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
@@ -40,8 +49,7 @@ describe("backup and restore round trip", () => {
 
     const b = await startTestServer({ dataDir: restored, seed: false });
     try {
-      const c = new Client(b.url);
-      expect((await c.login("backup.teste", "Backup@2026")).headers.get("location")).toBe("/dashboard/rh");
+      await expectRestored(b, agreement);
     } finally {
       await b.close();
       fs.rmSync(tmp, { recursive: true, force: true });
@@ -54,15 +62,14 @@ describe("backup and restore round trip", () => {
     const source = await createThrowawayDatabase();
     const target = await createThrowawayDatabase();
     try {
-      const a = await startTestServer({ databaseUrl: source.url });
-      await createMarkerUser(a.url);
+      const a = await startTestServer({ databaseUrl: source.url, seed: false });
+      const agreement = await createMarkers(a);
       await a.close();
       script("db-backup", [file], { DATABASE_URL: source.url });
       script("db-restore", [file], { DATABASE_URL: target.url });
       const b = await startTestServer({ databaseUrl: target.url, seed: false });
       try {
-        const c = new Client(b.url);
-        expect((await c.login("backup.teste", "Backup@2026")).headers.get("location")).toBe("/dashboard/rh");
+        await expectRestored(b, agreement);
       } finally {
         await b.close();
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { Client, loggedIn } from "../support/http";
+import { createComplaint } from "~/db/factories/complaints";
+import { useTestServer } from "../support/suite";
 import { gpsTaggedJpeg, tinyPdf } from "../fixtures/complaint-files";
 
 /**
@@ -14,7 +14,6 @@ const IP = "203.0.113.77";
 const UA = "ComplaintProbe/7.3 (sigilo-8841; X11)";
 const COOKIE_VALUE = "rastreio-5f2e91";
 
-let server: TestServer;
 const captured: string[] = [];
 const originalStdout = process.stdout.write.bind(process.stdout);
 const originalStderr = process.stderr.write.bind(process.stderr);
@@ -28,19 +27,18 @@ beforeAll(async () => {
     }) as typeof process.stdout.write;
   process.stdout.write = capture(originalStdout);
   process.stderr.write = capture(originalStderr);
-  // Behind a proxy (X-Forwarded-For is the client address), logging every request.
-  server = await startTestServer({ env: { TRUST_PROXY: "1", LOG_LEVEL: "debug" } });
 });
-afterAll(async () => {
+// Behind a proxy (X-Forwarded-For is the client address), logging every request.
+const t = useTestServer({ env: { TRUST_PROXY: "1", LOG_LEVEL: "debug" } });
+afterAll(() => {
   process.stdout.write = originalStdout;
   process.stderr.write = originalStderr;
-  await server?.close();
 });
 
 const identifying = { "User-Agent": UA, "X-Forwarded-For": IP, Cookie: `tracker=${COOKIE_VALUE}` };
 
 async function post(path: string, fd: FormData, headers: Record<string, string> = identifying) {
-  const res = await fetch(server.url + path, { method: "POST", body: fd, headers: { Origin: server.url, ...headers } });
+  const res = await fetch(t.url + path, { method: "POST", body: fd, headers: { Origin: t.url, ...headers } });
   return { res, html: await res.text() };
 }
 
@@ -53,7 +51,7 @@ function form(fields: Record<string, string>, file?: { bytes: Buffer; name: stri
 
 /** Every text-like column of every table (any schema but the catalogs), searched for `needle`. */
 async function tablesContaining(needle: string) {
-  const columns = await server.query<{ table_schema: string; table_name: string; column_name: string; data_type: string }>`
+  const columns = await t.query<{ table_schema: string; table_name: string; column_name: string; data_type: string }>`
     select c.table_schema, c.table_name, c.column_name, c.data_type
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
@@ -69,7 +67,7 @@ async function tablesContaining(needle: string) {
         ? `position(convert_to(${literal}, 'UTF8') in ${column}) > 0`
         : `strpos(${column}::text, ${literal}) > 0`;
     const sql = `select count(*)::int as n from ${ident} where ${condition}`;
-    const rows = await server.query<{ n: number }>([sql] as unknown as TemplateStringsArray);
+    const rows = await t.query<{ n: number }>([sql] as unknown as TemplateStringsArray);
     if (rows[0].n > 0) hits.push(`${col.table_name}.${col.column_name}`);
   }
   return { hits, columnsSearched: columns.length };
@@ -96,13 +94,13 @@ describe("nothing identifying is stored or logged", () => {
     const added = await post("/denuncia/acompanhar", form({ intent: "add", code, message: "Mais um detalhe." }, { bytes: tinyPdf(), name: "doc.pdf", type: "application/pdf" }));
     expect(added.res.status).toBe(200);
     // And the single-fetch data request of a page (what the browser uses with JavaScript).
-    const dataReq = await fetch(`${server.url}/denuncia/acompanhar.data`, { headers: identifying });
+    const dataReq = await fetch(`${t.url}/denuncia/acompanhar.data`, { headers: identifying });
     expect(dataReq.status).toBe(200);
 
-    // The throttling counters exist (so the search below covers them) — keyed hashes only.
-    const limits = await server.query<{ key: string }>`select key from rate_limits where key like 'complaintForm:%' or key like 'receiptLookup:%'`;
+    // The throttling counters exist (so the search below covers them) — a window and a bucket only (ADR 090).
+    const limits = await t.query<{ key: string }>`select key from rate_limits where key like 'complaintForm:%' or key like 'receiptLookup:%'`;
     expect(limits.map((l) => l.key.split(":")[0]).sort()).toEqual(["complaintForm", "receiptLookup"]);
-    for (const l of limits) expect(l.key).toMatch(/^\w+:[0-9a-f]{64}$/);
+    for (const l of limits) expect(l.key).toMatch(/^\w+:\d+:\d{1,4}$/);
 
     // 3. No table holds the address, the user agent, the cookie or the receipt code.
     for (const needle of [IP, UA, "sigilo-8841", COOKIE_VALUE, code]) {
@@ -123,8 +121,8 @@ describe("nothing identifying is stored or logged", () => {
 
 describe("failures are logged without the complaint's data", () => {
   it("a failed insert logs the database's reason only: no title, description, receipt hash, address or agent", async () => {
-    await server.query`create or replace function complaints_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'falha injetada no teste'; end $$`;
-    await server.query`create trigger complaints_fail_insert before insert on complaints for each row execute function complaints_fail_insert()`;
+    await t.query`create or replace function complaints_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'falha injetada no teste'; end $$`;
+    await t.query`create trigger complaints_fail_insert before insert on complaints for each row execute function complaints_fail_insert()`;
     const first = captured.length;
     try {
       const { res } = await post(
@@ -133,8 +131,8 @@ describe("failures are logged without the complaint's data", () => {
       );
       expect(res.status).toBe(500);
     } finally {
-      await server.query`drop trigger if exists complaints_fail_insert on complaints`;
-      await server.query`drop function if exists complaints_fail_insert()`;
+      await t.query`drop trigger if exists complaints_fail_insert on complaints`;
+      await t.query`drop function if exists complaints_fail_insert()`;
     }
     const lines = captured.slice(first).join("");
     expect(lines).toContain("Erro ao enviar denúncia. Tente novamente.");
@@ -155,50 +153,50 @@ describe("headers on every complaint route", () => {
 
   it("pages, their .data requests and form posts send no-referrer and no-store, set no cookie and allow no third-party origin", async () => {
     for (const path of ["/denuncia", "/denuncia/acompanhar", "/denuncia.data", "/denuncia/acompanhar.data"]) {
-      const res = await fetch(server.url + path);
+      const res = await fetch(t.url + path);
       expect(res.status, path).toBe(200);
       expectAnonymous(res, path);
     }
     const posted = await post("/denuncia", form({ title: "", description: "" }), { "X-Forwarded-For": "192.0.2.1" });
     expect(posted.res.status).toBe(400);
     expectAnonymous(posted.res, "POST /denuncia");
-    const postedData = await fetch(`${server.url}/denuncia/acompanhar.data`, {
+    const postedData = await fetch(`${t.url}/denuncia/acompanhar.data`, {
       method: "POST",
       body: form({ intent: "lookup", code: "12" }),
-      headers: { Origin: server.url, "X-Forwarded-For": "192.0.2.2" },
+      headers: { Origin: t.url, "X-Forwarded-For": "192.0.2.2" },
     });
     expect(postedData.status).toBe(400);
     expectAnonymous(postedData, "POST /denuncia/acompanhar.data");
   });
 
   it("does not even clear a flash cookie or touch a staff session's cookie on complaint pages", async () => {
-    const staff = await loggedIn(server.url, "admin");
+    const staff = await t.login("admin");
     const logout = await staff.post("/logout", {});
     expect(logout.status).toBe(302);
-    const flash = staff.cookies.get("flash");
+    const flash = staff.cookies.get("__Host-flash");
     expect(flash).toBeTruthy();
     // Elsewhere the root loader clears the one-shot cookie (so this check can fail)…
-    const login = await fetch(`${server.url}/login`, { headers: { Cookie: `flash=${flash}` } });
-    expect(login.headers.get("set-cookie")).toMatch(/^flash=;/);
+    const login = await fetch(`${t.url}/login`, { headers: { Cookie: `__Host-flash=${flash}` } });
+    expect(login.headers.get("set-cookie")).toMatch(/^__Host-flash=;/);
     // …but not on the complaint pages.
     for (const path of ["/denuncia", "/denuncia/acompanhar"]) {
-      const res = await fetch(server.url + path, { headers: { Cookie: `flash=${flash}` } });
+      const res = await fetch(t.url + path, { headers: { Cookie: `__Host-flash=${flash}` } });
       expect(res.headers.get("set-cookie"), path).toBeNull();
     }
-    const signedIn = await loggedIn(server.url, "juridico");
+    const signedIn = await t.login("juridico");
     const res = await signedIn.get("/denuncia");
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
   it("the staff screen and its evidence download are no-store and no-referrer too", async () => {
-    const staff = await loggedIn(server.url, "juridico");
+    const staff = await t.login("juridico");
     const page = await staff.get("/dashboard/denuncias");
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
-    const [row] = await server.query<{ id: string }>`select evidence_file_id as id from complaints where evidence_file_id is not null limit 1`;
-    const file = await staff.get(`/dashboard/denuncias/arquivos/${row.id}`);
+    const { evidenceFileId } = await createComplaint(t.db, { evidence: true });
+    const file = await staff.get(`/dashboard/denuncias/arquivos/${evidenceFileId}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("cache-control")).toBe("no-store");
     expect(file.headers.get("referrer-policy")).toBe("no-referrer");
@@ -207,7 +205,7 @@ describe("headers on every complaint route", () => {
 
   it("the pages reference no third-party script, stylesheet, image or font", async () => {
     for (const path of ["/denuncia", "/denuncia/acompanhar"]) {
-      const html = await (await fetch(server.url + path)).text();
+      const html = await (await fetch(t.url + path)).text();
       const external = [...html.matchAll(/<(script|link|img|iframe|source|audio|video)\b[^>]*\b(src|href)="(https?:)?\/\/[^"]*"/gi)]
         .map((m) => m[0])
         // A canonical or alternate link names a URL; the browser does not fetch it.
@@ -223,13 +221,13 @@ describe("headers on every complaint route", () => {
     for (const site of ["cross-site", "same-site", ""]) {
       const headers: Record<string, string> = { Origin: "null", "X-Forwarded-For": "192.0.2.32" };
       if (site) headers["Sec-Fetch-Site"] = site;
-      const res = await fetch(`${server.url}/denuncia`, { method: "POST", body: form(fields), headers });
+      const res = await fetch(`${t.url}/denuncia`, { method: "POST", body: form(fields), headers });
       expect(res.status, site || "sem Sec-Fetch-Site").toBe(403);
     }
   });
 
   it("other pages keep the site-wide policy (the middleware is scoped to complaint routes)", async () => {
-    const res = await new Client(server.url).get("/login");
+    const res = await t.anonymous().get("/login");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("cache-control")).not.toBe("no-store");
   });

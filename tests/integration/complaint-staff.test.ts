@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "~/auth/permissions";
-import { startTestServer, type TestServer } from "../support/server";
-import { Client, loggedIn } from "../support/http";
+import { createAgreement } from "~/db/factories/agreements";
+import { createComplaint } from "~/db/factories/complaints";
+import { daysAgo } from "~/db/factories/support";
+import { useTestServer } from "../support/suite";
+import type { Client } from "../support/http";
 
 /**
  * The staff side of complaints (/dashboard/denuncias; admin, presidencia, juridico): list,
@@ -13,15 +16,49 @@ const ALLOWED: Role[] = ["admin", "presidencia", "juridico"];
 const REFUSED = ROLES.filter((r) => !ALLOWED.includes(r));
 const DENIED_TITLE = "Acesso Negado - Você não tem permissão para acessar esta página.";
 
-let server: TestServer;
+const t = useTestServer();
 const clients = new Map<Role, Client>();
 
+/** Five complaints in every status, one with evidence and a thread (public, reporter, internal). */
+async function createComplaints() {
+  const [admin, presidencia, juridico] = await Promise.all(ALLOWED.map((r) => t.user(r)));
+  const staffMessage = (by: typeof admin, visibility: "public" | "internal", body: string, days: number) => ({
+    author: "staff" as const, visibility, staffUserId: by.id, staffName: by.name, body, createdAt: daysAgo(days),
+  });
+  await createComplaint(t.db, {
+    title: "Falta de EPI no plantão noturno",
+    status: "in_review",
+    evidence: true,
+    adminNotes: "Jurídico verificando a NR-23 e o contrato da prestadora.",
+    reviewedBy: juridico.id,
+    reviewedAt: daysAgo(11),
+    createdAt: daysAgo(12),
+    updatedAt: daysAgo(9),
+    thread: [
+      staffMessage(juridico, "public", "Recebemos sua denúncia e uma equipe vai verificar o local.", 10),
+      { author: "reporter", body: "O pedido foi feito no dia 3 do mês passado.", createdAt: daysAgo(9) },
+      staffMessage(juridico, "internal", "Conferir com a empresa a nota fiscal dos EPIs.", 9),
+    ],
+  });
+  await createComplaint(t.db, { title: "Escala de 24 horas seguidas sem pausa para refeição", status: "pending", createdAt: daysAgo(2) });
+  await createComplaint(t.db, {
+    title: "Extintores vencidos no galpão de eventos",
+    status: "resolved",
+    reviewedBy: presidencia.id,
+    reviewedAt: daysAgo(39),
+    createdAt: daysAgo(40),
+    updatedAt: daysAgo(20),
+    thread: [staffMessage(presidencia, "public", "A empresa foi notificada e apresentou a recarga.", 20)],
+  });
+  await createComplaint(t.db, { title: "Desconto indevido no contracheque", companyName: null, location: null, status: "dismissed", reviewedBy: admin.id, reviewedAt: daysAgo(59), createdAt: daysAgo(60) });
+  await createComplaint(t.db, { title: "Brigada reduzida em dias de grande público", status: "in_review", reviewedBy: admin.id, reviewedAt: daysAgo(5), createdAt: daysAgo(6) });
+  // A file of another area, which the complaint download route must refuse.
+  await createAgreement(t.db);
+}
+
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const role of ROLES) clients.set(role, await loggedIn(server.url, role));
-});
-afterAll(async () => {
-  await server?.close();
+  for (const role of ROLES) clients.set(role, await t.login(role));
+  await createComplaints();
 });
 
 const as = (role: Role) => clients.get(role)!;
@@ -42,25 +79,24 @@ function sidebar(html: string) {
 }
 
 async function complaintByTitle(title: string) {
-  const [row] = await server.query<{ id: string; status: string; admin_notes: string | null; reviewed_by: string | null; reviewed_at: Date | null; evidence_file_id: string | null }>`
+  const [row] = await t.query<{ id: string; status: string; admin_notes: string | null; reviewed_by: string | null; reviewed_at: Date | null; evidence_file_id: string | null }>`
     select id, status, admin_notes, reviewed_by, reviewed_at, evidence_file_id from complaints where title = ${title}`;
   return row;
 }
 
-async function userId(username: string) {
-  const [row] = await server.query<{ id: string }>`select id from users where username = ${username}`;
-  return row.id;
+async function userId(role: Role) {
+  return (await t.user(role)).id;
 }
 
 async function fingerprint(table: string) {
-  const [row] = await server.query<{ h: string }>(
+  const [row] = await t.query<{ h: string }>(
     [`select count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t`] as unknown as TemplateStringsArray,
   );
   return row.h;
 }
 
 describe("the list and the detail panel", () => {
-  it("lists the seeded complaints newest first, for every allowed role, with the sidebar entry", async () => {
+  it("lists the complaints newest first, for every allowed role, with the sidebar entry", async () => {
     for (const role of ALLOWED) {
       const res = await as(role).get("/dashboard/denuncias");
       expect(res.status, role).toBe(200);
@@ -103,10 +139,10 @@ describe("the list and the detail panel", () => {
   });
 
   it("the download route serves only complaint files", async () => {
-    const [other] = await server.query<{ id: string }>`
+    const [other] = await t.query<{ id: string }>`
       select id from files f where not exists (select 1 from complaints c where c.evidence_file_id = f.id)
         and not exists (select 1 from complaint_messages m where m.file_id = f.id) limit 1`;
-    expect(other, "the demo seed should hold another area's file").toBeDefined();
+    expect(other, "another area's file (an agreement's PDF) should exist").toBeDefined();
     const res = await as("admin").get(`/dashboard/denuncias/arquivos/${other.id}`);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe("Arquivo não encontrado.");
@@ -130,12 +166,13 @@ describe("status, notes and replies", () => {
       expect(row.reviewed_by).toBe(await userId("juridico"));
       expect(row.reviewed_at).not.toBeNull();
     }
-    const audit = await server.query<{ actor_username: string; data: { from: string; to: string } }>`
+    const audit = await t.query<{ actor_username: string; data: { from: string; to: string } }>`
       select actor_username, data from audit_log where action = 'complaint.status_changed' and entity_id = ${c.id} order by id`;
     expect(audit.map((a) => `${a.data.from}>${a.data.to}`)).toEqual(["pending>resolved", "resolved>pending", "pending>dismissed", "dismissed>in_review"]);
-    expect(audit.every((a) => a.actor_username === "juridico")).toBe(true);
+    const juridico = await t.user("juridico");
+    expect(audit.every((a) => a.actor_username === juridico.username)).toBe(true);
     const detail = await page(await as("juridico").get(`/dashboard/denuncias?id=${c.id}`));
-    expect(detail).toMatch(/Última revisão por Demo Jurídico em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(detail).toMatch(new RegExp(`Última revisão por ${juridico.name} em \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`));
   });
 
   it("saves notes on their own, recording the reviewer, audited", async () => {
@@ -147,7 +184,7 @@ describe("status, notes and replies", () => {
     expect(row.admin_notes).toBe("Plano de prevenção pedido por ofício.");
     expect(row.status).toBe("in_review");
     expect(row.reviewed_by).toBe(await userId("presidencia"));
-    const [audit] = await server.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'complaint.notes_saved' and entity_id = ${c.id}`;
+    const [audit] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'complaint.notes_saved' and entity_id = ${c.id}`;
     expect(audit.n).toBe(1);
   });
 
@@ -171,8 +208,8 @@ describe("status, notes and replies", () => {
 
   it("answers a failed write with the original's messages", async () => {
     const c = await complaintByTitle("Desconto indevido no contracheque");
-    await server.query`create or replace function complaints_fail_update() returns trigger language plpgsql as $$ begin raise exception 'falha injetada'; end $$`;
-    await server.query`create trigger complaints_fail_update before update on complaints for each row execute function complaints_fail_update()`;
+    await t.query`create or replace function complaints_fail_update() returns trigger language plpgsql as $$ begin raise exception 'falha injetada'; end $$`;
+    await t.query`create trigger complaints_fail_update before update on complaints for each row execute function complaints_fail_update()`;
     try {
       const status = await act("admin", { intent: "status", id: c.id, status: "resolved", adminNotes: "" });
       expect(status.status).toBe(500);
@@ -184,10 +221,10 @@ describe("status, notes and replies", () => {
       expect(reply.status).toBe(500);
       expect(reply.text).toContain("Erro ao registrar resposta.");
     } finally {
-      await server.query`drop trigger if exists complaints_fail_update on complaints`;
-      await server.query`drop function if exists complaints_fail_update()`;
+      await t.query`drop trigger if exists complaints_fail_update on complaints`;
+      await t.query`drop function if exists complaints_fail_update()`;
     }
-    const [{ n }] = await server.query<{ n: number }>`select count(*)::int as n from complaint_messages where complaint_id = ${c.id}`;
+    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from complaint_messages where complaint_id = ${c.id}`;
     expect(n).toBe(0);
     expect((await complaintByTitle("Desconto indevido no contracheque")).status).toBe("dismissed");
   });
@@ -196,10 +233,10 @@ describe("status, notes and replies", () => {
     const c = await complaintByTitle("Extintores vencidos no galpão de eventos");
     const res = await act("admin", { intent: "reply", id: c.id, visibility: "internal", body: "Arquivar a nota fiscal da recarga." });
     expect(res.status).toBe(200);
-    const [m] = await server.query<{ author: string; visibility: string; staff_name: string; staff_user_id: string }>`
+    const [m] = await t.query<{ author: string; visibility: string; staff_name: string; staff_user_id: string }>`
       select author, visibility, staff_name, staff_user_id from complaint_messages where complaint_id = ${c.id} order by created_at desc limit 1`;
-    expect(m).toEqual({ author: "staff", visibility: "internal", staff_name: "Demo Administrador", staff_user_id: await userId("admin") });
-    const [audit] = await server.query<{ data: { visibility: string } }>`select data from audit_log where action = 'complaint.replied' and entity_id = ${c.id}`;
+    expect(m).toEqual({ author: "staff", visibility: "internal", staff_name: (await t.user("admin")).name, staff_user_id: await userId("admin") });
+    const [audit] = await t.query<{ data: { visibility: string } }>`select data from audit_log where action = 'complaint.replied' and entity_id = ${c.id}`;
     expect(audit.data.visibility).toBe("internal");
   });
 });
@@ -243,7 +280,7 @@ describe("refused roles", () => {
 
   it("signed out: the page and the download lead to login", async () => {
     const c = await complaintByTitle("Falta de EPI no plantão noturno");
-    const anon = new Client(server.url);
+    const anon = t.anonymous();
     for (const path of ["/dashboard/denuncias", `/dashboard/denuncias/arquivos/${c.evidence_file_id}`]) {
       const res = await anon.get(path);
       expect(res.status).toBe(302);
@@ -254,7 +291,7 @@ describe("refused roles", () => {
 
 describe("load error", () => {
   it("shows 'Erro ao carregar denúncias. Tente novamente.' with 'Tentar Novamente' when the data cannot load", async () => {
-    await server.query`alter table complaint_messages rename to complaint_messages_off`;
+    await t.query`alter table complaint_messages rename to complaint_messages_off`;
     try {
       const res = await as("juridico").get("/dashboard/denuncias");
       expect(res.status).toBe(500);
@@ -264,7 +301,7 @@ describe("load error", () => {
       // Still inside the dashboard shell.
       expect(html).toContain("Painel - Jurídico");
     } finally {
-      await server.query`alter table complaint_messages_off rename to complaint_messages`;
+      await t.query`alter table complaint_messages_off rename to complaint_messages`;
     }
     expect((await as("juridico").get("/dashboard/denuncias")).status).toBe(200);
   });

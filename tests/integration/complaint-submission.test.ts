@@ -1,9 +1,8 @@
 import http from "node:http";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { loggedIn } from "../support/http";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/suite";
 import { elfBytes, gpsTaggedJpeg, htmlBytes, mzBytes, plainPng, tinyMp3, tinyPdf, tinyWav } from "../fixtures/complaint-files";
 
 /**
@@ -21,16 +20,9 @@ const M = {
 };
 const MB = 1024 * 1024;
 
-let server: TestServer;
+// Behind a proxy, so each test can act from its own address (and the limiter keys on it).
+const t = useTestServer({ env: { TRUST_PROXY: "1" } });
 let ipSeq = 10;
-
-beforeAll(async () => {
-  // Behind a proxy, so each test can act from its own address (and the limiter keys on it).
-  server = await startTestServer({ env: { TRUST_PROXY: "1" } });
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 function nextIp() {
   ipSeq += 1;
@@ -48,16 +40,16 @@ function complaintForm(fields: Record<string, string> = {}, evidence?: Evidence)
 }
 
 async function submit(fd: FormData, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}/denuncia`, {
+  const res = await fetch(`${t.url}/denuncia`, {
     method: "POST",
     body: fd,
-    headers: { Origin: server.url, "X-Forwarded-For": nextIp(), ...headers },
+    headers: { Origin: t.url, "X-Forwarded-For": nextIp(), ...headers },
   });
   return { res, html: await res.text() };
 }
 
 async function counts() {
-  const [row] = await server.query<{ complaints: number; files: number; messages: number }>`
+  const [row] = await t.query<{ complaints: number; files: number; messages: number }>`
     select (select count(*)::int from complaints) as complaints,
            (select count(*)::int from files) as files,
            (select count(*)::int from complaint_messages) as messages`;
@@ -70,20 +62,20 @@ function receiptFrom(html: string) {
 }
 
 async function latestComplaint() {
-  const [row] = await server.query<{ id: string; title: string; evidence_file_id: string | null; receipt_hash: string; status: string }>`
+  const [row] = await t.query<{ id: string; title: string; evidence_file_id: string | null; receipt_hash: string; status: string }>`
     select id, title, evidence_file_id, receipt_hash, status from complaints order by created_at desc, id desc limit 1`;
   return row;
 }
 
 async function storedFile(id: string) {
-  const [row] = await server.query<{ file_name: string; content_type: string; size: number; data: Buffer; created_by: string | null; purpose: string }>`
+  const [row] = await t.query<{ file_name: string; content_type: string; size: number; data: Buffer; created_by: string | null; purpose: string }>`
     select file_name, content_type, size, data, created_by, purpose from files where id = ${id}`;
   return { ...row, data: Buffer.from(row.data) };
 }
 
 describe("the public form", () => {
   it("renders the form with counters' limits, the metadata warning, the privacy link and a honeypot", async () => {
-    const res = await fetch(`${server.url}/denuncia`);
+    const res = await fetch(`${t.url}/denuncia`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Denúncia Anônima");
@@ -157,7 +149,7 @@ describe("the public form", () => {
     // Not a fast hash of the code either.
     expect(row.receipt_hash).not.toContain(createHash("sha256").update(digits).digest("hex"));
     // The code is shown in that answer only: the next visit to the page does not have it.
-    const again = await (await fetch(`${server.url}/denuncia`)).text();
+    const again = await (await fetch(`${t.url}/denuncia`)).text();
     expect(again).not.toContain(code);
     expect(again).not.toContain(digits);
   });
@@ -195,7 +187,7 @@ describe("evidence files", () => {
     expect(stored.file_name).toBe("evidencia.jpg");
     expect(stored.data.toString("latin1")).not.toContain("Anon-Test-9000");
 
-    const staff = await loggedIn(server.url, "juridico");
+    const staff = await t.login("juridico");
     const download = await staff.get(`/dashboard/denuncias/arquivos/${row.evidence_file_id}`);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("image/jpeg");
@@ -273,7 +265,7 @@ function rawUpload(opts: { declaredLength?: number; fileBytes: number; withhold:
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const total = head.length + opts.fileBytes + tail.length;
-  const url = new URL(server.url);
+  const url = new URL(t.url);
   return new Promise<{ status: number; body: string; sentBytes: number; total: number }>((resolve, reject) => {
     let sent = 0;
     let answered = false;
@@ -283,7 +275,7 @@ function rawUpload(opts: { declaredLength?: number; fileBytes: number; withhold:
       path: "/denuncia",
       method: "POST",
       headers: {
-        Origin: server.url,
+        Origin: t.url,
         Host: url.host,
         "X-Forwarded-For": nextIp(),
         "Content-Type": `multipart/form-data; boundary=${boundary}`,
@@ -341,22 +333,22 @@ describe("the 10 MB limit, enforced while streaming", () => {
 
 describe("atomicity", () => {
   it("a failure between storing the file and the complaint leaves neither", async () => {
-    await server.query`create or replace function complaints_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'falha injetada'; end $$`;
-    await server.query`create trigger complaints_fail_insert before insert on complaints for each row execute function complaints_fail_insert()`;
+    await t.query`create or replace function complaints_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'falha injetada'; end $$`;
+    await t.query`create trigger complaints_fail_insert before insert on complaints for each row execute function complaints_fail_insert()`;
     try {
       const before = await counts();
       const { res, html } = await submit(complaintForm({ title: "Deve falhar" }, { bytes: await gpsTaggedJpeg(), name: "f.jpg", type: "image/jpeg" }));
       expect(res.status).toBe(500);
       expect(html).toContain(M.submitError);
       expect(await counts()).toEqual(before);
-      const orphans = await server.query<{ n: number }>`
+      const orphans = await t.query<{ n: number }>`
         select count(*)::int as n from files f where purpose = 'complaint-evidence'
           and not exists (select 1 from complaints c where c.evidence_file_id = f.id)
           and not exists (select 1 from complaint_messages m where m.file_id = f.id)`;
       expect(orphans[0].n).toBe(0);
     } finally {
-      await server.query`drop trigger if exists complaints_fail_insert on complaints`;
-      await server.query`drop function if exists complaints_fail_insert()`;
+      await t.query`drop trigger if exists complaints_fail_insert on complaints`;
+      await t.query`drop function if exists complaints_fail_insert()`;
     }
     // And the channel works again afterwards.
     const { res } = await submit(complaintForm({}, { bytes: await plainPng(), name: "ok.png", type: "image/png" }));

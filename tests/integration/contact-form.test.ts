@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/suite";
 import { Client } from "../support/http";
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
-import { CONTACT_SECTOR_LABELS, CONTACT_SECTORS } from "~/domain/contacts/contact-sectors";
+import { CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";
+import { CONTACT_SECTORS } from "~/auth/contact-scope";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 
@@ -10,18 +11,11 @@ import { DEFAULT_CONTENT } from "~/domain/content/institutional";
  * The public 'Fale Conosco' form over real HTTP, posted as a browser without JavaScript
  * would (application/x-www-form-urlencoded, then follow the redirect).
  */
-let server: TestServer;
-const visitor = () => new Client(server.url);
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const t = useTestServer();
+const visitor = () => t.anonymous();
 beforeEach(async () => {
   // Every post counts against the per-address limit; each test starts with a fresh counter.
-  await server.query`delete from rate_limits where key like 'contactForm:%'`;
+  await t.query`delete from rate_limits where key like 'contactForm:%'`;
 });
 
 const valid = (overrides: Record<string, string> = {}) => ({
@@ -37,7 +31,7 @@ const valid = (overrides: Record<string, string> = {}) => ({
 });
 
 async function countMessages() {
-  const [{ n }] = await server.query<{ n: number }>`select count(*)::int as n from contact_messages`;
+  const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from contact_messages`;
   return n;
 }
 
@@ -96,7 +90,7 @@ describe("POST /contato without JavaScript", () => {
     expect(body).not.toContain('value="Beatriz Fontes"');
 
     expect(await countMessages()).toBe(before + 1);
-    const [row] = await server.query<Record<string, unknown>>`
+    const [row] = await t.query<Record<string, unknown>>`
       select name, email, phone, subject, message, sector, status, reply_message, replied_by,
              consent_at, extract(epoch from (now() - consent_at)) as consent_age
       from contact_messages where name = 'Beatriz Fontes'`;
@@ -117,7 +111,7 @@ describe("POST /contato without JavaScript", () => {
   it("stores a Brazilian phone in one format, whatever the visitor typed", async () => {
     const res = await visitor().post("/contato", valid({ name: "Caio Lemos", phone: "+55 61 98765 4321" }));
     expect(res.status).toBe(302);
-    const [row] = await server.query<{ phone: string }>`select phone from contact_messages where name = 'Caio Lemos'`;
+    const [row] = await t.query<{ phone: string }>`select phone from contact_messages where name = 'Caio Lemos'`;
     expect(row.phone).toBe("(61) 98765-4321");
   });
 
@@ -179,7 +173,7 @@ describe("POST /contato without JavaScript", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/contato?enviado=1#formulario");
     expect(await countMessages()).toBe(before);
-    const rows = await server.query`select id from contact_messages where name = 'Robô Spam'`;
+    const rows = await t.query`select id from contact_messages where name = 'Robô Spam'`;
     expect(rows).toHaveLength(0);
   });
 
@@ -198,13 +192,13 @@ describe("POST /contato without JavaScript", () => {
     expect(body).toMatch(/aguarde \d+ minutos? e tente novamente/);
     expect(await countMessages()).toBe(before);
     // The counter key is a keyed hash: the address itself is not stored.
-    const keys = await server.query<{ key: string }>`select key from rate_limits where key like 'contactForm:%'`;
+    const keys = await t.query<{ key: string }>`select key from rate_limits where key like 'contactForm:%'`;
     expect(keys.length).toBe(1);
     expect(keys[0].key).not.toContain("127.0.0.1");
   });
 
   it("says 'Erro ao enviar mensagem. Tente novamente.' when the message cannot be stored", async () => {
-    await server.query`alter table contact_messages add constraint contact_test_block check (false) not valid`;
+    await t.query`alter table contact_messages add constraint contact_test_block check (false) not valid`;
     // The server runs in this process: capture its error log to check what it says.
     const logged: string[] = [];
     const original = process.stderr.write.bind(process.stderr);
@@ -222,7 +216,7 @@ describe("POST /contato without JavaScript", () => {
       expect(body).toContain('value="Sem Banco"');
     } finally {
       process.stderr.write = original;
-      await server.query`alter table contact_messages drop constraint contact_test_block`;
+      await t.query`alter table contact_messages drop constraint contact_test_block`;
     }
     const errorLines = logged.join("").split("\n").filter((l) => l.includes(CONTACT_MESSAGES.sendError));
     expect(errorLines.length).toBeGreaterThan(0);
@@ -231,11 +225,11 @@ describe("POST /contato without JavaScript", () => {
       expect(line).not.toContain("Sem Banco");
       expect(line).not.toContain("beatriz.fontes@example.com");
     }
-    expect(await server.query`select id from contact_messages where name = 'Sem Banco'`).toHaveLength(0);
+    expect(await t.query`select id from contact_messages where name = 'Sem Banco'`).toHaveLength(0);
   });
 
   it("refuses a cross-site post", async () => {
-    const c = new Client(server.url, "https://evil.example.com");
+    const c = new Client(t.url, "https://evil.example.com");
     const before = await countMessages();
     const res = await c.post("/contato", valid({ name: "Cross Site" }));
     expect(res.status).toBe(403);

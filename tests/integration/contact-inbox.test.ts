@@ -1,55 +1,63 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "~/auth/permissions";
-import { casesScope, contactScope, contactsHref, CONTACT_SECTORS, type ContactSector } from "~/domain/contacts/contact-sectors";
+import { casesScope, contactScope, contactsHref, CONTACT_SECTORS, type ContactSector } from "~/auth/contact-scope";
+import type { ContactStatus } from "~/domain/contacts/contact-sectors";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
-import { startTestServer, type TestServer } from "../support/server";
-import { loggedIn, type Client } from "../support/http";
+import { createContactMessage } from "~/db/factories/contacts";
+import { useTestServer } from "../support/suite";
+import type { Client } from "../support/http";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 
 /**
  * The staff side of 'Fale Conosco' over real HTTP: who reads which sector, who may change
  * what, and replies that travel through a real SMTP server started here.
  */
-let server: TestServer;
 let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink({ rejectRecipients: /^recusado@/ });
+});
+const t = useTestServer({ env: () => ({ SMTP_URL: sink.url, MAIL_FROM: "Sindicato <nao-responda@sindicato.example>" }) });
 const clients = new Map<Role, Client>();
 const as = (role: Role) => clients.get(role)!;
 
 beforeAll(async () => {
-  sink = await startSmtpSink({ rejectRecipients: /^recusado@/ });
-  server = await startTestServer({ env: { SMTP_URL: sink.url, MAIL_FROM: "Sindicato <nao-responda@sindicato.example>" } });
-  for (const role of ROLES) clients.set(role, await loggedIn(server.url, role));
+  for (const role of ROLES) clients.set(role, await t.login(role));
+  // One message in every sector, so each scope has something to show and something to hide.
+  for (const sector of CONTACT_SECTORS) await createContactMessage(t.db, { sector });
 });
 afterAll(async () => {
-  await server?.close();
   await sink?.close();
 });
 
 let counter = 0;
 /** A fresh message in a sector, so each test owns the row it changes. */
-async function insertMessage(sector: ContactSector, overrides: { email?: string; status?: string } = {}) {
+async function insertMessage(sector: ContactSector, overrides: { email?: string; status?: ContactStatus } = {}) {
   counter += 1;
   const subject = `Assunto de teste ${counter} (${sector})`;
-  const [row] = await server.query<{ id: string }>`
-    insert into contact_messages (name, email, phone, subject, message, sector, status, consent_at)
-    values (${`Pessoa Teste ${counter}`}, ${overrides.email ?? `pessoa${counter}@example.com`}, null, ${subject},
-            ${`Primeira linha da mensagem ${counter}.\nSegunda linha.`}, ${sector}, ${overrides.status ?? "pending"}, now())
-    returning id`;
+  const row = await createContactMessage(t.db, {
+    name: `Pessoa Teste ${counter}`,
+    email: overrides.email ?? `pessoa${counter}@example.com`,
+    phone: null,
+    subject,
+    message: `Primeira linha da mensagem ${counter}.\nSegunda linha.`,
+    sector,
+    status: overrides.status ?? "pending",
+  });
   return { id: row.id, subject };
 }
 
 async function row(id: string) {
-  const [r] = await server.query<Record<string, unknown>>`select * from contact_messages where id = ${id}`;
+  const [r] = await t.query<Record<string, unknown>>`select * from contact_messages where id = ${id}`;
   return r;
 }
 
 async function audits(id: string) {
-  return server.query<{ action: string; actor_username: string; data: Record<string, unknown> }>`
+  return t.query<{ action: string; actor_username: string; data: Record<string, unknown> }>`
     select action, actor_username, data from audit_log where entity_type = 'contact_message' and entity_id = ${id} order by id`;
 }
 
 async function allMessages() {
-  return server.query<{ id: string; subject: string; sector: ContactSector }>`select id, subject, sector from contact_messages`;
+  return t.query<{ id: string; subject: string; sector: ContactSector }>`select id, subject, sector from contact_messages`;
 }
 
 function escape(text: string) {
@@ -146,7 +154,8 @@ describe("status buttons", () => {
     }
     const log = await audits(m.id);
     expect(log.map((a) => a.action)).toEqual(Array(5).fill("contact.status_changed"));
-    expect(log.every((a) => a.actor_username === "juridico")).toBe(true);
+    const juridico = await t.user("juridico");
+    expect(log.every((a) => a.actor_username === juridico.username)).toBe(true);
     expect(log[0].data).toMatchObject({ from: "pending", to: "replied", sector: "juridico" });
   });
 
@@ -199,13 +208,14 @@ describe("status buttons", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(CONTACT_MESSAGES.statusUpdated);
     expect((await row(sec2.id)).status).toBe("resolved");
-    expect((await audits(sec2.id))[0]).toMatchObject({ action: "contact.status_changed", actor_username: "homologacao" });
+    expect((await audits(sec2.id))[0]).toMatchObject({ action: "contact.status_changed", actor_username: (await t.user("homologacao")).username });
   });
 });
 
 describe("reply by e-mail", () => {
   it("sends the answer to the sender through SMTP, then stores the text, who, when and status replied", async () => {
     const m = await insertMessage("financeiro", { email: "luiza.reply@example.com" });
+    const financeiro = await t.user("financeiro");
     const reply = "Olá! Sua contribuição está em dia.\nQualquer dúvida, estamos à disposição.";
     const res = await as("financeiro").post("/dashboard/contatos/financeiro", { intent: "reply", id: m.id, reply });
     expect(res.status).toBe(200);
@@ -216,20 +226,19 @@ describe("reply by e-mail", () => {
     expect(mail.from).toBe("nao-responda@sindicato.example");
     expect(mail.subject).toBe(`Re: ${m.subject}`);
     expect(mail.text).toContain("Olá! Sua contribuição está em dia.\nQualquer dúvida, estamos à disposição.");
-    expect(mail.text).toContain("Demo Financeiro");
+    expect(mail.text).toContain(financeiro.name);
     expect(mail.text).toContain("> Primeira linha da mensagem");
     expect(mail.headers["reply-to"]).toContain("@");
 
     const stored = await row(m.id);
-    const [financeiro] = await server.query<{ id: string }>`select id from users where username = 'financeiro'`;
-    expect(stored).toMatchObject({ status: "replied", reply_message: reply, replied_by: financeiro.id, replied_by_name: "Demo Financeiro" });
+    expect(stored).toMatchObject({ status: "replied", reply_message: reply, replied_by: financeiro.id, replied_by_name: financeiro.name });
     expect(stored.replied_at).not.toBeNull();
     expect((await audits(m.id)).map((a) => a.action)).toEqual(["contact.replied"]);
 
     // The detail shows who answered.
     const page = await (await as("financeiro").get(`/dashboard/contatos/financeiro?id=${m.id}`)).text();
     expect(page).toContain("Resposta enviada");
-    expect(page).toContain("Demo Financeiro");
+    expect(page).toContain(financeiro.name);
   });
 
   it("when the mail server refuses, says so and changes nothing", async () => {
@@ -279,18 +288,18 @@ describe("cases board (/dashboard/secretaria/casos)", () => {
 });
 
 describe("load failure", () => {
-  it("shows 'Erro ao carregar mensagens de contato' when the messages cannot be read", async () => {
-    await server.query`alter table contact_messages rename to contact_messages_away`;
+  it("shows 'Erro ao carregar mensagens de contato' when the messages cannot be read (500, one way for every staff screen)", async () => {
+    await t.query`alter table contact_messages rename to contact_messages_away`;
     try {
       for (const url of ["/dashboard/contatos", "/dashboard/secretaria/casos"]) {
         const res = await as("admin").get(url);
-        expect(res.status, url).toBe(200);
+        expect(res.status, url).toBe(500);
         const body = await res.text();
         expect(body).toContain("Erro ao carregar mensagens de contato");
-        expect(body).toContain("Tentar novamente");
+        expect(body).toContain("Tentar Novamente");
       }
     } finally {
-      await server.query`alter table contact_messages_away rename to contact_messages`;
+      await t.query`alter table contact_messages_away rename to contact_messages`;
     }
     expect((await as("admin").get("/dashboard/contatos")).status).toBe(200);
   });

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { Client, loggedIn } from "../support/http";
-import { DEFAULT_CONTENT } from "~/domain/content/institutional";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createInstitutionalContent } from "~/db/factories/content";
+import { useTestServer } from "../support/suite";
+import type { Client } from "../support/http";
+import { DEFAULT_CONTENT, formatWhatsapp, LEGACY_PLACEHOLDERS } from "~/domain/content/institutional";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
 
-let server: TestServer;
+const t = useTestServer();
 let admin: Client;
 let presidencia: Client;
 const PATH = "/dashboard/conteudo";
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await loggedIn(server.url, "admin");
-  presidencia = await loggedIn(server.url, "presidencia");
-});
-afterAll(async () => {
-  await server?.close();
+  // A saved record holding the defaults, as a fresh installation has.
+  await createInstitutionalContent(t.db);
+  admin = await t.login("admin");
+  presidencia = await t.login("presidencia");
 });
 
 function decodeHtml(s: string) {
@@ -28,7 +27,7 @@ function decodeHtml(s: string) {
     .replace(/&gt;/g, ">");
 }
 async function page(path: string, c: Client | null = null) {
-  const res = await (c ?? new Client(server.url)).get(path);
+  const res = await (c ?? t.anonymous()).get(path);
   return { status: res.status, html: decodeHtml(await res.text()) };
 }
 /** The footer's markup only. */
@@ -39,7 +38,7 @@ function footer(html: string) {
 }
 
 async function stored() {
-  const [row] = await server.query<{ value: Record<string, unknown> | null; n: number }>`
+  const [row] = await t.query<{ value: Record<string, unknown> | null; n: number }>`
     select (select value from app_settings where key = 'institutional_content') as value,
            (select count(*)::int from audit_log where action = 'content.updated') as n`;
   return row;
@@ -134,6 +133,62 @@ describe("public pages read the institutional content", () => {
   });
 });
 
+describe("the seed's placeholders", () => {
+  /** The form exactly as the seed fills it, nothing edited. */
+  function seededBody() {
+    return body({
+      name: DEFAULT_CONTENT.name,
+      shortName: DEFAULT_CONTENT.shortName,
+      description: DEFAULT_CONTENT.description,
+      address: DEFAULT_CONTENT.address,
+      addressDetail: DEFAULT_CONTENT.addressDetail,
+      phones: DEFAULT_CONTENT.phones,
+      email: DEFAULT_CONTENT.email,
+      hours: DEFAULT_CONTENT.hours,
+      whatsapp: formatWhatsapp(DEFAULT_CONTENT.whatsapp),
+      "social.instagram": "",
+      "social.youtube": "",
+      "map.lat": String(DEFAULT_CONTENT.map.lat),
+      "map.lng": String(DEFAULT_CONTENT.map.lng),
+      "map.zoom": String(DEFAULT_CONTENT.map.zoom),
+      "board.role": DEFAULT_CONTENT.board.map((m) => m.role),
+      "board.name": DEFAULT_CONTENT.board.map((m) => m.name),
+      history: DEFAULT_CONTENT.history,
+      mission: DEFAULT_CONTENT.mission,
+      vision: DEFAULT_CONTENT.vision,
+      values: DEFAULT_CONTENT.values,
+    });
+  }
+
+  it("are marked as examples on the content screen, and the first save with nothing edited succeeds", async () => {
+    const first = await page(PATH, admin);
+    expect(first.status).toBe(200);
+    expect(first.html).toContain('data-testid="content-placeholders"');
+    expect(first.html).toContain(CONTENT_MESSAGES.placeholders("telefones, WhatsApp, e-mail e diretoria"));
+    expect(first.html).toContain(`value="${DEFAULT_CONTENT.phones[0]}"`);
+
+    const res = await post(admin, seededBody());
+    expect(res.status).toBe(200);
+    expect(decodeHtml(await res.text())).toContain(CONTENT_MESSAGES.saved);
+    // Still the examples: still marked, until staff replace them.
+    expect((await page(PATH, admin)).html).toContain('data-testid="content-placeholders"');
+  });
+
+  it("the invalid placeholders an earlier version seeded read as today's valid ones, so that save succeeds too", async () => {
+    const [row] = await t.query<{ value: Record<string, unknown> }>`select value from app_settings where key = 'institutional_content'`;
+    const legacy = { ...row.value, phones: [LEGACY_PLACEHOLDERS.phone], whatsapp: LEGACY_PLACEHOLDERS.whatsapp };
+    await t.query`update app_settings set value = ${JSON.stringify(legacy)}::jsonb where key = 'institutional_content'`;
+    const screen = await page(PATH, admin);
+    expect(screen.html).toContain(`value="${DEFAULT_CONTENT.phones[0]}"`);
+    expect(screen.html).not.toContain(LEGACY_PLACEHOLDERS.phone);
+    expect(screen.html).toContain('data-testid="content-placeholders"');
+    expect(footer((await page("/")).html)).toContain(DEFAULT_CONTENT.phones[0]);
+    const res = await post(admin, seededBody());
+    expect(res.status).toBe(200);
+    expect(decodeHtml(await res.text())).toContain(CONTENT_MESSAGES.saved);
+  });
+});
+
 describe("staff edit the content at /dashboard/conteudo", () => {
   it("admin saves: the value is normalised, audited, and shows at once on /quem-somos, the footer and /privacidade", async () => {
     const before = await stored();
@@ -148,9 +203,9 @@ describe("staff edit the content at /dashboard/conteudo", () => {
     expect(value.whatsapp).toBe("5561998765432");
     expect(value.email).toBe("contato@teste.example.org");
     expect(value.map).toEqual({ lat: -15.8, lng: -47.88, zoom: 15 });
-    const [audit] = await server.query<{ actor_username: string; data: { changed: string[] } }>`
+    const [audit] = await t.query<{ actor_username: string; data: { changed: string[] } }>`
       select actor_username, data from audit_log where action = 'content.updated' order by id desc limit 1`;
-    expect(audit.actor_username).toBe("admin");
+    expect(audit.actor_username).toBe((await t.user("admin")).username);
     expect(audit.data.changed).toEqual(expect.arrayContaining(["name", "phones", "board", "history", "values", "map"]));
 
     const about = (await page("/quem-somos")).html;
@@ -182,9 +237,9 @@ describe("staff edit the content at /dashboard/conteudo", () => {
     const res = await post(presidencia, body({ mission: "Missão escrita pela presidência." }));
     expect(res.status).toBe(200);
     expect((await page("/quem-somos")).html).toContain("Missão escrita pela presidência.");
-    const [audit] = await server.query<{ actor_username: string; data: { changed: string[] } }>`
+    const [audit] = await t.query<{ actor_username: string; data: { changed: string[] } }>`
       select actor_username, data from audit_log where action = 'content.updated' order by id desc limit 1`;
-    expect(audit).toEqual({ actor_username: "presidencia", data: { changed: ["mission"] } });
+    expect(audit).toEqual({ actor_username: (await t.user("presidencia")).username, data: { changed: ["mission"] } });
   });
 
   it("accepts a toll-free 0800 number and reorders the board as sent", async () => {
@@ -240,14 +295,14 @@ describe("staff edit the content at /dashboard/conteudo", () => {
   it("escapes what staff type: markup in a text field is shown as text, never run", async () => {
     const res = await post(admin, body({ mission: `Missão <img src=x onerror="alert(1)"> com marcação.` }));
     expect(res.status).toBe(200);
-    const raw = await (await new Client(server.url).get("/quem-somos")).text();
+    const raw = await (await t.anonymous().get("/quem-somos")).text();
     expect(raw).toContain("Missão &lt;img src=x onerror=&quot;alert(1)&quot;&gt; com marcação.");
     expect(raw).not.toContain('<img src=x onerror="alert(1)">');
   });
 
   it("refused roles get 403 on the page and on a post, and nothing changes", async () => {
     for (const role of ["juridico", "secretaria", "campo"] as const) {
-      const c = await loggedIn(server.url, role);
+      const c = await t.login(role);
       const view = await c.get(PATH);
       expect(view.status).toBe(302);
       expect(view.headers.get("location")).toBe(`/dashboard/${role}`);

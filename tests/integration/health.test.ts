@@ -1,30 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/suite";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const t = useTestServer();
 
 describe("health endpoints", () => {
   it("/healthz answers while the process is up", async () => {
-    const res = await fetch(`${server.url}/healthz`);
+    const res = await fetch(`${t.url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
   it("/readyz answers ok while the database is reachable", async () => {
-    const res = await fetch(`${server.url}/readyz`);
+    const res = await fetch(`${t.url}/readyz`);
     expect(res.status).toBe(200);
     expect((await res.json()).database).toBe("ok");
   });
 
   it("every response carries the security headers, with a fresh CSP nonce", async () => {
-    const a = await fetch(`${server.url}/login`);
-    const b = await fetch(`${server.url}/login`);
+    const a = await fetch(`${t.url}/login`);
+    const b = await fetch(`${t.url}/login`);
     const csp = a.headers.get("content-security-policy")!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -41,18 +35,18 @@ describe("health endpoints", () => {
   });
 
   it("compresses HTML and caches fingerprinted assets for a year", async () => {
-    const res = await fetch(`${server.url}/login`, { headers: { "Accept-Encoding": "gzip" } });
+    const res = await fetch(`${t.url}/login`, { headers: { "Accept-Encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     const html = await res.text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)![0];
-    const a = await fetch(server.url + asset);
+    const a = await fetch(t.url + asset);
     expect(a.status).toBe(200);
     expect(a.headers.get("cache-control")).toContain("immutable");
     expect(a.headers.get("cache-control")).toContain("max-age=31536000");
   });
 
   it("unknown paths get the not-found page with HTTP 404", async () => {
-    const res = await fetch(`${server.url}/nao-existe-esta-pagina`);
+    const res = await fetch(`${t.url}/nao-existe-esta-pagina`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("Oops! Page not found");

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { createNewsPost } from "~/db/factories/news";
+import { createPartner } from "~/db/factories/partners";
+import { daysAgo } from "~/db/factories/support";
+import { useTestServer } from "../support/suite";
+import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 
 const TILE_TEMPLATE = "https://{s}.tiles.exemplo.org/{z}/{x}/{y}.png";
-let server: TestServer;
+const t = useTestServer({ env: { MAP_TILE_URL: TILE_TEMPLATE, MAP_TILE_ATTRIBUTION: "Dados do mapa de teste" } });
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { MAP_TILE_URL: TILE_TEMPLATE, MAP_TILE_ATTRIBUTION: "Dados do mapa de teste" } });
+  // Two partners (one hidden) and four published posts: the home shows the latest three.
+  await createPartner(t.db, { logo: true });
+  await createPartner(t.db, { active: false });
+  for (let i = 1; i <= 4; i++) await createNewsPost(t.db, { publishedAt: daysAgo(i) });
 });
-afterAll(async () => {
-  await server?.close();
+afterAll(() => {
   delete process.env.MAP_TILE_URL;
   delete process.env.MAP_TILE_ATTRIBUTION;
 });
@@ -17,7 +23,7 @@ function decode(s: string) {
   return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 }
 async function home() {
-  const res = await fetch(`${server.url}/`);
+  const res = await fetch(`${t.url}/`);
   return { res, html: decode(await res.text()) };
 }
 function main(html: string) {
@@ -33,29 +39,29 @@ describe("home page", () => {
     expect(m).toContain('href="/quem-somos"');
     for (const href of ['href="/convencoes"', 'href="/contato"', 'href="/denuncia"']) expect(m).toContain(href);
     for (const title of ["Convenções Coletivas", "Filiação", "Fale Conosco", "Denúncia Anônima"]) expect(m).toContain(title);
-    const wa = `https://wa.me/5561000000000?text=${encodeURIComponent("Olá! Gostaria de saber como me filiar ao sindicato.")}`;
+    const wa = `https://wa.me/${DEFAULT_CONTENT.whatsapp}?text=${encodeURIComponent("Olá! Gostaria de saber como me filiar ao sindicato.")}`;
     expect(m).toContain(`href="${wa}"`);
   });
 
   it("the WhatsApp number and the map position follow the content settings at once", async () => {
-    const [row] = await server.query<{ value: Record<string, unknown> }>`select value from app_settings where key = 'institutional_content'`;
+    const [row] = await t.query<{ value: Record<string, unknown> }>`select value from app_settings where key = 'institutional_content'`;
     const value = { ...(row?.value ?? {}), whatsapp: "5561987654321", map: { lat: -15.8, lng: -47.9, zoom: 16 } };
-    await server.query`insert into app_settings (key, value) values ('institutional_content', ${JSON.stringify(value)}::jsonb)
+    await t.query`insert into app_settings (key, value) values ('institutional_content', ${JSON.stringify(value)}::jsonb)
       on conflict (key) do update set value = excluded.value`;
     const { html } = await home();
     expect(html).toContain("https://wa.me/5561987654321?text=");
     expect(html).not.toContain("https://wa.me/5561000000000");
     expect(html).toContain("https://www.openstreetmap.org/?mlat=-15.8&mlon=-47.9");
-    if (row) await server.query`update app_settings set value = ${JSON.stringify(row.value)}::jsonb where key = 'institutional_content'`;
-    else await server.query`delete from app_settings where key = 'institutional_content'`;
+    if (row) await t.query`update app_settings set value = ${JSON.stringify(row.value)}::jsonb where key = 'institutional_content'`;
+    else await t.query`delete from app_settings where key = 'institutional_content'`;
   });
 
   it("shows the partners strip from the partner records and the latest published news", async () => {
     const { html } = await home();
-    const partners = await server.query<{ name: string }>`select name from partners where active order by name`;
+    const partners = await t.query<{ name: string }>`select name from partners where active order by name`;
     expect(partners.length).toBeGreaterThan(0);
     for (const p of partners) expect(html).toContain(p.name);
-    const news = await server.query<{ title: string; slug: string }>`
+    const news = await t.query<{ title: string; slug: string }>`
       select title, slug from news_posts where status = 'published' and published_at <= now() order by published_at desc limit 4`;
     expect(news.length).toBeGreaterThan(0);
     for (const n of news.slice(0, 3)) expect(main(html)).toContain(`href="/noticias/${n.slug}"`);

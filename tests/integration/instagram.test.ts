@@ -3,9 +3,10 @@ import sharp from "sharp";
 import { startTestServer, type TestServer } from "../support/server";
 import { samplePosts, startFakeInstagram, type FakeInstagram } from "../fakes/instagram-graph";
 import { INSTAGRAM_MESSAGES, type InstagramFeed } from "~/domain/instagram/instagram";
+import { jobsApi } from "../support/jobs";
 
 type SyncResult = { status: string; stored?: number; imagesCopied?: number; imageFailures?: number; kind?: string; error?: string };
-type Sync = (o?: { force?: boolean }) => Promise<SyncResult>;
+type Sync = () => Promise<SyncResult>;
 
 function syncOf(server: TestServer): Sync {
   return (server.bundle as unknown as { syncInstagramPosts: Sync }).syncInstagramPosts;
@@ -29,7 +30,7 @@ async function instagramFiles(server: TestServer) {
 describe("without INSTAGRAM_ACCESS_TOKEN", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { INSTAGRAM_ACCESS_TOKEN: "" } });
+    server = await startTestServer({ env: { INSTAGRAM_ACCESS_TOKEN: "" }, seed: false });
   });
   afterAll(async () => {
     await server?.close();
@@ -43,7 +44,7 @@ describe("without INSTAGRAM_ACCESS_TOKEN", () => {
   });
 
   it("nothing syncs: the sync reports itself disabled and the home page shows the empty state", async () => {
-    expect(await syncOf(server)({ force: true })).toEqual({ status: "disabled" });
+    expect(await syncOf(server)()).toEqual({ status: "disabled" });
     const html = await (await fetch(`${server.url}/`)).text();
     expect(html).toContain(INSTAGRAM_MESSAGES.empty);
     expect(html).not.toContain(INSTAGRAM_MESSAGES.loadError);
@@ -69,11 +70,14 @@ describe("scheduled sync against a local fake Graph API", () => {
   beforeAll(async () => {
     fake = await startFakeInstagram({ media: samplePosts(4), hangMs: 4_000 });
     server = await startTestServer({
+      seed: false,
       env: {
         INSTAGRAM_ACCESS_TOKEN: fake.token,
         INSTAGRAM_API_URL: fake.url,
         INSTAGRAM_TIMEOUT_MS: "800",
         INSTAGRAM_SYNC_MINUTES: "60",
+        // Only the start-up run and the ticks the tests make: no poll in between.
+        JOBS_POLL_MS: "60000",
       },
     });
   });
@@ -104,18 +108,34 @@ describe("scheduled sync against a local fake Graph API", () => {
     }
   });
 
-  it("a second run within the interval is skipped by the lease (one sync per interval across instances)", async () => {
+  it("the sync is a scheduled job: done once, its outcome recorded for the diagnostics page", async () => {
+    const runs = await server.query<{ state: string; attempts: number }>`select state, attempts from jobs where name = 'instagram-sync'`;
+    expect(runs).toEqual([{ state: "done", attempts: 1 }]);
+    const [status] = await server.query<{ last_ok: boolean; ok_at: boolean; calls: number }>`
+      select last_ok, last_success_at is not null as ok_at, calls::int from service_status where service = 'instagram'`;
+    expect(status).toEqual({ last_ok: true, ok_at: true, calls: 1 });
+  });
+
+  it("a second tick within the interval enqueues nothing (one sync per interval across instances)", async () => {
     const before = fake.requests.length;
-    expect(await syncOf(server)()).toEqual({ status: "skipped" });
+    expect(await jobsApi(server).runDueSchedules(["instagram-sync"])).toEqual([]);
     expect(fake.requests.length).toBe(before);
   });
 
-  it("when the interval has passed, two instances ticking together sync exactly once", async () => {
-    await server.query`update app_settings set updated_at = now() - interval '2 hours' where key = 'instagram_sync_lease'`;
-    const before = fake.requests.length;
-    const results = await Promise.all([syncOf(server)(), syncOf(server)(), syncOf(server)()]);
-    expect(results.map((r) => r.status).sort()).toEqual(["ok", "skipped", "skipped"]);
-    expect(fake.requests.length).toBe(before + 1);
+  it("when the interval has passed, three instances ticking together enqueue one sync, which runs once", async () => {
+    await server.query`update job_schedules set next_run_at = now() - interval '1 second' where name = 'instagram-sync'`;
+    const mediaCalls = () => fake.requests.filter((r) => r.path === "/me/media").length;
+    const before = mediaCalls();
+    const ticks = await Promise.all([1, 2, 3].map(() => jobsApi(server).runDueSchedules(["instagram-sync"])));
+    expect(ticks.flat()).toEqual(["instagram-sync"]);
+    jobsApi(server).jobWorker()?.wake();
+    await expect
+      .poll(async () => (await server.query<{ n: number }>`select count(*)::int as n from jobs where name = 'instagram-sync' and state = 'done'`)[0].n, {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toBe(2);
+    expect(mediaCalls()).toBe(before + 1);
   });
 
   it("GET /api/instagram-posts answers the latest 3, pictures served from our own origin", async () => {
@@ -153,10 +173,14 @@ describe("scheduled sync against a local fake Graph API", () => {
     const before = await stored(server);
     const filesBefore = (await instagramFiles(server)).map((f) => f.id);
     fake.mode = "http-error";
-    const result = await syncOf(server)({ force: true });
+    const result = await syncOf(server)();
     expect(result).toMatchObject({ status: "failed", kind: "http" });
     expect(result.error).toContain("HTTP 500");
     expect(result.error).not.toContain(fake.token);
+    const [status] = await server.query<{ last_ok: boolean; last_error: string }>`select last_ok, last_error from service_status where service = 'instagram'`;
+    expect(status.last_ok).toBe(false);
+    expect(status.last_error).toContain("HTTP 500");
+    expect(status.last_error).not.toContain(fake.token);
     expect(await stored(server)).toEqual(before);
     expect((await instagramFiles(server)).map((f) => f.id)).toEqual(filesBefore);
     expect((await feed(server)).body.posts).toHaveLength(3);
@@ -166,7 +190,7 @@ describe("scheduled sync against a local fake Graph API", () => {
     fake.mode = "ok";
     const realToken = fake.token;
     fake.token = "outro-token";
-    const result = await syncOf(server)({ force: true });
+    const result = await syncOf(server)();
     fake.token = realToken;
     expect(result).toMatchObject({ status: "failed", kind: "http" });
     expect((await stored(server)).length).toBe(4);
@@ -176,7 +200,7 @@ describe("scheduled sync against a local fake Graph API", () => {
     const before = await stored(server);
     fake.mode = "hang";
     const started = Date.now();
-    const result = await syncOf(server)({ force: true });
+    const result = await syncOf(server)();
     const took = Date.now() - started;
     expect(result).toMatchObject({ status: "failed", kind: "timeout" });
     expect(took).toBeGreaterThanOrEqual(700);
@@ -186,7 +210,7 @@ describe("scheduled sync against a local fake Graph API", () => {
 
   it("a body that is not the Graph API's JSON fails without touching the posts", async () => {
     fake.mode = "invalid-json";
-    expect(await syncOf(server)({ force: true })).toMatchObject({ status: "failed", kind: "invalid" });
+    expect(await syncOf(server)()).toMatchObject({ status: "failed", kind: "invalid" });
     expect((await stored(server)).length).toBe(4);
   });
 
@@ -199,7 +223,7 @@ describe("scheduled sync against a local fake Graph API", () => {
     const gone = (await stored(server)).filter((r) => r.id === all[2].id || r.id === all[3].id).map((r) => r.image_file_id!);
     const hitsBefore = fake.imageRequests().length;
 
-    const result = await syncOf(server)({ force: true });
+    const result = await syncOf(server)();
     expect(result).toEqual({ status: "ok", stored: 3, imagesCopied: 0, imageFailures: 1 });
     // Only the new post's picture was asked for (and it failed); the others were kept.
     expect(fake.imageRequests().slice(hitsBefore)).toEqual([fresh.id]);
@@ -216,7 +240,7 @@ describe("scheduled sync against a local fake Graph API", () => {
 
     // The next sync retries the missing picture.
     fake.brokenImages.clear();
-    expect(await syncOf(server)({ force: true })).toMatchObject({ status: "ok", imagesCopied: 1, imageFailures: 0 });
+    expect(await syncOf(server)()).toMatchObject({ status: "ok", imagesCopied: 1, imageFailures: 0 });
     expect((await stored(server))[0].image_file_id).toBeTruthy();
   });
 });

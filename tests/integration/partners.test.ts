@@ -1,39 +1,37 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { Client, loggedIn } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/suite";
+import { createPartnerSet } from "../support/scenarios";
+import type { Client } from "../support/http";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
 
-let server: TestServer;
+const t = useTestServer();
 let secretaria: Client;
 let admin: Client;
 const PATH = "/dashboard/parceiros";
 
 beforeAll(async () => {
-  server = await startTestServer();
-  secretaria = await loggedIn(server.url, "secretaria");
-  admin = await loggedIn(server.url, "admin");
-});
-afterAll(async () => {
-  await server?.close();
+  await createPartnerSet(t.db);
+  secretaria = await t.login("secretaria");
+  admin = await t.login("admin");
 });
 
 type PartnerRow = { id: string; name: string; category: string; website: string | null; active: boolean; sort_order: number; logo_file_id: string | null };
 
 async function partners() {
-  return server.query<PartnerRow>`select id, name, category, website, active, sort_order, logo_file_id from partners order by category, sort_order, name`;
+  return t.query<PartnerRow>`select id, name, category, website, active, sort_order, logo_file_id from partners order by category, sort_order, name`;
 }
 async function byName(name: string) {
-  const [row] = await server.query<PartnerRow>`select id, name, category, website, active, sort_order, logo_file_id from partners where name = ${name}`;
+  const [row] = await t.query<PartnerRow>`select id, name, category, website, active, sort_order, logo_file_id from partners where name = ${name}`;
   return row;
 }
 async function counts() {
-  const [row] = await server.query<{ p: number; f: number; l: number }>`select
+  const [row] = await t.query<{ p: number; f: number; l: number }>`select
     (select count(*)::int from partners) as p, (select count(*)::int from files) as f, (select count(*)::int from audit_log) as l`;
   return row;
 }
 async function fileRow(id: string) {
-  const [row] = await server.query<{ purpose: string; content_type: string; data: Buffer; file_name: string }>`select purpose, content_type, data, file_name from files where id = ${id}`;
+  const [row] = await t.query<{ purpose: string; content_type: string; data: Buffer; file_name: string }>`select purpose, content_type, data, file_name from files where id = ${id}`;
   return row;
 }
 
@@ -41,7 +39,7 @@ function decodeHtml(s: string) {
   return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 }
 async function publicPage() {
-  const res = await fetch(`${server.url}/parceiros`);
+  const res = await fetch(`${t.url}/parceiros`);
   return { status: res.status, html: decodeHtml(await res.text()) };
 }
 
@@ -74,7 +72,7 @@ async function gpsJpeg(color = { r: 200, g: 30, b: 30 }) {
 }
 
 describe("public page /parceiros", () => {
-  it("shows the three seeded union-support partners under 'Apoio Sindical', with logos served from /imagens", async () => {
+  it("shows the three union-support partners under 'Apoio Sindical', with logos served from /imagens", async () => {
     const seeded = await partners();
     expect(seeded).toHaveLength(3);
     expect(seeded.every((p) => p.category === DEFAULT_PARTNER_CATEGORY && p.active && p.logo_file_id)).toBe(true);
@@ -85,7 +83,7 @@ describe("public page /parceiros", () => {
       expect(html).toContain(p.name);
       expect(html).toContain(`src="/imagens/${p.logo_file_id}"`);
       expect(html).toContain(`href="${p.website}"`);
-      const img = await fetch(`${server.url}/imagens/${p.logo_file_id}`);
+      const img = await fetch(`${t.url}/imagens/${p.logo_file_id}`);
       expect(img.status).toBe(200);
       expect(img.headers.get("content-type")).toMatch(/^image\/(webp|jpeg)$/);
       const meta = await sharp(Buffer.from(await img.arrayBuffer())).metadata();
@@ -129,15 +127,15 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     expect(file.data.includes(Buffer.from("CameraDeTeste"))).toBe(false);
 
     // Served to the public through /imagens with the same clean bytes.
-    const served = await fetch(`${server.url}/imagens/${row.logo_file_id}`);
+    const served = await fetch(`${t.url}/imagens/${row.logo_file_id}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("x-content-type-options")).toContain("nosniff");
     expect(Buffer.from(await served.arrayBuffer()).equals(file.data)).toBe(true);
 
     expect(await counts()).toEqual({ p: before.p + 1, f: before.f + 1, l: before.l + 1 });
-    const [audit] = await server.query<{ actor_username: string; entity_id: string; data: { name: string } }>`
+    const [audit] = await t.query<{ actor_username: string; entity_id: string; data: { name: string } }>`
       select actor_username, entity_id, data from audit_log where action = 'partner.created' order by id desc limit 1`;
-    expect(audit).toMatchObject({ actor_username: "secretaria", entity_id: row.id, data: { name: "Clínica Parceira de Teste" } });
+    expect(audit).toMatchObject({ actor_username: (await t.user("secretaria")).username, entity_id: row.id, data: { name: "Clínica Parceira de Teste" } });
 
     const { html } = await publicPage();
     expect(html).toContain(">Saúde</h2>");
@@ -170,9 +168,9 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     expect(updated.logo_file_id).not.toBe(oldLogo);
     expect(await fileRow(oldLogo)).toBeUndefined();
     expect((await fileRow(updated.logo_file_id!)).content_type).toBe("image/webp");
-    expect((await fetch(`${server.url}/imagens/${oldLogo}`)).status).toBe(404);
+    expect((await fetch(`${t.url}/imagens/${oldLogo}`)).status).toBe(404);
     expect(await counts()).toEqual({ p: before.p, f: before.f, l: before.l + 1 });
-    const [audit] = await server.query<{ data: { changed: string[] } }>`select data from audit_log where action = 'partner.updated' order by id desc limit 1`;
+    const [audit] = await t.query<{ data: { changed: string[] } }>`select data from audit_log where action = 'partner.updated' order by id desc limit 1`;
     expect(audit.data.changed).toEqual(expect.arrayContaining(["name", "logo"]));
 
     // Editing without a file keeps the logo.
@@ -255,7 +253,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   it("refused roles are redirected from the screen and get 403 on every post, with nothing changed", async () => {
     const target = (await partners())[0];
     for (const role of ["campo", "juridico", "financeiro", "rh", "homologacao"] as const) {
-      const c = await loggedIn(server.url, role);
+      const c = await t.login(role);
       const view = await c.get(PATH);
       expect(view.status).toBe(302);
       expect(view.headers.get("location")).toBe(`/dashboard/${role}`);

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createNewsPost } from "~/db/factories/news";
+import { daysAgo } from "~/db/factories/support";
+import { useTestServer } from "../support/suite";
 import { SITEMAP_PAGES } from "~/domain/seo/sitemap.server";
 
 const SITE = "https://sindicato.exemplo.org.br";
-let server: TestServer;
+const t = useTestServer({ env: { APP_URL: SITE } });
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { APP_URL: SITE } });
-  // One post of each kind: published, draft, and scheduled for tomorrow.
-  await server.query`insert into news_posts (title, slug, summary, body, status, published_at) values
-    ('Publicada SEO', 'publicada-seo', 'r', 'b', 'published', now() - interval '1 hour'),
-    ('Rascunho SEO', 'rascunho-seo', 'r', 'b', 'draft', null),
-    ('Agendada SEO', 'agendada-seo', 'r', 'b', 'published', now() + interval '1 day')`;
-});
-afterAll(async () => {
-  await server?.close();
+  // One post of each kind: published, draft, and scheduled for tomorrow; and another published one.
+  await createNewsPost(t.db, { title: "Publicada SEO", slug: "publicada-seo", publishedAt: daysAgo(0, 1) });
+  await createNewsPost(t.db, { title: "Rascunho SEO", slug: "rascunho-seo", status: "draft", publishedAt: null });
+  await createNewsPost(t.db, { title: "Agendada SEO", slug: "agendada-seo", publishedAt: daysAgo(-1) });
+  await createNewsPost(t.db, { publishedAt: daysAgo(3) });
 });
 
 function locs(xml: string) {
@@ -23,7 +21,7 @@ function locs(xml: string) {
 
 describe("robots.txt", () => {
   it("lets crawlers in, keeps them out of the staff area and points at the sitemap with an absolute URL", async () => {
-    const res = await fetch(`${server.url}/robots.txt`);
+    const res = await fetch(`${t.url}/robots.txt`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/plain");
     const text = await res.text();
@@ -37,7 +35,7 @@ describe("robots.txt", () => {
 
 describe("sitemap.xml", () => {
   it("is XML listing every public page with absolute URLs", async () => {
-    const res = await fetch(`${server.url}/sitemap.xml`);
+    const res = await fetch(`${t.url}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
@@ -52,22 +50,23 @@ describe("sitemap.xml", () => {
   });
 
   it("lists published news by slug and never drafts or posts scheduled for later", async () => {
-    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const xml = await (await fetch(`${t.url}/sitemap.xml`)).text();
     const urls = locs(xml);
     expect(urls).toContain(`${SITE}/noticias/publicada-seo`);
     expect(urls).not.toContain(`${SITE}/noticias/rascunho-seo`);
     expect(urls).not.toContain(`${SITE}/noticias/agendada-seo`);
-    // The demo's published posts are there too, each with a lastmod.
-    const demo = await server.query<{ slug: string }>`select slug from news_posts where status = 'published' and published_at <= now()`;
-    for (const { slug } of demo) expect(urls).toContain(`${SITE}/noticias/${slug}`);
+    // Every other published post is there too, each with a lastmod.
+    const published = await t.query<{ slug: string }>`select slug from news_posts where status = 'published' and published_at <= now()`;
+    expect(published).toHaveLength(2);
+    for (const { slug } of published) expect(urls).toContain(`${SITE}/noticias/${slug}`);
     expect(xml).toMatch(/<loc>[^<]+\/noticias\/publicada-seo<\/loc>\s*<lastmod>\d{4}-\d{2}-\d{2}T/);
   });
 
   it("every page it lists answers 200 with its canonical URL", async () => {
-    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const xml = await (await fetch(`${t.url}/sitemap.xml`)).text();
     for (const u of locs(xml)) {
       const path = u.slice(SITE.length);
-      const res = await fetch(server.url + path);
+      const res = await fetch(t.url + path);
       expect(res.status, path).toBe(200);
       const html = await res.text();
       expect(html, path).toContain(`<link rel="canonical" href="${u}"/>`);
@@ -78,13 +77,13 @@ describe("sitemap.xml", () => {
 
 describe("Open Graph image", () => {
   it("/og-image.png is a 1200×630 PNG referenced with an absolute URL", async () => {
-    const res = await fetch(`${server.url}/og-image.png`);
+    const res = await fetch(`${t.url}/og-image.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.readUInt32BE(16)).toBe(1200);
     expect(bytes.readUInt32BE(20)).toBe(630);
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${t.url}/`)).text();
     expect(html).toContain(`<meta property="og:image" content="${SITE}/og-image.png"/>`);
   });
 });

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { loggedIn, type Client } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CreatedUser } from "~/db/factories/users";
+import { useTestServer } from "../support/suite";
+import type { Client } from "../support/http";
 
-let server: TestServer;
+const t = useTestServer();
 let admin: Client;
+let adminUser: CreatedUser;
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await loggedIn(server.url, "admin");
-});
-afterAll(async () => {
-  await server?.close();
+  adminUser = await t.user("admin");
+  admin = await t.login("admin");
 });
 
 async function postJson(body: Record<string, string>) {
@@ -20,14 +19,15 @@ async function postJson(body: Record<string, string>) {
 }
 
 async function idOf(username: string) {
-  const [row] = await server.query<{ id: string }>`select id from users where username = ${username}`;
+  const [row] = await t.query<{ id: string }>`select id from users where username = ${username}`;
   return row?.id;
 }
 
 describe("user management (admin)", () => {
   it("lists every user", async () => {
+    const staff = [adminUser, await t.user("campo"), await t.user("rh")];
     const html = await (await admin.get("/dashboard/admin/users")).text();
-    for (const u of ["admin", "campo", "rh"]) expect(html).toContain(`${u}@demo.sindicato.local`);
+    for (const u of staff) expect(html).toContain(u.email);
   });
 
   it("creates a user, answering 'Usuário criado com sucesso!' and auditing it", async () => {
@@ -36,15 +36,15 @@ describe("user management (admin)", () => {
     expect(r.text).toContain("Usuário criado com sucesso!");
     const id = await idOf("joao.silva");
     expect(id).toBeDefined();
-    const audit = await server.query<{ actor_username: string; data: { role: string } }>`select actor_username, data from audit_log where action = 'user.created' and entity_id = ${id}`;
-    expect(audit[0].actor_username).toBe("admin");
+    const audit = await t.query<{ actor_username: string; data: { role: string } }>`select actor_username, data from audit_log where action = 'user.created' and entity_id = ${id}`;
+    expect(audit[0].actor_username).toBe(adminUser.username);
     expect(audit[0].data.role).toBe("juridico");
   });
 
   it("refuses a duplicate username, bad e-mail, unknown role and weak password with 4xx and writes nothing", async () => {
-    const [{ n: before }] = await server.query<{ n: number }>`select count(*)::int as n from users`;
+    const [{ n: before }] = await t.query<{ n: number }>`select count(*)::int as n from users`;
     const cases: Array<[Record<string, string>, string]> = [
-      [{ username: "campo", name: "X", email: "x@exemplo.com", role: "rh", password: "Senha@2026" }, "Este nome de usuário já está em uso."],
+      [{ username: (await t.user("campo")).username, name: "X", email: "x@exemplo.com", role: "rh", password: "Senha@2026" }, "Este nome de usuário já está em uso."],
       [{ username: "novo1", name: "X", email: "nao-e-email", role: "rh", password: "Senha@2026" }, "E-mail inválido."],
       [{ username: "novo2", name: "X", email: "x@exemplo.com", role: "chefe", password: "Senha@2026" }, "Selecione um perfil válido."],
       [{ username: "novo3", name: "X", email: "x@exemplo.com", role: "rh", password: "fraca" }, "Senha muito fraca. Atenda aos critérios de segurança."],
@@ -57,7 +57,7 @@ describe("user management (admin)", () => {
       expect(r.status, message).toBeLessThan(500);
       expect(r.text, message).toContain(message);
     }
-    const [{ n: after }] = await server.query<{ n: number }>`select count(*)::int as n from users`;
+    const [{ n: after }] = await t.query<{ n: number }>`select count(*)::int as n from users`;
     expect(after).toBe(before);
   });
 
@@ -65,7 +65,7 @@ describe("user management (admin)", () => {
     const id = await idOf("joao.silva");
     const r = await postJson({ intent: "update", id, name: "João P. Silva", email: "joaop@exemplo.com", role: "financeiro" });
     expect(r.text).toContain("Usuário atualizado com sucesso!");
-    const [row] = await server.query<{ name: string; email: string; role: string }>`select name, email, role from users where id = ${id}`;
+    const [row] = await t.query<{ name: string; email: string; role: string }>`select name, email, role from users where id = ${id}`;
     expect(row).toEqual({ name: "João P. Silva", email: "joaop@exemplo.com", role: "financeiro" });
   });
 
@@ -76,48 +76,48 @@ describe("user management (admin)", () => {
     expect(bad.text).toContain("As senhas não coincidem");
     const good = await postJson({ intent: "set-password", id, password: "Nova@2026", confirmPassword: "Nova@2026" });
     expect(good.text).toContain("Senha alterada com sucesso!");
-    await loggedIn(server.url, "joao.silva", "Nova@2026");
+    await t.login({ username: "joao.silva", password: "Nova@2026" });
   });
 
   it("never deletes one's own row, nor demotes oneself", async () => {
-    const me = await idOf("admin");
+    const me = adminUser.id;
     const del = await postJson({ intent: "delete", id: me });
     expect(del.status).toBe(400);
     expect(del.text).toContain("Você não pode excluir o seu próprio usuário.");
-    const demote = await postJson({ intent: "update", id: me, name: "Admin", email: "admin@demo.sindicato.local", role: "rh" });
+    const demote = await postJson({ intent: "update", id: me, name: "Admin", email: adminUser.email, role: "rh" });
     expect(demote.status).toBe(400);
     expect(demote.text).toContain("Você não pode alterar o seu próprio perfil.");
-    expect(await idOf("admin")).toBe(me);
+    expect(await idOf(adminUser.username)).toBe(me);
   });
 
   it("lets an admin demote another admin (one admin always remains, since self-demotion is refused)", async () => {
     // A second admin demotes the first (allowed while another admin remains) …
     await postJson({ intent: "create", username: "admin2", name: "Admin Dois", email: "a2@exemplo.com", role: "admin", password: "Admin@2026" });
-    const admin2 = await loggedIn(server.url, "admin2", "Admin@2026");
-    const first = await idOf("admin");
+    const admin2 = await t.login({ username: "admin2", password: "Admin@2026" });
+    const first = adminUser.id;
     const res = await admin2.request("/dashboard/admin/users.data", {
       method: "POST",
-      body: new URLSearchParams({ intent: "update", id: first, name: "Demo Administrador", email: "admin@demo.sindicato.local", role: "rh" }),
+      body: new URLSearchParams({ intent: "update", id: first, name: adminUser.name, email: adminUser.email, role: "rh" }),
     });
     expect(res.status).toBe(200);
     // … and exactly one administrator remains.
-    const [{ n }] = await server.query<{ n: number }>`select count(*)::int as n from users where role = 'admin'`;
+    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from users where role = 'admin'`;
     expect(n).toBe(1);
   });
 
   it("deletes a user: 'Usuário excluído com sucesso!', audited with their username", async () => {
-    const admin2 = await loggedIn(server.url, "admin2", "Admin@2026");
+    const admin2 = await t.login({ username: "admin2", password: "Admin@2026" });
     const id = await idOf("joao.silva");
     const res = await admin2.request("/dashboard/admin/users.data", { method: "POST", body: new URLSearchParams({ intent: "delete", id }) });
     expect(await res.text()).toContain("Usuário excluído com sucesso!");
     expect(await idOf("joao.silva")).toBeUndefined();
-    const [entry] = await server.query<{ data: { username: string } }>`select data from audit_log where action = 'user.deleted' and entity_id = ${id}`;
+    const [entry] = await t.query<{ data: { username: string } }>`select data from audit_log where action = 'user.deleted' and entity_id = ${id}`;
     expect(entry.data.username).toBe("joao.silva");
   });
 
   it("answers an unknown id with 404 and a message", async () => {
     // The first admin was demoted above (and signed out); the second one asks.
-    const admin2 = await loggedIn(server.url, "admin2", "Admin@2026");
+    const admin2 = await t.login({ username: "admin2", password: "Admin@2026" });
     const res = await admin2.post("/dashboard/admin/users", { intent: "delete", id: "00000000-0000-4000-8000-000000000000" });
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("Usuário não encontrado.");

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 
 export const CHROME_FLAGS = [
@@ -27,8 +27,13 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
-export async function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORTS[viewport], locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+/** A fresh context: pt-BR, Brasília time, 1280 px (or 390 px with "phone"), plus any other options. */
+export async function newContext(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS = "desktop",
+  options: Omit<BrowserContextOptions, "viewport"> = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo", ...options, viewport: VIEWPORTS[viewport] });
 }
 
 /** Signs in through the real login form and waits for the role's panel. */

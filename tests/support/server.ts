@@ -2,14 +2,26 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import type { DemoSeedPart } from "~/db/seed/demo.server";
 import { createThrowawayDatabase, testDriver } from "./database";
 
 type Bundle = {
   init: (o: { databaseUrl?: string; dataDir?: string; seed?: boolean }) => Promise<void>;
   createApp: () => http.RequestListener;
   shutdown: () => Promise<void>;
-  db: () => { execute: (q: unknown) => Promise<{ rows: Record<string, unknown>[] }> };
+  /** The server's own Drizzle handle: hand it to the factories in app/db/factories. */
+  db: () => Db;
+  seedDemo: (parts?: readonly DemoSeedPart[]) => Promise<void>;
   resetEnvCache: () => void;
+};
+
+export type TestServerOptions = {
+  env?: Record<string, string>;
+  /** The demo seed: all of it (true), none (false) or only the parts named. */
+  seed?: boolean | readonly DemoSeedPart[];
+  databaseUrl?: string;
+  dataDir?: string;
 };
 
 export type TestServer = {
@@ -23,11 +35,11 @@ export type TestServer = {
 
 /**
  * Starts the production build in this process on a random port, on a fresh database
- * (PGlite in memory, or a throwaway PostgreSQL database), with the demo seed.
+ * (PGlite in memory, or a throwaway PostgreSQL database), with the demo seed unless told
+ * otherwise. New tests use `useTestServer`/`useBrowserSuite` (tests/support/suite.ts), which
+ * start without the demo and create their rows with the factories.
  */
-export async function startTestServer(
-  options: { env?: Record<string, string>; seed?: boolean; databaseUrl?: string; dataDir?: string } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   Object.assign(process.env, {
     NODE_ENV: "production",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "error",
@@ -44,7 +56,9 @@ export async function startTestServer(
     databaseUrl = created.url;
     drop = created.drop;
   }
-  await bundle.init({ databaseUrl, dataDir: options.dataDir ?? "memory://", seed: options.seed ?? true });
+  const seed = options.seed ?? true;
+  await bundle.init({ databaseUrl, dataDir: options.dataDir ?? "memory://", seed: seed === true });
+  if (Array.isArray(seed) && seed.length) await bundle.seedDemo(seed);
   const server = http.createServer(bundle.createApp());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;

@@ -1,7 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { canAccessPath, navItemsFor, ROLES, SCREENS, screenFor, type Role } from "~/auth/permissions";
+import {
+  ACTION_ROLES,
+  ACTION_SCREENS,
+  can,
+  canAccessPath,
+  FORBIDDEN_MESSAGE,
+  navItemsFor,
+  ROLES,
+  SCREENS,
+  screenById,
+  screenFor,
+  type Action,
+  type Role,
+} from "~/auth/permissions";
+import { authorize } from "~/auth/authorize";
+import { AppError } from "~/utils/app-error";
 import { flattenRoutes } from "./routes-table";
 
 const allPaths = new Set(SCREENS.flatMap((s) => s.paths));
@@ -48,6 +63,9 @@ describe("the role table", () => {
       ["/dashboard/secretaria/casos", ["admin", "secretaria", "homologacao"]],
       ["/dashboard/alterar-senha", [...ROLES]],
       ["/dashboard/campo", [...ROLES]],
+      // The original's /test-supabase diagnostics, admin only (alias /dashboard/diagnostico).
+      ["/test-supabase", ["admin"]],
+      ["/dashboard/diagnostico", ["admin"]],
     ];
     for (const [p, allowed] of expectations) {
       const got = ROLES.filter((r) => canAccessPath(r, p));
@@ -74,6 +92,8 @@ describe("the role table", () => {
     expect(navItemsFor("admin").some((i) => i.href === "/dashboard/admin/users")).toBe(true);
     expect(navItemsFor("campo").some((i) => i.id === "users")).toBe(false);
     expect(navItemsFor("rh").find((i) => i.id === "panel")?.href).toBe("/dashboard/rh");
+    expect(navItemsFor("admin").find((i) => i.id === "diagnostics")?.href).toBe("/test-supabase");
+    for (const role of ROLES.filter((r) => r !== "admin")) expect(navItemsFor(role).some((i) => i.id === "diagnostics")).toBe(false);
   });
 
   it("every sidebar screen has a route module in routes.ts", () => {
@@ -83,15 +103,44 @@ describe("the role table", () => {
     }
   });
 
-  it("every dashboard route module guards its loader and action itself", () => {
-    for (const r of dashboardRoutes) {
+  it("every dashboard route module (and /test-supabase) guards its loader and action itself", () => {
+    const guarded = flattenRoutes().filter((r) => r.pattern.startsWith("/dashboard") || allPaths.has(r.pattern));
+    expect(guarded.some((r) => r.pattern === "/test-supabase")).toBe(true);
+    for (const r of guarded) {
       const src = fs.readFileSync(path.resolve("app", r.file), "utf8");
       const exportsLoader = /export (async )?function loader/.test(src);
       const exportsAction = /export (async )?function action/.test(src);
-      const guards = (src.match(/requireAccess\(/g) ?? []).length;
+      // requireResourceActor (app/utils/resource.server.ts) is requireAccess for resource routes.
+      const guards = (src.match(/\b(requireAccess|requireResourceActor)\(/g) ?? []).length;
       expect(guards, `${r.file} deve chamar requireAccess em cada loader/action`).toBeGreaterThanOrEqual(
         Number(exportsLoader) + Number(exportsAction),
       );
     }
+  });
+});
+
+describe("authorisation keyed by action", () => {
+  it("lets a role do an action only where the role table lets it into the action's screen", () => {
+    for (const [action, roles] of Object.entries(ACTION_ROLES) as Array<[Action, readonly Role[]]>) {
+      const screen = screenById(ACTION_SCREENS[action]);
+      const outside = roles.filter((r) => !screen.roles.includes(r));
+      expect(outside, `${action} permite papéis fora da tela ${screen.id}`).toEqual([]);
+      for (const role of ROLES) expect(can(role, action), `${role} ${action}`).toBe(roles.includes(role));
+    }
+  });
+
+  it("authorize() refuses with AppError 403 and the one message, and fails closed", () => {
+    expect(() => authorize({ role: "admin" }, "users.manage")).not.toThrow();
+    const refused = (() => {
+      try {
+        authorize({ role: "rh" }, "users.manage");
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(403);
+    expect((refused as AppError).message).toBe(FORBIDDEN_MESSAGE);
+    expect(can("admin", "nao.existe" as Action)).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import * as React from "react";
-import { useFetcher } from "react-router";
 import { Switch } from "radix-ui";
 import { Upload } from "lucide-react";
-import type { ActionResult } from "~/utils/action-result";
-import { useActionToast } from "~/utils/use-action-toast";
+import { useDialogFormAction } from "~/utils/use-form-action";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { FilePicker } from "~/components/ui/file-picker";
 import { cn } from "~/lib/cn";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -33,11 +33,7 @@ export type EditableAgreement = {
 
 /** The add/edit dialog: a multipart form (fields plus the PDF) posted by a fetcher. */
 export function AgreementFormDialog({ agreement, trigger }: { agreement?: EditableAgreement; trigger: React.ReactNode }) {
-  const fetcher = useFetcher<ActionResult>();
-  const [open, setOpen] = React.useState(false);
-  const close = React.useCallback(() => setOpen(false), []);
-  useActionToast(fetcher.data, close);
-  const serverErrors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
+  const { Form, fetcher, open, setOpen, errors: serverErrors, error, busy } = useDialogFormAction();
   const [fileError, setFileError] = React.useState<string | undefined>();
   const [chosenFile, setChosenFile] = React.useState<string | undefined>();
   // A server complaint about the document is stale once another file is chosen.
@@ -46,12 +42,11 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
     if (fetcher.state === "submitting") setDocumentTouched(false);
   }, [fetcher.state]);
   const [isPublic, setIsPublic] = React.useState(agreement?.isPublic ?? true);
-  const busy = fetcher.state !== "idle";
   const editing = agreement !== undefined;
   const errors: Record<string, string | undefined> = { ...serverErrors };
   if (documentTouched) delete errors.document;
   if (fileError) errors.document = fileError;
-  const formError = fetcher.data && !fetcher.data.ok && !fetcher.data.errors ? fetcher.data.message : undefined;
+  const formError = error && Object.keys(serverErrors).length === 0 ? error : undefined;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -84,7 +79,7 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
         description={editing ? agreement.title : "Cadastre o instrumento coletivo e anexe o documento em PDF."}
         className="max-w-2xl"
       >
-        <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
+        <Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           <input type="hidden" name="intent" value={editing ? "update" : "create"} />
           {editing ? <input type="hidden" name="id" value={agreement.id} /> : null}
@@ -116,19 +111,14 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
             }
           >
             {(p) => (
-              <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-2 has-[[aria-invalid=true]]:border-red-600">
-                <input {...p} type="file" accept="application/pdf,.pdf" onChange={onFile} className="peer sr-only" />
-                <label
-                  htmlFor={p.id}
-                  className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md bg-navy-900 px-3 text-sm font-semibold text-white hover:bg-navy-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
-                >
-                  <Upload className="size-4" aria-hidden />
-                  {editing && agreement.fileName ? "Substituir PDF" : "Escolher PDF"}
-                </label>
-                <span className="min-w-0 flex-1 truncate text-sm text-slate-700" data-testid="chosen-file">
-                  {chosenFile ?? "Nenhum arquivo selecionado"}
-                </span>
-              </div>
+              <FilePicker
+                {...p}
+                accept="application/pdf,.pdf"
+                onChange={onFile}
+                fileName={chosenFile}
+                buttonLabel={editing && agreement.fileName ? "Substituir PDF" : "Escolher PDF"}
+                nameTestId="chosen-file"
+              />
             )}
           </Field>
           <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
@@ -154,24 +144,16 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
               </Switch.Root>
             </div>
           </div>
-          <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
-            <input
-              type="checkbox"
-              name="draft"
-              defaultChecked={agreement?.status === "draft"}
-              className="mt-0.5 size-4 accent-brand-700"
-            />
-            <span>
-              <span className="font-medium text-slate-900">Salvar como rascunho</span>
-              <span className="block text-xs text-slate-600">
-                Rascunhos não aparecem no site. Ao desmarcar, o status passa a ser calculado pela data de fim da vigência.
-              </span>
-            </span>
-          </label>
+          <CheckboxField
+            name="draft"
+            defaultChecked={agreement?.status === "draft"}
+            label={<span className="font-medium text-slate-900">Salvar como rascunho</span>}
+            hint="Rascunhos não aparecem no site. Ao desmarcar, o status passa a ser calculado pela data de fim da vigência."
+          />
           <Button type="submit" disabled={busy}>
             {busy ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar convenção"}
           </Button>
-        </fetcher.Form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -14,6 +14,8 @@ export type PublicAgreementView = {
   validFrom: string;
   validTo: string;
   status: AgreementStatus;
+  /** Active, but not in force yet ('A vigorar'). */
+  upcoming: boolean;
   hasFile: boolean;
   fileSize: number | null;
 };
@@ -38,7 +40,7 @@ export function PublicAgreementCard({ agreement: a }: { agreement: PublicAgreeme
           <span className="inline-flex items-center rounded-md bg-navy-950 px-2 py-1 text-xs font-bold tabular-nums tracking-wide text-white">
             {a.validFrom.slice(0, 4)}
           </span>
-          <AgreementStatusBadge status={a.status} />
+          <AgreementStatusBadge status={a.status} upcoming={a.upcoming} />
         </div>
         <div className="grid gap-2">
           <h3 id={titleId} className="text-lg font-bold leading-snug text-navy-950">

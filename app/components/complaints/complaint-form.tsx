@@ -1,29 +1,20 @@
-import { Form, Link, useNavigation } from "react-router";
 import { Send, TriangleAlert } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, HONEYPOT_FIELD } from "~/domain/complaints/complaint.schema";
+import { ConsentField } from "~/components/layout/consent-field";
+import { useFormAction } from "~/utils/use-form-action";
 import { CountedField } from "./counted-field";
 import { EvidenceInput } from "./evidence-input";
-
-export type ComplaintFormValues = { title?: string; companyName?: string; location?: string; description?: string };
 
 /**
  * The public complaint form. A plain multipart <Form>: it works without JavaScript, and the
  * server renders every error. With JavaScript it adds counters, the image preview and an
  * immediate check of the file.
  */
-export function ComplaintForm({
-  message,
-  errors = {},
-  values = {},
-}: {
-  message?: string;
-  errors?: Record<string, string>;
-  values?: ComplaintFormValues;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/denuncia") === true;
+export function ComplaintForm() {
+  const { Form, errors, error: message, result, busy } = useFormAction({ mode: "document", toast: false, action: "/denuncia" });
+  const values = result?.values ?? {};
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="grid gap-6" aria-describedby={message ? "denuncia-erro" : undefined}>
       {message ? (
@@ -85,31 +76,10 @@ export function ComplaintForm({
         <input id="f-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <div className="grid gap-1.5">
-        <div className="flex items-start gap-3">
-          <input
-            id="f-consent"
-            name="consent"
-            type="checkbox"
-            required
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? "f-consent-error" : undefined}
-            className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
-          />
-          <label htmlFor="f-consent" className="text-sm text-slate-800">
-            Li o{" "}
-            <Link to="/privacidade" className="font-semibold text-brand-700 underline underline-offset-2">
-              aviso de privacidade
-            </Link>{" "}
-            e entendo como as informações desta denúncia serão tratadas pelo sindicato.
-          </label>
-        </div>
-        {errors.consent ? (
-          <p id="f-consent-error" className="text-sm font-medium text-red-700">
-            {errors.consent}
-          </p>
-        ) : null}
-      </div>
+      <ConsentField
+        error={errors.consent}
+        purpose="entendo como as informações desta denúncia serão tratadas pelo sindicato."
+      />
 
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-600">

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { cn } from "~/lib/cn";
-import { Input, Label, Textarea } from "~/components/ui/input";
+import { FieldMessages, Input, Label, Textarea } from "~/components/ui/input";
 
 /**
  * A labelled text input or textarea with a live "n/max" character counter and its error wired
@@ -66,16 +66,7 @@ export function CountedField({
         </span>
       </div>
       {multiline ? <Textarea key={resetKey} rows={rows ?? 6} {...common} /> : <Input key={resetKey} {...common} />}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { FileAudio, FileText, ImageIcon, Paperclip, Trash2, TriangleAlert } from
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
+import { FilePicker } from "~/components/ui/file-picker";
 import {
   COMPLAINT_MESSAGES,
   EVIDENCE_ACCEPT,
@@ -88,16 +89,17 @@ export function EvidenceInput({
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <Paperclip className="hidden size-6 shrink-0 text-slate-500 sm:block" aria-hidden />
-          <input
+          <FilePicker
             ref={inputRef}
             id={id}
             name={name}
-            type="file"
             accept={EVIDENCE_ACCEPT}
             onChange={onChange}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ""}`}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-navy-900 file:px-4 file:py-2.5 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-800"
+            fileName={file?.name}
+            framed={false}
+            testId="evidence-picker"
           />
         </div>
         <p id={`${id}-hint`} className="mt-2 text-xs text-slate-600">

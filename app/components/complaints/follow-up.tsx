@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { Building2, CalendarClock, FileCheck2, KeyRound, MapPin, MessageSquarePlus, Search, ShieldCheck, UserRound } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -7,20 +7,22 @@ import { Input, Label } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, COMPLAINT_STATUS_LABELS, type ComplaintStatus } from "~/domain/complaints/complaint.schema";
-import type { ReporterView } from "~/domain/complaints/find-complaint-by-receipt.server";
+import type { ReporterView } from "~/domain/complaints/complaint-views";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
 import { MetaItem } from "./meta-item";
 import { CountedField } from "./counted-field";
 import { EvidenceInput, formatBytes } from "./evidence-input";
+import { useFormAction } from "~/utils/use-form-action";
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+/** The page's document form, busy only while this intent is being sent. */
+function useIntentForm(intent: "lookup" | "add") {
+  const { Form, pendingIntent } = useFormAction({ mode: "document", toast: false });
+  return { Form, busy: pendingIntent === intent };
 }
 
 /** Asks for the receipt code (POST only: the code never appears in a URL). */
 export function ReceiptLookupForm({ message, error, throttled }: { message?: string; error?: string; throttled?: boolean }) {
-  const busy = useBusy("lookup");
+  const { Form, busy } = useIntentForm("lookup");
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="grid gap-5" data-testid="lookup-form">
       <input type="hidden" name="intent" value="lookup" />
@@ -132,7 +134,7 @@ export function FollowUpView({
   ok?: boolean;
   errors?: Record<string, string>;
 }) {
-  const busy = useBusy("add");
+  const { Form, busy } = useIntentForm("add");
   // A new key after each successful addition empties the form.
   const resetKey = `${view.messages.length}`;
   const headingRef = React.useRef<HTMLHeadingElement>(null);

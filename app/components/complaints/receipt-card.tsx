@@ -2,21 +2,27 @@ import * as React from "react";
 import { Link } from "react-router";
 import { CheckCircle2, Copy, KeyRound } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 
 /**
  * The receipt code, shown once in the answer to the form post. It is never put in a URL,
  * cookie or storage by this page; copying is the reporter's choice.
  */
 export function ReceiptCard({ message, code }: { message: string; code: string }) {
-  const [copied, setCopied] = React.useState(false);
+  // The copy button exists only once JavaScript runs: without it, it would be a dead button.
+  const [hydrated, setHydrated] = React.useState(false);
+  const [copyStatus, setCopyStatus] = React.useState("");
   const headingRef = React.useRef<HTMLHeadingElement>(null);
-  React.useEffect(() => headingRef.current?.focus(), []);
+  React.useEffect(() => {
+    setHydrated(true);
+    headingRef.current?.focus();
+  }, []);
   async function copy() {
     try {
       await navigator.clipboard.writeText(code.replace(/\s/g, ""));
-      setCopied(true);
+      setCopyStatus(COMPLAINT_MESSAGES.receiptCopied);
     } catch {
-      setCopied(false);
+      setCopyStatus(COMPLAINT_MESSAGES.receiptCopyFailed);
     }
   }
   return (
@@ -30,14 +36,20 @@ export function ReceiptCard({ message, code }: { message: string; code: string }
           <h2 id="recibo-titulo" ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-lg font-bold outline-none">
             <KeyRound className="size-5 text-flame-300" aria-hidden /> Seu código de acompanhamento
           </h2>
-          <p className="select-all break-all font-mono text-3xl font-bold tracking-wider text-flame-300 sm:text-4xl" data-testid="receipt-code">
+          {/* Groups of four separated by spaces: a line may break between groups, never inside one. */}
+          <p className="select-all font-mono text-3xl font-bold tracking-wider text-flame-300 sm:text-4xl" data-testid="receipt-code">
             {code}
           </p>
-          <div className="flex flex-wrap gap-3">
-            <Button type="button" variant="light" onClick={copy}>
-              <Copy /> {copied ? "Código copiado" : "Copiar código"}
-            </Button>
-          </div>
+          {hydrated ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="button" variant="light" onClick={copy}>
+                <Copy /> Copiar código
+              </Button>
+              <p role="status" className="text-sm font-medium text-white" data-testid="receipt-copy-status">
+                {copyStatus}
+              </p>
+            </div>
+          ) : null}
         </div>
         <div className="border-t border-white/10 bg-white/5 px-6 py-5 text-sm text-slate-200 sm:px-8">
           <p className="font-semibold text-white">Guarde este código agora. Ele aparece só esta vez.</p>

@@ -1,15 +1,14 @@
 import * as React from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ArrowLeft, Building2, CalendarClock, Download, Eye, EyeOff, FileText, Lock, MapPin, Send, UserRound, UserRoundCheck } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
-import type { ActionResult } from "~/utils/action-result";
-import { useActionToast } from "~/utils/use-action-toast";
+import { useFormAction } from "~/utils/use-form-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label, Select, Textarea } from "~/components/ui/input";
 import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS } from "~/domain/complaints/complaint.schema";
-import type { ComplaintDetail, StaffFile } from "~/domain/complaints/get-complaint.server";
+import type { ComplaintDetail, StaffFile } from "~/domain/complaints/complaint-views";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
 import { MetaItem } from "./meta-item";
 import { formatBytes } from "./evidence-input";
@@ -51,13 +50,9 @@ function Evidence({ file, label }: { file: StaffFile; label: string }) {
 }
 
 function StatusForm({ complaint }: { complaint: ComplaintDetail }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
-  const pendingIntent = fetcher.formData?.get("intent");
-  const errors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
+  const { Form, busy, pendingIntent, errors } = useFormAction();
   return (
-    <fetcher.Form method="post" className="grid gap-4" key={`${complaint.id}-${complaint.updatedAt}`}>
+    <Form method="post" className="grid gap-4" key={`${complaint.id}-${complaint.updatedAt}`}>
       <input type="hidden" name="id" value={complaint.id} />
       <div className="grid gap-1.5 sm:max-w-xs">
         <Label htmlFor="f-status">Status</Label>
@@ -99,19 +94,15 @@ function StatusForm({ complaint }: { complaint: ComplaintDetail }) {
           {formatDateTime(complaint.reviewedAt)}
         </p>
       ) : null}
-    </fetcher.Form>
+    </Form>
   );
 }
 
 function ReplyForm({ complaintId }: { complaintId: string }) {
-  const fetcher = useFetcher<ActionResult>();
-  const formRef = React.useRef<HTMLFormElement>(null);
-  const reset = React.useCallback(() => formRef.current?.reset(), []);
-  useActionToast(fetcher.data, reset);
-  const busy = fetcher.state !== "idle";
-  const errors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
+  // Cleared after each reply (remounted by its key).
+  const { Form, busy, errors, resetKey } = useFormAction({ intent: "reply" });
   return (
-    <fetcher.Form method="post" ref={formRef} className="grid gap-4" data-testid="reply-form">
+    <Form method="post" key={resetKey} className="grid gap-4" data-testid="reply-form">
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="id" value={complaintId} />
       <div className="grid gap-1.5">
@@ -154,7 +145,7 @@ function ReplyForm({ complaintId }: { complaintId: string }) {
       <Button type="submit" disabled={busy} className="sm:justify-self-start">
         <Send /> {busy ? "Enviando..." : "Registrar"}
       </Button>
-    </fetcher.Form>
+    </Form>
   );
 }
 

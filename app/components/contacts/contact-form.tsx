@@ -1,35 +1,26 @@
 import * as React from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { useLocation } from "react-router";
 import { CheckCircle2, Send } from "lucide-react";
 import { cn } from "~/lib/cn";
-import {
-  CONTACT_SECTOR_HINTS,
-  CONTACT_SECTOR_LABELS,
-  CONTACT_SECTORS,
-} from "~/domain/contacts/contact-sectors";
+import { CONTACT_SECTOR_HINTS, CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";
+import { CONTACT_SECTORS } from "~/auth/contact-scope";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, HONEYPOT_FIELD } from "~/domain/contacts/contact.schema";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/input";
-import { PhoneInput } from "./phone-input";
-
-export type ContactFormResult = {
-  ok: false;
-  message: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-};
+import { ConsentField } from "~/components/layout/consent-field";
+import { useFormAction } from "~/utils/use-form-action";
+import { MaskedInput } from "~/components/ui/masked-input";
 
 /**
  * The 'Fale Conosco' form: a plain POST form that works without JavaScript (errors and the
  * success message are rendered by the server); with JavaScript it masks the phone and keeps
  * the page in place.
  */
-export function ContactForm({ result, sent, preset }: { result?: ContactFormResult; sent: boolean; preset?: Record<string, string> }) {
-  const navigation = useNavigation();
+export function ContactForm({ sent: sentParam, preset }: { sent: boolean; preset?: Record<string, string> }) {
   const location = useLocation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/contato";
-  const errors = result?.errors ?? {};
+  const { Form, result, errors, busy: submitting } = useFormAction({ mode: "document", toast: false, action: "/contato" });
+  const sent = sentParam && !result;
   const values = result?.values ?? (sent ? {} : (preset ?? {}));
   const statusRef = React.useRef<HTMLDivElement>(null);
 
@@ -63,7 +54,7 @@ export function ContactForm({ result, sent, preset }: { result?: ContactFormResu
           )}
         </Field>
         <Field className="content-start" label={<>Telefone <span className="font-normal text-slate-600">(opcional)</span></>} name="phone" error={errors.phone} hint="Com DDD. Fixo ou celular.">
-          {(p) => <PhoneInput {...p} defaultValue={values.phone} />}
+          {(p) => <MaskedInput {...p} kind="phone" defaultValue={values.phone} />}
         </Field>
         <Field className="content-start" label={<Req>Assunto</Req>} name="subject" error={errors.subject}>
           {(p) => <Input {...p} defaultValue={values.subject} maxLength={CONTACT_LIMITS.subject} aria-required />}
@@ -87,39 +78,11 @@ export function ContactForm({ result, sent, preset }: { result?: ContactFormResu
         <input id="f-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <div className="grid gap-1.5">
-        <div
-          className={cn(
-            "flex items-start gap-3 rounded-lg border bg-slate-50 p-4",
-            errors.consent ? "border-red-300 bg-red-50" : "border-slate-200",
-          )}
-        >
-          <input
-            id="f-consent"
-            type="checkbox"
-            name="consent"
-            value="yes"
-            defaultChecked={values.consent === "yes"}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? "f-consent-error" : undefined}
-            aria-required
-            className="mt-0.5 size-5 shrink-0 accent-brand-700"
-          />
-          <label htmlFor="f-consent" className="text-sm leading-relaxed text-slate-800">
-            Li o{" "}
-            <Link to="/privacidade" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-              Aviso de Privacidade
-            </Link>{" "}
-            e concordo que o sindicato use meus dados para responder a esta mensagem.{" "}
-            <span className="text-red-700" aria-hidden>*</span>
-          </label>
-        </div>
-        {errors.consent ? (
-          <p id="f-consent-error" className="text-sm font-medium text-red-700">
-            {errors.consent}
-          </p>
-        ) : null}
-      </div>
+      <ConsentField
+        error={errors.consent}
+        defaultChecked={Boolean(values.consent)}
+        purpose="concordo que o sindicato use meus dados para responder a esta mensagem."
+      />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-600">

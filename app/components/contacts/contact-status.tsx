@@ -1,10 +1,7 @@
-import * as React from "react";
-import { useFetcher } from "react-router";
 import { CheckCircle2, Clock3, Loader2, MessageSquareReply } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { CONTACT_STATUS_LABELS, STATUS_BUTTONS, type ContactStatus } from "~/domain/contacts/contact-sectors";
-import type { ActionResult } from "~/utils/action-result";
-import { useActionToast } from "~/utils/use-action-toast";
+import { useFormAction } from "~/utils/use-form-action";
 import { Badge } from "~/components/ui/badge";
 
 const TONES = { pending: "warning", replied: "info", resolved: "success" } as const;
@@ -43,13 +40,12 @@ export function StatusButtons({
   compact?: boolean;
   label: string;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  const pendingValue = fetcher.state !== "idle" ? fetcher.formData?.get("status") : null;
+  const { Form, fetcher, busy } = useFormAction({ intent: "status" });
+  const pendingValue = busy ? fetcher.formData?.get("status") : null;
   const current = asStatus(status);
   const buttons = compact ? STATUS_BUTTONS.filter((b) => b.status !== current) : STATUS_BUTTONS;
   return (
-    <fetcher.Form method="post" action={action} className="contents">
+    <Form method="post" action={action} className="contents">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={id} />
       <div
@@ -68,7 +64,7 @@ export function StatusButtons({
               name="status"
               value={b.value}
               aria-pressed={compact ? undefined : active}
-              disabled={fetcher.state !== "idle"}
+              disabled={busy}
               className={cn(
                 "inline-flex items-center justify-center gap-1.5 rounded-lg border font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70",
                 compact ? "h-8 gap-1 whitespace-nowrap px-1.5 text-xs" : "min-h-10 flex-col px-2 py-2 text-xs sm:flex-row sm:px-3.5 sm:py-0 sm:text-sm",
@@ -91,18 +87,6 @@ export function StatusButtons({
           );
         })}
       </div>
-    </fetcher.Form>
+    </Form>
   );
-}
-
-export function useResetKey(result: ActionResult | undefined) {
-  const [key, setKey] = React.useState(0);
-  const seen = React.useRef<ActionResult | undefined>(undefined);
-  React.useEffect(() => {
-    if (result && result !== seen.current) {
-      seen.current = result;
-      if (result.ok) setKey((k) => k + 1);
-    }
-  }, [result]);
-  return key;
 }

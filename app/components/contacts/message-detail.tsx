@@ -1,13 +1,12 @@
 import * as React from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { ArrowLeft, AtSign, CalendarClock, Loader2, Phone, Send, Tag, UserRound } from "lucide-react";
 import { formatDateTime } from "~/lib/dates";
 import { CONTACT_LIMITS } from "~/domain/contacts/contact.schema";
-import type { ActionResult } from "~/utils/action-result";
-import { useActionToast } from "~/utils/use-action-toast";
+import { useFormAction } from "~/utils/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/input";
-import { ContactStatusBadge, StatusButtons, useResetKey } from "./contact-status";
+import { ContactStatusBadge, StatusButtons } from "./contact-status";
 import { sectorLabel, type ListedMessage } from "./message-list";
 
 export type DetailedMessage = ListedMessage & {
@@ -97,20 +96,16 @@ export function MessageDetail({ message, backHref, canReply = true }: { message:
 }
 
 function ReplyForm({ id, email, replied }: { id: string; email: string; replied: boolean }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  const resetKey = useResetKey(fetcher.data);
-  const busy = fetcher.state !== "idle";
-  const error = fetcher.data && !fetcher.data.ok && fetcher.data.intent === "reply" ? fetcher.data.errors?.reply : undefined;
+  const { Form, errors, busy, resetKey } = useFormAction({ intent: "reply" });
   return (
     <section className="grid gap-3 border-t border-slate-200 pt-5" aria-labelledby="reply-title">
       <h3 id="reply-title" className="text-sm font-semibold text-navy-950">
         {replied ? "Enviar nova resposta" : "Responder por e-mail"}
       </h3>
-      <fetcher.Form method="post" className="grid gap-3" key={`${id}-${resetKey}`}>
+      <Form method="post" className="grid gap-3" key={`${id}-${resetKey}`}>
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="id" value={id} />
-        <Field label="Resposta" name="reply" error={error} hint={`Será enviada para ${email} e registrada nesta mensagem.`}>
+        <Field label="Resposta" name="reply" error={errors.reply} hint={`Será enviada para ${email} e registrada nesta mensagem.`}>
           {(p) => <Textarea {...p} rows={5} maxLength={CONTACT_LIMITS.reply} />}
         </Field>
         <div className="flex justify-end">
@@ -119,7 +114,7 @@ function ReplyForm({ id, email, replied }: { id: string; email: string; replied:
             {busy ? "Enviando..." : "Enviar resposta"}
           </Button>
         </div>
-      </fetcher.Form>
+      </Form>
     </section>
   );
 }

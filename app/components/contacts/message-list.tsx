@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { Inbox } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
-import { CONTACT_SECTOR_LABELS, isContactSector } from "~/domain/contacts/contact-sectors";
+import { CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";
+import { isContactSector } from "~/auth/contact-scope";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { ContactStatusBadge } from "./contact-status";
 

@@ -4,7 +4,7 @@ import type { InstitutionalContent } from "~/domain/content/institutional";
 import { formatWhatsapp } from "~/domain/content/institutional";
 import { LIMITS } from "~/domain/content/content.schema";
 import { Card } from "~/components/ui/card";
-import { Field, Input, Label, Textarea } from "~/components/ui/input";
+import { Field, FieldMessages, Input, Label, Textarea } from "~/components/ui/input";
 import { ListEditor } from "./list-editor";
 
 type Errors = Record<string, string | undefined>;
@@ -60,11 +60,7 @@ function RowInput({
         aria-describedby={error ? `${id}-error` : undefined}
         {...props}
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }

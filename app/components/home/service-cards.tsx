@@ -63,12 +63,13 @@ export function ServiceCards({ membershipHref }: { membershipHref: string }) {
             const Icon = s.icon;
             const body = (
               <>
-                <span className="flex items-center gap-4 sm:block">
+                {/* A div, not a span: a heading may not sit inside phrasing content (W3C Nu checker). */}
+                <div className="flex items-center gap-4 sm:block">
                   <span className={cn("grid size-12 shrink-0 place-items-center rounded-xl shadow-sm", s.tone)}>
                     <Icon className="size-6" aria-hidden />
                   </span>
                   <h3 className="text-lg font-bold text-navy-950 sm:mt-5">{s.title}</h3>
-                </span>
+                </div>
                 <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-600 sm:mt-2">{s.text}</p>
                 <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 sm:mt-5">
                   {s.cta}

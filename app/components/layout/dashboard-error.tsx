@@ -1,25 +1,42 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { ShieldAlert } from "lucide-react";
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
+import { RefreshCw, ShieldAlert, TriangleAlert } from "lucide-react";
 import { Button } from "~/components/ui/button";
+
+/** The original's label of the retry button on a screen whose data could not load. */
+export const RETRY_LABEL = "Tentar Novamente";
 
 /**
  * Rendered inside the dashboard shell when a page's guard refuses (403 with the original's
- * message) or its data cannot load. Each dashboard page re-exports it as its ErrorBoundary.
+ * message), what it asks for does not exist (404), or its data cannot load: a loader that
+ * failed through `loadOrFail` carries the screen's own message ('Erro ao carregar …'), shown
+ * with a button that loads the page's data again. Every dashboard page exports it as its
+ * ErrorBoundary.
  */
 export function DashboardErrorBoundary() {
   const error = useRouteError();
+  const revalidator = useRevalidator();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const info = isRouteErrorResponse(error) ? (error.data as { title?: string; message?: string } | null) : null;
-  const title = status === 403 ? info?.title ?? "Acesso Negado" : status === 404 ? "Não encontrado" : "Algo deu errado";
-  const message =
-    status === 403 || status === 404
-      ? info?.message ?? ""
-      : "Não foi possível carregar esta página. Tente novamente em instantes.";
+  if (status >= 500) {
+    const busy = revalidator.state === "loading";
+    return (
+      <div className="mx-auto mt-8 max-w-xl rounded-xl border border-red-200 bg-white p-8 text-center shadow-sm" role="alert" data-testid="load-error">
+        <TriangleAlert className="mx-auto size-12 text-brand-700" aria-hidden />
+        <p className="mt-4 text-lg font-semibold text-navy-950">
+          {info?.message ?? "Não foi possível carregar esta página. Tente novamente em instantes."}
+        </p>
+        <Button type="button" className="mt-6" onClick={() => revalidator.revalidate()} disabled={busy}>
+          <RefreshCw className={busy ? "animate-spin" : undefined} /> {RETRY_LABEL}
+        </Button>
+      </div>
+    );
+  }
+  const title = info?.title ?? (status === 403 ? "Acesso Negado" : status === 404 ? "Não encontrado" : "Algo deu errado");
   return (
     <div className="mx-auto mt-8 max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" role="alert" data-testid="access-message">
       <ShieldAlert className="mx-auto size-12 text-brand-700" aria-hidden />
       <h1 className="mt-4 text-xl font-bold text-navy-950">{title}</h1>
-      {message ? <p className="mt-2 text-slate-700">{message}</p> : null}
+      {info?.message ? <p className="mt-2 text-slate-700">{info.message}</p> : null}
       <Button asChild className="mt-6">
         <Link to="/dashboard">Voltar ao painel</Link>
       </Button>

@@ -65,11 +65,11 @@ export function DashboardShell({
   React.useEffect(() => setOpen(false), [location.pathname]);
 
   return (
-    <div className="min-h-dvh bg-slate-100 md:grid md:grid-cols-[16rem_1fr]">
+    <div className="min-h-dvh bg-slate-100 md:grid md:grid-cols-[16rem_1fr] print:block print:bg-white">
       <a href="#painel-conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Pular para o conteúdo
       </a>
-      <div className="hidden bg-navy-950 md:block">
+      <div className="hidden bg-navy-950 md:block print:hidden">
         <aside className="sticky top-0 flex h-dvh flex-col gap-6 overflow-y-auto px-3 py-5">
           <SidebarBrand />
           <SidebarNav items={nav} />
@@ -94,7 +94,7 @@ export function DashboardShell({
       </Dialog.Root>
 
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden">
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
@@ -122,11 +122,11 @@ export function DashboardShell({
           </Form>
         </header>
         {demo ? (
-          <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900 sm:px-6">
+          <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900 sm:px-6 print:hidden">
             Modo demonstração: dados fictícios e usuários de demonstração ativos.
           </p>
         ) : null}
-        <main id="painel-conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <main id="painel-conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           {children}
         </main>
       </div>

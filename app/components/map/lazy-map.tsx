@@ -3,7 +3,7 @@ import { MapPin } from "~/components/icons/public-icons";
 // clsx, not ~/lib/cn: callers pass sizes (e.g. h-[500px]) that override nothing here, and the
 // home page doesn't load tailwind-merge.
 import { clsx as cn } from "clsx";
-import { useInViewOnce } from "./use-in-view";
+import { useLazyComponentInView } from "./use-in-view";
 import type { MapTiles } from "./map-types";
 
 type LeafletMapProps = {
@@ -15,26 +15,15 @@ type LeafletMapProps = {
   className?: string;
 };
 
+const loadLeafletMap = () => import("./leaflet-map.client");
+
 /**
  * A map that costs nothing until it is about to be seen: a placeholder of the same size is
  * rendered (no layout shift), and when it nears the viewport Leaflet, its CSS and the map
  * component are fetched with a dynamic import.
  */
 export function LazyMap({ className, ...props }: LeafletMapProps) {
-  const [ref, inView] = useInViewOnce<HTMLDivElement>("150px");
-  const [Map, setMap] = React.useState<React.ComponentType<LeafletMapProps> | null>(null);
-  const [failed, setFailed] = React.useState(false);
-
-  React.useEffect(() => {
-    if (!inView || Map) return;
-    let alive = true;
-    import("./leaflet-map.client")
-      .then((mod) => alive && setMap(() => mod.default))
-      .catch(() => alive && setFailed(true));
-    return () => {
-      alive = false;
-    };
-  }, [inView, Map]);
+  const { ref, Component: Map, failed } = useLazyComponentInView(loadLeafletMap);
 
   return (
     <div ref={ref} className={cn("relative isolate overflow-hidden", className)}>

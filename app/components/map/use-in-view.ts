@@ -28,3 +28,25 @@ export function useInViewOnce<T extends Element>(rootMargin = "200px") {
   }, [inView, rootMargin]);
   return [ref, inView] as const;
 }
+
+/**
+ * A component fetched with `load` (a dynamic import) once the element behind `ref` nears the
+ * viewport: `Component` is null until then, `failed` true when the import failed. `load` must be
+ * stable (a module-level function).
+ */
+export function useLazyComponentInView<P>(load: () => Promise<{ default: React.ComponentType<P> }>, rootMargin = "150px") {
+  const [ref, inView] = useInViewOnce<HTMLDivElement>(rootMargin);
+  const [Component, setComponent] = React.useState<React.ComponentType<P> | null>(null);
+  const [failed, setFailed] = React.useState(false);
+  React.useEffect(() => {
+    if (!inView || Component) return;
+    let alive = true;
+    load()
+      .then((mod) => alive && setComponent(() => mod.default))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [inView, Component, load]);
+  return { ref, Component, failed };
+}

@@ -1,7 +1,8 @@
 import * as React from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { Tabs } from "radix-ui";
-import { ExternalLink, ImagePlus, Send, Save, Trash2, Upload } from "lucide-react";
+import { ExternalLink, ImagePlus, Send, Save, Trash2 } from "lucide-react";
+import { FilePicker } from "~/components/ui/file-picker";
 import {
   COVER_ACCEPT,
   COVER_MAX_BYTES,
@@ -16,6 +17,8 @@ import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Textarea } from "~/components/ui/input";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { useFormAction } from "~/utils/use-form-action";
 import { MarkdownBody } from "./markdown-body";
 import { NewsStateBadge } from "./news-state-badge";
 
@@ -38,9 +41,9 @@ const tabClass =
  * live preview (same renderer as the public page), cover image and publication date-time in
  * Brasília time. Saves as draft or publishes (schedules when the date is in the future).
  */
-export function NewsEditor({ post, errors = {} }: { post: EditorPost | null; errors?: Record<string, string> }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+export function NewsEditor({ post }: { post: EditorPost | null }) {
+  // A document form: a saved post redirects to the list with a flash message.
+  const { Form, errors, busy } = useFormAction({ mode: "document", intent: post ? "update" : "create" });
   const [title, setTitle] = React.useState(post?.title ?? "");
   const [slug, setSlug] = React.useState(post?.slug ?? "");
   // A published post keeps its address when the title changes; a new one follows the title.
@@ -262,37 +265,24 @@ export function NewsEditor({ post, errors = {} }: { post: EditorPost | null; err
             error={coverError ?? errors.cover}
             hint="JPEG, PNG, GIF ou WebP, até 5MB. Os metadados (como localização) são removidos."
           >
-            {(p) => (
-              <div className="grid justify-items-start gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-2 has-[[aria-invalid=true]]:border-red-600">
-                <input {...p} ref={fileInput} type="file" accept={COVER_ACCEPT} onChange={onCoverChange} className="peer sr-only" />
-                <label
-                  htmlFor={p.id}
-                  className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md bg-navy-900 px-3 text-sm font-semibold text-white hover:bg-navy-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
-                >
-                  <Upload className="size-4" aria-hidden /> Selecionar arquivo
-                </label>
-                <span className="w-full truncate px-1 text-sm text-slate-700" data-testid="chosen-cover">
-                  {chosenName ?? "Nenhum arquivo selecionado"}
-                </span>
-              </div>
-            )}
+            {(p) => <FilePicker {...p} ref={fileInput} accept={COVER_ACCEPT} onChange={onCoverChange} fileName={chosenName} nameTestId="chosen-cover" />}
           </Field>
           {coverPreview ? (
             <Button type="button" variant="ghost" size="sm" onClick={clearNewCover} className="justify-self-start">
               Desfazer troca
             </Button>
           ) : post?.coverUrl ? (
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="removeCover"
-                value="1"
-                checked={removeCover}
-                onChange={(e) => setRemoveCover(e.target.checked)}
-                className="size-4 accent-brand-700"
-              />
-              <Trash2 className="size-4 text-slate-500" aria-hidden /> Remover a capa atual
-            </label>
+            <CheckboxField
+              name="removeCover"
+              boxed={false}
+              checked={removeCover}
+              onChange={(e) => setRemoveCover(e.target.checked)}
+              label={
+                <span className="inline-flex items-center gap-2">
+                  <Trash2 className="size-4 text-slate-500" aria-hidden /> Remover a capa atual
+                </span>
+              }
+            />
           ) : null}
         </Card>
 

@@ -1,13 +1,12 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { useFetcher } from "react-router";
 import { ImageUp, Pencil, Plus } from "lucide-react";
-import type { ActionResult } from "~/utils/action-result";
-import { useActionToast } from "~/utils/use-action-toast";
+import { useDialogFormAction } from "~/utils/use-form-action";
+import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { Field, Input, Textarea } from "~/components/ui/input";
+import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
 import { PartnerLogo } from "./partner-logo";
 
 export type PartnerRow = {
@@ -81,34 +80,27 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
             JPG, PNG, GIF ou WebP, até 2 MB. A imagem é regravada sem metadados.
           </p>
           {partner?.logoUrl && !preview ? (
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" name="removeLogo" className="size-4 accent-brand-700" checked={remove} onChange={(e) => setRemove(e.target.checked)} />
-              Remover logo atual
-            </label>
+            <CheckboxField
+              name="removeLogo"
+              id={`${id}-remove`}
+              boxed={false}
+              checked={remove}
+              onChange={(e) => setRemove(e.target.checked)}
+              label="Remover logo atual"
+            />
           ) : null}
         </div>
       </div>
-      {message ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {message}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={message} />
     </fieldset>
   );
 }
 
 /** Create (no `partner`) or edit a partner in a dialog; the form is multipart for the logo. */
 export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; categories: string[] }) {
-  const fetcher = useFetcher<ActionResult>();
-  const [open, setOpen] = React.useState(false);
-  const [formKey, setFormKey] = React.useState(0);
-  const close = React.useCallback(() => {
-    setOpen(false);
-    setFormKey((k) => k + 1);
-  }, []);
-  useActionToast(fetcher.data, close);
-  const errors = (open && fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
-  const busy = fetcher.state !== "idle";
+  // Each success clears the form (remounted by its key) and closes the dialog.
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction();
+  const errors = open ? lastErrors : {};
   const listId = partner ? `categorias-${partner.id}` : "categorias-novo";
   const p = (name: string) => (partner ? `${name}-${partner.id}` : name);
   return (
@@ -129,7 +121,7 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
         description="Os parceiros ativos aparecem em /parceiros e na página inicial."
         className="max-w-xl"
       >
-        <fetcher.Form key={formKey} method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
+        <Form key={resetKey} method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value={partner ? "update" : "create"} />
           {partner ? <input type="hidden" name="id" value={partner.id} /> : null}
           <Field label="Nome" name={p("name")} error={errors.name}>
@@ -155,17 +147,17 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
             {(f) => <Input {...f} name="website" type="url" inputMode="url" placeholder="https://" defaultValue={partner?.website ?? ""} />}
           </Field>
           <LogoField partner={partner} error={errors.logo} />
-          <label className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
-            <input type="checkbox" name="active" defaultChecked={partner?.active ?? true} className="size-5 accent-brand-700" />
-            <span>
-              <span className="font-medium">Ativo</span>
-              <span className="block text-xs text-slate-600">Desmarque para esconder do site sem excluir.</span>
-            </span>
-          </label>
+          <CheckboxField
+            name="active"
+            id={p("f-active")}
+            defaultChecked={partner?.active ?? true}
+            label={<span className="font-medium">Ativo</span>}
+            hint="Desmarque para esconder do site sem excluir."
+          />
           <Button type="submit" disabled={busy}>
             {busy ? "Salvando..." : partner ? "Salvar alterações" : "Criar parceiro"}
           </Button>
-        </fetcher.Form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,8 +1,6 @@
 import * as React from "react";
-import { useFetcher } from "react-router";
 import { Trash2 } from "lucide-react";
-import type { ActionResult } from "~/utils/action-result";
-import { useActionToast } from "~/utils/use-action-toast";
+import { useFormAction } from "~/utils/use-form-action";
 import { Button } from "./button";
 import { ConfirmDialog } from "./dialog";
 
@@ -22,8 +20,7 @@ export function DeleteButton({
   title: string;
   description: React.ReactNode;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
+  const { Form, busy } = useFormAction({ intent: "delete" });
   return (
     <ConfirmDialog
       trigger={
@@ -35,13 +32,13 @@ export function DeleteButton({
       description={description}
     >
       {(cls) => (
-        <fetcher.Form method="post">
+        <Form method="post">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={id} />
-          <button type="submit" className={cls + " w-full"} disabled={fetcher.state !== "idle"}>
+          <button type="submit" className={cls + " w-full"} disabled={busy}>
             Excluir
           </button>
-        </fetcher.Form>
+        </Form>
       )}
     </ConfirmDialog>
   );

@@ -20,6 +20,24 @@ export function Label({ className, ...props }: React.ComponentProps<"label">) {
   return <label className={cn("text-sm font-medium text-slate-800", className)} {...props} />;
 }
 
+/** A control's hint and error, with the ids that its aria-describedby points at (`{id}-hint`, `{id}-error`). */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: React.ReactNode; error?: React.ReactNode }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled control with its error message wired through aria-describedby. */
 export function Field({
   label,
@@ -42,16 +60,7 @@ export function Field({
     <div className={cn("grid gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -2,19 +2,32 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "d
 import { users } from "./auth";
 import { bytea } from "./types";
 
+/**
+ * The audit log (ADR 085-089): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), so
+ * `actor_id` has no foreign key — deleting a user must not rewrite the entries that name them.
+ * The indexes serve the screen's newest-first pages, alone and under each filter.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: uuid("actor_id"),
     actorUsername: text("actor_username"),
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    index("audit_log_actor_idx").on(t.actorUsername, t.createdAt, t.id),
+    index("audit_log_action_idx").on(t.action, t.createdAt, t.id),
+    index("audit_log_entity_type_idx").on(t.entityType, t.createdAt, t.id),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt, t.id),
+    // The screen's "Identificador do registro" filter without a type (ADR 088).
+    index("audit_log_entity_id_idx").on(t.entityId, t.createdAt, t.id),
+  ],
 );
 
 /** The one file store: every upload lives here so a database backup holds everything. */
@@ -35,4 +48,15 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row: a counter the database bumps (by trigger, see the render-cache migration) on every
+ * write that can change a public page, and announces with `pg_notify('content_version', …)`.
+ * The render cache keys its entries by it, so no use case has to remember to invalidate.
+ */
+export const contentVersion = pgTable("content_version", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
 });

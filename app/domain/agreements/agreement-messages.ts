@@ -47,6 +47,9 @@ export const STATUS_LABELS: Record<AgreementStatus, string> = {
   draft: "Rascunho",
 };
 
+/** An active agreement whose validity has not started yet (ADR 094). */
+export const UPCOMING_LABEL = "A vigorar";
+
 export const VISIBILITY_LABELS = { public: "Público", internal: "Interno" } as const;
 
 export const LIMITS = { title: 200, company: 200, description: 4000 } as const;

@@ -11,6 +11,14 @@ export function effectiveStatus(today: string = todayInBrasilia()) {
   return sql<AgreementStatus>`case when ${agreements.status} = 'draft' then 'draft' when ${agreements.validTo} < ${today}::date then 'expired' else 'active' end`;
 }
 
+/**
+ * In force only from its first day: an agreement whose validity starts after Brasília's today is
+ * shown as 'A vigorar' while its status stays active for the filters (ADR 094).
+ */
+export function startsLater(today: string = todayInBrasilia()) {
+  return sql<boolean>`${agreements.validFrom} > ${today}::date`.mapWith(Boolean);
+}
+
 /** The columns every list reads (never the file bytes). */
 export function agreementColumns(today?: string) {
   return {
@@ -22,6 +30,7 @@ export function agreementColumns(today?: string) {
     validTo: agreements.validTo,
     isPublic: agreements.isPublic,
     status: effectiveStatus(today),
+    upcoming: startsLater(today),
     fileId: agreements.fileId,
     fileName: agreements.fileName,
     fileSize: agreements.fileSize,
@@ -39,6 +48,7 @@ export type AgreementRow = {
   validTo: string;
   isPublic: boolean;
   status: AgreementStatus;
+  upcoming: boolean;
   fileId: string | null;
   fileName: string | null;
   fileSize: number | null;

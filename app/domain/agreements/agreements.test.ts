@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import {
   AGREEMENT_MESSAGES,
   downloadNameFor,
-  parseAgreementAction,
+  agreementActionSchema,
   showingCount,
   statusFromValidTo,
 } from "./agreement.schema";
@@ -37,7 +37,7 @@ describe("the form schema", () => {
   it("requires title, description, company and both dates, with pt-BR messages", () => {
     const run = (values: Record<string, string>) => {
       try {
-        parseAgreementAction({ intent: "create", ...values });
+        agreementActionSchema.parse({ intent: "create", ...values });
         return [];
       } catch (e) {
         return (e as { issues: { message: string }[] }).issues.map((i) => i.message);
@@ -59,9 +59,9 @@ describe("the form schema", () => {
   });
 
   it("reads the isPublic switch and the draft checkbox as present/absent", () => {
-    const a = parseAgreementAction({ intent: "create", ...base, isPublic: "on" });
+    const a = agreementActionSchema.parse({ intent: "create", ...base, isPublic: "on" });
     expect(a).toMatchObject({ intent: "create", isPublic: true, draft: false, title: "CCT" });
-    const b = parseAgreementAction({ intent: "create", ...base, draft: "on" });
+    const b = agreementActionSchema.parse({ intent: "create", ...base, draft: "on" });
     expect(b).toMatchObject({ isPublic: false, draft: true });
   });
 });
@@ -79,7 +79,8 @@ describe("public filters", () => {
   it("filters by year and status, and ignores unknown values", () => {
     expect(applyPublicFilters(rows, parsePublicFilters(new URLSearchParams("ano=2025")))).toHaveLength(2);
     expect(applyPublicFilters(rows, parsePublicFilters(new URLSearchParams("ano=2025&status=expirada")))).toEqual([rows[2]]);
-    expect(applyPublicFilters(rows, parsePublicFilters(new URLSearchParams("status=rascunho")))).toEqual([]);
+    // Drafts are never public: there is no such filter, so an old link shows everything.
+    expect(applyPublicFilters(rows, parsePublicFilters(new URLSearchParams("status=rascunho")))).toHaveLength(4);
     expect(applyPublicFilters(rows, parsePublicFilters(new URLSearchParams("ano=abc&status=x")))).toHaveLength(4);
     expect(filtersToSearch({ year: "todos", status: "todos" })).toBe("");
     expect(filtersToSearch({ year: "2025", status: "vigente" })).toBe("?ano=2025&status=vigente");

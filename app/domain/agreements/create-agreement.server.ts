@@ -2,7 +2,7 @@ import { db } from "~/db/client.server";
 import { agreements } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import type { Upload } from "~/domain/files/file-store.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { statusFromValidTo, type AgreementInput } from "./agreement.schema";
 import { storeAgreementPdf } from "./store-agreement-pdf.server";
@@ -12,7 +12,7 @@ import { storeAgreementPdf } from "./store-agreement-pdf.server";
  * draft, else active or expired from validTo (ADR 011). File and row commit together.
  */
 export async function createAgreement(actor: Actor, input: AgreementInput, upload?: Upload) {
-  authorizeScreen(actor, "agreements");
+  authorize(actor, "agreements.edit");
   const status = input.draft ? "draft" : statusFromValidTo(input.validTo, todayInBrasilia());
   return db().transaction(async (tx) => {
     const file = upload ? await storeAgreementPdf(upload, actor.id, tx) : null;

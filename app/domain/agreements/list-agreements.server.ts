@@ -1,7 +1,7 @@
 import { desc, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements } from "~/db/schema";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { agreementColumns, type AgreementRow } from "./agreement-row.server";
 
 /** ILIKE pattern for a literal search term (%, _ and \ lose their wildcard meaning). */
@@ -14,7 +14,7 @@ export function containsPattern(term: string) {
  * accent- and case-insensitive search on title, company and description.
  */
 export async function listAgreements(actor: Actor, opts: { search?: string } = {}): Promise<AgreementRow[]> {
-  authorizeScreen(actor, "agreements");
+  authorize(actor, "agreements.edit");
   const term = opts.search?.trim().slice(0, 200);
   const pattern = term ? containsPattern(term) : undefined;
   const matches = (column: typeof agreements.title | typeof agreements.company | typeof agreements.description) => sql`unaccent(${column}) ilike unaccent(${pattern})`;

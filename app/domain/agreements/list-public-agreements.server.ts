@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements } from "~/db/schema";
-import { effectiveStatus } from "./agreement-row.server";
+import { effectiveStatus, startsLater } from "./agreement-row.server";
 
 /** What the public sees: public agreements that are not drafts, newest start first. */
 export async function listPublicAgreements() {
@@ -14,6 +14,7 @@ export async function listPublicAgreements() {
       validFrom: agreements.validFrom,
       validTo: agreements.validTo,
       status: effectiveStatus(),
+      upcoming: startsLater(),
       // The file id stays on the server: the page only needs to know there is a document.
       hasFile: isNotNull(agreements.fileId).mapWith(Boolean),
       fileSize: agreements.fileSize,

@@ -5,11 +5,11 @@ import type { AgreementStatus } from "./agreement-messages";
  * work without JavaScript and are shareable, and applied by one pure function on the server
  * render and in the browser alike.
  */
+/** The original's statuses minus drafts, which are never public (a filter that can never match). */
 export const STATUS_FILTERS = [
   { value: "todos", label: "Todos os status" },
   { value: "vigente", label: "Vigentes", status: "active" },
   { value: "expirada", label: "Expiradas", status: "expired" },
-  { value: "rascunho", label: "Rascunhos", status: "draft" },
 ] as const satisfies ReadonlyArray<{ value: string; label: string; status?: AgreementStatus }>;
 
 export type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];

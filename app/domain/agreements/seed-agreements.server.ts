@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements, users } from "~/db/schema";
-import { storeFile } from "~/domain/files/file-store.server";
+import { createAgreement } from "~/db/factories/agreements";
 import { todayInBrasilia } from "~/lib/dates";
-import { statusFromValidTo } from "./agreement.schema";
-import { samplePdf } from "./sample-pdf";
 
 /**
  * Demo agreements with neutral placeholder companies and dates around the current year, so the
@@ -72,33 +70,15 @@ export function demoAgreements(year: number) {
   ];
 }
 
+/** The demo agreements, each with its PDF; nothing when agreements already exist. */
 export async function seedDemoAgreements() {
-  const today = todayInBrasilia();
-  const year = Number(today.slice(0, 4));
+  const [{ n }] = await db().select({ n: count() }).from(agreements);
+  if (n > 0) return;
+  const year = Number(todayInBrasilia().slice(0, 4));
   const [admin] = await db().select({ id: users.id }).from(users).where(eq(users.username, "admin"));
   await db().transaction(async (tx) => {
-    for (const a of demoAgreements(year)) {
-      const pdf = samplePdf(a.title, [
-        a.company,
-        `Vigência: ${a.validFrom.split("-").reverse().join("/")} a ${a.validTo.split("-").reverse().join("/")}`,
-        "",
-        "Documento de demonstração, sem valor jurídico.",
-      ]);
-      const fileName = `${a.title.replace(/[^\p{L}\p{N} ]+/gu, "").replace(/\s+/g, "-").toLowerCase()}.pdf`;
-      const file = await storeFile({ purpose: "agreement", fileName, contentType: "application/pdf", bytes: pdf, createdBy: admin?.id ?? null }, tx);
-      await tx.insert(agreements).values({
-        title: a.title,
-        description: a.description,
-        company: a.company,
-        validFrom: a.validFrom,
-        validTo: a.validTo,
-        isPublic: a.isPublic,
-        status: a.draft ? "draft" : statusFromValidTo(a.validTo, today),
-        fileId: file.id,
-        fileName: file.fileName,
-        fileSize: file.size,
-        createdBy: admin?.id ?? null,
-      });
+    for (const { draft, ...a } of demoAgreements(year)) {
+      await createAgreement(tx, { ...a, ...(draft ? { status: "draft" } : {}), createdBy: admin?.id ?? null });
     }
   });
 }

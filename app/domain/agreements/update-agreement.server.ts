@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
+import { diffFields } from "~/domain/audit/audit-event";
 import { deleteFile, type Upload } from "~/domain/files/file-store.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
 import { AGREEMENT_MESSAGES, statusFromValidTo, type AgreementInput, type AgreementStatus } from "./agreement.schema";
@@ -21,7 +22,7 @@ export function nextStatus(current: { status: string; validTo: string }, input: 
 
 /** Edits an agreement. A new PDF replaces the old one, which is deleted in the same transaction. */
 export async function updateAgreement(actor: Actor, id: string, input: AgreementInput, upload?: Upload) {
-  authorizeScreen(actor, "agreements");
+  authorize(actor, "agreements.edit");
   await db().transaction(async (tx) => {
     const [current] = await tx.select().from(agreements).where(eq(agreements.id, id)).for("update");
     if (!current) throw new AppError(404, AGREEMENT_MESSAGES.notFound);
@@ -42,12 +43,7 @@ export async function updateAgreement(actor: Actor, id: string, input: Agreement
       })
       .where(eq(agreements.id, id));
     if (file && current.fileId) await deleteFile(current.fileId, tx);
-    const after = { ...input, status } as Record<string, unknown>;
-    const changes = Object.fromEntries(
-      (["title", "description", "company", "validFrom", "validTo", "isPublic", "status"] as const)
-        .filter((k) => current[k] !== after[k])
-        .map((k) => [k, { from: current[k], to: after[k] }]),
-    );
+    const changes = diffFields(current, { ...input, status }, ["title", "description", "company", "validFrom", "validTo", "isPublic", "status"]);
     await recordAudit(
       {
         actor,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MB, type FileKind } from "~/domain/files/file-types";
+import { choiceField, consentField, idField, nullableText, optionalText, requiredText } from "~/utils/fields";
 
 /**
  * Anonymous complaints (denúncias): limits, statuses, the original's message catalogue and the
@@ -14,7 +15,6 @@ export const COMPLAINT_MESSAGES = {
   submitError: "Erro ao enviar denúncia. Tente novamente.",
   submitted: "Denúncia enviada com sucesso! Nossa equipe analisará em breve.",
   loadError: "Erro ao carregar denúncias. Tente novamente.",
-  retry: "Tentar Novamente",
   statusError: "Erro ao atualizar status da denúncia.",
   notesError: "Erro ao salvar notas.",
   empty: "Nenhuma denúncia encontrada",
@@ -44,6 +44,8 @@ export const COMPLAINT_MESSAGES = {
   replyPublicDone: "Resposta pública registrada. O denunciante poderá vê-la com o código.",
   replyInternalDone: "Nota interna registrada.",
   notFound: "Denúncia não encontrada.",
+  receiptCopied: "Código copiado. Cole-o num lugar seguro.",
+  receiptCopyFailed: "Não foi possível copiar automaticamente. Selecione o código e copie à mão.",
   metadataWarning:
     "Fotos são reprocessadas e perdem os metadados (como localização GPS e modelo do aparelho). Arquivos de áudio e PDF são guardados exatamente como enviados e podem conter dados que identificam você (nome do autor, aparelho, data). Se isso for um risco, prefira enviar uma foto ou captura de tela.",
 } as const;
@@ -60,12 +62,15 @@ export const EVIDENCE_MIME_HINTS = ["image/jpeg", "image/png", "image/gif", "app
 
 export const COMPLAINT_STATUSES = ["pending", "in_review", "resolved", "dismissed"] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
-/** Labels of the original (section 4; 'Resolvida' from its dashboard labels). */
+/**
+ * Labels of the original (section 4; 'Resolvida' from its dashboard labels), agreeing with
+ * "denúncia": the original's 'Arquivado' reads 'Arquivada' beside 'Resolvida' (ADR 094).
+ */
 export const COMPLAINT_STATUS_LABELS: Record<ComplaintStatus, string> = {
   pending: "Pendente",
   in_review: "Em Análise",
   resolved: "Resolvida",
-  dismissed: "Arquivado",
+  dismissed: "Arquivada",
 };
 export function isComplaintStatus(v: unknown): v is ComplaintStatus {
   return typeof v === "string" && (COMPLAINT_STATUSES as readonly string[]).includes(v);
@@ -74,29 +79,17 @@ export function isComplaintStatus(v: unknown): v is ComplaintStatus {
 /** The honeypot field: invisible to people, tempting to bots. */
 export const HONEYPOT_FIELD = "website";
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(max, message))
-    .transform((v) => (v === "" ? null : v));
-
 /** The public form (text fields; the evidence file is handled by the file store). */
 export const complaintFormSchema = z.object({
-  title: z
-    .string({ error: COMPLAINT_MESSAGES.required })
-    .trim()
-    .min(1, COMPLAINT_MESSAGES.required)
-    .max(COMPLAINT_LIMITS.title, COMPLAINT_MESSAGES.titleTooLong),
-  companyName: optionalText(COMPLAINT_LIMITS.company, COMPLAINT_MESSAGES.companyTooLong),
-  location: optionalText(COMPLAINT_LIMITS.location, COMPLAINT_MESSAGES.locationTooLong),
-  description: z
-    .string({ error: COMPLAINT_MESSAGES.required })
-    .trim()
-    .min(1, COMPLAINT_MESSAGES.required)
-    .max(COMPLAINT_LIMITS.description, COMPLAINT_MESSAGES.descriptionTooLong),
-  consent: z.literal("on", { error: COMPLAINT_MESSAGES.consentRequired }),
+  title: requiredText(COMPLAINT_MESSAGES.required, { max: COMPLAINT_LIMITS.title, tooLong: COMPLAINT_MESSAGES.titleTooLong }),
+  companyName: nullableText({ max: COMPLAINT_LIMITS.company, tooLong: COMPLAINT_MESSAGES.companyTooLong }),
+  location: nullableText({ max: COMPLAINT_LIMITS.location, tooLong: COMPLAINT_MESSAGES.locationTooLong }),
+  description: requiredText(COMPLAINT_MESSAGES.required, {
+    max: COMPLAINT_LIMITS.description,
+    tooLong: COMPLAINT_MESSAGES.descriptionTooLong,
+    multiline: true,
+  }),
+  consent: consentField(COMPLAINT_MESSAGES.consentRequired),
 });
 export type ComplaintFormInput = z.infer<typeof complaintFormSchema>;
 
@@ -109,11 +102,7 @@ export const receiptCodeField = z
 export const followUpLookupSchema = z.object({ intent: z.literal("lookup"), code: receiptCodeField });
 
 /** The reporter's addition; checked by the use case once the code is verified (see there). */
-export const followUpMessageField = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? "").trim())
-  .pipe(z.string().max(COMPLAINT_LIMITS.message, COMPLAINT_MESSAGES.addInfoTooLong));
+export const followUpMessageField = optionalText({ max: COMPLAINT_LIMITS.message, tooLong: COMPLAINT_MESSAGES.addInfoTooLong, multiline: true });
 
 export const followUpAddSchema = z.object({
   intent: z.literal("add"),
@@ -121,29 +110,24 @@ export const followUpAddSchema = z.object({
   message: z.string().optional().default(""),
 });
 
-const complaintId = z.uuid(COMPLAINT_MESSAGES.notFound);
-const notes = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? "").trim())
-  .pipe(z.string().max(COMPLAINT_LIMITS.notes, COMPLAINT_MESSAGES.notesTooLong));
+/** /denuncia/acompanhar: look a complaint up by its code, or add to it. */
+export const followUpSchema = z.discriminatedUnion("intent", [followUpLookupSchema, followUpAddSchema]);
+
+const complaintId = idField(COMPLAINT_MESSAGES.notFound);
+const notes = optionalText({ max: COMPLAINT_LIMITS.notes, tooLong: COMPLAINT_MESSAGES.notesTooLong, multiline: true });
 
 export const updateStatusSchema = z.object({
   intent: z.literal("status"),
   id: complaintId,
-  status: z.enum(COMPLAINT_STATUSES, COMPLAINT_MESSAGES.invalidStatus),
+  status: choiceField(COMPLAINT_STATUSES, COMPLAINT_MESSAGES.invalidStatus),
   adminNotes: notes,
 });
 export const saveNotesSchema = z.object({ intent: z.literal("notes"), id: complaintId, adminNotes: notes });
 export const replySchema = z.object({
   intent: z.literal("reply"),
   id: complaintId,
-  visibility: z.enum(["public", "internal"], "Escolha se a resposta é pública ou interna."),
-  body: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().min(1, COMPLAINT_MESSAGES.replyRequired).max(COMPLAINT_LIMITS.reply, COMPLAINT_MESSAGES.replyTooLong)),
+  visibility: choiceField(["public", "internal"], "Escolha se a resposta é pública ou interna."),
+  body: requiredText(COMPLAINT_MESSAGES.replyRequired, { max: COMPLAINT_LIMITS.reply, tooLong: COMPLAINT_MESSAGES.replyTooLong, multiline: true }),
 });
 export const staffActionSchema = z.discriminatedUnion("intent", [updateStatusSchema, saveNotesSchema, replySchema]);
 export type StaffAction = z.infer<typeof staffActionSchema>;

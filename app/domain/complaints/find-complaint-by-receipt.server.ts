@@ -2,28 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { complaintMessages, complaints, files } from "~/db/schema";
 import { COMPLAINT_STATUS_LABELS, type ComplaintStatus } from "./complaint.schema";
+import type { ReporterView } from "./complaint-views";
 import { hashReceiptCode } from "./receipt.server";
 import { assertLookupAllowed, countWrongCode, type Requester } from "./throttle.server";
-
-/** What the reporter sees with the code: never internal notes, staff names or internal replies. */
-export type ReporterView = {
-  title: string;
-  companyName: string | null;
-  location: string | null;
-  description: string;
-  status: ComplaintStatus;
-  statusLabel: string;
-  createdAt: string;
-  updatedAt: string;
-  evidence: { fileName: string; size: number } | null;
-  messages: Array<{
-    id: string;
-    author: "reporter" | "staff";
-    body: string;
-    createdAt: string;
-    file: { fileName: string; size: number } | null;
-  }>;
-};
 
 /**
  * Finds the complaint a receipt code belongs to, throttling wrong codes per requester (keyed

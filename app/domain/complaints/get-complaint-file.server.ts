@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { complaintMessages, complaints } from "~/db/schema";
 import { getFile } from "~/domain/files/file-store.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 
 /**
@@ -10,7 +10,7 @@ import { AppError } from "~/utils/app-error";
  * served here, so this route cannot be used to fetch other areas' files.
  */
 export async function getComplaintFile(actor: Actor, fileId: string) {
-  authorizeScreen(actor, "complaints");
+  authorize(actor, "complaints.review");
   const notFound = new AppError(404, "Arquivo não encontrado.");
   if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw notFound;
   const [attached] = await db()

@@ -2,39 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { complaintMessages, complaints, files, users } from "~/db/schema";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { COMPLAINT_MESSAGES, type ComplaintStatus } from "./complaint.schema";
-
-export type StaffFile = { id: string; fileName: string; contentType: string; size: number };
-
-export type ComplaintDetail = {
-  id: string;
-  title: string;
-  companyName: string | null;
-  location: string | null;
-  description: string;
-  status: ComplaintStatus;
-  adminNotes: string | null;
-  reviewedByName: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  evidence: StaffFile | null;
-  messages: Array<{
-    id: string;
-    author: "reporter" | "staff";
-    visibility: "public" | "internal";
-    staffName: string | null;
-    body: string;
-    createdAt: string;
-    file: StaffFile | null;
-  }>;
-};
+import type { ComplaintDetail } from "./complaint-views";
 
 /** One complaint with its whole thread (internal notes included), for the staff detail panel. */
 export async function getComplaint(actor: Actor, id: string): Promise<ComplaintDetail> {
-  authorizeScreen(actor, "complaints");
+  authorize(actor, "complaints.review");
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, COMPLAINT_MESSAGES.notFound);
   const reviewer = alias(users, "reviewer");
   const [c] = await db()

@@ -1,22 +1,12 @@
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { monthRange } from "~/domain/dashboards/month";
 import { db } from "~/db/client.server";
 import { complaintMessages, complaints } from "~/db/schema";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import type { ComplaintStatus } from "./complaint.schema";
+import type { ComplaintListItem } from "./complaint-views";
 
 export const LIST_LIMIT = 200;
-
-export type ComplaintListItem = {
-  id: string;
-  title: string;
-  companyName: string | null;
-  location: string | null;
-  status: ComplaintStatus;
-  createdAt: string;
-  updatedAt: string;
-  hasEvidence: boolean;
-  reporterMessages: number;
-};
 
 function containsPattern(term: string) {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -26,15 +16,26 @@ function containsPattern(term: string) {
  * The staff list: newest first, optionally by status, with an accent- and case-insensitive
  * search on title, company, location and description. Counts per status for the filter.
  */
-export async function listComplaints(actor: Actor, opts: { status?: ComplaintStatus; search?: string } = {}) {
-  authorizeScreen(actor, "complaints");
+/**
+ * The role panels' filters (issue 12): `month` (YYYY-MM, received in that Brasília month),
+ * `openOnly` (pending or in review) and `location` (the trimmed place; '' for none given).
+ * They narrow the whole list, counts included.
+ */
+export type PanelComplaintFilters = { month?: string | null; openOnly?: boolean; location?: string | null };
+
+export async function listComplaints(actor: Actor, opts: { status?: ComplaintStatus; search?: string } & PanelComplaintFilters = {}) {
+  authorize(actor, "complaints.review");
   const term = opts.search?.trim().slice(0, 200);
   const pattern = term ? containsPattern(term) : undefined;
   const matches = (column: typeof complaints.title | typeof complaints.companyName | typeof complaints.location | typeof complaints.description) =>
     sql`unaccent(coalesce(${column}, '')) ilike unaccent(${pattern})`;
-  const searchWhere = pattern
-    ? or(matches(complaints.title), matches(complaints.companyName), matches(complaints.location), matches(complaints.description))
-    : undefined;
+  const range = opts.month ? monthRange(opts.month) : null;
+  const searchWhere = and(
+    pattern ? or(matches(complaints.title), matches(complaints.companyName), matches(complaints.location), matches(complaints.description)) : undefined,
+    range ? and(gte(complaints.createdAt, range.start), lt(complaints.createdAt, range.end)) : undefined,
+    opts.openOnly ? inArray(complaints.status, ["pending", "in_review"]) : undefined,
+    opts.location != null ? sql`coalesce(nullif(trim(${complaints.location}), ''), '') = ${opts.location}` : undefined,
+  );
   const reporterMessages = db()
     .select({ complaintId: complaintMessages.complaintId, n: count().as("n") })
     .from(complaintMessages)

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { complaintMessages, complaints, users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { COMPLAINT_MESSAGES } from "./complaint.schema";
 
@@ -11,7 +11,7 @@ import { COMPLAINT_MESSAGES } from "./complaint.schema";
  * code, signed "Equipe do Sindicato"); internal ones only to staff.
  */
 export async function replyToComplaint(actor: Actor, input: { id: string; visibility: "public" | "internal"; body: string }) {
-  authorizeScreen(actor, "complaints");
+  authorize(actor, "complaints.review");
   return db().transaction(async (tx) => {
     const touched = await tx
       .update(complaints)

@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { complaints } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { COMPLAINT_MESSAGES } from "./complaint.schema";
 
 /** Saves the staff's internal notes; reviewer and time are recorded as for a status change. */
 export async function saveComplaintNotes(actor: Actor, input: { id: string; adminNotes: string }) {
-  authorizeScreen(actor, "complaints");
+  authorize(actor, "complaints.review");
   await db().transaction(async (tx) => {
     const notes = input.adminNotes || null;
     const updated = await tx

@@ -1,10 +1,9 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
-import sharp from "sharp";
+import { count, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { complaintMessages, complaints, users } from "~/db/schema";
-import { storeUpload } from "~/domain/files/file-store.server";
-import { COMPLAINT_MESSAGES, EVIDENCE_KINDS, type ComplaintStatus } from "./complaint.schema";
-import { EVIDENCE_FILE_NAME, EVIDENCE_PURPOSE } from "./create-complaint.server";
+import { complaints, users } from "~/db/schema";
+import { createComplaint } from "~/db/factories/complaints";
+import { daysAgo } from "~/db/factories/support";
+import type { ComplaintStatus } from "./complaint.schema";
 import { hashReceiptCode } from "./receipt.server";
 
 /**
@@ -97,14 +96,7 @@ const DEMO_COMPLAINTS: DemoComplaint[] = [
   },
 ];
 
-/** A small illustrative picture, stored through the file store like any evidence. */
-async function demoEvidence() {
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="420"><rect width="640" height="420" fill="#e4eaf5"/><rect x="60" y="80" width="200" height="280" rx="16" fill="#a71b1b"/><rect x="110" y="40" width="100" height="50" rx="10" fill="#374670"/><rect x="330" y="120" width="240" height="200" rx="12" fill="#ffffff" stroke="#131a2e" stroke-width="6"/><line x1="360" y1="170" x2="540" y2="170" stroke="#131a2e" stroke-width="8"/><line x1="360" y1="220" x2="500" y2="220" stroke="#131a2e" stroke-width="8"/><line x1="360" y1="270" x2="520" y2="270" stroke="#131a2e" stroke-width="8"/></svg>`,
-  );
-  return sharp(svg).jpeg({ quality: 85 }).toBuffer();
-}
-
+/** The demo complaints with their threads (two followable with the demo codes); nothing when complaints exist. */
 export async function seedDemoComplaints() {
   const [{ n }] = await db().select({ n: count() }).from(complaints);
   if (n > 0) return;
@@ -113,53 +105,25 @@ export async function seedDemoComplaints() {
     .from(users)
     .where(inArray(users.username, ["admin", "presidencia", "juridico"]));
   const byUsername = new Map(staff.map((s) => [s.username, s]));
-  for (const c of DEMO_COMPLAINTS) {
-    const receiptHash = c.code ? await hashReceiptCode(DEMO_RECEIPT_CODES[c.code]) : null;
-    const created = sql`now() - make_interval(days => ${c.daysAgo})`;
+  for (const { code, evidence, reviewer: reviewerName, thread = [], daysAgo: days, ...c } of DEMO_COMPLAINTS) {
+    const receiptHash = code ? await hashReceiptCode(DEMO_RECEIPT_CODES[code]) : null;
+    const reviewer = reviewerName ? byUsername.get(reviewerName) : undefined;
+    const lastActivity = Math.min(days, ...thread.map((m) => m.daysAgo));
     await db().transaction(async (tx) => {
-      const file = c.evidence
-        ? await storeUpload(
-            { fieldName: "evidence", fileName: EVIDENCE_FILE_NAME, bytes: await demoEvidence() },
-            { purpose: EVIDENCE_PURPOSE, allowed: EVIDENCE_KINDS, typeMessage: COMPLAINT_MESSAGES.typeNotAllowed },
-            tx,
-          )
-        : null;
-      const reviewer = c.reviewer ? byUsername.get(c.reviewer) : undefined;
-      const [row] = await tx
-        .insert(complaints)
-        .values({
-          title: c.title,
-          companyName: c.companyName,
-          location: c.location,
-          description: c.description,
-          status: c.status,
-          adminNotes: c.adminNotes ?? null,
-          reviewedBy: reviewer?.id ?? null,
-          reviewedAt: reviewer ? sql`now() - make_interval(days => ${Math.max(0, c.daysAgo - 1)})` : null,
-          evidenceFileId: file?.id ?? null,
-          receiptHash,
-          createdAt: created,
-          updatedAt: created,
-        })
-        .returning({ id: complaints.id });
-      for (const m of c.thread ?? []) {
-        const author = m.staff ? byUsername.get(m.staff) : undefined;
-        await tx.insert(complaintMessages).values({
-          complaintId: row.id,
-          author: m.author,
-          staffUserId: author?.id ?? null,
-          staffName: author?.name ?? null,
-          visibility: m.visibility ?? "public",
-          body: m.body,
-          createdAt: sql`now() - make_interval(days => ${m.daysAgo})`,
-        });
-      }
-      if (c.thread?.length) {
-        await tx
-          .update(complaints)
-          .set({ updatedAt: sql`now() - make_interval(days => ${Math.min(...c.thread.map((m) => m.daysAgo))})` })
-          .where(eq(complaints.id, row.id));
-      }
+      await createComplaint(tx, {
+        ...c,
+        adminNotes: c.adminNotes ?? null,
+        reviewedBy: reviewer?.id ?? null,
+        reviewedAt: reviewer ? daysAgo(Math.max(0, days - 1)) : null,
+        evidence: evidence ?? false,
+        receiptHash,
+        createdAt: daysAgo(days),
+        updatedAt: daysAgo(lastActivity),
+        thread: thread.map(({ staff: staffName, daysAgo: at, ...m }) => {
+          const author = staffName ? byUsername.get(staffName) : undefined;
+          return { ...m, staffUserId: author?.id ?? null, staffName: author?.name ?? null, createdAt: daysAgo(at) };
+        }),
+      });
     });
   }
 }

@@ -7,9 +7,9 @@ import { COMPLAINT_MESSAGES } from "./complaint.schema";
 
 /**
  * Throttling of the complaint channel. The requester's address is only ever handed to the
- * rate limiter, which keeps an HMAC of it under a key that changes daily; it is never stored,
- * logged or returned. Counters of these limits are deleted as soon as their window is over,
- * so even the keyed hashes do not outlive the window (ADR 060).
+ * rate limiter, whose anonymous counters hold a window and one of 1024 buckets under a key that
+ * never reaches the database; it is never stored, logged or returned. Counters of these limits
+ * are deleted as soon as their window is over (ADRs 060, 090).
  */
 export type Requester = { throttleKey: string };
 
@@ -33,7 +33,7 @@ export async function throttleSubmission(requester: Requester) {
 export async function assertLookupAllowed(requester: Requester) {
   await purgeExpired();
   const r = await isRateLimited("receiptLookup", requester.throttleKey);
-  if (!r.allowed) throw new AppError(429, COMPLAINT_MESSAGES.codeThrottled(retryMessage(r.retryAfterSeconds)));
+  if (!r.allowed) throw new AppError(429, COMPLAINT_MESSAGES.codeThrottled(retryMessage(r.retryAfterSeconds)), "code");
 }
 
 /** Counts one wrong code; the message tells the reporter when they are now blocked. */

@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { complaints } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { COMPLAINT_MESSAGES, type ComplaintStatus } from "./complaint.schema";
 
 /** Any status may follow any other (the original's free choice); notes and reviewer go with it. */
 export async function updateComplaintStatus(actor: Actor, input: { id: string; status: ComplaintStatus; adminNotes: string }) {
-  authorizeScreen(actor, "complaints");
+  authorize(actor, "complaints.review");
   await db().transaction(async (tx) => {
     const [current] = await tx
       .select({ status: complaints.status, adminNotes: complaints.adminNotes })

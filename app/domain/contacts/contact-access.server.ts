@@ -1,6 +1,5 @@
-import type { Role } from "~/auth/permissions";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
-import { casesScope, contactScope, type ContactSector } from "./contact-sectors";
+import { authorize, type Actor } from "~/auth/authorize";
+import { casesScope, contactScope, type ContactSector } from "~/auth/contact-scope";
 
 /** The two screens that read contact messages, each with its own scope (ADR 050, 051). */
 export type ContactScreen = "contacts" | "cases";
@@ -8,10 +7,11 @@ export type ContactScreen = "contacts" | "cases";
 export type ContactActor = Actor & { name: string };
 
 /**
- * Authorises the actor for the screen (the role table) and returns the sectors they may read
- * and act on there. Every contact use case starts here, so a route cannot widen the scope.
+ * Authorises the actor for what they do on the screen (the action map) and returns the sectors
+ * they may read and act on there. Every contact use case starts here, so a route cannot widen
+ * the scope.
  */
-export function authorizeContacts(actor: { role: Role } & Actor, screen: ContactScreen): readonly ContactSector[] {
-  authorizeScreen(actor, screen);
+export function authorizeContacts(actor: Actor, screen: ContactScreen, what: "read" | "status" | "reply" = "read"): readonly ContactSector[] {
+  authorize(actor, screen === "cases" ? "cases.manage" : `contacts.${what}`);
   return screen === "cases" ? casesScope(actor.role) : contactScope(actor.role);
 }

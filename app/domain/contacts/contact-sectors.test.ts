@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { navItemsFor, ROLES } from "~/auth/permissions";
-import { casesScope, contactScope, contactsHref, contactsTitle, CONTACT_SECTORS, storedStatusFor } from "./contact-sectors";
+import { contactsTitle, storedStatusFor } from "./contact-sectors";
+import { casesScope, contactScope, contactsHref, CONTACT_SECTORS } from "~/auth/contact-scope";
 
 describe("contact scope (original, section 6)", () => {
   it("admin reads every sector, rh its own and the secretaria's, the rest only their own", () => {

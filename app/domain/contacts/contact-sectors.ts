@@ -1,12 +1,11 @@
 /**
- * Contact sectors, statuses and who sees which sector (original, section 6; brief, section 3).
+ * Contact sector labels and statuses (original, section 6; brief, section 3). Who reads which
+ * sector is an authorisation rule: ~/auth/contact-scope.
  * Pure data and functions, no I/O: the public form, the staff screens, the use cases, the
  * sidebar and the tests all read this one table.
  */
 import type { Role } from "~/auth/permissions";
-
-export const CONTACT_SECTORS = ["secretaria", "juridico", "financeiro", "presidencia", "rh", "campo"] as const;
-export type ContactSector = (typeof CONTACT_SECTORS)[number];
+import { isContactSector, type ContactSector } from "~/auth/contact-scope";
 
 export const CONTACT_SECTOR_LABELS: Record<ContactSector, string> = {
   secretaria: "Secretaria",
@@ -26,10 +25,6 @@ export const CONTACT_SECTOR_HINTS: Record<ContactSector, string> = {
   rh: "Recursos humanos e homologações",
   campo: "Visitas aos postos de trabalho",
 };
-
-export function isContactSector(value: unknown): value is ContactSector {
-  return typeof value === "string" && (CONTACT_SECTORS as readonly string[]).includes(value);
-}
 
 export const CONTACT_STATUSES = ["pending", "replied", "resolved"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
@@ -51,33 +46,6 @@ export type StatusButtonValue = (typeof STATUS_BUTTONS)[number]["value"];
 
 export function storedStatusFor(value: StatusButtonValue): ContactStatus {
   return STATUS_BUTTONS.find((b) => b.value === value)!.status;
-}
-
-/**
- * The sectors a role reads in the inbox (/dashboard/contatos): admin all; rh its own and the
- * secretaria's; every other role only the sector named like itself, which for homologacao (not
- * a contact sector) is none.
- */
-export function contactScope(role: Role): readonly ContactSector[] {
-  if (role === "admin") return CONTACT_SECTORS;
-  if (role === "rh") return ["rh", "secretaria"];
-  return isContactSector(role) ? [role] : [];
-}
-
-/**
- * The sectors shown on /dashboard/secretaria/casos (admin, secretaria, homologacao): the
- * secretaria's case desk, so the secretaria sector; admin sees every sector (ADR 051).
- */
-export function casesScope(role: Role): readonly ContactSector[] {
-  if (role === "admin") return CONTACT_SECTORS;
-  if (role === "secretaria" || role === "homologacao") return ["secretaria"];
-  return [];
-}
-
-/** Where a role's inbox lives: its own sector's page when it reads exactly that one sector. */
-export function contactsHref(role: Role): string {
-  const scope = contactScope(role);
-  return scope.length === 1 ? `/dashboard/contatos/${scope[0]}` : "/dashboard/contatos";
 }
 
 /**

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { formatBrazilianPhone, isValidBrazilianPhone } from "~/lib/phone";
-import { CONTACT_SECTORS } from "./contact-sectors";
+import { optionalPhoneField } from "~/lib/br/fields";
+import { BR_MESSAGES } from "~/lib/br/messages";
+import { choiceField, consentField, emailField, idField, nullableText, requiredText } from "~/utils/fields";
+import { CONTACT_SECTORS } from "~/auth/contact-scope";
 
 /**
  * 'Fale Conosco': the public form's schema, the staff actions' schemas and the message
@@ -18,6 +20,8 @@ export const CONTACT_MESSAGES = {
   // Ours, where the original is silent.
   invalidForm: "Verifique os campos destacados e envie novamente.",
   replySent: "Resposta enviada por e-mail com sucesso!",
+  replyOutbox:
+    "Resposta registrada, mas o e-mail não foi enviado: o envio de e-mails (SMTP) não está configurado neste servidor e a mensagem ficou na caixa de saída. Avise o responsável pelo sistema.",
   replyError: "Erro ao enviar resposta. Tente novamente.",
   replyMailFailed: "Não foi possível enviar a resposta por e-mail. Nada foi alterado; tente novamente em instantes.",
   replyRequired: "Digite a resposta antes de enviar.",
@@ -35,7 +39,7 @@ export const CONTACT_FIELD_MESSAGES = {
   nameTooLong: "Nome muito longo (máximo 120 caracteres).",
   emailRequired: "E-mail é obrigatório.",
   emailInvalid: "Informe um e-mail válido, como nome@exemplo.com.",
-  phoneInvalid: "Telefone inválido. Informe o DDD e o número, como (61) 91234-5678.",
+  phoneInvalid: BR_MESSAGES.phoneInvalid,
   subjectRequired: "Assunto é obrigatório.",
   subjectTooLong: "Assunto muito longo (máximo 200 caracteres).",
   messageRequired: "Mensagem é obrigatória.",
@@ -50,48 +54,35 @@ export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 50
 export const HONEYPOT_FIELD = "website";
 
 const M = CONTACT_FIELD_MESSAGES;
-const text = (required: string, max: number, tooLong: string) =>
-  z.string(required).trim().min(1, required).max(max, tooLong);
 
 export const contactFormSchema = z.object({
-  name: text(M.nameRequired, CONTACT_LIMITS.name, M.nameTooLong),
-  email: z
-    .string(M.emailRequired)
-    .trim()
-    .toLowerCase()
-    .min(1, M.emailRequired)
-    .pipe(z.email(M.emailInvalid).max(CONTACT_LIMITS.email, M.emailInvalid)),
+  name: requiredText(M.nameRequired, { max: CONTACT_LIMITS.name, tooLong: M.nameTooLong }),
+  email: emailField({ required: M.emailRequired, invalid: M.emailInvalid, max: CONTACT_LIMITS.email }),
   // Optional: an empty phone is stored as null; a given one must be a Brazilian number.
-  phone: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isValidBrazilianPhone(v), M.phoneInvalid)
-    .transform((v) => (v === null ? null : formatBrazilianPhone(v))),
-  subject: text(M.subjectRequired, CONTACT_LIMITS.subject, M.subjectTooLong),
-  message: text(M.messageRequired, CONTACT_LIMITS.message, M.messageTooLong),
-  sector: z.enum(CONTACT_SECTORS, M.sectorRequired),
-  consent: z.enum(["yes", "on", "true"], M.consentRequired),
+  phone: optionalPhoneField(),
+  subject: requiredText(M.subjectRequired, { max: CONTACT_LIMITS.subject, tooLong: M.subjectTooLong }),
+  message: requiredText(M.messageRequired, { max: CONTACT_LIMITS.message, tooLong: M.messageTooLong, multiline: true }),
+  sector: choiceField(CONTACT_SECTORS, M.sectorRequired),
+  consent: consentField(M.consentRequired),
 });
 export type ContactFormInput = z.infer<typeof contactFormSchema>;
 
 /** The three buttons; the original's service maps in_progress to replied and rejects the rest. */
 export const updateStatusSchema = z.object({
   intent: z.literal("status"),
-  id: z.uuid(CONTACT_MESSAGES.notFound),
-  status: z.enum(["pending", "in_progress", "resolved"], CONTACT_MESSAGES.invalidStatus),
+  id: idField(CONTACT_MESSAGES.notFound),
+  status: choiceField(["pending", "in_progress", "resolved"], CONTACT_MESSAGES.invalidStatus),
 });
 
 export const replySchema = z.object({
   intent: z.literal("reply"),
-  id: z.uuid(CONTACT_MESSAGES.notFound),
-  reply: z
-    .string(CONTACT_MESSAGES.replyRequired)
-    .trim()
-    .min(1, CONTACT_MESSAGES.replyRequired)
-    .max(CONTACT_LIMITS.reply, CONTACT_MESSAGES.replyTooLong),
+  id: idField(CONTACT_MESSAGES.notFound),
+  reply: requiredText(CONTACT_MESSAGES.replyRequired, { max: CONTACT_LIMITS.reply, tooLong: CONTACT_MESSAGES.replyTooLong, multiline: true }),
 });
 
+/** The inbox (/dashboard/contatos): status buttons and the reply form. */
 export const contactActionSchema = z.discriminatedUnion("intent", [updateStatusSchema, replySchema]);
 export type ContactAction = z.infer<typeof contactActionSchema>;
+
+/** The cases board (/dashboard/secretaria/casos): the status buttons only. */
+export const casesActionSchema = z.discriminatedUnion("intent", [updateStatusSchema]);

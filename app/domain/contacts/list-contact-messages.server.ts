@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { authorizeContacts, type ContactScreen } from "./contact-access.server";
-import type { ContactSector, ContactStatus } from "./contact-sectors";
+import type { ContactStatus } from "./contact-sectors";
+import type { ContactSector } from "~/auth/contact-scope";
 
 export const CONTACTS_PAGE_SIZE = 25;
 

@@ -8,7 +8,8 @@ import { AppError } from "~/utils/app-error";
 import { formatDateTime } from "~/lib/dates";
 import { log } from "~/utils/logger.server";
 import { authorizeContacts, type ContactActor } from "./contact-access.server";
-import { CONTACT_SECTOR_LABELS, isContactSector } from "./contact-sectors";
+import { CONTACT_SECTOR_LABELS } from "./contact-sectors";
+import { isContactSector } from "~/auth/contact-scope";
 import { CONTACT_MESSAGES } from "./contact.schema";
 
 type Message = typeof contactMessages.$inferSelect;
@@ -39,18 +40,20 @@ export function replyMail(message: Message, reply: string, staffName: string, un
 /**
  * Staff answer a contact message: the answer is e-mailed to the sender first; only when the
  * mail was accepted are the reply text, who and when stored and the status set to replied.
- * If the mail fails nothing changes (ADR 052).
+ * If the mail fails nothing changes (ADR 052). Returns where the mail went: without SMTP it only
+ * reached the server's outbox, and the staff member must be told so.
  */
-export async function replyToContactMessage(actor: ContactActor, input: { id: string; reply: string }) {
-  const scope = authorizeContacts(actor, "contacts");
+export async function replyToContactMessage(actor: ContactActor, input: { id: string; reply: string }): Promise<{ delivery: "smtp" | "outbox" }> {
+  const scope = authorizeContacts(actor, "contacts", "reply");
   if (scope.length === 0) throw new AppError(404, CONTACT_MESSAGES.notFound);
   const inScope = and(eq(contactMessages.id, input.id), inArray(contactMessages.sector, [...scope]));
   const [message] = await db().select().from(contactMessages).where(inScope);
   if (!message) throw new AppError(404, CONTACT_MESSAGES.notFound);
 
   const union = await getInstitutionalContent();
+  let delivery: "smtp" | "outbox";
   try {
-    await sendMail(replyMail(message, input.reply, actor.name, union));
+    ({ delivery } = await sendMail(replyMail(message, input.reply, actor.name, union)));
   } catch (error) {
     // The SMTP error may quote the recipient's address: log codes only.
     const e = error as { code?: string; responseCode?: number };
@@ -83,4 +86,5 @@ export async function replyToContactMessage(actor: ContactActor, input: { id: st
       tx,
     );
   });
+  return { delivery };
 }

@@ -1,7 +1,10 @@
-import { count, inArray, sql } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, users } from "~/db/schema";
-import type { ContactSector, ContactStatus } from "./contact-sectors";
+import { createContactMessage } from "~/db/factories/contacts";
+import { daysAgo } from "~/db/factories/support";
+import type { ContactStatus } from "./contact-sectors";
+import type { ContactSector } from "~/auth/contact-scope";
 
 type DemoMessage = {
   name: string;
@@ -120,28 +123,17 @@ export async function seedDemoContactMessages() {
     .from(users)
     .where(inArray(users.role, ["secretaria", "juridico", "financeiro", "presidencia", "rh", "campo"]));
   const byRole = new Map(staff.map((u) => [u.role, u]));
-  await db()
-    .insert(contactMessages)
-    .values(
-      DEMO_MESSAGES.map((m, i) => {
-        const created = sql`now() - make_interval(days => ${m.daysAgo}, hours => ${i + 1})`;
-        const replier = m.reply ? byRole.get(m.sector) : undefined;
-        return {
-          name: m.name,
-          email: m.email,
-          phone: m.phone,
-          subject: m.subject,
-          message: m.message,
-          sector: m.sector,
-          status: m.status,
-          replyMessage: m.reply ?? null,
-          repliedBy: replier?.id ?? null,
-          repliedByName: m.reply ? (replier?.name ?? "Equipe do sindicato") : null,
-          repliedAt: m.reply ? sql`now() - make_interval(days => ${Math.max(0, m.daysAgo - 1)})` : null,
-          consentAt: created,
-          createdAt: created,
-          updatedAt: created,
-        };
-      }),
-    );
+  await db().transaction(async (tx) => {
+    for (const [i, { daysAgo: days, reply, ...m }] of DEMO_MESSAGES.entries()) {
+      const replier = reply ? byRole.get(m.sector) : undefined;
+      await createContactMessage(tx, {
+        ...m,
+        replyMessage: reply ?? null,
+        repliedBy: replier?.id ?? null,
+        repliedByName: reply ? (replier?.name ?? "Equipe do sindicato") : null,
+        repliedAt: reply ? daysAgo(Math.max(0, days - 1)) : null,
+        createdAt: daysAgo(days, i + 1),
+      });
+    }
+  });
 }

@@ -18,7 +18,7 @@ export async function updateContactStatus(
   actor: Parameters<typeof authorizeContacts>[0],
   input: { screen: ContactScreen; id: string; status: string },
 ) {
-  const scope = authorizeContacts(actor, input.screen);
+  const scope = authorizeContacts(actor, input.screen, "status");
   if (!BUTTON_VALUES.includes(input.status)) throw new AppError(400, CONTACT_MESSAGES.invalidStatus, "status");
   const next = storedStatusFor(input.status as StatusButtonValue);
   if (scope.length === 0) throw new AppError(404, CONTACT_MESSAGES.notFound);

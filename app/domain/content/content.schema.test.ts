@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_MESSAGES, contentFormToInput, contentSchema, normalizePhone, normalizeWhatsapp } from "./content.schema";
-import { DEFAULT_CONTENT, formatWhatsapp, placeholderFields, telHref } from "./institutional";
+import { DEFAULT_CONTENT, formatWhatsapp, LEGACY_PLACEHOLDERS, placeholderFields, telHref } from "./institutional";
 
 describe("phone and WhatsApp normalisation", () => {
   it.each([
@@ -65,12 +65,28 @@ describe("the content form", () => {
     expect(parsed.map).toEqual({ lat: -15.7975, lng: -47.8919, zoom: 16 });
   });
 
-  it("the seed's placeholder numbers are flagged and must be replaced before saving", () => {
+  it("the seed's placeholders are flagged as examples, yet the seeded form saves as it is (first save)", () => {
     expect(placeholderFields(DEFAULT_CONTENT)).toEqual(["telefones", "WhatsApp", "e-mail", "diretoria"]);
-    const result = contentSchema.safeParse(contentFormToInput(formOf({ phones: DEFAULT_CONTENT.phones, whatsapp: DEFAULT_CONTENT.whatsapp })));
-    expect(result.success).toBe(false);
-    const messages = result.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    expect(messages).toEqual([`phones.0: ${CONTENT_MESSAGES.phone}`, `whatsapp: ${CONTENT_MESSAGES.whatsapp}`]);
+    const seeded = formOf({
+      phones: DEFAULT_CONTENT.phones,
+      whatsapp: formatWhatsapp(DEFAULT_CONTENT.whatsapp),
+      email: DEFAULT_CONTENT.email,
+      "board.name": DEFAULT_CONTENT.board.map((m) => m.name),
+    });
+    const result = contentSchema.safeParse(contentFormToInput(seeded));
+    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+    // Saved unchanged, the values are still the examples and still flagged.
+    expect(placeholderFields({ ...DEFAULT_CONTENT, ...result.data })).toEqual(["telefones", "WhatsApp", "e-mail", "diretoria"]);
+    // Once staff type the real ones, the reminder goes.
+    const edited = contentSchema.parse(contentFormToInput(formOf()));
+    expect(placeholderFields({ ...DEFAULT_CONTENT, ...edited })).toEqual([]);
+  });
+
+  it("the placeholders of earlier versions were invalid numbers (that is why the first save failed)", () => {
+    expect(normalizePhone(LEGACY_PLACEHOLDERS.phone)).toBeNull();
+    expect(normalizeWhatsapp(LEGACY_PLACEHOLDERS.whatsapp)).toBeNull();
+    expect(normalizePhone(DEFAULT_CONTENT.phones[0])).toBe(DEFAULT_CONTENT.phones[0]);
+    expect(normalizeWhatsapp(formatWhatsapp(DEFAULT_CONTENT.whatsapp))).toBe(DEFAULT_CONTENT.whatsapp);
   });
 
   it("only https social links", () => {

@@ -1,6 +1,7 @@
 import { optionalHttpsUrl } from "~/lib/https-url";
 import { z } from "zod";
-import { formatBrazilianPhone, isValidBrazilianPhone, phoneDigits } from "~/lib/phone";
+import { formatPhone, isValidPhone, phoneDigits } from "~/lib/br/phone";
+import { emailField, labelledText, optionalText } from "~/utils/fields";
 import type { InstitutionalContent } from "./institutional";
 
 /**
@@ -10,6 +11,10 @@ import type { InstitutionalContent } from "./institutional";
 export const CONTENT_MESSAGES = {
   saved: "Conteúdo atualizado com sucesso!",
   saveError: "Erro ao salvar conteúdo",
+  loadError: "Erro ao carregar conteúdo",
+  placeholdersTitle: "Dados de exemplo:",
+  placeholders: (fields: string) =>
+    `${fields} ainda têm os valores de exemplo da instalação e aparecem assim no site público. Substitua-os pelos dados reais do sindicato.`,
   phone: "Telefone inválido. Use DDD e número, por exemplo (61) 3333-4444 ou (61) 98888-7777.",
   phonesMin: "Informe ao menos um telefone.",
   phonesMax: "Informe no máximo 4 telefones.",
@@ -27,28 +32,23 @@ export const CONTENT_MESSAGES = {
 
 export const LIMITS = { phones: 4, board: 15, values: 10 } as const;
 
-const text = (label: string, min: number, max: number) =>
-  z
-    .string(`${label} é obrigatório.`)
-    .trim()
-    .min(1, `${label} é obrigatório.`)
-    .min(min, `${label} deve ter ao menos ${min} caracteres.`)
-    .max(max, `${label} deve ter no máximo ${max} caracteres.`);
+const text = labelledText;
+const longText = (label: string, min: number, max: number) => labelledText(label, min, max, { multiline: true });
 
 /**
  * A phone as displayed: (DD) NNNN-NNNN for landlines, (DD) 9NNNN-NNNN for mobiles (the one
- * Brazilian phone validator, ~/lib/phone), or 0800 NNN NNNN for toll-free numbers. Null when
+ * Brazilian phone validator, ~/lib/br/phone), or 0800 NNN NNNN for toll-free numbers. Null when
  * the input is none of these.
  */
 export function normalizePhone(raw: string): string | null {
   const d = raw.replace(/\D/g, "");
   if (d.startsWith("0800") && d.length === 11) return `0800 ${d.slice(4, 7)} ${d.slice(7)}`;
-  return isValidBrazilianPhone(raw) ? formatBrazilianPhone(raw) : null;
+  return isValidPhone(raw) ? formatPhone(raw) : null;
 }
 
 /** A WhatsApp number as wa.me wants it: 55 + DDD + number, digits only. */
 export function normalizeWhatsapp(raw: string): string | null {
-  return isValidBrazilianPhone(raw) ? `55${phoneDigits(raw)}` : null;
+  return isValidPhone(raw) ? `55${phoneDigits(raw)}` : null;
 }
 
 const phone = z.string().transform((v, ctx) => {
@@ -79,11 +79,11 @@ const coordinate = (min: number, max: number, message: string) =>
 export const contentSchema = z.object({
   name: text("Nome da entidade", 3, 150),
   shortName: text("Nome curto", 2, 80),
-  description: text("Descrição", 10, 600),
+  description: longText("Descrição", 10, 600),
   address: text("Endereço", 3, 200),
-  addressDetail: z.string().trim().max(120, "Complemento deve ter no máximo 120 caracteres."),
+  addressDetail: optionalText({ max: 120, tooLong: "Complemento deve ter no máximo 120 caracteres." }),
   phones: z.array(phone).min(1, CONTENT_MESSAGES.phonesMin).max(LIMITS.phones, CONTENT_MESSAGES.phonesMax),
-  email: z.string().trim().toLowerCase().pipe(z.email(CONTENT_MESSAGES.email)),
+  email: emailField({ invalid: CONTENT_MESSAGES.email }),
   hours: text("Horário de atendimento", 3, 120),
   whatsapp: z.string().transform((v, ctx) => {
     const n = normalizeWhatsapp(v);
@@ -108,9 +108,9 @@ export const contentSchema = z.object({
     .array(z.object({ role: text("Cargo", 2, 80), name: text("Nome", 2, 120) }))
     .min(1, CONTENT_MESSAGES.boardMin)
     .max(LIMITS.board, CONTENT_MESSAGES.boardMax),
-  history: text("História", 20, 6000),
-  mission: text("Missão", 10, 1000),
-  vision: text("Visão", 10, 1000),
+  history: longText("História", 20, 6000),
+  mission: longText("Missão", 10, 1000),
+  vision: longText("Visão", 10, 1000),
   values: z
     .array(text("Valor", 2, 120))
     .min(1, CONTENT_MESSAGES.valuesMin)

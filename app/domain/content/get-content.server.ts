@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
-import { DEFAULT_CONTENT, type InstitutionalContent } from "./institutional";
+import { DEFAULT_CONTENT, LEGACY_PLACEHOLDERS, type InstitutionalContent } from "./institutional";
 
 export const CONTENT_KEY = "institutional_content";
 
@@ -11,6 +11,9 @@ function merge(saved: Partial<InstitutionalContent> | null | undefined): Institu
   return {
     ...DEFAULT_CONTENT,
     ...saved,
+    // Seeded by an earlier version: today's valid placeholders instead (still marked as examples).
+    phones: (saved.phones ?? DEFAULT_CONTENT.phones).map((p) => (p === LEGACY_PLACEHOLDERS.phone ? DEFAULT_CONTENT.phones[0] : p)),
+    whatsapp: saved.whatsapp === LEGACY_PLACEHOLDERS.whatsapp ? DEFAULT_CONTENT.whatsapp : (saved.whatsapp ?? DEFAULT_CONTENT.whatsapp),
     social: { ...DEFAULT_CONTENT.social, ...(saved.social ?? {}) },
     map: { ...DEFAULT_CONTENT.map, ...(saved.map ?? {}) },
   };

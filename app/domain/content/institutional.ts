@@ -39,10 +39,10 @@ export const DEFAULT_CONTENT: InstitutionalContent = {
     "Entidade sindical que representa, defende e valoriza os bombeiros civis do Distrito Federal, lutando por condições dignas de trabalho, salários justos e segurança para toda a categoria.",
   address: "Setor Comercial Sul, Brasília - DF",
   addressDetail: "Sede Administrativa",
-  phones: ["(61) 0000-0000"],
+  phones: ["(61) 3000-0000"],
   email: "contato@sindicato.exemplo",
   hours: "Segunda a sexta, das 9h às 17h",
-  whatsapp: "5561000000000",
+  whatsapp: "5561990000000",
   social: { instagram: "", facebook: "", youtube: "" },
   map: { lat: -15.7975, lng: -47.8919, zoom: 16 },
   board: [
@@ -67,9 +67,15 @@ export const DEFAULT_CONTENT: InstitutionalContent = {
 };
 
 /**
- * Contact fields still holding the seed's neutral placeholders (shown as a reminder on the
- * content screen; placeholder phones are deliberately not valid numbers, so the first save
- * asks for the real ones).
+ * The placeholders of earlier versions: numbers that no phone validator accepts, so the first
+ * save of the content screen failed on fields staff had not touched. Read as today's.
+ */
+export const LEGACY_PLACEHOLDERS = { phone: "(61) 0000-0000", whatsapp: "5561000000000" } as const;
+
+/**
+ * Contact fields still holding the seed's neutral placeholders: valid-looking but made-up
+ * numbers (all zeros after the prefix), so the form saves as it is, and the content screen
+ * marks them as examples until staff replace them.
  */
 export function placeholderFields(content: InstitutionalContent): string[] {
   const out: string[] = [];
@@ -80,7 +86,7 @@ export function placeholderFields(content: InstitutionalContent): string[] {
   return out;
 }
 
-/** The WhatsApp number (digits, country code first) as people read it: +55 (61) 90000-0000. */
+/** The WhatsApp number (digits, country code first) as people read it: +55 (61) 99000-0000. */
 export function formatWhatsapp(digits: string) {
   const d = digits.replace(/\D/g, "");
   const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(d);

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
-import { CONTENT_KEY, getInstitutionalContent } from "./get-content.server";
+import { authorize, type Actor } from "~/auth/authorize";
+import { createInstitutionalContent } from "~/db/factories/content";
+import { CONTENT_KEY, getInstitutionalContent, getInstitutionalContentWithMeta } from "./get-content.server";
 import type { InstitutionalContent } from "./institutional";
 
 /** JSON with object keys sorted: jsonb does not keep key order, so plain stringify would differ. */
@@ -20,7 +21,7 @@ function canonical(value: unknown): string {
  * on every request, so the change shows at once. The audit entry names the fields changed.
  */
 export async function updateInstitutionalContent(actor: Actor, input: InstitutionalContent) {
-  authorizeScreen(actor, "content");
+  authorize(actor, "content.edit");
   const before = await getInstitutionalContent();
   const changed = (Object.keys(input) as (keyof InstitutionalContent)[]).filter(
     (k) => canonical(before[k]) !== canonical(input[k]),
@@ -37,6 +38,6 @@ export async function updateInstitutionalContent(actor: Actor, input: Institutio
 
 /** Demo seed: the defaults written out, so the content screen starts from a saved record. */
 export async function seedInstitutionalContent() {
-  const value: InstitutionalContent = await getInstitutionalContent();
-  await db().insert(appSettings).values({ key: CONTENT_KEY, value }).onConflictDoNothing();
+  if ((await getInstitutionalContentWithMeta()).updatedAt) return;
+  await createInstitutionalContent(db());
 }

@@ -1,21 +1,11 @@
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-  type FileUpload,
-} from "@remix-run/form-data-parser";
+import { sharpOf } from "~/lib/sharp.server";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { files } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { sha256Hex } from "~/utils/crypto.server";
-import { FILE_KINDS, MB, UPLOAD_MESSAGES, type FileKind } from "./file-types";
+import { FILE_KINDS, type FileKind } from "./file-types";
 
 /**
  * The one file store. Files live in the database (table `files`), so one backup holds
@@ -23,55 +13,8 @@ import { FILE_KINDS, MB, UPLOAD_MESSAGES, type FileKind } from "./file-types";
  * behind these same functions later.
  */
 
+/** A file received with a form (read by ~/utils/form-body.server). */
 export type Upload = { fieldName: string; fileName: string; bytes: Buffer };
-
-/**
- * Parses a multipart form, enforcing the size limit while streaming: a request whose declared
- * length is over the limit is refused before a byte is read, and a body that grows past it is
- * cut off mid-stream. Files come back as buffers (at most `maxFileBytes` each); text fields as
- * strings.
- */
-export async function parseMultipart(
-  request: Request,
-  opts: { maxFileBytes: number; maxFiles?: number; tooLargeMessage?: string },
-): Promise<{ fields: Record<string, string>; files: Upload[] }> {
-  const tooLarge = opts.tooLargeMessage ?? UPLOAD_MESSAGES.tooLarge(Math.round(opts.maxFileBytes / MB));
-  const maxFiles = opts.maxFiles ?? 1;
-  const maxTotalSize = maxFiles * opts.maxFileBytes + MB;
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxTotalSize) throw new AppError(413, tooLarge);
-  const uploads: Upload[] = [];
-  let form: FormData;
-  try {
-    form = await parseFormData(
-      request,
-      { maxFileSize: opts.maxFileBytes, maxFiles, maxTotalSize, maxParts: 100 },
-      async (upload: FileUpload) => {
-        const bytes = Buffer.from(await upload.arrayBuffer());
-        if (bytes.length === 0 && !upload.name) return undefined; // empty <input type=file>
-        if (bytes.length === 0) return undefined;
-        uploads.push({ fieldName: upload.fieldName, fileName: upload.name || "arquivo", bytes });
-        return undefined;
-      },
-    );
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      throw new AppError(413, tooLarge);
-    }
-    if (
-      error instanceof MaxFilesExceededError ||
-      error instanceof MaxPartsExceededError ||
-      error instanceof MultipartParseError ||
-      error instanceof FormDataParseError
-    ) {
-      throw new AppError(400, UPLOAD_MESSAGES.invalidForm);
-    }
-    throw error;
-  }
-  const fields: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string") fields[k] = v;
-  return { fields, files: uploads };
-}
 
 /** The kind of a file by its content, or null when it is none of the allowed kinds. */
 export async function detectKind(bytes: Buffer, allowed: readonly FileKind[]): Promise<FileKind | null> {
@@ -88,7 +31,7 @@ export async function detectKind(bytes: Buffer, allowed: readonly FileKind[]): P
  * long side at most `maxSide` pixels. Opaque images become JPEG, others WebP.
  */
 export async function sanitizeImage(bytes: Buffer, maxSide = 1600) {
-  const image = sharp(bytes, { failOn: "error", limitInputPixels: 100_000_000 }).rotate();
+  const image = (await sharpOf(bytes, { failOn: "error", limitInputPixels: 100_000_000 })).rotate();
   const meta = await image.metadata();
   const resized = image.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
   if (meta.hasAlpha || meta.format === "gif" || meta.format === "png") {

@@ -15,5 +15,4 @@ export const MB = 1024 * 1024;
 
 export const UPLOAD_MESSAGES = {
   tooLarge: (mb: number) => `Arquivo muito grande. Máximo ${mb}MB.`,
-  invalidForm: "Não foi possível ler o formulário enviado.",
 } as const;

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { appSettings, files, instagramPosts } from "~/db/schema";
+import { files, instagramPosts } from "~/db/schema";
 import { deleteFile, sanitizeImage, storeFile } from "~/domain/files/file-store.server";
 import {
   fetchInstagramImage,
@@ -9,7 +9,6 @@ import {
   InstagramError,
   type InstagramMedia,
 } from "~/integrations/instagram.server";
-import { env } from "~/utils/env.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { INSTAGRAM_IMAGE_PURPOSE } from "./instagram";
 
@@ -18,51 +17,10 @@ export const INSTAGRAM_KEEP = 6;
 /** Images are re-encoded to this long side: the block shows them at most ~400 px wide. */
 const IMAGE_SIDE = 1080;
 
-const LEASE_KEY = "instagram_sync_lease";
-export const SYNC_STATUS_KEY = "instagram_sync_status";
-
-export type InstagramSyncStatus = {
-  at: string;
-  ok: boolean;
-  error: string | null;
-  stored: number;
-};
-
 export type InstagramSyncResult =
   | { status: "disabled" }
-  | { status: "skipped" }
   | { status: "ok"; stored: number; imagesCopied: number; imageFailures: number }
   | { status: "failed"; error: string; kind: string };
-
-/**
- * Takes the sync lease: one row in app_settings whose updated_at is the last start. The
- * statement only succeeds when the last start is older than `minSeconds`, so with several app
- * instances (each running its own timer) at most one syncs per interval.
- */
-export async function takeSyncLease(minSeconds: number): Promise<boolean> {
-  const rows = await db()
-    .insert(appSettings)
-    .values({ key: LEASE_KEY, value: {}, updatedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: appSettings.key,
-      set: { updatedAt: sql`now()` },
-      setWhere: lt(appSettings.updatedAt, sql`now() - make_interval(secs => ${minSeconds})`),
-    })
-    .returning({ key: appSettings.key });
-  return rows.length > 0;
-}
-
-async function recordStatus(status: InstagramSyncStatus) {
-  await db()
-    .insert(appSettings)
-    .values({ key: SYNC_STATUS_KEY, value: status })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: status, updatedAt: sql`now()` } });
-}
-
-export async function getInstagramSyncStatus(): Promise<InstagramSyncStatus | null> {
-  const [row] = await db().select().from(appSettings).where(eq(appSettings.key, SYNC_STATUS_KEY));
-  return (row?.value as InstagramSyncStatus | undefined) ?? null;
-}
 
 /** Copies one picture into the file store (re-encoded, metadata dropped); null on failure. */
 async function copyImage(media: InstagramMedia): Promise<string | null> {
@@ -86,18 +44,11 @@ async function copyImage(media: InstagramMedia): Promise<string | null> {
 /**
  * One sync: fetch the latest media, copy new pictures into the file store, then replace the
  * stored posts in one transaction. Any failure before that transaction leaves the previous
- * posts untouched (the block keeps showing them).
- *
- * `force` ignores the lease (tests, a staff "sync now"); the scheduler never forces.
+ * posts untouched (the block keeps showing them). The API call's outcome is recorded by the
+ * integration module (diagnostics page); scheduling is the job queue's (instagram-sync-job).
  */
-export async function syncInstagramPosts(opts: { force?: boolean } = {}): Promise<InstagramSyncResult> {
+export async function syncInstagramPosts(): Promise<InstagramSyncResult> {
   if (!instagramConfigured()) return { status: "disabled" };
-  if (!opts.force) {
-    const minSeconds = Math.max(30, Math.floor(env().INSTAGRAM_SYNC_MINUTES * 60 * 0.9));
-    if (!(await takeSyncLease(minSeconds))) return { status: "skipped" };
-  } else {
-    await takeSyncLease(0);
-  }
 
   let media: InstagramMedia[];
   try {
@@ -106,7 +57,6 @@ export async function syncInstagramPosts(opts: { force?: boolean } = {}): Promis
     const kind = error instanceof InstagramError ? error.kind : "unknown";
     const message = error instanceof Error ? error.message : String(error);
     log.warn("sincronização do Instagram falhou", { kind, error: message });
-    await recordStatus({ at: new Date().toISOString(), ok: false, error: message, stored: 0 }).catch(() => {});
     return { status: "failed", error: message, kind };
   }
 
@@ -166,11 +116,9 @@ export async function syncInstagramPosts(opts: { force?: boolean } = {}): Promis
     for (const id of copied) await deleteFile(id).catch(() => {});
     const message = error instanceof Error ? error.message : String(error);
     log.error("gravação dos posts do Instagram falhou", errorFields(error));
-    await recordStatus({ at: new Date().toISOString(), ok: false, error: message, stored: 0 }).catch(() => {});
     return { status: "failed", error: message, kind: "database" };
   }
 
-  await recordStatus({ at: new Date().toISOString(), ok: true, error: null, stored: media.length });
   log.info("posts do Instagram sincronizados", { stored: media.length, imagesCopied: copied.length, imageFailures });
   return { status: "ok", stored: media.length, imagesCopied: copied.length, imageFailures };
 }

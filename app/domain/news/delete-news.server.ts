@@ -3,13 +3,13 @@ import { db } from "~/db/client.server";
 import { newsPosts } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { deleteFile } from "~/domain/files/file-store.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { NEWS_MESSAGES } from "./news.schema";
 
 /** Deletes a post and its cover file, in one transaction. */
 export async function deleteNews(actor: Actor, id: string) {
-  authorizeScreen(actor, "news");
+  authorize(actor, "news.edit");
   await db().transaction(async (tx) => {
     const [deleted] = await tx
       .delete(newsPosts)

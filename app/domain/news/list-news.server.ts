@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newsPosts, users } from "~/db/schema";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { publicImageUrl } from "~/domain/files/public-image";
 import { newsState } from "./news.schema";
 
@@ -20,7 +20,7 @@ export async function listNews(
   actor: Actor,
   filter: { q: string; situacao: "todas" | "draft" | "scheduled" | "published"; pagina: number },
 ) {
-  authorizeScreen(actor, "news");
+  authorize(actor, "news.edit");
   const conditions: SQL[] = [];
   if (filter.q) {
     const term = likeTerm(filter.q);
@@ -70,7 +70,7 @@ export async function listNews(
 
 /** Counts per state for the list's filter chips. */
 export async function countNewsByState(actor: Actor) {
-  authorizeScreen(actor, "news");
+  authorize(actor, "news.edit");
   const [row] = await db()
     .select({
       all: count(),

@@ -6,35 +6,48 @@ import { publiclyVisible } from "./visibility.server";
 
 export const PUBLIC_PAGE_SIZE = 9;
 
+export type PublishedNewsItem = {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  publishedAt: Date;
+  coverUrl: string | null;
+};
+
+/** Visible posts, newest first: `limit` of them after skipping `offset`. */
+async function selectPublished(limit: number, offset = 0): Promise<PublishedNewsItem[]> {
+  const rows = await db()
+    .select({
+      id: newsPosts.id,
+      slug: newsPosts.slug,
+      title: newsPosts.title,
+      summary: newsPosts.summary,
+      publishedAt: newsPosts.publishedAt,
+      coverFileId: newsPosts.coverFileId,
+    })
+    .from(newsPosts)
+    .where(publiclyVisible())
+    .orderBy(desc(newsPosts.publishedAt), desc(newsPosts.createdAt))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ coverFileId, publishedAt, ...r }) => ({ ...r, publishedAt: publishedAt!, coverUrl: publicImageUrl(coverFileId) }));
+}
+
+/** The latest visible posts, for the home page's news block. */
+export async function listLatestPublishedNews(limit: number): Promise<PublishedNewsItem[]> {
+  const n = Math.max(0, Math.min(50, Math.floor(limit)));
+  return n === 0 ? [] : selectPublished(n);
+}
+
 /** The public list: only visible posts, newest first, a page at a time. */
 export async function listPublishedNews(opts: { page: number; pageSize?: number }) {
   const pageSize = opts.pageSize ?? PUBLIC_PAGE_SIZE;
   const [{ total }] = await db().select({ total: count() }).from(newsPosts).where(publiclyVisible());
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.max(1, Math.floor(opts.page));
-  const rows =
-    page > pageCount
-      ? []
-      : await db()
-          .select({
-            id: newsPosts.id,
-            slug: newsPosts.slug,
-            title: newsPosts.title,
-            summary: newsPosts.summary,
-            publishedAt: newsPosts.publishedAt,
-            coverFileId: newsPosts.coverFileId,
-          })
-          .from(newsPosts)
-          .where(publiclyVisible())
-          .orderBy(desc(newsPosts.publishedAt), desc(newsPosts.createdAt))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
-  return {
-    posts: rows.map(({ coverFileId, publishedAt, ...r }) => ({ ...r, publishedAt: publishedAt!, coverUrl: publicImageUrl(coverFileId) })),
-    total,
-    page,
-    pageCount,
-  };
+  const posts = page > pageCount ? [] : await selectPublished(pageSize, (page - 1) * pageSize);
+  return { posts, total, page, pageCount };
 }
 
 /** The feed's items: the latest visible posts with their cover's type and size (RSS enclosure). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fromBrasiliaLocalInput } from "~/lib/dates";
 import { MB } from "~/domain/files/file-types";
+import { checkboxField, choiceField, idField, requiredText, safeString } from "~/utils/fields";
 import { SLUG_PATTERN } from "./slug";
 
 /** Every pt-BR message of the news area, written once (tests assert them verbatim). */
@@ -55,7 +56,7 @@ export function newsState(post: { status: string; publishedAt: Date | string | n
   return "published";
 }
 
-const title = z.string(NEWS_MESSAGES.titleRequired).trim().min(1, NEWS_MESSAGES.titleRequired).max(NEWS_LIMITS.title, NEWS_MESSAGES.titleTooLong);
+const title = requiredText(NEWS_MESSAGES.titleRequired, { max: NEWS_LIMITS.title, tooLong: NEWS_MESSAGES.titleTooLong });
 /** Empty means "make it from the title". */
 const slug = z
   .string(NEWS_MESSAGES.slugInvalid)
@@ -64,9 +65,9 @@ const slug = z
   .max(NEWS_LIMITS.slug, NEWS_MESSAGES.slugInvalid)
   .refine((s) => s === "" || SLUG_PATTERN.test(s), NEWS_MESSAGES.slugInvalid)
   .default("");
-const summary = z.string(NEWS_MESSAGES.summaryRequired).trim().min(1, NEWS_MESSAGES.summaryRequired).max(NEWS_LIMITS.summary, NEWS_MESSAGES.summaryTooLong);
-const body = z
-  .string(NEWS_MESSAGES.bodyRequired)
+const summary = requiredText(NEWS_MESSAGES.summaryRequired, { max: NEWS_LIMITS.summary, tooLong: NEWS_MESSAGES.summaryTooLong, multiline: true });
+/** Markdown, kept as typed (not trimmed), line endings made \n. */
+const body = safeString(NEWS_MESSAGES.bodyRequired, true)
   .transform((s) => s.replace(/\r\n/g, "\n"))
   .refine((s) => s.trim().length > 0, NEWS_MESSAGES.bodyRequired)
   .refine((s) => s.length <= NEWS_LIMITS.body, NEWS_MESSAGES.bodyTooLong);
@@ -84,8 +85,8 @@ const publishedAt = z
     }
     return d;
   });
-const status = z.enum(NEWS_STATUSES, "Situação inválida.").default("draft");
-const id = z.uuid(NEWS_MESSAGES.invalidId);
+const status = choiceField(NEWS_STATUSES, "Situação inválida.").default("draft");
+const id = idField(NEWS_MESSAGES.invalidId);
 
 const fields = { title, slug, summary, body, publishedAt, status };
 
@@ -94,10 +95,7 @@ export const updateNewsSchema = z.object({
   intent: z.literal("update"),
   id,
   ...fields,
-  removeCover: z
-    .string()
-    .optional()
-    .transform((v) => v === "1" || v === "on"),
+  removeCover: checkboxField,
 });
 export const publishNewsSchema = z.object({ intent: z.literal("publish"), id });
 export const unpublishNewsSchema = z.object({ intent: z.literal("unpublish"), id });

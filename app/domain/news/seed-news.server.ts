@@ -1,29 +1,9 @@
-import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import { eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newsPosts, users } from "~/db/schema";
-import { storeFile } from "~/domain/files/file-store.server";
-import { COVER_PURPOSE } from "./news.schema";
+import { createNewsPost, renderNewsCover } from "~/db/factories/news";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** An abstract cover in the union's colours (no text, no photos of anyone), as a JPEG. */
-export async function demoCover(palette: { from: string; to: string; accent: string }, variant: number) {
-  const shapes = [
-    `<circle cx="960" cy="140" r="260" fill="${palette.accent}" fill-opacity="0.35"/><circle cx="1080" cy="520" r="180" fill="#ffffff" fill-opacity="0.08"/>`,
-    `<path d="M0 540 L420 260 L760 470 L1200 150 L1200 675 L0 675 Z" fill="${palette.accent}" fill-opacity="0.35"/><path d="M0 620 L500 420 L1200 560 L1200 675 L0 675 Z" fill="#ffffff" fill-opacity="0.10"/>`,
-    `<g fill="none" stroke="#ffffff" stroke-opacity="0.14" stroke-width="28">${[0, 1, 2, 3, 4, 5]
-      .map((i) => `<circle cx="1000" cy="600" r="${140 + i * 90}"/>`)
-      .join("")}</g><circle cx="1000" cy="600" r="110" fill="${palette.accent}" fill-opacity="0.6"/>`,
-    `<g fill="${palette.accent}" fill-opacity="0.30">${[0, 1, 2, 3, 4, 5, 6]
-      .map((i) => `<rect x="${-200 + i * 220}" y="-100" width="90" height="900" transform="rotate(24 ${i * 220} 300)"/>`)
-      .join("")}</g>`,
-  ];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
-    <rect width="1200" height="675" fill="url(#g)"/>${shapes[variant % shapes.length]}</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
-}
 
 /**
  * Four neutral demo posts about union life (no invented facts about any real body): two
@@ -117,30 +97,19 @@ Fale com o sindicato pela página de [Contato](/contato).
   ];
 }
 
+/** The demo posts; a slug already taken is left as it is. */
 export async function seedDemoNews() {
   const [author] = await db().select({ id: users.id }).from(users).where(eq(users.username, "secretaria"));
-  for (const post of demoNews(new Date())) {
-    const cover = post.cover
-      ? await storeFile({
-          purpose: COVER_PURPOSE,
-          fileName: `capa-${post.slug}.jpg`,
-          contentType: "image/jpeg",
-          bytes: await demoCover(post.cover.palette, post.cover.variant),
-          createdBy: author?.id ?? null,
-        })
-      : null;
-    await db()
-      .insert(newsPosts)
-      .values({
-        title: post.title,
-        slug: post.slug,
-        summary: post.summary,
-        body: post.body,
-        status: post.status,
-        publishedAt: post.publishedAt,
-        coverFileId: cover?.id ?? null,
-        authorId: author?.id ?? null,
-      })
-      .onConflictDoNothing({ target: newsPosts.slug });
+  const posts = demoNews(new Date());
+  const taken = new Set(
+    (await db().select({ slug: newsPosts.slug }).from(newsPosts).where(inArray(newsPosts.slug, posts.map((p) => p.slug)))).map((p) => p.slug),
+  );
+  for (const { cover, ...post } of posts) {
+    if (taken.has(post.slug)) continue;
+    await createNewsPost(db(), {
+      ...post,
+      authorId: author?.id ?? null,
+      cover: cover ? { fileName: `capa-${post.slug}.jpg`, bytes: await renderNewsCover(cover.palette, cover.variant) } : null,
+    });
   }
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newsPosts } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { NEWS_MESSAGES, newsState, type NewsState } from "./news.schema";
 
@@ -11,7 +11,7 @@ import { NEWS_MESSAGES, newsState, type NewsState } from "./news.schema";
  * appears when the date comes. Returns what readers will see ("published" or "scheduled").
  */
 export async function publishNews(actor: Actor, id: string): Promise<NewsState> {
-  authorizeScreen(actor, "news");
+  authorize(actor, "news.edit");
   return db().transaction(async (tx) => {
     const [post] = await tx
       .update(newsPosts)
@@ -29,7 +29,7 @@ export async function publishNews(actor: Actor, id: string): Promise<NewsState> 
 
 /** Takes a post off the site (back to draft); its date is kept for when it returns. */
 export async function unpublishNews(actor: Actor, id: string) {
-  authorizeScreen(actor, "news");
+  authorize(actor, "news.edit");
   await db().transaction(async (tx) => {
     const [post] = await tx
       .update(newsPosts)

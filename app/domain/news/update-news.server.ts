@@ -4,7 +4,7 @@ import { newsPosts } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { deleteFile, storeUpload, type Upload } from "~/domain/files/file-store.server";
 import { IMAGE_KINDS } from "~/domain/files/file-types";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { assertSlugFree, isUniqueViolation } from "./news-errors.server";
 import { COVER_PURPOSE, NEWS_MESSAGES, type NewsInput } from "./news.schema";
@@ -19,7 +19,7 @@ export async function updateNews(
   input: Omit<NewsInput, "intent"> & { id: string; removeCover?: boolean },
   cover?: Upload,
 ) {
-  authorizeScreen(actor, "news");
+  authorize(actor, "news.edit");
   const slug = input.slug || slugify(input.title);
   if (!slug) throw new AppError(400, NEWS_MESSAGES.slugInvalid, "slug");
   try {

@@ -1,4 +1,5 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, min, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
 import { newsPosts } from "~/db/schema";
 
 /**
@@ -7,4 +8,16 @@ import { newsPosts } from "~/db/schema";
  */
 export function publiclyVisible() {
   return and(eq(newsPosts.status, "published"), lte(newsPosts.publishedAt, sql`now()`));
+}
+
+/**
+ * When the next scheduled post becomes public (null when none is waiting): a page cached before
+ * that instant must not outlive it, since no write happens when the time comes.
+ */
+export async function nextScheduledPublication(): Promise<Date | null> {
+  const [row] = await db()
+    .select({ at: min(newsPosts.publishedAt) })
+    .from(newsPosts)
+    .where(and(eq(newsPosts.status, "published"), gt(newsPosts.publishedAt, sql`now()`)));
+  return row?.at ? new Date(row.at) : null;
 }

@@ -2,12 +2,12 @@ import { db } from "~/db/client.server";
 import { partners } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import type { Upload } from "~/domain/files/file-store.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import type { PartnerFields } from "./partner.schema";
 import { storePartnerLogo } from "./store-partner-logo.server";
 
 export async function createPartner(actor: Actor, input: Omit<PartnerFields, "intent">, logo?: Upload) {
-  authorizeScreen(actor, "partners");
+  authorize(actor, "partners.edit");
   return db().transaction(async (tx) => {
     const stored = logo ? await storePartnerLogo(logo, actor.id, tx) : null;
     const [created] = await tx

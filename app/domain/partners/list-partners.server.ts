@@ -2,11 +2,11 @@ import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { partners } from "~/db/schema";
 import { publicImageUrl } from "~/domain/files/public-image";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 
 /** Every partner, active or not, for the staff screen. */
 export async function listPartners(actor: Actor) {
-  authorizeScreen(actor, "partners");
+  authorize(actor, "partners.edit");
   const rows = await db()
     .select()
     .from(partners)

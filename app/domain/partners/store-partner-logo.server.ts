@@ -1,11 +1,11 @@
-import type { Tx } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { storeUpload, type Upload } from "~/domain/files/file-store.server";
 import { IMAGE_KINDS } from "~/domain/files/file-types";
 import { AppError, isAppError } from "~/utils/app-error";
 import { PARTNER_LOGO_PURPOSE, PARTNER_MESSAGES } from "./partner.schema";
 
 /** A partner logo: an image by content, re-encoded without metadata, long side at most 800 px. */
-export async function storePartnerLogo(logo: Upload, createdBy: string | null, tx: Tx) {
+export async function storePartnerLogo(logo: Upload, createdBy: string | null, tx: Db | Tx) {
   try {
     return await storeUpload(
       logo,

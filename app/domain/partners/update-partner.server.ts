@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { partners } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { deleteFile, type Upload } from "~/domain/files/file-store.server";
-import { authorizeScreen, type Actor } from "~/domain/users/authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { PARTNER_MESSAGES, type PartnerFields } from "./partner.schema";
 import { storePartnerLogo } from "./store-partner-logo.server";
@@ -14,7 +14,7 @@ export async function updatePartner(
   input: Omit<PartnerFields, "intent"> & { id: string; removeLogo: boolean },
   logo?: Upload,
 ) {
-  authorizeScreen(actor, "partners");
+  authorize(actor, "partners.edit");
   return db().transaction(async (tx) => {
     const [current] = await tx.select().from(partners).where(eq(partners.id, input.id)).for("update");
     if (!current) throw new AppError(404, PARTNER_MESSAGES.notFound);

@@ -4,7 +4,7 @@ import { users } from "~/db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
-import { authorizeScreen, type Actor } from "./authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { USER_MESSAGES } from "./user.schema";
 import type { Role } from "~/auth/permissions";
 
@@ -12,7 +12,7 @@ export async function createUser(
   actor: Actor,
   input: { username: string; name: string; email: string; role: Role; password: string },
 ) {
-  authorizeScreen(actor, "users");
+  authorize(actor, "users.manage");
   const passwordHash = await hashPassword(input.password);
   return db().transaction(async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, input.username));

@@ -3,13 +3,13 @@ import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
-import { authorizeScreen, type Actor } from "./authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { otherActiveAdmins } from "./update-user.server";
 import { USER_MESSAGES } from "./user.schema";
 
 /** Removes a user (never oneself, never the last admin). Their sessions go with them. */
 export async function deleteUser(actor: Actor, id: string) {
-  authorizeScreen(actor, "users");
+  authorize(actor, "users.manage");
   if (id === actor.id) throw new AppError(400, USER_MESSAGES.cannotDeleteSelf);
   await db().transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");

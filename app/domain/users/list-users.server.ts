@@ -1,10 +1,10 @@
 import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { authorizeScreen, type Actor } from "./authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 
 export async function listUsers(actor: Actor) {
-  authorizeScreen(actor, "users");
+  authorize(actor, "users.manage");
   return db()
     .select({
       id: users.id,

@@ -5,12 +5,12 @@ import { hashPassword } from "~/auth/password.server";
 import { revokeUserSessions } from "~/auth/session.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
-import { authorizeScreen, type Actor } from "./authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { USER_MESSAGES } from "./user.schema";
 
 /** An admin sets another user's password; that user is signed out everywhere. */
 export async function setUserPassword(actor: Actor, input: { id: string; password: string }) {
-  authorizeScreen(actor, "users");
+  authorize(actor, "users.manage");
   const passwordHash = await hashPassword(input.password);
   await db().transaction(async (tx) => {
     const updated = await tx

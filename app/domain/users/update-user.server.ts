@@ -3,8 +3,9 @@ import { db, type Tx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { revokeUserSessions } from "~/auth/session.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
+import { diffFields } from "~/domain/audit/audit-event";
 import { AppError } from "~/utils/app-error";
-import { authorizeScreen, type Actor } from "./authorize.server";
+import { authorize, type Actor } from "~/auth/authorize";
 import { USER_MESSAGES } from "./user.schema";
 import type { Role } from "~/auth/permissions";
 
@@ -18,7 +19,7 @@ export async function otherActiveAdmins(tx: Tx, exceptId: string) {
 
 /** Edits name, e-mail and role. A role change signs the user out everywhere. */
 export async function updateUser(actor: Actor, input: { id: string; name: string; email: string; role: Role }) {
-  authorizeScreen(actor, "users");
+  authorize(actor, "users.manage");
   const roleChanged = await db().transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, input.id)).for("update");
     if (!current) throw new AppError(404, USER_MESSAGES.notFound);
@@ -39,11 +40,7 @@ export async function updateUser(actor: Actor, input: { id: string; name: string
         entityId: input.id,
         data: {
           username: current.username,
-          changes: Object.fromEntries(
-            (["name", "email", "role"] as const)
-              .filter((k) => current[k] !== input[k])
-              .map((k) => [k, { from: current[k], to: input[k] }]),
-          ),
+          changes: diffFields(current, input, ["name", "email", "role"]),
         },
       },
       tx,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "~/auth/permissions";
 import { newPasswordField } from "~/auth/password.schema";
+import { choiceField, emailField, idField, requiredText } from "~/utils/fields";
 
 export const USER_MESSAGES = {
   loadError: "Erro ao carregar usuários",
@@ -21,28 +22,29 @@ export const USER_MESSAGES = {
 } as const;
 
 const username = z
-  .string()
+  .string("Usuário deve ter de 3 a 32 caracteres: letras minúsculas, números, ponto, hífen ou sublinhado.")
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9._-]{3,32}$/, "Usuário deve ter de 3 a 32 caracteres: letras minúsculas, números, ponto, hífen ou sublinhado.");
-const name = z.string().trim().min(1, "Nome é obrigatório.").max(120, "Nome muito longo (máximo 120 caracteres).");
-const email = z.string().trim().toLowerCase().pipe(z.email("E-mail inválido."));
-const role = z.enum(ROLES, "Selecione um perfil válido.");
+const name = requiredText("Nome é obrigatório.", { max: 120, tooLong: "Nome muito longo (máximo 120 caracteres)." });
+const email = emailField({ invalid: "E-mail inválido." });
+const role = choiceField(ROLES, "Selecione um perfil válido.");
+const id = idField("Usuário inválido.");
 
 export const createUserSchema = z.object({ intent: z.literal("create"), username, name, email, role, password: newPasswordField });
 
-export const updateUserSchema = z.object({ intent: z.literal("update"), id: z.uuid("Usuário inválido."), name, email, role });
+export const updateUserSchema = z.object({ intent: z.literal("update"), id, name, email, role });
 
 export const setPasswordSchema = z
   .object({
     intent: z.literal("set-password"),
-    id: z.uuid("Usuário inválido."),
+    id,
     password: newPasswordField,
-    confirmPassword: z.string(),
+    confirmPassword: z.string(USER_MESSAGES.mismatch),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: USER_MESSAGES.mismatch });
 
-export const deleteUserSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Usuário inválido.") });
+export const deleteUserSchema = z.object({ intent: z.literal("delete"), id });
 
 export const userActionSchema = z.discriminatedUnion("intent", [createUserSchema, updateUserSchema, setPasswordSchema, deleteUserSchema]);
 export type UserAction = z.infer<typeof userActionSchema>;

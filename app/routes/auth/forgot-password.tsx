@@ -1,9 +1,9 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
+import { Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "~/auth/password-reset.server";
-import { RESET_MESSAGES } from "~/auth/password.schema";
-import { formValues } from "~/utils/forms";
+import { forgotPasswordSchema, RESET_MESSAGES } from "~/auth/password.schema";
+import { handleAction, oneIntent } from "~/utils/action.server";
+import { useFormAction } from "~/utils/use-form-action";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -18,21 +18,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-const schema = z.object({ username: z.string().trim().min(1, RESET_MESSAGES.usernameRequired).max(100) });
+const forgotIntents = oneIntent("request", forgotPasswordSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = schema.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ sent: false, error: parsed.error.issues[0].message }, { status: 400 });
-  await requestPasswordReset(parsed.data.username, context.clientIp);
-  return { sent: true, error: null };
+  return handleAction(request, {
+    actor: null,
+    intents: forgotIntents,
+    defaultIntent: "request",
+    fallback: RESET_MESSAGES.requestError,
+    handlers: {
+      request: async (input) => (await requestPasswordReset(input.username, context.clientIp), RESET_MESSAGES.requested),
+    },
+  });
 }
 
 export default function ForgotPassword() {
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { Form, result, errors, busy } = useFormAction({ mode: "document", toast: false });
   return (
     <AuthCard title="Esqueceu a senha?" subtitle="Informe seu usuário. Enviaremos um link de redefinição ao e-mail cadastrado.">
-      {result?.sent ? (
+      {result?.ok ? (
         <div className="grid gap-4">
           <Alert tone="success">{RESET_MESSAGES.requested}</Alert>
           <Button asChild variant="outline">
@@ -41,7 +45,7 @@ export default function ForgotPassword() {
         </div>
       ) : (
         <Form method="post" className="grid gap-4">
-          <Field label="Usuário" name="username" error={result?.error ?? undefined}>
+          <Field label="Usuário" name="username" error={errors.username}>
             {(p) => <Input {...p} autoComplete="username" autoCapitalize="none" required />}
           </Field>
           <Button type="submit" size="lg" disabled={busy}>

@@ -1,10 +1,13 @@
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { ArrowLeft, LogIn } from "lucide-react";
 import type { Route } from "./+types/login";
 import { getSessionUser, destroySession } from "~/auth/session.server";
 import { login, LOGIN_MESSAGES, loginSchema } from "~/auth/login.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formValues, safeRedirect } from "~/utils/forms";
+import { safeRedirect } from "~/utils/forms";
+import { handleAction, oneIntent } from "~/utils/action.server";
+import { AppError } from "~/utils/app-error";
+import { useFormAction } from "~/utils/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
@@ -20,25 +23,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+const loginIntents = oneIntent("login", loginSchema);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = loginSchema.safeParse(formValues(form));
-  if (!parsed.success) {
-    return data({ message: parsed.error.issues[0].message }, { status: 400 });
-  }
-  const outcome = await login({ ...parsed.data, clientIp: context.clientIp });
-  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
-  // Rotation: whatever session this browser had is ended before the new one starts.
-  await destroySession(request);
-  const to = safeRedirect(form.get("redirectTo"), `/dashboard/${outcome.role}`);
-  return redirectWithFlash(to, { type: "success", message: LOGIN_MESSAGES.success }, { headers: [["Set-Cookie", outcome.cookie]] });
+  return handleAction(request, {
+    actor: null,
+    intents: loginIntents,
+    defaultIntent: "login",
+    fallback: LOGIN_MESSAGES.error,
+    handlers: {
+      login: async (input, { fields }) => {
+        // Checked before anything is written: a refused value just means "your own panel".
+        const requested = safeRedirect(fields.redirectTo, null);
+        const outcome = await login({ username: input.username, password: input.password, clientIp: context.clientIp });
+        if (!outcome.ok) throw new AppError(outcome.status, outcome.message);
+        // Rotation: whatever session this browser had is ended before the new one starts.
+        await destroySession(request);
+        const to = requested ?? `/dashboard/${outcome.role}`;
+        return redirectWithFlash(to, { type: "success", message: LOGIN_MESSAGES.success }, { headers: [["Set-Cookie", outcome.cookie]] });
+      },
+    },
+  });
 }
 
 export default function Login() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const { Form, error, busy: submitting } = useFormAction({ mode: "document", toast: false, action: "/login" });
   const [params] = useSearchParams();
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
   return (
     <section className="bg-gradient-to-b from-slate-50 to-white">
       <div className="container-page grid min-h-[calc(100dvh-4rem)] place-items-center py-12">
@@ -51,7 +61,7 @@ export default function Login() {
             </div>
             <Form method="post" className="mt-6 grid gap-4" replace>
               <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-              {actionData?.message ? <Alert tone="error">{actionData.message}</Alert> : null}
+              {error ? <Alert tone="error">{error}</Alert> : null}
               <Field label="Usuário" name="username">
                 {(p) => <Input {...p} autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />}
               </Field>

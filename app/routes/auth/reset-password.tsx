@@ -1,10 +1,12 @@
 import * as React from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { isResetTokenValid, resetPassword } from "~/auth/password-reset.server";
 import { PASSWORD_MESSAGES, RESET_MESSAGES, resetPasswordSchema } from "~/auth/password.schema";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { fieldErrors, formValues } from "~/utils/forms";
+import { handleAction, oneIntent } from "~/utils/action.server";
+import type { ActionResult } from "~/utils/action-result";
+import { useFormAction } from "~/utils/use-form-action";
 import { isStrongEnough } from "~/lib/password-strength";
 import { AuthCard } from "~/components/layout/auth-card";
 import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
@@ -21,20 +23,31 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { valid: await isResetTokenValid(params.token) };
 }
 
+const resetIntents = oneIntent("reset", resetPasswordSchema);
+
+type ResetResult = ActionResult & { invalid?: boolean };
+
 export async function action({ request, params }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), invalid: false }, { status: 400 });
-  const ok = await resetPassword(params.token, parsed.data.newPassword);
-  if (!ok) return data({ errors: {}, invalid: true }, { status: 400 });
-  return redirectWithFlash("/login", { type: "success", message: PASSWORD_MESSAGES.success });
+  return handleAction(request, {
+    actor: null,
+    intents: resetIntents,
+    defaultIntent: "reset",
+    fallback: RESET_MESSAGES.resetError,
+    handlers: {
+      reset: async (input) => {
+        if (!(await resetPassword(params.token, input.newPassword))) {
+          return data<ResetResult>({ ok: false, message: RESET_MESSAGES.invalid, invalid: true }, { status: 400 });
+        }
+        return redirectWithFlash("/login", { type: "success", message: PASSWORD_MESSAGES.success });
+      },
+    },
+  });
 }
 
 export default function ResetPassword() {
   const { valid } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { Form, result, errors, busy } = useFormAction<ResetResult>({ mode: "document", toast: false });
   const [password, setPassword] = React.useState("");
-  const errors: Record<string, string> = result?.errors ?? {};
   if (!valid || result?.invalid) {
     return (
       <AuthCard title="Redefinir senha">

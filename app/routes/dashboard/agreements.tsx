@@ -4,21 +4,17 @@ import { Form, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { Download, Pencil, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { requireAccess } from "~/auth/guard.server";
-import { parseMultipart } from "~/domain/files/file-store.server";
 import { listAgreements } from "~/domain/agreements/list-agreements.server";
 import { createAgreement } from "~/domain/agreements/create-agreement.server";
 import { updateAgreement } from "~/domain/agreements/update-agreement.server";
 import { deleteAgreement } from "~/domain/agreements/delete-agreement.server";
 import { AGREEMENT_MAX_FILE_BYTES, AGREEMENT_MESSAGES, formatFileSize, pdfHref } from "~/domain/agreements/agreement-messages";
-import { parseAgreementAction } from "~/domain/agreements/agreement.schema";
-import { fail, failFrom, ok } from "~/utils/action-result.server";
-import type { ActionResult } from "~/utils/action-result";
-import { isAppError } from "~/utils/app-error";
-import { log, errorFields } from "~/utils/logger.server";
+import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
 import { formatDate } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -31,42 +27,23 @@ export const meta: Route.MetaFunction = () => [{ title: "Convenções | Painel" 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  try {
-    const rows = await listAgreements(user, { search: q });
-    return { agreements: rows.map(({ createdAt, updatedAt, ...r }) => r), q, loadError: null };
-  } catch (error) {
-    // The original only logs; the screen also says so instead of looking empty.
-    log.error(AGREEMENT_MESSAGES.loadError, errorFields(error));
-    return { agreements: [], q, loadError: AGREEMENT_MESSAGES.loadError };
-  }
+  const rows = await loadOrFail(() => listAgreements(user, { search: q }), AGREEMENT_MESSAGES.loadError);
+  return { agreements: rows.map(({ createdAt, updatedAt, ...r }) => r), q };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  let intent: string | undefined;
-  try {
-    const { fields, files } = await parseMultipart(request, { maxFileBytes: AGREEMENT_MAX_FILE_BYTES });
-    intent = fields.intent;
-    const input = parseAgreementAction(fields);
-    const upload = files.find((f) => f.fieldName === "document");
-    switch (input.intent) {
-      case "create":
-        await createAgreement(actor, input, upload);
-        return ok(AGREEMENT_MESSAGES.created, { intent });
-      case "update":
-        await updateAgreement(actor, input.id, input, upload);
-        return ok(AGREEMENT_MESSAGES.updated, { intent });
-      case "delete":
-        await deleteAgreement(actor, input.id);
-        return ok(AGREEMENT_MESSAGES.deleted, { intent });
-    }
-  } catch (error) {
-    // A refused document (type or size) belongs beside the file field.
-    if (isAppError(error) && (error.status === 415 || error.status === 413)) {
-      return fail(error.status, error.message, { document: error.message }, intent);
-    }
-    return failFrom(error, intent === "delete" ? AGREEMENT_MESSAGES.deleteError : AGREEMENT_MESSAGES.saveError, intent);
-  }
+  return handleAction(request, {
+    actor,
+    intents: agreementActionSchema,
+    upload: { field: "document", maxBytes: AGREEMENT_MAX_FILE_BYTES },
+    fallback: { create: AGREEMENT_MESSAGES.saveError, update: AGREEMENT_MESSAGES.saveError, delete: AGREEMENT_MESSAGES.deleteError },
+    handlers: {
+      create: async (input, { file }) => (await createAgreement(actor, input, file), AGREEMENT_MESSAGES.created),
+      update: async (input, { file }) => (await updateAgreement(actor, input.id, input, file), AGREEMENT_MESSAGES.updated),
+      delete: async (input) => (await deleteAgreement(actor, input.id), AGREEMENT_MESSAGES.deleted),
+    },
+  });
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["agreements"][number];
@@ -130,7 +107,7 @@ function Period({ a }: { a: Row }) {
 }
 
 export default function AgreementsAdminPage() {
-  const { agreements, q, loadError } = useLoaderData<typeof loader>();
+  const { agreements, q } = useLoaderData<typeof loader>();
   const editable = (a: Row): EditableAgreement => a;
   return (
     <div>
@@ -153,10 +130,9 @@ export default function AgreementsAdminPage() {
       />
       <div className="grid gap-4">
         <SearchForm q={q} />
-        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
-        {agreements.length === 0 && !loadError ? (
+        {agreements.length === 0 ? (
           <AgreementsEmptyState message={q ? AGREEMENT_MESSAGES.staffSearchEmpty : AGREEMENT_MESSAGES.staffEmpty} />
-        ) : agreements.length > 0 ? (
+        ) : (
           <Card className="overflow-hidden">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Convenções coletivas cadastradas</caption>
@@ -183,7 +159,7 @@ export default function AgreementsAdminPage() {
                     </td>
                     <td className="lg:px-4 lg:py-3">
                       <div className="flex flex-wrap gap-1.5">
-                        <AgreementStatusBadge status={a.status} />
+                        <AgreementStatusBadge status={a.status} upcoming={a.upcoming} />
                         <VisibilityBadge isPublic={a.isPublic} />
                       </div>
                     </td>
@@ -222,7 +198,7 @@ export default function AgreementsAdminPage() {
               </tbody>
             </table>
           </Card>
-        ) : null}
+        )}
       </div>
     </div>
   );

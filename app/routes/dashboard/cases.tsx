@@ -1,23 +1,14 @@
 import { Link, useLoaderData } from "react-router";
-import { LoadErrorAlert } from "~/components/contacts/load-error-alert";
 import { ArrowUpRight } from "lucide-react";
 import type { Route } from "./+types/cases";
 import { requireAccess } from "~/auth/guard.server";
-import {
-  casesScope,
-  CONTACT_SECTOR_LABELS,
-  CONTACT_STATUS_LABELS,
-  CONTACT_STATUSES,
-  contactScope,
-  isContactSector,
-  type ContactStatus,
-} from "~/domain/contacts/contact-sectors";
-import { CONTACT_MESSAGES, updateStatusSchema } from "~/domain/contacts/contact.schema";
+import { CONTACT_SECTOR_LABELS, CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/domain/contacts/contact-sectors";
+import { casesScope, contactScope, isContactSector } from "~/auth/contact-scope";
+import { casesActionSchema, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { listContactMessages } from "~/domain/contacts/list-contact-messages.server";
 import { updateContactStatus } from "~/domain/contacts/update-contact-status.server";
-import { fail, failFrom, ok } from "~/utils/action-result.server";
-import { formValues } from "~/utils/forms";
-import { errorFields, log } from "~/utils/logger.server";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -37,31 +28,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sector = isContactSector(param) && scope.includes(param) ? param : null;
   const inbox = contactScope(user.role);
   const base = { scope: [...scope], sector, inbox: [...inbox], isAdmin: user.role === "admin" };
-  try {
-    const columns = await Promise.all(
-      CONTACT_STATUSES.map(async (status) => {
-        const r = await listContactMessages(user, { screen: "cases", sector, status, pageSize: COLUMN_SIZE });
-        return { status, total: r.total, messages: r.messages };
-      }),
-    );
-    return { ...base, columns, loadError: null };
-  } catch (error) {
-    log.error(CONTACT_MESSAGES.loadError, errorFields(error));
-    return { ...base, columns: null, loadError: CONTACT_MESSAGES.loadError };
-  }
+  const columns = await loadOrFail(
+    () =>
+      Promise.all(
+        CONTACT_STATUSES.map(async (status) => {
+          const r = await listContactMessages(user, { screen: "cases", sector, status, pageSize: COLUMN_SIZE });
+          return { status, total: r.total, messages: r.messages };
+        }),
+      ),
+    CONTACT_MESSAGES.loadError,
+  );
+  return { ...base, columns };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  const values = formValues(await request.formData());
-  if (values.intent !== "status") return fail(400, "Ação inválida.");
-  try {
-    const input = updateStatusSchema.parse(values);
-    await updateContactStatus(actor, { screen: "cases", id: input.id, status: input.status });
-    return ok(CONTACT_MESSAGES.statusUpdated, { intent: "status" });
-  } catch (error) {
-    return failFrom(error, CONTACT_MESSAGES.statusError, "status");
-  }
+  return handleAction(request, {
+    actor,
+    intents: casesActionSchema,
+    fallback: CONTACT_MESSAGES.statusError,
+    handlers: {
+      status: async (input) => (
+        await updateContactStatus(actor, { screen: "cases", id: input.id, status: input.status }), CONTACT_MESSAGES.statusUpdated
+      ),
+    },
+  });
 }
 
 const COLUMN_STYLE: Record<ContactStatus, string> = {
@@ -71,8 +62,8 @@ const COLUMN_STYLE: Record<ContactStatus, string> = {
 };
 
 export default function CasesPage() {
-  const { scope, sector, inbox, isAdmin, columns, loadError } = useLoaderData<typeof loader>();
-  const total = columns?.reduce((n, c) => n + c.total, 0) ?? 0;
+  const { scope, sector, inbox, isAdmin, columns } = useLoaderData<typeof loader>();
+  const total = columns.reduce((n, c) => n + c.total, 0);
   return (
     <div>
       <PageHeader
@@ -104,15 +95,13 @@ export default function CasesPage() {
         </nav>
       ) : null}
 
-      {loadError ? (
-        <LoadErrorAlert message={loadError} />
-      ) : total === 0 ? (
+      {total === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-12 text-center font-semibold text-slate-700" data-testid="cases-empty">
           {CONTACT_MESSAGES.empty}
         </div>
       ) : (
         <div className="grid items-start gap-5 lg:grid-cols-3">
-          {columns!.map((col) => (
+          {columns.map((col) => (
             <section
               key={col.status}
               aria-labelledby={`col-${col.status}`}

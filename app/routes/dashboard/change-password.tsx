@@ -1,10 +1,12 @@
 import * as React from "react";
-import { data, Form, useActionData, useNavigate, useNavigation } from "react-router";
+import { useNavigate } from "react-router";
 import type { Route } from "./+types/change-password";
 import { requireAccess } from "~/auth/guard.server";
 import { changeOwnPassword } from "~/auth/change-password.server";
 import { changePasswordSchema, PASSWORD_MESSAGES } from "~/auth/password.schema";
-import { fieldErrors, formValues } from "~/utils/forms";
+import { handleAction, oneIntent } from "~/utils/action.server";
+import { AppError } from "~/utils/app-error";
+import { useFormAction } from "~/utils/use-form-action";
 import { isStrongEnough } from "~/lib/password-strength";
 import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -21,27 +23,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+const changePasswordIntents = oneIntent("change", changePasswordSchema);
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request);
-  const parsed = changePasswordSchema.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
-  const result = await changeOwnPassword(user, parsed.data.currentPassword, parsed.data.newPassword);
-  if (!result.ok) return data({ ok: false, errors: { [result.field]: result.message }, message: result.message }, { status: 400 });
-  return { ok: true, errors: {} as Record<string, string>, message: PASSWORD_MESSAGES.success };
+  return handleAction(request, {
+    actor: user,
+    intents: changePasswordIntents,
+    defaultIntent: "change",
+    fallback: PASSWORD_MESSAGES.unexpected,
+    handlers: {
+      change: async (input) => {
+        const result = await changeOwnPassword(user, input.currentPassword, input.newPassword);
+        if (!result.ok) throw new AppError(400, result.message, result.field);
+        return PASSWORD_MESSAGES.success;
+      },
+    },
+  });
 }
 
 export default function ChangePassword() {
-  const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const formRef = React.useRef<HTMLFormElement>(null);
   const [password, setPassword] = React.useState("");
-  const busy = navigation.state === "submitting";
-  const errors: Record<string, string> = result?.errors ?? {};
+  const { Form, result, errors, error, busy, resetKey } = useFormAction({ mode: "document", toast: false });
 
   React.useEffect(() => {
     if (!result?.ok) return;
-    formRef.current?.reset();
     setPassword("");
     const t = setTimeout(() => navigate("/dashboard"), 1500);
     return () => clearTimeout(t);
@@ -52,9 +59,9 @@ export default function ChangePassword() {
       <PageHeader title="Alterar senha" description="Use uma senha forte, que você não utilize em outros serviços." />
       <Card>
         <CardContent className="pt-5">
-          <Form method="post" ref={formRef} className="grid gap-4" noValidate>
+          <Form method="post" key={resetKey} className="grid gap-4" noValidate>
             {result?.ok ? <Alert tone="success">{result.message}</Alert> : null}
-            {!result?.ok && result?.message ? <Alert tone="error">{result.message}</Alert> : null}
+            {error && !Object.values(errors).includes(error) ? <Alert tone="error">{error}</Alert> : null}
             <Field label="Senha atual" name="currentPassword" error={errors.currentPassword}>
               {(p) => <Input {...p} type="password" autoComplete="current-password" />}
             </Field>

@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { Inbox } from "lucide-react";
 import type { Route } from "./+types/complaints";
 import { requireAccess } from "~/auth/guard.server";
@@ -9,22 +9,20 @@ import { getComplaint } from "~/domain/complaints/get-complaint.server";
 import { updateComplaintStatus } from "~/domain/complaints/update-complaint-status.server";
 import { saveComplaintNotes } from "~/domain/complaints/save-complaint-notes.server";
 import { replyToComplaint } from "~/domain/complaints/reply-to-complaint.server";
-import { fail, failFrom, ok } from "~/utils/action-result.server";
-import { isExpectedRefusal, logComplaintFailure } from "~/domain/complaints/log-failure.server";
+import { handleAction } from "~/utils/action.server";
 import { isAppError } from "~/utils/app-error";
-import { formValues } from "~/utils/forms";
+import { loadOrFail } from "~/utils/load.server";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { ComplaintsErrorBoundary } from "~/components/complaints/complaints-error";
 import { ComplaintList, ComplaintSearch, StatusFilter } from "~/components/complaints/staff-complaint-list";
 import { ComplaintDetailPanel } from "~/components/complaints/staff-complaint-detail";
+
+import { readMonthParam } from "~/domain/dashboards/month";
+import { monthLabel } from "~/domain/dashboards/panel-types";
 
 export const meta: Route.MetaFunction = () => [{ title: "Denúncias | Painel" }];
 
 export const headers: Route.HeadersFunction = () => ANONYMITY_HEADERS;
-
-function isThrownResponse(error: unknown) {
-  return error instanceof Response || (!!error && typeof error === "object" && (error as { type?: string }).type === "DataWithResponseInit");
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAccess(request);
@@ -33,48 +31,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = isComplaintStatus(statusParam) ? statusParam : undefined;
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const id = url.searchParams.get("id");
-  try {
-    const [list, selected] = await Promise.all([
-      listComplaints(actor, { status, search: q }),
-      id ? getComplaint(actor, id).catch((e) => (isAppError(e) && e.status === 404 ? null : Promise.reject(e))) : null,
-    ]);
-    return { ...list, selected, selectedMissing: Boolean(id && !selected), filters: { status: status ?? "all", q } };
-  } catch (error) {
-    if (isThrownResponse(error)) throw error;
-    logComplaintFailure(COMPLAINT_MESSAGES.loadError, error);
-    throw data({ message: COMPLAINT_MESSAGES.loadError }, { status: 500 });
-  }
+  // The role panels' links: ?mes=YYYY-MM, ?situacao=abertas, ?local= ('-' for no place given).
+  const month = readMonthParam(url.searchParams);
+  const openOnly = url.searchParams.get("situacao") === "abertas";
+  const localParam = url.searchParams.get("local");
+  const location = localParam == null ? null : localParam === "-" ? "" : localParam.trim().slice(0, 200);
+  const [list, selected] = await loadOrFail(
+    () =>
+      Promise.all([
+        listComplaints(actor, { status, search: q, month, openOnly, location }),
+        id ? getComplaint(actor, id).catch((e) => (isAppError(e) && e.status === 404 ? null : Promise.reject(e))) : null,
+      ]),
+    COMPLAINT_MESSAGES.loadError,
+  );
+  return { ...list, selected, selectedMissing: Boolean(id && !selected), filters: { status: status ?? "all", q, month, openOnly, location } };
 }
-
-const FALLBACK: Record<string, string> = {
-  status: COMPLAINT_MESSAGES.statusError,
-  notes: COMPLAINT_MESSAGES.notesError,
-  reply: COMPLAINT_MESSAGES.replyError,
-};
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  const values = formValues(await request.formData());
-  const intent = values.intent;
-  try {
-    const input = staffActionSchema.parse(values);
-    switch (input.intent) {
-      case "status":
-        await updateComplaintStatus(actor, input);
-        return ok(COMPLAINT_MESSAGES.statusUpdated, { intent });
-      case "notes":
-        await saveComplaintNotes(actor, input);
-        return ok(COMPLAINT_MESSAGES.notesSaved, { intent });
-      case "reply":
-        await replyToComplaint(actor, input);
-        return ok(input.visibility === "public" ? COMPLAINT_MESSAGES.replyPublicDone : COMPLAINT_MESSAGES.replyInternalDone, { intent });
-    }
-  } catch (error) {
-    const fallback = FALLBACK[intent] ?? COMPLAINT_MESSAGES.statusError;
-    if (isExpectedRefusal(error)) return failFrom(error, fallback, intent);
-    logComplaintFailure(fallback, error);
-    return fail(500, fallback, undefined, intent);
-  }
+  return handleAction(request, {
+    actor,
+    intents: staffActionSchema,
+    fallback: { status: COMPLAINT_MESSAGES.statusError, notes: COMPLAINT_MESSAGES.notesError, reply: COMPLAINT_MESSAGES.replyError },
+    handlers: {
+      status: async (input) => (await updateComplaintStatus(actor, input), COMPLAINT_MESSAGES.statusUpdated),
+      notes: async (input) => (await saveComplaintNotes(actor, input), COMPLAINT_MESSAGES.notesSaved),
+      reply: async (input) => (
+        await replyToComplaint(actor, input),
+        input.visibility === "public" ? COMPLAINT_MESSAGES.replyPublicDone : COMPLAINT_MESSAGES.replyInternalDone
+      ),
+    },
+  });
+}
+
+function panelFilterText(f: { month: string | null; openOnly: boolean; location: string | null }) {
+  const parts = [f.openOnly ? "abertas" : null, f.month ? `em ${monthLabel(f.month)}` : null, f.location != null ? `local: ${f.location || "não informado"}` : null].filter(Boolean);
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
 export default function ComplaintsPage() {
@@ -84,7 +76,7 @@ export default function ComplaintsPage() {
     <div>
       <PageHeader
         title="Denúncias"
-        description={`${total} ${total === 1 ? "denúncia anônima recebida" : "denúncias anônimas recebidas"}${filters.q ? " para a busca" : ""}. O denunciante não é identificado: responda pelo próprio caso.`}
+        description={`${total} ${total === 1 ? "denúncia anônima recebida" : "denúncias anônimas recebidas"}${filters.q ? " para a busca" : ""}${panelFilterText(filters)}. O denunciante não é identificado: responda pelo próprio caso.`}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <section aria-label="Lista de denúncias" className={selected ? "hidden gap-4 lg:grid" : "grid gap-4"}>
@@ -109,4 +101,4 @@ export default function ComplaintsPage() {
   );
 }
 
-export const ErrorBoundary = ComplaintsErrorBoundary;
+export const ErrorBoundary = DashboardErrorBoundary;

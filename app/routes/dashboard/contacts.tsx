@@ -1,27 +1,15 @@
 import { data, Link, redirect, useLoaderData, useLocation } from "react-router";
-import { LoadErrorAlert } from "~/components/contacts/load-error-alert";
 import type { Route } from "./+types/contacts";
-import { FORBIDDEN_MESSAGE, requireAccess } from "~/auth/guard.server";
-import { ROLE_LABELS } from "~/auth/permissions";
-import {
-  CONTACT_SECTOR_LABELS,
-  CONTACT_STATUS_LABELS,
-  CONTACT_STATUSES,
-  contactScope,
-  contactsHref,
-  contactsTitle,
-  isContactSector,
-  type ContactSector,
-  type ContactStatus,
-} from "~/domain/contacts/contact-sectors";
+import { requireAccess } from "~/auth/guard.server";
+import { FORBIDDEN_MESSAGE, ROLE_LABELS } from "~/auth/permissions";
+import { CONTACT_SECTOR_LABELS, CONTACT_STATUS_LABELS, CONTACT_STATUSES, contactsTitle, type ContactStatus } from "~/domain/contacts/contact-sectors";
+import { contactScope, contactsHref, isContactSector, type ContactSector } from "~/auth/contact-scope";
 import { CONTACT_MESSAGES, contactActionSchema } from "~/domain/contacts/contact.schema";
 import { getContactMessage, listContactMessages } from "~/domain/contacts/list-contact-messages.server";
 import { updateContactStatus } from "~/domain/contacts/update-contact-status.server";
 import { replyToContactMessage } from "~/domain/contacts/reply-to-contact-message.server";
-import { fail, failFrom, ok } from "~/utils/action-result.server";
-import { isAppError } from "~/utils/app-error";
-import { formValues } from "~/utils/forms";
-import { errorFields, log } from "~/utils/logger.server";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -61,18 +49,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     status,
     basePath: sector ? `/dashboard/contatos/${sector}` : "/dashboard/contatos",
   };
-  try {
+  const selectedId = idParam && UUID.test(idParam) ? idParam : null;
+  const { list, selected } = await loadOrFail(async () => {
     const list = await listContactMessages(user, { screen: "contacts", sector, status, page });
-    const selectedId = idParam && UUID.test(idParam) ? idParam : null;
     const selected = selectedId
       ? (list.messages.find((m) => m.id === selectedId) ?? (await getContactMessage(user, "contacts", selectedId)))
       : null;
-    return { ...base, list, selected, loadError: null };
-  } catch (error) {
-    if (isAppError(error) && error.status === 403) throw data({ title: "Acesso Negado", message: error.message }, { status: 403 });
-    log.error(CONTACT_MESSAGES.loadError, errorFields(error));
-    return { ...base, list: null, selected: null, loadError: CONTACT_MESSAGES.loadError };
-  }
+    return { list, selected };
+  }, CONTACT_MESSAGES.loadError);
+  return { ...base, list, selected };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -81,20 +66,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (sector === "unknown" || (sector && !contactScope(actor.role).includes(sector))) {
     throw data({ title: "Acesso Negado", message: FORBIDDEN_MESSAGE }, { status: 403 });
   }
-  const values = formValues(await request.formData());
-  const intent = values.intent;
-  if (intent !== "status" && intent !== "reply") return fail(400, "Ação inválida.");
-  try {
-    const input = contactActionSchema.parse(values);
-    if (input.intent === "status") {
-      await updateContactStatus(actor, { screen: "contacts", id: input.id, status: input.status });
-      return ok(CONTACT_MESSAGES.statusUpdated, { intent });
-    }
-    await replyToContactMessage(actor, { id: input.id, reply: input.reply });
-    return ok(CONTACT_MESSAGES.replySent, { intent });
-  } catch (error) {
-    return failFrom(error, intent === "reply" ? CONTACT_MESSAGES.replyError : CONTACT_MESSAGES.statusError, intent);
-  }
+  return handleAction(request, {
+    actor,
+    intents: contactActionSchema,
+    fallback: { status: CONTACT_MESSAGES.statusError, reply: CONTACT_MESSAGES.replyError },
+    handlers: {
+      status: async (input) => (
+        await updateContactStatus(actor, { screen: "contacts", id: input.id, status: input.status }), CONTACT_MESSAGES.statusUpdated
+      ),
+      reply: async (input) => {
+        const { delivery } = await replyToContactMessage(actor, { id: input.id, reply: input.reply });
+        return delivery === "smtp" ? CONTACT_MESSAGES.replySent : CONTACT_MESSAGES.replyOutbox;
+      },
+    },
+  });
 }
 
 function withParams(path: string, current: URLSearchParams, changes: Record<string, string | null>) {
@@ -125,13 +110,13 @@ function Chip({ to, active, children, testId }: { to: string; active: boolean; c
 }
 
 export default function ContactsPage() {
-  const { title, scope, sector, status, basePath, list, selected, loadError } = useLoaderData<typeof loader>();
+  const { title, scope, sector, status, basePath, list, selected } = useLoaderData<typeof loader>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const selectedId = selected?.id ?? null;
-  const counts = list?.counts ?? { pending: 0, replied: 0, resolved: 0 };
+  const counts = list.counts;
   const all = counts.pending + counts.replied + counts.resolved;
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const backHref = withParams(basePath, search, { id: null });
 
   return (
@@ -176,18 +161,15 @@ export default function ContactsPage() {
         </nav>
       ) : null}
 
-      {loadError ? (
-        <LoadErrorAlert message={loadError} />
-      ) : (
-        <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,23rem)_minmax(0,1fr)]">
+      <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,23rem)_minmax(0,1fr)]">
           <Card className={cn("overflow-hidden", selected && "hidden xl:block")}>
             <MessageList
-              messages={list?.messages ?? []}
+              messages={list.messages}
               selectedId={selectedId}
               hrefFor={(id) => withParams(basePath, search, { id })}
               showSector={scope.length > 1}
             />
-            {pages > 1 && list ? (
+            {pages > 1 ? (
               <nav aria-label="Paginação" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm">
                 {list.page > 1 ? (
                   <Link className="font-semibold text-brand-700 hover:underline" to={withParams(basePath, search, { pagina: String(list.page - 1), id: null })}>
@@ -216,8 +198,7 @@ export default function ContactsPage() {
               <p className="p-8 text-center text-sm text-slate-600">Selecione uma mensagem para ver os detalhes e responder.</p>
             )}
           </Card>
-        </div>
-      )}
+      </div>
     </div>
   );
 }

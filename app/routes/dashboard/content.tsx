@@ -1,13 +1,13 @@
-import { Link, useActionData, useFetcher, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ExternalLink, Save } from "lucide-react";
 import type { Route } from "./+types/content";
 import { requireAccess } from "~/auth/guard.server";
 import { getInstitutionalContentWithMeta } from "~/domain/content/get-content.server";
 import { updateInstitutionalContent } from "~/domain/content/update-content.server";
 import { CONTENT_MESSAGES, contentFormToInput, contentSchema } from "~/domain/content/content.schema";
-import { failFrom, ok } from "~/utils/action-result.server";
-import type { ActionResult } from "~/utils/action-result";
-import { useActionToast } from "~/utils/use-action-toast";
+import { handleAction, oneIntent } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { useFormAction } from "~/utils/use-form-action";
 import { formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -24,30 +24,30 @@ export const meta: Route.MetaFunction = () => [{ title: "Conteúdo do site | Pai
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request);
-  const { content, updatedAt } = await getInstitutionalContentWithMeta();
+  const { content, updatedAt } = await loadOrFail(() => getInstitutionalContentWithMeta(), CONTENT_MESSAGES.loadError);
   return { content, updatedAt: updatedAt?.toISOString() ?? null };
 }
 
+const contentIntents = oneIntent("save", contentSchema);
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  try {
-    const input = contentSchema.parse(contentFormToInput(await request.formData()));
-    await updateInstitutionalContent(actor, input);
-    return ok(CONTENT_MESSAGES.saved);
-  } catch (error) {
-    return failFrom(error, CONTENT_MESSAGES.saveError);
-  }
+  return handleAction(request, {
+    actor,
+    intents: contentIntents,
+    defaultIntent: "save",
+    // Lists are repeated fields (phones, values, board rows).
+    toInput: ({ form }) => contentFormToInput(form),
+    fallback: CONTENT_MESSAGES.saveError,
+    handlers: {
+      save: async ({ intent: _intent, ...content }) => (await updateInstitutionalContent(actor, content), CONTENT_MESSAGES.saved),
+    },
+  });
 }
 
 export default function ContentPage() {
   const { content, updatedAt } = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<ActionResult>();
-  // Without JavaScript the form posts as a document: the answer then arrives as action data.
-  const documentResult = useActionData<ActionResult>();
-  const result = fetcher.data ?? documentResult;
-  useActionToast(result);
-  const errors = (result && !result.ok ? result.errors : undefined) ?? {};
-  const busy = fetcher.state !== "idle";
+  const { Form, errors, error, busy } = useFormAction();
   const placeholders = placeholderFields(content);
   return (
     <div>
@@ -70,19 +70,16 @@ export default function ContentPage() {
       />
       {placeholders.length ? (
         <Alert tone="warning" className="mb-6" data-testid="content-placeholders">
-          <strong>Dados de exemplo:</strong> substitua {listFormat(placeholders)} pelos dados reais do sindicato.
-          {placeholders.includes("telefones") || placeholders.includes("WhatsApp")
-            ? " Os números de exemplo não são válidos e precisam ser trocados antes de salvar."
-            : null}
+          <strong>{CONTENT_MESSAGES.placeholdersTitle}</strong> {CONTENT_MESSAGES.placeholders(listFormat(placeholders))}
         </Alert>
       ) : null}
-      <fetcher.Form method="post" noValidate aria-label="Conteúdo institucional">
+      <Form method="post" noValidate aria-label="Conteúdo institucional">
         <ContentForm content={content} errors={errors} />
         <div className="sticky bottom-0 z-10 -mx-4 -mb-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            {result && !result.ok ? (
+            {error ? (
               <p className="text-sm font-medium text-red-700" role="alert">
-                {result.message}
+                {error}
               </p>
             ) : (
               <p className="hidden text-sm text-slate-600 sm:block">As alterações aparecem no site assim que forem salvas.</p>
@@ -92,7 +89,7 @@ export default function ContentPage() {
             </Button>
           </div>
         </div>
-      </fetcher.Form>
+      </Form>
     </div>
   );
 }

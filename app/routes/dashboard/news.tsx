@@ -1,10 +1,9 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { data, Form, Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/news";
 import { requireAccess } from "~/auth/guard.server";
-import { parseMultipart } from "~/domain/files/file-store.server";
 import { listNews, countNewsByState } from "~/domain/news/list-news.server";
 import { getNewsPost } from "~/domain/news/get-news-post.server";
 import { createNews } from "~/domain/news/create-news.server";
@@ -12,11 +11,10 @@ import { updateNews } from "~/domain/news/update-news.server";
 import { deleteNews } from "~/domain/news/delete-news.server";
 import { publishNews, unpublishNews } from "~/domain/news/set-news-status.server";
 import { COVER_MAX_BYTES, NEWS_MESSAGES, newsActionSchema, newsListFilterSchema } from "~/domain/news/news.schema";
-import { failFrom, ok } from "~/utils/action-result.server";
-import type { ActionResult } from "~/utils/action-result";
-import { isAppError } from "~/utils/app-error";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { useActionToast } from "~/utils/use-action-toast";
+import { useFormAction } from "~/utils/use-form-action";
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -41,56 +39,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   const editor = url.searchParams.get("editor");
   if (editor) {
     if (editor === "nova") return { view: "editor" as const, post: null };
-    try {
-      return { view: "editor" as const, post: await getNewsPost(user, editor) };
-    } catch (error) {
-      if (isAppError(error) && error.status === 404) {
-        throw data({ title: "Não encontrado", message: NEWS_MESSAGES.notFound }, { status: 404 });
-      }
-      throw error;
-    }
+    return { view: "editor" as const, post: await loadOrFail(() => getNewsPost(user, editor), NEWS_MESSAGES.loadError) };
   }
   const filter = newsListFilterSchema.parse(Object.fromEntries(url.searchParams));
-  const [list, counts] = await Promise.all([listNews(user, filter), countNewsByState(user)]);
+  const [list, counts] = await loadOrFail(() => Promise.all([listNews(user, filter), countNewsByState(user)]), NEWS_MESSAGES.loadError);
   return { view: "list" as const, filter, counts, ...list };
 }
 
-const FALLBACK: Record<string, string> = {
-  create: NEWS_MESSAGES.createError,
-  update: NEWS_MESSAGES.updateError,
-  publish: NEWS_MESSAGES.publishError,
-  unpublish: NEWS_MESSAGES.unpublishError,
-  delete: NEWS_MESSAGES.deleteError };
-
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  let intent: string | undefined;
-  try {
-    const form = await parseMultipart(request, { maxFileBytes: COVER_MAX_BYTES, tooLargeMessage: NEWS_MESSAGES.coverTooLarge });
-    intent = form.fields.intent;
-    const cover = form.files.find((f) => f.fieldName === "cover");
-    const input = newsActionSchema.parse(form.fields);
-    switch (input.intent) {
-      case "create":
-        await createNews(actor, input, cover);
-        return redirectWithFlash("/dashboard/noticias", { type: "success", message: NEWS_MESSAGES.created });
-      case "update":
-        await updateNews(actor, input, cover);
-        return redirectWithFlash("/dashboard/noticias", { type: "success", message: NEWS_MESSAGES.updated });
-      case "publish": {
-        const state = await publishNews(actor, input.id);
-        return ok(state === "scheduled" ? NEWS_MESSAGES.scheduled : NEWS_MESSAGES.published, { intent });
-      }
-      case "unpublish":
-        await unpublishNews(actor, input.id);
-        return ok(NEWS_MESSAGES.unpublished, { intent });
-      case "delete":
-        await deleteNews(actor, input.id);
-        return ok(NEWS_MESSAGES.deleted, { intent });
-    }
-  } catch (error) {
-    return failFrom(error, FALLBACK[intent ?? ""] ?? NEWS_MESSAGES.updateError, intent);
-  }
+  const toList = (message: string) => redirectWithFlash("/dashboard/noticias", { type: "success", message });
+  return handleAction(request, {
+    actor,
+    intents: newsActionSchema,
+    upload: { field: "cover", maxBytes: COVER_MAX_BYTES, tooLargeMessage: NEWS_MESSAGES.coverTooLarge },
+    fallback: {
+      create: NEWS_MESSAGES.createError,
+      update: NEWS_MESSAGES.updateError,
+      publish: NEWS_MESSAGES.publishError,
+      unpublish: NEWS_MESSAGES.unpublishError,
+      delete: NEWS_MESSAGES.deleteError,
+    },
+    handlers: {
+      create: async (input, { file }) => (await createNews(actor, input, file), toList(NEWS_MESSAGES.created)),
+      update: async (input, { file }) => (await updateNews(actor, input, file), toList(NEWS_MESSAGES.updated)),
+      publish: async (input) => ((await publishNews(actor, input.id)) === "scheduled" ? NEWS_MESSAGES.scheduled : NEWS_MESSAGES.published),
+      unpublish: async (input) => (await unpublishNews(actor, input.id), NEWS_MESSAGES.unpublished),
+      delete: async (input) => (await deleteNews(actor, input.id), NEWS_MESSAGES.deleted),
+    },
+  });
 }
 
 type ListData = Extract<Awaited<ReturnType<typeof loader>>, { view: "list" }>;
@@ -103,18 +80,16 @@ function dateLine(post: Row) {
 }
 
 function StatusButton({ post }: { post: Row }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
   const publishing = post.state === "draft";
+  const { Form, busy } = useFormAction({ intent: publishing ? "publish" : "unpublish" });
   return (
-    <fetcher.Form method="post">
+    <Form method="post">
       <input type="hidden" name="intent" value={publishing ? "publish" : "unpublish"} />
       <input type="hidden" name="id" value={post.id} />
       <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`${publishing ? "Publicar" : "Despublicar"} ${post.title}`}>
         {publishing ? <Eye /> : <EyeOff />} {publishing ? "Publicar" : "Despublicar"}
       </Button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
@@ -294,8 +269,6 @@ function NewsListView({ data: list }: { data: ListData }) {
 
 export default function NewsPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  useActionToast(actionData);
   if (loaderData.view === "editor") {
     const post = loaderData.post;
     return (
@@ -309,7 +282,7 @@ export default function NewsPage() {
             </Button>
           }
         />
-        <NewsEditor key={post?.id ?? "nova"} post={post} errors={actionData && !actionData.ok ? actionData.errors : undefined} />
+        <NewsEditor key={post?.id ?? "nova"} post={post} />
       </div>
     );
   }

@@ -1,31 +1,188 @@
-import { redirect, useLoaderData } from "react-router";
-import { Sparkles } from "lucide-react";
+import * as React from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLoaderData,
+  useRouteError,
+} from "react-router";
 import type { Route } from "./+types/panel";
 import { requireAccess } from "~/auth/guard.server";
-import { ROLE_LABELS } from "~/auth/permissions";
+import { isRole, ROLE_LABELS } from "~/auth/permissions";
+import { loadPanel } from "~/domain/dashboards/load-panel.server";
+import {
+  BRASILIA_CENTER,
+  WORKPLACE_MAP_ZOOM,
+} from "~/domain/field/map-constants";
+import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { NotFoundMessage } from "~/components/layout/not-found";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import {
+  BarListView,
+  RecentListView,
+  StatCards,
+  TrendChart,
+  Unavailable,
+} from "~/components/dashboards/panel-view";
+import { LazyWorkplaceMap } from "~/components/field/lazy-workplace-map";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { formatLongDate } from "~/lib/dates";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Painel - ${data?.roleLabel ?? ""} | Sindicato` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `Painel - ${loaderData.roleLabel} | Sindicato`
+      : "Página não encontrada | Sindicato",
+  },
+];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  // Another role's panel (or an unknown one) leads to your own.
+  // A segment that is no role is an unknown dashboard URL: not found, so it never looks like a
+  // panel. Another role's panel leads to your own.
+  if (!isRole(params.role)) throw data(null, { status: 404 });
   if (params.role !== user.role) throw redirect(`/dashboard/${user.role}`);
-  return { name: user.name, roleLabel: ROLE_LABELS[user.role] };
+  // ?atualizar=1 (the retry of an unavailable card) computes the panel afresh.
+  const fresh = new URL(request.url).searchParams.has("atualizar");
+  const panel = await loadPanel(user.role, { fresh });
+  return {
+    name: user.name,
+    roleLabel: ROLE_LABELS[user.role],
+    panel,
+    tiles: panel.map ? mapTileSettings() : null,
+  };
+}
+
+/** The middle of today's routes, so they are in view on a phone too. */
+function centreOf(points: Array<{ lat: number; lon: number }>) {
+  const lat = points.reduce((a, p) => a + p.lat, 0) / points.length;
+  const lng = points.reduce((a, p) => a + p.lon, 0) / points.length;
+  return { lat, lng };
 }
 
 export default function Panel() {
-  const { name, roleLabel } = useLoaderData<typeof loader>();
+  const { name, roleLabel, panel, tiles } = useLoaderData<typeof loader>();
+  const retryHref = `/dashboard/${panel.role}?atualizar=1`;
+  const markers = React.useMemo(
+    () =>
+      panel.map?.ok
+        ? panel.map.data.map((m) => ({
+            id: m.id,
+            name: m.name,
+            address: m.address,
+            city: "",
+            lat: m.lat,
+            lon: m.lon,
+            approximate: m.approximate,
+            lastVisit: m.status,
+          }))
+        : [],
+    [panel.map],
+  );
   return (
-    <section className="rounded-2xl bg-gradient-to-br from-navy-950 to-brand-900 p-6 text-white shadow-sm sm:p-10">
-      <Sparkles className="size-8 text-flame-300" aria-hidden />
-      <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Bem-vindo(a), {name}!</h1>
-      <p className="mt-2 max-w-2xl text-slate-200">
-        O perfil {roleLabel} ainda não possui um painel personalizado. Use o menu para acessar as funcionalidades
-        disponíveis para você.
-      </p>
-    </section>
+    <div className="grid min-w-0 gap-6">
+      <PageHeader
+        title="Visão Geral"
+        description={`Bem-vindo(a), ${name} (${roleLabel}). Dados de ${formatLongDate(panel.today)} (horário de Brasília).`}
+      />
+      <StatCards cards={panel.cards} retryHref={retryHref} />
+      {panel.actions.length ? (
+        <nav aria-label="Ações rápidas" className="flex flex-wrap gap-2">
+          {panel.actions.map((a) => (
+            <Link
+              key={a.label}
+              to={a.href}
+              className={buttonVariants({ variant: "outline", size: "md" })}
+            >
+              {a.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {panel.map && tiles ? (
+        panel.map.ok ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Rotas de Hoje</CardTitle>
+              <p className="text-sm text-slate-600">
+                {markers.length === 0
+                  ? "Nenhuma rota com posição para hoje."
+                  : `${markers.length} ${markers.length === 1 ? "rota" : "rotas"} no mapa.`}
+              </p>
+            </CardHeader>
+            <CardContent>
+              <LazyWorkplaceMap
+                center={markers.length ? centreOf(markers) : BRASILIA_CENTER}
+                zoom={WORKPLACE_MAP_ZOOM}
+                tiles={tiles}
+                label="Mapa das rotas de hoje"
+                markers={markers}
+                className="h-[400px]"
+              />
+            </CardContent>
+          </Card>
+        ) : (
+          <Unavailable title={panel.map.title} retryHref={retryHref} />
+        )
+      ) : null}
+      {panel.bars.length ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          {panel.bars.map((s, i) =>
+            s.ok ? (
+              <BarListView key={s.data.id} list={s.data} />
+            ) : (
+              <Unavailable
+                key={`${s.id}-${i}`}
+                title={s.title}
+                retryHref={retryHref}
+              />
+            ),
+          )}
+        </div>
+      ) : null}
+      {panel.recent.length ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {panel.recent.map((s, i) =>
+            s.ok ? (
+              <RecentListView key={s.data.id} list={s.data} />
+            ) : (
+              <Unavailable
+                key={`${s.id}-${i}`}
+                title={s.title}
+                retryHref={retryHref}
+              />
+            ),
+          )}
+        </div>
+      ) : null}
+      {panel.trends.length ? (
+        <section
+          aria-label="Tendências dos últimos 12 meses"
+          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        >
+          {panel.trends.map((s, i) =>
+            s.ok ? (
+              <TrendChart key={s.data.id} trend={s.data} />
+            ) : (
+              <Unavailable
+                key={`${s.id}-${i}`}
+                title={s.title}
+                retryHref={retryHref}
+              />
+            ),
+          )}
+        </section>
+      ) : null}
+    </div>
   );
 }
 
-export const ErrorBoundary = DashboardErrorBoundary;
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundMessage />;
+  return <DashboardErrorBoundary />;
+}

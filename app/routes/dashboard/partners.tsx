@@ -2,7 +2,6 @@ import { useLoaderData } from "react-router";
 import { ExternalLink } from "lucide-react";
 import type { Route } from "./+types/partners";
 import { requireAccess } from "~/auth/guard.server";
-import { parseMultipart, type Upload } from "~/domain/files/file-store.server";
 import { listPartners } from "~/domain/partners/list-partners.server";
 import { createPartner } from "~/domain/partners/create-partner.server";
 import { updatePartner } from "~/domain/partners/update-partner.server";
@@ -13,9 +12,8 @@ import {
   PARTNER_MESSAGES,
   partnerActionSchema,
 } from "~/domain/partners/partner.schema";
-import { failFrom, ok } from "~/utils/action-result.server";
-import { formValues } from "~/utils/forms";
-import { AppError, isAppError } from "~/utils/app-error";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { DeletePartnerButton, PartnerDialog } from "~/components/partners/partner-dialog";
@@ -27,53 +25,25 @@ export const meta: Route.MetaFunction = () => [{ title: "Parceiros | Painel" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  const partners = await listPartners(user);
+  const partners = await loadOrFail(() => listPartners(user), PARTNER_MESSAGES.loadError);
   const categories = [...new Set([DEFAULT_PARTNER_CATEGORY, ...partners.map((p) => p.category)])].sort((a, b) => a.localeCompare(b, "pt-BR"));
   return { partners, categories };
-}
-
-const FALLBACK: Record<string, string> = {
-  create: PARTNER_MESSAGES.saveError,
-  update: PARTNER_MESSAGES.saveError,
-  delete: PARTNER_MESSAGES.deleteError,
-};
-
-/** Reads the form: multipart when it carries a logo (size enforced while streaming), else urlencoded. */
-async function readForm(request: Request): Promise<{ fields: Record<string, string>; logo?: Upload }> {
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    const { fields, files } = await parseMultipart(request, {
-      maxFileBytes: PARTNER_LOGO_MAX_BYTES,
-      tooLargeMessage: PARTNER_MESSAGES.logoTooLarge,
-    }).catch((error: unknown) => {
-      throw isAppError(error) && error.status === 413 ? new AppError(413, error.message, "logo") : error;
-    });
-    return { fields, logo: files.find((f) => f.fieldName === "logo") };
-  }
-  return { fields: formValues(await request.formData()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   // The guard runs before a byte of the body is read.
   const actor = await requireAccess(request);
-  let intent = "";
-  try {
-    const { fields, logo } = await readForm(request);
-    intent = fields.intent ?? "";
-    const input = partnerActionSchema.parse(fields);
-    switch (input.intent) {
-      case "create":
-        await createPartner(actor, input, logo);
-        return ok(PARTNER_MESSAGES.created, { intent });
-      case "update":
-        await updatePartner(actor, input, logo);
-        return ok(PARTNER_MESSAGES.updated, { intent });
-      case "delete":
-        await deletePartner(actor, input.id);
-        return ok(PARTNER_MESSAGES.deleted, { intent });
-    }
-  } catch (error) {
-    return failFrom(error, FALLBACK[intent] ?? PARTNER_MESSAGES.saveError, intent);
-  }
+  return handleAction(request, {
+    actor,
+    intents: partnerActionSchema,
+    upload: { field: "logo", maxBytes: PARTNER_LOGO_MAX_BYTES, tooLargeMessage: PARTNER_MESSAGES.logoTooLarge },
+    fallback: { create: PARTNER_MESSAGES.saveError, update: PARTNER_MESSAGES.saveError, delete: PARTNER_MESSAGES.deleteError },
+    handlers: {
+      create: async (input, { file }) => (await createPartner(actor, input, file), PARTNER_MESSAGES.created),
+      update: async (input, { file }) => (await updatePartner(actor, input, file), PARTNER_MESSAGES.updated),
+      delete: async (input) => (await deletePartner(actor, input.id), PARTNER_MESSAGES.deleted),
+    },
+  });
 }
 
 export default function PartnersAdminPage() {

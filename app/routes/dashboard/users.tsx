@@ -1,6 +1,6 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { useFetcher, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { KeyRound, Pencil, Plus } from "lucide-react";
 import type { Route } from "./+types/users";
 import { requireAccess } from "~/auth/guard.server";
@@ -11,10 +11,9 @@ import { updateUser } from "~/domain/users/update-user.server";
 import { setUserPassword } from "~/domain/users/set-user-password.server";
 import { deleteUser } from "~/domain/users/delete-user.server";
 import { USER_MESSAGES, userActionSchema } from "~/domain/users/user.schema";
-import { failFrom, ok } from "~/utils/action-result.server";
-import type { ActionResult } from "~/utils/action-result";
-import { formValues } from "~/utils/forms";
-import { useActionToast } from "~/utils/use-action-toast";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { useDialogFormAction } from "~/utils/use-form-action";
 import { formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -29,38 +28,27 @@ export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuár
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  return { users: await listUsers(user), currentUserId: user.id };
+  return { users: await loadOrFail(() => listUsers(user), USER_MESSAGES.loadError), currentUserId: user.id };
 }
-
-const FALLBACK: Record<string, string> = {
-  create: USER_MESSAGES.createError,
-  update: USER_MESSAGES.updateError,
-  "set-password": USER_MESSAGES.passwordError,
-  delete: USER_MESSAGES.deleteError };
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  const values = formValues(await request.formData());
-  const intent = values.intent;
-  try {
-    const input = userActionSchema.parse(values);
-    switch (input.intent) {
-      case "create":
-        await createUser(actor, input);
-        return ok(USER_MESSAGES.created, { intent });
-      case "update":
-        await updateUser(actor, input);
-        return ok(USER_MESSAGES.updated, { intent });
-      case "set-password":
-        await setUserPassword(actor, input);
-        return ok(USER_MESSAGES.passwordChanged, { intent });
-      case "delete":
-        await deleteUser(actor, input.id);
-        return ok(USER_MESSAGES.deleted, { intent });
-    }
-  } catch (error) {
-    return failFrom(error, FALLBACK[intent] ?? USER_MESSAGES.updateError, intent);
-  }
+  return handleAction(request, {
+    actor,
+    intents: userActionSchema,
+    fallback: {
+      create: USER_MESSAGES.createError,
+      update: USER_MESSAGES.updateError,
+      "set-password": USER_MESSAGES.passwordError,
+      delete: USER_MESSAGES.deleteError,
+    },
+    handlers: {
+      create: async (input) => (await createUser(actor, input), USER_MESSAGES.created),
+      update: async (input) => (await updateUser(actor, input), USER_MESSAGES.updated),
+      "set-password": async (input) => (await setUserPassword(actor, input), USER_MESSAGES.passwordChanged),
+      delete: async (input) => (await deleteUser(actor, input.id), USER_MESSAGES.deleted),
+    },
+  });
 }
 
 type UserRow = Awaited<ReturnType<typeof loader>>["users"][number];
@@ -80,17 +68,8 @@ function RoleSelect({ defaultValue, ...props }: React.ComponentProps<typeof Sele
   );
 }
 
-function useDialogFetcher() {
-  const fetcher = useFetcher<ActionResult>();
-  const [open, setOpen] = React.useState(false);
-  const close = React.useCallback(() => setOpen(false), []);
-  useActionToast(fetcher.data, close);
-  const errors = (fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined) ?? {};
-  return { fetcher, open, setOpen, errors, busy: fetcher.state !== "idle" };
-}
-
 function CreateUserDialog() {
-  const { fetcher, open, setOpen, errors, busy } = useDialogFetcher();
+  const { Form, open, setOpen, errors, busy } = useDialogFormAction();
   const [password, setPassword] = React.useState("");
   return (
     <Dialog open={open} onOpenChange={(o) => { setOpen(o); if (!o) setPassword(""); }}>
@@ -100,7 +79,7 @@ function CreateUserDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent title="Novo usuário" description="A pessoa poderá entrar com este usuário e senha.">
-        <fetcher.Form method="post" className="grid gap-4" noValidate>
+        <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="create" />
           <Field label="Usuário" name="username" error={errors.username}>
             {(p) => <Input {...p} autoCapitalize="none" autoComplete="off" required />}
@@ -121,14 +100,14 @@ function CreateUserDialog() {
           <Button type="submit" disabled={busy}>
             {busy ? "Salvando..." : "Criar usuário"}
           </Button>
-        </fetcher.Form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
 }
 
 function EditUserDialog({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
-  const { fetcher, open, setOpen, errors, busy } = useDialogFetcher();
+  const { Form, open, setOpen, errors, busy } = useDialogFormAction();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -137,7 +116,7 @@ function EditUserDialog({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         </Button>
       </DialogTrigger>
       <DialogContent title={`Editar ${user.username}`}>
-        <fetcher.Form method="post" className="grid gap-4" noValidate>
+        <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={user.id} />
           <Field label="Nome" name="name" error={errors.name}>
@@ -161,14 +140,14 @@ function EditUserDialog({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
           <Button type="submit" disabled={busy}>
             {busy ? "Salvando..." : "Salvar alterações"}
           </Button>
-        </fetcher.Form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
 }
 
 function SetPasswordDialog({ user }: { user: UserRow }) {
-  const { fetcher, open, setOpen, errors, busy } = useDialogFetcher();
+  const { Form, open, setOpen, errors, busy } = useDialogFormAction();
   const [password, setPassword] = React.useState("");
   const [confirm, setConfirm] = React.useState("");
   const mismatch = confirm.length > 0 && confirm !== password;
@@ -180,7 +159,7 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
         </Button>
       </DialogTrigger>
       <DialogContent title={`Alterar senha de ${user.username}`} description="A pessoa será desconectada de todos os dispositivos.">
-        <fetcher.Form method="post" className="grid gap-4" noValidate>
+        <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="set-password" />
           <input type="hidden" name="id" value={user.id} />
           <Field label="Nova senha" name="password" error={errors.password}>
@@ -193,7 +172,7 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
           <Button type="submit" disabled={busy}>
             {busy ? "Salvando..." : "Alterar senha"}
           </Button>
-        </fetcher.Form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

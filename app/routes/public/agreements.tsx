@@ -58,7 +58,7 @@ export default function AgreementsPage() {
   const years = availableYears(agreements);
   if (filters.year !== ALL && !years.includes(filters.year)) years.push(filters.year);
   const shown = applyPublicFilters(agreements, filters);
-  const active = agreements.filter((a) => a.status === "active").length;
+  const active = agreements.filter((a) => a.status === "active" && !a.upcoming).length;
 
   return (
     <>

@@ -1,18 +1,13 @@
-import { data, useActionData } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/complaint-follow-up";
-import { parseMultipart } from "~/domain/files/file-store.server";
 import { ANONYMITY_HEADERS } from "~/domain/complaints/anonymity";
 import { addReporterMessage } from "~/domain/complaints/add-reporter-message.server";
-import { findComplaintByReceipt, type ReporterView } from "~/domain/complaints/find-complaint-by-receipt.server";
-import {
-  COMPLAINT_MESSAGES,
-  EVIDENCE_MAX_BYTES,
-  followUpAddSchema,
-  followUpLookupSchema,
-} from "~/domain/complaints/complaint.schema";
-import { fail, failFrom } from "~/utils/action-result.server";
-import { isExpectedRefusal, logComplaintFailure } from "~/domain/complaints/log-failure.server";
-import { isAppError } from "~/utils/app-error";
+import { findComplaintByReceipt } from "~/domain/complaints/find-complaint-by-receipt.server";
+import type { ReporterView } from "~/domain/complaints/complaint-views";
+import { COMPLAINT_MESSAGES, EVIDENCE_MAX_BYTES, followUpSchema } from "~/domain/complaints/complaint.schema";
+import { handleAction } from "~/utils/action.server";
+import type { ActionResult } from "~/utils/action-result";
+import { useFormAction } from "~/utils/use-form-action";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { AnonymityAside } from "~/components/complaints/anonymity-aside";
@@ -27,11 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers: Route.HeadersFunction = () => ANONYMITY_HEADERS;
 
-type FollowUpData = {
-  ok: boolean;
-  message?: string;
-  errors?: Record<string, string>;
-  throttled?: boolean;
+type FollowUpData = ActionResult & {
   /** Present once a code was verified; the page then shows the complaint. */
   view?: ReporterView;
   /** The verified code, echoed only into the add-information form's hidden field. */
@@ -39,38 +30,34 @@ type FollowUpData = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // The address is only handed to the rate limiter (a keyed, daily-rotating hash).
+  // The address is only handed to the rate limiter, which keeps no trace of it (ADR 090).
   const requester = { throttleKey: context.clientIp };
-  let intent = "lookup";
-  try {
-    const form = await parseMultipart(request, { maxFileBytes: EVIDENCE_MAX_BYTES, tooLargeMessage: COMPLAINT_MESSAGES.tooLarge });
-    intent = form.fields.intent === "add" ? "add" : "lookup";
-    if (intent === "add") {
-      const input = followUpAddSchema.parse(form.fields);
-      const file = form.files.find((f) => f.fieldName === "evidence");
-      const { view, error } = await addReporterMessage(input, file, requester);
-      if (error) {
-        const field = error.status === 415 || error.status === 413 ? "evidence" : error.field ?? "message";
-        return data<FollowUpData>({ ok: false, message: error.message, errors: { [field]: error.message }, view, code: input.code }, { status: error.status });
-      }
-      return data<FollowUpData>({ ok: true, message: COMPLAINT_MESSAGES.addInfoDone, view, code: input.code });
-    }
-    const input = followUpLookupSchema.parse({ ...form.fields, intent: "lookup" });
-    const view = await findComplaintByReceipt(input.code, requester);
-    return data<FollowUpData>({ ok: true, view, code: input.code });
-  } catch (error) {
-    const fallback = intent === "add" ? COMPLAINT_MESSAGES.addInfoError : COMPLAINT_MESSAGES.followUpError;
-    if (!isExpectedRefusal(error)) logComplaintFailure(fallback, error);
-    const failed = isExpectedRefusal(error) ? failFrom(error, fallback) : fail(500, fallback);
-    const status = failed.init?.status ?? 500;
-    const errors = { ...failed.data.errors };
-    if (!errors.code && (status === 404 || status === 429 || (isAppError(error) && error.field === "code"))) errors.code = failed.data.message;
-    return data<FollowUpData>({ ok: false, message: failed.data.message, errors, throttled: status === 429 }, { status });
-  }
+  return handleAction(request, {
+    actor: null,
+    intents: followUpSchema,
+    defaultIntent: "lookup",
+    upload: { field: "evidence", maxBytes: EVIDENCE_MAX_BYTES, tooLargeMessage: COMPLAINT_MESSAGES.tooLarge },
+    fallback: { lookup: COMPLAINT_MESSAGES.followUpError, add: COMPLAINT_MESSAGES.addInfoError },
+    handlers: {
+      lookup: async (input) => ({ view: await findComplaintByReceipt(input.code, requester), code: input.code }),
+      add: async (input, { file }) => {
+        const { view, error } = await addReporterMessage(input, file, requester);
+        if (error) {
+          // Refused after the code was verified: the complaint stays on screen beside the error.
+          const field = error.status === 415 || error.status === 413 ? "evidence" : (error.field ?? "message");
+          return data<FollowUpData>(
+            { ok: false, message: error.message, status: error.status, intent: "add", errors: { [field]: error.message }, view, code: input.code },
+            { status: error.status },
+          );
+        }
+        return { message: COMPLAINT_MESSAGES.addInfoDone, view, code: input.code };
+      },
+    },
+  });
 }
 
 export default function ComplaintFollowUpPage() {
-  const result = useActionData<typeof action>() as FollowUpData | undefined;
+  const { result } = useFormAction<FollowUpData>({ mode: "document", toast: false });
   return (
     <>
       <PageHero
@@ -89,7 +76,7 @@ export default function ComplaintFollowUpPage() {
                 <p className="mt-1 mb-6 text-sm text-slate-700">
                   O código é a única forma de acesso: não há cadastro, senha ou e-mail. Por segurança, tentativas com códigos inválidos são limitadas.
                 </p>
-                <ReceiptLookupForm message={result?.message} error={result?.errors?.code} throttled={result?.throttled} />
+                <ReceiptLookupForm message={result?.message || undefined} error={result?.errors?.code} throttled={result?.status === 429} />
               </>
             )}
           </div>

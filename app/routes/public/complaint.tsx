@@ -1,6 +1,4 @@
-import { data, useActionData } from "react-router";
 import type { Route } from "./+types/complaint";
-import { parseMultipart } from "~/domain/files/file-store.server";
 import { createComplaint } from "~/domain/complaints/create-complaint.server";
 import { ANONYMITY_HEADERS } from "~/domain/complaints/anonymity";
 import {
@@ -10,11 +8,13 @@ import {
   complaintFormSchema,
   formatReceiptCode,
 } from "~/domain/complaints/complaint.schema";
-import { fail, failFrom } from "~/utils/action-result.server";
-import { isExpectedRefusal, logComplaintFailure } from "~/domain/complaints/log-failure.server";
+import { handleAction, oneIntent } from "~/utils/action.server";
+import type { ActionResult } from "~/utils/action-result";
+import { AppError } from "~/utils/app-error";
+import { useFormAction } from "~/utils/use-form-action";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
-import { ComplaintForm, type ComplaintFormValues } from "~/components/complaints/complaint-form";
+import { ComplaintForm } from "~/components/complaints/complaint-form";
 import { ReceiptCard } from "~/components/complaints/receipt-card";
 import { AnonymityAside } from "~/components/complaints/anonymity-aside";
 
@@ -28,37 +28,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers: Route.HeadersFunction = () => ANONYMITY_HEADERS;
 
-type ComplaintActionData =
-  | { ok: true; message: string; receiptCode: string }
-  | { ok: false; message: string; errors?: Record<string, string>; values?: ComplaintFormValues };
+/** A stored complaint answers with its receipt code, shown once. */
+export type ComplaintResult = ActionResult & { receiptCode?: string };
 
-function keepValues(fields: Record<string, string>): ComplaintFormValues {
-  return { title: fields.title, companyName: fields.companyName, location: fields.location, description: fields.description };
-}
+const complaintIntents = oneIntent("submit", complaintFormSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // The address is only handed to the rate limiter (a keyed, daily-rotating hash).
+  // The address is only handed to the rate limiter, which keeps no trace of it (ADR 090).
   const requester = { throttleKey: context.clientIp };
-  let fields: Record<string, string> = {};
-  try {
-    const form = await parseMultipart(request, { maxFileBytes: EVIDENCE_MAX_BYTES, tooLargeMessage: COMPLAINT_MESSAGES.tooLarge });
-    fields = form.fields;
-    if (fields[HONEYPOT_FIELD]) return fail(400, COMPLAINT_MESSAGES.submitError);
-    const input = complaintFormSchema.parse(fields);
-    const evidence = form.files.find((f) => f.fieldName === "evidence");
-    const { receiptCode } = await createComplaint(input, evidence, requester);
-    return data<ComplaintActionData>({ ok: true, message: COMPLAINT_MESSAGES.submitted, receiptCode: formatReceiptCode(receiptCode) });
-  } catch (error) {
-    if (!isExpectedRefusal(error)) logComplaintFailure(COMPLAINT_MESSAGES.submitError, error);
-    const failed = isExpectedRefusal(error) ? failFrom(error, COMPLAINT_MESSAGES.submitError) : fail(500, COMPLAINT_MESSAGES.submitError);
-    const errors = { ...failed.data.errors };
-    if (failed.init?.status === 413 || failed.init?.status === 415) errors.evidence = failed.data.message;
-    return data<ComplaintActionData>({ ok: false, message: failed.data.message, errors, values: keepValues(fields) }, failed.init ?? undefined);
-  }
+  return handleAction(request, {
+    actor: null,
+    intents: complaintIntents,
+    defaultIntent: "submit",
+    upload: { field: "evidence", maxBytes: EVIDENCE_MAX_BYTES, tooLargeMessage: COMPLAINT_MESSAGES.tooLarge },
+    fallback: COMPLAINT_MESSAGES.submitError,
+    echo: ["title", "companyName", "location", "description"],
+    handlers: {
+      submit: async (input, { fields, file }) => {
+        if (fields[HONEYPOT_FIELD]) throw new AppError(400, COMPLAINT_MESSAGES.submitError);
+        const { receiptCode } = await createComplaint(input, file, requester);
+        return { message: COMPLAINT_MESSAGES.submitted, receiptCode: formatReceiptCode(receiptCode) };
+      },
+    },
+  });
 }
 
 export default function ComplaintPage() {
-  const result = useActionData<typeof action>() as ComplaintActionData | undefined;
+  const { result } = useFormAction<ComplaintResult>({ mode: "document", toast: false });
   return (
     <>
       <PageHero
@@ -69,7 +65,7 @@ export default function ComplaintPage() {
       <div className="bg-slate-50">
         <div className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            {result?.ok ? (
+            {result?.ok && result.receiptCode ? (
               <ReceiptCard message={result.message} code={result.receiptCode} />
             ) : (
               <>
@@ -77,7 +73,7 @@ export default function ComplaintPage() {
                 <p className="mt-1 mb-6 text-sm text-slate-700">
                   Quanto mais concreto o relato (o quê, onde, quando), mais o sindicato consegue agir.
                 </p>
-                <ComplaintForm message={result?.message} errors={result && !result.ok ? result.errors : undefined} values={result && !result.ok ? result.values : undefined} />
+                <ComplaintForm />
               </>
             )}
           </div>

@@ -1,16 +1,14 @@
-import { data, redirect, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
+import { redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { Mail } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { submitContactMessage } from "~/domain/contacts/submit-contact-message.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
-import { isContactSector } from "~/domain/contacts/contact-sectors";
-import { isAppError } from "~/utils/app-error";
-import { fieldErrors, formValues } from "~/utils/forms";
-import { log } from "~/utils/logger.server";
+import { isContactSector } from "~/auth/contact-scope";
+import { handleAction } from "~/utils/action.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
-import { ContactForm, type ContactFormResult } from "~/components/contacts/contact-form";
+import { ContactForm } from "~/components/contacts/contact-form";
 import { ContactInfo } from "~/components/contacts/contact-info";
 import type { loader as layoutLoader } from "./layout";
 
@@ -33,33 +31,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sent: params.get("enviado") === "1", preset };
 }
 
-/** What is echoed back into the form after an error (never the honeypot). */
-const ECHOED = ["name", "email", "phone", "subject", "message", "sector", "consent"] as const;
+/**
+ * One intent, 'send'. The use case validates the fields itself, after counting the post against
+ * the per-address limit (every post counts, valid or not) and dropping a filled honeypot.
+ */
+const contactIntents = z.discriminatedUnion("intent", [z.object({ intent: z.literal("send") })]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const echo = Object.fromEntries(ECHOED.filter((k) => values[k] !== undefined).map((k) => [k, values[k].slice(0, 6000)]));
-  try {
-    await submitContactMessage(values, context.clientIp);
-  } catch (error) {
-    if (error instanceof z.ZodError) {
-      return data<ContactFormResult>({ ok: false, message: CONTACT_MESSAGES.invalidForm, errors: fieldErrors(error), values: echo }, { status: 400 });
-    }
-    if (isAppError(error)) {
-      return data<ContactFormResult>({ ok: false, message: error.message, values: echo }, { status: error.status });
-    }
-    // Never log what the visitor wrote: a failed query's message carries its parameters.
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    log.error(CONTACT_MESSAGES.sendError, { error: cause instanceof Error ? cause.message.split("\nparams:")[0] : "desconhecido" });
-    return data<ContactFormResult>({ ok: false, message: CONTACT_MESSAGES.sendError, values: echo }, { status: 500 });
-  }
-  // Post/redirect/get: a refresh never sends the message twice, and the form comes back empty.
-  return redirect("/contato?enviado=1#formulario");
+  return handleAction(request, {
+    actor: null,
+    intents: contactIntents,
+    defaultIntent: "send",
+    fallback: CONTACT_MESSAGES.sendError,
+    invalidMessage: CONTACT_MESSAGES.invalidForm,
+    // What is echoed back into the form after an error (never the honeypot).
+    echo: ["name", "email", "phone", "subject", "message", "sector", "consent"],
+    handlers: {
+      send: async (_input, { fields }) => {
+        await submitContactMessage(fields, context.clientIp);
+        // Post/redirect/get: a refresh never sends the message twice, and the form comes back empty.
+        return redirect("/contato?enviado=1#formulario");
+      },
+    },
+  });
 }
 
 export default function ContactPage() {
   const { sent, preset } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/public/layout");
   // The public layout's loader always runs before this page renders (no client-side defaults).
   if (!layout) throw new Error("contato: dados do layout público ausentes");
@@ -89,7 +87,7 @@ export default function ContactPage() {
                 <p className="mt-1 text-sm text-slate-600">A resposta chega pelo e-mail que você informar.</p>
               </div>
             </div>
-            <ContactForm result={result} sent={sent && !result} preset={preset} />
+            <ContactForm sent={sent} preset={preset} />
           </section>
           <ContactInfo content={content} />
         </div>

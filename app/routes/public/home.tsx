@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 import { seo } from "~/utils/seo";
 import { whatsappLink } from "~/domain/content/contact-links";
-import { listLatestPublishedNews } from "~/domain/news/list-latest-published-news.server";
+import { listLatestPublishedNews } from "~/domain/news/list-published-news.server";
 import { listActivePartners } from "~/domain/partners/list-active-partners.server";
 import { listInstagramFeed } from "~/domain/instagram/list-instagram-posts.server";
 import { withCutCaptions } from "~/domain/instagram/instagram";

@@ -22,7 +22,5 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const response = fileResponse(file, { disposition: "inline", cache: "public" });
   response.headers.set("Cache-Control", cacheControl);
-  // The server's security headers already send nosniff on every response; twice would read "nosniff, nosniff".
-  response.headers.delete("X-Content-Type-Options");
   return response;
 }

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { NotFoundMessage } from "~/components/layout/not-found";
 import type { Route } from "./+types/not-found";
 
 export async function loader() {
@@ -14,15 +15,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function NotFound() {
-  return (
-    <section className="container-page grid place-items-center py-24">
-      <div className="text-center">
-        <p className="text-7xl font-black text-brand-700">404</p>
-        <h1 className="mt-4 text-2xl font-bold text-navy-950">Oops! Page not found</h1>
-        <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-4">
-          Voltar para o início
-        </Link>
-      </div>
-    </section>
-  );
+  return <NotFoundMessage />;
 }

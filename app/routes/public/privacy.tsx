@@ -176,7 +176,8 @@ export default function PrivacyPage() {
                 <p>
                   O servidor registra método, endereço da página, resultado e duração de cada requisição, sem IP nem navegador. Para
                   limitar abusos nos formulários, contadores temporários usam um código derivado do IP com chave que muda todos os
-                  dias, nunca o próprio endereço.
+                  dias, nunca o próprio endereço. Na denúncia anônima, o contador guarda só um entre 1.024 grupos de endereços, com
+                  uma chave que nunca é gravada no banco, e é apagado depois que o prazo do limite termina.
                 </p>
               </DataCard>
             </div>
@@ -301,6 +302,14 @@ export default function PrivacyPage() {
                 (art. 19, II). Você também pode peticionar à Autoridade Nacional de Proteção de Dados (ANPD).
               </p>
               <p className="mt-2">
+                <strong>Filiados:</strong> para receber uma cópia de tudo o que o sindicato guarda sobre você (cadastro, foto,
+                atendimentos, cobranças e o registro de quem acessou ou alterou seus dados), em arquivo JSON ou planilha CSV, ou para
+                pedir a anonimização do seu cadastro, escreva para {mail} informando nome completo e matrícula, ou procure a
+                secretaria na sede. Depois de confirmar sua identidade, a administração gera a cópia ou anonimiza o cadastro: nome,
+                CPF, contatos, endereço, data de nascimento, observações e foto são apagados de forma definitiva, e ficam só a
+                matrícula e os números agregados (que não identificam você). A anonimização não pode ser desfeita.
+              </p>
+              <p className="mt-2">
                 Denúncias são anônimas: como não sabemos quem as enviou, não conseguimos associá-las a um pedido de titular. Para
                 acompanhar ou complementar uma denúncia, use o código recebido em{" "}
                 <Link to="/denuncia/acompanhar">Acompanhar denúncia</Link>.
@@ -351,7 +360,7 @@ export default function PrivacyPage() {
                       Até 12 horas; encerrado após 30 minutos sem uso ou ao sair.</td>
                   </tr>
                   <tr className="grid gap-1 p-4 md:table-row md:p-0">
-                    <th scope="row" className="md:px-4 md:py-3 font-mono text-xs font-semibold text-slate-900">flash</th>
+                    <th scope="row" className="md:px-4 md:py-3 font-mono text-xs font-semibold text-slate-900">__Host-flash</th>
                     <td className="md:px-4 md:py-3">
                       <span className="font-semibold text-slate-900 md:hidden">Para que serve: </span>
                       Leva uma mensagem de aviso (por exemplo, “enviado com sucesso”) para a página seguinte.</td>

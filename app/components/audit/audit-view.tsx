@@ -1,0 +1,251 @@
+import { Form, Link } from "react-router";
+import { ChevronLeft, ChevronRight, Download, Filter } from "lucide-react";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { Field, Input, Select } from "~/components/ui/input";
+import { Alert } from "~/components/ui/alert";
+import { cn } from "~/lib/cn";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, AUDIT_EVENTS } from "~/domain/audit/audit-events";
+import {
+  AUDIT_MESSAGES,
+  CURSOR_PARAMS,
+  FILTER_KEYS,
+  FILTER_PARAMS,
+  normaliseDay,
+  type FilterErrors,
+  type FilterKey,
+} from "~/domain/audit/audit-filters";
+import type { AuditDataLine, AuditEntryView } from "~/domain/audit/describe-audit-entry";
+
+type Page = { entries: AuditEntryView[]; olderCursor: string | null; newerCursor: string | null };
+
+export type AuditViewProps = {
+  values: Record<FilterKey, string>;
+  errors: FilterErrors;
+  page: Page | null;
+  people: Array<{ username: string; name: string }>;
+};
+
+const ACTION_OPTIONS = [...AUDIT_ACTIONS]
+  .map((a) => ({ value: a, label: AUDIT_EVENTS[a].label }))
+  .sort((x, y) => x.label.localeCompare(y.label, "pt-BR"));
+const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS)
+  .map(([value, label]) => ({ value, label }))
+  .sort((x, y) => x.label.localeCompare(y.label, "pt-BR"));
+
+/** The query string of the current filters, with the page cursor `extra` (if any). */
+function query(values: Record<FilterKey, string>, extra: Record<string, string> = {}) {
+  const p = new URLSearchParams();
+  for (const k of FILTER_KEYS) if (values[k]) p.set(FILTER_PARAMS[k], values[k]);
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/** A date input wants yyyy-mm-dd; a typed dd/mm/aaaa is shown back as the day it names. */
+const dateValue = (v: string) => normaliseDay(v) ?? "";
+
+export function AuditView({ values, errors, page, people }: AuditViewProps) {
+  const errorList = Object.values(errors).filter(Boolean);
+  const filtered = FILTER_KEYS.some((k) => values[k]);
+  return (
+    <div className="grid gap-6">
+      <Form method="get" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5" aria-labelledby="audit-filters-title">
+        <h2 id="audit-filters-title" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <Filter className="size-4" aria-hidden />
+          Filtros
+        </h2>
+        {errorList.length ? (
+          <Alert tone="error" data-testid="audit-filter-errors">
+            <p className="font-semibold">{AUDIT_MESSAGES.invalidFilters}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {errorList.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Field label="Pessoa (usuário)" name={FILTER_PARAMS.person} error={errors.person}>
+            {(p) => <Input {...p} type="text" list="audit-people" defaultValue={values.person} autoComplete="off" maxLength={64} />}
+          </Field>
+          <datalist id="audit-people">
+            {people.map((u) => (
+              <option key={u.username} value={u.username}>
+                {u.name}
+              </option>
+            ))}
+          </datalist>
+          <Field label="Ação" name={FILTER_PARAMS.action} error={errors.action}>
+            {(p) => (
+              <Select {...p} defaultValue={values.action}>
+                <option value="">Todas as ações</option>
+                {ACTION_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Tipo de registro" name={FILTER_PARAMS.entityType} error={errors.entityType}>
+            {(p) => (
+              <Select {...p} defaultValue={values.entityType}>
+                <option value="">Todos os tipos</option>
+                {ENTITY_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Identificador do registro" name={FILTER_PARAMS.entityId} error={errors.entityId}>
+            {(p) => <Input {...p} type="text" defaultValue={values.entityId} autoComplete="off" maxLength={100} />}
+          </Field>
+          <Field label="De (dd/mm/aaaa)" name={FILTER_PARAMS.from} error={errors.from}>
+            {(p) => <Input {...p} type="date" defaultValue={dateValue(values.from)} />}
+          </Field>
+          <Field label="Até (dd/mm/aaaa)" name={FILTER_PARAMS.to} error={errors.to}>
+            {(p) => <Input {...p} type="date" defaultValue={dateValue(values.to)} />}
+          </Field>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={buttonVariants({ variant: "secondary" })}>
+            Filtrar
+          </button>
+          {filtered ? (
+            <Link to="/dashboard/auditoria" className={buttonVariants({ variant: "outline" })}>
+              Limpar filtros
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {page ? (
+        <section aria-labelledby="audit-entries-title" className="grid gap-4">
+          <h2 id="audit-entries-title" className="sr-only">
+            Registros
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite" data-testid="audit-count">
+              {page.entries.length === 0
+                ? AUDIT_MESSAGES.empty
+                : `${page.entries.length} ${page.entries.length === 1 ? "registro nesta página" : "registros nesta página"}, do mais recente ao mais antigo.`}
+            </p>
+            {/* A plain document POST: the answer is a download, the page stays. */}
+            <form method="post" action="/dashboard/auditoria/exportar">
+              {FILTER_KEYS.map((k) => (values[k] ? <input key={k} type="hidden" name={FILTER_PARAMS[k]} value={values[k]} /> : null))}
+              <button type="submit" className={buttonVariants({ variant: "outline" })} disabled={page.entries.length === 0}>
+                <Download aria-hidden />
+                Exportar CSV{filtered ? " (filtrado)" : ""}
+              </button>
+            </form>
+          </div>
+          {page.entries.length ? (
+            <ol className="grid gap-3" aria-label="Registros de auditoria" data-testid="audit-entries">
+              {page.entries.map((e) => (
+                <AuditEntryCard key={e.id} entry={e} />
+              ))}
+            </ol>
+          ) : null}
+          <Pager values={values} page={page} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function AuditEntryCard({ entry: e }: { entry: AuditEntryView }) {
+  return (
+    <li
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xs lg:grid-cols-[13rem_minmax(0,16rem)_minmax(0,1fr)] lg:gap-6"
+      data-testid="audit-entry"
+      data-action={e.action}
+    >
+      <div className="grid content-start gap-1 text-sm">
+        <time dateTime={e.whenIso} className="font-medium tabular-nums text-slate-900">
+          {e.when}
+        </time>
+        <p className="break-words text-slate-700">
+          <span className="sr-only">Por: </span>
+          {e.who}
+          {e.whoDetail ? <span className="block text-xs text-slate-600">{e.whoDetail}</span> : null}
+        </p>
+      </div>
+      <div className="grid content-start gap-1 text-sm">
+        <h3 className="font-semibold text-slate-900">{e.actionLabel}</h3>
+        <p className="break-words text-slate-700">
+          {e.entityLabel}
+          {e.entityId ? (
+            <>
+              {" · "}
+              <span className="break-all font-mono text-xs text-slate-600">{e.entityId}</span>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <div className="min-w-0 text-sm">
+        {e.lines.length ? <DataList lines={e.lines} /> : <p className="text-slate-600">Sem dados adicionais.</p>}
+      </div>
+    </li>
+  );
+}
+
+function DataList({ lines, nested = false }: { lines: AuditDataLine[]; nested?: boolean }) {
+  if (nested) {
+    // Inside a value (the fields of a change): one "label value" line each, wrapping as needed.
+    return (
+      <dl className="mt-1 grid gap-1 border-l-2 border-slate-200 pl-3">
+        {lines.map((l, i) => (
+          <div key={`${l.label}-${i}`} className="flex flex-wrap gap-x-2">
+            <dt className="font-medium text-slate-700">{l.label}</dt>
+            <dd className="min-w-0 break-words text-slate-900">
+              {l.value}
+              {l.children?.length ? <DataList lines={l.children} nested /> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return (
+    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
+      {lines.map((l, i) => (
+        <div key={`${l.label}-${i}`} className="contents">
+          <dt className="font-medium text-slate-700">{l.label}</dt>
+          <dd className="mb-1 min-w-0 break-words text-slate-900 sm:mb-0">
+            {l.value}
+            {l.children?.length ? <DataList lines={l.children} nested /> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Pager({ values, page }: { values: Record<FilterKey, string>; page: Page }) {
+  if (!page.newerCursor && !page.olderCursor) return null;
+  return (
+    <nav aria-label="Páginas do registro" className="flex flex-wrap items-center justify-between gap-2">
+      {page.newerCursor ? (
+        <Link to={query(values, { [CURSOR_PARAMS.after]: page.newerCursor })} className={buttonVariants({ variant: "outline" })} rel="prev">
+          <ChevronLeft aria-hidden />
+          Mais recentes
+        </Link>
+      ) : (
+        <span />
+      )}
+      {page.newerCursor ? (
+        <Link to={`/dashboard/auditoria${query(values)}`} className={buttonVariants({ variant: "ghost" })}>
+          Primeira página
+        </Link>
+      ) : null}
+      {page.olderCursor ? (
+        <Link to={query(values, { [CURSOR_PARAMS.before]: page.olderCursor })} className={buttonVariants({ variant: "outline" })} rel="next">
+          Mais antigos
+          <ChevronRight aria-hidden />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,120 @@
+import { MapPin, Pencil, Plus } from "lucide-react";
+import { useDialogFormAction } from "~/utils/use-form-action";
+import { CepField } from "~/components/address/cep-field";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Field, Input } from "~/components/ui/input";
+import { MaskedInput } from "~/components/ui/masked-input";
+import { formatCep } from "~/lib/br/cep";
+import type { WorkplaceListItem } from "~/domain/field/workplace-types";
+
+/** Add (no `workplace`) or edit a workplace: the original's form, CEP look-up filling the address. */
+export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }) {
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction();
+  const errors = open ? lastErrors : {};
+  const p = (name: string) => (workplace ? `${name}-${workplace.id}` : `${name}-novo`);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {workplace ? (
+          <Button variant="outline" size="sm" aria-label={`Editar ${workplace.name}`}>
+            <Pencil /> Editar
+          </Button>
+        ) : (
+          <Button>
+            <Plus /> Adicionar posto
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent
+        title={workplace ? `Editar ${workplace.name}` : "Adicionar posto"}
+        description="Nome, CEP, endereço, cidade e estado são obrigatórios. O CEP preenche o endereço."
+        className="max-w-xl"
+      >
+        <Form key={resetKey} method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value={workplace ? "update" : "create"} />
+          {workplace ? <input type="hidden" name="id" value={workplace.id} /> : null}
+          <Field label="Nome" name={p("name")} error={errors.name}>
+            {(f) => <Input {...f} name="name" defaultValue={workplace?.name} required maxLength={160} autoComplete="organization" />}
+          </Field>
+          <Field label="CEP" name={p("cep")} error={errors.cep}>
+            {(f) => (
+              <CepField
+                {...f}
+                name="cep"
+                defaultValue={workplace ? formatCep(workplace.cep) : ""}
+                required
+                fill={{ street: "address", neighbourhood: "neighbourhood", city: "city", state: "state" }}
+              />
+            )}
+          </Field>
+          <Field label="Endereço" name={p("address")} error={errors.address}>
+            {(f) => <Input {...f} name="address" defaultValue={workplace?.address} required maxLength={240} />}
+          </Field>
+          <Field label="Bairro" name={p("neighbourhood")} error={errors.neighbourhood}>
+            {(f) => <Input {...f} name="neighbourhood" defaultValue={workplace?.neighbourhood ?? ""} maxLength={120} />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
+            <Field label="Cidade" name={p("city")} error={errors.city}>
+              {(f) => <Input {...f} name="city" defaultValue={workplace?.city ?? "Brasília"} required maxLength={120} />}
+            </Field>
+            <Field label="Estado" name={p("state")} error={errors.state}>
+              {(f) => <Input {...f} name="state" defaultValue={workplace?.state ?? "DF"} required maxLength={2} autoCapitalize="characters" />}
+            </Field>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Telefone (opcional)" name={p("phone")} error={errors.phone}>
+              {(f) => <MaskedInput {...f} kind="phone" name="phone" defaultValue={workplace?.phone ?? ""} />}
+            </Field>
+            <Field label="E-mail (opcional)" name={p("email")} error={errors.email}>
+              {(f) => <Input {...f} name="email" type="email" defaultValue={workplace?.email ?? ""} maxLength={254} autoComplete="email" />}
+            </Field>
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Enviando..." : workplace ? "Salvar alterações" : "Adicionar posto"}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The keyboard alternative to dragging a pin (WCAG 2.5.7): type the position. Saved as a
+ * manual position, which the geocoder never overwrites.
+ */
+export function WorkplacePositionDialog({ workplace }: { workplace: WorkplaceListItem }) {
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction();
+  const errors = open ? lastErrors : {};
+  const p = (name: string) => `${name}-${workplace.id}`;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Ajustar posição de ${workplace.name}`}>
+          <MapPin /> Posição
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Posição de ${workplace.name}`}
+        description="Também é possível arrastar o marcador no mapa. Uma posição ajustada à mão não é substituída pela busca automática."
+        className="max-w-md"
+      >
+        <Form key={resetKey} method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="move-pin" />
+          <input type="hidden" name="id" value={workplace.id} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Latitude" name={p("lat")} error={errors.lat}>
+              {(f) => <Input {...f} name="lat" inputMode="decimal" defaultValue={String(workplace.lat)} required />}
+            </Field>
+            <Field label="Longitude" name={p("lon")} error={errors.lon}>
+              {(f) => <Input {...f} name="lon" inputMode="decimal" defaultValue={String(workplace.lon)} required />}
+            </Field>
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Enviando..." : "Salvar posição"}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

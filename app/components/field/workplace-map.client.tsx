@@ -1,0 +1,136 @@
+import * as React from "react";
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import type { MapTiles } from "~/components/map/map-types";
+import { clusterByGrid } from "~/domain/field/map-constants";
+
+export type WorkplaceMapMarker = {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  lat: number;
+  lon: number;
+  approximate: boolean;
+  lastVisit: string;
+};
+
+export type WorkplaceMapProps = {
+  center: { lat: number; lng: number };
+  zoom: number;
+  tiles: MapTiles;
+  label: string;
+  markers: WorkplaceMapMarker[];
+  /** Dragging a pin ends here (staff correcting a position); no callback, no dragging. */
+  onMove?: (id: string, lat: number, lon: number) => void;
+  className?: string;
+};
+
+function popupContent(m: WorkplaceMapMarker) {
+  // Built with DOM nodes, never HTML strings: names and addresses are user data.
+  const root = document.createElement("div");
+  const title = document.createElement("p");
+  title.className = "font-semibold text-slate-900";
+  title.textContent = m.name;
+  const address = document.createElement("p");
+  address.className = "text-slate-700";
+  address.textContent = `${m.address}, ${m.city}`;
+  const visit = document.createElement("p");
+  visit.className = "text-slate-700";
+  visit.textContent = `Última visita: ${m.lastVisit}`;
+  root.append(title, address, visit);
+  if (m.approximate) {
+    const approx = document.createElement("p");
+    approx.className = "text-amber-900";
+    approx.textContent = "Posição aproximada";
+    root.append(approx);
+  }
+  return root;
+}
+
+/**
+ * The workplaces' map (Leaflet, loaded lazily by LazyWorkplaceMap): one pin per workplace of the
+ * current filter, grouped by a screen grid when they crowd (no cluster plugin is installed);
+ * a group shows its count and zooms in when chosen. Pins can be dragged to correct a position.
+ */
+export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMove, className }: WorkplaceMapProps) {
+  const container = React.useRef<HTMLDivElement>(null);
+  const mapRef = React.useRef<L.Map | null>(null);
+  const layerRef = React.useRef<L.LayerGroup | null>(null);
+  const onMoveRef = React.useRef(onMove);
+  onMoveRef.current = onMove;
+
+  React.useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const map = L.map(el, { center: [center.lat, center.lng], zoom, scrollWheelZoom: false, zoomControl: false });
+    map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
+    L.control.zoom({ zoomInTitle: "Aproximar", zoomOutTitle: "Afastar", position: "topleft" }).addTo(map);
+    L.tileLayer(tiles.url, { attribution: tiles.attribution, subdomains: tiles.subdomains, maxZoom: 19 }).addTo(map);
+    map.on("popupopen", (e) => {
+      const close = (e as L.PopupEvent).popup.getElement()?.querySelector<HTMLElement>(".leaflet-popup-close-button");
+      close?.setAttribute("aria-label", "Fechar");
+      close?.setAttribute("title", "Fechar");
+    });
+    mapRef.current = map;
+    layerRef.current = L.layerGroup().addTo(map);
+    el.dataset.mapReady = "true";
+    return () => {
+      map.remove();
+      mapRef.current = null;
+      layerRef.current = null;
+    };
+  }, [center.lat, center.lng, zoom, tiles.url, tiles.attribution, tiles.subdomains]);
+
+  React.useEffect(() => {
+    const map = mapRef.current;
+    const layer = layerRef.current;
+    if (!map || !layer) return;
+    const pin = (approximate: boolean) =>
+      L.icon({
+        iconUrl: approximate ? "/map/marker-aproximado.svg" : "/map/marker-posto.svg",
+        iconSize: [30, 30],
+        iconAnchor: [15, 30],
+        popupAnchor: [0, -30],
+      });
+    const draw = () => {
+      layer.clearLayers();
+      for (const group of clusterByGrid(markers, map.getZoom())) {
+        if (group.points.length === 1) {
+          const m = group.points[0];
+          const title = m.approximate ? `${m.name} (posição aproximada)` : m.name;
+          const marker = L.marker([m.lat, m.lon], { icon: pin(m.approximate), title, alt: title, keyboard: true, draggable: Boolean(onMoveRef.current) });
+          marker.bindPopup(popupContent(m), { minWidth: 200, maxWidth: 280 });
+          marker.on("dragend", () => {
+            const p = marker.getLatLng();
+            onMoveRef.current?.(m.id, Number(p.lat.toFixed(6)), Number(p.lng.toFixed(6)));
+          });
+          marker.addTo(layer);
+        } else {
+          const count = group.points.length;
+          const icon = L.divIcon({
+            className: "",
+            html: `<span class="grid size-10 place-items-center rounded-full border-2 border-white bg-navy-900 text-sm font-bold text-white shadow">${count}</span>`,
+            iconSize: [40, 40],
+            iconAnchor: [20, 20],
+          });
+          const title = `${count} postos nesta área: aproximar`;
+          const cluster = L.marker([group.lat, group.lon], { icon, title, alt: title, keyboard: true });
+          cluster.on("click", () => {
+            const bounds = L.latLngBounds(group.points.map((p) => [p.lat, p.lon] as [number, number]));
+            map.fitBounds(bounds.pad(0.2), { maxZoom: Math.min(map.getZoom() + 3, 19) });
+          });
+          cluster.addTo(layer);
+        }
+      }
+      container.current?.setAttribute("data-marker-count", String(markers.length));
+    };
+    draw();
+    map.on("zoomend", draw);
+    return () => {
+      map.off("zoomend", draw);
+    };
+  }, [markers]);
+
+  return <div ref={container} role="region" aria-label={label} className={className} data-testid="workplace-map" />;
+}

@@ -1,0 +1,73 @@
+import { KeyRound, Loader2 } from "lucide-react";
+import { useFormAction } from "~/utils/use-form-action";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Input } from "~/components/ui/input";
+
+export type PixSettingsView =
+  | { configured: true; source: "setting" | "env"; key: string; keyTypeLabel: string; receiverName: string; city: string; example: boolean }
+  | { configured: false; source: null };
+
+/**
+ * The union's PIX receiver (issue 11, ADR 157): shown to the finance roles, edited by admin.
+ * Keys are checked on the server (CPF, CNPJ, e-mail, celular or chave aleatória).
+ */
+export function PixSettingsCard({ view, canEdit, action, exampleMessage }: { view: PixSettingsView; canEdit: boolean; action: string; exampleMessage: string }) {
+  const { Form, busy, errors, resetKey, result } = useFormAction({ intent: "pix-settings" });
+  return (
+    <Card className="grid gap-4 p-4 sm:p-5" id="configuracao-pix" data-testid="pix-settings">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
+        <KeyRound aria-hidden className="size-5" /> Configuração do PIX
+      </h2>
+      {view.configured ? (
+        <dl className="grid gap-3 text-sm sm:grid-cols-4" data-testid="pix-settings-current">
+          <div>
+            <dt className="text-xs font-semibold uppercase text-slate-600">Chave ({view.keyTypeLabel})</dt>
+            <dd className="break-all font-mono text-slate-900">{view.key}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold uppercase text-slate-600">Recebedor</dt>
+            <dd className="text-slate-900">{view.receiverName}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold uppercase text-slate-600">Cidade</dt>
+            <dd className="text-slate-900">{view.city}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold uppercase text-slate-600">Origem</dt>
+            <dd className="text-slate-900">{view.source === "env" ? "Variáveis de ambiente" : "Definida pelo administrador"}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-800" data-testid="pix-settings-missing">
+          O PIX não está configurado: as cobranças não mostram código PIX.
+        </p>
+      )}
+      {view.configured && view.example ? <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">{exampleMessage}</p> : null}
+      {canEdit ? (
+        <Form key={resetKey} method="post" action={action} className="grid gap-3 sm:grid-cols-3" noValidate aria-label="Alterar a configuração do PIX">
+          <input type="hidden" name="intent" value="pix-settings" />
+          <Field label="Chave PIX" name="key" error={errors.key} hint="CPF, CNPJ, e-mail, celular com DDD ou chave aleatória.">
+            {(p) => <Input {...p} defaultValue={view.configured && !view.example ? view.key : ""} autoComplete="off" maxLength={120} />}
+          </Field>
+          <Field label="Nome do recebedor" name="receiverName" error={errors.receiverName} hint="Até 25 letras no código; acentos são retirados.">
+            {(p) => <Input {...p} defaultValue={view.configured && !view.example ? view.receiverName : ""} maxLength={120} />}
+          </Field>
+          <Field label="Cidade" name="city" error={errors.city} hint="Até 15 letras no código.">
+            {(p) => <Input {...p} defaultValue={view.configured && !view.example ? view.city : ""} maxLength={60} />}
+          </Field>
+          <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
+            <Button type="submit" disabled={busy}>
+              {busy ? <Loader2 aria-hidden className="animate-spin" /> : null} Salvar configuração do PIX
+            </Button>
+            <p role="status" className="text-sm text-slate-700" data-testid="pix-settings-status">
+              {result?.ok && result.intent === "pix-settings" ? result.message : ""}
+            </p>
+          </div>
+        </Form>
+      ) : (
+        <p className="text-sm text-slate-700">Somente o administrador altera a configuração do PIX.</p>
+      )}
+    </Card>
+  );
+}

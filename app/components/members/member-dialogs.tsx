@@ -1,0 +1,210 @@
+import * as React from "react";
+import { Pencil, Plus } from "lucide-react";
+import { CepField } from "~/components/address/cep-field";
+import { Button } from "~/components/ui/button";
+import { DeleteButton } from "~/components/ui/delete-button";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { MaskedInput } from "~/components/ui/masked-input";
+import { DF_REGIONS, SITUATIONS, STATES, situationForEdit } from "~/domain/members/member-options";
+import { useDialogFormAction } from "~/utils/use-form-action";
+
+/** What the list hands the edit dialog (never the CPF). */
+export type EditableMember = {
+  id: string;
+  registrationNumber: number;
+  name: string;
+  email: string | null;
+  mobilePhone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  cep: string | null;
+  region: string | null;
+  workplaceName: string | null;
+  situation: number | null;
+  status: string;
+  notes: string | null;
+};
+
+function RegionSelect({ id, name, defaultValue, ...rest }: React.ComponentProps<typeof Select>) {
+  const known = (DF_REGIONS as readonly string[]).includes(String(defaultValue ?? ""));
+  return (
+    <Select id={id} name={name} defaultValue={defaultValue ?? ""} {...rest}>
+      <option value="">Não informada</option>
+      {!known && defaultValue ? <option value={String(defaultValue)}>{String(defaultValue)}</option> : null}
+      {DF_REGIONS.map((r) => (
+        <option key={r} value={r}>
+          {r}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function StateSelect({ defaultValue, required, ...rest }: React.ComponentProps<typeof Select>) {
+  return (
+    <Select defaultValue={defaultValue ?? (required ? "DF" : "")} required={required} {...rest}>
+      {required ? null : <option value="">Não informada</option>}
+      {STATES.map((s) => (
+        <option key={s} value={s}>
+          {s}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+const req = <span aria-hidden className="text-red-700"> *</span>;
+
+/** 'Novo Filiado': the original's required fields, CEP autofill, optional typed registration number. */
+export function CreateMemberDialog() {
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "create" });
+  const errors = open ? lastErrors : {};
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus /> Novo Filiado
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Novo Filiado" description="Campos com * são obrigatórios. O CEP preenche endereço, cidade e UF." className="max-w-2xl">
+        <Form key={resetKey} method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="create" />
+          <Field label={<>Nome completo{req}</>} name="new-name" error={errors.name}>
+            {(f) => <Input {...f} name="name" required maxLength={120} autoComplete="off" />}
+          </Field>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Field label={<>CPF{req}</>} name="new-cpf" error={errors.cpf}>
+              {(f) => <MaskedInput {...f} kind="cpf" name="cpf" required />}
+            </Field>
+            <Field label="Matrícula" name="new-registrationNumber" error={errors.registrationNumber} hint="Deixe em branco para usar a próxima livre.">
+              {(f) => <Input {...f} name="registrationNumber" inputMode="numeric" pattern="[0-9]*" maxLength={10} autoComplete="off" />}
+            </Field>
+          </div>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Field label={<>E-mail{req}</>} name="new-email" error={errors.email}>
+              {(f) => <Input {...f} name="email" type="email" required maxLength={254} autoComplete="off" />}
+            </Field>
+            <Field label={<>Telefone{req}</>} name="new-mobilePhone" error={errors.mobilePhone}>
+              {(f) => <MaskedInput {...f} kind="phone" name="mobilePhone" required autoComplete="off" />}
+            </Field>
+          </div>
+          <div className="grid items-start gap-4 sm:grid-cols-[10rem_1fr]">
+            <Field label={<>CEP{req}</>} name="new-cep" error={errors.cep}>
+              {(f) => <CepField {...f} name="cep" required fill={{ address: "address", city: "city", state: "state" }} />}
+            </Field>
+            <Field label={<>Endereço{req}</>} name="new-address" error={errors.address}>
+              {(f) => <Input {...f} name="address" required maxLength={200} autoComplete="off" />}
+            </Field>
+          </div>
+          <div className="grid items-start gap-4 sm:grid-cols-[1fr_7rem]">
+            <Field label={<>Cidade{req}</>} name="new-city" error={errors.city}>
+              {(f) => <Input {...f} name="city" required maxLength={80} autoComplete="off" />}
+            </Field>
+            <Field label={<>UF{req}</>} name="new-state" error={errors.state}>
+              {(f) => <StateSelect {...f} name="state" required />}
+            </Field>
+          </div>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Field label="Região administrativa" name="new-region" error={errors.region}>
+              {(f) => <RegionSelect {...f} name="region" />}
+            </Field>
+            <Field label="Local de trabalho" name="new-workplaceName" error={errors.workplaceName}>
+              {(f) => <Input {...f} name="workplaceName" maxLength={160} autoComplete="off" />}
+            </Field>
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Enviando..." : "Adicionar filiado"}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** 'Editar Filiado': name and situação required; registration number and CPF are not editable. */
+export function EditMemberDialog({ member }: { member: EditableMember }) {
+  const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "update" });
+  const errors = open ? lastErrors : {};
+  const p = (n: string) => `${n}-${member.id}`;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Editar ${member.name}`}>
+          <Pencil /> Editar
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`Editar ${member.name}`} description={`Matrícula ${member.registrationNumber}. Campos com * são obrigatórios.`} className="max-w-2xl">
+        <Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={member.id} />
+          <Field label={<>Nome completo{req}</>} name={p("name")} error={errors.name}>
+            {(f) => <Input {...f} name="name" defaultValue={member.name} required maxLength={120} autoComplete="off" />}
+          </Field>
+          <Field label={<>Situação{req}</>} name={p("situation")} error={errors.situation}>
+            {(f) => (
+              <Select {...f} name="situation" defaultValue={String(situationForEdit(member))} required>
+                {SITUATIONS.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.code} - {s.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Field label="E-mail" name={p("email")} error={errors.email}>
+              {(f) => <Input {...f} name="email" type="email" defaultValue={member.email ?? ""} maxLength={254} autoComplete="off" />}
+            </Field>
+            <Field label="Telefone" name={p("mobilePhone")} error={errors.mobilePhone}>
+              {(f) => <MaskedInput {...f} kind="phone" name="mobilePhone" defaultValue={member.mobilePhone} autoComplete="off" />}
+            </Field>
+          </div>
+          <div className="grid items-start gap-4 sm:grid-cols-[10rem_1fr]">
+            <Field label="CEP" name={p("cep")} error={errors.cep}>
+              {(f) => <CepField {...f} name="cep" defaultValue={member.cep} fill={{ address: "address", city: "city", state: "state" }} />}
+            </Field>
+            <Field label="Endereço" name={p("address")} error={errors.address}>
+              {(f) => <Input {...f} name="address" defaultValue={member.address ?? ""} maxLength={200} autoComplete="off" />}
+            </Field>
+          </div>
+          <div className="grid items-start gap-4 sm:grid-cols-[1fr_7rem]">
+            <Field label="Cidade" name={p("city")} error={errors.city}>
+              {(f) => <Input {...f} name="city" defaultValue={member.city ?? ""} maxLength={80} autoComplete="off" />}
+            </Field>
+            <Field label="UF" name={p("state")} error={errors.state}>
+              {(f) => <StateSelect {...f} name="state" defaultValue={member.state ?? ""} />}
+            </Field>
+          </div>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Field label="Região administrativa" name={p("region")} error={errors.region}>
+              {(f) => <RegionSelect {...f} name="region" defaultValue={member.region ?? ""} />}
+            </Field>
+            <Field label="Local de trabalho" name={p("workplaceName")} error={errors.workplaceName}>
+              {(f) => <Input {...f} name="workplaceName" defaultValue={member.workplaceName ?? ""} maxLength={160} autoComplete="off" />}
+            </Field>
+          </div>
+          <Field label="Observação" name={p("notes")} error={errors.notes}>
+            {(f) => <Textarea {...f} name="notes" defaultValue={member.notes ?? ""} maxLength={2000} rows={3} />}
+          </Field>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Enviando..." : "Salvar alterações"}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** 'Confirmar Exclusão', naming the member and warning it cannot be undone (original-spec §5). */
+export function DeleteMemberButton({ member }: { member: Pick<EditableMember, "id" | "name" | "registrationNumber"> }) {
+  return (
+    <DeleteButton
+      id={member.id}
+      name={member.name}
+      title="Confirmar Exclusão"
+      description={`Tem certeza que deseja excluir o filiado ${member.name} (matrícula ${member.registrationNumber})? Esta ação não pode ser desfeita.`}
+    />
+  );
+}

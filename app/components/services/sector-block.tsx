@@ -1,0 +1,184 @@
+import * as React from "react";
+import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { MaskedInput } from "~/components/ui/masked-input";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { SECTOR_LABELS, SERVICE_MESSAGES, type ServiceSector } from "~/domain/services/service-options";
+import {
+  CASE_TYPES,
+  FINANCE_REQUESTS,
+  MEMBERSHIP_STATUS,
+  PAYMENT_METHODS,
+  PRESIDENCY_MEETINGS,
+  PRESIDENCY_REQUESTS,
+  RESCISSION_TYPES,
+  SECRETARIA_MEETINGS,
+  SECRETARIA_REQUESTS,
+  SECRETARIA_URGENCY,
+  SECTOR_FIELD_PREFIX,
+  URGENCY_LEVELS,
+} from "~/domain/services/service.schema";
+import { cnpjProblem } from "~/lib/br/cnpj";
+
+type Errors = Record<string, string>;
+const n = (k: string) => `${SECTOR_FIELD_PREFIX}${k}`;
+const Req = () => (
+  <span aria-hidden className="text-red-700">
+    {" "}*
+  </span>
+);
+
+function Choice({ name, label, options, errors, required, value, onChange }: { name: string; label: string; options: Record<string, string>; errors: Errors; required?: boolean; value?: string; onChange?: (v: string) => void }) {
+  return (
+    <Field label={<>{label}{required ? <Req /> : null}</>} name={n(name)} error={errors[n(name)]}>
+      {(f) => (
+        <Select {...f} required={required} {...(onChange ? { value: value ?? "", onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange(e.target.value) } : { defaultValue: "" })}>
+          <option value="">Selecione</option>
+          {Object.entries(options).map(([k, v]) => (
+            <option key={k} value={k}>
+              {v}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+function TextIn({ name, label, errors, required, type = "text", maxLength = 200, ...rest }: { name: string; label: string; errors: Errors; required?: boolean; type?: string; maxLength?: number } & React.ComponentProps<"input">) {
+  return (
+    <Field label={<>{label}{required ? <Req /> : null}</>} name={n(name)} error={errors[n(name)]}>
+      {(f) => <Input {...f} type={type} required={required} maxLength={type === "text" ? maxLength : undefined} {...rest} />}
+    </Field>
+  );
+}
+
+function LongText({ name, label, errors }: { name: string; label: string; errors: Errors }) {
+  return (
+    <Field label={label} name={n(name)} error={errors[n(name)]} className="sm:col-span-2">
+      {(f) => <Textarea {...f} rows={3} maxLength={2000} />}
+    </Field>
+  );
+}
+
+/** Homologação: rescission, with the company looked up by CNPJ. */
+function HomologacaoBlock({ errors }: { errors: Errors }) {
+  const [company, setCompany] = React.useState("");
+  const [notice, setNotice] = React.useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
+  async function lookup(value: string) {
+    setNotice(null);
+    if (!value || cnpjProblem(value)) return;
+    try {
+      const res = await fetch(`/api/atendimentos/empresa?cnpj=${encodeURIComponent(value)}`, { headers: { Accept: "application/json" } });
+      if (!res.ok) return setNotice({ tone: "error", text: SERVICE_MESSAGES.companyError });
+      const body = (await res.json()) as { found: boolean; company?: { legalName: string } };
+      if (body.found && body.company) {
+        setCompany(body.company.legalName);
+        setNotice({ tone: "ok", text: SERVICE_MESSAGES.companyLoaded });
+      } else setNotice({ tone: "warn", text: SERVICE_MESSAGES.companyNotFound });
+    } catch {
+      setNotice({ tone: "error", text: SERVICE_MESSAGES.companyUnexpected });
+    }
+  }
+  return (
+    <>
+      <Choice name="rescissionType" label="Tipo de rescisão" options={RESCISSION_TYPES} errors={errors} required />
+      <Field label={<>CNPJ<Req /></>} name={n("cnpj")} error={errors[n("cnpj")]} hint={notice ? undefined : "A empresa é buscada pelo CNPJ."}>
+        {(f) => <MaskedInput {...f} kind="cnpj" required maxLength={18} onBlur={(e) => void lookup(e.currentTarget.value)} />}
+      </Field>
+      <p role="status" aria-live="polite" className={notice ? (notice.tone === "ok" ? "text-sm font-medium text-emerald-800 sm:col-span-2" : notice.tone === "warn" ? "text-sm font-medium text-amber-900 sm:col-span-2" : "text-sm font-medium text-red-700 sm:col-span-2") : "sr-only"} data-testid="company-notice">
+        {notice?.text ?? ""}
+      </p>
+      <TextIn name="companyName" label="Nome da empresa" errors={errors} required value={company} onChange={(e) => setCompany(e.target.value)} />
+      <TextIn name="workStartDate" label="Data de admissão" type="date" errors={errors} required />
+      <TextIn name="workEndDate" label="Data de desligamento" type="date" errors={errors} required />
+      <TextIn name="lastSalary" label="Último salário (R$)" inputMode="decimal" placeholder="0,00" errors={errors} maxLength={20} />
+      <CheckboxField name={n("hasUnionMember")} id={`f-${n("hasUnionMember")}`} label="Acompanhado por dirigente sindical" boxed={false} className="self-end" />
+    </>
+  );
+}
+
+function SecretariaBlock({ errors }: { errors: Errors }) {
+  const [request, setRequest] = React.useState("");
+  return (
+    <>
+      <Choice name="requestType" label="Tipo de solicitação" options={SECRETARIA_REQUESTS} errors={errors} required value={request} onChange={setRequest} />
+      <Choice name="urgency" label="Urgência" options={SECRETARIA_URGENCY} errors={errors} />
+      {request === "agendamento" ? (
+        <>
+          <TextIn name="appointmentDate" label="Data do agendamento" type="date" errors={errors} required />
+          <TextIn name="appointmentTime" label="Horário" type="time" errors={errors} required />
+          <Choice name="meetingType" label="Modalidade" options={SECRETARIA_MEETINGS} errors={errors} required />
+        </>
+      ) : null}
+      {request === "documento" ? <TextIn name="documentType" label="Tipo de documento" errors={errors} required maxLength={120} /> : null}
+    </>
+  );
+}
+
+function JuridicoBlock({ errors }: { errors: Errors }) {
+  return (
+    <>
+      <Choice name="caseType" label="Tipo de caso" options={CASE_TYPES} errors={errors} required />
+      <TextIn name="company" label="Empresa" errors={errors} />
+      <TextIn name="processNumber" label="Número do processo" errors={errors} maxLength={40} />
+      <TextIn name="deadlineDate" label="Prazo" type="date" errors={errors} />
+      <TextIn name="cctReference" label="Referência da CCT" errors={errors} />
+      <CheckboxField name={n("hasLawyer")} id={`f-${n("hasLawyer")}`} label="Já possui advogado" boxed={false} className="self-end" />
+      <LongText name="legalBasis" label="Fundamentação legal" errors={errors} />
+    </>
+  );
+}
+
+function FinanceiroBlock({ errors }: { errors: Errors }) {
+  const [request, setRequest] = React.useState("");
+  const payment = request === "contribuicao" || request === "reembolso";
+  return (
+    <>
+      <Choice name="requestType" label="Tipo de solicitação" options={FINANCE_REQUESTS} errors={errors} required value={request} onChange={setRequest} />
+      <Choice name="membershipStatus" label="Situação da filiação" options={MEMBERSHIP_STATUS} errors={errors} />
+      {payment ? (
+        <>
+          <TextIn name="amount" label="Valor (R$)" inputMode="decimal" placeholder="0,00" errors={errors} required maxLength={20} />
+          <TextIn name="period" label="Período de referência" placeholder="ex.: 03/2026" errors={errors} required maxLength={40} />
+          <TextIn name="dueDate" label="Vencimento" type="date" errors={errors} required />
+          <Choice name="paymentMethod" label="Forma de pagamento" options={PAYMENT_METHODS} errors={errors} required />
+        </>
+      ) : null}
+      {request === "reembolso" ? <TextIn name="invoiceNumber" label="Número da nota fiscal" errors={errors} required maxLength={60} /> : null}
+    </>
+  );
+}
+
+function PresidenciaBlock({ errors }: { errors: Errors }) {
+  const [request, setRequest] = React.useState("");
+  return (
+    <>
+      <Choice name="requestType" label="Tipo de solicitação" options={PRESIDENCY_REQUESTS} errors={errors} required value={request} onChange={setRequest} />
+      <Choice name="urgencyLevel" label="Nível de urgência" options={URGENCY_LEVELS} errors={errors} required />
+      {request === "audiencia" ? <Choice name="meetingType" label="Tipo de reunião" options={PRESIDENCY_MEETINGS} errors={errors} required /> : null}
+      <TextIn name="deadline" label="Prazo" type="date" errors={errors} />
+      <TextIn name="stakeholders" label="Partes interessadas" errors={errors} maxLength={300} />
+      <LongText name="decisionRequired" label="Decisão necessária" errors={errors} />
+      <LongText name="backgroundInfo" label="Contexto" errors={errors} />
+    </>
+  );
+}
+
+const BLOCKS: Record<ServiceSector, (p: { errors: Errors }) => React.ReactElement> = {
+  homologacao: HomologacaoBlock,
+  secretaria: SecretariaBlock,
+  juridico: JuridicoBlock,
+  financeiro: FinanceiroBlock,
+  presidencia: PresidenciaBlock,
+};
+
+/** The sector's own fields, with required marks and conditionals (the original's sector blocks). */
+export function SectorBlock({ sector, errors }: { sector: ServiceSector; errors: Errors }) {
+  const Block = BLOCKS[sector];
+  return (
+    <fieldset className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:grid-cols-2" data-testid={`sector-block-${sector}`}>
+      <legend className="px-1 text-sm font-bold text-navy-950">Dados específicos: {SECTOR_LABELS[sector]}</legend>
+      <Block key={sector} errors={errors} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,82 @@
+import { formatDate } from "~/lib/dates";
+import { formatCnpj } from "~/lib/br/cnpj";
+import type { ServiceSector } from "~/domain/services/service-options";
+import {
+  CASE_TYPES,
+  FINANCE_REQUESTS,
+  MEMBERSHIP_STATUS,
+  PAYMENT_METHODS,
+  PRESIDENCY_MEETINGS,
+  PRESIDENCY_REQUESTS,
+  RESCISSION_TYPES,
+  SECRETARIA_MEETINGS,
+  SECRETARIA_REQUESTS,
+  SECRETARIA_URGENCY,
+  URGENCY_LEVELS,
+} from "~/domain/services/service.schema";
+
+type Kind = "text" | "date" | "money" | "bool" | "cnpj" | Record<string, string>;
+const FIELDS: Record<ServiceSector, Array<[string, string, Kind]>> = {
+  homologacao: [
+    ["rescissionType", "Tipo de rescisão", RESCISSION_TYPES],
+    ["cnpj", "CNPJ", "cnpj"],
+    ["companyName", "Empresa", "text"],
+    ["workStartDate", "Admissão", "date"],
+    ["workEndDate", "Desligamento", "date"],
+    ["lastSalary", "Último salário", "money"],
+    ["hasUnionMember", "Acompanhado por dirigente", "bool"],
+  ],
+  secretaria: [
+    ["requestType", "Tipo de solicitação", SECRETARIA_REQUESTS],
+    ["appointmentDate", "Data do agendamento", "date"],
+    ["appointmentTime", "Horário", "text"],
+    ["meetingType", "Modalidade", SECRETARIA_MEETINGS],
+    ["documentType", "Tipo de documento", "text"],
+    ["urgency", "Urgência", SECRETARIA_URGENCY],
+  ],
+  juridico: [
+    ["caseType", "Tipo de caso", CASE_TYPES],
+    ["company", "Empresa", "text"],
+    ["processNumber", "Número do processo", "text"],
+    ["deadlineDate", "Prazo", "date"],
+    ["cctReference", "Referência da CCT", "text"],
+    ["legalBasis", "Fundamentação legal", "text"],
+    ["hasLawyer", "Possui advogado", "bool"],
+  ],
+  financeiro: [
+    ["requestType", "Tipo de solicitação", FINANCE_REQUESTS],
+    ["membershipStatus", "Situação da filiação", MEMBERSHIP_STATUS],
+    ["amount", "Valor", "money"],
+    ["period", "Período", "text"],
+    ["dueDate", "Vencimento", "date"],
+    ["paymentMethod", "Forma de pagamento", PAYMENT_METHODS],
+    ["invoiceNumber", "Nota fiscal", "text"],
+  ],
+  presidencia: [
+    ["requestType", "Tipo de solicitação", PRESIDENCY_REQUESTS],
+    ["urgencyLevel", "Nível de urgência", URGENCY_LEVELS],
+    ["meetingType", "Tipo de reunião", PRESIDENCY_MEETINGS],
+    ["deadline", "Prazo", "date"],
+    ["stakeholders", "Partes interessadas", "text"],
+    ["decisionRequired", "Decisão necessária", "text"],
+    ["backgroundInfo", "Contexto", "text"],
+  ],
+};
+
+const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+/** The sector block's stored values as [label, shown value] rows (empty ones left out). */
+export function sectorDataRows(sector: ServiceSector, data: Record<string, unknown>): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  for (const [key, label, kind] of FIELDS[sector] ?? []) {
+    const v = data?.[key];
+    if (v === null || v === undefined || v === "") continue;
+    if (kind === "bool") rows.push([label, v ? "Sim" : "Não"]);
+    else if (kind === "date") rows.push([label, formatDate(String(v))]);
+    else if (kind === "money") rows.push([label, money.format(Number(v) / 100)]);
+    else if (kind === "cnpj") rows.push([label, formatCnpj(String(v))]);
+    else if (typeof kind === "object") rows.push([label, kind[String(v)] ?? String(v)]);
+    else rows.push([label, String(v)]);
+  }
+  return rows;
+}

@@ -1,0 +1,62 @@
+import * as React from "react";
+import { Button } from "~/components/ui/button";
+import { Field, Select, Textarea } from "~/components/ui/input";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { quickActions, SERVICE_LIMITS, type ActionScreen } from "~/domain/services/service-options";
+import { useFormAction } from "~/utils/use-form-action";
+
+export type AgentOption = { id: string; name: string };
+
+/**
+ * A record's quick actions (the original's section 4): a responsible person, a comment and one
+ * button per allowed next status. The server checks all of it again.
+ */
+export function StatusChange({
+  id,
+  status,
+  agents,
+  screen,
+  label,
+  action,
+}: {
+  id: string;
+  status: string;
+  agents: AgentOption[];
+  screen: ActionScreen;
+  label: string;
+  action?: string;
+}) {
+  const actions = quickActions(screen, status);
+  const { Form, errors, busy, resetKey } = useFormAction({ intent: "status" });
+  if (actions.length === 0) return null;
+  const p = `${screen}-${id}`;
+  return (
+    <Form method="post" action={action} key={resetKey} className="grid gap-3" aria-label={label} noValidate>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      <Field label="Responsável" name={`responsibleId-${p}`} error={errors.responsibleId}>
+        {(f) => (
+          <Select {...f} name="responsibleId" defaultValue="" required>
+            <option value="">Selecione o responsável</option>
+            {agents.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Comentário sobre a alteração" name={`comment-${p}`} error={errors.comment ?? errors.status}>
+        {(f) => <Textarea {...f} name="comment" rows={2} maxLength={SERVICE_LIMITS.comment} required className="min-h-16" />}
+      </Field>
+      <CheckboxField name="isPublic" id={`public-${p}`} boxed={false} label="Visível ao trabalhador na consulta pública" />
+      <div className="flex flex-wrap gap-2">
+        {actions.map((a) => (
+          <Button key={a.to} type="submit" name="status" value={a.to} size="sm" variant={a.to === "cancelled" ? "destructive" : a.to === "pending" ? "outline" : "secondary"} disabled={busy}>
+            {a.label}
+          </Button>
+        ))}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,44 @@
+import { charges, payments, type PaymentMethod } from "~/db/schema";
+import { todayInBrasilia } from "~/lib/dates";
+import { cycle, nextSequence, type FactoryDb } from "./support";
+
+export type ChargeRow = typeof charges.$inferSelect;
+export type ChargeOverrides = Partial<typeof charges.$inferInsert> & { memberId: string };
+export type PaymentOverrides = Partial<typeof payments.$inferInsert> & { chargeId: string };
+
+/** The 10th of a month (yyyy-mm-dd): the usual due day of the dues. */
+export function dueDateOf(year: number, month: number, day = 10) {
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** A charge's row: R$ 50,00 (the original's sample amount) for this Brasília month, due on the 10th. */
+export function buildCharge(overrides: ChargeOverrides) {
+  const today = todayInBrasilia();
+  const year = overrides.referenceYear ?? Number(today.slice(0, 4));
+  const month = overrides.referenceMonth ?? Number(today.slice(5, 7));
+  return {
+    amountCentavos: 5000,
+    referenceMonth: month,
+    referenceYear: year,
+    dueDate: dueDateOf(year, month),
+    ...overrides,
+  };
+}
+
+export async function createCharge(db: FactoryDb, overrides: ChargeOverrides): Promise<ChargeRow> {
+  const [row] = await db.insert(charges).values(buildCharge(overrides)).returning();
+  return row;
+}
+
+const METHODS: readonly PaymentMethod[] = ["pix", "boleto", "pix", "dinheiro", "cartao"];
+
+/** A payment's row: the whole amount (give `amountCentavos`), today in Brasília, by PIX or another method. */
+export function buildPayment(overrides: PaymentOverrides & { amountCentavos: number }) {
+  const n = nextSequence("payment");
+  return { paidOn: todayInBrasilia(), method: cycle(METHODS, n), note: null, ...overrides };
+}
+
+export async function createPayment(db: FactoryDb, overrides: PaymentOverrides & { amountCentavos: number }) {
+  const [row] = await db.insert(payments).values(buildPayment(overrides)).returning();
+  return row;
+}

@@ -1,0 +1,118 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { members } from "./members";
+
+/**
+ * Finance (issue 11): monthly dues charges (the original's `Boleto`) and the payments that
+ * settle them. Money is an integer number of centavos (ADR 150).
+ *
+ * A charge's status is derived on every read: paid when an active payment exists (mirrored
+ * exactly in `paid_centavos` by a database trigger on `payments`, ADR 159); overdue when its
+ * due date, a Brasília calendar date, has passed unpaid; else pending.
+ */
+export const charges = pgTable(
+  "charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** A member's charges are financial history: deleting the member is refused while any exists. */
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "restrict" }),
+    amountCentavos: integer("amount_centavos").notNull(),
+    referenceMonth: integer("reference_month").notNull(),
+    referenceYear: integer("reference_year").notNull(),
+    /** Brasília calendar date. */
+    dueDate: date("due_date").notNull(),
+    /** The month batch that created it (`charge_batches`), if any. */
+    batchId: uuid("batch_id"),
+    /**
+     * The active payment's amount, NULL while unpaid. Written ONLY by the trigger
+     * `payments_sync_charge_paid` (migration custom SQL, ADR 159), in the same transaction as
+     * every payment insert, undo or delete: never by the application.
+     */
+    paidCentavos: integer("paid_centavos"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("charges_member_period_key").on(t.memberId, t.referenceYear, t.referenceMonth),
+    index("charges_due_date_idx").on(t.dueDate),
+    index("charges_period_idx").on(t.referenceYear, t.referenceMonth),
+    // The unpaid ones (overdue list, arrears): the migration's custom SQL adds the covering
+    // partial index charges_unpaid_due_idx (due_date desc, id desc) where paid_centavos is null.
+    check("charges_amount_check", sql`${t.amountCentavos} > 0`),
+    check("charges_month_check", sql`${t.referenceMonth} between 1 and 12`),
+    check("charges_year_check", sql`${t.referenceYear} between 2000 and 2100`),
+  ],
+);
+
+/**
+ * Payments. At most one active (not undone) payment per charge; an undo keeps the row and
+ * stamps `undone_at`/`undone_by` (audited), so the history stays.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chargeId: uuid("charge_id")
+      .notNull()
+      .references(() => charges.id, { onDelete: "restrict" }),
+    /** Brasília calendar date the money arrived. */
+    paidOn: date("paid_on").notNull(),
+    amountCentavos: integer("amount_centavos").notNull(),
+    /** boleto | pix | cartao | dinheiro */
+    method: text("method").notNull(),
+    note: text("note"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    undoneBy: uuid("undone_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("payments_one_active_per_charge_key").on(t.chargeId).where(sql`${t.undoneAt} is null`),
+    index("payments_paid_on_idx").on(t.paidOn),
+    check("payments_amount_check", sql`${t.amountCentavos} > 0`),
+    check("payments_method_check", sql`${t.method} in ('boleto', 'pix', 'cartao', 'dinheiro')`),
+  ],
+);
+
+export type ChargeRow = typeof charges.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export const PAYMENT_METHODS = ["boleto", "pix", "cartao", "dinheiro"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The month batch (issue 11): one row per "issue the month for every active member" request,
+ * run by one background job that creates every charge or none (ADR 154). Its state is the
+ * progress the page shows: queued → running → done | failed.
+ */
+export const chargeBatches = pgTable(
+  "charge_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    amountCentavos: integer("amount_centavos").notNull(),
+    referenceMonth: integer("reference_month").notNull(),
+    referenceYear: integer("reference_year").notNull(),
+    dueDate: date("due_date").notNull(),
+    status: text("status").notNull().default("queued"),
+    /** What the preview counted when it was asked for. */
+    expected: integer("expected").notNull().default(0),
+    created: integer("created"),
+    skipped: integer("skipped"),
+    error: text("error"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("charge_batches_created_at_idx").on(t.createdAt),
+    // At most one batch queued or running at a time: the migration's custom SQL adds the
+    // unique expression index charge_batches_one_active_key ((true)) where status in (queued, running).
+    check("charge_batches_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check("charge_batches_amount_check", sql`${t.amountCentavos} > 0`),
+    check("charge_batches_month_check", sql`${t.referenceMonth} between 1 and 12`),
+  ],
+);
+export type ChargeBatchRow = typeof chargeBatches.$inferSelect;

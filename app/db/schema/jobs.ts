@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * Durable background jobs (ADR 080). A worker claims a due row with `FOR UPDATE SKIP LOCKED`
+ * and holds it under a lease (`locked_by`, `locked_until`) that it renews while the handler
+ * runs; a row whose lease ran out (its worker died) is claimed again.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    state: text("state").notNull().default("queued"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    /** First retry delay; each later one doubles (capped). */
+    backoffSeconds: integer("backoff_seconds").notNull().default(30),
+    lastError: text("last_error"),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** De-duplication: at most one queued or running job per (name, singleton_key). */
+    singletonKey: text("singleton_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("jobs_state_check", sql`${t.state} in ('queued','running','done','failed')`),
+    check("jobs_attempts_check", sql`${t.maxAttempts} >= 1 and ${t.attempts} >= 0`),
+    // The claim query's two paths: due queued jobs, and running jobs whose lease expired.
+    index("jobs_queued_idx").on(t.runAt).where(sql`${t.state} = 'queued'`),
+    index("jobs_running_idx").on(t.lockedUntil).where(sql`${t.state} = 'running'`),
+    index("jobs_finished_idx").on(t.state, t.finishedAt),
+    uniqueIndex("jobs_singleton_idx")
+      .on(t.name, t.singletonKey)
+      .where(sql`${t.singletonKey} is not null and ${t.state} in ('queued','running')`),
+  ],
+);
+
+/**
+ * Recurring jobs: one row per schedule. An instance enqueues the next run by moving
+ * `next_run_at` forward in the same statement that inserts the job, so however many instances
+ * tick, each interval enqueues once.
+ */
+export const jobSchedules = pgTable("job_schedules", {
+  name: text("name").primaryKey(),
+  everySeconds: integer("every_seconds").notNull(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  lastEnqueuedAt: timestamp("last_enqueued_at", { withTimezone: true }),
+});
+
+/**
+ * The last outcome of each external service (CEP, geocoder, Instagram, …), written by the
+ * integration modules through recordServiceCall and shown on the diagnostics page.
+ */
+export const serviceStatus = pgTable("service_status", {
+  service: text("service").primaryKey(),
+  lastOk: boolean("last_ok").notNull(),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  calls: bigint("calls", { mode: "number" }).notNull().default(0),
+  failures: bigint("failures", { mode: "number" }).notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

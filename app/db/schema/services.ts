@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { members } from "./members";
+
+/**
+ * Companies (the original's `empresa`): looked up by CNPJ in the service form; a company typed
+ * by hand is remembered here (ADR 132).
+ *   codigo → code   cnpj → cnpj (14 characters, digits or the alphanumeric form, upper case)
+ *   razao_social → legal_name   nome_fantasia → trade_name   endereco → address
+ *   telefone_comercial → phone   email → email
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: integer("code").generatedAlwaysAsIdentity(),
+    cnpj: text("cnpj").notNull(),
+    legalName: text("legal_name").notNull(),
+    tradeName: text("trade_name"),
+    address: text("address"),
+    phone: text("phone"),
+    email: text("email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("companies_cnpj_key").on(t.cnpj), check("companies_cnpj_check", sql`${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`)],
+);
+
+/**
+ * Service records (atendimentos): the original's `service_requests`. The status always equals
+ * the last history entry's (changed only in one transaction with the row locked, ADR 133). The
+ * requester's CPF is digits only and NULL for an anonymous complaint.
+ */
+export const serviceRecords = pgTable(
+  "service_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** SIND + YYYYMMDDHHmmss in Brasília time; unique (ADR 130). */
+    protocol: text("protocol").notNull(),
+    recordType: text("record_type").notNull(),
+    sector: text("sector").notNull(),
+    /** The responsible staff member; NULL: 'Responsável não definido'. */
+    responsibleId: uuid("responsible_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    priority: text("priority").notNull().default("media"),
+    requesterName: text("requester_name").notNull(),
+    requesterCpf: text("requester_cpf"),
+    requesterPhone: text("requester_phone"),
+    requesterEmail: text("requester_email"),
+    /** The registrant's registration (the signed-in user's username at creation). */
+    requesterRegistration: text("requester_registration"),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "set null" }),
+    serviceType: text("service_type").notNull(),
+    otherType: text("other_type"),
+    description: text("description").notNull(),
+    additionalInfo: text("additional_info"),
+    /** The sector block, validated by the sector's Zod schema before it is written. */
+    sectorData: jsonb("sector_data").$type<Record<string, unknown>>().notNull().default({}),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByRole: text("created_by_role"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("service_records_protocol_key").on(t.protocol),
+    index("service_records_sector_created_idx").on(t.sector, t.createdAt.desc()),
+    index("service_records_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("service_records_created_idx").on(t.createdAt.desc()),
+    index("service_records_cpf_idx").on(t.requesterCpf),
+    index("service_records_member_idx").on(t.memberId),
+    check("service_records_protocol_check", sql`${t.protocol} ~ '^SIND[0-9]{14}$'`),
+    check("service_records_status_check", sql`${t.status} in ('pending','in_progress','resolved','closed','cancelled')`),
+    check("service_records_priority_check", sql`${t.priority} in ('baixa','media','alta','urgente')`),
+    check("service_records_type_check", sql`${t.recordType} in ('atendimento_geral','denuncia_identificada','denuncia_anonima')`),
+    check("service_records_cpf_check", sql`${t.requesterCpf} ~ '^[0-9]{11}$'`),
+  ],
+);
+
+/**
+ * The history of a record (brief item 8): append-only. A trigger in the migration refuses
+ * UPDATE and DELETE. The author is kept by id and name without a foreign key, so deleting a
+ * user never has to rewrite an entry.
+ */
+export const serviceRecordEntries = pgTable(
+  "service_record_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    recordId: uuid("record_id")
+      .notNull()
+      .references(() => serviceRecords.id),
+    /** created | status | comment | edit */
+    kind: text("kind").notNull(),
+    authorId: uuid("author_id"),
+    authorName: text("author_name").notNull(),
+    responsibleName: text("responsible_name").notNull(),
+    oldStatus: text("old_status"),
+    newStatus: text("new_status").notNull(),
+    text: text("text").notNull(),
+    isPublic: boolean("is_public").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("service_record_entries_record_idx").on(t.recordId, t.id),
+    check("service_record_entries_kind_check", sql`${t.kind} in ('created','status','comment','edit')`),
+  ],
+);
+
+export type ServiceRecordRow = typeof serviceRecords.$inferSelect;
+export type ServiceRecordEntryRow = typeof serviceRecordEntries.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;

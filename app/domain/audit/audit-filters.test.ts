@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { AUDIT_MESSAGES, brasiliaDayStart, filterParams, normaliseDay, parseAuditFilters } from "./audit-filters";
+import { dataLinesText, describeAuditEntry } from "./describe-audit-entry";
+
+describe("audit filters", () => {
+  it("reads both date spellings and refuses impossible days", () => {
+    expect(normaliseDay("2026-03-01")).toBe("2026-03-01");
+    expect(normaliseDay("01/03/2026")).toBe("2026-03-01");
+    expect(normaliseDay("31/02/2026")).toBeNull();
+    expect(normaliseDay("2026-3-1")).toBeNull();
+  });
+
+  it("starts a day at Brasília midnight (03:00 UTC)", () => {
+    expect(brasiliaDayStart("2026-03-01").toISOString()).toBe("2026-03-01T03:00:00.000Z");
+    expect(brasiliaDayStart("2026-03-31", 1).toISOString()).toBe("2026-04-01T03:00:00.000Z");
+  });
+
+  it("parses good filters and round-trips them to the URL", () => {
+    const p = parseAuditFilters(new URLSearchParams("pessoa=Ana.Lima&acao=login&tipo=user&registro=x1&de=01/03/2026&ate=2026-03-02&antes=1772323200000000.42"));
+    expect(p.ok).toBe(true);
+    if (!p.ok) return;
+    expect(p.filters).toEqual({ person: "ana.lima", action: "login", entityType: "user", entityId: "x1", from: "2026-03-01", to: "2026-03-02" });
+    expect(p.page).toEqual({ before: { micros: "1772323200000000", id: "42" }, after: undefined });
+    expect(filterParams(p.filters).toString()).toBe("pessoa=ana.lima&acao=login&tipo=user&registro=x1&de=2026-03-01&ate=2026-03-02");
+  });
+
+  it("reports each bad value with its message", () => {
+    const p = parseAuditFilters(new URLSearchParams("acao=x&tipo=y&de=2026-03-05&ate=2026-03-01&depois=z"));
+    expect(p.ok).toBe(false);
+    if (p.ok) return;
+    expect(p.errors).toEqual({ action: AUDIT_MESSAGES.action, entityType: AUDIT_MESSAGES.entityType, to: AUDIT_MESSAGES.range, cursor: AUDIT_MESSAGES.cursor });
+  });
+});
+
+describe("describeAuditEntry", () => {
+  it("labels the action, entity, actor and data through the registry", () => {
+    const v = describeAuditEntry({
+      id: 7,
+      createdAt: "2026-03-10T15:00:00Z",
+      actorId: null,
+      actorUsername: null,
+      action: "complaint.status_changed",
+      entityType: "complaint",
+      entityId: "c1",
+      data: { from: "pending", to: "resolved", notesChanged: true },
+    });
+    expect(v.when).toBe("10/03/2026 12:00:00");
+    expect(v.who).toBe("Sistema");
+    expect(v.actionLabel).toBe("Status da denúncia alterado");
+    expect(v.entityLabel).toBe("Denúncia");
+    expect(dataLinesText(v.lines)).toMatch(/^De: \S.*; Para: \S.*; Notas alteradas: Sim$/);
+  });
+
+  it("still shows an unknown action or data that no longer parses", () => {
+    const v = describeAuditEntry({ id: 1, createdAt: new Date(0), actorId: null, actorUsername: "x", action: "antiga.acao", entityType: "coisa", entityId: null, data: { campo: 1 } });
+    expect(v.actionLabel).toBe("antiga.acao");
+    expect(v.who).toBe("x");
+    expect(dataLinesText(v.lines)).toBe("campo: 1");
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Reads a stored audit entry back through the typed registry (ADR 085) and turns it into what
+ * the screen and the CSV show: the action's pt-BR label, the entity's label, who did it, and the
+ * data as labelled lines ("Situação: de Pendente para Resolvida"), never raw JSON. Pure.
+ */
+import { format } from "date-fns";
+import { ptBR } from "date-fns/locale/pt-BR";
+import { TZDate } from "@date-fns/tz";
+import { TIME_ZONE } from "~/lib/long-date";
+import type { AuditEventDef } from "./audit-event";
+import { AUDIT_ENTITY_LABELS, auditEventDef } from "./audit-events";
+
+/** Labels of data keys shared by several events; an event's own `fields` win. */
+export const SHARED_FIELD_LABELS: Record<string, string> = {
+  title: "Título",
+  name: "Nome",
+  username: "Usuário",
+  email: "E-mail",
+  role: "Perfil",
+  status: "Situação",
+  company: "Empresa",
+  category: "Categoria",
+  active: "Ativo",
+  slug: "Endereço (slug)",
+  description: "Descrição",
+  publishedAt: "Publicação",
+  cover: "Capa",
+  changed: "Campos alterados",
+  changes: "Alterações",
+  from: "De",
+  to: "Para",
+  sector: "Setor",
+  screen: "Tela",
+  replyLength: "Tamanho da resposta (caracteres)",
+  notesChanged: "Notas alteradas",
+  messageId: "Mensagem",
+  visibility: "Visibilidade",
+  logoFileId: "Logotipo (arquivo)",
+  fileId: "Arquivo",
+  file: "Arquivo",
+  id: "Identificador",
+  size: "Tamanho (bytes)",
+  replaced: "Substituiu o arquivo",
+  isPublic: "Pública",
+  validFrom: "Início da vigência",
+  validTo: "Fim da vigência",
+  body: "Texto",
+  summary: "Resumo",
+  website: "Site",
+  sortOrder: "Ordem",
+  logo: "Logotipo",
+  address: "Endereço",
+  phones: "Telefones",
+  hours: "Horário de atendimento",
+  length: "Tamanho (caracteres)",
+};
+
+/** Actions written with no signed-in user because nobody was (a failed sign-in, a reset link). */
+const ANONYMOUS_ACTIONS = new Set(["login.failed", "user.password_reset_requested", "user.password_reset"]);
+
+export type AuditRow = {
+  id: number | string;
+  createdAt: Date | string;
+  actorId: string | null;
+  actorUsername: string | null;
+  /** The user's current name when the account still exists. */
+  actorName?: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  data: unknown;
+};
+
+export type AuditDataLine = { label: string; value: string; children?: AuditDataLine[] };
+
+export type AuditEntryView = {
+  id: string;
+  /** dd/mm/aaaa HH:mm:ss, Brasília. */
+  when: string;
+  /** ISO instant (for <time datetime>). */
+  whenIso: string;
+  who: string;
+  /** The username under the name, when both are known. */
+  whoDetail: string | null;
+  action: string;
+  actionLabel: string;
+  entityType: string;
+  entityLabel: string;
+  entityId: string | null;
+  lines: AuditDataLine[];
+};
+
+/** dd/mm/aaaa HH:mm:ss in Brasília (date-fns with the time-zone date). */
+export function formatAuditTime(value: Date | string) {
+  return format(new TZDate(new Date(value).getTime(), TIME_ZONE), "dd/MM/yyyy HH:mm:ss", { locale: ptBR });
+}
+
+export function actorLabel(row: Pick<AuditRow, "actorUsername" | "actorName" | "action">) {
+  if (row.actorName) return row.actorName;
+  if (row.actorUsername) return row.actorUsername;
+  return ANONYMOUS_ACTIONS.has(row.action) ? "Anônimo" : "Sistema";
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+function scalar(key: string, value: unknown, def: AuditEventDef | undefined): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Sim" : "Não";
+  if (typeof value === "number") return value.toLocaleString("pt-BR");
+  if (typeof value === "string") {
+    const coded = def?.values?.[key]?.[value];
+    if (coded) return coded;
+    // The audit log's own export names filters by action and entity type: show their labels.
+    if (key === "action" && auditEventDef(value)) return auditEventDef(value)!.label;
+    if (key === "entityType" && Object.hasOwn(AUDIT_ENTITY_LABELS, value)) return (AUDIT_ENTITY_LABELS as Record<string, string>)[value];
+    if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatAuditTime(value);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+function fieldLabel(key: string, def: AuditEventDef | undefined) {
+  return def?.fields?.[key] ?? SHARED_FIELD_LABELS[key] ?? key;
+}
+
+function isChange(v: unknown): v is { from: unknown; to: unknown } {
+  return !!v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 2 && "from" in v && "to" in v;
+}
+
+function lines(data: Record<string, unknown>, def: AuditEventDef | undefined): AuditDataLine[] {
+  const out: AuditDataLine[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    const label = fieldLabel(key, def);
+    if (Array.isArray(value)) {
+      out.push({ label, value: value.length ? value.map((v) => (typeof v === "string" ? fieldLabel(v, def) : scalar(key, v, def))).join(", ") : "—" });
+    } else if (key !== "filters" && isChange(value)) {
+      // A whole-entry change ({ from, to } of a status) reads as one line.
+      out.push({ label, value: `de ${scalar(key, value.from, def)} para ${scalar(key, value.to, def)}` });
+    } else if (value && typeof value === "object") {
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (entries.length && entries.every(([, v]) => isChange(v))) {
+        // { field: { from, to } }: one line per field, labelled, coded values by the field's own labels.
+        out.push({
+          label,
+          value: `${entries.length} ${entries.length === 1 ? "campo" : "campos"}`,
+          children: entries.map(([k, v]) => {
+            const c = v as { from: unknown; to: unknown };
+            return { label: fieldLabel(k, def), value: `de ${scalar(k, c.from, def)} para ${scalar(k, c.to, def)}` };
+          }),
+        });
+      } else {
+        const children = lines(value as Record<string, unknown>, def);
+        out.push({ label, value: children.length ? "" : "nenhum", children: children.length ? children : undefined });
+      }
+    } else {
+      out.push({ label, value: scalar(key, value, def) });
+    }
+  }
+  return out;
+}
+
+/** A row as the screen and the CSV show it. Unknown actions or data that no longer parse still show, labelled as best we can. */
+export function describeAuditEntry(row: AuditRow): AuditEntryView {
+  const def = auditEventDef(row.action);
+  const raw = row.data && typeof row.data === "object" && !Array.isArray(row.data) ? (row.data as Record<string, unknown>) : {};
+  const parsed = def?.data.safeParse(raw);
+  const data = parsed?.success ? (parsed.data as Record<string, unknown>) : raw;
+  const created = new Date(row.createdAt);
+  const who = actorLabel(row);
+  return {
+    id: String(row.id),
+    when: formatAuditTime(created),
+    whenIso: created.toISOString(),
+    who,
+    whoDetail: row.actorName && row.actorUsername && row.actorUsername !== row.actorName ? row.actorUsername : null,
+    action: row.action,
+    actionLabel: def?.label ?? row.action,
+    entityType: row.entityType,
+    entityLabel: (AUDIT_ENTITY_LABELS as Record<string, string>)[row.entityType] ?? row.entityType,
+    entityId: row.entityId,
+    lines: lines(data, def),
+  };
+}
+
+/** The data lines as one line of text (the CSV's "Dados" column): "Título: X; Alterações: Situação: de A para B". */
+export function dataLinesText(items: AuditDataLine[]): string {
+  return items
+    .map((l) => {
+      const kids = l.children?.length ? dataLinesText(l.children) : "";
+      if (kids && l.value) return `${l.label}: ${l.value} (${kids})`;
+      return `${l.label}: ${kids || l.value}`;
+    })
+    .join("; ");
+}

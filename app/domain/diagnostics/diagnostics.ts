@@ -1,0 +1,107 @@
+/**
+ * The diagnostics page's data (ADR 082) and its labels. Not a .server module: the page's
+ * components render it.
+ */
+export const JOB_STATES = ["queued", "running", "failed", "done"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const JOB_STATE_LABELS: Record<JobState, string> = {
+  queued: "Na fila",
+  running: "Em execução",
+  failed: "Falharam",
+  done: "Concluídos",
+};
+
+export const DIAGNOSTICS_MESSAGES = {
+  title: "Diagnóstico do sistema",
+  noRecord: "sem registro",
+  sectionError: "Não foi possível ler esta parte agora",
+  noFailures: "Nenhuma falha registrada.",
+  noPosts: "Nenhum post do Instagram armazenado.",
+} as const;
+
+export type Section<T> = { ok: true; data: T } | { ok: false; error: string };
+
+export type DatabaseInfo = {
+  driver: "PostgreSQL" | "PGlite (embutido)";
+  serverVersion: string;
+  roundTripMs: number;
+  migrationsApplied: number;
+  migrationsKnown: number;
+  latestMigration: string | null;
+  pending: string[];
+};
+
+export type FileStoreInfo = {
+  count: number;
+  bytes: number;
+  byPurpose: Array<{ purpose: string; count: number; bytes: number }>;
+};
+
+export type EmailInfo =
+  | { mode: "smtp"; host: string; reachable: boolean; ms: number; error: string | null }
+  | { mode: "outbox"; dir: string; files: number };
+
+export type ServiceInfo = {
+  service: string;
+  label: string;
+  configured: string;
+  /** Null: the service was never called ("sem registro"). */
+  record: {
+    lastOk: boolean;
+    lastSuccessAt: string | null;
+    lastErrorAt: string | null;
+    lastError: string | null;
+    calls: number;
+    failures: number;
+  } | null;
+};
+
+export type JobsInfo = {
+  counts: Record<JobState, number>;
+  nextRunAt: string | null;
+  failures: Array<{
+    id: number;
+    name: string;
+    state: string;
+    attempts: number;
+    maxAttempts: number;
+    lastError: string | null;
+    at: string;
+    /** When a job that failed an attempt will be tried again (null once failed for good). */
+    runAt: string | null;
+  }>;
+  schedules: Array<{ name: string; everySeconds: number; nextRunAt: string; lastEnqueuedAt: string | null }>;
+};
+
+export type CachedInstagramPost = { id: string; caption: string | null; media_url: string | null; timestamp: string };
+
+export type Diagnostics = {
+  generatedAt: string;
+  database: Section<DatabaseInfo>;
+  files: Section<FileStoreInfo>;
+  email: Section<EmailInfo>;
+  services: Section<ServiceInfo[]>;
+  jobs: Section<JobsInfo>;
+  instagramPosts: Section<CachedInstagramPost[]>;
+};
+
+/** 1 234 567 bytes → "1,2 MB" (pt-BR). */
+export function formatBytes(bytes: number) {
+  const units = ["bytes", "kB", "MB", "GB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 ? 0 : 1;
+  return `${value.toLocaleString("pt-BR", { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${units[unit]}`;
+}
+
+/** 3600 → "a cada 60 min"; 86400 → "a cada 24 h". */
+export function formatInterval(seconds: number) {
+  if (seconds % 3600 === 0 && seconds >= 7200) return `a cada ${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `a cada ${seconds / 60} min`;
+  return `a cada ${seconds} s`;
+}

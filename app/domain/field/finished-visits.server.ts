@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import { db } from "~/db/client.server";
+import { fieldRoutes } from "~/db/schema";
+import { getFile } from "~/domain/files/file-store.server";
+import { authorize, type Actor } from "~/auth/authorize";
+import { formatCep } from "~/lib/br/cep";
+import { formatDateTime } from "~/lib/dates";
+import { AppError } from "~/utils/app-error";
+import { VISIT_PHOTO_PURPOSE } from "./field-routes.server";
+import { VISITS_CSV_COLUMNS, VISITS_MESSAGES, type VisitSort } from "./visits";
+
+export { readSort, VISITS_CSV_COLUMNS, VISITS_MESSAGES, type VisitSort } from "./visits";
+
+/** "1h 05min" between start and finish; empty when either is missing. */
+export function durationText(startedAt: Date | string | null, finishedAt: Date | string | null) {
+  if (!startedAt || !finishedAt) return "";
+  const minutes = Math.max(0, Math.round((new Date(finishedAt).getTime() - new Date(startedAt).getTime()) / 60_000));
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min`;
+}
+
+const ORDER = {
+  recent: [desc(fieldRoutes.finishedAt)],
+  oldest: [asc(fieldRoutes.finishedAt)],
+  name: [sql`members_fold(${fieldRoutes.name}) collate "C"`, desc(fieldRoutes.finishedAt)],
+  filiados: [desc(fieldRoutes.affiliates), desc(fieldRoutes.finishedAt)],
+} as const;
+
+type Range = { from?: Date; to?: Date };
+
+function finishedWhere(range: Range) {
+  return and(
+    eq(fieldRoutes.status, "concluida"),
+    range.from ? gte(fieldRoutes.finishedAt, range.from) : undefined,
+    range.to ? lt(fieldRoutes.finishedAt, range.to) : undefined,
+  );
+}
+
+async function finishedRows(sort: VisitSort, range: Range = {}, limit?: number) {
+  const where = finishedWhere(range);
+  return db()
+    .select()
+    .from(fieldRoutes)
+    .where(where)
+    .orderBy(...ORDER[sort])
+    .limit(limit ?? 500_000);
+}
+
+const yesNo = (v: boolean | null) => (v === null ? "" : v ? "Sim" : "Não");
+
+/** The concluded routes (original: select concluida by fim_rota_horario desc), with the chosen sort. */
+export async function listFinishedVisits(actor: Actor, sort: VisitSort = "recent") {
+  authorize(actor, "visits.read");
+  const rows = await finishedRows(sort, {}, 500);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    cep: r.cep,
+    affiliates: r.affiliates,
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    duration: durationText(r.startedAt, r.finishedAt),
+    start: r.startLat !== null && r.startLon !== null ? { lat: r.startLat, lon: r.startLon, accuracy: r.startAccuracyM } : null,
+    finish: r.finishLat !== null && r.finishLon !== null ? { lat: r.finishLat, lon: r.finishLon, accuracy: r.finishAccuracyM } : null,
+    startCep: r.startCep,
+    finishCep: r.finishCep,
+    photoFileId: r.photoFileId,
+    brigadePhone: r.brigadePhone,
+    basicFirefighters: r.basicFirefighters,
+    lifeguards: r.lifeguards,
+    hasBrigadeLeader: yesNo(r.hasBrigadeLeader),
+    hasMasterFirefighter: yesNo(r.hasMasterFirefighter),
+    totalWorkers: r.totalWorkers,
+    dayWorkers: r.dayWorkers,
+    nightWorkers: r.nightWorkers,
+    outsourced: yesNo(r.outsourced),
+    directContractType: r.directContractType,
+  }));
+}
+
+/** The CSV export (UTF-8 with BOM, so spreadsheets read the accents), the original's 16 columns. */
+export async function finishedVisitsCsv(actor: Actor, sort: VisitSort = "recent", range: Range = {}) {
+  authorize(actor, "visits.read");
+  // Only the CSV's columns: a year is ~25,000 rows, and the full row (positions, tokens, photo,
+  // timestamps) doubles what is read and decoded (ADR 143).
+  const rows = await db()
+    .select({
+      name: fieldRoutes.name,
+      address: fieldRoutes.address,
+      cep: fieldRoutes.cep,
+      affiliates: fieldRoutes.affiliates,
+      startedAt: fieldRoutes.startedAt,
+      finishedAt: fieldRoutes.finishedAt,
+      brigadePhone: fieldRoutes.brigadePhone,
+      basicFirefighters: fieldRoutes.basicFirefighters,
+      lifeguards: fieldRoutes.lifeguards,
+      hasBrigadeLeader: fieldRoutes.hasBrigadeLeader,
+      hasMasterFirefighter: fieldRoutes.hasMasterFirefighter,
+      totalWorkers: fieldRoutes.totalWorkers,
+      dayWorkers: fieldRoutes.dayWorkers,
+      nightWorkers: fieldRoutes.nightWorkers,
+      outsourced: fieldRoutes.outsourced,
+      directContractType: fieldRoutes.directContractType,
+    })
+    .from(fieldRoutes)
+    .where(finishedWhere(range))
+    .orderBy(...ORDER[sort])
+    .limit(500_000);
+  const records = rows.map((r) => [
+    r.name,
+    r.address,
+    formatCep(r.cep),
+    r.affiliates,
+    r.finishedAt ? formatDateTime(r.finishedAt) : "",
+    durationText(r.startedAt, r.finishedAt),
+    r.brigadePhone ?? "",
+    r.basicFirefighters ?? "",
+    r.lifeguards ?? "",
+    yesNo(r.hasBrigadeLeader),
+    yesNo(r.hasMasterFirefighter),
+    r.totalWorkers ?? "",
+    r.dayWorkers ?? "",
+    r.nightWorkers ?? "",
+    yesNo(r.outsourced),
+    r.directContractType ?? "",
+  ]);
+  // Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe.
+  const safe = records.map((rec) => rec.map((c) => (typeof c === "string" && /^[=+\-@\t\r]/.test(c) ? `'${c}` : c)));
+  return `\uFEFF${stringify([[...VISITS_CSV_COLUMNS], ...safe])}`;
+}
+
+/** A visit's photo, for the roles that read finished visits. */
+export async function getVisitPhoto(actor: Actor, fileId: string) {
+  authorize(actor, "visits.read");
+  if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw new AppError(404, VISITS_MESSAGES.photoNotFound);
+  const file = await getFile(fileId);
+  if (!file || file.purpose !== VISIT_PHOTO_PURPOSE) throw new AppError(404, VISITS_MESSAGES.photoNotFound);
+  return file;
+}

@@ -1,0 +1,212 @@
+/**
+ * Charges (issue 11): the queries the finance screens build on. Stable names, used by other
+ * modules (PIX codes, the printable charge, statement matching): `chargeStatus`,
+ * `chargeStatusSql`, `listCharges`, `chargeTotals`, `getCharge`.
+ *
+ * A charge's status is derived on every read, in SQL, so filters and totals agree with it:
+ *   paid     an active (not undone) payment exists (`charges.paid_centavos` is not null: the
+ *            database trigger on `payments` keeps it exact in the same transaction, ADR 159);
+ *   overdue  unpaid and its due date (a Brasília calendar date) is before today in Brasília;
+ *   pending  otherwise.
+ * `today` is a parameter (default: today in Brasília) so tests can stand on either side of
+ * midnight.
+ */
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { charges, members, payments, type PaymentMethod } from "~/db/schema";
+import { authorize, type Actor } from "~/auth/authorize";
+import { todayInBrasilia } from "~/lib/dates";
+import { AppError } from "~/utils/app-error";
+import { searchCondition } from "~/domain/members/list-members.server";
+import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES, type ChargeFilter, type ChargeStatus } from "./finance-options";
+
+export type { ChargeStatus } from "./finance-options";
+
+/** The status of one charge, from whether it has an active payment and its due date. */
+export function chargeStatus(charge: { paid: boolean; dueDate: string }, today: string = todayInBrasilia()): ChargeStatus {
+  if (charge.paid) return "paid";
+  return charge.dueDate < today ? "overdue" : "pending";
+}
+
+/** The same rule as a standalone SQL expression over `charges` (the trigger-kept paid mirror, ADR 159). */
+export function chargeStatusSql(today: string = todayInBrasilia()): SQL<ChargeStatus> {
+  return sql<ChargeStatus>`case
+    when ${charges.paidCentavos} is not null then 'paid'
+    when ${charges.dueDate} < ${today}::date then 'overdue'
+    else 'pending' end`;
+}
+
+/** Year and month of a Brasília date "YYYY-MM-DD", and of the month before. */
+export function monthOf(today: string) {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return { year, month };
+}
+export function previousMonthOf(today: string) {
+  const { year, month } = monthOf(today);
+  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+}
+
+export type ChargeListQuery = { filter: ChargeFilter; q: string; page: number };
+
+/** The WHERE of the list for a filter and a member search (the totals and the page share it). */
+export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q">, today: string): SQL | undefined {
+  const unpaid = isNull(charges.paidCentavos);
+  let byFilter: SQL | undefined;
+  switch (query.filter) {
+    case "paid":
+      byFilter = isNotNull(charges.paidCentavos);
+      break;
+    case "pending":
+      byFilter = and(unpaid, sql`${charges.dueDate} >= ${today}::date`);
+      break;
+    case "overdue":
+      byFilter = and(unpaid, sql`${charges.dueDate} < ${today}::date`);
+      break;
+    case "this-month": {
+      const m = monthOf(today);
+      byFilter = and(eq(charges.referenceYear, m.year), eq(charges.referenceMonth, m.month));
+      break;
+    }
+    case "previous-month": {
+      const m = previousMonthOf(today);
+      byFilter = and(eq(charges.referenceYear, m.year), eq(charges.referenceMonth, m.month));
+      break;
+    }
+    default:
+      byFilter = undefined;
+  }
+  return and(byFilter, searchCondition(query.q, { byCpf: false }));
+}
+
+export type ChargePayment = {
+  id: string;
+  paidOn: string;
+  amountCentavos: number;
+  method: PaymentMethod;
+  note: string | null;
+  createdAt: Date;
+};
+
+export type ChargeRowView = {
+  id: string;
+  memberId: string;
+  memberName: string;
+  registrationNumber: number;
+  amountCentavos: number;
+  referenceMonth: number;
+  referenceYear: number;
+  dueDate: string;
+  status: ChargeStatus;
+  /** The active payment, if any. */
+  payment: ChargePayment | null;
+};
+
+function selection(today: string) {
+  return {
+    id: charges.id,
+    memberId: charges.memberId,
+    memberName: members.name,
+    registrationNumber: members.registrationNumber,
+    amountCentavos: charges.amountCentavos,
+    referenceMonth: charges.referenceMonth,
+    referenceYear: charges.referenceYear,
+    dueDate: charges.dueDate,
+    status: chargeStatusSql(today),
+    paymentId: payments.id,
+    paidOn: payments.paidOn,
+    paidCentavos: payments.amountCentavos,
+    method: payments.method,
+    note: payments.note,
+    paymentCreatedAt: payments.createdAt,
+  };
+}
+
+function chargeQuery(today: string) {
+  return db()
+    .select(selection(today))
+    .from(charges)
+    .innerJoin(members, eq(members.id, charges.memberId))
+    .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)));
+}
+
+type Selected = Awaited<ReturnType<typeof chargeQuery>>[number];
+
+function toView(r: Selected): ChargeRowView {
+  return {
+    id: r.id,
+    memberId: r.memberId,
+    memberName: r.memberName,
+    registrationNumber: r.registrationNumber,
+    amountCentavos: r.amountCentavos,
+    referenceMonth: r.referenceMonth,
+    referenceYear: r.referenceYear,
+    dueDate: r.dueDate,
+    status: r.status,
+    payment: r.paymentId
+      ? {
+          id: r.paymentId,
+          paidOn: r.paidOn!,
+          amountCentavos: r.paidCentavos!,
+          method: r.method as PaymentMethod,
+          note: r.note ?? null,
+          createdAt: r.paymentCreatedAt!,
+        }
+      : null,
+  };
+}
+
+/** One page of charges (newest due date first) for a filter and a member search. */
+export async function listCharges(actor: Actor, query: ChargeListQuery, o: { today?: string } = {}) {
+  authorize(actor, "finance.view");
+  const today = o.today ?? todayInBrasilia();
+  const where = chargeFilterCondition(query, today);
+  const totals = await chargeTotals(actor, query, { today });
+  const pageCount = Math.max(1, Math.ceil(totals.count / CHARGES_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const rows = await chargeQuery(today)
+    .where(where)
+    .orderBy(desc(charges.dueDate), desc(charges.id))
+    .limit(CHARGES_PAGE_SIZE)
+    .offset((page - 1) * CHARGES_PAGE_SIZE);
+  return { rows: rows.map((r) => toView(r)), totals, page, pageCount, today };
+}
+
+export type ChargeTotals = {
+  count: number;
+  /** Sum of the charges' amounts. */
+  amountCentavos: number;
+  /** Sum of the active payments received for them. */
+  paidCentavos: number;
+  /** Sum of the amounts of the charges not paid yet. */
+  openCentavos: number;
+};
+
+/** Totals of the filtered set: count, amount charged, amount paid, amount open. */
+export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "filter" | "q">, o: { today?: string } = {}): Promise<ChargeTotals> {
+  authorize(actor, "finance.view");
+  const today = o.today ?? todayInBrasilia();
+  const where = chargeFilterCondition(query, today);
+  const q = db()
+    .select({
+      count: count(),
+      amount: sql<string>`coalesce(sum(${charges.amountCentavos}), 0)`,
+      paid: sql<string>`coalesce(sum(${charges.paidCentavos}), 0)`,
+      open: sql<string>`coalesce(sum(${charges.amountCentavos}) filter (where ${charges.paidCentavos} is null), 0)`,
+    })
+    .from(charges);
+  // The member join is needed only to search by name or registration number.
+  const joined = query.q.trim() ? q.innerJoin(members, eq(members.id, charges.memberId)) : q;
+  const [t] = await joined.where(where);
+  return { count: Number(t.count), amountCentavos: Number(t.amount), paidCentavos: Number(t.paid), openCentavos: Number(t.open) };
+}
+
+/** One charge with its member and active payment; 404 when it does not exist. */
+export async function getCharge(actor: Actor, id: string, o: { today?: string } = {}): Promise<ChargeRowView> {
+  authorize(actor, "finance.view");
+  const today = o.today ?? todayInBrasilia();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError(404, FINANCE_MESSAGES.chargeNotFound);
+  const [row] = await chargeQuery(today).where(eq(charges.id, id));
+  if (!row) throw new AppError(404, FINANCE_MESSAGES.chargeNotFound);
+  return toView(row);
+}

@@ -1,0 +1,55 @@
+/** A member's charges and payments, for the member's page (roles that may see finance only). */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { charges, payments, type PaymentMethod } from "~/db/schema";
+import { can } from "~/auth/permissions";
+import type { Actor } from "~/auth/authorize";
+import { todayInBrasilia } from "~/lib/dates";
+import { chargeStatus } from "./charges.server";
+import type { ChargeStatus } from "./finance-options";
+
+export type MemberChargeView = {
+  id: string;
+  amountCentavos: number;
+  referenceMonth: number;
+  referenceYear: number;
+  dueDate: string;
+  status: ChargeStatus;
+  paidOn: string | null;
+  paidCentavos: number | null;
+  method: PaymentMethod | null;
+};
+
+/** Null when the actor may not see finance (the page then shows nothing of it). */
+export async function memberFinance(actor: Actor, memberId: string, o: { today?: string } = {}): Promise<MemberChargeView[] | null> {
+  if (!can(actor.role, "finance.view")) return null;
+  const today = o.today ?? todayInBrasilia();
+  const rows = await db()
+    .select({
+      id: charges.id,
+      amountCentavos: charges.amountCentavos,
+      referenceMonth: charges.referenceMonth,
+      referenceYear: charges.referenceYear,
+      dueDate: charges.dueDate,
+      paymentId: payments.id,
+      paidOn: payments.paidOn,
+      paidCentavos: payments.amountCentavos,
+      method: payments.method,
+    })
+    .from(charges)
+    .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)))
+    .where(eq(charges.memberId, memberId))
+    .orderBy(desc(charges.referenceYear), desc(charges.referenceMonth))
+    .limit(120);
+  return rows.map((r) => ({
+    id: r.id,
+    amountCentavos: r.amountCentavos,
+    referenceMonth: r.referenceMonth,
+    referenceYear: r.referenceYear,
+    dueDate: r.dueDate,
+    status: chargeStatus({ paid: r.paymentId !== null, dueDate: r.dueDate }, today),
+    paidOn: r.paidOn,
+    paidCentavos: r.paidCentavos,
+    method: (r.method as PaymentMethod | null) ?? null,
+  }));
+}

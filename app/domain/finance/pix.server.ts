@@ -1,0 +1,90 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { charges, members, payments } from "~/db/schema";
+import { authorize, type Actor } from "~/auth/authorize";
+import { can } from "~/auth/permissions";
+import { AppError } from "~/utils/app-error";
+import { todayInBrasilia } from "~/lib/dates";
+import { buildBrCode, txidForCharge } from "~/lib/pix";
+import { pixQrAlt, renderPixQr } from "~/lib/pix-qr.server";
+import { getPixConfig } from "./pix-settings.server";
+import { PIX_PAGE_MESSAGES } from "./pix.schema";
+
+/**
+ * A charge's printable page with its PIX code (issue 11, ADR 157): the member, the month, the
+ * amount, the due date, the status derived now, and — while open — the static BR Code for the
+ * exact amount with the charge's own txid, as text and as a QR image.
+ */
+
+export type ChargeStatus = "paid" | "overdue" | "pending";
+
+/** Paid when an active payment exists; overdue once the due date (Brasília) has passed; else pending. */
+export function deriveChargeStatus(dueDate: string, paid: boolean, today = todayInBrasilia()): ChargeStatus {
+  if (paid) return "paid";
+  return dueDate < today ? "overdue" : "pending";
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ChargePixPage = {
+  charge: {
+    id: string;
+    memberName: string;
+    registrationNumber: number;
+    referenceMonth: number;
+    referenceYear: number;
+    amountCentavos: number;
+    dueDate: string;
+    status: ChargeStatus;
+    paidOn: string | null;
+  };
+  pix:
+    | { state: "paid" }
+    | { state: "not-configured"; message: string }
+    | { state: "ready"; code: string; txid: string; qrSvg: string; qrAlt: string; receiverName: string; city: string; keyTypeLabel: string; example: boolean };
+};
+
+/** One charge with its member and active payment, or null. */
+export async function findChargeForPix(chargeId: string) {
+  if (!UUID.test(chargeId)) return null;
+  const [row] = await db()
+    .select({
+      id: charges.id,
+      memberName: members.name,
+      registrationNumber: members.registrationNumber,
+      referenceMonth: charges.referenceMonth,
+      referenceYear: charges.referenceYear,
+      amountCentavos: charges.amountCentavos,
+      dueDate: charges.dueDate,
+      paidOn: payments.paidOn,
+    })
+    .from(charges)
+    .innerJoin(members, eq(members.id, charges.memberId))
+    .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)))
+    .where(eq(charges.id, chargeId.toLowerCase()));
+  return row ?? null;
+}
+
+export async function getChargePixPage(actor: Actor, chargeId: string): Promise<ChargePixPage> {
+  authorize(actor, "finance.pix-charge");
+  const row = await findChargeForPix(chargeId);
+  if (!row) throw new AppError(404, PIX_PAGE_MESSAGES.chargeNotFound);
+  const status = deriveChargeStatus(row.dueDate, row.paidOn !== null);
+  const charge = { ...row, status };
+  if (status === "paid") return { charge, pix: { state: "paid" } };
+  const config = await getPixConfig();
+  if (!config.configured) {
+    return {
+      charge,
+      pix: { state: "not-configured", message: can(actor.role, "finance.pix-settings") ? PIX_PAGE_MESSAGES.notConfiguredAdmin : PIX_PAGE_MESSAGES.notConfigured },
+    };
+  }
+  const { key, receiverName, city } = config.settings;
+  const txid = txidForCharge(row.id);
+  const code = buildBrCode({ key, receiverName, city, amountCentavos: row.amountCentavos, txid });
+  const qr = await renderPixQr(code, pixQrAlt({ receiverName, amountCentavos: row.amountCentavos }));
+  return {
+    charge,
+    pix: { state: "ready", code, txid, qrSvg: qr.svg, qrAlt: qr.alt, receiverName, city, keyTypeLabel: config.keyTypeLabel, example: config.example },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The three finance reports (issue 11: the original's three report buttons) as CSV downloads,
+ * named and dated, each audited (report, period, row count; never the data):
+ *   cobrancas       charges whose due date falls in the period, with status and payment;
+ *   pagamentos      payments received (paid on) in the period, excess flagged;
+ *   inadimplentes   members with overdue charges today: months owed and total.
+ * Amounts are written as pt-BR decimals without the symbol ("1234,56"), dates dd/mm/aaaa.
+ */
+import { stringify } from "csv-stringify/sync";
+import { sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { authorize, type Actor } from "~/auth/authorize";
+import { formatDate, todayInBrasilia } from "~/lib/dates";
+import { centavosToDecimal } from "~/lib/money";
+import { isCalendarDate } from "~/utils/fields";
+import { AppError } from "~/utils/app-error";
+import { CHARGE_STATUS_LABELS, FINANCE_MESSAGES, PAYMENT_METHOD_LABELS, referenceLabel, type ChargeStatus } from "./finance-options";
+import type { PaymentMethod } from "~/db/schema/finance";
+
+export const FINANCE_REPORTS = {
+  cobrancas: "Cobranças do período",
+  pagamentos: "Pagamentos recebidos no período",
+  inadimplentes: "Filiados inadimplentes",
+} as const;
+export type FinanceReport = keyof typeof FINANCE_REPORTS;
+export function isFinanceReport(value: unknown): value is FinanceReport {
+  return typeof value === "string" && Object.hasOwn(FINANCE_REPORTS, value);
+}
+
+export const REPORT_HEADERS = {
+  cobrancas: ["matricula", "filiado", "referencia", "vencimento", "valor", "situacao", "data_pagamento", "valor_pago", "forma_pagamento"],
+  pagamentos: ["data_pagamento", "matricula", "filiado", "referencia", "valor_cobranca", "valor_pago", "diferenca", "forma_pagamento", "observacao"],
+  inadimplentes: ["matricula", "filiado", "meses_em_atraso", "referencias", "total_em_atraso"],
+} as const;
+
+/** 123456 → "1234,56". */
+export function csvMoney(centavos: number) {
+  return centavosToDecimal(centavos).replace(".", ",");
+}
+
+const safe = (v: string | number | null) => {
+  const s = v == null ? "" : String(v);
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+};
+
+function toCsv(rows: (string | number | null)[][]) {
+  return stringify(rows.map((r) => r.map(safe)), { bom: true, record_delimiter: "windows" });
+}
+
+export type Period = { from: string; to: string };
+
+/** The period of a report from ?de=&ate= (default: this Brasília month); bad input is a 400. */
+export function readPeriod(from: string | null, to: string | null, today: string = todayInBrasilia()): Period {
+  const first = `${today.slice(0, 8)}01`;
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const period = { from: from?.trim() || first, to: to?.trim() || last };
+  const years = (Date.parse(period.to) - Date.parse(period.from)) / (365.25 * 86_400_000);
+  if (!isCalendarDate(period.from) || !isCalendarDate(period.to) || period.from > period.to || years > 5) {
+    throw new AppError(400, FINANCE_MESSAGES.periodInvalid);
+  }
+  return period;
+}
+
+type ReportFile = { filename: string; csv: string; rows: number };
+
+async function audit(actor: Actor, report: FinanceReport, period: Period | null, rows: number) {
+  await recordAudit({
+    actor,
+    action: "finance_report.exported",
+    entityType: "finance_report",
+    data: { report, from: period?.from ?? null, to: period?.to ?? null, rows },
+  });
+}
+
+export async function chargesReport(actor: Actor, period: Period, o: { today?: string } = {}): Promise<ReportFile> {
+  authorize(actor, "finance.export");
+  const today = o.today ?? todayInBrasilia();
+  const result = await db().execute(sql`
+    select m.registration_number, m.name, c.reference_month, c.reference_year, c.due_date::text as due_date, c.amount_centavos,
+           p.paid_on::text as paid_on, p.amount_centavos as paid_centavos, p.method,
+           case when c.paid_centavos is not null then 'paid' when c.due_date < ${today}::date then 'overdue' else 'pending' end as status
+    from charges c
+    join members m on m.id = c.member_id
+    left join payments p on p.charge_id = c.id and p.undone_at is null
+    where c.due_date between ${period.from}::date and ${period.to}::date
+    order by c.due_date, members_fold(m.name) collate "C", m.registration_number`);
+  type R = {
+    registration_number: number; name: string; reference_month: number; reference_year: number; due_date: string;
+    amount_centavos: number; paid_on: string | null; paid_centavos: number | null; method: PaymentMethod | null; status: ChargeStatus;
+  };
+  const rows = (result.rows as R[]).map((r) => [
+    r.registration_number, r.name, referenceLabel(r.reference_month, r.reference_year), formatDate(r.due_date), csvMoney(Number(r.amount_centavos)),
+    CHARGE_STATUS_LABELS[r.status], r.paid_on ? formatDate(r.paid_on) : "", r.paid_centavos == null ? "" : csvMoney(Number(r.paid_centavos)),
+    r.method ? PAYMENT_METHOD_LABELS[r.method] : "",
+  ]);
+  await audit(actor, "cobrancas", period, rows.length);
+  return { filename: `cobrancas-${period.from}-a-${period.to}.csv`, csv: toCsv([[...REPORT_HEADERS.cobrancas], ...rows]), rows: rows.length };
+}
+
+export async function paymentsReport(actor: Actor, period: Period): Promise<ReportFile> {
+  authorize(actor, "finance.export");
+  const result = await db().execute(sql`
+    select p.paid_on::text as paid_on, m.registration_number, m.name, c.reference_month, c.reference_year,
+           c.amount_centavos, p.amount_centavos as paid_centavos, p.method, p.note
+    from payments p
+    join charges c on c.id = p.charge_id
+    join members m on m.id = c.member_id
+    where p.undone_at is null and p.paid_on between ${period.from}::date and ${period.to}::date
+    order by p.paid_on, members_fold(m.name) collate "C", m.registration_number`);
+  type R = {
+    paid_on: string; registration_number: number; name: string; reference_month: number; reference_year: number;
+    amount_centavos: number; paid_centavos: number; method: PaymentMethod; note: string | null;
+  };
+  const rows = (result.rows as R[]).map((r) => [
+    formatDate(r.paid_on), r.registration_number, r.name, referenceLabel(r.reference_month, r.reference_year), csvMoney(Number(r.amount_centavos)),
+    csvMoney(Number(r.paid_centavos)), csvMoney(Number(r.paid_centavos) - Number(r.amount_centavos)), PAYMENT_METHOD_LABELS[r.method], r.note,
+  ]);
+  await audit(actor, "pagamentos", period, rows.length);
+  return { filename: `pagamentos-${period.from}-a-${period.to}.csv`, csv: toCsv([[...REPORT_HEADERS.pagamentos], ...rows]), rows: rows.length };
+}
+
+/** Members with overdue charges today (Brasília): how many months, which, and the total owed. */
+export async function arrearsReport(actor: Actor, o: { today?: string } = {}): Promise<ReportFile> {
+  authorize(actor, "finance.export");
+  const today = o.today ?? todayInBrasilia();
+  const result = await db().execute(sql`
+    select m.registration_number, m.name, o.months, o.refs, o.total
+    from (
+      select c.member_id, count(*)::int as months, sum(c.amount_centavos)::bigint as total,
+             string_agg(lpad(c.reference_month::text, 2, '0') || '/' || c.reference_year, ' ' order by c.reference_year, c.reference_month) as refs
+      from charges c
+      where c.due_date < ${today}::date
+        and c.paid_centavos is null
+      group by c.member_id
+    ) o
+    join members m on m.id = o.member_id
+    order by o.total desc, members_fold(m.name) collate "C", m.registration_number`);
+  type R = { registration_number: number; name: string; months: number; refs: string; total: string | number };
+  const rows = (result.rows as R[]).map((r) => [r.registration_number, r.name, Number(r.months), r.refs, csvMoney(Number(r.total))]);
+  await audit(actor, "inadimplentes", null, rows.length);
+  return { filename: `inadimplentes-${today}.csv`, csv: toCsv([[...REPORT_HEADERS.inadimplentes], ...rows]), rows: rows.length };
+}

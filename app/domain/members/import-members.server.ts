@@ -1,0 +1,366 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Tx } from "~/db/client.server";
+import { members } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { authorize, type Actor } from "~/auth/authorize";
+import { readSpreadsheet, spreadsheetTemplate, type ImportReport, type SpreadsheetColumn, type SpreadsheetRow } from "~/domain/imports/spreadsheet.server";
+import { cpfDigits, cpfProblem } from "~/lib/br/cpf";
+import { optionalCepField, optionalPhoneField } from "~/lib/br/fields";
+import { todayInBrasilia } from "~/lib/dates";
+import { AppError } from "~/utils/app-error";
+import { emailField, labelledText, nullableText } from "~/utils/fields";
+import { MAX_REGISTRATION_NUMBER, SITUATION_CODES, STATES, STATUS_FOR_SITUATION, type SituationCode } from "./member-options";
+import { MEMBER_MESSAGES } from "./member.schema";
+import { lockRegistrationNumbers, nextRegistrationNumber } from "./registration-number.server";
+
+/**
+ * The import from the old system (issue 8, ADR 123): its `associado` table exported as .xlsx or
+ * .csv with its own column names. Read by the shared spreadsheet reader (ADR 141); every row is
+ * validated; an existing registration number or CPF updates that member, anything else creates
+ * one (keeping a given registration number). A dry run reports; the commit applies every valid
+ * row in one transaction, or none.
+ */
+export const MEMBER_IMPORT_MAX_ROWS = 50_000;
+export const MEMBER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+export const MEMBER_IMPORT_MESSAGES = {
+  previewed: "Planilha validada. Confira o relatório antes de importar.",
+  committed: (r: ImportReport) =>
+    `Importação concluída: ${r.created} ${r.created === 1 ? "filiado criado" : "filiados criados"}, ${r.updated} ${r.updated === 1 ? "atualizado" : "atualizados"}.`,
+  nothingValid: "Nenhuma linha válida para importar. Corrija a planilha e envie novamente.",
+  error: "Erro ao importar a planilha. Nada foi gravado. Tente novamente.",
+  tooLarge: "Planilha muito grande. Máximo 20MB.",
+  registration: `Matrícula inválida: deve ser um número inteiro entre 1 e ${MAX_REGISTRATION_NUMBER}.`,
+  cpfRequired: "CPF é obrigatório.",
+  date: (header: string) => `${header} inválida: use dd/mm/aaaa ou aaaa-mm-dd.`,
+  situation: "Situação inválida: use 1, 2, 3, 4 ou 10.",
+  state: "Estado deve ser a sigla de uma UF (ex.: DF).",
+  duplicateCpf: (row: number) => `CPF repetido na planilha (já usado na linha ${row}).`,
+  duplicateRegistration: (row: number) => `Matrícula repetida na planilha (já usada na linha ${row}).`,
+  cpfOfOther: (n: number) => `O CPF pertence ao filiado de matrícula ${n}, diferente da matrícula informada.`,
+  anonymized: (n: number) => `O filiado de matrícula ${n} foi anonimizado (LGPD) e não pode ser atualizado.`,
+  tooLong: (header: string, max: number) => `${header} deve ter no máximo ${max} caracteres.`,
+} as const;
+
+/** The old system's `associado` columns, in its order and spelling. */
+export const MEMBER_IMPORT_COLUMNS: readonly SpreadsheetColumn[] = [
+  { key: "registrationNumber", header: "matricula", aliases: ["matrícula"] },
+  { key: "name", header: "nome_associado", aliases: ["nome"], required: true },
+  { key: "birthDate", header: "data_nascimento" },
+  { key: "gender", header: "sexo" },
+  { key: "address", header: "endereco" },
+  { key: "city", header: "cidade" },
+  { key: "state", header: "estado", aliases: ["uf"] },
+  { key: "cep", header: "cep" },
+  { key: "mobilePhone", header: "telefone_celular", aliases: ["celular"] },
+  { key: "homePhone", header: "telefone_residencia", aliases: ["telefone"] },
+  { key: "email", header: "email", aliases: ["e-mail"] },
+  { key: "cpf", header: "cpf", required: true },
+  { key: "joinedOn", header: "data_cadastro" },
+  { key: "situation", header: "situacao" },
+  { key: "workplaceName", header: "posto_trabalho" },
+  { key: "status", header: "status" },
+  { key: "notes", header: "observacao", aliases: ["observação", "obs"] },
+];
+
+const EXAMPLE = {
+  registrationNumber: 1234,
+  name: "Maria da Conceição Araújo",
+  birthDate: "15/03/1985",
+  gender: "F",
+  address: "QNM 12 Conjunto B Casa 7",
+  city: "Ceilândia",
+  state: "DF",
+  cep: "72215-120",
+  mobilePhone: "(61) 91234-5678",
+  homePhone: "",
+  email: "maria@exemplo.com.br",
+  cpf: "529.982.247-25",
+  joinedOn: "02/05/2010",
+  situation: 1,
+  workplaceName: "Shopping Conjunto Nacional",
+  status: "ativo",
+  notes: "",
+};
+
+/** The template (.xlsx): the old system's columns and one example row. */
+export async function memberImportTemplate(actor: Actor) {
+  authorize(actor, "members.import");
+  return spreadsheetTemplate("associado", MEMBER_IMPORT_COLUMNS, [EXAMPLE]);
+}
+
+/** dd/mm/aaaa (also d/m/aaaa) or aaaa-mm-dd (what an Excel date cell reads as) → ISO, or null if invalid. */
+export function importDate(text: string): string | null {
+  const t = text.trim();
+  let y: number, m: number, d: number;
+  const br = t.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  const iso = t.match(/^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/);
+  if (br) [d, m, y] = [Number(br[1]), Number(br[2]), Number(br[3])];
+  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || y > 2100 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+const name = labelledText("Nome", 2, 120);
+const email = z
+  .string()
+  .trim()
+  .transform((v) => v)
+  .pipe(z.union([z.literal("").transform(() => null), emailField({ invalid: MEMBER_MESSAGES.emailInvalid })]));
+const fieldsSchema = z.object({
+  name,
+  email,
+  mobilePhone: optionalPhoneField(),
+  homePhone: optionalPhoneField(),
+  cep: optionalCepField(),
+  address: nullableText({ max: 200, tooLong: "Endereço deve ter no máximo 200 caracteres." }),
+  city: nullableText({ max: 80, tooLong: "Cidade deve ter no máximo 80 caracteres." }),
+  workplaceName: nullableText({ max: 160, tooLong: "Posto de trabalho deve ter no máximo 160 caracteres." }),
+  notes: nullableText({ max: 2000, tooLong: "Observação deve ter no máximo 2000 caracteres.", multiline: true }),
+});
+
+/** The member columns a row sets (null: the cell was blank). */
+export type MemberImportRow = z.output<typeof fieldsSchema> & {
+  row: number;
+  registrationNumber: number | null;
+  cpf: string;
+  birthDate: string | null;
+  gender: string | null;
+  state: string | null;
+  joinedOn: string | null;
+  situation: SituationCode | null;
+  status: string | null;
+};
+
+type Checked = { ok: true; value: MemberImportRow } | { ok: false; reason: string };
+
+function validateRow(r: SpreadsheetRow): Checked {
+  const v = r.values;
+  const parsed = fieldsSchema.safeParse({
+    name: v.name ?? "",
+    email: v.email ?? "",
+    mobilePhone: v.mobilePhone ?? "",
+    homePhone: v.homePhone ?? "",
+    cep: v.cep ?? "",
+    address: v.address ?? "",
+    city: v.city ?? "",
+    workplaceName: v.workplaceName ?? "",
+    notes: v.notes ?? "",
+  });
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((i) => i.message).join(" ") };
+  // A CPF a spreadsheet stored as a number lost its leading zeros: put them back.
+  let cpf = cpfDigits(v.cpf ?? "");
+  if (!cpf) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.cpfRequired };
+  if (/^\d{9,10}$/.test(cpf) && /^[\d.\-\s]+$/.test((v.cpf ?? "").trim())) cpf = cpf.padStart(11, "0");
+  const cpfError = cpfProblem(cpf);
+  if (cpfError) return { ok: false, reason: cpfError };
+  const regText = (v.registrationNumber ?? "").trim();
+  let registrationNumber: number | null = null;
+  if (regText) {
+    if (!/^\d{1,10}$/.test(regText) || Number(regText) < 1 || Number(regText) > MAX_REGISTRATION_NUMBER) {
+      return { ok: false, reason: MEMBER_IMPORT_MESSAGES.registration };
+    }
+    registrationNumber = Number(regText);
+  }
+  const dates: Record<"birthDate" | "joinedOn", string | null> = { birthDate: null, joinedOn: null };
+  for (const [key, header] of [["birthDate", "Data de nascimento"], ["joinedOn", "Data de cadastro"]] as const) {
+    const t = (v[key] ?? "").trim();
+    if (!t) continue;
+    const iso = importDate(t);
+    if (!iso) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.date(header) };
+    dates[key] = iso;
+  }
+  const sitText = (v.situation ?? "").trim();
+  let situation: SituationCode | null = null;
+  if (sitText) {
+    const n = Number(sitText);
+    if (!/^\d{1,2}$/.test(sitText) || !(SITUATION_CODES as number[]).includes(n)) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.situation };
+    situation = n as SituationCode;
+  }
+  const stateText = (v.state ?? "").trim().toUpperCase();
+  if (stateText && !(STATES as readonly string[]).includes(stateText)) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.state };
+  const gender = (v.gender ?? "").trim();
+  if (gender.length > 20) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.tooLong("Sexo", 20) };
+  const status = (v.status ?? "").trim().toLowerCase();
+  if (status.length > 40) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.tooLong("Status", 40) };
+  return {
+    ok: true,
+    value: {
+      ...parsed.data,
+      row: r.row,
+      registrationNumber,
+      cpf,
+      ...dates,
+      gender: gender || null,
+      state: stateText || null,
+      situation,
+      status: status || null,
+    },
+  };
+}
+
+type Existing = { id: string; registrationNumber: number; cpf: string | null; anonymizedAt: Date | null };
+type Reader = Pick<Tx, "select">;
+
+/** The members a file's registration numbers and CPFs name, read in chunks. */
+async function existingMembers(reader: Reader, numbers: number[], cpfs: string[]) {
+  const byNumber = new Map<number, Existing>();
+  const byCpf = new Map<string, Existing>();
+  const columns = { id: members.id, registrationNumber: members.registrationNumber, cpf: members.cpf, anonymizedAt: members.anonymizedAt };
+  const add = (rows: Existing[]) => {
+    for (const m of rows) {
+      byNumber.set(m.registrationNumber, m);
+      if (m.cpf) byCpf.set(m.cpf, m);
+    }
+  };
+  for (let i = 0; i < numbers.length; i += 1000) add(await reader.select(columns).from(members).where(inArray(members.registrationNumber, numbers.slice(i, i + 1000))));
+  for (let i = 0; i < cpfs.length; i += 1000) add(await reader.select(columns).from(members).where(inArray(members.cpf, cpfs.slice(i, i + 1000))));
+  return { byNumber, byCpf };
+}
+
+type Plan = { report: ImportReport; creates: MemberImportRow[]; updates: (MemberImportRow & { id: string; current: number })[] };
+
+async function plan(upload: { fileName: string; bytes: Buffer } | undefined, reader: Reader): Promise<Plan> {
+  const rows = await readSpreadsheet(upload, { columns: MEMBER_IMPORT_COLUMNS, maxRows: MEMBER_IMPORT_MAX_ROWS });
+  const report: ImportReport = { total: rows.length, created: 0, updated: 0, rejected: [], applied: false };
+  const reject = (r: SpreadsheetRow, reason: string) =>
+    report.rejected.push({ row: r.row, key: [r.values.registrationNumber, r.values.name].filter(Boolean).join(" · ").slice(0, 80), reason });
+  const valid: MemberImportRow[] = [];
+  const seenCpf = new Map<string, number>();
+  const seenNumber = new Map<number, number>();
+  const sources = new Map<number, SpreadsheetRow>();
+  for (const r of rows) {
+    const checked = validateRow(r);
+    if (!checked.ok) {
+      reject(r, checked.reason);
+      continue;
+    }
+    const m = checked.value;
+    const firstCpf = seenCpf.get(m.cpf);
+    if (firstCpf) {
+      reject(r, MEMBER_IMPORT_MESSAGES.duplicateCpf(firstCpf));
+      continue;
+    }
+    const firstNumber = m.registrationNumber === null ? undefined : seenNumber.get(m.registrationNumber);
+    if (firstNumber) {
+      reject(r, MEMBER_IMPORT_MESSAGES.duplicateRegistration(firstNumber));
+      continue;
+    }
+    seenCpf.set(m.cpf, r.row);
+    if (m.registrationNumber !== null) seenNumber.set(m.registrationNumber, r.row);
+    sources.set(r.row, r);
+    valid.push(m);
+  }
+  const { byNumber, byCpf } = await existingMembers(reader, [...seenNumber.keys()], [...seenCpf.keys()]);
+  const creates: MemberImportRow[] = [];
+  const updates: Plan["updates"] = [];
+  for (const m of valid) {
+    const source = sources.get(m.row)!;
+    const viaNumber = m.registrationNumber === null ? undefined : byNumber.get(m.registrationNumber);
+    const viaCpf = byCpf.get(m.cpf);
+    if (viaNumber && viaCpf && viaNumber.id !== viaCpf.id) {
+      reject(source, MEMBER_IMPORT_MESSAGES.cpfOfOther(viaCpf.registrationNumber));
+      continue;
+    }
+    if (!viaNumber && viaCpf && m.registrationNumber !== null) {
+      // The CPF is known under another registration number: never renumber a member.
+      reject(source, MEMBER_IMPORT_MESSAGES.cpfOfOther(viaCpf.registrationNumber));
+      continue;
+    }
+    const target = viaNumber ?? viaCpf;
+    if (target?.anonymizedAt) {
+      reject(source, MEMBER_IMPORT_MESSAGES.anonymized(target.registrationNumber));
+      continue;
+    }
+    if (target) updates.push({ ...m, id: target.id, current: target.registrationNumber });
+    else creates.push(m);
+  }
+  report.rejected.sort((a, b) => a.row - b.row);
+  report.created = creates.length;
+  report.updated = updates.length;
+  return { report, creates, updates };
+}
+
+/** The dry run: what the file would do. Nothing is written. */
+export async function previewMemberImport(actor: Actor, upload: { fileName: string; bytes: Buffer } | undefined) {
+  authorize(actor, "members.import");
+  return (await plan(upload, db())).report;
+}
+
+const INSERT_BATCH = 500;
+
+/** The columns a row sets on an existing member: blank cells keep what is there. */
+function updateSet(m: MemberImportRow) {
+  const set: Partial<typeof members.$inferInsert> = { name: m.name, cpf: m.cpf };
+  const keys = ["email", "mobilePhone", "homePhone", "birthDate", "gender", "address", "city", "state", "cep", "workplaceName", "notes", "joinedOn"] as const;
+  for (const k of keys) if (m[k] !== null) (set as Record<string, unknown>)[k] = m[k];
+  if (m.situation !== null) {
+    set.situation = m.situation;
+    set.status = m.status ?? STATUS_FOR_SITUATION[m.situation];
+  } else if (m.status !== null) set.status = m.status;
+  return set;
+}
+
+/**
+ * Applies every valid row in one transaction, or none (any failure rolls all back). Rejected rows
+ * are skipped and reported as in the dry run. New members keep a given registration number;
+ * the others get the next free ones, under the registration lock (ADR 121).
+ */
+export async function commitMemberImport(actor: Actor, upload: { fileName: string; bytes: Buffer } | undefined) {
+  authorize(actor, "members.import");
+  return db().transaction(async (tx) => {
+    await lockRegistrationNumbers(tx);
+    const { report, creates, updates } = await plan(upload, tx);
+    if (creates.length + updates.length === 0) throw new AppError(422, MEMBER_IMPORT_MESSAGES.nothingValid);
+    for (const m of updates) {
+      await tx
+        .update(members)
+        .set({ ...updateSet(m), updatedAt: sql`now()` })
+        .where(eq(members.id, m.id));
+    }
+    // Given numbers first, so the next free ones start after them.
+    const today = todayInBrasilia();
+    const row = (m: MemberImportRow, registrationNumber: number): typeof members.$inferInsert => ({
+      registrationNumber,
+      name: m.name,
+      cpf: m.cpf,
+      email: m.email,
+      mobilePhone: m.mobilePhone,
+      homePhone: m.homePhone,
+      birthDate: m.birthDate,
+      gender: m.gender,
+      address: m.address,
+      city: m.city,
+      state: m.state,
+      cep: m.cep,
+      workplaceName: m.workplaceName,
+      situation: m.situation,
+      status: m.status ?? (m.situation !== null ? STATUS_FOR_SITUATION[m.situation] : "ativo"),
+      notes: m.notes,
+      joinedOn: m.joinedOn ?? today,
+      createdBy: actor.id,
+    });
+    const given = creates.filter((m) => m.registrationNumber !== null).map((m) => row(m, m.registrationNumber!));
+    for (let i = 0; i < given.length; i += INSERT_BATCH) await tx.insert(members).values(given.slice(i, i + INSERT_BATCH));
+    const rest = creates.filter((m) => m.registrationNumber === null);
+    if (rest.length) {
+      let next = await nextRegistrationNumber(tx);
+      const numbered = rest.map((m) => row(m, next++));
+      for (let i = 0; i < numbered.length; i += INSERT_BATCH) await tx.insert(members).values(numbered.slice(i, i + INSERT_BATCH));
+    }
+    await recordAudit(
+      {
+        actor,
+        action: "member.imported",
+        entityType: "member",
+        entityId: null,
+        data: { total: report.total, created: report.created, updated: report.updated, rejected: report.rejected.length },
+      },
+      tx,
+    );
+    return { ...report, applied: true };
+  });
+}

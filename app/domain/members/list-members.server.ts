@@ -1,0 +1,155 @@
+import { and, asc, count, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { monthRange } from "~/domain/dashboards/month";
+import { db } from "~/db/client.server";
+import { members } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { authorize, type Actor } from "~/auth/authorize";
+import { can } from "~/auth/permissions";
+import { cpfDigits, isValidCpf, maskCpfForList } from "~/lib/br/cpf";
+import { MAX_REGISTRATION_NUMBER, MEMBER_TABS, paymentStatus, type MemberTab, type PaymentStatus } from "./member-options";
+
+/** The screen's page size (original-spec §9). */
+export const MEMBERS_PAGE_SIZE = 10;
+
+/** `month` (YYYY-MM, from ?mes=): members who joined in that Brasília month (the panels link here). */
+export type MemberListQuery = { q: string; tab: MemberTab; page: number; month?: string | null };
+
+/** One row of the list: the CPF is always masked (***.456.789-**), whatever the role. */
+export type MemberListRow = {
+  id: string;
+  registrationNumber: number;
+  name: string;
+  cpfMasked: string;
+  email: string | null;
+  mobilePhone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  cep: string | null;
+  region: string | null;
+  workplaceName: string | null;
+  situation: number | null;
+  status: string;
+  notes: string | null;
+  joinedOn: string;
+  paymentStatus: PaymentStatus;
+  anonymized: boolean;
+};
+
+/** `%` and `_` are LIKE wildcards and `\` its default escape: typed, they mean themselves. */
+function escapeLike(term: string) {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The search rules (original-spec §5, issue 8): a numeric term matches the registration number
+ * exactly or a name containing it; any other term, names containing it. Case- and
+ * accent-insensitive through members_fold(), which the trigram index covers (ADR 120). Roles
+ * that may see the full CPF (ADR 122) also find a member by the full CPF, typed with or without
+ * punctuation.
+ */
+export function searchCondition(term: string, options: { byCpf: boolean }): SQL | undefined {
+  const t = term.trim().slice(0, 120);
+  if (!t) return undefined;
+  const conds: SQL[] = [sql`members_fold(${members.name}) like '%' || members_fold(${escapeLike(t)}) || '%'`];
+  if (/^\d{1,10}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_REGISTRATION_NUMBER) conds.push(eq(members.registrationNumber, Number(t)));
+  if (options.byCpf && /^[\d.\-\s]+$/.test(t) && isValidCpf(t)) conds.push(eq(members.cpf, cpfDigits(t)));
+  return or(...conds);
+}
+
+export function isCpfSearch(term: string, actor: Pick<Actor, "role">) {
+  const t = term.trim();
+  return can(actor.role, "members.cpf") && /^[\d.\-\s]+$/.test(t) && isValidCpf(t);
+}
+
+/** The tab and search of the list, as one WHERE (shared by the page and the CSV export). */
+export function listFilter(actor: Pick<Actor, "role">, query: Pick<MemberListQuery, "q" | "tab" | "month">) {
+  const situations = MEMBER_TABS[query.tab].situations;
+  const byCpf = isCpfSearch(query.q, actor);
+  const range = query.month ? monthRange(query.month) : null;
+  const joined = range ? and(gte(members.joinedOn, range.firstDay), lt(members.joinedOn, range.nextFirstDay)) : undefined;
+  return { where: and(situations ? inArray(members.situation, [...situations]) : undefined, searchCondition(query.q, { byCpf }), joined), byCpf };
+}
+
+/** Order of the list: folded name in byte order, then registration number (ADR 120). */
+export const LIST_ORDER = [sql`members_fold(${members.name}) collate "C"`, asc(members.registrationNumber)] as const;
+
+/**
+ * LIST_ORDER spelled so the name-order index cannot serve it (`|| ''` changes no value): with a
+ * search the planner would otherwise walk that index and run members_fold() on every row until
+ * 10 match (93 ms for "conceicao" in 50,000), instead of the trigram index's candidates and a
+ * top-10 sort (ADR 125).
+ */
+const SEARCH_ORDER = [sql`(members_fold(${members.name}) || '') collate "C"`, asc(members.registrationNumber)] as const;
+
+/**
+ * One page of members, ordered by name (folded, byte order) then registration number, and the
+ * total for the pagination. Never more than a page of rows is read.
+ */
+export async function listMembers(actor: Actor, query: MemberListQuery) {
+  authorize(actor, "members.view");
+  const { where, byCpf } = listFilter(actor, query);
+  let total: number;
+  let page: number;
+  let pageCount: number;
+  let rows: (typeof members.$inferSelect)[];
+  const firstPage = Math.max(1, query.page);
+  if (query.q.trim()) {
+    // A search sorts every match anyway (the trigram index gives them unordered), so the total
+    // comes with the page as a window count: one scan and one members_fold() recheck per
+    // candidate instead of two (ADR 125). Past the last page no row carries it: count apart.
+    const found = await db()
+      .select({ m: members, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(members)
+      .where(where)
+      .orderBy(...SEARCH_ORDER)
+      .limit(MEMBERS_PAGE_SIZE)
+      .offset((firstPage - 1) * MEMBERS_PAGE_SIZE);
+    if (found.length > 0 || firstPage === 1) {
+      total = found[0]?.total ?? 0;
+      pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+      page = firstPage;
+      rows = found.map((f) => f.m);
+    } else {
+      [{ total }] = await db().select({ total: count() }).from(members).where(where);
+      pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+      page = Math.min(firstPage, pageCount);
+      rows = await db().select().from(members).where(where).orderBy(...LIST_ORDER).limit(MEMBERS_PAGE_SIZE).offset((page - 1) * MEMBERS_PAGE_SIZE);
+    }
+  } else {
+    [{ total }] = await db().select({ total: count() }).from(members).where(where);
+    pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+    page = Math.min(firstPage, pageCount);
+    rows = await db()
+      .select()
+      .from(members)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(MEMBERS_PAGE_SIZE)
+      .offset((page - 1) * MEMBERS_PAGE_SIZE);
+  }
+  if (byCpf) {
+    await recordAudit({ actor, action: "member.searched_by_cpf", entityType: "member", entityId: rows.length === 1 ? rows[0].id : null, data: { found: total } });
+  }
+  const list: MemberListRow[] = rows.map((m) => ({
+    id: m.id,
+    registrationNumber: m.registrationNumber,
+    name: m.name,
+    cpfMasked: m.cpf ? maskCpfForList(m.cpf) : "—",
+    email: m.email,
+    mobilePhone: m.mobilePhone,
+    address: m.address,
+    city: m.city,
+    state: m.state,
+    cep: m.cep,
+    region: m.region,
+    workplaceName: m.workplaceName,
+    situation: m.situation,
+    status: m.status,
+    notes: m.notes,
+    joinedOn: m.joinedOn,
+    paymentStatus: paymentStatus(m),
+    anonymized: m.anonymizedAt !== null,
+  }));
+  return { rows: list, total, page, pageCount };
+}

@@ -1,0 +1,158 @@
+import { eq, sql } from "drizzle-orm";
+import { authorize } from "~/auth/authorize";
+import { db } from "~/db/client.server";
+import { serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { AppError } from "~/utils/app-error";
+import { queueServiceNotice } from "./service-notices.server";
+import { recordInScope, responsibleFor, type ServiceActor } from "./service-access.server";
+import {
+  isAllowedTransition,
+  SERVICE_MESSAGES,
+  STATUS_LABELS,
+  type ActionScreen,
+  type Priority,
+  type ServiceSector,
+  type ServiceStatus,
+} from "./service-options";
+
+/**
+ * Every change to a record runs here, in one transaction with the record locked (ADR 133): the
+ * status is read under the lock, the entry appended, and the record's status set to the
+ * entry's. Two people acting at once are serialised; neither loses an entry.
+ */
+
+export async function changeServiceStatus(
+  actor: ServiceActor,
+  input: { id: string; status: ServiceStatus; responsibleId: string; comment: string; isPublic: boolean; screen: ActionScreen },
+) {
+  authorize(actor, "services.update");
+  return db().transaction(async (tx) => {
+    const record = await recordInScope(tx, actor, input.id, { lock: true });
+    const from = record.status as ServiceStatus;
+    if (from === input.status) throw new AppError(409, SERVICE_MESSAGES.sameStatus(STATUS_LABELS[from]), "status");
+    if (!isAllowedTransition(input.screen, from, input.status)) {
+      throw new AppError(409, SERVICE_MESSAGES.transitionRefused(STATUS_LABELS[from], STATUS_LABELS[input.status]), "status");
+    }
+    const responsible = await responsibleFor(tx, record.sector as ServiceSector, input.responsibleId);
+    const [entry] = await tx.insert(serviceRecordEntries).values({
+      recordId: record.id,
+      kind: "status",
+      authorId: actor.id,
+      authorName: actor.name ?? actor.username,
+      responsibleName: responsible.name,
+      oldStatus: from,
+      newStatus: input.status,
+      text: input.comment,
+      isPublic: input.isPublic,
+    }).returning({ id: serviceRecordEntries.id });
+    await tx
+      .update(serviceRecords)
+      .set({ status: input.status, responsibleId: responsible.id, updatedAt: sql`now()` })
+      .where(eq(serviceRecords.id, record.id));
+    await queueServiceNotice(tx, record, entry.id, input.status);
+    await recordAudit(
+      {
+        actor,
+        action: "service.status_changed",
+        entityType: "service_record",
+        entityId: record.id,
+        data: { protocol: record.protocol, sector: record.sector, from, to: input.status, screen: input.screen },
+      },
+      tx,
+    );
+    return SERVICE_MESSAGES.statusUpdated(responsible.name, STATUS_LABELS[input.status]);
+  });
+}
+
+export async function commentOnServiceRecord(actor: ServiceActor, input: { id: string; responsibleId: string; comment: string; isPublic: boolean }) {
+  authorize(actor, "services.comment");
+  return db().transaction(async (tx) => {
+    const record = await recordInScope(tx, actor, input.id, { lock: true });
+    const responsible = await responsibleFor(tx, record.sector as ServiceSector, input.responsibleId);
+    await tx.insert(serviceRecordEntries).values({
+      recordId: record.id,
+      kind: "comment",
+      authorId: actor.id,
+      authorName: actor.name ?? actor.username,
+      responsibleName: responsible.name,
+      oldStatus: record.status,
+      newStatus: record.status,
+      text: input.comment,
+      isPublic: input.isPublic,
+    });
+    await tx.update(serviceRecords).set({ updatedAt: sql`now()` }).where(eq(serviceRecords.id, record.id));
+    await recordAudit(
+      {
+        actor,
+        action: "service.commented",
+        entityType: "service_record",
+        entityId: record.id,
+        data: { protocol: record.protocol, sector: record.sector, length: input.comment.length, isPublic: input.isPublic },
+      },
+      tx,
+    );
+    return SERVICE_MESSAGES.commentAdded(responsible.name);
+  });
+}
+
+/** Edit mode: the original's edited fields and any of the five statuses, with a comment. */
+export async function editServiceRecord(
+  actor: ServiceActor,
+  input: {
+    id: string;
+    requesterName: string;
+    requesterPhone: string | null;
+    requesterEmail: string | null;
+    status: ServiceStatus;
+    priority: Priority;
+    description: string;
+    additionalInfo: string | null;
+    responsibleId: string;
+    comment: string;
+  },
+) {
+  authorize(actor, "services.update");
+  return db().transaction(async (tx) => {
+    const record = await recordInScope(tx, actor, input.id, { lock: true });
+    const responsible = await responsibleFor(tx, record.sector as ServiceSector, input.responsibleId);
+    const anonymous = record.recordType === "denuncia_anonima";
+    const next = {
+      requesterName: anonymous ? record.requesterName : input.requesterName,
+      requesterPhone: anonymous ? null : input.requesterPhone,
+      requesterEmail: anonymous ? null : input.requesterEmail,
+      status: input.status,
+      priority: input.priority,
+      description: input.description,
+      additionalInfo: input.additionalInfo,
+    };
+    const fields = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== record[k]);
+    const [entry] = await tx.insert(serviceRecordEntries).values({
+      recordId: record.id,
+      kind: "edit",
+      authorId: actor.id,
+      authorName: actor.name ?? actor.username,
+      responsibleName: responsible.name,
+      oldStatus: record.status,
+      newStatus: input.status,
+      text: input.comment,
+      isPublic: false,
+    }).returning({ id: serviceRecordEntries.id });
+    await tx
+      .update(serviceRecords)
+      .set({ ...next, responsibleId: responsible.id, updatedAt: sql`now()` })
+      .where(eq(serviceRecords.id, record.id));
+    if (input.status !== record.status) await queueServiceNotice(tx, { ...record, ...next }, entry.id, input.status);
+    await recordAudit(
+      {
+        actor,
+        action: "service.edited",
+        entityType: "service_record",
+        entityId: record.id,
+        data: { protocol: record.protocol, sector: record.sector, from: record.status, to: input.status, fields },
+      },
+      tx,
+    );
+    return SERVICE_MESSAGES.saved;
+  });
+}

@@ -1,0 +1,97 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { AppError } from "~/utils/app-error";
+import { hitRateLimit, isRateLimited, RATE_LIMITS, retryMessage } from "~/utils/rate-limit.server";
+import { CONSULTA_MESSAGES, type ConsultaView } from "./consulta";
+import { SECTOR_LABELS, STATUS_LABELS, type ServiceSector, type ServiceStatus } from "./service-options";
+
+/**
+ * The requester's look-up (ADR 135). The client address is only handed to the rate limiter.
+ * An unknown protocol and a wrong second factor take the same path and get the same answer
+ * (404, one message), and both count as a failure; an anonymous complaint keeps no CPF or
+ * e-mail, so it can never be opened here.
+ */
+export type ConsultaRequester = { throttleKey: string };
+export type Verifier = { kind: "cpf" | "email"; value: string };
+
+async function refuseIfThrottled(requester: ConsultaRequester, protocol: string) {
+  const [byAddress, byProtocol] = await Promise.all([
+    isRateLimited("serviceConsulta", requester.throttleKey),
+    isRateLimited("serviceConsultaProtocol", protocol),
+  ]);
+  const blocked = [byAddress, byProtocol].find((r) => !r.allowed);
+  if (blocked) throw new AppError(429, CONSULTA_MESSAGES.throttled(retryMessage(blocked.retryAfterSeconds)), "protocolo");
+}
+
+async function countFailure(requester: ConsultaRequester, protocol: string): Promise<never> {
+  const [byAddress, byProtocol] = await Promise.all([
+    hitRateLimit("serviceConsulta", requester.throttleKey),
+    hitRateLimit("serviceConsultaProtocol", protocol),
+  ]);
+  // The attempt that uses up the window already says so.
+  const blocked =
+    byAddress.count >= RATE_LIMITS.serviceConsulta.max ? byAddress : byProtocol.count >= RATE_LIMITS.serviceConsultaProtocol.max ? byProtocol : undefined;
+  if (blocked) throw new AppError(429, CONSULTA_MESSAGES.throttled(retryMessage(blocked.retryAfterSeconds)), "protocolo");
+  throw new AppError(404, CONSULTA_MESSAGES.notFound, "protocolo");
+}
+
+function matches(record: { recordType: string; requesterCpf: string | null; requesterEmail: string | null }, verifier: Verifier) {
+  if (record.recordType === "denuncia_anonima") return false;
+  if (verifier.kind === "cpf") return !!record.requesterCpf && record.requesterCpf.slice(-4) === verifier.value;
+  return !!record.requesterEmail && record.requesterEmail.trim().toLowerCase() === verifier.value;
+}
+
+export async function consultServiceRecord(protocol: string, verifier: Verifier, requester: ConsultaRequester): Promise<ConsultaView> {
+  await refuseIfThrottled(requester, protocol);
+  const [record] = await db()
+    .select({
+      id: serviceRecords.id,
+      protocol: serviceRecords.protocol,
+      recordType: serviceRecords.recordType,
+      requesterName: serviceRecords.requesterName,
+      requesterCpf: serviceRecords.requesterCpf,
+      requesterEmail: serviceRecords.requesterEmail,
+      status: serviceRecords.status,
+      sector: serviceRecords.sector,
+      serviceType: serviceRecords.serviceType,
+      createdAt: serviceRecords.createdAt,
+      updatedAt: serviceRecords.updatedAt,
+      dueAt: serviceRecords.dueAt,
+    })
+    .from(serviceRecords)
+    .where(eq(serviceRecords.protocol, protocol));
+  if (!record || !matches(record, verifier)) return countFailure(requester, protocol);
+  const entries = await db()
+    .select({
+      id: serviceRecordEntries.id,
+      kind: serviceRecordEntries.kind,
+      oldStatus: serviceRecordEntries.oldStatus,
+      newStatus: serviceRecordEntries.newStatus,
+      text: serviceRecordEntries.text,
+      createdAt: serviceRecordEntries.createdAt,
+    })
+    .from(serviceRecordEntries)
+    .where(and(eq(serviceRecordEntries.recordId, record.id), eq(serviceRecordEntries.isPublic, true)))
+    .orderBy(asc(serviceRecordEntries.id));
+  const status = record.status as ServiceStatus;
+  const sector = record.sector as ServiceSector;
+  return {
+    protocol: record.protocol,
+    firstName: record.requesterName.trim().split(/\s+/)[0] ?? "",
+    status,
+    statusLabel: STATUS_LABELS[status],
+    sector,
+    sectorLabel: SECTOR_LABELS[sector],
+    serviceType: record.serviceType,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    dueAt: record.dueAt.toISOString(),
+    entries: entries.map((e) => ({
+      id: e.id,
+      at: e.createdAt.toISOString(),
+      text: e.text,
+      statusLabel: e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? STATUS_LABELS[e.newStatus as ServiceStatus] : null,
+    })),
+  };
+}

@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import { authorize } from "~/auth/authorize";
+import { db, type Tx } from "~/db/client.server";
+import { companies, members, serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { isUniqueViolation } from "~/domain/news/news-errors.server";
+import { AppError } from "~/utils/app-error";
+import { dueAtFor } from "./business-days";
+import { protocolCandidates } from "./protocol.server";
+import { queueServiceNotice } from "./service-notices.server";
+import { responsibleFor, type ServiceActor } from "./service-access.server";
+import { PRIORITY_BUSINESS_DAYS, sectorsForRole, UNASSIGNED } from "./service-options";
+import type { ServiceFormInput } from "./service.schema";
+
+/** Remembers a company typed by hand in a homologação block (ADR 132); an existing CNPJ is kept as is. */
+async function rememberCompany(tx: Tx, actor: ServiceActor, sectorData: Record<string, unknown>) {
+  const cnpj = typeof sectorData.cnpj === "string" ? sectorData.cnpj : null;
+  const name = typeof sectorData.companyName === "string" ? sectorData.companyName : null;
+  if (!cnpj || !name) return;
+  const [row] = await tx.insert(companies).values({ cnpj, legalName: name }).onConflictDoNothing().returning({ id: companies.id, code: companies.code });
+  if (row) await recordAudit({ actor, action: "company.created", entityType: "company", entityId: row.id, data: { code: row.code } }, tx);
+}
+
+/**
+ * Registers a service record (atendimento): the sector must be one the actor's role may open
+ * (section 6); the responsible person one of that sector's agents or none; the member linked by
+ * CPF on the server; the protocol assigned here (ADR 130); the due date from the priority (ADR
+ * 134); and the first history entry written with it.
+ */
+export async function createServiceRecord(actor: ServiceActor, input: ServiceFormInput, now = new Date()) {
+  authorize(actor, "services.create");
+  if (!sectorsForRole(actor.role).includes(input.sector)) throw new AppError(403, "Você não pode registrar atendimentos neste setor.", "sector");
+  const dueAt = dueAtFor(now, PRIORITY_BUSINESS_DAYS[input.priority]);
+  return db().transaction(async (tx) => {
+    const responsible = input.responsibleId ? await responsibleFor(tx, input.sector, input.responsibleId) : null;
+    const [member] = input.requesterCpf
+      ? await tx.select({ id: members.id }).from(members).where(eq(members.cpf, input.requesterCpf))
+      : [];
+    if (input.sector === "homologacao") await rememberCompany(tx, actor, input.sectorData);
+    const values = {
+      recordType: input.recordType,
+      sector: input.sector,
+      responsibleId: responsible?.id ?? null,
+      status: "pending",
+      priority: input.priority,
+      requesterName: input.requesterName,
+      requesterCpf: input.requesterCpf,
+      requesterPhone: input.requesterPhone,
+      requesterEmail: input.requesterEmail,
+      requesterRegistration: actor.username,
+      memberId: member?.id ?? null,
+      serviceType: input.serviceType,
+      otherType: input.otherType,
+      description: input.description,
+      additionalInfo: input.additionalInfo,
+      sectorData: input.sectorData,
+      dueAt,
+      createdBy: actor.id,
+      createdByRole: actor.role,
+    };
+    let record: typeof serviceRecords.$inferSelect | undefined;
+    for (const protocol of protocolCandidates(now)) {
+      try {
+        // A savepoint per try: a unique violation rolls back only this insert.
+        record = await tx.transaction(async (sp) => (await sp.insert(serviceRecords).values({ ...values, protocol }).returning())[0]);
+        break;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    if (!record) throw new Error("Nenhum protocolo livre");
+    const [entry] = await tx.insert(serviceRecordEntries).values({
+      recordId: record.id,
+      kind: "created",
+      authorId: actor.id,
+      authorName: actor.name ?? actor.username,
+      responsibleName: responsible?.name ?? UNASSIGNED,
+      oldStatus: null,
+      newStatus: "pending",
+      text: "Atendimento registrado.",
+      isPublic: true,
+    }).returning({ id: serviceRecordEntries.id });
+    await queueServiceNotice(tx, record, entry.id, "pending", true);
+    await recordAudit(
+      {
+        actor,
+        action: "service.created",
+        entityType: "service_record",
+        entityId: record.id,
+        data: { protocol: record.protocol, sector: record.sector, recordType: record.recordType, priority: record.priority, memberLinked: !!member },
+      },
+      tx,
+    );
+    return record;
+  });
+}

@@ -1,0 +1,26 @@
+import { asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { authorize } from "~/auth/authorize";
+import { db } from "~/db/client.server";
+import { members, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
+import { recordInScope, type ServiceActor } from "./service-access.server";
+
+/** One record with its history, for the detail; out of scope → 403, unknown → 404. */
+export async function getServiceRecord(actor: ServiceActor, id: string) {
+  authorize(actor, "services.read");
+  const record = await recordInScope(db(), actor, id);
+  const creator = alias(users, "creator");
+  const [extra] = await db()
+    .select({ responsibleName: users.name, createdByName: creator.name, memberName: members.name, memberRegistration: members.registrationNumber })
+    .from(serviceRecords)
+    .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
+    .leftJoin(creator, eq(creator.id, serviceRecords.createdBy))
+    .leftJoin(members, eq(members.id, serviceRecords.memberId))
+    .where(eq(serviceRecords.id, id));
+  const entries = await db()
+    .select()
+    .from(serviceRecordEntries)
+    .where(eq(serviceRecordEntries.recordId, id))
+    .orderBy(asc(serviceRecordEntries.id));
+  return { record: { ...record, ...extra }, entries };
+}

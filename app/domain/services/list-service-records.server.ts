@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { authorize } from "~/auth/authorize";
+import { db } from "~/db/client.server";
+import { serviceRecords, users } from "~/db/schema";
+import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
+import { monthRange, readMonthParam } from "~/domain/dashboards/month";
+import type { ServiceActor } from "./service-access.server";
+import { isServiceSector, OPEN_STATUSES, PRIORITIES, SERVICE_STATUSES, serviceScope, type Priority, type ServiceSector, type ServiceStatus } from "./service-options";
+
+export const PAGE_SIZE = 20;
+export const DUE_FILTERS = ["overdue", "today"] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+
+export const STATE_FILTERS = ["abertos", "concluidos"] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
+
+/**
+ * The list's filters. `state` (?situacao=abertos|concluidos: pending or in progress / resolved or
+ * closed), `month` (?mes=YYYY-MM, created in that Brasília month) and `complaintsOnly`
+ * (?tipo=denuncia: identified or anonymous complaints) are what the role panels link to.
+ */
+export type ListFilters = {
+  q: string;
+  status: ServiceStatus | null;
+  sector: ServiceSector | null;
+  priority: Priority | null;
+  due: DueFilter | null;
+  page: number;
+  state?: StateFilter | null;
+  month?: string | null;
+  complaintsOnly?: boolean;
+};
+
+const pick = <T extends string>(values: readonly T[], v: string | null): T | null => (v && (values as readonly string[]).includes(v) ? (v as T) : null);
+
+/** The list's filters from the URL; anything unknown is ignored. */
+export function readFilters(params: URLSearchParams): ListFilters {
+  const page = Number.parseInt(params.get("pagina") ?? "1", 10);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    status: pick(SERVICE_STATUSES, params.get("status")),
+    sector: isServiceSector(params.get("setor")) ? (params.get("setor") as ServiceSector) : null,
+    priority: pick(PRIORITIES, params.get("prioridade")),
+    due: pick(DUE_FILTERS, params.get("prazo")),
+    state: pick(STATE_FILTERS, params.get("situacao")),
+    month: readMonthParam(params),
+    complaintsOnly: params.get("tipo") === "denuncia",
+    page: Number.isFinite(page) && page > 0 && page < 100_000 ? page : 1,
+  };
+}
+
+/**
+ * The list, scoped on the server (homologação, secretaria, jurídico, financeiro, presidência see
+ * their own sector; rh and admin all). Search: protocol, requester name or description words
+ * (accent- and case-insensitive), CPF digits. Newest first, a page at a time.
+ */
+export async function listServiceRecords(actor: ServiceActor, f: ListFilters, now = new Date()) {
+  authorize(actor, "services.read");
+  const scope = serviceScope(actor.role);
+  if (scope.length === 0) return { records: [], total: 0, page: 1, pages: 1 };
+  const where: SQL[] = [inArray(serviceRecords.sector, [...scope])];
+  if (f.sector) where.push(eq(serviceRecords.sector, f.sector));
+  if (f.status) where.push(eq(serviceRecords.status, f.status));
+  if (f.priority) where.push(eq(serviceRecords.priority, f.priority));
+  if (f.state) where.push(inArray(serviceRecords.status, f.state === "abertos" ? [...OPEN_STATUSES] : ["resolved", "closed"]));
+  if (f.month) {
+    const r = monthRange(f.month);
+    where.push(gte(serviceRecords.createdAt, r.start), lt(serviceRecords.createdAt, r.end));
+  }
+  if (f.complaintsOnly) where.push(inArray(serviceRecords.recordType, ["denuncia_identificada", "denuncia_anonima"]));
+  if (f.due) {
+    where.push(inArray(serviceRecords.status, [...OPEN_STATUSES]));
+    if (f.due === "overdue") where.push(lt(serviceRecords.dueAt, now));
+    else {
+      const tomorrow = new Date(`${todayInBrasilia(now)}T12:00:00Z`);
+      tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+      const end = fromBrasiliaLocalInput(`${tomorrow.toISOString().slice(0, 10)}T00:00`)!;
+      where.push(gte(serviceRecords.dueAt, now), lt(serviceRecords.dueAt, end));
+    }
+  }
+  if (f.q) {
+    const q = f.q;
+    const digits = q.replace(/[.\-\s]/g, "");
+    if (/^sind\d*$/i.test(q)) where.push(sql`${serviceRecords.protocol} like ${`${q.toUpperCase()}%`}`);
+    else if (/^\d{3,11}$/.test(digits)) where.push(sql`(${serviceRecords.requesterCpf} like ${`${digits}%`} or ${serviceRecords.protocol} like ${`%${digits}%`})`);
+    else {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(
+        sql`(members_fold(${serviceRecords.requesterName}) like members_fold(${pattern}) or members_fold(${serviceRecords.description}) like members_fold(${pattern}))`,
+      );
+    }
+  }
+  const cond = and(...where);
+  const [{ total }] = await db().select({ total: count() }).from(serviceRecords).where(cond);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(f.page, pages);
+  const records = await db()
+    .select({
+      id: serviceRecords.id,
+      protocol: serviceRecords.protocol,
+      recordType: serviceRecords.recordType,
+      sector: serviceRecords.sector,
+      status: serviceRecords.status,
+      priority: serviceRecords.priority,
+      requesterName: serviceRecords.requesterName,
+      serviceType: serviceRecords.serviceType,
+      otherType: serviceRecords.otherType,
+      description: serviceRecords.description,
+      dueAt: serviceRecords.dueAt,
+      createdAt: serviceRecords.createdAt,
+      responsibleId: serviceRecords.responsibleId,
+      responsibleName: users.name,
+    })
+    .from(serviceRecords)
+    .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
+    .where(cond)
+    .orderBy(desc(serviceRecords.createdAt), asc(serviceRecords.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { records, total, page, pages };
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import type { Actor } from "~/auth/authorize";
+import { db, type Db, type Tx } from "~/db/client.server";
+import { serviceRecords, users } from "~/db/schema";
+import { AppError } from "~/utils/app-error";
+import { SERVICE_MESSAGES, serviceScope, type ServiceSector } from "./service-options";
+
+export type ServiceActor = Actor & { name?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Throws 404/403 unless the record exists and is in the actor's scope (the detail's action checks the URL's record first). */
+export async function assertRecordInScope(actor: Pick<Actor, "role">, id: string) {
+  await recordInScope(db(), actor, id);
+}
+
+/**
+ * A record the actor may act on, locked FOR UPDATE when asked (ADR 133). Unknown → 404
+ * 'Chamado não encontrado'; outside the actor's sector scope → 403 'Você não tem permissão
+ * para acessar este chamado' (scope is decided on the server, never by the page).
+ */
+export async function recordInScope(tx: Db | Tx, actor: Pick<Actor, "role">, id: string, o: { lock?: boolean } = {}) {
+  if (!UUID.test(id)) throw new AppError(404, SERVICE_MESSAGES.notFound);
+  const q = tx.select().from(serviceRecords).where(eq(serviceRecords.id, id));
+  const [row] = o.lock ? await q.for("update") : await q;
+  if (!row) throw new AppError(404, SERVICE_MESSAGES.notFound);
+  if (!(serviceScope(actor.role) as readonly string[]).includes(row.sector)) throw new AppError(403, SERVICE_MESSAGES.forbidden);
+  return row;
+}
+
+export type Agent = { id: string; name: string };
+
+/** The responsible people of a sector: active users of that sector's role, plus admins. */
+export async function agentsFor(sector: ServiceSector, tx: Db | Tx = db()): Promise<Agent[]> {
+  return tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.active, true), or(eq(users.role, sector), eq(users.role, "admin"))))
+    .orderBy(asc(users.name));
+}
+
+/** Every sector's agents, for the form (which switches sector in the browser). */
+export async function agentsBySector(sectors: readonly ServiceSector[]) {
+  const rows = await db()
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(and(eq(users.active, true), inArray(users.role, [...sectors, "admin"])))
+    .orderBy(asc(users.name));
+  const out = {} as Record<ServiceSector, Agent[]>;
+  for (const s of sectors) out[s] = rows.filter((r) => r.role === s || r.role === "admin").map(({ id, name }) => ({ id, name }));
+  return out;
+}
+
+/** The chosen responsible person, who must be one of the sector's agents. */
+export async function responsibleFor(tx: Db | Tx, sector: ServiceSector, id: string): Promise<Agent> {
+  const [agent] = (await agentsFor(sector, tx)).filter((a) => a.id === id);
+  if (!agent) throw new AppError(400, SERVICE_MESSAGES.responsibleInvalid, "responsibleId");
+  return agent;
+}

@@ -1,0 +1,43 @@
+import type { Tx } from "~/db/client.server";
+import { enqueueEmail } from "~/jobs/send-email.server";
+import { appUrl } from "~/utils/env.server";
+import { STATUS_LABELS, type ServiceStatus } from "./service-options";
+
+/**
+ * The requester's e-mail notices (ADR 136): on creation and on each status change, a short
+ * message with the protocol and the link to /atendimento/consulta, queued in the transaction
+ * that writes the history entry (no entry, no mail; one entry, one job: the job's singleton key
+ * is the entry's id). The send-email job retries while the SMTP server fails. Never for an
+ * anonymous complaint, never with the comment text (staff may not have meant it for the worker).
+ */
+type NoticeRecord = { protocol: string; recordType: string; requesterName: string; requesterEmail: string | null };
+
+export function consultaLink(protocol: string) {
+  return `${appUrl()}/atendimento/consulta?protocolo=${encodeURIComponent(protocol)}`;
+}
+
+export function serviceNotice(record: NoticeRecord, status: ServiceStatus, created: boolean) {
+  const firstName = record.requesterName.trim().split(/\s+/)[0] ?? "";
+  const label = STATUS_LABELS[status];
+  const what = created
+    ? `Seu atendimento foi registrado no sindicato com o protocolo ${record.protocol}. Status: ${label}.`
+    : `O status do seu atendimento de protocolo ${record.protocol} foi atualizado para: ${label}.`;
+  return {
+    subject: created ? `Atendimento registrado - Protocolo ${record.protocol}` : `Atendimento ${record.protocol}: ${label}`,
+    text: [
+      `Olá, ${firstName}.`,
+      "",
+      what,
+      "",
+      `Acompanhe o andamento em: ${consultaLink(record.protocol)}`,
+      "Para consultar, informe o protocolo e os 4 últimos dígitos do seu CPF ou este e-mail.",
+      "",
+      "Esta é uma mensagem automática; não é preciso respondê-la.",
+    ].join("\n"),
+  };
+}
+
+export async function queueServiceNotice(tx: Tx, record: NoticeRecord, entryId: number, status: ServiceStatus, created = false) {
+  if (record.recordType === "denuncia_anonima" || !record.requesterEmail) return null;
+  return enqueueEmail({ to: record.requesterEmail, ...serviceNotice(record, status, created) }, { tx, singletonKey: `service-notice:${entryId}` });
+}

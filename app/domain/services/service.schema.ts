@@ -1,0 +1,269 @@
+/**
+ * The service form's schema, the sector blocks' schemas and the staff actions' schemas. The
+ * page and the action read the same rules (the server re-validates everything).
+ */
+import { z } from "zod";
+import { cnpjField, optionalCpfField, optionalPhoneField } from "~/lib/br/fields";
+import { moneyField, optionalMoneyField } from "~/lib/money-field";
+import { checkboxField, choiceField, idField, isCalendarDate, nullableText, requiredText, safeString } from "~/utils/fields";
+import {
+  ANONYMOUS_NAME,
+  OTHER_TYPE,
+  PRIORITIES,
+  RECORD_TYPES,
+  SERVICE_LIMITS,
+  SERVICE_MESSAGES,
+  SERVICE_SECTORS,
+  SERVICE_STATUSES,
+  SERVICE_TYPES,
+  type ServiceSector,
+} from "./service-options";
+
+export const FIELD_MESSAGES = {
+  sector: "Setor é obrigatório",
+  recordType: "Tipo de registro inválido",
+  name: "Nome do solicitante é obrigatório",
+  nameTooLong: `Nome muito longo (máximo ${SERVICE_LIMITS.name} caracteres).`,
+  cpf: "CPF do solicitante é obrigatório",
+  email: "Informe um e-mail válido, como nome@exemplo.com.",
+  serviceType: "Tipo de atendimento é obrigatório",
+  otherType: "Especifique o tipo de atendimento",
+  priority: "Prioridade inválida",
+  description: "Descrição é obrigatória",
+  descriptionShort: `A descrição deve ter pelo menos ${SERVICE_LIMITS.descriptionMin} caracteres`,
+  descriptionLong: `A descrição deve ter no máximo ${SERVICE_LIMITS.description} caracteres`,
+  tooLong: "Texto muito longo.",
+  required: "Campo obrigatório",
+  date: "Informe uma data válida",
+  time: "Informe um horário válido",
+  dateOrder: "A data de desligamento não pode ser anterior à admissão",
+} as const;
+const M = FIELD_MESSAGES;
+
+// --- Sector blocks -------------------------------------------------------------------------
+
+export const RESCISSION_TYPES = { pedido_demissao: "Pedido de demissão", dispensa_sem_justa_causa: "Dispensa sem justa causa", dispensa_justa_causa: "Dispensa por justa causa", acordo_mutuo: "Acordo mútuo" } as const;
+export const SECRETARIA_REQUESTS = { agendamento: "Agendamento", informacao: "Informação", documento: "Documento", protocolo: "Protocolo" } as const;
+export const SECRETARIA_MEETINGS = { presencial: "Presencial", virtual: "Virtual", telefone: "Telefone" } as const;
+export const SECRETARIA_URGENCY = { normal: "Normal", urgente: "Urgente" } as const;
+export const CASE_TYPES = { trabalhista: "Trabalhista", previdenciario: "Previdenciário", civil: "Civil", administrativo: "Administrativo" } as const;
+export const FINANCE_REQUESTS = { contribuicao: "Contribuição", reembolso: "Reembolso", prestacao_contas: "Prestação de contas", orcamento: "Orçamento" } as const;
+export const MEMBERSHIP_STATUS = { ativo: "Ativo", inativo: "Inativo", pendente: "Pendente" } as const;
+export const PAYMENT_METHODS = { boleto: "Boleto", pix: "PIX", cartao: "Cartão", dinheiro: "Dinheiro" } as const;
+export const PRESIDENCY_REQUESTS = { audiencia: "Audiência", decisao: "Decisão", aprovacao: "Aprovação", representacao: "Representação" } as const;
+export const URGENCY_LEVELS = { imediata: "Imediata", alta: "Alta", media: "Média", baixa: "Baixa" } as const;
+export const PRESIDENCY_MEETINGS = { individual: "Individual", diretoria: "Diretoria", assembleia: "Assembleia", externa: "Externa" } as const;
+
+const keys = <T extends Record<string, string>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
+const choice = <T extends Record<string, string>>(o: T) => choiceField(keys(o), M.required);
+const optionalChoice = <T extends Record<string, string>>(o: T) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.enum(keys(o), M.required).optional());
+const text = (max = 300) => nullableText({ max, tooLong: M.tooLong });
+const longText = () => nullableText({ max: 2000, tooLong: M.tooLong, multiline: true });
+const reqText = (max = 300) => requiredText(M.required, { max, tooLong: M.tooLong });
+const date = () => z.string(M.required).trim().min(1, { message: M.required, abort: true }).refine(isCalendarDate, M.date);
+const optionalDate = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isCalendarDate(v), M.date);
+const time = () => z.string(M.required).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.time);
+const cnpjRequired = () => cnpjField({ required: M.required });
+
+/** Homologação (and RH): the rescission being checked. */
+const homologacaoSchema = z
+  .object({
+    rescissionType: choice(RESCISSION_TYPES),
+    cnpj: cnpjRequired(),
+    companyName: reqText(200),
+    workStartDate: date(),
+    workEndDate: date(),
+    lastSalary: optionalMoneyField(),
+    hasUnionMember: checkboxField,
+  })
+  .refine((v) => v.workEndDate >= v.workStartDate, { message: M.dateOrder, path: ["workEndDate"] });
+
+const secretariaSchema = z.discriminatedUnion("requestType", [
+  z.object({ requestType: z.literal("agendamento"), appointmentDate: date(), appointmentTime: time(), meetingType: choice(SECRETARIA_MEETINGS), urgency: optionalChoice(SECRETARIA_URGENCY) }),
+  z.object({ requestType: z.literal("documento"), documentType: reqText(120), urgency: optionalChoice(SECRETARIA_URGENCY) }),
+  z.object({ requestType: z.enum(["informacao", "protocolo"]), urgency: optionalChoice(SECRETARIA_URGENCY) }),
+], { error: M.required });
+
+const juridicoSchema = z.object({
+  caseType: choice(CASE_TYPES),
+  company: text(200),
+  processNumber: text(40),
+  deadlineDate: optionalDate(),
+  cctReference: text(200),
+  legalBasis: longText(),
+  hasLawyer: checkboxField,
+});
+
+const paymentFields = { amount: moneyField({ required: M.required }), period: reqText(40), dueDate: date(), paymentMethod: choice(PAYMENT_METHODS) };
+const financeiroSchema = z.discriminatedUnion("requestType", [
+  z.object({ requestType: z.literal("contribuicao"), membershipStatus: optionalChoice(MEMBERSHIP_STATUS), ...paymentFields }),
+  z.object({ requestType: z.literal("reembolso"), membershipStatus: optionalChoice(MEMBERSHIP_STATUS), ...paymentFields, invoiceNumber: reqText(60) }),
+  z.object({ requestType: z.enum(["prestacao_contas", "orcamento"]), membershipStatus: optionalChoice(MEMBERSHIP_STATUS) }),
+], { error: M.required });
+
+const presidenciaBase = {
+  urgencyLevel: choice(URGENCY_LEVELS),
+  deadline: optionalDate(),
+  stakeholders: text(300),
+  decisionRequired: longText(),
+  backgroundInfo: longText(),
+};
+const presidenciaSchema = z.discriminatedUnion("requestType", [
+  z.object({ requestType: z.literal("audiencia"), meetingType: choice(PRESIDENCY_MEETINGS), ...presidenciaBase }),
+  z.object({ requestType: z.enum(["decisao", "aprovacao", "representacao"]), ...presidenciaBase }),
+], { error: M.required });
+
+export const SECTOR_SCHEMAS: Record<ServiceSector, z.ZodType<Record<string, unknown>>> = {
+  homologacao: homologacaoSchema,
+  secretaria: secretariaSchema,
+  juridico: juridicoSchema,
+  financeiro: financeiroSchema,
+  presidencia: presidenciaSchema,
+};
+
+/** Form field names of the sector block carry this prefix ("sd.cnpj"). */
+export const SECTOR_FIELD_PREFIX = "sd.";
+
+// --- The unified form -------------------------------------------------------------------------
+
+const optionalId = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(z.uuid(SERVICE_MESSAGES.responsibleInvalid).nullable());
+
+export const serviceFormSchema = z
+  .object({
+    intent: z.literal("create"),
+    recordType: choiceField(RECORD_TYPES, M.recordType),
+    sector: choiceField(SERVICE_SECTORS, M.sector),
+    responsibleId: optionalId,
+    requesterCpf: optionalCpfField(),
+    requesterName: nullableText({ max: SERVICE_LIMITS.name, tooLong: M.nameTooLong }),
+    requesterPhone: optionalPhoneField(),
+    requesterEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .pipe(z.email(M.email).max(254, M.email).nullable()),
+    serviceType: requiredText(M.serviceType, { max: 120, tooLong: M.tooLong }),
+    priority: choiceField(PRIORITIES, M.priority),
+    otherType: nullableText({ max: SERVICE_LIMITS.otherType, tooLong: M.tooLong }),
+    description: requiredText(M.description, {
+      min: SERVICE_LIMITS.descriptionMin,
+      tooShort: M.descriptionShort,
+      max: SERVICE_LIMITS.description,
+      tooLong: M.descriptionLong,
+      multiline: true,
+    }),
+    additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+    sectorData: z.record(z.string(), z.string()).default({}),
+  })
+  .transform((v, ctx) => {
+    const anonymous = v.recordType === "denuncia_anonima";
+    if (!anonymous && !v.requesterName) ctx.addIssue({ code: "custom", message: M.name, path: ["requesterName"] });
+    if (!anonymous && !v.requesterCpf) ctx.addIssue({ code: "custom", message: M.cpf, path: ["requesterCpf"] });
+    if (!SERVICE_TYPES[v.sector].includes(v.serviceType)) ctx.addIssue({ code: "custom", message: M.serviceType, path: ["serviceType"] });
+    if (v.serviceType === OTHER_TYPE && !v.otherType) ctx.addIssue({ code: "custom", message: M.otherType, path: ["otherType"] });
+    const block = SECTOR_SCHEMAS[v.sector].safeParse(v.sectorData);
+    if (!block.success) {
+      for (const issue of block.error.issues) {
+        // A missing discriminator is reported on the request type field.
+        const field = issue.path.length ? String(issue.path[0]) : "requestType";
+        ctx.addIssue({ code: "custom", message: issue.message, path: [`${SECTOR_FIELD_PREFIX}${field}`] });
+      }
+    }
+    return {
+      ...v,
+      // Anonymous: the original's fixed name, and no document, phone, e-mail or member link.
+      requesterName: anonymous ? ANONYMOUS_NAME : (v.requesterName ?? ""),
+      requesterCpf: anonymous ? null : v.requesterCpf,
+      requesterPhone: anonymous ? null : v.requesterPhone,
+      requesterEmail: anonymous ? null : v.requesterEmail,
+      otherType: v.serviceType === OTHER_TYPE ? v.otherType : null,
+      sectorData: block.success ? block.data : {},
+    };
+  });
+export type ServiceFormInput = z.output<typeof serviceFormSchema>;
+
+/** Builds the schema's input from the posted fields: "sd.x" fields go into sectorData. */
+export function serviceFormInput(fields: Record<string, string>) {
+  const out: Record<string, unknown> = {};
+  const sectorData: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (k.startsWith(SECTOR_FIELD_PREFIX)) sectorData[k.slice(SECTOR_FIELD_PREFIX.length)] = v;
+    else out[k] = v;
+  }
+  out.sectorData = sectorData;
+  return out;
+}
+
+// --- Staff actions on a record ----------------------------------------------------------------
+
+const comment = (message: string) =>
+  safeString(message, true).trim().min(1, { message, abort: true }).max(SERVICE_LIMITS.comment, M.tooLong);
+const responsible = (message: string) => z.string(message).trim().min(1, { message, abort: true }).pipe(z.uuid(SERVICE_MESSAGES.responsibleInvalid));
+
+/** List and detail quick actions: a responsible person and a comment. */
+export function statusSchema(screen: "list" | "detail") {
+  const missing = screen === "list" ? SERVICE_MESSAGES.listRequired : undefined;
+  return z.object({
+    intent: z.literal("status"),
+    id: idField(SERVICE_MESSAGES.notFound),
+    status: choiceField(SERVICE_STATUSES, M.required),
+    responsibleId: responsible(missing ?? SERVICE_MESSAGES.selectResponsible),
+    comment: comment(missing ?? SERVICE_MESSAGES.changeCommentRequired),
+    isPublic: checkboxField,
+  });
+}
+
+export const commentSchema = z.object({
+  intent: z.literal("comment"),
+  id: idField(SERVICE_MESSAGES.notFound),
+  responsibleId: responsible(SERVICE_MESSAGES.commentBoth),
+  comment: comment(SERVICE_MESSAGES.commentEmpty),
+  isPublic: checkboxField,
+});
+
+/** Edit mode: the original's edited fields; any of the five statuses. */
+export const editSchema = z.object({
+  intent: z.literal("edit"),
+  id: idField(SERVICE_MESSAGES.notFound),
+  requesterName: requiredText(M.name, { max: SERVICE_LIMITS.name, tooLong: M.nameTooLong }),
+  requesterPhone: optionalPhoneField(),
+  requesterEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email(M.email).max(254, M.email).nullable()),
+  status: choiceField(SERVICE_STATUSES, M.required),
+  priority: choiceField(PRIORITIES, M.priority),
+  description: requiredText(M.description, {
+    min: SERVICE_LIMITS.descriptionMin,
+    tooShort: M.descriptionShort,
+    max: SERVICE_LIMITS.description,
+    tooLong: M.descriptionLong,
+    multiline: true,
+  }),
+  additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+  responsibleId: responsible(SERVICE_MESSAGES.selectResponsible),
+  comment: comment(SERVICE_MESSAGES.changeCommentRequired),
+});
+
+export const serviceListActionSchema = z.discriminatedUnion("intent", [statusSchema("list")]);
+export const serviceDetailActionSchema = z.discriminatedUnion("intent", [statusSchema("detail"), commentSchema, editSchema]);

@@ -1,0 +1,140 @@
+import { Link, useLoaderData } from "react-router";
+import { ArrowLeft, Printer } from "lucide-react";
+import type { Route } from "./+types/finance-charge";
+import { requireAccess } from "~/auth/guard.server";
+import { can } from "~/auth/permissions";
+import { getChargePixPage, type ChargeStatus } from "~/domain/finance/pix.server";
+import { PIX_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
+import { loadOrFail } from "~/utils/load.server";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PixCopyPaste } from "~/components/finance/pix-code";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+
+export const meta: Route.MetaFunction = () => [{ title: "Cobrança | Painel" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const page = await loadOrFail(() => getChargePixPage(user, params.chargeId), PIX_PAGE_MESSAGES.chargeLoadError);
+  return { ...page, canConfigure: can(user.role, "finance.pix-settings") };
+}
+
+const STATUS: Record<ChargeStatus, { label: string; tone: "success" | "danger" | "warning" }> = {
+  paid: { label: "Pago", tone: "success" },
+  overdue: { label: "Vencido", tone: "danger" },
+  pending: { label: "Pendente", tone: "warning" },
+};
+
+const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
+
+function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export default function ChargePage() {
+  const { charge: c, pix, canConfigure } = useLoaderData<typeof loader>();
+  const status = STATUS[c.status];
+  const reference = `${MONTHS[c.referenceMonth - 1]} de ${c.referenceYear}`;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to="/dashboard/financeiro/conciliacao" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+          <ArrowLeft aria-hidden className="size-4" /> Voltar para a conciliação PIX
+        </Link>
+        {pix.state === "ready" ? (
+          <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
+            <Printer aria-hidden /> Imprimir
+          </Button>
+        ) : null}
+      </div>
+
+      <Card className="grid gap-5 p-5 sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none" data-testid="charge-sheet">
+        <header className="grid gap-1 border-b border-slate-200 pb-3">
+          <p className="text-sm font-semibold text-brand-800">Sindicato dos Bombeiros Civis do DF</p>
+          <h1 className="text-2xl font-bold text-navy-950">{`Mensalidade de ${reference}`}</h1>
+        </header>
+
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <Item label="Filiado" testId="charge-member">
+            {c.memberName}
+          </Item>
+          <Item label="Matrícula">{c.registrationNumber}</Item>
+          <Item label="Referência">
+            {`${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`}
+          </Item>
+          <Item label="Valor" testId="charge-amount">
+            <span className="text-lg font-bold">{formatMoney(c.amountCentavos)}</span>
+          </Item>
+          <Item label="Vencimento" testId="charge-due">
+            {formatDate(c.dueDate)}
+          </Item>
+          <Item label="Situação" testId="charge-status">
+            <Badge tone={status.tone}>{status.label}</Badge>
+          </Item>
+        </dl>
+
+        {pix.state === "paid" ? (
+          <Alert tone="success" data-testid="charge-paid">
+            {`Cobrança paga${c.paidOn ? ` em ${formatDate(c.paidOn)}` : ""}. ${PIX_PAGE_MESSAGES.paid}`}
+          </Alert>
+        ) : pix.state === "not-configured" ? (
+          <Alert tone="warning" data-testid="pix-not-configured">
+            {pix.message}{" "}
+            {canConfigure ? (
+              <Link to="/dashboard/financeiro/conciliacao#configuracao-pix" className="font-semibold underline underline-offset-2">
+                Configurar o PIX
+              </Link>
+            ) : null}
+          </Alert>
+        ) : (
+          <section aria-labelledby="pix-title" className="grid gap-4 border-t border-slate-200 pt-4" data-testid="pix-section">
+            <h2 id="pix-title" className="text-lg font-semibold text-navy-950">
+              Pague com PIX
+            </h2>
+            {pix.example ? (
+              <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" data-testid="pix-example">
+                {PIX_PAGE_MESSAGES.example}
+              </p>
+            ) : null}
+            <div className="grid gap-5 sm:grid-cols-[220px_1fr] print:grid-cols-[200px_1fr]">
+              <div
+                className="mx-auto w-[220px] max-w-full print:w-[200px] [&>svg]:h-auto [&>svg]:w-full"
+                data-testid="pix-qr"
+                // Our own SVG, rendered on the server from the BR Code (role="img", aria-label and <title> set there).
+                dangerouslySetInnerHTML={{ __html: pix.qrSvg }}
+              />
+              <div className="grid content-start gap-3">
+                <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-800">
+                  <li>Abra o aplicativo do seu banco e escolha PIX.</li>
+                  <li>Leia o QR Code ou use “PIX copia e cola” com o código abaixo.</li>
+                  <li>Confira o recebedor e o valor de {formatMoney(c.amountCentavos)} antes de confirmar.</li>
+                </ol>
+                <PixCopyPaste code={pix.code} copiedMessage={PIX_PAGE_MESSAGES.copied} failedMessage={PIX_PAGE_MESSAGES.copyFailed} />
+              </div>
+            </div>
+            <dl className="grid gap-3 text-sm sm:grid-cols-3">
+              <Item label="Recebedor">{pix.receiverName}</Item>
+              <Item label="Cidade">{pix.city}</Item>
+              <Item label="Identificador (txid)" testId="pix-txid">
+                <span className="break-all font-mono">{pix.txid}</span>
+              </Item>
+            </dl>
+          </section>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

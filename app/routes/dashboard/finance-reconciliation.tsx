@@ -1,0 +1,74 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/finance-reconciliation";
+import { requireAccess } from "~/auth/guard.server";
+import { can } from "~/auth/permissions";
+import { authorize } from "~/auth/authorize";
+import { getPixConfig, savePixSettings } from "~/domain/finance/pix-settings.server";
+import { confirmStatement, previewStatement } from "~/domain/finance/statement.server";
+import {
+  PIX_PAGE_MESSAGES,
+  STATEMENT_MAX_BYTES,
+  STATEMENT_PAGE_MESSAGES,
+  reconciliationActionSchema,
+  reconciliationInput,
+} from "~/domain/finance/pix.schema";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { PixSettingsCard, type PixSettingsView } from "~/components/finance/pix-settings-form";
+import { StatementReconciliation } from "~/components/finance/statement-reconciliation";
+
+export const meta: Route.MetaFunction = () => [{ title: "Conciliação PIX | Painel" }];
+
+const PATH = "/dashboard/financeiro/conciliacao";
+const chargePath = (id: string) => `/dashboard/financeiro/cobrancas/${id}`;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const view = await loadOrFail(async (): Promise<PixSettingsView> => {
+    authorize(user, "finance.reconcile");
+    const c = await getPixConfig();
+    return c.configured ? { configured: true, source: c.source, key: c.settings.key, keyTypeLabel: c.keyTypeLabel, receiverName: c.settings.receiverName, city: c.settings.city, example: c.example } : c;
+  }, STATEMENT_PAGE_MESSAGES.loadError);
+  return { view, canEdit: can(user.role, "finance.pix-settings") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  return handleAction(request, {
+    actor,
+    intents: reconciliationActionSchema,
+    upload: { field: "arquivo", maxBytes: STATEMENT_MAX_BYTES, tooLargeMessage: STATEMENT_PAGE_MESSAGES.tooLarge },
+    toInput: ({ form, fields }) => reconciliationInput(form, fields),
+    fallback: {
+      "statement-preview": STATEMENT_PAGE_MESSAGES.previewError,
+      "statement-confirm": STATEMENT_PAGE_MESSAGES.confirmError,
+      "pix-settings": PIX_PAGE_MESSAGES.settingsError,
+    },
+    handlers: {
+      "statement-preview": async (_input, { file }) => {
+        const match = await previewStatement(actor, file);
+        return { message: STATEMENT_PAGE_MESSAGES.previewed(match.proposals.length, match.unmatched.length), match };
+      },
+      "statement-confirm": async (input, { file }) => {
+        const done = await confirmStatement(actor, file, input);
+        return { message: STATEMENT_PAGE_MESSAGES.confirmed(done.registered), registered: done.registered };
+      },
+      "pix-settings": async (input) => (await savePixSettings(actor, input), PIX_PAGE_MESSAGES.settingsSaved),
+    },
+  });
+}
+
+export default function ReconciliationPage() {
+  const { view, canEdit } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Conciliação PIX" description="Pagamentos recebidos por PIX, do extrato do banco às cobranças, e a chave PIX das cobranças." />
+      <StatementReconciliation action={PATH} chargePath={chargePath} />
+      <PixSettingsCard view={view} canEdit={canEdit} action={PATH} exampleMessage={PIX_PAGE_MESSAGES.example} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

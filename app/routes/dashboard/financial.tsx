@@ -1,0 +1,344 @@
+import * as React from "react";
+import { Form, Link, useLoaderData, useLocation, useRevalidator } from "react-router";
+import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import type { Route } from "./+types/financial";
+import { requireAccess } from "~/auth/guard.server";
+import { listCharges } from "~/domain/finance/charges.server";
+import { issueCharge } from "~/domain/finance/issue-charge.server";
+import { canUndo, paymentMessage, registerPayment, undoPayment } from "~/domain/finance/payments.server";
+import { previewChargeBatch, requestChargeBatch } from "~/domain/finance/batch.server";
+import { latestChargeBatch } from "~/domain/finance/run-batch.server";
+import { financeActionSchema } from "~/domain/finance/finance.schema";
+import {
+  CHARGE_FILTERS,
+  CHARGE_STATUS_LABELS,
+  FINANCE_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  isChargeFilter,
+  referenceLabel,
+  type ChargeFilter,
+  type ChargeStatus,
+} from "~/domain/finance/finance-options";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { BatchDialog, IssueChargeDialog, RegisterPaymentDialog, UndoPaymentButton } from "~/components/finance/finance-dialogs";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+
+export const meta: Route.MetaFunction = () => [{ title: "Financeiro | Painel" }];
+
+const LOAD_ERROR = "Erro ao carregar cobranças. Tente novamente.";
+
+/** ?filtro= all|paid|pending|overdue|this-month|previous-month, ?q=, ?pagina= N. */
+function readQuery(url: URL) {
+  const q = (url.searchParams.get("q") ?? "").slice(0, 120);
+  const f = url.searchParams.get("filtro");
+  const filter: ChargeFilter = isChargeFilter(f) ? f : "all";
+  const n = Number(url.searchParams.get("pagina") ?? "1");
+  const page = Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+  return { q, filter, page };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const query = readQuery(new URL(request.url));
+  const result = await loadOrFail(() => listCharges(user, query), LOAD_ERROR);
+  const batch = await latestChargeBatch();
+  const now = new Date();
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({ ...r, undoable: r.payment ? canUndo(r.payment.createdAt, now) : false })),
+    q: query.q,
+    filter: query.filter,
+    batch: batch && {
+      status: batch.status,
+      month: batch.referenceMonth,
+      year: batch.referenceYear,
+      expected: batch.expected,
+      created: batch.created,
+      skipped: batch.skipped,
+      error: batch.error,
+      createdAt: batch.createdAt,
+      finishedAt: batch.finishedAt,
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  return handleAction(request, {
+    actor,
+    intents: financeActionSchema,
+    fallback: {
+      issue: "Erro ao gerar boleto. Tente novamente.",
+      pay: "Erro ao registrar pagamento. Tente novamente.",
+      undo: "Erro ao desfazer pagamento. Tente novamente.",
+      "batch-preview": "Erro ao calcular as cobranças do mês. Tente novamente.",
+      "batch-run": "Erro ao iniciar a geração das cobranças. Tente novamente.",
+    },
+    handlers: {
+      issue: async (input) => (await issueCharge(actor, input), FINANCE_MESSAGES.issued),
+      pay: async (input) => paymentMessage((await registerPayment(actor, input)).excessCentavos),
+      undo: async (input) => (await undoPayment(actor, input.paymentId), FINANCE_MESSAGES.undone),
+      "batch-preview": async (input) => {
+        const preview = await previewChargeBatch(actor, input);
+        return { message: "", preview };
+      },
+      "batch-run": async (input) => (await requestChargeBatch(actor, input), FINANCE_MESSAGES.batchQueued),
+    },
+  });
+}
+
+function hrefWith(pathname: string, params: { q: string; filter: ChargeFilter; page?: number }) {
+  const sp = new URLSearchParams();
+  if (params.filter !== "all") sp.set("filtro", params.filter);
+  if (params.q) sp.set("q", params.q);
+  if (params.page && params.page > 1) sp.set("pagina", String(params.page));
+  const s = sp.toString();
+  return s ? `${pathname}?${s}` : pathname;
+}
+
+const STATUS_TONE: Record<ChargeStatus, "success" | "warning" | "danger"> = { paid: "success", pending: "warning", overdue: "danger" };
+
+function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (p: number) => string }) {
+  if (pageCount <= 1) return null;
+  const item = "inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-3 text-sm font-semibold";
+  const plain = "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50";
+  const off = "border border-slate-200 bg-slate-50 text-slate-500";
+  return (
+    <nav aria-label="Paginação das cobranças" className="flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={cn(item, plain)} rel="prev">
+          <ChevronLeft className="size-4" aria-hidden /> Anterior
+        </Link>
+      ) : (
+        <span className={cn(item, off)}>
+          <ChevronLeft className="size-4" aria-hidden /> Anterior
+        </span>
+      )}
+      <span className="text-sm text-slate-700">
+        Página {page} de {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={cn(item, plain)} rel="next">
+          Próxima <ChevronRight className="size-4" aria-hidden />
+        </Link>
+      ) : (
+        <span className={cn(item, off)}>
+          Próxima <ChevronRight className="size-4" aria-hidden />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+type Batch = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["batch"]>;
+
+/** The month batch's progress: polled while it is queued or running. */
+function BatchStatus({ batch }: { batch: Batch }) {
+  const revalidator = useRevalidator();
+  const active = batch.status === "queued" || batch.status === "running";
+  React.useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => revalidator.revalidate(), 2000);
+    return () => clearInterval(t);
+  }, [active, revalidator]);
+  const ref = referenceLabel(batch.month, batch.year);
+  let text: string;
+  if (batch.status === "queued") text = `Cobranças de ${ref}: na fila (${batch.expected} a criar)...`;
+  else if (batch.status === "running") text = `Cobranças de ${ref}: gerando ${batch.expected} cobranças...`;
+  else if (batch.status === "done") text = `Cobranças de ${ref} geradas em ${formatDateTime(batch.finishedAt)}: ${batch.created} criadas, ${batch.skipped} ignoradas (já cobradas).`;
+  else text = `Cobranças de ${ref}: ${batch.error ?? "falha na geração."}`;
+  return (
+    <p
+      role="status"
+      className={cn(
+        "rounded-lg border p-3 text-sm",
+        batch.status === "failed" ? "border-red-300 bg-red-50 text-red-900" : active ? "border-sky-300 bg-sky-50 text-sky-900" : "border-slate-300 bg-white text-slate-800",
+      )}
+    >
+      {text}
+    </p>
+  );
+}
+
+function ReportForm({ base, report, label, period }: { base: string; report: string; label: string; period: boolean }) {
+  return (
+    <form method="get" action={`${base.replace(/\/financial$/, "")}/relatorios/${report}`} className="grid gap-2 rounded-lg border border-slate-200 p-3">
+      <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
+      {period ? (
+        <div className="grid gap-2">
+          <label className="grid gap-1 text-xs font-semibold text-slate-700">
+            De
+            <Input type="date" name="de" className="min-w-0" />
+          </label>
+          <label className="grid gap-1 text-xs font-semibold text-slate-700">
+            Até
+            <Input type="date" name="ate" className="min-w-0" />
+          </label>
+        </div>
+      ) : (
+        <p className="text-xs text-slate-600">Filiados com cobranças vencidas hoje, meses em atraso e total.</p>
+      )}
+      <Button type="submit" variant="outline">
+        <Download /> Baixar CSV
+      </Button>
+    </form>
+  );
+}
+
+export default function FinancialPage() {
+  const { rows, totals, page, pageCount, q, filter, today, batch } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const base = pathname.replace(/\/+$/, "");
+  const batchActive = batch?.status === "queued" || batch?.status === "running";
+  return (
+    <div className="grid gap-5">
+      <PageHeader
+        title="Financeiro"
+        description="Mensalidades dos filiados: cobranças, pagamentos e relatórios."
+        actions={
+          <>
+            <BatchDialog today={today} disabled={batchActive} />
+            <IssueChargeDialog today={today} />
+          </>
+        }
+      />
+      {batch ? <BatchStatus batch={batch} /> : null}
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totais da seleção">
+        {[
+          ["Cobranças", totals.count.toLocaleString("pt-BR")],
+          ["Valor total", formatMoney(totals.amountCentavos)],
+          ["Recebido", formatMoney(totals.paidCentavos)],
+          ["Em aberto", formatMoney(totals.openCentavos)],
+        ].map(([label, value]) => (
+          <Card key={label} className="grid gap-1 p-4">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+            <dd className="text-lg font-bold text-slate-900" data-testid={`total-${label}`}>
+              {value}
+            </dd>
+          </Card>
+        ))}
+      </dl>
+      <div className="flex flex-col gap-3 xl:flex-row xl:items-end xl:justify-between">
+        <nav aria-label="Filtrar cobranças">
+          <ul className="flex flex-wrap gap-1 rounded-lg border border-slate-300 bg-white p-1">
+            {(Object.keys(CHARGE_FILTERS) as ChargeFilter[]).map((key) => (
+              <li key={key}>
+                <Link
+                  to={hrefWith(base, { q, filter: key })}
+                  aria-current={key === filter ? "page" : undefined}
+                  className={cn(
+                    "inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold",
+                    key === filter ? "bg-navy-900 text-white" : "text-slate-800 hover:bg-slate-100",
+                  )}
+                >
+                  {CHARGE_FILTERS[key]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="get" role="search" className="flex w-full gap-2 xl:max-w-sm">
+          {filter !== "all" ? <input type="hidden" name="filtro" value={filter} /> : null}
+          <label htmlFor="busca-cobrancas" className="sr-only">
+            Buscar filiado por nome ou matrícula
+          </label>
+          <Input id="busca-cobrancas" name="q" type="search" defaultValue={q} key={q} placeholder="Filiado: nome ou matrícula" maxLength={120} />
+          <Button type="submit">
+            <Search /> Buscar
+          </Button>
+        </Form>
+      </div>
+      {rows.length === 0 ? (
+        <Card className="p-10 text-center text-slate-700">Nenhuma cobrança encontrada.</Card>
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              Cobranças ({CHARGE_FILTERS[filter]}), página {page} de {pageCount}
+            </caption>
+            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Filiado</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Referência</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Vencimento</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Valor</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((c) => {
+                const ref = referenceLabel(c.referenceMonth, c.referenceYear);
+                return (
+                  <tr key={c.id} className="grid gap-1.5 px-4 py-4 md:table-row md:p-0" data-testid={`charge-${c.registrationNumber}-${ref}`}>
+                    <td className="md:px-4 md:py-3">
+                      <span className="font-semibold text-slate-900">{c.memberName}</span>
+                      <p className="text-xs text-slate-600">Matrícula {c.registrationNumber}</p>
+                    </td>
+                    <td className="text-slate-700 md:px-4 md:py-3">
+                      <span className="text-slate-600 md:hidden">Referência: </span>
+                      {ref}
+                    </td>
+                    <td className="whitespace-nowrap text-slate-700 md:px-4 md:py-3">
+                      <span className="text-slate-600 md:hidden">Vencimento: </span>
+                      {formatDate(c.dueDate)}
+                    </td>
+                    <td className="whitespace-nowrap text-slate-900 md:px-4 md:py-3 md:text-right">
+                      <span className="text-slate-600 md:hidden">Valor: </span>
+                      {formatMoney(c.amountCentavos)}
+                    </td>
+                    <td className="text-slate-700 md:px-4 md:py-3">
+                      <Badge tone={STATUS_TONE[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
+                      {c.payment ? (
+                        <p className="mt-1 text-xs text-slate-600">
+                          {formatDate(c.payment.paidOn)} · {PAYMENT_METHOD_LABELS[c.payment.method]} · {formatMoney(c.payment.amountCentavos)}
+                          {c.payment.amountCentavos > c.amountCentavos ? (
+                            <span className="font-semibold text-amber-900"> · pago a maior em {formatMoney(c.payment.amountCentavos - c.amountCentavos)}</span>
+                          ) : null}
+                        </p>
+                      ) : null}
+                    </td>
+                    <td className="pt-1 md:whitespace-nowrap md:px-4 md:py-3">
+                      <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                        {c.payment ? (
+                          c.undoable ? (
+                            <UndoPaymentButton paymentId={c.payment.id} label={`${c.memberName}, ${ref}`} />
+                          ) : null
+                        ) : (
+                          <RegisterPaymentDialog charge={c} today={today} />
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, filter, page: p })} />
+      <section aria-labelledby="relatorios" className="grid gap-3">
+        <h2 id="relatorios" className="text-lg font-semibold text-slate-900">
+          Relatórios
+        </h2>
+        <p className="text-sm text-slate-600">Arquivos CSV. Sem datas, o período é o mês atual.</p>
+        <div className="grid gap-3 md:grid-cols-3">
+          <ReportForm base={base} report="cobrancas" label="Relatório de Cobranças" period />
+          <ReportForm base={base} report="pagamentos" label="Relatório de Pagamentos" period />
+          <ReportForm base={base} report="inadimplentes" label="Relatório de Inadimplentes" period={false} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

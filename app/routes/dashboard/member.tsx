@@ -1,0 +1,483 @@
+import { Link, useLoaderData, useLocation } from "react-router";
+import * as React from "react";
+import { ArrowLeft, Camera, Download, Trash2, UserX } from "lucide-react";
+import type { Route } from "./+types/member";
+import { requireAccess } from "~/auth/guard.server";
+import {
+  anonymizeMember,
+  getMemberPage,
+} from "~/domain/members/member-page.server";
+import {
+  MEMBER_MESSAGES,
+  memberPageActionSchema,
+} from "~/domain/members/member.schema";
+import {
+  MEMBER_PHOTO_MAX_BYTES,
+  MEMBER_PHOTO_MESSAGES,
+  removeMemberPhoto,
+  setMemberPhoto,
+} from "~/domain/members/member-photo.server";
+import { FilePicker } from "~/components/ui/file-picker";
+import { STATUS_LABELS } from "~/domain/services/service-options";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { useFormAction } from "~/utils/use-form-action";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import {
+  PaymentBadge,
+  situationLabel,
+} from "~/components/members/member-badges";
+import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { formatCep } from "~/lib/br/cep";
+import { MEMBER_FIELD_LABELS } from "~/domain/members/member-options";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { memberFinance } from "~/domain/finance/member-finance.server";
+import {
+  CHARGE_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  referenceLabel,
+} from "~/domain/finance/finance-options";
+import { formatMoney } from "~/lib/money";
+import { Badge } from "~/components/ui/badge";
+
+export const meta: Route.MetaFunction = () => [{ title: "Filiado | Painel" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const page = await loadOrFail(
+    () => getMemberPage(user, params.memberId),
+    MEMBER_MESSAGES.loadMemberError,
+  );
+  // Charges and payments: only for roles that may see finance (null otherwise).
+  const finance = await loadOrFail(
+    () => memberFinance(user, page.member.id),
+    MEMBER_MESSAGES.loadMemberError,
+  );
+  return { ...page, finance };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  return handleAction(request, {
+    actor,
+    intents: memberPageActionSchema,
+    upload: {
+      field: "foto",
+      maxBytes: MEMBER_PHOTO_MAX_BYTES,
+      tooLargeMessage: MEMBER_PHOTO_MESSAGES.tooLarge,
+    },
+    fallback: {
+      anonymize: MEMBER_MESSAGES.anonymizeError,
+      "photo-upload": MEMBER_PHOTO_MESSAGES.error,
+      "photo-remove": MEMBER_PHOTO_MESSAGES.error,
+    },
+    handlers: {
+      anonymize: async () => (
+        await anonymizeMember(actor, params.memberId),
+        MEMBER_MESSAGES.anonymized
+      ),
+      "photo-upload": async (_input, { file }) => (
+        await setMemberPhoto(actor, params.memberId, file),
+        MEMBER_PHOTO_MESSAGES.saved
+      ),
+      "photo-remove": async () => (
+        await removeMemberPhoto(actor, params.memberId),
+        MEMBER_PHOTO_MESSAGES.removed
+      ),
+    },
+  });
+}
+
+function Item({
+  label,
+  value,
+  mono,
+}: {
+  label: string;
+  value: React.ReactNode;
+  mono?: boolean;
+}) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        {label}
+      </dt>
+      <dd className={mono ? "font-mono text-slate-900" : "text-slate-900"}>
+        {value === null || value === undefined || value === "" ? "—" : value}
+      </dd>
+    </div>
+  );
+}
+
+function AnonymizeButton({
+  name,
+  registrationNumber,
+}: {
+  name: string;
+  registrationNumber: number;
+}) {
+  const { Form, busy } = useFormAction({ intent: "anonymize" });
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" className="text-red-700">
+          <UserX /> Anonimizar (LGPD)
+        </Button>
+      }
+      title="Confirmar anonimização"
+      description={`Os dados pessoais de ${name} (matrícula ${registrationNumber}) serão apagados: nome, CPF, contatos, endereço, data de nascimento, observação e foto. A matrícula e o histórico agregado são mantidos. Esta ação não pode ser desfeita.`}
+    >
+      {(cls) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="anonymize" />
+          <button type="submit" className={cls + " w-full"} disabled={busy}>
+            Anonimizar
+          </button>
+        </Form>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+const SERVICE_STATUS_TEXT: Record<string, string> = STATUS_LABELS;
+
+const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+
+/** The photo: shown through the guarded photo route; staff send a new one or remove it. */
+function MemberPhoto({
+  name,
+  src,
+  canEdit,
+}: {
+  name: string;
+  src: string | null;
+  canEdit: boolean;
+}) {
+  const [fileName, setFileName] = React.useState<string | null>(null);
+  const { Form, busy, pendingIntent, errors, resetKey } = useFormAction({
+    onSuccess: () => setFileName(null),
+  });
+  const id = "f-foto-filiado";
+  const error = errors.foto;
+  return (
+    <Card className="p-5" data-testid="member-photo">
+      <h2 className="mb-4 text-lg font-semibold text-navy-950">Foto</h2>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        {src ? (
+          <img
+            src={src}
+            alt={`Foto de ${name}`}
+            width={160}
+            height={160}
+            className="size-40 shrink-0 rounded-lg border border-slate-200 object-cover"
+            data-testid="member-photo-img"
+          />
+        ) : (
+          <div className="flex size-40 shrink-0 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 text-sm text-slate-600">
+            Sem foto
+          </div>
+        )}
+        {canEdit ? (
+          <div className="grid min-w-0 flex-1 gap-3">
+            <Form
+              key={resetKey}
+              method="post"
+              encType="multipart/form-data"
+              className="grid gap-2"
+              noValidate
+            >
+              <label
+                htmlFor={id}
+                className="text-sm font-medium text-slate-900"
+              >
+                Nova foto (JPG, PNG, GIF ou WebP, até 5MB)
+              </label>
+              <FilePicker
+                id={id}
+                name="foto"
+                accept={PHOTO_ACCEPT}
+                fileName={fileName}
+                buttonLabel="Selecionar foto"
+                nameTestId="member-photo-file"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : `${id}-hint`}
+                onChange={(e) =>
+                  setFileName(e.currentTarget.files?.[0]?.name ?? null)
+                }
+              />
+              <p id={`${id}-hint`} className="text-xs text-slate-600">
+                A foto é reduzida e os metadados (como localização) são
+                removidos.
+              </p>
+              {error ? (
+                <p
+                  id={`${id}-error`}
+                  className="text-sm font-medium text-red-700"
+                >
+                  {error}
+                </p>
+              ) : null}
+              <div>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="photo-upload"
+                  disabled={busy}
+                >
+                  <Camera aria-hidden />{" "}
+                  {busy && pendingIntent === "photo-upload"
+                    ? "Enviando…"
+                    : "Enviar foto"}
+                </Button>
+              </div>
+            </Form>
+            {src ? (
+              <Form method="post">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="photo-remove"
+                  variant="outline"
+                  disabled={busy}
+                >
+                  <Trash2 aria-hidden /> Remover foto
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+export default function MemberPage() {
+  const {
+    member: m,
+    history,
+    records,
+    canExport,
+    canEditPhoto,
+    finance,
+  } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const listPath = pathname.replace(/\/[^/]+\/?$/, "");
+  const photoSrc = m.photoVersion
+    ? `${pathname.replace(/\/+$/, "")}/foto?v=${m.photoVersion}`
+    : null;
+  return (
+    <div className="grid gap-5">
+      <Link
+        to={listPath}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Voltar para a lista de
+        filiados
+      </Link>
+      <PageHeader
+        title={m.name}
+        description={`Matrícula ${m.registrationNumber} · cadastro em ${formatDate(m.joinedOn)}`}
+        actions={
+          canExport ? (
+            <>
+              <a
+                href={`/dashboard/admin/members/${m.id}/exportar?formato=json`}
+                className={buttonVariants({ variant: "outline" })}
+                download
+              >
+                <Download aria-hidden /> Exportar JSON
+              </a>
+              <a
+                href={`/dashboard/admin/members/${m.id}/exportar?formato=csv`}
+                className={buttonVariants({ variant: "outline" })}
+                download
+              >
+                <Download aria-hidden /> Exportar CSV
+              </a>
+              {m.anonymizedAt ? null : (
+                <AnonymizeButton
+                  name={m.name}
+                  registrationNumber={m.registrationNumber}
+                />
+              )}
+            </>
+          ) : null
+        }
+      />
+      {m.anonymizedAt ? (
+        <Card className="border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          Dados pessoais removidos a pedido do titular (LGPD) em{" "}
+          {formatDateTime(m.anonymizedAt)}.
+        </Card>
+      ) : null}
+      <Card className="p-5">
+        <h2 className="mb-4 text-lg font-semibold text-navy-950">
+          Dados do filiado
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Item label="Nome" value={m.name} />
+          <Item label="Matrícula" value={m.registrationNumber} mono />
+          <Item
+            label={m.cpfFull ? "CPF" : "CPF (mascarado)"}
+            value={m.cpf}
+            mono
+          />
+          <Item label="E-mail" value={m.email} />
+          <Item label="Telefone celular" value={m.mobilePhone} />
+          <Item label="Telefone residencial" value={m.homePhone} />
+          <Item label="Data de nascimento" value={formatDate(m.birthDate)} />
+          <Item label="Sexo" value={m.gender} />
+          <Item label="Endereço" value={m.address} />
+          <Item label="Cidade" value={m.city} />
+          <Item label="UF" value={m.state} />
+          <Item label="CEP" value={m.cep ? formatCep(m.cep) : null} mono />
+          <Item label="Região" value={m.region} />
+          <Item label="Local de trabalho" value={m.workplaceName} />
+          <Item label="Data de cadastro" value={formatDate(m.joinedOn)} />
+          <Item label="Situação" value={situationLabel(m.situation)} />
+          <Item label="Status" value={m.status} />
+          <Item
+            label="Pagamento"
+            value={<PaymentBadge status={m.paymentStatus} />}
+          />
+          <Item label="Foto" value={m.hasPhoto ? "Cadastrada" : "Sem foto"} />
+          <Item label="Observação" value={m.notes} />
+        </dl>
+      </Card>
+      {m.anonymizedAt ? null : (
+        <MemberPhoto name={m.name} src={photoSrc} canEdit={canEditPhoto} />
+      )}
+      <Card className="p-5">
+        <h2 className="mb-4 text-lg font-semibold text-navy-950">
+          Atendimentos
+        </h2>
+        {records.services.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            Nenhum atendimento vinculado a este filiado.
+          </p>
+        ) : (
+          <ul className="grid gap-2 text-sm" data-testid="member-services">
+            {records.services.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap gap-x-3 border-l-2 border-slate-300 pl-3"
+              >
+                <span className="font-mono font-semibold text-slate-900">
+                  {r.protocol}
+                </span>
+                <span className="text-slate-700">{r.serviceType}</span>
+                <span className="text-slate-600">
+                  {formatDateTime(r.createdAt)} ·{" "}
+                  {SERVICE_STATUS_TEXT[r.status] ?? r.status}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {finance ? (
+        <Card className="overflow-x-auto p-5">
+          <h2 className="mb-4 text-lg font-semibold text-navy-950">
+            Mensalidades
+          </h2>
+          {finance.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              Nenhuma cobrança para este filiado.
+            </p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                Cobranças e pagamentos do filiado
+              </caption>
+              <thead className="text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Referência
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Vencimento
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Valor
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Pagamento
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {finance.map((c) => (
+                  <tr key={c.id}>
+                    <td className="py-2 pr-3">
+                      {referenceLabel(c.referenceMonth, c.referenceYear)}
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      {formatDate(c.dueDate)}
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      {formatMoney(c.amountCentavos)}
+                    </td>
+                    <td className="py-2 pr-3">
+                      <Badge
+                        tone={
+                          c.status === "paid"
+                            ? "success"
+                            : c.status === "overdue"
+                              ? "danger"
+                              : "warning"
+                        }
+                      >
+                        {CHARGE_STATUS_LABELS[c.status]}
+                      </Badge>
+                    </td>
+                    <td className="py-2 text-slate-700">
+                      {c.paidOn
+                        ? `${formatDate(c.paidOn)} · ${c.method ? PAYMENT_METHOD_LABELS[c.method] : ""} · ${formatMoney(c.paidCentavos ?? 0)}`
+                        : "—"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+      ) : null}
+      <Card className="p-5">
+        <h2 className="mb-4 text-lg font-semibold text-navy-950">
+          Histórico de alterações
+        </h2>
+        {history.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            Nenhum registro no histórico.
+          </p>
+        ) : (
+          <ol className="grid gap-3">
+            {history.map((h) => (
+              <li
+                key={h.id}
+                className="border-l-2 border-slate-300 pl-3 text-sm"
+              >
+                <p className="font-semibold text-slate-900">{h.label}</p>
+                <p className="text-slate-700">
+                  {formatDateTime(h.at)} · {h.actor ?? "sistema"}
+                  {h.changed.length
+                    ? ` · campos: ${h.changed.map((c) => MEMBER_FIELD_LABELS[c] ?? c).join(", ")}`
+                    : ""}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

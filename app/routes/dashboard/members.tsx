@@ -1,0 +1,247 @@
+import { Form, Link, useLoaderData, useLocation } from "react-router";
+import { ChevronLeft, ChevronRight, Download, FileUp, RefreshCw, Search } from "lucide-react";
+import type { Route } from "./+types/members";
+import { requireAccess } from "~/auth/guard.server";
+import { listMembers } from "~/domain/members/list-members.server";
+import { addMember, editMember, removeMember } from "~/domain/members/manage-members.server";
+import { isMemberTab, MEMBER_TABS, paginationWindow, type MemberTab } from "~/domain/members/member-options";
+import { MEMBER_MESSAGES, memberActionSchema } from "~/domain/members/member.schema";
+import { authorize } from "~/auth/authorize";
+import { can } from "~/auth/permissions";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { useFormAction } from "~/utils/use-form-action";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { CreateMemberDialog, DeleteMemberButton, EditMemberDialog } from "~/components/members/member-dialogs";
+import { PaymentBadge, situationLabel } from "~/components/members/member-badges";
+import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { formatDate } from "~/lib/dates";
+import { readMonthParam } from "~/domain/dashboards/month";
+import { monthLabel } from "~/domain/dashboards/panel-types";
+
+export const meta: Route.MetaFunction = () => [{ title: "Gestão de Filiados | Painel" }];
+
+/** ?q= search, ?aba= todos|ativos|inativos, ?pagina= N (anything else falls back quietly). */
+function readQuery(url: URL) {
+  const q = (url.searchParams.get("q") ?? "").slice(0, 120);
+  const aba = url.searchParams.get("aba");
+  const tab: MemberTab = isMemberTab(aba) ? aba : "todos";
+  const n = Number(url.searchParams.get("pagina") ?? "1");
+  const page = Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+  return { q, tab, page, month: readMonthParam(url.searchParams) };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const query = readQuery(new URL(request.url));
+  const result = await loadOrFail(() => listMembers(user, query), MEMBER_MESSAGES.loadError);
+  return { ...result, q: query.q, tab: query.tab, month: query.month, canImport: can(user.role, "members.import") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  return handleAction(request, {
+    actor,
+    intents: memberActionSchema,
+    fallback: { create: MEMBER_MESSAGES.createError, update: MEMBER_MESSAGES.updateError, delete: MEMBER_MESSAGES.deleteError, refresh: MEMBER_MESSAGES.loadError },
+    echo: ["name", "email", "mobilePhone", "cpf", "address", "city", "state", "cep", "region", "workplaceName", "registrationNumber"],
+    handlers: {
+      create: async (input) => (await addMember(actor, input), MEMBER_MESSAGES.created),
+      update: async (input) => (await editMember(actor, input), MEMBER_MESSAGES.updated),
+      delete: async (input) => (await removeMember(actor, input.id), MEMBER_MESSAGES.deleted),
+      // The original's refresh button: the list is read again after any action.
+      refresh: async () => (authorize(actor, "members.view"), MEMBER_MESSAGES.refreshed),
+    },
+  });
+}
+
+function hrefWith(pathname: string, params: { q: string; tab: MemberTab; page?: number; month?: string | null; format?: "xlsx" }) {
+  const sp = new URLSearchParams();
+  if (params.q) sp.set("q", params.q);
+  if (params.month) sp.set("mes", params.month);
+  if (params.tab !== "todos") sp.set("aba", params.tab);
+  if (params.page && params.page > 1) sp.set("pagina", String(params.page));
+  if (params.format) sp.set("formato", params.format);
+  const s = sp.toString();
+  return s ? `${pathname}?${s}` : pathname;
+}
+
+function RefreshButton() {
+  const { Form: F, busy } = useFormAction({ intent: "refresh" });
+  return (
+    <F method="post">
+      <input type="hidden" name="intent" value="refresh" />
+      <Button type="submit" variant="outline" disabled={busy}>
+        <RefreshCw className={cn(busy && "animate-spin")} /> Atualizar
+      </Button>
+    </F>
+  );
+}
+
+function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (p: number) => string }) {
+  if (pageCount <= 1) return null;
+  const item = "inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-3 text-sm font-semibold";
+  const plain = "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50";
+  const off = "border border-slate-200 bg-slate-50 text-slate-500";
+  return (
+    <nav aria-label="Paginação dos filiados" className="flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={cn(item, plain)} rel="prev">
+          <ChevronLeft className="size-4" aria-hidden /> Anterior
+        </Link>
+      ) : (
+        <span className={cn(item, off)}>
+          <ChevronLeft className="size-4" aria-hidden /> Anterior
+        </span>
+      )}
+      <ul className="flex flex-wrap items-center gap-1">
+        {paginationWindow(page, pageCount).map((p) => (
+          <li key={p}>
+            <Link
+              to={hrefFor(p)}
+              aria-current={p === page ? "page" : undefined}
+              aria-label={`Página ${p}`}
+              className={cn(item, p === page ? "bg-navy-900 text-white" : plain)}
+            >
+              {p}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={cn(item, plain)} rel="next">
+          Próxima <ChevronRight className="size-4" aria-hidden />
+        </Link>
+      ) : (
+        <span className={cn(item, off)}>
+          Próxima <ChevronRight className="size-4" aria-hidden />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+export default function MembersPage() {
+  const { rows, total, page, pageCount, q, tab, month, canImport } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const base = pathname.replace(/\/+$/, "");
+  const count = total === 1 ? "1 filiado" : `${total.toLocaleString("pt-BR")} filiados`;
+  return (
+    <div className="grid gap-5">
+      <PageHeader
+        title="Gestão de Filiados"
+        description={`${q ? `${count} para "${q}"` : `${count} ${MEMBER_TABS[tab].label === "Todos" ? "no cadastro" : `na aba ${MEMBER_TABS[tab].label}`}`}${month ? `, filiados em ${monthLabel(month)}` : ""}.`}
+        actions={
+          <>
+            <RefreshButton />
+            <a href={hrefWith(`${base}/exportar`, { q, tab, month })} className={buttonVariants({ variant: "outline" })} download>
+              <Download aria-hidden /> Exportar CSV
+            </a>
+            <a href={hrefWith(`${base}/exportar`, { q, tab, month, format: "xlsx" })} className={buttonVariants({ variant: "outline" })} download>
+              <Download aria-hidden /> Exportar XLSX
+            </a>
+            {canImport ? (
+              <Link to="/dashboard/admin/members/importar" className={buttonVariants({ variant: "outline" })}>
+                <FileUp aria-hidden /> Importar
+              </Link>
+            ) : null}
+            <CreateMemberDialog />
+          </>
+        }
+      />
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <nav aria-label="Filtrar por situação">
+          <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+            {(Object.keys(MEMBER_TABS) as MemberTab[]).map((key) => (
+              <li key={key}>
+                <Link
+                  to={hrefWith(base, { q, tab: key, month })}
+                  aria-current={key === tab ? "page" : undefined}
+                  className={cn(
+                    "inline-flex h-10 items-center rounded-md px-4 text-sm font-semibold",
+                    key === tab ? "bg-navy-900 text-white" : "text-slate-800 hover:bg-slate-100",
+                  )}
+                >
+                  {MEMBER_TABS[key].label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="get" role="search" className="flex w-full gap-2 lg:max-w-md">
+          {tab !== "todos" ? <input type="hidden" name="aba" value={tab} /> : null}
+          <label htmlFor="busca-filiados" className="sr-only">
+            Buscar por nome ou matrícula
+          </label>
+          <Input id="busca-filiados" name="q" type="search" defaultValue={q} key={q} placeholder="Nome ou matrícula" maxLength={120} />
+          <Button type="submit">
+            <Search /> Buscar
+          </Button>
+        </Form>
+      </div>
+      {rows.length === 0 ? (
+        <Card className="p-10 text-center text-slate-700">{q ? MEMBER_MESSAGES.emptySearch : MEMBER_MESSAGES.empty}</Card>
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Filiados, ordenados por nome, página {page} de {pageCount}</caption>
+            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
+              <tr>
+                <th scope="col" className="w-24 px-4 py-3 font-semibold">Matrícula</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
+                <th scope="col" className="px-4 py-3 font-semibold">CPF</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Situação e pagamento</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((m) => (
+                <tr key={m.id} className="grid gap-1.5 px-4 py-4 md:table-row md:p-0" data-testid={`member-row-${m.registrationNumber}`}>
+                  <td className="text-slate-700 md:px-4 md:py-3">
+                    <span className="text-slate-600 md:hidden">Matrícula: </span>
+                    <span className="font-mono">{m.registrationNumber}</span>
+                  </td>
+                  <td className="md:px-4 md:py-3">
+                    <Link to={`${base}/${m.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
+                      {m.name}
+                    </Link>
+                    <p className="text-xs text-slate-600">
+                      {[m.city, m.workplaceName].filter(Boolean).join(" · ")}
+                      {m.joinedOn ? <span className="sr-only"> · cadastro em {formatDate(m.joinedOn)}</span> : null}
+                    </p>
+                  </td>
+                  <td className="whitespace-nowrap font-mono text-slate-700 md:px-4 md:py-3">
+                    <span className="font-sans text-slate-600 md:hidden">CPF: </span>
+                    {m.cpfMasked}
+                  </td>
+                  <td className="text-slate-700 md:px-4 md:py-3">
+                    <span className="text-slate-600 md:hidden">Situação: </span>
+                    <span className="text-xs">{situationLabel(m.situation)}</span>{" "}
+                    <span className="md:mt-1 md:block">
+                      <span className="sr-only">Pagamento: </span>
+                      <PaymentBadge status={m.paymentStatus} />
+                    </span>
+                  </td>
+                  <td className="pt-1 md:whitespace-nowrap md:px-4 md:py-3">
+                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                      {m.anonymized ? null : <EditMemberDialog member={m} />}
+                      <DeleteMemberButton member={m} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, tab, page: p, month })} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

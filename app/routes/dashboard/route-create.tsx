@@ -1,0 +1,198 @@
+import * as React from "react";
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/route-create";
+import { requireAccess } from "~/auth/guard.server";
+import { createFieldRoute, listWorkplaceChoices } from "~/domain/field/field-routes.server";
+import { createRouteSchema, ROUTE_MESSAGES } from "~/domain/field/route.schema";
+import { ADDRESS_FOUND_ZOOM, BRASILIA_CENTER, ROUTE_MAP_ZOOM } from "~/domain/field/map-constants";
+import { mapTileSettings } from "~/integrations/map-tiles.server";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { useFormAction } from "~/utils/use-form-action";
+import { cepDigits, formatCep } from "~/lib/br/cep";
+import { todayInBrasilia } from "~/lib/dates";
+import { fetchCepAddress } from "~/components/address/cep-lookup";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { LazyMap } from "~/components/map/lazy-map";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { MaskedInput } from "~/components/ui/masked-input";
+import { useToast } from "~/components/ui/toaster";
+
+export const meta: Route.MetaFunction = () => [{ title: "Criar Rota | Painel" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const workplaces = await loadOrFail(() => listWorkplaceChoices(user), ROUTE_MESSAGES.workplacesLoadError);
+  return { workplaces, tiles: mapTileSettings(), today: todayInBrasilia() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  return handleAction(request, {
+    actor,
+    intents: createRouteSchema,
+    defaultIntent: "create",
+    fallback: ROUTE_MESSAGES.createError,
+    handlers: {
+      create: async (input) => (await createFieldRoute(actor, input), ROUTE_MESSAGES.created),
+    },
+  });
+}
+
+type CepState = "idle" | "loading" | "success" | "error";
+const HINTS: Record<CepState, string> = {
+  idle: ROUTE_MESSAGES.hintDigits,
+  loading: ROUTE_MESSAGES.hintLoading,
+  success: ROUTE_MESSAGES.hintFound,
+  error: ROUTE_MESSAGES.hintError,
+};
+
+export default function RouteCreatePage() {
+  const { workplaces, tiles, today } = useLoaderData<typeof loader>();
+  const toast = useToast();
+  const [cepState, setCepState] = React.useState<CepState>("idle");
+  const [cep, setCep] = React.useState("");
+  const [address, setAddress] = React.useState("");
+  const [workplaceId, setWorkplaceId] = React.useState("");
+  const [affiliates, setAffiliates] = React.useState("0");
+  const [formKey, setFormKey] = React.useState(0);
+  const lastLooked = React.useRef("");
+  const { Form, errors, busy } = useFormAction({
+    onSuccess: () => {
+      setCep("");
+      setAddress("");
+      setWorkplaceId("");
+      setAffiliates("0");
+      setCepState("idle");
+      lastLooked.current = "";
+      setFormKey((k) => k + 1);
+    },
+  });
+  const workplace = workplaces.find((w) => w.id === workplaceId);
+
+  const lookUp = React.useCallback(async (value: string) => {
+    const digits = cepDigits(value);
+    if (digits.length !== 8) {
+      setCepState(digits.length ? "error" : "idle");
+      setAddress("");
+      return null;
+    }
+    if (digits === lastLooked.current) return null;
+    lastLooked.current = digits;
+    setCepState("loading");
+    const outcome = await fetchCepAddress(digits);
+    if (outcome.kind === "found") {
+      const a = outcome.address;
+      setAddress([a.street, a.neighbourhood, `${a.city}/${a.state}`].filter(Boolean).join(", "));
+      setCepState("success");
+      return true;
+    }
+    lastLooked.current = "";
+    setAddress("");
+    setCepState("error");
+    return false;
+  }, []);
+
+  async function chooseWorkplace(id: string) {
+    setWorkplaceId(id);
+    const w = workplaces.find((x) => x.id === id);
+    if (!w) return;
+    setCep(formatCep(w.cep));
+    setAffiliates(String(w.membersCount));
+    lastLooked.current = "";
+    const ok = await lookUp(w.cep);
+    if (ok) toast({ type: "success", message: ROUTE_MESSAGES.workplaceLoaded });
+    else {
+      setAddress([w.address, w.neighbourhood, `${w.city}/${w.state}`].filter(Boolean).join(", "));
+      setCepState("success");
+      toast({ type: "info", message: ROUTE_MESSAGES.workplaceCepFallback });
+    }
+  }
+
+  const center = workplace ? { lat: workplace.lat, lng: workplace.lon } : BRASILIA_CENTER;
+  const zoom = workplace ? ADDRESS_FOUND_ZOOM : ROUTE_MAP_ZOOM;
+  return (
+    <div>
+      <PageHeader title="Criar Rota" description="Planeje a visita a um posto: o CEP deve indicar um endereço válido." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-4 sm:p-6">
+          <Form key={formKey} method="post" className="grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="create" />
+            <Field label="Começar de um posto (opcional)" name="workplaceId" error={errors.workplaceId}>
+              {(f) => (
+                <Select {...f} value={workplaceId} onChange={(e) => void chooseWorkplace(e.target.value)}>
+                  <option value="">Nenhum posto</option>
+                  {workplaces.map((w) => (
+                    <option key={w.id} value={w.id}>
+                      {w.name} ({w.code})
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="Nome da rota" name="name" error={errors.name}>
+              {(f) => <Input {...f} required maxLength={160} defaultValue={workplace ? `Visita: ${workplace.name}` : undefined} key={workplaceId} />}
+            </Field>
+            <Field label="Descrição" name="description" error={errors.description}>
+              {(f) => <Textarea {...f} required maxLength={1000} rows={3} />}
+            </Field>
+            <Field label="CEP" name="cep" error={errors.cep} hint={<span role="status">{HINTS[cepState]}</span>}>
+              {(f) => (
+                <MaskedInput
+                  {...f}
+                  kind="cep"
+                  required
+                  key={`cep-${workplaceId}`}
+                  defaultValue={cep}
+                  onChange={(e) => {
+                    if (cepDigits(e.currentTarget.value).length === 8) void lookUp(e.currentTarget.value);
+                    else {
+                      setCepState("idle");
+                      setAddress("");
+                    }
+                  }}
+                  onBlur={(e) => void lookUp(e.currentTarget.value)}
+                />
+              )}
+            </Field>
+            <Field label="Endereço" name="address" hint="Preenchido pelo CEP; não pode ser editado.">
+              {(f) => <Input {...f} readOnly value={address} placeholder="Informe o CEP" />}
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Número de filiados" name="affiliates" error={errors.affiliates}>
+                {(f) => <Input {...f} type="number" min={0} step={1} inputMode="numeric" required value={affiliates} onChange={(e) => setAffiliates(e.target.value)} />}
+              </Field>
+              <Field label="Dia da rota" name="routeDate" error={errors.routeDate}>
+                {(f) => <Input {...f} type="date" required defaultValue={today} />}
+              </Field>
+            </div>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Enviando..." : "Criar rota"}
+            </Button>
+          </Form>
+        </Card>
+        <div>
+          <LazyMap
+            key={`${center.lat},${center.lng},${zoom}`}
+            center={center}
+            zoom={zoom}
+            tiles={tiles}
+            label="Mapa da rota"
+            marker={workplace ? { title: workplace.name } : undefined}
+            className="h-[500px] rounded-xl border border-slate-200"
+          />
+          {cepState === "success" && !workplace ? (
+            <p role="status" className="mt-2 text-sm text-amber-900">
+              Endereço não encontrado no mapa, exibindo localização padrão.
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

@@ -1,0 +1,291 @@
+import * as React from "react";
+import { data, Link, redirect, useLoaderData } from "react-router";
+import { ArrowLeft, Pencil, Printer } from "lucide-react";
+import type { Route } from "./+types/service-detail";
+import { requireAccess } from "~/auth/guard.server";
+import { agentsFor, assertRecordInScope } from "~/domain/services/service-access.server";
+import { getServiceRecord } from "~/domain/services/get-service-record.server";
+import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/services/change-service-record.server";
+import {
+  PRIORITIES,
+  PRIORITY_LABELS,
+  RECORD_TYPE_LABELS,
+  SECTOR_LABELS,
+  SERVICE_LIMITS,
+  SERVICE_MESSAGES,
+  SERVICE_STATUSES,
+  STATUS_LABELS,
+  UNASSIGNED,
+  type RecordType,
+  type ServiceSector,
+} from "~/domain/services/service-options";
+import { serviceDetailActionSchema } from "~/domain/services/service.schema";
+import { handleAction } from "~/utils/action.server";
+import { isAppError } from "~/utils/app-error";
+import { loadOrFail } from "~/utils/load.server";
+import { useFormAction } from "~/utils/use-form-action";
+import { formatCpf } from "~/lib/br/cpf";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { DueBadge, PriorityBadge, StatusBadge } from "~/components/services/service-badges";
+import { History } from "~/components/services/history";
+import { StatusChange, type AgentOption } from "~/components/services/status-change";
+import { sectorDataRows } from "~/components/services/sector-data";
+import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { Card } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { MaskedInput } from "~/components/ui/masked-input";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.record.protocol ?? "Atendimento"} | Painel` }];
+
+const LIST = "/dashboard/atendimentos";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw redirect(`${LIST}?aviso=nao-encontrado`);
+  try {
+    const { record, entries } = await getServiceRecord(user, params.id);
+    const agents = await agentsFor(record.sector as ServiceSector);
+    return { record, entries, agents, now: new Date().toISOString() };
+  } catch (error) {
+    // The original: a toast, then back to the list.
+    if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
+    if (isAppError(error) && error.status === 404) throw redirect(`${LIST}?aviso=nao-encontrado`);
+    return loadOrFail(() => Promise.reject(error), SERVICE_MESSAGES.detailLoadError);
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  // The record of the URL decides the scope: outside it, 403 with the original's message and
+  // nothing read from the body (thrown, so the page does not re-render the detail).
+  try {
+    await assertRecordInScope(actor, params.id);
+  } catch (error) {
+    if (isAppError(error)) throw data({ title: "Acesso Negado", message: error.message }, { status: error.status });
+    throw error;
+  }
+  const id = params.id;
+  return handleAction(request, {
+    actor,
+    intents: serviceDetailActionSchema,
+    fallback: { status: SERVICE_MESSAGES.statusError, comment: SERVICE_MESSAGES.commentError, edit: SERVICE_MESSAGES.saveError },
+    handlers: {
+      status: (input) => changeServiceStatus(actor, { ...input, id, screen: "detail" }),
+      comment: (input) => commentOnServiceRecord(actor, { ...input, id }),
+      edit: (input) => editServiceRecord(actor, { ...input, id }),
+    },
+  });
+}
+
+type Data = Awaited<ReturnType<typeof loader>>;
+
+function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={`grid gap-0.5 ${className ?? ""}`}>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="text-sm text-slate-900">{children || "—"}</dd>
+    </div>
+  );
+}
+
+function ResponsibleSelect({ agents, error, id }: { agents: AgentOption[]; error?: string; id: string }) {
+  return (
+    <Field label="Responsável" name={id} error={error}>
+      {(f) => (
+        <Select {...f} name="responsibleId" defaultValue="" required>
+          <option value="">Selecione o responsável</option>
+          {agents.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+function CommentForm({ id, agents }: { id: string; agents: AgentOption[] }) {
+  const { Form, errors, busy, resetKey } = useFormAction({ intent: "comment" });
+  return (
+    <Form method="post" key={resetKey} className="grid gap-3 print:hidden" noValidate aria-label="Adicionar comentário">
+      <input type="hidden" name="intent" value="comment" />
+      <input type="hidden" name="id" value={id} />
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="comment-responsible" />
+      <Field label="Comentário" name="comment" error={errors.comment}>
+        {(f) => <Textarea {...f} rows={3} maxLength={SERVICE_LIMITS.comment} required />}
+      </Field>
+      <CheckboxField name="isPublic" id="comment-public" boxed={false} label="Visível ao trabalhador na consulta pública" />
+      <div>
+        <Button type="submit" disabled={busy}>
+          Adicionar comentário
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function EditForm({ record, agents, onDone }: { record: Data["record"]; agents: AgentOption[]; onDone: () => void }) {
+  const { Form, errors, busy } = useFormAction({ intent: "edit", onSuccess: onDone });
+  const anonymous = record.recordType === "denuncia_anonima";
+  return (
+    <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Editar chamado" data-testid="edit-form">
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="id" value={record.id} />
+      <Field label="Nome do solicitante" name="requesterName" error={errors.requesterName}>
+        {(f) => <Input {...f} defaultValue={record.requesterName} readOnly={anonymous} maxLength={SERVICE_LIMITS.name} required />}
+      </Field>
+      <Field label="Telefone" name="requesterPhone" error={errors.requesterPhone}>
+        {(f) => <MaskedInput {...f} kind="phone" defaultValue={record.requesterPhone} disabled={anonymous} />}
+      </Field>
+      <Field label="E-mail" name="requesterEmail" error={errors.requesterEmail}>
+        {(f) => <Input {...f} type="email" defaultValue={record.requesterEmail ?? ""} disabled={anonymous} maxLength={254} />}
+      </Field>
+      <Field label="Status" name="edit-status" error={errors.status}>
+        {(f) => (
+          <Select {...f} name="status" defaultValue={record.status}>
+            {SERVICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Prioridade" name="edit-priority" error={errors.priority}>
+        {(f) => (
+          <Select {...f} name="priority" defaultValue={record.priority}>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="edit-responsible" />
+      <Field label="Descrição" name="description" error={errors.description} className="sm:col-span-2">
+        {(f) => <Textarea {...f} defaultValue={record.description} maxLength={SERVICE_LIMITS.description} rows={4} required />}
+      </Field>
+      <Field label="Informações adicionais" name="additionalInfo" error={errors.additionalInfo} className="sm:col-span-2">
+        {(f) => <Textarea {...f} defaultValue={record.additionalInfo ?? ""} maxLength={SERVICE_LIMITS.additionalInfo} rows={3} />}
+      </Field>
+      <Field label="Comentário sobre a alteração" name="edit-comment" error={errors.comment} className="sm:col-span-2">
+        {(f) => <Textarea {...f} name="comment" rows={2} maxLength={SERVICE_LIMITS.comment} required />}
+      </Field>
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          Salvar alterações
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancelar edição
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export default function ServiceDetailPage() {
+  const { record, entries, agents, now } = useLoaderData<typeof loader>();
+  const [editing, setEditing] = React.useState(false);
+  const sector = record.sector as ServiceSector;
+  return (
+    <div className="grid gap-5">
+      <PageHeader
+        title={`Chamado ${record.protocol}`}
+        description={`${SECTOR_LABELS[sector] ?? record.sector} · ${record.serviceType === "Outros" && record.otherType ? record.otherType : record.serviceType}`}
+        actions={
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <Link to={LIST} className={buttonVariants({ variant: "outline", size: "md" })}>
+              <ArrowLeft aria-hidden /> Voltar à lista
+            </Link>
+            <Button type="button" variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden /> Imprimir
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
+              <Pencil aria-hidden /> {editing ? "Fechar edição" : "Editar"}
+            </Button>
+          </div>
+        }
+      />
+      <div className="flex flex-wrap gap-2" data-testid="detail-badges">
+        <span className="rounded-full bg-navy-900 px-2.5 py-0.5 font-mono text-xs font-semibold text-white">{record.protocol}</span>
+        <StatusBadge status={record.status} />
+        <PriorityBadge priority={record.priority} />
+        <DueBadge dueAt={record.dueAt} status={record.status} now={new Date(now)} />
+      </div>
+
+      {editing ? (
+        <Card className="p-5 print:hidden">
+          <h2 className="mb-4 text-lg font-bold text-navy-950">Editar chamado</h2>
+          <EditForm record={record} agents={agents} onDone={() => setEditing(false)} />
+        </Card>
+      ) : null}
+
+      <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
+        <div className="grid content-start gap-5">
+          <Card className="p-5">
+            <h2 className="mb-3 text-lg font-bold text-navy-950">Solicitante</h2>
+            <dl className="grid gap-3 sm:grid-cols-2">
+              <Info label="Nome">{record.requesterName}</Info>
+              <Info label="Tipo de registro">{RECORD_TYPE_LABELS[record.recordType as RecordType] ?? record.recordType}</Info>
+              <Info label="CPF">{record.requesterCpf ? formatCpf(record.requesterCpf) : ""}</Info>
+              <Info label="Telefone">{record.requesterPhone}</Info>
+              <Info label="E-mail">{record.requesterEmail}</Info>
+              <Info label="Filiado">{record.memberName ? `Sim — ${record.memberName} (matrícula ${record.memberRegistration})` : "Não vinculado"}</Info>
+            </dl>
+          </Card>
+          <Card className="p-5">
+            <h2 className="mb-3 text-lg font-bold text-navy-950">Detalhes</h2>
+            <dl className="grid gap-3 sm:grid-cols-2">
+              <Info label="Setor">{SECTOR_LABELS[sector] ?? record.sector}</Info>
+              <Info label="Tipo de atendimento">{record.serviceType === "Outros" && record.otherType ? `Outros: ${record.otherType}` : record.serviceType}</Info>
+              <Info label="Responsável">{record.responsibleName ?? UNASSIGNED}</Info>
+              <Info label="Prazo">{formatDate(record.dueAt)}</Info>
+              <Info label="Descrição" className="sm:col-span-2">
+                <span className="whitespace-pre-wrap">{record.description}</span>
+              </Info>
+              <Info label="Informações adicionais" className="sm:col-span-2">
+                {record.additionalInfo ? <span className="whitespace-pre-wrap">{record.additionalInfo}</span> : null}
+              </Info>
+              {sectorDataRows(sector, record.sectorData).map(([k, v]) => (
+                <Info key={k} label={k}>
+                  {v}
+                </Info>
+              ))}
+            </dl>
+          </Card>
+          <Card className="p-5">
+            <h2 className="mb-3 text-lg font-bold text-navy-950">Comentários e histórico</h2>
+            <History entries={entries} />
+            <div className="mt-5 border-t border-slate-200 pt-4">
+              <CommentForm id={record.id} agents={agents} />
+            </div>
+          </Card>
+        </div>
+        <div className="grid content-start gap-5">
+          <Card className="p-5 print:hidden">
+            <h2 className="mb-3 text-lg font-bold text-navy-950">Ações rápidas</h2>
+            <StatusChange id={record.id} status={record.status} agents={agents} screen="detail" label="Alterar status do chamado" />
+            {record.status === "cancelled" ? <p className="text-sm text-slate-600">Chamado cancelado: use Editar para reabri-lo.</p> : null}
+          </Card>
+          <Card className="p-5">
+            <h2 className="mb-3 text-lg font-bold text-navy-950">Informações do sistema</h2>
+            <dl className="grid gap-3">
+              <Info label="Registrado em">{formatDateTime(record.createdAt)}</Info>
+              <Info label="Atualizado em">{formatDateTime(record.updatedAt)}</Info>
+              <Info label="Registrado por">{record.createdByName ?? record.requesterRegistration}</Info>
+              <Info label="Matrícula do registrante">{record.requesterRegistration}</Info>
+            </dl>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

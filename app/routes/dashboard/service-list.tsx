@@ -1,0 +1,224 @@
+import { Form, Link, useLoaderData } from "react-router";
+import { Eye, Plus, Search } from "lucide-react";
+import type { Route } from "./+types/service-list";
+import { requireAccess } from "~/auth/guard.server";
+import { agentsBySector } from "~/domain/services/service-access.server";
+import { listServiceRecords, readFilters } from "~/domain/services/list-service-records.server";
+import { changeServiceStatus } from "~/domain/services/change-service-record.server";
+import {
+  PRIORITIES,
+  PRIORITY_LABELS,
+  SECTOR_LABELS,
+  SERVICE_MESSAGES,
+  SERVICE_STATUSES,
+  serviceScope,
+  STATUS_LABELS,
+  type ServiceSector,
+} from "~/domain/services/service-options";
+import { serviceListActionSchema } from "~/domain/services/service.schema";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { monthLabel } from "~/domain/dashboards/panel-types";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { DueBadge, PriorityBadge, StatusBadge } from "~/components/services/service-badges";
+import { StatusChange } from "~/components/services/status-change";
+import { Alert } from "~/components/ui/alert";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { Card } from "~/components/ui/card";
+import { Input, Label, Select } from "~/components/ui/input";
+
+export const meta: Route.MetaFunction = () => [{ title: "Lista de Atendimentos | Painel" }];
+
+const NOTICES: Record<string, string> = { "sem-permissao": SERVICE_MESSAGES.forbidden, "nao-encontrado": SERVICE_MESSAGES.notFound };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const url = new URL(request.url);
+  const filters = readFilters(url.searchParams);
+  const scope = serviceScope(user.role);
+  const [list, agents] = await loadOrFail(() => Promise.all([listServiceRecords(user, filters), agentsBySector(scope)]), SERVICE_MESSAGES.loadError);
+  return { ...list, filters, agents, scope: [...scope], notice: NOTICES[url.searchParams.get("aviso") ?? ""] ?? null, now: new Date().toISOString() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  return handleAction(request, {
+    actor,
+    intents: serviceListActionSchema,
+    fallback: SERVICE_MESSAGES.statusError,
+    handlers: {
+      status: (input) => changeServiceStatus(actor, { ...input, screen: "list" }),
+    },
+  });
+}
+
+function pageHref(params: Record<string, string | null>, page: number) {
+  const sp = new URLSearchParams();
+  const all: Record<string, string | null> = { ...params, pagina: page > 1 ? String(page) : null };
+  for (const [k, v] of Object.entries(all)) if (v) sp.set(k, v);
+  const s = sp.toString();
+  return s ? `?${s}` : ".";
+}
+
+export default function ServiceListPage() {
+  const { records, total, page, pages, filters, agents, scope, notice, now } = useLoaderData<typeof loader>();
+  const urlParams = {
+    q: filters.q,
+    status: filters.status,
+    setor: filters.sector,
+    prioridade: filters.priority,
+    prazo: filters.due,
+    situacao: filters.state ?? null,
+    mes: filters.month ?? null,
+    tipo: filters.complaintsOnly ? "denuncia" : null,
+  };
+  const panelFilters = [
+    filters.state === "abertos" ? "abertos" : filters.state === "concluidos" ? "concluídos" : null,
+    filters.complaintsOnly ? "denúncias" : null,
+    filters.month ? `criados em ${monthLabel(filters.month)}` : null,
+  ].filter(Boolean);
+  const nowDate = new Date(now);
+  return (
+    <div>
+      <PageHeader
+        title="Lista de Atendimentos"
+        description={`${total} ${total === 1 ? "atendimento" : "atendimentos"}${scope.length === 1 ? ` do setor ${SECTOR_LABELS[scope[0] as ServiceSector]}` : ""}${panelFilters.length ? ` (${panelFilters.join(", ")})` : ""}.`}
+        actions={
+          <Link to="/dashboard/atendimento" className={buttonVariants({ variant: "default", size: "md" })}>
+            <Plus aria-hidden /> Novo Atendimento
+          </Link>
+        }
+      />
+      {notice ? (
+        <Alert tone="error" className="mb-4" data-testid="service-notice">
+          {notice}
+        </Alert>
+      ) : null}
+      <Form method="get" role="search" aria-label="Buscar atendimentos" className="mb-5 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="grid gap-1.5 sm:col-span-2">
+          <Label htmlFor="f-q">Buscar</Label>
+          <Input id="f-q" name="q" type="search" defaultValue={filters.q} placeholder="Protocolo, nome, CPF ou descrição" maxLength={100} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="f-status">Status</Label>
+          <Select id="f-status" name="status" defaultValue={filters.status ?? ""}>
+            <option value="">Todos</option>
+            {SERVICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="f-setor">Setor</Label>
+          <Select id="f-setor" name="setor" defaultValue={filters.sector ?? ""}>
+            <option value="">Todos</option>
+            {scope.map((s) => (
+              <option key={s} value={s}>
+                {SECTOR_LABELS[s as ServiceSector]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="f-prioridade">Prioridade</Label>
+          <Select id="f-prioridade" name="prioridade" defaultValue={filters.priority ?? ""}>
+            <option value="">Todas</option>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="f-prazo">Prazo</Label>
+          <Select id="f-prazo" name="prazo" defaultValue={filters.due ?? ""}>
+            <option value="">Todos</option>
+            <option value="overdue">Atrasados</option>
+            <option value="today">Vencem hoje</option>
+          </Select>
+        </div>
+        {filters.state ? <input type="hidden" name="situacao" value={filters.state} /> : null}
+        {filters.month ? <input type="hidden" name="mes" value={filters.month} /> : null}
+        {filters.complaintsOnly ? <input type="hidden" name="tipo" value="denuncia" /> : null}
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
+          <button type="submit" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            <Search aria-hidden /> Filtrar
+          </button>
+          <Link to="." className={buttonVariants({ variant: "outline", size: "sm" })}>
+            Limpar filtros
+          </Link>
+        </div>
+      </Form>
+
+      {records.length === 0 ? (
+        <Card className="p-10 text-center font-semibold text-slate-700" data-testid="services-empty">
+          {SERVICE_MESSAGES.empty}
+        </Card>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Atendimentos">
+          {records.map((r) => (
+            <li key={r.id} data-testid="service-card" data-protocol={r.protocol}>
+              <Card className="grid h-full gap-3 p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h2 className="font-mono text-sm font-bold text-navy-950">{r.protocol}</h2>
+                    <p className="font-semibold text-slate-900">{r.requesterName}</p>
+                  </div>
+                  <div className="flex flex-wrap gap-1.5">
+                    <StatusBadge status={r.status} />
+                    <PriorityBadge priority={r.priority} />
+                    <DueBadge dueAt={r.dueAt} status={r.status} now={nowDate} />
+                  </div>
+                </div>
+                <p className="text-sm text-slate-700">
+                  <span className="font-medium">{SECTOR_LABELS[r.sector as ServiceSector] ?? r.sector}</span> · {r.serviceType === "Outros" && r.otherType ? r.otherType : r.serviceType}
+                </p>
+                <p className="line-clamp-2 text-sm text-slate-600">{r.description}</p>
+                <p className="text-xs text-slate-600">
+                  Aberto em <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt)}</time> · Prazo {formatDate(r.dueAt)} · {r.responsibleName ?? "Responsável não definido"}
+                </p>
+                <details className="rounded-lg border border-slate-200 p-3">
+                  <summary className="cursor-pointer text-sm font-semibold text-navy-900">Alterar status</summary>
+                  <div className="mt-3">
+                    <StatusChange id={r.id} status={r.status} agents={agents[r.sector as ServiceSector] ?? []} screen="list" label={`Alterar status de ${r.protocol}`} />
+                  </div>
+                </details>
+                <Link to={`/dashboard/atendimento/${r.id}`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Ver Detalhes de ${r.protocol}`}>
+                  <Eye aria-hidden /> Ver Detalhes
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={pageHref(urlParams, page - 1)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              Anterior
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-700">
+            Página {page} de {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageHref(urlParams, page + 1)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              Próxima
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

@@ -1,0 +1,206 @@
+import * as React from "react";
+import { Form, useLoaderData, useSearchParams } from "react-router";
+import { Search } from "lucide-react";
+import type { Route } from "./+types/workplaces";
+import { requireAccess } from "~/auth/guard.server";
+import { listWorkplaces } from "~/domain/field/list-workplaces.server";
+import { createWorkplace } from "~/domain/field/create-workplace.server";
+import { commitWorkplaceImport, previewWorkplaceImport, WORKPLACE_IMPORT_MAX_BYTES, WORKPLACE_IMPORT_MESSAGES } from "~/domain/field/import-workplaces.server";
+import { importReportCsv } from "~/domain/imports/spreadsheet.server";
+import { WorkplaceImport } from "~/components/field/workplace-import";
+import { moveWorkplacePin, updateWorkplace } from "~/domain/field/update-workplace.server";
+import { WORKPLACE_MESSAGES, workplaceActionSchema } from "~/domain/field/workplace.schema";
+import { BRASILIA_CENTER, MAP_HEIGHT_PX, WORKPLACE_MAP_ZOOM } from "~/domain/field/map-constants";
+import { mapTileSettings } from "~/integrations/map-tiles.server";
+import { handleAction } from "~/utils/action.server";
+import { loadOrFail } from "~/utils/load.server";
+import { useFormAction } from "~/utils/use-form-action";
+import { formatCep } from "~/lib/br/cep";
+import { formatDateTime } from "~/lib/dates";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { PageHeader } from "~/components/layout/dashboard-shell";
+import { NewsPagination } from "~/components/news/news-pagination";
+import { WorkplaceDialog, WorkplacePositionDialog } from "~/components/field/workplace-dialog";
+import { LazyWorkplaceMap } from "~/components/field/lazy-workplace-map";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+
+export const meta: Route.MetaFunction = () => [{ title: "Mapa de Postos | Painel" }];
+
+const PATH = "/dashboard/admin/mapa-postos";
+const STATUS_LABELS = { pendente: "Pendente", em_andamento: "Em andamento", concluida: "Concluída" } as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const page = Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1;
+  const city = url.searchParams.get("cidade")?.trim().slice(0, 100) || null;
+  const data = await loadOrFail(() => listWorkplaces(user, { q, page, city }), WORKPLACE_MESSAGES.loadError);
+  return { ...data, q, city, tiles: mapTileSettings() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  return handleAction(request, {
+    actor,
+    intents: workplaceActionSchema,
+    upload: { field: "arquivo", maxBytes: WORKPLACE_IMPORT_MAX_BYTES, tooLargeMessage: WORKPLACE_IMPORT_MESSAGES.tooLarge },
+    fallback: {
+      create: WORKPLACE_MESSAGES.createError,
+      update: WORKPLACE_MESSAGES.updateError,
+      "move-pin": WORKPLACE_MESSAGES.updateError,
+      "import-preview": WORKPLACE_IMPORT_MESSAGES.error,
+      "import-commit": WORKPLACE_IMPORT_MESSAGES.error,
+    },
+    handlers: {
+      "import-preview": async (_input, { file }) => {
+        const report = await previewWorkplaceImport(actor, file);
+        return { message: WORKPLACE_IMPORT_MESSAGES.previewed, report, reportCsv: importReportCsv(report) };
+      },
+      "import-commit": async (_input, { file }) => {
+        const report = await commitWorkplaceImport(actor, file);
+        return { message: WORKPLACE_IMPORT_MESSAGES.committed(report), report, reportCsv: importReportCsv(report) };
+      },
+      create: async (input) => (await createWorkplace(actor, input), WORKPLACE_MESSAGES.created),
+      update: async (input) => (await updateWorkplace(actor, input), WORKPLACE_MESSAGES.updated),
+      "move-pin": async (input) => (await moveWorkplacePin(actor, input), WORKPLACE_MESSAGES.pinMoved),
+    },
+  });
+}
+
+const lastVisitText = (iso: string | null) => (iso ? formatDateTime(iso) : "Nunca visitado");
+
+export default function WorkplacesPage() {
+  const { items, markers, total, page, pages, q, city, tiles } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const move = useFormAction();
+  const mapMarkers = React.useMemo(
+    () =>
+      markers.map((m) => ({
+        id: m.id,
+        name: m.name,
+        address: m.address,
+        city: m.city,
+        lat: m.lat,
+        lon: m.lon,
+        approximate: m.positionSource === "approximate",
+        lastVisit: lastVisitText(m.lastVisitAt),
+      })),
+    [markers],
+  );
+  const onMove = React.useCallback(
+    (id: string, lat: number, lon: number) => void move.fetcher.submit({ intent: "move-pin", id, lat: String(lat), lon: String(lon) }, { method: "post" }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [move.fetcher.submit],
+  );
+  const hrefFor = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p === 1) next.delete("pagina");
+    else next.set("pagina", String(p));
+    const qs = next.toString();
+    return `${PATH}${qs ? `?${qs}` : ""}`;
+  };
+  const notFound = items.filter((w) => w.geocodeNotFound);
+  return (
+    <div>
+      <PageHeader
+        title="Mapa de Postos"
+        description={`${total} ${total === 1 ? "posto" : "postos"}${q ? " encontrados na busca" : " cadastrados"}${city ? ` em ${city}` : ""}. Arraste um marcador para corrigir a posição.`}
+        actions={<WorkplaceDialog />}
+      />
+      <WorkplaceImport action={PATH} templateHref={`${PATH}/modelo`} />
+      <Form method="get" action={PATH} className="mb-4 flex flex-wrap items-end gap-2" role="search">
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <Label htmlFor="busca-postos">Buscar por nome, código, endereço ou cidade</Label>
+          <Input id="busca-postos" name="q" type="search" defaultValue={q} maxLength={100} />
+          {city ? <input type="hidden" name="cidade" value={city} /> : null}
+        </div>
+        <Button type="submit" variant="outline">
+          <Search /> Buscar
+        </Button>
+      </Form>
+      <LazyWorkplaceMap
+        center={BRASILIA_CENTER}
+        zoom={WORKPLACE_MAP_ZOOM}
+        tiles={tiles}
+        label="Mapa dos postos de trabalho"
+        markers={mapMarkers}
+        onMove={onMove}
+        className="mb-2 h-[500px]"
+      />
+      <p className="mb-6 text-xs text-slate-600" style={{ maxWidth: "100%" }}>
+        Mapa com {MAP_HEIGHT_PX} px de altura. Marcadores laranja com “?” estão em posição aproximada (endereço ainda não localizado).
+      </p>
+      {notFound.length ? (
+        <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {WORKPLACE_MESSAGES.mapNotFound} ({notFound.map((w) => w.name).join(", ")})
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <Card className="p-10 text-center text-slate-700">{q ? WORKPLACE_MESSAGES.noMatch : WORKPLACE_MESSAGES.empty}</Card>
+      ) : (
+        <Card className="overflow-hidden">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Postos de trabalho, página {page} de {pages}</caption>
+            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Posto</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Endereço</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Associados</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Rota</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Última visita</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {items.map((w) => (
+                <tr key={w.id} className="grid gap-2 px-4 py-4 md:table-row md:p-0" data-testid={`workplace-row-${w.code}`}>
+                  <td className="md:px-4 md:py-3">
+                    <p className="font-semibold text-slate-900">{w.name}</p>
+                    <p className="font-mono text-xs text-slate-600">{w.code}</p>
+                  </td>
+                  <td className="text-slate-700 md:px-4 md:py-3">
+                    <p>{w.address}{w.neighbourhood ? `, ${w.neighbourhood}` : ""}</p>
+                    <p className="text-xs text-slate-600">
+                      {w.city}/{w.state} · CEP {formatCep(w.cep)}
+                    </p>
+                    {w.positionSource === "approximate" ? (
+                      <Badge tone="warning" className="mt-1">{`Posição ${WORKPLACE_MESSAGES.approximate}`}</Badge>
+                    ) : w.positionSource === "manual" ? (
+                      <Badge tone="info" className="mt-1">Posição ajustada à mão</Badge>
+                    ) : null}
+                  </td>
+                  <td className="text-slate-700 md:px-4 md:py-3">
+                    <span className="text-slate-600 md:hidden">Associados: </span>
+                    {w.membersCount}
+                  </td>
+                  <td className="md:px-4 md:py-3">
+                    <Badge tone={w.routeStatus === "concluida" ? "success" : w.routeStatus === "em_andamento" ? "info" : "neutral"}>
+                      {STATUS_LABELS[w.routeStatus]}
+                    </Badge>
+                  </td>
+                  <td className="text-slate-700 md:px-4 md:py-3">
+                    <span className="text-slate-600 md:hidden">Última visita: </span>
+                    {lastVisitText(w.lastVisitAt)}
+                  </td>
+                  <td className="pt-1 md:whitespace-nowrap md:px-4 md:py-3">
+                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                      <WorkplaceDialog workplace={w} />
+                      <WorkplacePositionDialog workplace={w} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {pages > 1 ? <NewsPagination page={page} pageCount={pages} hrefFor={hrefFor} label="Paginação dos postos" /> : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

@@ -1,0 +1,186 @@
+import { CalendarClock, CalendarPlus, Building2, Hourglass, RefreshCw, Search, ShieldCheck } from "lucide-react";
+import type { Route } from "./+types/service-consulta";
+import { consultServiceRecord } from "~/domain/services/consulta.server";
+import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/services/consulta";
+import { handleAction } from "~/utils/action.server";
+import type { ActionResult } from "~/utils/action-result";
+import { useFormAction } from "~/utils/use-form-action";
+import { seo } from "~/utils/seo";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { PageHero } from "~/components/layout/page-hero";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { MetaItem } from "~/components/complaints/meta-item";
+import { StatusBadge } from "~/components/services/service-badges";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Consultar atendimento",
+    description: "Acompanhe o andamento do seu atendimento no sindicato com o número de protocolo.",
+    path: "/atendimento/consulta",
+  });
+
+/**
+ * The answer is personal: never cached, and no referrer leaves the site. "same-origin", not
+ * "no-referrer": with the latter a browser without JavaScript posts the form with `Origin: null`,
+ * which the same-origin check (server/security.ts) rightly refuses.
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
+
+/** The e-mail notice links here with the protocol filled in (never the second factor). */
+export function loader({ request }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get("protocolo") ?? "";
+  return { protocol: /^SIND\d{14}$/i.test(raw.trim()) ? raw.trim().toUpperCase() : "" };
+}
+
+type ConsultaData = ActionResult & { view?: ConsultaView };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // The address only reaches the rate limiter, which stores a keyed hash of it (ADR 135).
+  const requester = { throttleKey: context.clientIp };
+  return handleAction(request, {
+    actor: null,
+    intents: consultaSchema,
+    defaultIntent: "consulta",
+    fallback: CONSULTA_MESSAGES.error,
+    echo: ["protocolo"],
+    handlers: {
+      consulta: async (input) => ({ message: "", view: await consultServiceRecord(input.protocolo, input.verificador, requester) }),
+    },
+  });
+}
+
+function ConsultaForm({ result, protocol }: { result?: ConsultaData; protocol: string }) {
+  const { Form, pendingIntent } = useFormAction<ConsultaData>({ mode: "document", toast: false });
+  const throttled = result?.status === 429;
+  const errors = result?.errors ?? {};
+  // A 404/429 answer is about the pair, shown once above the fields.
+  const topMessage = result && !result.ok ? result.message : undefined;
+  return (
+    <Form method="post" noValidate className="grid gap-5" data-testid="consulta-form">
+      <input type="hidden" name="intent" value="consulta" />
+      {topMessage ? (
+        <Alert tone="error" data-testid="form-error">
+          {topMessage}
+        </Alert>
+      ) : null}
+      <Field label="Número do protocolo" name="protocolo" error={errors.protocolo !== topMessage ? errors.protocolo : undefined} hint="Exemplo: SIND20261123143005. Está no comprovante e no e-mail do sindicato.">
+        {(p) => (
+          <Input
+            {...p}
+            defaultValue={result?.values?.protocolo ?? protocol}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            className="font-mono tracking-wider"
+            disabled={throttled}
+          />
+        )}
+      </Field>
+      <Field
+        label="4 últimos dígitos do CPF ou e-mail"
+        name="verificador"
+        error={errors.verificador}
+        hint="Use os dados informados no atendimento. Por segurança, tentativas sem sucesso são limitadas."
+      >
+        {(p) => <Input {...p} autoComplete="off" spellCheck={false} maxLength={254} disabled={throttled} />}
+      </Field>
+      <Button type="submit" size="lg" disabled={pendingIntent === "consulta" || throttled} className="sm:justify-self-start">
+        <Search /> {pendingIntent === "consulta" ? "Consultando..." : "Consultar atendimento"}
+      </Button>
+    </Form>
+  );
+}
+
+function ConsultaResult({ view }: { view: ConsultaView }) {
+  return (
+    <section aria-labelledby="consulta-title" data-testid="consulta-result" className="grid gap-6">
+      <div className="grid gap-2">
+        <p className="text-sm text-slate-700">{`Olá, ${view.firstName}. Este é o andamento do seu atendimento.`}</p>
+        <h2 id="consulta-title" className="break-all font-mono text-xl font-bold text-navy-950">
+          {view.protocol}
+        </h2>
+        <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="consulta-status">
+          <span className="text-slate-700">Status:</span> <StatusBadge status={view.status} />
+        </p>
+      </div>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <MetaItem icon={Building2} label="Setor">
+          {view.sectorLabel} · {view.serviceType}
+        </MetaItem>
+        <MetaItem icon={CalendarPlus} label="Aberto em">
+          <time dateTime={view.createdAt}>{formatDateTime(view.createdAt)}</time>
+        </MetaItem>
+        <MetaItem icon={RefreshCw} label="Última atualização">
+          <time dateTime={view.updatedAt}>{formatDateTime(view.updatedAt)}</time>
+        </MetaItem>
+        <MetaItem icon={Hourglass} label="Prazo previsto">
+          <time dateTime={view.dueAt}>{formatDate(view.dueAt)}</time>
+        </MetaItem>
+      </dl>
+      <div className="grid gap-3">
+        <h3 className="text-base font-semibold text-navy-950">Andamento</h3>
+        {view.entries.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">Ainda não há registros públicos neste atendimento.</p>
+        ) : (
+          <ol className="grid gap-3" data-testid="consulta-entries">
+            {view.entries.map((e) => (
+              <li key={e.id} className="rounded-xl border border-navy-200 bg-navy-50 p-4">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-700">
+                  <ShieldCheck className="size-4 text-navy-700" aria-hidden />
+                  <span className="font-semibold text-slate-900">Equipe do Sindicato</span>
+                  <span aria-hidden>·</span>
+                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                </p>
+                {e.statusLabel ? <p className="mt-2 text-sm font-medium text-slate-900">Status atualizado para {e.statusLabel}</p> : null}
+                <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{e.text}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <p>
+        <a href="/atendimento/consulta" className="text-sm font-medium text-brand-800 underline underline-offset-2">
+          Consultar outro protocolo
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export default function ServiceConsultaPage({ loaderData }: Route.ComponentProps) {
+  const { result } = useFormAction<ConsultaData>({ mode: "document", toast: false });
+  return (
+    <>
+      <PageHero
+        eyebrow="Atendimento"
+        title="Consultar atendimento"
+        lead="Acompanhe o seu atendimento no sindicato: digite o número do protocolo e os 4 últimos dígitos do seu CPF ou o e-mail informado no atendimento."
+      />
+      <div className="bg-slate-50">
+        <div className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+            {result?.ok && result.view ? (
+              <ConsultaResult view={result.view} />
+            ) : (
+              <>
+                <h2 className="mb-6 text-xl font-bold text-navy-950">Dados do atendimento</h2>
+                <ConsultaForm result={result ?? undefined} protocol={loaderData.protocol} />
+              </>
+            )}
+          </div>
+          <aside className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+            <h2 className="flex items-center gap-2 text-base font-semibold text-navy-950">
+              <CalendarClock className="size-5 text-brand-700" aria-hidden /> Como funciona
+            </h2>
+            <p>O protocolo é informado pela equipe quando o atendimento é registrado e também enviado por e-mail, quando você informou um.</p>
+            <p>Aqui aparecem o status, o setor, as datas e as mensagens que a equipe marcou como públicas. Nenhum outro dado pessoal é exibido.</p>
+            <p>Denúncias anônimas não podem ser consultadas por esta página.</p>
+          </aside>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import { z } from "zod";
+import type { Upload } from "~/domain/files/file-store.server";
+import type { ActionResult } from "./action-result";
+import { isAppError } from "./app-error";
+import { FORM_MESSAGES, hasControlCharacters, stripControlCharacters } from "./fields";
+import { fieldErrors } from "./forms";
+import { readFormBody, type FormBody } from "./form-body.server";
+import { errorFields, log } from "./logger.server";
+
+/**
+ * The one way a route's action is written (ADR 070):
+ *
+ *   export async function action({ request }: Route.ActionArgs) {
+ *     const actor = await requireAccess(request);
+ *     return handleAction(request, {
+ *       actor,
+ *       intents: userActionSchema,              // one z.discriminatedUnion("intent", …)
+ *       fallback: { create: "Erro ao criar usuário", … },
+ *       handlers: {                             // one per intent: a missing one is a type error
+ *         create: async (input) => { await createUser(actor, input); return USER_MESSAGES.created; },
+ *         …
+ *       },
+ *     });
+ *   }
+ *
+ * It reads the body (form data only: anything else is 415, an unreadable form 400), picks the
+ * intent, parses it with its schema and runs its handler. Refusals come back as an
+ * `ActionResult` with a 4xx: Zod issues as field errors (400), an AppError with its status and
+ * field, a refused file (413/415) beside the file field. Responses thrown by guards pass
+ * through; anything else is logged without its data and answered 500 with the intent's
+ * fallback message. Nothing a refused body carries is written.
+ */
+
+/** What guards and loaders throw: a Response, or React Router's `data(…, { status })`. */
+export function isRouteResponse(value: unknown): value is Response | DataWithResponseInit<unknown> {
+  return (
+    value instanceof Response ||
+    (!!value && typeof value === "object" && (value as { type?: unknown }).type === "DataWithResponseInit")
+  );
+}
+
+type IntentUnion = z.ZodType<{ intent: string }, unknown>;
+export type IntentOf<S extends IntentUnion> = z.output<S>["intent"];
+type InputOf<S extends IntentUnion, K> = Extract<z.output<S>, { intent: K }>;
+
+export type ActionContext<A> = {
+  actor: A;
+  request: Request;
+  /** One value per field name, as sent (before the schema). */
+  fields: Record<string, string>;
+  /** The file sent in the upload field, if any. */
+  file: Upload | undefined;
+};
+
+/**
+ * What a handler answers: a success message (→ `{ ok: true, message, intent }`), more data for
+ * the page (merged into the success result), or a Response / `data()` / redirect of its own.
+ */
+export type HandlerReply =
+  | string
+  | ({ message?: string } & Record<string, unknown>)
+  | Response
+  | DataWithResponseInit<unknown>;
+
+export type Handlers<S extends IntentUnion, A> = {
+  [K in IntentOf<S>]: (input: InputOf<S, K>, ctx: ActionContext<A>) => Promise<HandlerReply> | HandlerReply;
+};
+
+export type ActionSpec<S extends IntentUnion, A> = {
+  /** Who acts: the guarded user (staff screens) or null (public forms). */
+  actor: A;
+  intents: S;
+  handlers: Handlers<S, A>;
+  /** The message when an intent fails unexpectedly: one for all, or one per intent. */
+  fallback: string | { [K in IntentOf<S>]: string };
+  /** The intent of a body that names none (single-intent forms post no `intent`). */
+  defaultIntent?: IntentOf<S>;
+  /** The form's file input: size limit, its 413 message, and where 413/415 are shown. */
+  upload?: { field: string; maxBytes: number; tooLargeMessage?: string };
+  /** Builds the schema's input from the body (default: one value per field name). */
+  toInput?: (body: FormBody) => Record<string, unknown>;
+  /** The top message of a validation failure (default: the first field's message). */
+  invalidMessage?: string;
+  /** Fields echoed back as `values` on failure, for pages that re-render without JavaScript. */
+  echo?: readonly string[];
+};
+
+export type ActionReply = Response | DataWithResponseInit<ActionResult>;
+
+/** A form with one intent, as the one-member union the pipeline takes (refinements kept). */
+export function oneIntent<const K extends string, Shape extends z.ZodRawShape>(intent: K, schema: z.ZodObject<Shape>) {
+  const member = (schema as z.ZodObject).safeExtend({ intent: z.literal(intent) }) as unknown as z.ZodObject<Shape & { intent: z.ZodLiteral<K> }>;
+  return z.discriminatedUnion("intent", [member]);
+}
+
+function failure(status: number, message: string, extra: Partial<ActionResult> = {}): DataWithResponseInit<ActionResult> {
+  return data<ActionResult>({ ok: false, message, status, ...extra }, { status });
+}
+
+function echoed(fields: Record<string, string>, names: readonly string[] | undefined) {
+  if (!names) return undefined;
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const v = fields[name];
+    // Shown back in the form only: control characters are dropped from the echo, never stored.
+    if (v !== undefined) values[name] = (hasControlCharacters(v, true) ? stripControlCharacters(v) : v).slice(0, 6000);
+  }
+  return values;
+}
+
+/** Maps what an action threw to its answer (the one place this is decided). */
+function refusal(
+  error: unknown,
+  o: { fallback: string; intent?: string; fileField?: string; invalidMessage?: string; values?: Record<string, string> },
+): DataWithResponseInit<ActionResult> {
+  if (isRouteResponse(error)) throw error;
+  const extra = { intent: o.intent, values: o.values };
+  if (error instanceof z.ZodError) {
+    const errors = fieldErrors(error);
+    return failure(400, o.invalidMessage ?? Object.values(errors)[0] ?? o.fallback, { ...extra, errors });
+  }
+  if (isAppError(error)) {
+    const field = error.field ?? ((error.status === 413 || error.status === 415) && o.fileField ? o.fileField : undefined);
+    return failure(error.status, error.message, { ...extra, errors: field ? { [field]: error.message } : undefined });
+  }
+  log.error(o.fallback, errorFields(error));
+  return failure(500, o.fallback, extra);
+}
+
+export async function handleAction<S extends IntentUnion, A>(request: Request, spec: ActionSpec<S, A>): Promise<ActionReply> {
+  const fallbackFor = (intent: string | undefined) =>
+    typeof spec.fallback === "string" ? spec.fallback : ((spec.fallback as Record<string, string>)[intent ?? ""] ?? FORM_MESSAGES.invalidIntent);
+
+  let body: FormBody;
+  try {
+    body = await readFormBody(request, spec.upload ? { maxFileBytes: spec.upload.maxBytes, tooLargeMessage: spec.upload.tooLargeMessage } : {});
+  } catch (error) {
+    // Only a too-large file belongs beside the file field; an unreadable body is the form's.
+    const fileField = isAppError(error) && error.status === 413 ? spec.upload?.field : undefined;
+    return refusal(error, { fallback: fallbackFor(spec.defaultIntent), intent: spec.defaultIntent, fileField });
+  }
+
+  const intent = body.fields.intent ?? spec.defaultIntent;
+  const values = echoed(body.fields, spec.echo);
+  if (intent === undefined || !Object.hasOwn(spec.handlers, intent)) {
+    return failure(400, FORM_MESSAGES.invalidIntent, { values });
+  }
+  const fallback = fallbackFor(intent);
+  try {
+    const raw = spec.toInput ? spec.toInput(body) : body.fields;
+    const input = spec.intents.parse({ ...raw, intent });
+    const handler = (spec.handlers as Record<string, (input: unknown, ctx: ActionContext<A>) => Promise<HandlerReply> | HandlerReply>)[intent];
+    const file = spec.upload ? body.files.find((f) => f.fieldName === spec.upload!.field) : undefined;
+    const reply = await handler(input, { actor: spec.actor, request, fields: body.fields, file });
+    if (typeof reply === "string") return data<ActionResult>({ ok: true, message: reply, intent });
+    if (isRouteResponse(reply)) return reply as ActionReply;
+    return data<ActionResult>({ ok: true, intent, message: "", ...reply });
+  } catch (error) {
+    return refusal(error, { fallback, intent, fileField: spec.upload?.field, invalidMessage: spec.invalidMessage, values });
+  }
+}

@@ -1,0 +1,300 @@
+// Several production instances, a throwaway PostgreSQL database, HAProxy and nginx on loopback:
+// the pieces `npm run bench` and the two-instance integration test put together. Plain JS so
+// the bench (node, no TypeScript) and the tests (vitest) share one copy; types in cluster.d.ts.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const HAPROXY = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
+export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Installs a Debian package when its binary is missing (root only); true when the binary exists after. */
+export function ensureDebianPackage(binary, pkg, say = () => {}) {
+  if (fs.existsSync(binary)) return true;
+  if (process.getuid?.() !== 0) return false;
+  say(`instalando ${pkg} (apt-get)…`);
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
+  spawnSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "ignore", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  return fs.existsSync(binary);
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl`, dropped (connections and all) by `drop()`. */
+export async function createThrowawayPostgres(adminUrl, prefix = "sind_tmp") {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * One production instance in its own process (`node server/index.js`), on a free loopback port.
+ * Resolves once `/readyz` answers 200. Without `databaseUrl`: a fresh embedded database in a temp dir.
+ */
+export async function startInstance({ databaseUrl, env = {}, seed = "auto", cwd = process.cwd(), readyTimeoutMs = 120_000 } = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sind-instance-"));
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_DEMO: seed,
+    LOG_LEVEL: "warn",
+    APP_URL: `http://127.0.0.1:${port}`,
+    INSTAGRAM_ACCESS_TOKEN: "",
+    MAINTENANCE_MODE: "",
+    ...env,
+  };
+  delete childEnv.PGLITE_DATA_DIR;
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  // Vitest's own variables would make the child think it is a test worker.
+  for (const k of Object.keys(childEnv)) if (k.startsWith("VITEST") || k === "TEST") delete childEnv[k];
+  const child = spawn(process.execPath, ["server/index.js"], { cwd, env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => {
+    stderr = (stderr + d).slice(-20_000);
+  });
+  const exited = new Promise((r) => child.once("exit", r));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`o servidor parou ao iniciar:\n${stderr}`);
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`o servidor não ficou pronto em ${readyTimeoutMs / 1000} s:\n${stderr}`);
+    }
+    await sleep(200);
+  }
+  const instance = {
+    base,
+    port,
+    pid: child.pid,
+    child,
+    stderr: () => stderr,
+    /** Resident memory of the process, in MB (Linux /proc). */
+    rssMb: () => {
+      try {
+        const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, "utf8"));
+        return m ? Math.round(Number(m[1]) / 1024) : null;
+      } catch {
+        return null;
+      }
+    },
+    kill: async (signal = "SIGKILL") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+    stop: async () => {
+      await instance.kill("SIGTERM");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return instance;
+}
+
+async function waitForPort(port, proc, what, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${what} parou ao iniciar`);
+    const ok = await new Promise((resolve) => {
+      const s = net.connect(port, "127.0.0.1", () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${what} não abriu a porta ${port}`);
+    await sleep(100);
+  }
+}
+
+/**
+ * The HAProxy configuration the README documents, for `backends` on loopback: round robin,
+ * health check on /readyz, X-Forwarded-For set by the balancer (the app trusts one hop).
+ */
+export function haproxyConfig({ port, backends, statsPort, checkIntervalMs = 2000 }) {
+  return `global
+    maxconn 4096
+
+defaults
+    mode http
+    option httplog
+    option forwardfor
+    option redispatch
+    retries 2
+    timeout connect 5s
+    timeout client 30s
+    timeout server 30s
+    timeout http-request 10s
+    timeout http-keep-alive 10s
+    timeout queue 10s
+
+frontend site
+    bind 127.0.0.1:${port}
+    # The balancer owns the forwarded headers: a client's own copy is dropped before ours is added.
+    http-request del-header X-Forwarded-For
+    http-request del-header X-Forwarded-Host
+    http-request del-header Forwarded
+    http-request set-header X-Forwarded-Proto https if { ssl_fc }
+    http-request set-header X-Forwarded-Proto http if !{ ssl_fc }
+    default_backend app
+
+backend app
+    balance roundrobin
+    option httpchk
+    http-check send meth GET uri /readyz
+    http-check expect status 200
+    default-server inter ${checkIntervalMs} fall 2 rise 2 maxconn 256
+${backends.map((b, i) => `    server app${i + 1} 127.0.0.1:${b.port} check`).join("\n")}
+${statsPort ? `\nfrontend stats\n    bind 127.0.0.1:${statsPort}\n    stats enable\n    stats uri /stats\n    stats show-legends\n` : ""}`;
+}
+
+/** One column of the stats page's CSV (17: status, 7: total sessions) for each server of backend `app`. */
+async function serverColumn(statsPort, index) {
+  const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+  const values = {};
+  for (const line of csv.split("\n")) {
+    const cols = line.split(",");
+    if (cols[0] === "app" && cols[1] !== "BACKEND" && cols[1] !== "FRONTEND") values[cols[1]] = cols[index];
+  }
+  return values;
+}
+
+/** HAProxy in the foreground with `haproxyConfig(...)`; `stop()` ends it and removes its files. */
+export async function startHaproxy({ backends, checkIntervalMs }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sind-haproxy-"));
+  const port = await freePort();
+  const statsPort = await freePort();
+  const cfg = path.join(dir, "haproxy.cfg");
+  fs.writeFileSync(cfg, haproxyConfig({ port, backends, statsPort, checkIntervalMs }));
+  const proc = spawn(HAPROXY, ["-db", "-f", cfg], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  proc.stderr.on("data", (d) => (stderr = (stderr + d).slice(-10_000)));
+  const exited = new Promise((r) => proc.once("exit", r));
+  await waitForPort(port, proc, "haproxy").catch((e) => {
+    throw new Error(`${e.message}\n${stderr}`);
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    /** Server states from the stats page (CSV): { app1: "UP", app2: "DOWN", … }. */
+    serverStates: async () => serverColumn(statsPort, 17),
+    /** Requests (sessions) each server has been handed so far, health checks not counted: { app1: 12, … }. */
+    serverTotals: async () => {
+      const totals = {};
+      for (const [name, v] of Object.entries(await serverColumn(statsPort, 7))) totals[name] = Number(v);
+      return totals;
+    },
+    stop: async () => {
+      if (proc.exitCode === null) proc.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * nginx in the foreground serving `files` ({ "/": {body, headers}, "/x": … }) as static files
+ * with the given response headers; gzip_static serves a precompressed copy (level 9) to clients
+ * that accept gzip, so nginx spends no CPU on compression.
+ */
+export async function startNginx({ files }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sind-nginx-"));
+  fs.chmodSync(dir, 0o755);
+  const www = path.join(dir, "www");
+  fs.mkdirSync(www, { mode: 0o755 });
+  const port = await freePort();
+  const zlib = await import("node:zlib");
+  const locations = [];
+  let i = 0;
+  for (const [urlPath, { body, headers }] of Object.entries(files)) {
+    const name = `page${i++}.html`;
+    fs.writeFileSync(path.join(www, name), body, { mode: 0o644 });
+    fs.writeFileSync(path.join(www, `${name}.gz`), zlib.gzipSync(body, { level: 9 }), { mode: 0o644 });
+    const adds = Object.entries(headers ?? {})
+      .map(([k, v]) => `            add_header ${k} "${String(v).replace(/"/g, '\\"')}" always;`)
+      .join("\n");
+    locations.push(`        location = ${urlPath} {\n            default_type "text/html; charset=utf-8";\n            try_files /${name} =404;\n${adds}\n        }`);
+  }
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `worker_processes auto;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 2048; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
+    gzip_static on;
+    gzip_vary on;
+    client_body_temp_path ${dir}/body;
+    proxy_temp_path ${dir}/proxy;
+    fastcgi_temp_path ${dir}/fastcgi;
+    uwsgi_temp_path ${dir}/uwsgi;
+    scgi_temp_path ${dir}/scgi;
+    server {
+        listen 127.0.0.1:${port};
+        root ${www};
+${locations.join("\n")}
+    }
+}
+`,
+  );
+  const proc = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  proc.stderr.on("data", (d) => (stderr += d));
+  const exited = new Promise((r) => proc.once("exit", r));
+  await waitForPort(port, proc, "nginx").catch((e) => {
+    throw new Error(`${e.message}\n${stderr}\n${fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : ""}`);
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (proc.exitCode === null) proc.kill("SIGQUIT");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { z } from "zod";
+import { startTestServer, type TestServer } from "../support/server";
+import { axeViolations, hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { jobsApi } from "../support/jobs";
+import { DIAGNOSTICS_MESSAGES } from "~/domain/diagnostics/diagnostics";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "", SMTP_URL: "" } });
+  browser = await launchBrowser();
+  // Something in every table: a recorded success and failure, a failed job, a cached post.
+  const api = jobsApi(server);
+  await api.recordServiceCall("cep", true);
+  await api.recordServiceCall("geocoder", false, "sem resposta em 5000 ms");
+  const failing = api.defineJob("e2e.falha", z.object({}), async () => {
+    throw new Error("Falha de exemplo para o diagnóstico");
+  }, { maxAttempts: 1 });
+  const id = (await api.enqueueJob(failing, {}))!;
+  for (let i = 0; i < 100; i++) {
+    if ((await server.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state === "failed") break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.query`insert into instagram_posts (id, caption, permalink, timestamp)
+    values ('17900000000000001', 'Assembleia geral da categoria nesta sexta-feira, às 18h, na sede do sindicato. Participe!', 'https://www.instagram.com/p/x/', now())`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("diagnostics page", () => {
+  for (const viewport of ["desktop", "phone"] as const) {
+    it(`admin opens it from the sidebar; zero axe violations, no sideways scroll, keyboard-reachable tables (${viewport})`, async () => {
+      const ctx = await newContext(browser, viewport);
+      const page = await ctx.newPage();
+      await loginAs(page, server.url, "admin");
+      if (viewport === "phone") await page.getByRole("button", { name: "Abrir menu" }).click();
+      await page.getByRole("link", { name: "Diagnóstico" }).click();
+      await page.waitForURL((u) => u.pathname === "/test-supabase");
+      await hydrated(page);
+      // On the phone the menu overlay closes after the navigation; until then the page is aria-hidden.
+      await expect.poll(() => page.getByRole("heading", { level: 1, name: DIAGNOSTICS_MESSAGES.title }).isVisible(), { timeout: 10_000 }).toBe(true);
+      for (const h of ["Banco de dados", "Arquivos armazenados", "E-mail", "Serviços externos", "Tarefas em segundo plano", "Posts do Instagram em cache"]) {
+        expect(await page.getByRole("heading", { level: 2, name: h }).isVisible(), h).toBe(true);
+      }
+      expect(await page.getByText("Falha de exemplo para o diagnóstico").isVisible()).toBe(true);
+      expect(await page.getByText(DIAGNOSTICS_MESSAGES.noRecord).isVisible()).toBe(true);
+      // Each wide table scrolls inside its own region, which takes keyboard focus.
+      const region = page.getByRole("region", { name: "Serviços externos", exact: true }).last();
+      await region.focus();
+      expect(await region.evaluate((el) => el === document.activeElement)).toBe(true);
+      await screenshot(page, `diagnostics-${viewport === "desktop" ? 1280 : 390}`);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      await ctx.close();
+    });
+  }
+
+  it("another role gets 'Acesso Negado' and no sidebar item", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await loginAs(page, server.url, "presidencia");
+    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Diagnóstico" }).count()).toBe(0);
+    const res = await page.goto(`${server.url}/test-supabase`);
+    expect(res?.status()).toBe(403);
+    expect(await page.getByRole("heading", { name: "Acesso Negado" }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await ctx.close();
+  });
+});

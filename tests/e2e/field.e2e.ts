@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSuite } from "../support/browser-suite";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
+import { startFakeViaCep, type FakeViaCep } from "../fakes/viacep";
+import { startFakeNominatim, type FakeNominatim } from "../fakes/nominatim";
+import { createWorkplace } from "~/db/factories/field";
+import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
+import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
+
+let tiles: FakeTiles;
+let viacep: FakeViaCep;
+let nominatim: FakeNominatim;
+beforeAll(async () => {
+  tiles = await startFakeTiles();
+  viacep = await startFakeViaCep();
+  nominatim = await startFakeNominatim({ places: { "Setor Comercial Sul Quadra 1, Asa Sul, Brasília, DF": { lat: "-15.7975", lon: "-47.8919" } } });
+});
+const t = useBrowserSuite({ env: () => ({ MAP_TILE_URL: tiles.template, CEP_API_URL: viacep.url, GEOCODER_URL: nominatim.url }) });
+beforeAll(async () => {
+  for (let i = 0; i < 12; i++) await createWorkplace(t.db, { lat: -15.79 + i * 0.002, lon: -47.88 - i * 0.002, positionSource: "geocoder" });
+});
+afterAll(async () => {
+  await tiles?.close();
+  await viacep?.close();
+  await nominatim?.close();
+  delete process.env.MAP_TILE_URL;
+  delete process.env.CEP_API_URL;
+  delete process.env.GEOCODER_URL;
+});
+
+describe("workplaces map", () => {
+  it("admin adds a workplace with the CEP filling the address; map, list and axe at 1280 and 390", async () => {
+    const page = await t.login("admin", { path: "/dashboard/admin/mapa-postos" });
+    await hydrated(page);
+    await page.getByRole("button", { name: "Adicionar posto" }).click();
+    const dialog = page.getByRole("dialog", { name: "Adicionar posto" });
+    await dialog.getByLabel("Nome").fill("Shopping do Teste E2E");
+    await dialog.getByLabel("CEP").fill("70040010");
+    await dialog.getByLabel("CEP").blur();
+    await expect.poll(() => dialog.getByLabel("Endereço").inputValue()).toBe("Setor Comercial Sul Quadra 1");
+    expect(await dialog.getByLabel("Bairro").inputValue()).toBe("Asa Sul");
+    await dialog.getByRole("button", { name: "Adicionar posto" }).click();
+    await expect.poll(() => page.getByText(WORKPLACE_MESSAGES.created).first().isVisible()).toBe(true);
+    await page.goto(`${t.url}/dashboard/admin/mapa-postos?q=teste%20e2e`);
+    await hydrated(page);
+    await expect.poll(() => page.getByText("Shopping do Teste E2E").first().isVisible()).toBe(true);
+    await page.goto(`${t.url}/dashboard/admin/mapa-postos`);
+    await hydrated(page);
+    const map = page.getByTestId("workplace-map");
+    await map.scrollIntoViewIfNeeded();
+    await expect.poll(() => map.getAttribute("data-marker-count"), { timeout: 15_000 }).toBe("13");
+    expect((await map.boundingBox())?.height).toBe(500);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "workplaces-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axe(page)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, "workplaces-390");
+    await page.context().close();
+  });
+});
+
+describe("a visit on a phone", () => {
+  it("campo creates a route, starts it with geolocation, loses the connection while finishing (draft kept), then finishes", async () => {
+    const [w] = await t.query<{ id: string; name: string }>`select id, name from workplaces where name = 'Shopping do Teste E2E'`;
+    const create = await t.login("campo", { path: "/dashboard/campo/criar-rota" });
+    await hydrated(create);
+    expect(await create.getByText(ROUTE_MESSAGES.hintDigits).isVisible()).toBe(true);
+    await create.getByLabel("Começar de um posto (opcional)").selectOption(w.id);
+    await expect.poll(() => create.getByText(ROUTE_MESSAGES.workplaceLoaded).first().isVisible()).toBe(true);
+    expect(await create.getByLabel("Endereço").inputValue()).toContain("Setor Comercial Sul Quadra 1");
+    await create.getByLabel("Descrição").fill("Levantamento da brigada");
+    expect(await axe(create)).toEqual([]);
+    await screenshot(create, "route-create-1280");
+    await create.getByRole("button", { name: "Criar rota" }).click();
+    await expect.poll(() => create.getByText(ROUTE_MESSAGES.created).first().isVisible()).toBe(true);
+    await create.context().close();
+
+    const page = await t.login("campo", {
+      viewport: "phone",
+      path: "/dashboard/campo/executar-rota",
+      permissions: ["geolocation"],
+      geolocation: { latitude: -15.7976, longitude: -47.892, accuracy: 9 },
+    });
+    await hydrated(page);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "route-execute-390");
+    await page.getByRole("button", { name: "Iniciar rota" }).first().click();
+    await expect.poll(() => page.getByText(ROUTE_MESSAGES.inProgressNotice).isVisible(), { timeout: 15_000 }).toBe(true);
+    const [started] = await t.query<{ start_lat: number; start_accuracy_m: number }>`select start_lat, start_accuracy_m from field_routes where workplace_id = ${w.id}`;
+    expect(started).toMatchObject({ start_lat: -15.7976, start_accuracy_m: 9 });
+
+    const form = page.getByTestId("finish-form");
+    // Missing fields are listed.
+    await form.getByRole("button", { name: "Finalizar rota" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toContain(ROUTE_MESSAGES.missingPrefix);
+    await form.getByLabel("Telefone da sala da brigada").fill("(61) 3333-4444");
+    await form.getByLabel("Bombeiros civis básicos").fill("3");
+    await form.getByLabel("Salva-vidas").fill("1");
+    await form.getByLabel("Total de trabalhadores no local").fill("90");
+    await form.getByLabel("Diurnos").fill("60");
+    await form.getByLabel("Noturnos").fill("30");
+    for (const [group, answer] of [["Possui líder de brigada", "Sim"], ["Possui mestre bombeiro efetivo", "Não"], ["Trabalhadores terceirizados", "Não"]] as const) {
+      await form.getByRole("group", { name: group }).getByLabel(answer).check();
+    }
+    await form.getByLabel("Tipo de contratação direta").selectOption("Shopping");
+    await screenshot(page, "route-finish-390");
+    expect(await axe(page)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+
+    // The connection drops: the visit is not lost.
+    await page.context().setOffline(true);
+    await form.getByRole("button", { name: "Finalizar rota" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toContain("Sem conexão");
+    expect(await t.query`select 1 from field_routes where workplace_id = ${w.id} and status = 'concluida'`).toHaveLength(0);
+    await page.context().setOffline(false);
+    await page.reload();
+    await hydrated(page);
+    const again = page.getByTestId("finish-form");
+    await expect.poll(() => again.getByLabel("Total de trabalhadores no local").inputValue()).toBe("90");
+    expect(await again.getByLabel("Tipo de contratação direta").inputValue()).toBe("Shopping");
+    await again.getByRole("button", { name: "Finalizar rota" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/campo", { timeout: 15_000 });
+    const [done] = await t.query<{ status: string; total_workers: number }>`select status, total_workers from field_routes where workplace_id = ${w.id}`;
+    expect(done).toEqual({ status: "concluida", total_workers: 90 });
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("visita-rascunho:")))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("with location denied, the route starts from the CEP", async () => {
+    await t.query`insert into field_routes (name, description, cep, address, route_date) values ('Rota Sem GPS', 'Teste', '72110015', 'QNA 15, Taguatinga Norte, Brasília/DF', (now() at time zone 'America/Sao_Paulo')::date)`;
+    const page = await t.login("campo", { viewport: "phone", path: "/dashboard/campo/executar-rota" });
+    await hydrated(page);
+    const card = page.locator("li", { hasText: "Rota Sem GPS" });
+    await card.getByRole("button", { name: "Iniciar rota" }).click();
+    await expect.poll(() => card.getByRole("button", { name: "Iniciar com o CEP" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await card.getByRole("button", { name: "Iniciar com o CEP" }).click();
+    await expect.poll(async () => (await t.query<{ start_cep: string | null }>`select start_cep from field_routes where name = 'Rota Sem GPS'`)[0].start_cep).toBe("72110015");
+    await page.context().close();
+  });
+});
+
+describe("workplace spreadsheet import", () => {
+  it("admin validates a .csv (report shown, nothing written), then confirms; axe-clean at 1280 and 390", async () => {
+    const page = await t.login("admin", { path: "/dashboard/admin/mapa-postos" });
+    await hydrated(page);
+    const csv = [
+      "nome_fantasia;endereco;cidade;estado;cep",
+      "Posto Importado E2E;SCS Quadra 2;Brasília;DF;70300-500",
+      ";Sem nome;Brasília;DF;70300-500",
+    ].join("\n");
+    const box = page.getByTestId("workplace-import");
+    await box.getByLabel("Planilha (.xlsx ou .csv)").setInputFiles({ name: "postos.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await box.getByRole("button", { name: "Validar planilha" }).click();
+    const report = page.getByTestId("workplace-import-report");
+    await expect.poll(() => report.isVisible()).toBe(true);
+    expect(await page.getByTestId("import-count-created").textContent()).toBe("1");
+    expect(await page.getByTestId("import-count-rejected").textContent()).toBe("1");
+    expect((await t.query`select 1 from workplaces where name = 'Posto Importado E2E'`).length).toBe(0);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "workplaces-import-preview-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axe(page)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, "workplaces-import-preview-390");
+    await box.getByRole("button", { name: "Confirmar importação" }).click();
+    await expect.poll(() => page.getByText("Importação concluída: 1 posto criado, 0 atualizados.").first().isVisible()).toBe(true);
+    expect((await t.query`select 1 from workplaces where name = 'Posto Importado E2E'`).length).toBe(1);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowserSuite } from "../support/browser-suite";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { createMember } from "~/db/factories/members";
+import { createCharge } from "~/db/factories/finance-pix";
+import { PIX_PAGE_MESSAGES, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
+
+/** PIX (issue 11) in Chromium: the printable charge page (screen and print) and the statement matching, at 1280 and 390 px. */
+const t = useBrowserSuite();
+const CHARGE = "0a11ce00-0000-4000-8000-000000000001";
+const CHARGE_PATH = `/dashboard/financeiro/cobrancas/${CHARGE}`;
+const RECONCILE = "/dashboard/financeiro/conciliacao";
+const FIXTURE = path.resolve("tests/fixtures/extrato-inter-conciliacao.csv");
+
+beforeAll(async () => {
+  await t.query`insert into app_settings (key, value) values ('pix_settings', ${JSON.stringify({ key: "tesouraria@sindicato.example.com", receiverName: "Sindicato dos Bombeiros Civis do DF", city: "Brasília" })}::jsonb)`;
+  const cecilia = await createMember(t.db, { name: "Cecília Magalhães Brandão", registrationNumber: 7001 });
+  await createCharge(t.db, { id: CHARGE, memberId: cecilia.id, amountCentavos: 7500, referenceMonth: 3, referenceYear: 2026, dueDate: "2026-03-10" });
+  const jose = await createMember(t.db, { name: "José da Conceição", registrationNumber: 7002 });
+  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" });
+  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" });
+  await createCharge(t.db, { memberName: "Maria Aparecida de Souza", amountCentavos: 12500, referenceMonth: 3, referenceYear: 2026, dueDate: "2026-03-10" });
+});
+
+/** Pages in the PDF Chromium prints. */
+async function printedPages(page: Page) {
+  const pdf = (await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true })).toString("latin1");
+  return pdf.match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+}
+
+describe("the printable charge page", () => {
+  it("shows the code and QR, copies by keyboard, passes axe, prints on one A4 page (1280 px)", async () => {
+    const page = await t.login("financeiro", { path: CHARGE_PATH, permissions: ["clipboard-read", "clipboard-write"] });
+    await hydrated(page);
+    expect(await page.getByRole("heading", { name: "Mensalidade de março de 2026" }).isVisible()).toBe(true);
+    expect(await page.getByRole("img", { name: /QR Code PIX de R\$\s75,00/ }).isVisible()).toBe(true);
+    const code = await page.getByLabel("PIX copia e cola", { exact: true }).inputValue();
+    expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(await page.getByTestId("charge-status").textContent()).toBe("Vencido");
+    expect(await axe(page)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, "finance-charge-1280");
+
+    // Keyboard: Tab reaches the copy button (after the text), Enter copies.
+    await page.getByLabel("PIX copia e cola", { exact: true }).focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Copiar código");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("pix-copy-status").textContent()).toBe(PIX_PAGE_MESSAGES.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByRole("navigation", { name: "Menu do painel" }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Imprimir" }).isVisible()).toBe(false);
+    expect(await page.getByTestId("pix-code-print").textContent()).toBe(code);
+    expect(await page.getByTestId("pix-code-print").isVisible()).toBe(true);
+    await screenshot(page, "finance-charge-print-1280");
+    expect(await printedPages(page)).toBe(1);
+    await page.context().close();
+  });
+
+  it("at 390 px: no sideways scroll, axe clean, prints on one page", async () => {
+    const page = await t.login("admin", { path: CHARGE_PATH, viewport: "phone" });
+    await hydrated(page);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "finance-charge-390");
+    await page.emulateMedia({ media: "print" });
+    await screenshot(page, "finance-charge-print-390");
+    expect(await printedPages(page)).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe("bank statement matching", () => {
+  it("at 390 px the screen is usable before any upload", async () => {
+    const page = await t.login("financeiro", { path: RECONCILE, viewport: "phone" });
+    await hydrated(page);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "finance-reconciliation-390");
+    await page.context().close();
+  });
+
+  it("financeiro uploads the Inter CSV, reads the proposals, unticks one by keyboard and confirms the rest (1280 px)", async () => {
+    const page = await t.login("financeiro", { path: RECONCILE });
+    await hydrated(page);
+    await page.getByLabel("Arquivo do extrato (.csv)").setInputFiles({ name: "extrato.csv", mimeType: "text/csv", buffer: fs.readFileSync(FIXTURE) });
+    await page.getByRole("button", { name: "Ler extrato" }).click();
+    await expect.poll(() => page.getByTestId("statement-match").isVisible()).toBe(true);
+    // José's two payments (lines 7 and 16), Maria's (8) and Cecília's by txid (11).
+    expect(await page.locator('tr[data-testid^="proposal-"]').count()).toBe(4);
+    expect(await page.getByTestId("unmatched-13").textContent()).toContain("Nenhuma cobrança em aberto");
+    expect(await axe(page)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, "finance-reconciliation-1280");
+
+    const box = page.getByLabel(/Confirmar linha 16:/);
+    await box.focus();
+    await page.keyboard.press("Space");
+    expect(await box.isChecked()).toBe(false);
+    const confirm = page.getByRole("button", { name: "Confirmar 3 pagamentos" });
+    await confirm.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("statement-status").textContent()).toBe(STATEMENT_PAGE_MESSAGES.confirmed(3));
+    const [row] = await t.query<{ n: number }>`select count(*)::int as n from payments where method = 'pix'`;
+    expect(row.n).toBe(3);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowserSuite } from "../support/browser-suite";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import { createMember } from "~/db/factories/members";
+import { createCharge, createPayment } from "~/db/factories/finance";
+import { FINANCE_MESSAGES } from "~/domain/finance/finance-options";
+
+/** Finance screen (issue 11) in a real browser: issue, pay, undo; axe at 1280 and 390 px. */
+const t = useBrowserSuite();
+let registration = 0;
+beforeAll(async () => {
+  const m = await createMember(t.db, { name: "Conceição Tesoureira Brandão", registrationNumber: 5151, situation: 1 });
+  registration = m.registrationNumber;
+  const other = await createMember(t.db, { name: "Raimundo Pagador Falcão", situation: 1 });
+  const paid = await createCharge(t.db, { memberId: other.id, referenceYear: 2026, referenceMonth: 1, dueDate: "2026-01-10", amountCentavos: 5000 });
+  await createPayment(t.db, { chargeId: paid.id, amountCentavos: 5000, paidOn: "2026-01-08", method: "pix" });
+  await createCharge(t.db, { memberId: other.id, referenceYear: 2026, referenceMonth: 2, dueDate: "2026-02-10", amountCentavos: 5000 });
+});
+
+describe("Financeiro", () => {
+  it("financeiro issues a charge, registers its payment and undoes it", async () => {
+    const page = await t.login("financeiro");
+    const ctx = page.context();
+    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Financeiro" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/financeiro/financial");
+    await hydrated(page);
+    expect(await page.getByRole("heading", { name: "Financeiro", level: 1 }).isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
+
+    // Issue one charge.
+    await page.getByRole("button", { name: "Gerar Boleto" }).click();
+    const dialog = page.getByRole("dialog", { name: "Gerar Boleto" });
+    await dialog.getByLabel("Filiado (matrícula)").fill(String(registration));
+    await dialog.getByLabel("Valor (R$)").fill("1234.56");
+    await dialog.getByLabel("Mês de referência").selectOption("12");
+    await dialog.getByLabel("Ano").fill("2030");
+    await dialog.getByLabel("Data de vencimento").fill("2030-12-10");
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "finance-issue-1280");
+    await dialog.getByRole("button", { name: "Gerar Boleto" }).click();
+    await expect.poll(() => page.getByText(FINANCE_MESSAGES.issued).first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const row = page.getByTestId(`charge-${registration}-12/2030`);
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.textContent()).toContain("R$\u00a01.234,56");
+    expect(await row.textContent()).toContain("10/12/2030");
+    await screenshot(page, "finance-1280");
+
+    // Register its payment.
+    await row.getByRole("button", { name: /Registrar Pagamento/ }).click();
+    const pay = page.getByRole("dialog", { name: "Registrar Pagamento" });
+    await pay.getByLabel("Forma de pagamento").selectOption("dinheiro");
+    await pay.getByLabel("Observação").fill("Pago na sede.");
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "finance-pay-1280");
+    await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
+    await expect.poll(() => page.getByText(FINANCE_MESSAGES.paymentRegistered).first().isVisible()).toBe(true);
+    await expect.poll(() => row.getByText("Pago", { exact: true }).isVisible()).toBe(true);
+
+    // Undo it (same day).
+    await row.getByRole("button", { name: /Desfazer pagamento/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Desfazer pagamento" }).click();
+    await expect.poll(() => page.getByText(FINANCE_MESSAGES.undone).first().isVisible()).toBe(true);
+    await expect.poll(() => row.getByText("Pendente", { exact: true }).isVisible()).toBe(true);
+    const rows = await t.query<{ undone: boolean }>`select undone_at is not null as undone from payments p join charges c on c.id = p.charge_id where c.reference_year = 2030`;
+    expect(rows).toEqual([{ undone: true }]);
+
+    // The overdue filter.
+    await page.getByRole("link", { name: "Vencidos" }).click();
+    await page.waitForURL((u) => u.searchParams.get("filtro") === "overdue");
+    await expect.poll(() => page.getByText("02/2026").first().isVisible()).toBe(true);
+    expect(await page.getByText("12/2030").count()).toBe(0);
+    await ctx.close();
+  });
+
+  it("is usable on a phone (390 px): no horizontal scroll, axe clean, dialogs reachable", async () => {
+    const page = await t.login("admin", { viewport: "phone", path: "/dashboard/financeiro/financial" });
+    const ctx = page.context();
+    await hydrated(page);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "finance-390");
+    await page.getByRole("button", { name: "Gerar cobranças do mês" }).click();
+    const batch = page.getByRole("dialog", { name: "Gerar cobranças do mês" });
+    await batch.getByLabel("Valor (R$)").fill("50");
+    await batch.getByLabel("Data de vencimento").fill("2031-01-10");
+    await batch.getByLabel("Mês de referência").selectOption("1");
+    await batch.getByLabel("Ano").fill("2031");
+    await batch.getByRole("button", { name: "Pré-visualizar" }).click();
+    await expect.poll(() => batch.getByText(/cobranças serão criadas/).isVisible()).toBe(true);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "finance-batch-390");
+    await ctx.close();
+  });
+});

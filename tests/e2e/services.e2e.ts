@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowserSuite } from "../support/browser-suite";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { createMember } from "~/db/factories/members";
+import { createServiceRecordRow } from "~/db/factories/services";
+import { formatCpf } from "~/lib/br/cpf";
+import { SERVICE_MESSAGES } from "~/domain/services/service-options";
+
+/** A service record's whole life in the browser, as secretaria and admin; axe at 1280 and 390 px. */
+const t = useBrowserSuite();
+let member: Awaited<ReturnType<typeof createMember>>;
+beforeAll(async () => {
+  member = await createMember(t.db);
+  await t.user("secretaria");
+  await t.user("admin");
+  for (let i = 0; i < 3; i++) await createServiceRecordRow(t.db, { sector: "secretaria", requesterName: `Trabalhador Exemplo ${i}` });
+});
+
+async function checkA11y(page: Page, name: string) {
+  expect(await axe(page), name).toEqual([]);
+  expect(await hasNoHorizontalOverflow(page), name).toBe(true);
+  await screenshot(page, name);
+}
+
+describe("service records in the browser", () => {
+  it("secretaria registers an appointment for a member; admin starts it; secretaria comments and resolves it", async () => {
+    const sec = await t.login("secretaria", { path: "/dashboard/atendimento" });
+    await hydrated(sec);
+    await checkA11y(sec, "services-form-1280");
+    // The member lookup, debounced, from the masked CPF.
+    await sec.getByLabel("CPF *").pressSequentially(member.cpf!);
+    await expect.poll(() => sec.getByTestId("member-lookup").textContent()).toBe(SERVICE_MESSAGES.memberFound(member.name));
+    expect(await sec.getByLabel("CPF *").inputValue()).toBe(formatCpf(member.cpf!));
+    await sec.getByLabel("Nome *").fill(member.name);
+    await sec.getByLabel("Tipo de atendimento *").selectOption("Agendamento de atendimento");
+    await sec.getByLabel("Descrição *").fill("Quer agendar a conferência da rescisão.");
+    expect(await sec.getByText(`${"Quer agendar a conferência da rescisão.".length}/500 caracteres`).isVisible()).toBe(true);
+    // The appointment fields appear only for 'agendamento'.
+    expect(await sec.getByLabel("Data do agendamento").count()).toBe(0);
+    await sec.getByLabel("Tipo de solicitação").selectOption("agendamento");
+    await sec.getByRole("button", { name: "Registrar atendimento" }).click();
+    await expect.poll(() => sec.getByText(SERVICE_MESSAGES.invalidForm).first().isVisible()).toBe(true);
+    await sec.getByLabel("Data do agendamento").fill("2026-12-02");
+    await sec.getByLabel("Horário").fill("14:30");
+    await sec.getByLabel("Modalidade").selectOption("presencial");
+    await sec.getByRole("button", { name: "Registrar atendimento" }).click();
+    await expect.poll(() => sec.getByTestId("service-created").isVisible()).toBe(true);
+    const [row] = await t.query<{ id: string; protocol: string; member_id: string }>`select id, protocol, member_id from service_records where requester_name = ${member.name}`;
+    expect(await sec.getByTestId("service-created").textContent()).toBe(SERVICE_MESSAGES.created(row.protocol));
+    expect(row.member_id).toBe(member.id);
+    // The form reset to its defaults.
+    expect(await sec.getByLabel("Descrição *").inputValue()).toBe("");
+    expect(await sec.getByLabel("Tipo de registro").inputValue()).toBe("atendimento_geral");
+
+    // Admin finds it in the list and starts it from the card.
+    const admin = await t.login("admin", { path: `/dashboard/atendimentos?q=${row.protocol}` });
+    await hydrated(admin);
+    const card = admin.getByTestId("service-card").filter({ hasText: row.protocol });
+    await card.getByText("Alterar status").click();
+    await card.getByRole("button", { name: "Iniciar" }).click();
+    await expect.poll(() => card.getByText(SERVICE_MESSAGES.listRequired).first().isVisible()).toBe(true);
+    await card.getByLabel("Responsável").selectOption({ label: (await t.user("secretaria")).name });
+    await card.getByLabel("Comentário sobre a alteração").fill("Documentos recebidos, iniciando.");
+    await card.getByRole("button", { name: "Iniciar" }).click();
+    await expect.poll(async () => (await t.query<{ status: string }>`select status from service_records where id = ${row.id}`)[0].status).toBe("in_progress");
+    await checkA11y(admin, "services-list-1280");
+    await admin.context().close();
+
+    // Secretaria opens the detail, comments and resolves.
+    await sec.goto(`${t.url}/dashboard/atendimento/${row.id}`);
+    await hydrated(sec);
+    expect(await sec.getByTestId("detail-badges").textContent()).toContain("Em Andamento");
+    const comment = sec.getByRole("form", { name: "Adicionar comentário" });
+    await comment.getByRole("button", { name: "Adicionar comentário" }).click();
+    await expect.poll(() => comment.getByText(SERVICE_MESSAGES.commentEmpty).isVisible()).toBe(true);
+    await comment.getByLabel("Responsável").selectOption({ label: (await t.user("secretaria")).name });
+    await comment.getByLabel("Comentário").fill("Trabalhador confirmou o horário por telefone.");
+    await comment.getByRole("button", { name: "Adicionar comentário" }).click();
+    await expect.poll(() => sec.getByTestId("service-history").textContent()).toContain("Trabalhador confirmou o horário por telefone.");
+    const quick = sec.getByRole("form", { name: "Alterar status do chamado" });
+    await quick.getByLabel("Responsável").selectOption({ label: (await t.user("secretaria")).name });
+    await quick.getByLabel("Comentário sobre a alteração").fill("Homologação agendada e confirmada.");
+    await quick.getByRole("button", { name: "Resolver" }).click();
+    await expect.poll(() => sec.getByTestId("detail-badges").textContent()).toContain("Resolvido");
+    expect(await quick.getByRole("button", { name: "Fechar" }).isVisible()).toBe(true);
+    await checkA11y(sec, "services-detail-1280");
+    await sec.context().close();
+  });
+
+  it("form, list and detail are axe clean at 390 px", async () => {
+    const [r] = await t.query<{ id: string }>`select id from service_records where sector = 'secretaria' limit 1`;
+    for (const [path, name] of [
+      ["/dashboard/atendimento", "services-form-390"],
+      ["/dashboard/atendimentos", "services-list-390"],
+      [`/dashboard/atendimento/${r.id}`, "services-detail-390"],
+    ] as const) {
+      const page = await t.login("secretaria", { path, viewport: "phone" });
+      await hydrated(page);
+      await checkA11y(page, name);
+      await page.context().close();
+    }
+  });
+});
+
+describe("the requester's public consulta", () => {
+  it("a worker follows the record with the protocol and the CPF's last digits, at 1280 and 390 px, axe clean, and without JavaScript", async () => {
+    const r = await createServiceRecordRow(t.db, {
+      sector: "juridico",
+      requesterName: "Rosângela Pereira Lima",
+      requesterCpf: "52998224725",
+      requesterEmail: "rosangela@example.com",
+    });
+    await t.query`insert into service_record_entries (record_id, kind, author_name, responsible_name, old_status, new_status, text, is_public)
+      values (${r.id}, 'comment', 'Equipe', 'Equipe', 'pending', 'pending', 'Recebemos seus documentos; o advogado retorna em até 3 dias úteis.', true)`;
+    for (const [viewport, name] of [
+      ["desktop", "services-consulta-1280"],
+      ["phone", "services-consulta-390"],
+    ] as const) {
+      const page = await t.newPage(viewport);
+      await page.goto(`${t.url}/atendimento/consulta?protocolo=${r.protocol}`);
+      await hydrated(page);
+      await checkA11y(page, `${name}-form`);
+      expect(await page.getByLabel("Número do protocolo").inputValue()).toBe(r.protocol);
+      await page.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("0000");
+      await page.getByRole("button", { name: "Consultar atendimento" }).click();
+      await expect.poll(() => page.getByTestId("form-error").isVisible().catch(() => false)).toBe(true);
+      await page.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("4725");
+      await page.getByRole("button", { name: "Consultar atendimento" }).click();
+      await expect.poll(() => page.getByTestId("consulta-result").isVisible().catch(() => false)).toBe(true);
+      expect(await page.getByTestId("consulta-result").textContent()).toContain("Recebemos seus documentos");
+      await checkA11y(page, name);
+      await page.context().close();
+    }
+    // The plain HTML form does the same without JavaScript.
+    const plain = await t.newPage("phone", { javaScriptEnabled: false });
+    await plain.goto(`${t.url}/atendimento/consulta`);
+    await plain.getByLabel("Número do protocolo").fill(r.protocol);
+    await plain.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("rosangela@example.com");
+    await plain.getByRole("button", { name: "Consultar atendimento" }).click();
+    await plain.getByTestId("consulta-result").waitFor({ timeout: 10_000 });
+    expect(await plain.getByTestId("consulta-result").textContent()).toContain("Recebemos seus documentos");
+    await plain.context().close();
+  });
+});

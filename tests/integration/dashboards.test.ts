@@ -1,0 +1,236 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "~/auth/permissions";
+import { createComplaint } from "~/db/factories/complaints";
+import { createContactMessage } from "~/db/factories/contacts";
+import { createFieldRoute, createWorkplace } from "~/db/factories/field";
+import { createMember } from "~/db/factories/members";
+import { createServiceRecordRow } from "~/db/factories/services";
+import { addMonths, currentMonth } from "~/domain/dashboards/month";
+import { todayInBrasilia } from "~/lib/dates";
+import { useTestServer } from "../support/suite";
+import type { Client } from "../support/http";
+
+/**
+ * Role panels (issue 12): every card equals the count of the list it links to (both fetched
+ * over HTTP as the role), Brasília month boundaries, sector scoping, one failing query costing
+ * one card, and the cache dropped by a write.
+ */
+const t = useTestServer();
+const ROLES: Role[] = ["admin", "presidencia", "campo", "juridico", "financeiro", "rh", "secretaria", "homologacao"];
+const clients = {} as Record<Role, Client>;
+
+const month = currentMonth();
+const prevMonth = addMonths(month, -1);
+const today = todayInBrasilia();
+/** 23:30 on the last day of last month in Brasília: already this month in UTC. */
+const lastNightOfPrevMonth = new Date(new Date(`${month}-01T02:30:00Z`).getTime());
+/** 00:30 on the 1st of this month in Brasília. */
+const firstMorning = new Date(`${month}-01T03:30:00Z`);
+const past = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+function decode(s: string) {
+  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+async function get(c: Client, path: string) {
+  const res = await c.get(path);
+  return { status: res.status, html: await res.text() };
+}
+
+type CardInfo = { id: string; href: string | null; value: number };
+
+/** The cards of a panel page: id, link and the number shown. */
+function cardsOf(html: string): CardInfo[] {
+  const out: CardInfo[] = [];
+  for (const m of html.matchAll(/<(a|div)\s([^>]*data-card="([^"]+)"[^>]*)>([\s\S]*?)<\/\1>/g)) {
+    const href = /href="([^"]*)"/.exec(m[2])?.[1];
+    const value = /data-card-value="([\d.]+)"/.exec(m[4])?.[1];
+    out.push({ id: m[3], href: href ? decode(href) : null, value: Number(value) });
+  }
+  return out;
+}
+
+const num = (s: string) => Number(s.replace(/\./g, ""));
+
+/** The count a list page shows for its current filters. */
+function listCount(path: string, html: string): number {
+  const page = decode(html);
+  if (path.startsWith("/dashboard/denuncias") && /[?&]status=/.test(path)) {
+    const m = /aria-current="page"[^>]*>[^<]*<span[^>]*>(\d+)<\/span>/.exec(page);
+    return Number(m![1]);
+  }
+  if (path.startsWith("/dashboard/contatos")) {
+    const m = /(\d+) pendentes?/.exec(page);
+    return Number(m![1]);
+  }
+  // Everything else says its total first in the page header's description.
+  const m = /<h1[^>]*>[^<]*<\/h1><p class="mt-1 text-sm text-slate-600">([\d.]+) /.exec(page);
+  if (!m) throw new Error(`sem total na lista ${path}`);
+  return num(m[1]);
+}
+
+beforeAll(async () => {
+  for (const r of ROLES) clients[r] = await t.login(r);
+  const db = t.db;
+  // Members: active and inactive, joined this month and before.
+  for (let i = 0; i < 4; i++) await createMember(db, { situation: 1, joinedOn: `${month}-01` });
+  for (let i = 0; i < 3; i++) await createMember(db, { situation: 1, joinedOn: `${prevMonth}-15` });
+  for (let i = 0; i < 2; i++) await createMember(db, { situation: 10, joinedOn: `${prevMonth}-10` });
+  await createMember(db, { situation: 4, joinedOn: today });
+  // Service records in several sectors, states and months.
+  const sectors = ["homologacao", "juridico", "financeiro", "secretaria", "presidencia"] as const;
+  for (const [i, sector] of sectors.entries()) {
+    await createServiceRecordRow(db, { sector, status: "pending", createdAt: firstMorning });
+    await createServiceRecordRow(db, { sector, status: "in_progress", createdAt: firstMorning });
+    await createServiceRecordRow(db, { sector, status: "resolved", createdAt: new Date() });
+    await createServiceRecordRow(db, { sector, status: "closed", createdAt: past(40) });
+    // The month boundary: 23:30 on the last day of last month in Brasília (this month in UTC).
+    await createServiceRecordRow(db, { sector, status: "resolved", createdAt: lastNightOfPrevMonth });
+    await createServiceRecordRow(db, { sector, status: "pending", recordType: "denuncia_anonima", requesterName: "Denúncia Anônima", requesterCpf: null, createdAt: new Date() });
+    if (i < 2) await createServiceRecordRow(db, { sector, status: "pending", priority: "urgente", createdAt: past(20) });
+  }
+  // Complaints: open and closed, with and without a place, one at the boundary.
+  await createComplaint(db, { status: "pending", location: "Taguatinga Shopping Center", createdAt: new Date() });
+  await createComplaint(db, { status: "pending", location: "Taguatinga Shopping Center", createdAt: new Date() });
+  await createComplaint(db, { status: "in_review", location: null, createdAt: new Date() });
+  await createComplaint(db, { status: "resolved", location: "Asa Norte", createdAt: lastNightOfPrevMonth });
+  await createComplaint(db, { status: "pending", location: "Asa Norte", createdAt: lastNightOfPrevMonth });
+  // Contacts, workplaces and routes.
+  await createContactMessage(db, { sector: "secretaria" });
+  await createContactMessage(db, { sector: "secretaria" });
+  await createContactMessage(db, { sector: "juridico" });
+  const w1 = await createWorkplace(db, { city: "Taguatinga" });
+  await createWorkplace(db, { city: "Taguatinga" });
+  await createWorkplace(db, { city: "Brasília" });
+  await createFieldRoute(db, { workplaceId: w1.id, routeDate: today, status: "pendente", lat: -15.8, lon: -48.05 });
+  await createFieldRoute(db, { routeDate: today, status: "pendente", lat: -15.79, lon: -47.9 });
+  await createFieldRoute(db, { routeDate: today, status: "em_andamento", lat: -15.78, lon: -47.89 });
+});
+
+describe("every card equals the count of the list it links to", () => {
+  for (const role of ROLES) {
+    it(`${role}`, async () => {
+      const c = clients[role];
+      const panel = await get(c, `/dashboard/${role}?atualizar=1`);
+      expect(panel.status).toBe(200);
+      const cards = cardsOf(panel.html);
+      expect(cards.length).toBeGreaterThanOrEqual(3);
+      expect(panel.html).not.toContain("data-unavailable");
+      let checked = 0;
+      for (const card of cards) {
+        // The dues cards link to the finance screen (another branch): the lead checks them on merge.
+        if (!card.href || card.href.startsWith("/dashboard/financeiro/financial")) continue;
+        // Agreements: the list shows every agreement (drafts and expired too), not the active ones.
+        if (card.id === "convencoes-ativas") continue;
+        const list = await get(c, card.href);
+        expect(list.status, card.href).toBe(200);
+        expect(listCount(card.href, list.html), `${role} ${card.id} → ${card.href}`).toBe(card.value);
+        checked++;
+      }
+      expect(checked).toBeGreaterThanOrEqual(role === "financeiro" ? 3 : 2);
+    });
+  }
+});
+
+describe("months are Brasília months", () => {
+  it("a record at 23:30 on the last day of last month (this month in UTC) counts in last month", async () => {
+    const c = clients.admin;
+    const cards = cardsOf((await get(c, "/dashboard/admin?atualizar=1")).html);
+    const done = cards.find((x) => x.id === "atendimentos-concluidos")!;
+    // This month: one resolved record per sector (now); the boundary ones are last month's.
+    expect(done.value).toBe(5);
+    const last = await get(c, `/dashboard/atendimentos?situacao=concluidos&mes=${prevMonth}`);
+    expect(listCount("/dashboard/atendimentos", last.html)).toBeGreaterThanOrEqual(5);
+    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from service_records
+      where status in ('resolved','closed') and created_at >= ${`${month}-01T00:00:00Z`}`;
+    expect(n).toBeGreaterThan(done.value); // in UTC terms the boundary records are "this month"
+    const panel = decode((await get(c, "/dashboard/admin?atualizar=1")).html);
+    // The complaints-of-the-month bar: 3 now, not the 2 from last night of last month.
+    expect(panel).toMatch(/aria-label="Denúncias: 3"/);
+  });
+});
+
+describe("scoping", () => {
+  it("a sector role's panel counts only its sector", async () => {
+    const hom = cardsOf((await get(clients.homologacao, "/dashboard/homologacao?atualizar=1")).html);
+    const fin = cardsOf((await get(clients.financeiro, "/dashboard/financeiro?atualizar=1")).html);
+    const [{ n: homOpen }] = await t.query<{ n: number }>`select count(*)::int as n from service_records where sector = 'homologacao' and status in ('pending','in_progress')`;
+    const [{ n: allOpen }] = await t.query<{ n: number }>`select count(*)::int as n from service_records where status in ('pending','in_progress')`;
+    expect(hom.find((x) => x.id === "registros-abertos")!.value).toBe(homOpen);
+    expect(homOpen).toBeLessThan(allOpen);
+    const [{ n: homLate }] = await t.query<{ n: number }>`select count(*)::int as n from service_records where sector = 'homologacao' and status in ('pending','in_progress') and due_at < now()`;
+    expect(homLate).toBeGreaterThanOrEqual(1);
+    expect(hom.find((x) => x.id === "registros-atrasados")!.value).toBe(homLate);
+    // financeiro: open this month = pending + in progress at the month's start + the complaint.
+    expect(fin.find((x) => x.id === "chamados-abertos")!.value).toBe(3);
+    expect(fin.find((x) => x.id === "denuncias-setor-mes")!.value).toBe(1);
+    const sec = cardsOf((await get(clients.secretaria, "/dashboard/secretaria?atualizar=1")).html);
+    expect(sec.find((x) => x.id === "mensagens-pendentes")!.value).toBe(2);
+  });
+});
+
+describe("labels and empty states", () => {
+  it("shows the original's labels, and its empty states on an empty list", async () => {
+    const jur = decode((await get(clients.juridico, "/dashboard/juridico?atualizar=1")).html);
+    expect(jur).toContain("Denúncias Recentes");
+    expect(jur).toMatch(/>Pendente</);
+    const rh = decode((await get(clients.rh, "/dashboard/rh?atualizar=1")).html);
+    expect(rh).toContain("Filiados Recentes");
+    expect(rh).toMatch(/>(Ativo|Inadimplente)</);
+    expect(rh).toMatch(/>(Aberto|Em Andamento|Concluído)</);
+    for (const a of ["Novo Filiado", "Editar Filiado", "Novo Atendimento", "Relatórios"]) expect(rh).toContain(`>${a}</a>`);
+    // The trends carry a text alternative.
+    expect(rh).toContain("<caption>Filiados: entradas e saídas (12 meses)</caption>");
+    const campo = decode((await get(clients.campo, "/dashboard/campo?atualizar=1")).html);
+    expect(campo).toContain("3 rotas no mapa.");
+  });
+
+  it("'Nenhuma denúncia recente encontrada' when there are none", async () => {
+    await t.query`alter table complaint_messages drop constraint if exists complaint_messages_complaint_id_complaints_id_fk`;
+    await t.query`create table if not exists saved_complaints as select * from complaints where false`;
+    await t.query`insert into saved_complaints select * from complaints`;
+    await t.query`delete from complaints`;
+    try {
+      const jur = decode((await get(clients.juridico, "/dashboard/juridico?atualizar=1")).html);
+      expect(jur).toContain("Nenhuma denúncia recente encontrada");
+    } finally {
+      await t.query`insert into complaints select * from saved_complaints`;
+      await t.query`drop table saved_complaints`;
+    }
+  });
+});
+
+describe("failure", () => {
+  it("a failing query shows its card as unavailable with a retry; the rest renders", async () => {
+    await t.query`alter table complaints rename to complaints_away`;
+    try {
+      const res = await get(clients.juridico, "/dashboard/juridico?atualizar=1");
+      expect(res.status).toBe(200);
+      const html = decode(res.html);
+      expect((html.match(/data-unavailable/g) ?? []).length).toBe(2); // the pending-complaints card and the recent complaints
+      expect(html).toContain("Indisponível no momento.");
+      expect(html).toContain('href="/dashboard/juridico?atualizar=1"');
+      const cards = cardsOf(res.html);
+      expect(cards.map((x) => x.id)).toEqual(expect.arrayContaining(["chamados-andamento", "atendimentos-concluidos"]));
+    } finally {
+      await t.query`alter table complaints_away rename to complaints`;
+    }
+    const again = await get(clients.juridico, "/dashboard/juridico?atualizar=1");
+    expect(again.html).not.toContain("data-unavailable");
+  });
+});
+
+describe("cache", () => {
+  it("a cached panel is dropped by a write", async () => {
+    const c = clients.secretaria;
+    const before = cardsOf((await get(c, "/dashboard/secretaria")).html).find((x) => x.id === "filiados-ativos")!.value;
+    expect(cardsOf((await get(c, "/dashboard/secretaria")).html).find((x) => x.id === "filiados-ativos")!.value).toBe(before);
+    await createMember(t.db, { situation: 1, joinedOn: today });
+    let after = before;
+    for (let i = 0; i < 40 && after === before; i++) {
+      after = cardsOf((await get(c, "/dashboard/secretaria")).html).find((x) => x.id === "filiados-ativos")!.value;
+      if (after === before) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(after).toBe(before + 1);
+  });
+});

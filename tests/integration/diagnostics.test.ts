@@ -1,0 +1,219 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ROLES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/permissions";
+import { DIAGNOSTICS_MESSAGES, formatBytes } from "~/domain/diagnostics/diagnostics";
+import { EXTERNAL_SERVICES } from "~/integrations/service-status.server";
+import { startTestServer, type TestServer } from "../support/server";
+import { Client, loggedIn } from "../support/http";
+import { jobsApi } from "../support/jobs";
+import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { startTcpProxy } from "../support/tcp-proxy";
+
+function decode(s: string) {
+  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+/** Markup as text: React's text separators dropped, tags as spaces, entities decoded. */
+function plain(html: string) {
+  return decode(html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+}
+
+/** The text inside one section of the page (data-testid="diag-<id>"). */
+function sectionText(html: string, id: string) {
+  const start = html.indexOf(`data-testid="diag-${id}"`);
+  expect(start, `seção ${id}`).toBeGreaterThan(-1);
+  const end = html.indexOf('data-testid="diag-', start + 10);
+  return plain(html.slice(start, end === -1 ? undefined : end));
+}
+
+describe("/test-supabase: who may open it", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("sends a signed-out visitor to the login, remembering the page", async () => {
+    const res = await new Client(server.url).get("/test-supabase");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/test-supabase")}`);
+  });
+
+  it("refuses every role but admin with 403 'Acesso Negado' (both URLs), and lists it in the admin's sidebar only", async () => {
+    for (const role of ROLES) {
+      const c = await loggedIn(server.url, role);
+      for (const url of ["/test-supabase", "/dashboard/diagnostico"]) {
+        const res = await c.get(url);
+        const html = decode(await res.text());
+        if (role === "admin") {
+          expect(res.status, `${role} ${url}`).toBe(200);
+          expect(html).toContain(DIAGNOSTICS_MESSAGES.title);
+        } else {
+          expect(res.status, `${role} ${url}`).toBe(403);
+          expect(html).toContain(MESSAGES.adminOnly.title);
+          expect(html).toContain(MESSAGES.adminOnly.message);
+          expect(html).not.toContain(DIAGNOSTICS_MESSAGES.title);
+          expect(html).not.toContain('data-testid="diag-');
+        }
+        expect(html.includes('href="/test-supabase"'), `${role}: item do menu`).toBe(role === "admin");
+      }
+      // The single-fetch data request is refused the same way.
+      if (role !== "admin") expect((await c.get("/test-supabase.data")).status).toBe(403);
+    }
+  });
+});
+
+describe("/test-supabase shows true figures", () => {
+  let server: TestServer;
+  let admin: Client;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SMTP_URL: "", JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "" } });
+    admin = await loggedIn(server.url, "admin");
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function diagnostics() {
+    const res = await admin.get("/test-supabase");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    return res.text();
+  }
+
+  it("database: the driver, the server's own version, a measured round trip and the migrations applied", async () => {
+    const text = sectionText(await diagnostics(), "database");
+    const [{ v }] = await server.query<{ v: string }>`select current_setting('server_version') as v`;
+    const [{ n }] = await server.query<{ n: number }>`select count(*)::int as n from drizzle.__drizzle_migrations`;
+    const journal = JSON.parse(fs.readFileSync(path.resolve("app/db/migrations/meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
+    expect(text).toContain(server.driver === "postgres" ? "PostgreSQL" : "PGlite (embutido)");
+    expect(text).toContain(`Versão do servidor ${v}`);
+    expect(text).toMatch(/Tempo de resposta [\d.,]+ ms/);
+    expect(n).toBe(journal.entries.length);
+    expect(text).toContain(`Migrações aplicadas ${n} de ${journal.entries.length}`);
+    expect(text).toContain(`Última migração ${journal.entries.at(-1)!.tag}`);
+  });
+
+  it("file store: the number of files and their bytes, as the table holds them", async () => {
+    const before = sectionText(await diagnostics(), "files");
+    const [row] = await server.query<{ n: number; bytes: number }>`select count(*)::int as n, coalesce(sum(size), 0)::int as bytes from files`;
+    expect(before).toContain(`Arquivos ${row.n.toLocaleString("pt-BR")}`);
+    expect(before).toContain(`Tamanho total ${formatBytes(row.bytes)}`);
+    await server.query`insert into files (purpose, file_name, content_type, size, sha256, data)
+      values ('teste-diagnostico', 'a.bin', 'application/octet-stream', 2048, 'x', ${Buffer.alloc(2048)})`;
+    const after = sectionText(await diagnostics(), "files");
+    expect(after).toContain(`Arquivos ${(row.n + 1).toLocaleString("pt-BR")}`);
+    expect(after).toContain(`Tamanho total ${formatBytes(row.bytes + 2048)}`);
+    expect(after).toContain("teste-diagnostico : 1 (2,0 kB)");
+  });
+
+  it("e-mail without SMTP_URL: the outbox in use and how many messages it holds", async () => {
+    const text = sectionText(await diagnostics(), "email");
+    expect(text).toContain("Caixa de saída");
+    expect(text).toContain("SMTP_URL não configurado");
+    const dir = path.resolve("tests/.artifacts/data/outbox");
+    const count = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).length : 0;
+    expect(text).toContain(`Mensagens ${count.toLocaleString("pt-BR")}`);
+  });
+
+  it("external services: 'sem registro' until called, then the last success and the last error as recorded", async () => {
+    let html = await diagnostics();
+    let text = sectionText(html, "services");
+    for (const label of Object.values(EXTERNAL_SERVICES)) expect(text).toContain(`${label}`);
+    expect(text.match(new RegExp(DIAGNOSTICS_MESSAGES.noRecord, "g"))?.length).toBe(3);
+    expect(text).toContain("Não (INSTAGRAM_ACCESS_TOKEN ausente)");
+
+    const api = jobsApi(server);
+    await api.recordServiceCall("cep", true);
+    await api.recordServiceCall("cep", true);
+    await api.recordServiceCall("geocoder", true);
+    await api.recordServiceCall("geocoder", false, "HTTP 503 do geocodificador");
+    html = await diagnostics();
+    text = sectionText(html, "services");
+    expect(text.match(new RegExp(DIAGNOSTICS_MESSAGES.noRecord, "g"))?.length).toBe(1);
+    const cep = plain(/<tr data-service="cep">([\s\S]*?)<\/tr>/.exec(html)![1]);
+    expect(cep).toContain("OK");
+    expect(cep).toContain("2 (0)");
+    const geo = plain(/<tr data-service="geocoder">([\s\S]*?)<\/tr>/.exec(html)![1]);
+    expect(geo).toContain("Falha");
+    expect(geo).toContain("HTTP 503 do geocodificador");
+    expect(geo).toContain("2 (1)");
+    expect(geo).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  });
+
+  it("background jobs: queued, running, failed and done counts as in the table, with the last failures and the schedules", async () => {
+    const api = jobsApi(server);
+    const failing = api.defineJob("test.diag-fail", z.object({}), async () => {
+      throw new Error("falha de teste do diagnóstico");
+    }, { maxAttempts: 1 });
+    const later = api.defineJob("test.diag-later", z.object({}), async () => {});
+    const id = (await api.enqueueJob(failing, {}))!;
+    await api.enqueueJob(later, {}, { delaySeconds: 3600 });
+    await expect.poll(async () => (await server.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state, { timeout: 10_000 }).toBe("failed");
+
+    const html = await diagnostics();
+    const counts = await server.query<{ state: string; n: number }>`select state, count(*)::int as n from jobs group by state`;
+    for (const state of ["queued", "running", "failed", "done"]) {
+      const expected = counts.find((c) => c.state === state)?.n ?? 0;
+      const m = new RegExp(`data-job-state="${state}"[\\s\\S]*?<dd[^>]*>([^<]*)</dd>`).exec(html);
+      expect(Number(m![1].replace(/\D/g, "")), state).toBe(expected);
+    }
+    const text = sectionText(html, "jobs");
+    expect(text).toContain(`test.diag-fail #${id}`);
+    expect(text).toContain("falha de teste do diagnóstico");
+    expect(text).toContain("1 de 1");
+    expect(text).toContain("Falhou");
+    // The hourly housekeeping is scheduled (and ran once at start-up).
+    expect(text).toMatch(/housekeeping a cada 60 min/);
+  });
+
+  it("the cached Instagram posts: id, caption, media_url and timestamp", async () => {
+    expect(sectionText(await diagnostics(), "instagram")).toContain(DIAGNOSTICS_MESSAGES.noPosts);
+    await server.query`insert into instagram_posts (id, caption, permalink, timestamp)
+      values ('diag-1', 'Legenda do post de diagnóstico', 'https://www.instagram.com/p/diag-1/', '2026-03-01T15:00:00Z')`;
+    const html = await diagnostics();
+    const text = sectionText(html, "instagram");
+    for (const h of ["id", "caption", "media_url", "timestamp"]) expect(text).toContain(h);
+    expect(text).toContain("diag-1");
+    expect(text).toContain("Legenda do post de diagnóstico");
+    expect(text).toContain("01/03/2026 12:00"); // Brasília time
+  });
+});
+
+describe("/test-supabase checks the SMTP server for real", () => {
+  let server: TestServer;
+  let sink: SmtpSink;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let admin: Client;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    proxy = await startTcpProxy({ host: "127.0.0.1", port: sink.port });
+    server = await startTestServer({ seed: true, env: { SMTP_URL: `smtp://127.0.0.1:${proxy.port}` } });
+    admin = await loggedIn(server.url, "admin");
+  });
+  afterAll(async () => {
+    await server?.close();
+    await proxy?.close();
+    await sink?.close();
+    process.env.SMTP_URL = "";
+  });
+
+  it("reachable while the server answers, unreachable (with the reason) when it does not", async () => {
+    let text = sectionText(decode(await (await admin.get("/test-supabase")).text()), "email");
+    expect(text).toContain("Servidor SMTP");
+    expect(text).toContain(`smtp://127.0.0.1:${proxy.port}`);
+    expect(text).toContain("Acessível");
+    expect(text).not.toContain("Inacessível");
+
+    await proxy.cut();
+    text = sectionText(decode(await (await admin.get("/test-supabase")).text()), "email");
+    expect(text).toContain("Inacessível");
+    expect(text).toMatch(/ECONNREFUSED|connect/i);
+    await proxy.restore();
+  });
+});
