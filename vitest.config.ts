@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+/** One migrated PGlite dump per run, loaded by every test file's throwaway database (ADR 005). */
+const PGLITE_TEMPLATE = "./tests/support/pglite-template.setup.ts";
 
 export default defineConfig({
   resolve: { alias },
@@ -9,12 +11,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
+        test: { name: "unit", include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", testTimeout: 20_000, globalSetup: [PGLITE_TEMPLATE] },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
+          globalSetup: [PGLITE_TEMPLATE],
           // Polls wait up to 10 s (default 1 s): two workers share two cores (ADR 005).
           expect: { poll: { timeout: 10_000 } },
           include: ["tests/integration/**/*.test.ts"],
@@ -29,6 +32,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
+          globalSetup: [PGLITE_TEMPLATE],
           include: ["tests/e2e/**/*.e2e.ts"],
           env: { NODE_ENV: "production" },
           environment: "node",

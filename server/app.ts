@@ -43,14 +43,20 @@ export { JobWorker } from "~/jobs/worker.server";
 export { enqueueEmail } from "~/jobs/send-email.server";
 export { recordServiceCall } from "~/integrations/service-status.server";
 
-export type StartOptions = { databaseUrl?: string; dataDir?: string; seed?: boolean };
+export type StartOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  seed?: boolean;
+  /** Tests only: a migrated PGlite dump to start a memory:// database from (ADR 005). */
+  pgliteTemplate?: string;
+};
 
 /** Opens the database, applies migrations and, on an empty embedded database, seeds the demo. */
 export async function init(options: StartOptions = {}) {
   const e = env();
   const url = options.databaseUrl ?? e.DATABASE_URL;
   const dataDir = options.dataDir ?? e.PGLITE_DATA_DIR ?? path.join(e.DATA_DIR, "pglite");
-  await openDatabase({ url, dataDir, poolMax: e.DATABASE_POOL_MAX });
+  await openDatabase({ url, dataDir, poolMax: e.DATABASE_POOL_MAX, template: options.pgliteTemplate });
   await runStartupTasks({ embedded: !url, seed: options.seed });
   log.info("banco de dados pronto", { driver: databaseDriver() });
   await startJobs();

@@ -26,6 +26,13 @@ export type DatabaseConfig = {
   /** PGlite data directory, or "memory://" for a throwaway in-memory database. */
   dataDir?: string;
   poolMax?: number;
+  /**
+   * A PGlite data directory dumped with `dumpDataDir("none")` (an uncompressed tar) to start a
+   * "memory://" database from, instead of running initdb and every migration: the test suites
+   * start hundreds of throwaway databases from one (ADR 005). Migrations still run after it, so
+   * a stale template only costs time.
+   */
+  template?: string;
 };
 
 type Handle = {
@@ -99,8 +106,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   } else {
     const dataDir = config.dataDir ?? "./data/pglite";
     if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+    const template = config.template && dataDir.startsWith("memory://") && fs.existsSync(config.template) ? new Blob([fs.readFileSync(config.template)]) : undefined;
     const client = await PGlite.create(dataDir, {
       extensions: { pg_trgm, unaccent },
+      ...(template ? { loadDataDir: template } : {}),
       startParams: [...PGLITE_DEFAULT_START, ...PGLITE_MEMORY_SETTINGS],
     });
     const db = drizzlePglite(client, { schema });

@@ -5,9 +5,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { DemoSeedPart } from "~/db/seed/demo.server";
 import { createThrowawayDatabase, testDriver } from "./database";
+import { existingPgliteTemplate } from "./pglite-template";
 
 type Bundle = {
-  init: (o: { databaseUrl?: string; dataDir?: string; seed?: boolean }) => Promise<void>;
+  init: (o: { databaseUrl?: string; dataDir?: string; seed?: boolean; pgliteTemplate?: string }) => Promise<void>;
   createApp: () => http.RequestListener;
   shutdown: () => Promise<void>;
   /** The server's own Drizzle handle: hand it to the factories in app/db/factories. */
@@ -57,7 +58,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     drop = created.drop;
   }
   const seed = options.seed ?? true;
-  await bundle.init({ databaseUrl, dataDir: options.dataDir ?? "memory://", seed: seed === true });
+  const pgliteTemplate = !databaseUrl && !options.dataDir ? existingPgliteTemplate() : undefined;
+  await bundle.init({ databaseUrl, dataDir: options.dataDir ?? "memory://", seed: seed === true, pgliteTemplate });
   if (Array.isArray(seed) && seed.length) await bundle.seedDemo(seed);
   const server = http.createServer(bundle.createApp());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

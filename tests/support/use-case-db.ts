@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { closeDatabase, databaseDriver, db, openDatabase, type Db } from "~/db/client.server";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { createThrowawayDatabase, testDriver } from "./database";
+import { existingPgliteTemplate } from "./pglite-template";
 
 /**
  * A fresh database with every migration applied, for testing use cases directly (no HTTP): an
@@ -25,7 +26,7 @@ export function useUseCaseDatabase() {
       drop = created.drop;
       await openDatabase({ url: created.url, poolMax: 2 });
     } else {
-      await openDatabase({ dataDir: "memory://" });
+      await openDatabase({ dataDir: "memory://", template: existingPgliteTemplate() });
     }
   });
   afterAll(async () => {

@@ -1,0 +1,12 @@
+let t=performance.now(); const lap=(l)=>{const n=performance.now(); console.log(l,(n-t).toFixed(0),"ms"); t=n;};
+const { PGlite } = await import("@electric-sql/pglite");
+const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm"); const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+const { drizzle } = await import("drizzle-orm/pglite"); const { migrate } = await import("drizzle-orm/pglite/migrator");
+let c = await PGlite.create("memory://", { extensions: { pg_trgm, unaccent } }); lap("create1");
+await migrate(drizzle(c), { migrationsFolder: "app/db/migrations" }); lap("migrate");
+const dump = await c.dumpDataDir("none"); lap("dump " + dump.size);
+await c.close();
+let c2 = await PGlite.create("memory://", { extensions: { pg_trgm, unaccent } }); lap("create2");
+await c2.close();
+let c3 = await PGlite.create("memory://", { extensions: { pg_trgm, unaccent }, loadDataDir: dump }); lap("create from dump");
+console.log((await c3.query("select count(*) from members")).rows);
