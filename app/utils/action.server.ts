@@ -160,3 +160,24 @@ export async function handleAction<S extends IntentUnion, A>(request: Request, s
     return refusal(error, { fallback, intent, fileField: spec.upload?.field, invalidMessage: spec.invalidMessage, values });
   }
 }
+
+/**
+ * Posts refused with a 4xx, by the load context of their request (ADR 127). A form posted without
+ * JavaScript is answered with the whole page: React Router runs the action, then the page's
+ * loaders, in the same request and with the same load context (single-fetch posts from the
+ * browser run no loader after a 4xx). A loader that records a view (the member's full CPF) asks
+ * `postWasRefused` so that re-render is not taken for a new view.
+ */
+const refusedPosts = new WeakSet<object>();
+
+/** Notes a refusal (4xx) of `reply` against the request's load context; returns `reply`. */
+export function noteRefusal<R extends ActionReply>(context: unknown, reply: R): R {
+  const status = reply instanceof Response ? reply.status : (reply.init?.status ?? 200);
+  if (status >= 400 && status < 500 && context && typeof context === "object") refusedPosts.add(context);
+  return reply;
+}
+
+/** Whether this request is a post that the action refused (the page re-rendered after it). */
+export function postWasRefused(context: unknown): boolean {
+  return !!context && typeof context === "object" && refusedPosts.has(context);
+}

@@ -194,6 +194,12 @@ describe("dry run, then commit", () => {
     expect(await byCpf(cpf(2))).toMatchObject({ registration_number: max + 1, situation: null, status: "ativo", joined_on: todayInBrasilia() });
     expect(await byCpf(other.cpf)).toMatchObject({ registration_number: other.registrationNumber, name: "Outro Filiado Pelo CPF", notes: "Veio do sistema antigo" });
     for (const n of [3, 4, 5, 6]) expect(await byCpf(cpf(n)), `cpf ${n}`).toBeUndefined();
+    // The stored folded name (ADR 126) follows every imported name, created or updated.
+    const folded = async (c: string) => (await t.query<{ name_folded: string }>`select name_folded from members where cpf = ${c}`)[0]?.name_folded;
+    expect(await folded(existing.cpf)).toBe("filiado atualizado pela planilha");
+    expect(await folded(cpf(1))).toBe("joao da conceicao");
+    expect(await folded(cpf(2))).toBe("maria antonia sem matricula");
+    expect(await folded(other.cpf)).toBe("outro filiado pelo cpf");
     const [audit] = await t.query<{ data: Record<string, unknown>; entity_id: string | null }>`select data, entity_id from audit_log where action = 'member.imported' order by created_at desc limit 1`;
     expect(audit).toEqual({ data: { total: 11, created: 2, updated: 2, rejected: 7 }, entity_id: null });
   });

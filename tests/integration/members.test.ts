@@ -60,6 +60,11 @@ async function byCpf(cpf: string) {
   const [row] = await t.query<MemberDb>`select id, registration_number, name, cpf, situation, status, joined_on::text, email, notes, anonymized_at, city from members where cpf = ${cpf}`;
   return row;
 }
+/** The stored folded name (ADR 126), kept by PostgreSQL on every write. */
+async function foldedName(id: string) {
+  const [row] = await t.query<{ name_folded: string }>`select name_folded from members where id = ${id}`;
+  return row?.name_folded;
+}
 async function auditFor(id: string) {
   return t.query<{ action: string; data: Record<string, unknown>; actor_username: string | null }>`select action, data, actor_username from audit_log where entity_type = 'member' and entity_id = ${id} order by id`;
 }
@@ -124,6 +129,18 @@ describe("the list: order, tabs, search, pagination, masking", () => {
     expect(rowsOf((await page(rh, `${RH_PATH}?q=${encodeURIComponent("%")}`)).html)).toEqual([]);
   });
 
+  it("folds the term too: an accented or upper-case term finds names with or without accents", async () => {
+    const q = (term: string) => page(admin, `${ADMIN_PATH}?q=${encodeURIComponent(term)}`).then((p) => rowsOf(p.html));
+    expect(await q("ÂNGELA")).toEqual([900]);
+    expect(await q("angela buscável")).toEqual([900]);
+    expect(await q("Buscável Ribeiro")).toEqual([77]);
+    expect(await q("JOÃO")).toEqual([77]);
+    expect(await q("joão buscavel prado")).toEqual([]);
+    // The stored folded names the search reads.
+    const folded = await t.query<{ registration_number: number; name_folded: string }>`select registration_number, name_folded from members where registration_number in (77, 177, 900) order by registration_number`;
+    expect(folded.map((r) => r.name_folded)).toEqual(["joao buscavel ribeiro", "joana buscavel prado", "angela buscavel 77"]);
+  });
+
   it("a numeric term matches the registration number exactly, or a name containing it", async () => {
     expect(rowsOf((await page(admin, `${ADMIN_PATH}?q=77`)).html).sort()).toEqual([77, 900]);
     expect(rowsOf((await page(admin, `${ADMIN_PATH}?q=1007`)).html)).toEqual([1007]);
@@ -170,6 +187,7 @@ describe("create, edit, delete with the original's messages", () => {
     expect(r.text).toContain(MEMBER_MESSAGES.created);
     const row = await byCpf(VALID_CPF);
     expect(row).toMatchObject({ name: NEW_MEMBER.name, situation: 1, status: "ativo", joined_on: todayInBrasilia(), registration_number: max + 1, email: "conceicao.brandao@exemplo.com.br" });
+    expect(await foldedName(row.id)).toBe("conceicao aparecida brandao");
     const audit = await auditFor(row.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "member.created", data: { registrationNumber: max + 1, situation: 1, typedRegistration: false } });
@@ -220,6 +238,9 @@ describe("create, edit, delete with the original's messages", () => {
     expect(r.text).toContain(MEMBER_MESSAGES.updated);
     const row = await byId(m.id);
     expect(row).toMatchObject({ name: "Editável Souza Lima", situation: 4, status: "afastado", notes: "Licença pelo INSS.", registration_number: m.registrationNumber, cpf: m.cpf, email: null });
+    // The folded name follows the new name, and the search with it (ADR 126).
+    expect(await foldedName(m.id)).toBe("editavel souza lima");
+    expect(rowsOf((await page(rh, `${RH_PATH}?q=${encodeURIComponent("EDITAVEL SOUZA LIMA")}`)).html)).toEqual([m.registrationNumber]);
     const audit = await auditFor(m.id);
     expect(audit.at(-1)).toMatchObject({ action: "member.updated", data: { registrationNumber: m.registrationNumber } });
     expect(audit.at(-1)!.data.changed).toEqual(expect.arrayContaining(["name", "situation", "notes", "workplaceName", "email", "status"]));
@@ -274,6 +295,34 @@ describe("the member's page", () => {
     expect(JSON.stringify(views)).not.toContain(m.cpf!);
     // The history lists the views.
     expect((await page(admin, `${ADMIN_PATH}/${m.id}`)).html).toContain("CPF completo de filiado visualizado");
+  });
+
+  it("a refused post, re-rendered as a page (no JavaScript), shows the CPF masked and writes no CPF view", async () => {
+    const m = await createMember(t.db, { name: "Recusa Sem Visualização" });
+    const views = async () => (await auditFor(m.id)).filter((a) => a.action === "member.cpf_viewed").length;
+    expect((await page(rh, `${RH_PATH}/${m.id}`)).html).toContain(formatCpf(m.cpf!));
+    expect(await views()).toBe(1);
+    const refusals = [
+      // A role not allowed to act: anonymising is admin only.
+      { c: rh, path: `${RH_PATH}/${m.id}`, body: { intent: "anonymize" }, status: 403 },
+      // An intent the page does not have.
+      { c: admin, path: `${ADMIN_PATH}/${m.id}`, body: { intent: "apagar-tudo" }, status: 400 },
+      // A photo post without the file.
+      { c: secretaria, path: `${RH_PATH}/${m.id}`, body: { intent: "photo-upload" }, status: 400 },
+    ];
+    for (const r of refusals) {
+      const res = await r.c.post(r.path, r.body);
+      const html = decodeHtml(await res.text());
+      expect(res.status, JSON.stringify(r.body)).toBe(r.status);
+      // The member's page itself came back, with the CPF masked.
+      expect(html).toContain("Recusa Sem Visualização");
+      expect(html).toContain(maskCpfForList(m.cpf!));
+      expect(html).not.toContain(formatCpf(m.cpf!));
+    }
+    expect(await views()).toBe(1);
+    // A real view afterwards is still recorded.
+    expect((await page(admin, `${ADMIN_PATH}/${m.id}`)).html).toContain(formatCpf(m.cpf!));
+    expect(await views()).toBe(2);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {
@@ -362,6 +411,7 @@ describe("LGPD tools (admin)", () => {
     expect(r.text).toContain(MEMBER_MESSAGES.anonymized);
     const row = await byId(m.id);
     expect(row).toMatchObject({ registration_number: m.registrationNumber, cpf: null, email: null, notes: null, city: null, name: `Filiado anonimizado ${m.registrationNumber}` });
+    expect(await foldedName(m.id)).toBe(`filiado anonimizado ${m.registrationNumber}`);
     expect(row.anonymized_at).not.toBeNull();
     const audit = await auditFor(m.id);
     expect(audit.at(-1)).toMatchObject({ action: "member.anonymized", data: { registrationNumber: m.registrationNumber, photoDeleted: false } });

@@ -44,14 +44,16 @@ function escapeLike(term: string) {
 /**
  * The search rules (original-spec §5, issue 8): a numeric term matches the registration number
  * exactly or a name containing it; any other term, names containing it. Case- and
- * accent-insensitive through members_fold(), which the trigram index covers (ADR 120). Roles
+ * accent-insensitive: the term folded by members_fold() against the stored folded name
+ * (`name_folded`, generated from members_fold(name)), which the trigram index covers (ADR 120,
+ * 126). Roles
  * that may see the full CPF (ADR 122) also find a member by the full CPF, typed with or without
  * punctuation.
  */
 export function searchCondition(term: string, options: { byCpf: boolean }): SQL | undefined {
   const t = term.trim().slice(0, 120);
   if (!t) return undefined;
-  const conds: SQL[] = [sql`members_fold(${members.name}) like '%' || members_fold(${escapeLike(t)}) || '%'`];
+  const conds: SQL[] = [sql`${members.nameFolded} like '%' || members_fold(${escapeLike(t)}) || '%'`];
   if (/^\d{1,10}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_REGISTRATION_NUMBER) conds.push(eq(members.registrationNumber, Number(t)));
   if (options.byCpf && /^[\d.\-\s]+$/.test(t) && isValidCpf(t)) conds.push(eq(members.cpf, cpfDigits(t)));
   return or(...conds);
@@ -71,16 +73,16 @@ export function listFilter(actor: Pick<Actor, "role">, query: Pick<MemberListQue
   return { where: and(situations ? inArray(members.situation, [...situations]) : undefined, searchCondition(query.q, { byCpf }), joined), byCpf };
 }
 
-/** Order of the list: folded name in byte order, then registration number (ADR 120). */
-export const LIST_ORDER = [sql`members_fold(${members.name}) collate "C"`, asc(members.registrationNumber)] as const;
+/** Order of the list: folded name in byte order, then registration number (ADR 120, 126). */
+export const LIST_ORDER = [sql`${members.nameFolded} collate "C"`, asc(members.registrationNumber)] as const;
 
 /**
  * LIST_ORDER spelled so the name-order index cannot serve it (`|| ''` changes no value): with a
- * search the planner would otherwise walk that index and run members_fold() on every row until
- * 10 match (93 ms for "conceicao" in 50,000), instead of the trigram index's candidates and a
- * top-10 sort (ADR 125).
+ * search the planner would otherwise walk that index and test the name of every row until 10
+ * match (93 ms for "conceicao" in 50,000), instead of the trigram index's candidates and a top-10
+ * sort (ADR 125).
  */
-const SEARCH_ORDER = [sql`(members_fold(${members.name}) || '') collate "C"`, asc(members.registrationNumber)] as const;
+const SEARCH_ORDER = [sql`(${members.nameFolded} || '') collate "C"`, asc(members.registrationNumber)] as const;
 
 /**
  * One page of members, ordered by name (folded, byte order) then registration number, and the
@@ -96,8 +98,8 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
   const firstPage = Math.max(1, query.page);
   if (query.q.trim()) {
     // A search sorts every match anyway (the trigram index gives them unordered), so the total
-    // comes with the page as a window count: one scan and one members_fold() recheck per
-    // candidate instead of two (ADR 125). Past the last page no row carries it: count apart.
+    // comes with the page as a window count: one scan and one recheck per candidate instead of
+    // two (ADR 125). Past the last page no row carries it: count apart.
     const found = await db()
       .select({ m: members, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(members)

@@ -101,12 +101,13 @@ export async function memberHistory(
 /**
  * The member's page: every field of the original's view form. The full CPF only for the roles
  * of `members.cpf` (ADR 122), and each such view is written to the audit log; others see it
- * masked as in the lists.
+ * masked as in the lists. `revealCpf: false` (the page re-rendered after a refused post, ADR 127)
+ * shows it masked to every role and writes no view.
  */
-export async function getMemberPage(actor: Actor, id: string) {
+export async function getMemberPage(actor: Actor, id: string, options: { revealCpf?: boolean } = {}) {
   authorize(actor, "members.view");
   const m = await findMember(id);
-  const fullCpf = can(actor.role, "members.cpf") && m.cpf !== null;
+  const fullCpf = (options.revealCpf ?? true) && can(actor.role, "members.cpf") && m.cpf !== null;
   if (fullCpf) {
     await recordAudit({
       actor,

@@ -19,7 +19,11 @@ import {
 } from "~/domain/members/member-photo.server";
 import { FilePicker } from "~/components/ui/file-picker";
 import { STATUS_LABELS } from "~/domain/services/service-options";
-import { handleAction } from "~/utils/action.server";
+import {
+  handleAction,
+  noteRefusal,
+  postWasRefused,
+} from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/utils/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -46,10 +50,15 @@ import { Badge } from "~/components/ui/badge";
 
 export const meta: Route.MetaFunction = () => [{ title: "Filiado | Painel" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireAccess(request);
+  // The page re-rendered after a refused post (no JavaScript) is no new view of the full CPF:
+  // shown masked, not audited (ADR 127).
   const page = await loadOrFail(
-    () => getMemberPage(user, params.memberId),
+    () =>
+      getMemberPage(user, params.memberId, {
+        revealCpf: !postWasRefused(context),
+      }),
     MEMBER_MESSAGES.loadMemberError,
   );
   // Charges and payments: only for roles that may see finance (null otherwise).
@@ -60,9 +69,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...page, finance };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  return handleAction(request, {
+  const reply = await handleAction(request, {
     actor,
     intents: memberPageActionSchema,
     upload: {
@@ -90,6 +99,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       ),
     },
   });
+  return noteRefusal(context, reply);
 }
 
 function Item({
