@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
 
 /**
  * A PGlite data directory with every migration applied, dumped once per run and loaded by each
@@ -13,8 +12,7 @@ import { createRequire } from "node:module";
 export function pgliteTemplatePath() {
   const dir = path.resolve(process.env.MIGRATIONS_DIR ?? "app/db/migrations");
   const hash = crypto.createHash("sha256");
-  const version = createRequire(import.meta.url)("@electric-sql/pglite/package.json").version as string;
-  hash.update(version);
+  hash.update(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json")));
   for (const file of listFiles(dir)) hash.update(path.relative(dir, file)).update(fs.readFileSync(file));
   return path.resolve("tests/.artifacts", `pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
 }
