@@ -32,36 +32,46 @@ async function isResourceRoute(file: string) {
   return !/export default function/.test(fs.readFileSync(path.resolve("app", file), "utf8"));
 }
 
-describe("every role, every dashboard route, in Chromium", () => {
+describe("every role, in Chromium: its panel, its menu, and the refusals", () => {
   for (const role of ROLES) {
-    it(`${role}: allowed routes render, refused ones redirect or show the original's message`, async () => {
+    it(`${role}: lands on its panel, opens every menu entry by client navigation, and is refused elsewhere`, async () => {
       const page = await t.login(role);
       const ctx = page.context();
       expect(new URL(page.url()).pathname).toBe(`/dashboard/${role}`);
       await expect.poll(() => page.getByTestId("panel-title").textContent()).toBe(`Painel - ${ROLE_LABELS[role]}`);
+      await hydrated(page);
       const problems: string[] = [];
+      // The sidebar shows only screens the role may open, and each entry opens by client-side
+      // navigation (what HTTP alone cannot show). Every dashboard page as every role, allowed or
+      // refused, is checked over HTTP by tests/integration/access-matrix.test.ts.
+      const nav = page.getByRole("navigation", { name: "Menu do painel" });
+      const links = await nav.getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute("href")!));
+      expect(links.length).toBeGreaterThan(0);
+      for (const href of links) {
+        const screen = screenFor(href);
+        if (!screen?.roles.includes(role)) {
+          problems.push(`${role} vê ${href} no menu`);
+          continue;
+        }
+        await nav.locator(`a[href="${href}"]`).first().click();
+        await page.waitForURL((u) => u.pathname === href || screenFor(u.pathname) === screen);
+        await expect.poll(() => page.locator("main h1, main h2").first().isVisible()).toBe(true);
+        if ((await page.getByTestId("access-message").count()) > 0) problems.push(`${href}: permitido, mas mostrou acesso negado`);
+      }
+      // One refused page per kind of refusal (a redirect to the panel, each message), in the browser.
       const params = await recordParams(role);
-      // Every allowed page is opened; of the refused ones, one per kind of refusal (redirect,
-      // message): tests/integration/access-matrix.test.ts checks every refused page over HTTP.
       const refusalKindsSeen = new Set<string>();
       for (const r of pages) {
         if (await isResourceRoute(r.file)) continue;
         const url = concrete(r.pattern, role, params);
         const screen = screenFor(url)!;
-        if (!screen.roles.includes(role)) {
-          const kind = screen.denial.kind === "redirect" ? "redirect" : `message:${screen.denial.title}`;
-          if (refusalKindsSeen.has(kind)) continue;
-          refusalKindsSeen.add(kind);
-        }
-        const response = await page.goto(t.url + url);
+        if (screen.roles.includes(role)) continue;
+        const kind = screen.denial.kind === "redirect" ? "redirect" : `message:${screen.denial.title}`;
+        if (refusalKindsSeen.has(kind)) continue;
+        refusalKindsSeen.add(kind);
+        await page.goto(t.url + url);
         const landed = new URL(page.url()).pathname;
-        const denied = await page.getByTestId("access-message").count();
-        if (screen.roles.includes(role)) {
-          const expected = r.pattern === "/dashboard" ? `/dashboard/${role}` : url;
-          // A scoped screen may send the role to its own part of the same screen (own sector).
-          const sameScreen = landed === expected || screenFor(landed) === screen;
-          if (!sameScreen || denied > 0 || response?.status() !== 200) problems.push(`${url}: permitido, mas ficou em ${landed} (status ${response?.status()})`);
-        } else if (screen.denial.kind === "redirect") {
+        if (screen.denial.kind === "redirect") {
           if (landed !== `/dashboard/${role}`) problems.push(`${url}: deveria redirecionar ao painel, ficou em ${landed}`);
         } else {
           const text = await page.getByTestId("access-message").textContent();
@@ -69,16 +79,19 @@ describe("every role, every dashboard route, in Chromium", () => {
         }
       }
       expect(problems).toEqual([]);
-      // The sidebar shows exactly the items the role may open, and each one opens.
-      await page.goto(`${t.url}/dashboard/${role}`);
-      const links = await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute("href")));
-      for (const href of links) {
-        const s = screenFor(href!);
-        expect(s?.roles.includes(role), `${role} vê ${href} no menu`).toBe(true);
-      }
       await ctx.close();
     });
   }
+
+  it("signs in as admin through the form and lands on the admin panel", async () => {
+    const page = await t.newPage();
+    await t.signIn(page, "admin");
+    expect(new URL(page.url()).pathname).toBe("/dashboard/admin");
+    await expect.poll(() => page.getByTestId("panel-title").textContent()).toContain("Painel - Administrador");
+    await hydrated(page);
+    await screenshot(page, "smoke-admin-panel");
+    await page.context().close();
+  });
 });
 
 async function openUsers(page: Page) {
