@@ -49,60 +49,58 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
 }
 
-describe("public pages pass axe (WCAG 2.2 AA)", () => {
+/** The head and landmarks every public page must have (read from the page as the browser built it). */
+async function headProblems(page: Page, p: PublicPage) {
+  const problems: string[] = [];
+  const head = await page.evaluate(() => ({
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? "",
+    canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute("href")),
+    robots: document.querySelector('meta[name="robots"]')?.getAttribute("content") ?? "",
+    header: document.querySelectorAll("header").length,
+    main: document.querySelectorAll("main").length,
+    footer: document.querySelectorAll("footer").length,
+    h1: document.querySelectorAll("h1").length,
+    lang: document.documentElement.lang,
+  }));
+  const where = `${p.path}:`;
+  if (!head.title.trim()) problems.push(`${where} sem <title>`);
+  if (head.description.trim().length < 20) problems.push(`${where} sem meta description`);
+  if (!head.ogTitle.trim()) problems.push(`${where} sem og:title`);
+  if (p.status === 404) {
+    // A missing page has no URL of its own to declare; it must not be indexed instead.
+    if (!head.robots.includes("noindex")) problems.push(`${where} 404 sem noindex`);
+  } else {
+    if (head.canonicals.length !== 1) problems.push(`${where} ${head.canonicals.length} links canonical`);
+    else if (!/^https?:\/\//.test(head.canonicals[0] ?? "") || !head.canonicals[0]!.endsWith(p.path === "/" ? "/" : p.path))
+      problems.push(`${where} canonical inesperado ${head.canonicals[0]}`);
+  }
+  if (p.indexable !== false && head.robots.includes("noindex")) problems.push(`${where} noindex numa página pública`);
+  if (head.header < 1 || head.main !== 1 || head.footer < 1) problems.push(`${where} marcos header/main/footer: ${head.header}/${head.main}/${head.footer}`);
+  if (head.h1 !== 1) problems.push(`${where} ${head.h1} <h1>`);
+  if (head.lang !== "pt-BR") problems.push(`${where} lang=${head.lang}`);
+  return problems;
+}
+
+describe("public pages pass axe (WCAG 2.2 AA) and have their head and landmarks", () => {
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-    it(`zero violations on every public page at ${VIEWPORTS[viewport].width}px`, async () => {
+    const desktop = viewport === "desktop";
+    it(`zero violations on every public page at ${VIEWPORTS[viewport].width}px${desktop ? "; title, meta description, og:title, canonical URL, and header/main/footer" : ""}`, async () => {
       const page = await t.newPage(viewport);
       const ctx = page.context();
       const failures: Record<string, string[]> = {};
+      const problems: string[] = [];
       for (const p of PAGES) {
         await open(page, p);
         const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
         if (result.violations.length) failures[p.path] = describeViolations(result.violations);
+        // The head does not depend on the width: checked once, on the same page load.
+        if (desktop) problems.push(...(await headProblems(page, p)));
       }
       await ctx.close();
       expect(failures).toEqual({});
+      expect(problems).toEqual([]);
     });
   }
-});
-
-describe("every public page has its head and landmarks", () => {
-  it("title, meta description, og:title, canonical URL, and header/main/footer", async () => {
-    const page = await t.newPage("desktop");
-    const ctx = page.context();
-    const problems: string[] = [];
-    for (const p of PAGES) {
-      await open(page, p);
-      const head = await page.evaluate(() => ({
-        title: document.title,
-        description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
-        ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? "",
-        canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute("href")),
-        robots: document.querySelector('meta[name="robots"]')?.getAttribute("content") ?? "",
-        header: document.querySelectorAll("header").length,
-        main: document.querySelectorAll("main").length,
-        footer: document.querySelectorAll("footer").length,
-        h1: document.querySelectorAll("h1").length,
-        lang: document.documentElement.lang,
-      }));
-      const where = `${p.path}:`;
-      if (!head.title.trim()) problems.push(`${where} sem <title>`);
-      if (head.description.trim().length < 20) problems.push(`${where} sem meta description`);
-      if (!head.ogTitle.trim()) problems.push(`${where} sem og:title`);
-      if (p.status === 404) {
-        // A missing page has no URL of its own to declare; it must not be indexed instead.
-        if (!head.robots.includes("noindex")) problems.push(`${where} 404 sem noindex`);
-      } else {
-        if (head.canonicals.length !== 1) problems.push(`${where} ${head.canonicals.length} links canonical`);
-        else if (!/^https?:\/\//.test(head.canonicals[0] ?? "") || !head.canonicals[0]!.endsWith(p.path === "/" ? "/" : p.path))
-          problems.push(`${where} canonical inesperado ${head.canonicals[0]}`);
-      }
-      if (p.indexable !== false && head.robots.includes("noindex")) problems.push(`${where} noindex numa página pública`);
-      if (head.header < 1 || head.main !== 1 || head.footer < 1) problems.push(`${where} marcos header/main/footer: ${head.header}/${head.main}/${head.footer}`);
-      if (head.h1 !== 1) problems.push(`${where} ${head.h1} <h1>`);
-      if (head.lang !== "pt-BR") problems.push(`${where} lang=${head.lang}`);
-    }
-    await ctx.close();
-    expect(problems).toEqual([]);
-  });
 });
