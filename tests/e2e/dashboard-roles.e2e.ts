@@ -9,7 +9,7 @@ import { SAMPLE_PARAMS } from "../support/action-registry";
 import { flattenRoutes } from "../unit/routes-table";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { createCharge } from "~/db/factories/finance-pix";
+import { createCharge } from "~/db/factories/finance";
 import { SERVICE_SECTORS } from "~/domain/services/service-options";
 
 const t = useBrowserSuite();

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { createMember } from "~/db/factories/members";
-import { createCharge } from "~/db/factories/finance-pix";
+import { createCharge } from "~/db/factories/finance";
 import { PIX_PAGE_MESSAGES, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 
 /** PIX (issue 11) in Chromium: the printable charge page (screen and print) and the statement matching, at 1280 and 390 px. */

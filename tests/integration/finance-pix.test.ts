@@ -6,7 +6,7 @@ import { hasError, parsePix, PixElementType } from "pix-utils";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { createMember } from "~/db/factories/members";
-import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance-pix";
+import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
 import { PIX_MESSAGES, txidForCharge } from "~/lib/pix";
 import { STATEMENT_MESSAGES } from "~/lib/bank-statement";
@@ -67,16 +67,16 @@ beforeAll(async () => {
   const cecilia = await createMember(t.db, { name: "Cecília Magalhães Brandão" });
   await createCharge(t.db, { id: CECILIA_CHARGE, memberId: cecilia.id, amountCentavos: ceciliaAmount, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(5) });
   overdueId = (await createCharge(t.db, { memberId: cecilia.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: brasiliaDateFromToday(-1) })).id;
-  const pedro = await createCharge(t.db, { id: PEDRO_CHARGE, memberName: "Pedro Ramos", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026 });
+  const pedro = await createCharge(t.db, { id: PEDRO_CHARGE, memberName: "Pedro Ramos", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(10) });
   paidId = pedro.id;
-  await createPayment(t.db, pedro, { paidOn: "2026-03-01", method: "dinheiro" });
+  await createPayment(t.db, { chargeId: pedro.id, amountCentavos: pedro.amountCentavos, paidOn: "2026-03-01", method: "dinheiro" });
   const jose = await createMember(t.db, { name: "José da Conceição" });
   joseJan = (await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" })).id;
   joseFeb = (await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" })).id;
-  maria = (await createCharge(t.db, { memberName: "Maria Aparecida de Souza", amountCentavos: 12500, referenceMonth: 3, referenceYear: 2026 })).id;
+  maria = (await createCharge(t.db, { memberName: "Maria Aparecida de Souza", amountCentavos: 12500, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(10) })).id;
   // Two members with the same name: a payment by that name is ambiguous.
-  await createCharge(t.db, { memberName: "Antônio Carlos Filho", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026 });
-  await createCharge(t.db, { memberName: "Antonio Carlos Filho", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026 });
+  await createCharge(t.db, { memberName: "Antônio Carlos Filho", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(10) });
+  await createCharge(t.db, { memberName: "Antonio Carlos Filho", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(10) });
 });
 
 describe("PIX not configured, then configured by admin", () => {
@@ -240,7 +240,7 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     const changed = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] }, { bytes: Buffer.concat([FIXTURE, Buffer.from("12/03/2026;Pix recebido;X;1,00;0,00\r\n")]) });
     expect(changed.status).toBe(409);
     expect(changed.html).toContain(STATEMENT_PAGE_MESSAGES.fileChanged);
-    await createPayment(t.db, { id: joseFeb, amountCentavos: 5000 }, { method: "dinheiro" });
+    await createPayment(t.db, { chargeId: joseFeb, amountCentavos: 5000, method: "dinheiro" });
     const after = await counts();
     const res = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] }, { bytes: FIXTURE });
     expect(res.status).toBe(409);

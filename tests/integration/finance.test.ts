@@ -103,6 +103,45 @@ describe("the paid mirror is kept by the database alone (ADR 159)", () => {
   });
 });
 
+describe("the list's totals are kept by the database alone (ADR 161)", () => {
+  it("after SQL inserts, payments, undo, edits and deletes, every filter's totals equal a direct aggregate over charges", async () => {
+    const today = "2026-06-15";
+    /** The totals straight from charges, by the status rule (independent of charge_totals_by_due). */
+    const direct = async (where: "all" | "paid" | "pending" | "overdue" | "this-month" | "previous-month") => {
+      const [r] = await t.query<{ count: number; amount: string; paid: string; open: string }>`
+        select count(*)::int as count, coalesce(sum(amount_centavos), 0)::text as amount, coalesce(sum(paid_centavos), 0)::text as paid,
+               coalesce(sum(amount_centavos) filter (where paid_centavos is null), 0)::text as open
+        from charges
+        where case ${where}::text
+          when 'paid' then paid_centavos is not null
+          when 'pending' then paid_centavos is null and due_date >= ${today}::date
+          when 'overdue' then paid_centavos is null and due_date < ${today}::date
+          when 'this-month' then reference_year = 2026 and reference_month = 6
+          when 'previous-month' then reference_year = 2026 and reference_month = 5
+          else true end`;
+      return { count: r.count, amountCentavos: Number(r.amount), paidCentavos: Number(r.paid), openCentavos: Number(r.open) };
+    };
+    const filters = ["all", "paid", "pending", "overdue", "this-month", "previous-month"] as const;
+    const check = async () => {
+      for (const filter of filters) expect(await F().chargeTotals(actor, { filter, q: "" }, { today }), filter).toEqual(await direct(filter));
+    };
+    const m = await createMember(t.db, { situation: 1 });
+    const may = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 5, dueDate: "2026-05-10", amountCentavos: 4000 });
+    const june = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 6, dueDate: "2026-06-15", amountCentavos: 4500 });
+    await t.query`insert into charges (member_id, amount_centavos, reference_month, reference_year, due_date) values (${m.id}, 4700, 7, 2026, '2026-06-14')`;
+    await check();
+    const [p1] = await t.query<{ id: string }>`insert into payments (charge_id, paid_on, amount_centavos, method) values (${may.id}, '2026-05-09', 4100, 'pix') returning id`;
+    await check();
+    await t.query`update payments set undone_at = now() where id = ${p1.id}`;
+    await createPayment(t.db, { chargeId: june.id, amountCentavos: 4500, paidOn: "2026-06-15" });
+    await check();
+    await t.query`update charges set due_date = '2026-06-16', amount_centavos = 4600 where id = ${may.id}`;
+    await check();
+    await t.query`delete from charges where member_id = ${m.id} and reference_month = 7`;
+    await check();
+  });
+});
+
 describe("issuing one charge", () => {
   it("issues with the original's message; the same member, month and year is refused (also at once); bad input is 400", async () => {
     const m = await createMember(t.db, { situation: 1 });

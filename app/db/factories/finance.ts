@@ -1,7 +1,12 @@
 import { charges, payments, type PaymentMethod } from "~/db/schema";
 import { todayInBrasilia } from "~/lib/dates";
+import { createMember } from "./members";
 import { cycle, nextSequence, type FactoryDb } from "./support";
 
+/**
+ * Charges and payments (issue 11): the one factory for the finance screens, the PIX pages, the
+ * statement matching, the seed and the scale bench.
+ */
 export type ChargeRow = typeof charges.$inferSelect;
 export type ChargeOverrides = Partial<typeof charges.$inferInsert> & { memberId: string };
 export type PaymentOverrides = Partial<typeof payments.$inferInsert> & { chargeId: string };
@@ -9,6 +14,12 @@ export type PaymentOverrides = Partial<typeof payments.$inferInsert> & { chargeI
 /** The 10th of a month (yyyy-mm-dd): the usual due day of the dues. */
 export function dueDateOf(year: number, month: number, day = 10) {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** yyyy-mm-dd, `days` from today in Brasília (negative: in the past). */
+export function brasiliaDateFromToday(days: number) {
+  const [y, m, d] = todayInBrasilia().split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** A charge's row: R$ 50,00 (the original's sample amount) for this Brasília month, due on the 10th. */
@@ -25,8 +36,17 @@ export function buildCharge(overrides: ChargeOverrides) {
   };
 }
 
-export async function createCharge(db: FactoryDb, overrides: ChargeOverrides): Promise<ChargeRow> {
-  const [row] = await db.insert(charges).values(buildCharge(overrides)).returning();
+/**
+ * Creates a charge (`buildCharge`'s defaults); without `memberId`, for a new member (named
+ * `memberName` when given).
+ */
+export async function createCharge(
+  db: FactoryDb,
+  overrides: Partial<ChargeOverrides> & { memberName?: string } = {},
+): Promise<ChargeRow> {
+  const { memberName, ...rest } = overrides;
+  const memberId = rest.memberId ?? (await createMember(db, memberName ? { name: memberName } : {})).id;
+  const [row] = await db.insert(charges).values(buildCharge({ ...rest, memberId })).returning();
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { members } from "./members";
 
@@ -40,11 +40,35 @@ export const charges = pgTable(
     index("charges_due_date_idx").on(t.dueDate),
     index("charges_period_idx").on(t.referenceYear, t.referenceMonth),
     // The unpaid ones (overdue list, arrears): the migration's custom SQL adds the covering
-    // partial index charges_unpaid_due_idx (due_date desc, id desc) where paid_centavos is null.
+    // partial index charges_unpaid_due_idx (due_date desc, id desc) where paid_centavos is null;
+    // the arrears report, charges_unpaid_member_idx (member_id, reference_year, reference_month)
+    // where paid_centavos is null (ADR 161).
     check("charges_amount_check", sql`${t.amountCentavos} > 0`),
     check("charges_month_check", sql`${t.referenceMonth} between 1 and 12`),
     check("charges_year_check", sql`${t.referenceYear} between 2000 and 2100`),
   ],
+);
+
+/**
+ * The charges' running totals by reference month, due date and paid/unpaid (ADR 161): written
+ * ONLY by the statement triggers `charges_sync_totals` on `charges` (migration custom SQL), in
+ * the same statement as every insert, update, delete or truncate of charges (a payment flips
+ * `paid_centavos` through ADR 159's trigger, which updates the charge). The list's totals without
+ * a member search sum these few rows; "overdue" and "pending" stay derived at read time from
+ * `due_date` against today in Brasília.
+ */
+export const chargeTotalsByDue = pgTable(
+  "charge_totals_by_due",
+  {
+    referenceYear: integer("reference_year").notNull(),
+    referenceMonth: integer("reference_month").notNull(),
+    dueDate: date("due_date").notNull(),
+    paid: boolean("paid").notNull(),
+    charges: integer("charges").notNull(),
+    amountCentavos: bigint("amount_centavos", { mode: "number" }).notNull(),
+    paidCentavos: bigint("paid_centavos", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ name: "charge_totals_by_due_pkey", columns: [t.referenceYear, t.referenceMonth, t.dueDate, t.paid] })],
 );
 
 /**

@@ -11,9 +11,9 @@
  * `today` is a parameter (default: today in Brasília) so tests can stand on either side of
  * midnight.
  */
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { charges, members, payments, type PaymentMethod } from "~/db/schema";
+import { charges, chargeTotalsByDue, members, payments, type PaymentMethod } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
@@ -182,10 +182,47 @@ export type ChargeTotals = {
   openCentavos: number;
 };
 
-/** Totals of the filtered set: count, amount charged, amount paid, amount open. */
+/** The same filters (without a member search) over `charge_totals_by_due`'s rows (ADR 161). */
+function totalsByDueCondition(filter: ChargeFilter, today: string): SQL | undefined {
+  const t = chargeTotalsByDue;
+  switch (filter) {
+    case "paid":
+      return eq(t.paid, true);
+    case "pending":
+      return and(not(t.paid), gte(t.dueDate, today));
+    case "overdue":
+      return and(not(t.paid), lt(t.dueDate, today));
+    case "this-month":
+    case "previous-month": {
+      const m = filter === "this-month" ? monthOf(today) : previousMonthOf(today);
+      return and(eq(t.referenceYear, m.year), eq(t.referenceMonth, m.month));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Totals of the filtered set: count, amount charged, amount paid, amount open. Without a member
+ * search they sum the trigger-kept `charge_totals_by_due` (a few rows per month, ADR 161); with
+ * one, the matching charges themselves.
+ */
 export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "filter" | "q">, o: { today?: string } = {}): Promise<ChargeTotals> {
   authorize(actor, "finance.view");
   const today = o.today ?? todayInBrasilia();
+  if (!query.q.trim()) {
+    const t = chargeTotalsByDue;
+    const [r] = await db()
+      .select({
+        count: sql<string>`coalesce(sum(${t.charges}), 0)`,
+        amount: sql<string>`coalesce(sum(${t.amountCentavos}), 0)`,
+        paid: sql<string>`coalesce(sum(${t.paidCentavos}), 0)`,
+        open: sql<string>`coalesce(sum(${t.amountCentavos}) filter (where not ${t.paid}), 0)`,
+      })
+      .from(t)
+      .where(totalsByDueCondition(query.filter, today));
+    return { count: Number(r.count), amountCentavos: Number(r.amount), paidCentavos: Number(r.paid), openCentavos: Number(r.open) };
+  }
   const where = chargeFilterCondition(query, today);
   const q = db()
     .select({
@@ -195,9 +232,7 @@ export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "f
       open: sql<string>`coalesce(sum(${charges.amountCentavos}) filter (where ${charges.paidCentavos} is null), 0)`,
     })
     .from(charges);
-  // The member join is needed only to search by name or registration number.
-  const joined = query.q.trim() ? q.innerJoin(members, eq(members.id, charges.memberId)) : q;
-  const [t] = await joined.where(where);
+  const [t] = await q.innerJoin(members, eq(members.id, charges.memberId)).where(where);
   return { count: Number(t.count), amountCentavos: Number(t.amount), paidCentavos: Number(t.paid), openCentavos: Number(t.open) };
 }
 
