@@ -63,7 +63,7 @@ const COPIED_HEADERS = [
 ];
 
 /** Scripts the home page loads in Chromium before anything is scrolled (so before the map). */
-async function measureHomeJs(base) {
+export async function measureHomeJs(base) {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS, headless: true });
   try {
@@ -316,7 +316,9 @@ function runScale() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`[bench] falhou: ${error?.stack ?? error}\n`);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    process.stderr.write(`[bench] falhou: ${error?.stack ?? error}\n`);
+    process.exit(1);
+  });
+}
