@@ -7,7 +7,7 @@ const FRAMEWORK_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-
 // React DOM, the scheduler and React Router's DOM bindings come by a dynamic import from
 // app/entry.client.tsx (public pages hydrate lazily: docs/decisions/105-home-first-load-js-floor.md),
 // so they stay out of the framework chunk that every first load fetches.
-const HYDRATION = /[\\/](node_modules[\\/](react-dom|scheduler)[\\/]|node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]dom-export\.m?js$|app[\\/]hydrate\.client\.tsx$)/;
+const HYDRATION = /[\\/](node_modules[\\/](react-dom|scheduler)[\\/]|node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]dom-export\.m?js$)/;
 const COMMON_CHUNK =
   /[\\/](app[\\/](utils[\\/]seo|lib[\\/]long-date|components[\\/]layout[\\/]brand-mark|components[\\/]ui[\\/]toaster|components[\\/]icons[\\/]icon)\.tsx?$|node_modules[\\/]clsx[\\/])/;
 // Shared UI of the other pages (public and dashboard): buttons, fields, alerts, badges, cn,
