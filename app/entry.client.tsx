@@ -23,7 +23,8 @@ async function hydrate() {
 
 if (document.documentElement.dataset.hydrate === "lazy") {
   let started = false;
-  const interactions = ["pointerdown", "keydown", "touchstart", "focusin"] as const;
+  // Scrolling too: the map below the fold mounts once the page is hydrated.
+  const interactions = ["pointerdown", "keydown", "touchstart", "focusin", "scroll"] as const;
   const start = () => {
     if (started) return;
     started = true;
