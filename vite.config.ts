@@ -45,8 +45,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // anyway (root's toaster, meta tags, the brand mark, clsx, the icon factory): one file, which also
                 // takes Rolldown's runtime helpers (else a chunk of their own).
                 { name: "framework", test: (id: string) => (FRAMEWORK_CHUNK.test(id) && !HYDRATION.test(id)) || COMMON_CHUNK.test(id), priority: 30 },
-                // Fetched by the client entry when the page hydrates (at once, or lazily).
-                { name: "react-dom", test: HYDRATION, priority: 40 },
+                // Fetched by the client entry when the page hydrates (at once, or lazily). Below
+                // the framework, which must keep React itself (a group takes its dependencies).
+                { name: "react-dom", test: HYDRATION, priority: 20 },
                 // The public layout's and the home page's shared pieces.
                 { name: "public", test: PUBLIC_CHUNK, priority: 10 },
                 { name: "ui", test: UI_CHUNK, priority: 5 },
