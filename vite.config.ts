@@ -4,6 +4,10 @@ import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 
 const FRAMEWORK_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
+// React DOM, the scheduler and React Router's DOM bindings come by a dynamic import from
+// app/entry.client.tsx (public pages hydrate lazily: docs/decisions/105-home-first-load-js-floor.md),
+// so they stay out of the framework chunk that every first load fetches.
+const HYDRATION = /[\\/](node_modules[\\/](react-dom|scheduler)[\\/]|node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]dom-export\.m?js$)/;
 const COMMON_CHUNK =
   /[\\/](app[\\/](utils[\\/]seo|lib[\\/]long-date|components[\\/]layout[\\/]brand-mark|components[\\/]ui[\\/]toaster|components[\\/]icons[\\/]icon)\.tsx?$|node_modules[\\/]clsx[\\/])/;
 // Shared UI of the other pages (public and dashboard): buttons, fields, alerts, badges, cn,
@@ -40,7 +44,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The client entry, React, React Router and the small modules every page loads
                 // anyway (root's toaster, meta tags, the brand mark, clsx, the icon factory): one file, which also
                 // takes Rolldown's runtime helpers (else a chunk of their own).
-                { name: "framework", test: (id: string) => FRAMEWORK_CHUNK.test(id) || COMMON_CHUNK.test(id), priority: 30 },
+                { name: "framework", test: (id: string) => (FRAMEWORK_CHUNK.test(id) && !HYDRATION.test(id)) || COMMON_CHUNK.test(id), priority: 30 },
+                // Fetched by the client entry when the page hydrates (at once, or lazily). Below
+                // the framework, which must keep React itself (a group takes its dependencies).
+                { name: "react-dom", test: HYDRATION, priority: 20 },
                 // The public layout's and the home page's shared pieces.
                 { name: "public", test: PUBLIC_CHUNK, priority: 10 },
                 { name: "ui", test: UI_CHUNK, priority: 5 },

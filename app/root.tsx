@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteError,
 } from "react-router";
 import * as React from "react";
@@ -34,10 +35,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * How the page hydrates: the deepest matched route with `handle.hydrate` decides ("lazy" for the
+ * public layout, "now" for the sign-in forms); anything else hydrates at once. Read by
+ * app/entry.client.tsx (docs/decisions/105-home-first-load-js-floor.md).
+ */
+function useHydration(): "lazy" | "now" {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = (matches[i].handle as { hydrate?: "lazy" | "now" } | undefined)?.hydrate;
+    if (h) return h;
+  }
+  return "now";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const hydration = useHydration();
   return (
-    <html lang="pt-BR">
+    <html lang="pt-BR" data-hydrate={hydration}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

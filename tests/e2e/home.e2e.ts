@@ -5,7 +5,7 @@ import { createNewsPost } from "~/db/factories/news";
 import { daysAgo } from "~/db/factories/support";
 import { useBrowserSuite } from "../support/browser-suite";
 import { createPartnerSet } from "../support/scenarios";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, newContext, screenshot, axeViolations } from "../support/browser";
 import { samplePosts, startFakeInstagram, type FakeInstagram } from "../fakes/instagram-graph";
 import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
 
@@ -146,14 +146,63 @@ describe("home page in a real browser", () => {
     await screenshot(page, "home-390");
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    const toggle = page.getByRole("button", { name: "Abrir menu" });
-    await toggle.click();
-    const menu = page.locator("#menu-movel");
+    await page.locator("#menu-movel > summary").click();
+    const menu = page.getByRole("navigation", { name: "Menu móvel" });
     expect(await menu.isVisible()).toBe(true);
     await menu.getByRole("link", { name: "Convenções" }).click();
     await page.waitForURL((u) => u.pathname === "/convencoes");
     await expect.poll(() => menu.isVisible()).toBe(false);
-    expect(await page.getByRole("button", { name: "Abrir menu" }).getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator("#menu-movel").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await ctx.close();
+  });
+
+  it("the mobile menu works with JavaScript off", async () => {
+    const ctx = await newContext(t.browser, "phone", { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${t.url}/`);
+    const menu = page.getByRole("navigation", { name: "Menu móvel" });
+    expect(await menu.isVisible()).toBe(false);
+    await page.locator("#menu-movel > summary").click();
+    expect(await menu.isVisible()).toBe(true);
+    // Its links are plain links.
+    await menu.getByRole("link", { name: "Notícias" }).click();
+    await page.waitForURL((u) => u.pathname === "/noticias");
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    await ctx.close();
+  });
+
+  it("hydrates lazily: no React DOM until an interaction, then a menu opened before hydration stays open and closes on navigation", async () => {
+    const page = await t.newPage("phone");
+    const ctx = page.context();
+    // The browser never reports idle here, so only an interaction can start the hydration.
+    await page.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+    });
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    const router = () => page.evaluate(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
+    await page.goto(`${t.url}/`, { waitUntil: "networkidle" });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /react-dom/.test(u))).toEqual([]);
+    expect(await router()).toBe(false);
+
+    // The first tap opens the menu natively and starts the hydration.
+    await page.locator("#menu-movel > summary").click();
+    const menu = page.getByRole("navigation", { name: "Menu móvel" });
+    expect(await menu.isVisible()).toBe(true);
+    await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((u) => /react-dom/.test(u)).length).toBe(1);
+    expect(await menu.isVisible()).toBe(true);
+
+    // Hydrated: a client-side navigation (the page is not reloaded) that closes the menu.
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await menu.getByRole("link", { name: "Parceiros" }).click();
+    await page.waitForURL((u) => u.pathname === "/parceiros");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await ctx.close();
   });
 

@@ -82,6 +82,36 @@ describe("home page", () => {
     expect(html).not.toMatch(/tiles\.exemplo\.org\/\d/);
   });
 
+  it("hydrates lazily: the first load's scripts hold no React DOM client, which the entry imports later", async () => {
+    const { html } = await home();
+    expect(html).toMatch(/<html[^>]* data-hydrate="lazy"/);
+    // The first load: every script the HTML names (modulepreloads, the inline module's imports)
+    // and, through them, every static import. React DOM's client is known by its container key.
+    const REACT_DOM_CLIENT = "__reactContainer$";
+    const seen = new Map<string, string>();
+    const queue = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    while (queue.length) {
+      const url = queue.shift()!;
+      if (seen.has(url)) continue;
+      const body = await (await fetch(t.url + url)).text();
+      seen.set(url, body);
+      for (const m of body.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(url.replace(/[^/]+$/, m[1]));
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    expect([...seen].filter(([, body]) => body.includes(REACT_DOM_CLIENT)).map(([url]) => url)).toEqual([]);
+    // The entry asks for it by a dynamic import: a chunk the first load does not reference.
+    const entry = [...seen].find(([url]) => /entry\.client/.test(url));
+    expect(entry).toBeDefined();
+    const lazy = [...entry![1].matchAll(/"(?:\.\/|\/?assets\/)([^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`).filter((u) => !seen.has(u));
+    const bodies = await Promise.all(lazy.map(async (u) => (await fetch(t.url + u)).text()));
+    expect(bodies.some((b) => b.includes(REACT_DOM_CLIENT))).toBe(true);
+  });
+
+  it("sign-in hydrates at once", async () => {
+    const html = await (await fetch(`${t.url}/login`)).text();
+    expect(html).toMatch(/<html[^>]* data-hydrate="now"/);
+  });
+
   it("adds the tile host (and only it) to the CSP img-src", async () => {
     const { res } = await home();
     const csp = res.headers.get("content-security-policy")!;

@@ -47,7 +47,9 @@ export async function loginAs(page: Page, baseUrl: string, username: string, pas
 
 /** Waits until React has hydrated (client handlers attached). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  // The router exists only once React DOM has loaded and hydration began: public pages hydrate
+  // lazily (idle after load, or the first interaction), so the route modules alone prove nothing.
+  await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
   await page.waitForLoadState("networkidle");
 }
 

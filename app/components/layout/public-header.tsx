@@ -30,10 +30,17 @@ function NavItems({ linkClass, activeClass, inactiveClass }: { linkClass: string
 }
 
 export function PublicHeader({ shortName, user }: { shortName: string; user: { role: string } | null }) {
-  const [open, setOpen] = React.useState(false);
-  const location = useLocation();
-  // The mobile menu closes on every navigation.
-  React.useEffect(() => setOpen(false), [location.pathname]);
+  // A <details> menu: it opens and closes without JavaScript (public pages hydrate lazily,
+  // docs/decisions/105-home-first-load-js-floor.md). Once hydrated it closes on every navigation.
+  // Not on the first render: a menu opened before hydration stays open.
+  const menu = React.useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  const shown = React.useRef(pathname);
+  React.useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
 
   const account = user ? (
     <Link to={`/dashboard/${user.role}`} className={ACCOUNT_LINK_CLASSES.default}>
@@ -63,28 +70,27 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
         </nav>
         <div className="flex items-center gap-2">
           <div className="hidden sm:block">{account}</div>
-          <button
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 lg:hidden"
-            aria-expanded={open}
-            aria-controls="menu-movel"
-            aria-label={open ? "Fechar menu" : "Abrir menu"}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <X className="size-6" /> : <Menu className="size-6" />}
-          </button>
+          <details ref={menu} id="menu-movel" className="group lg:hidden">
+            <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+              {/* The name follows the state through CSS alone: display:none text is not read. */}
+              <span className="sr-only group-open:hidden">Abrir menu</span>
+              <span className="sr-only hidden group-open:inline">Fechar menu</span>
+              <Menu className="size-6 group-open:hidden" />
+              <X className="hidden size-6 group-open:block" />
+            </summary>
+            <nav aria-label="Menu móvel" className="absolute inset-x-0 top-full border-y border-slate-200 bg-white shadow-sm">
+              <ul className="container-page grid gap-1 py-3">
+                <NavItems
+                  linkClass="block rounded-md px-3 py-3 text-base font-medium hover:bg-slate-100"
+                  activeClass="bg-brand-50 text-brand-800"
+                  inactiveClass="text-slate-800"
+                />
+                <li className="pt-2 sm:hidden">{account}</li>
+              </ul>
+            </nav>
+          </details>
         </div>
       </div>
-      <nav id="menu-movel" aria-label="Menu móvel" hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
-        <ul className="container-page grid gap-1 py-3">
-          <NavItems
-            linkClass="block rounded-md px-3 py-3 text-base font-medium hover:bg-slate-100"
-            activeClass="bg-brand-50 text-brand-800"
-            inactiveClass="text-slate-800"
-          />
-          <li className="pt-2 sm:hidden">{account}</li>
-        </ul>
-      </nav>
     </header>
   );
 }

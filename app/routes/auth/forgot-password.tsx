@@ -10,6 +10,10 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { seo } from "~/utils/seo";
 
+// Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
+// layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
+export const handle = { hydrate: "now" as const };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Esqueceu a senha? | Área restrita",

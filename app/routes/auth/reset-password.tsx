@@ -14,6 +14,10 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 
+// Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
+// layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
+export const handle = { hydrate: "now" as const };
+
 export const meta: Route.MetaFunction = () => [
   { title: "Redefinir senha | Área restrita" },
   { name: "robots", content: "noindex" },

@@ -13,6 +13,10 @@ import { PageHero } from "~/components/layout/page-hero";
 import { AnonymityAside } from "~/components/complaints/anonymity-aside";
 import { FollowUpView, ReceiptLookupForm } from "~/components/complaints/follow-up";
 
+// Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
+// layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
+export const handle = { hydrate: "now" as const };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Acompanhar denúncia",

@@ -18,6 +18,10 @@ import { ComplaintForm } from "~/components/complaints/complaint-form";
 import { ReceiptCard } from "~/components/complaints/receipt-card";
 import { AnonymityAside } from "~/components/complaints/anonymity-aside";
 
+// Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
+// layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
+export const handle = { hydrate: "now" as const };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Denúncia Anônima",

@@ -6,6 +6,10 @@ import { PublicHeader } from "~/components/layout/public-header";
 import { PublicFooter } from "~/components/layout/public-footer";
 import type { loader as rootLoader } from "~/root";
 
+// Public pages hydrate lazily: at idle after load or at the first interaction (root.tsx,
+// app/entry.client.tsx, docs/decisions/105-home-first-load-js-floor.md).
+export const handle = { hydrate: "lazy" as const };
+
 export async function loader(_: Route.LoaderArgs) {
   // Only what the header, the footer and the home/contact blocks show: not the about page's
   // long texts (history, mission, vision, values, board), which every page would carry.
