@@ -18,11 +18,14 @@ const MEMBER = "/api/filiados/consulta";
 const COMPANY = "/api/atendimentos/empresa";
 const t = useBrowserSuite();
 let front: LookupFront;
+let frontUrl: string;
 let member: Awaited<ReturnType<typeof createMember>>;
 beforeAll(async () => {
   member = await createMember(t.db);
   await t.user("homologacao");
-  front = await startLookupFront(t.url, [MEMBER, COMPANY]);
+  front = await startLookupFront(t.url.replace("//localhost:", "//127.0.0.1:"), [MEMBER, COMPANY]);
+  // Under the suite's host name (the signed-in cookies are that host's), on the front's port.
+  frontUrl = `${new URL(t.url).protocol}//${new URL(t.url).hostname}:${new URL(front.url).port}`;
 });
 afterAll(async () => {
   await front?.close();
@@ -58,7 +61,8 @@ async function companyLookup(page: Page, mode: LookupFrontMode, cnpj: string) {
 describe("service form look-ups that fail", () => {
   it("member look-up down, slow, or answering garbage: the original's message, then the record is saved by hand and linked by the server", async () => {
     const page = await t.login("homologacao");
-    await page.goto(`${front.url}/dashboard/atendimento`);
+    await page.goto(`${frontUrl}/dashboard/atendimento`);
+    expect(new URL(page.url()).pathname).toBe("/dashboard/atendimento");
     await hydrated(page);
     const manual = SERVICE_MESSAGES.lookupManual;
     // The real endpoint, through the front: the member is found.
