@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { authorize } from "~/auth/authorize";
 import { db } from "~/db/client.server";
 import { serviceRecords, users } from "~/db/schema";
@@ -114,7 +114,8 @@ export async function listServiceRecords(actor: ServiceActor, f: ListFilters, no
     .from(serviceRecords)
     .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
     .where(cond)
-    .orderBy(desc(serviceRecords.createdAt), asc(serviceRecords.id))
+    // NULLS LAST as in the indexes (ADR 138): a plain DESC (nulls first) would not match them and sort every row.
+    .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   return { records, total, page, pages };
