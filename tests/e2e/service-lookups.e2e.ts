@@ -41,7 +41,8 @@ async function memberLookup(page: Page, mode: LookupFrontMode, cpf: string) {
   front.modes.set(MEMBER, mode);
   const before = front.seen.filter((p) => p === MEMBER).length;
   await typeCpf(page, cpf);
-  await expect.poll(() => front.seen.filter((p) => p === MEMBER).length).toBe(before + 1);
+  // A cut connection may be retried once by the browser: at least one request reached the front.
+  await expect.poll(() => front.seen.filter((p) => p === MEMBER).length).toBeGreaterThan(before);
   await expect.poll(() => page.getByTestId("member-lookup").textContent(), { timeout: LOOKUP_TIMEOUT_MS + 10_000 }).not.toBe("");
   return page.getByTestId("member-lookup").textContent();
 }
@@ -53,7 +54,7 @@ async function companyLookup(page: Page, mode: LookupFrontMode, cnpj: string) {
   await field.fill("");
   await field.pressSequentially(cnpj);
   await field.blur();
-  await expect.poll(() => front.seen.filter((p) => p === COMPANY).length).toBe(before + 1);
+  await expect.poll(() => front.seen.filter((p) => p === COMPANY).length).toBeGreaterThan(before);
   await expect.poll(() => page.getByTestId("company-notice").textContent(), { timeout: LOOKUP_TIMEOUT_MS + 10_000 }).not.toBe("");
   return page.getByTestId("company-notice").textContent();
 }
