@@ -50,7 +50,7 @@ async function memberLookup(page: Page, mode: LookupFrontMode, cpf: string) {
 async function companyLookup(page: Page, mode: LookupFrontMode, cnpj: string) {
   front.modes.set(COMPANY, mode);
   const before = front.seen.filter((p) => p === COMPANY).length;
-  const field = page.getByLabel("CNPJ", { exact: true });
+  const field = page.getByLabel(/^CNPJ/);
   await field.fill("");
   await field.pressSequentially(cnpj);
   await field.blur();
