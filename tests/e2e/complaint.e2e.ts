@@ -108,7 +108,17 @@ describe("a reporter files a complaint in the browser", () => {
   it("works without JavaScript too", async () => {
     const page = await t.newPage("phone", { javaScriptEnabled: false });
     const noJs = page.context();
-    await page.goto(`${t.url}/denuncia`);
+    // What the browser itself sends and gets: under the page's own `Referrer-Policy: no-referrer`
+    // a plain form post carries `Origin: null` and no Referer, and must still be accepted.
+    const posts: { origin?: string; referer?: string; site?: string; status: number; policy?: string }[] = [];
+    page.on("response", async (res) => {
+      const req = res.request();
+      if (req.method() !== "POST") return;
+      const h = await req.allHeaders();
+      posts.push({ origin: h["origin"], referer: h["referer"], site: h["sec-fetch-site"], status: res.status(), policy: (await res.allHeaders())["referrer-policy"] });
+    });
+    const first = await page.goto(`${t.url}/denuncia`);
+    expect(first?.headers()["referrer-policy"]).toBe("no-referrer");
     await page.getByRole("button", { name: "Enviar denúncia" }).click();
     await page.waitForLoadState("load");
     expect(await page.getByTestId("form-error").textContent()).toBe(COMPLAINT_MESSAGES.required);
@@ -119,7 +129,22 @@ describe("a reporter files a complaint in the browser", () => {
     await page.waitForLoadState("load");
     expect(await page.getByTestId("receipt-code").textContent()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
     expect(await noJs.cookies()).toEqual([]);
+    await expect.poll(() => posts.length).toBe(2);
+    for (const p of posts.slice(0, 2)) expect({ ...p, status: undefined }).toEqual({ origin: "null", referer: undefined, site: "same-origin", status: undefined, policy: "no-referrer" });
+    // The first post (nothing filled) is refused by validation, not by the origin check; the second is stored.
+    expect(posts.map((p) => p.status)).toEqual([expect.any(Number), 200]);
+    expect(posts[0].status).not.toBe(403);
+    expect(posts[0].status).toBeLessThan(500);
     await shoot(page, "complaint-receipt-nojs-390");
+    // The follow-up page takes the code the same way.
+    const code = (await page.getByTestId("receipt-code").textContent())!;
+    await page.goto(`${t.url}/denuncia/acompanhar`);
+    await page.getByLabel("Código de acompanhamento").fill(code);
+    await page.getByRole("button", { name: "Consultar denúncia" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.getByTestId("follow-up").count()).toBe(1);
+    await expect.poll(() => posts.length).toBe(3);
+    expect(posts[2]).toEqual({ origin: "null", referer: undefined, site: "same-origin", status: 200, policy: "no-referrer" });
     await noJs.close();
   });
 });

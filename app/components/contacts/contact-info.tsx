@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { Clock, Mail, MapPin, MessageCircle, Phone, ShieldAlert } from "lucide-react";
+import { Clock, FileSearch, Mail, MapPin, MessageCircle, Phone, ShieldAlert } from "lucide-react";
 import type { PublicInstitutionalContent } from "~/domain/content/institutional";
 import { whatsappLink } from "~/domain/content/contact-links";
 
@@ -114,6 +114,22 @@ export function ContactInfo({ content }: { content: PublicInstitutionalContent }
           </div>
         ) : null}
       </section>
+
+      <aside aria-labelledby="consulta-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="consulta-link-box">
+        <div className="flex items-center gap-3">
+          <FileSearch className="size-6 text-brand-700" aria-hidden />
+          <h2 id="consulta-title" className="text-base font-bold text-navy-950">
+            Já foi atendido pelo sindicato?
+          </h2>
+        </div>
+        <p className="mt-3 text-sm leading-relaxed text-slate-700">
+          Com o número de protocolo (começa com SIND) e os 4 últimos dígitos do seu CPF, ou o e-mail informado no atendimento,
+          você acompanha o andamento pela internet.
+        </p>
+        <Link to="/atendimento/consulta" className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-navy-950">
+          Consultar atendimento
+        </Link>
+      </aside>
 
       <aside aria-labelledby="denuncia-title" className="rounded-2xl bg-navy-950 p-6 text-slate-200">
         <div className="flex items-center gap-3">

@@ -12,6 +12,7 @@ const LINKS = [
   { to: "/noticias", label: "Notícias" },
   { to: "/parceiros", label: "Parceiros" },
   { to: "/contato", label: "Fale Conosco" },
+  { to: "/atendimento/consulta", label: "Consultar atendimento" },
   { to: "/denuncia", label: "Denúncia anônima" },
   { to: "/privacidade", label: "Aviso de privacidade" },
 ];

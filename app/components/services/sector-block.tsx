@@ -18,6 +18,7 @@ import {
   URGENCY_LEVELS,
 } from "~/domain/services/service.schema";
 import { cnpjProblem } from "~/lib/br/cnpj";
+import { isCompanyLookupBody, lookupJson } from "./lookup-fetch";
 
 type Errors = Record<string, string>;
 const n = (k: string) => `${SECTOR_FIELD_PREFIX}${k}`;
@@ -64,19 +65,23 @@ function LongText({ name, label, errors }: { name: string; label: string; errors
 function HomologacaoBlock({ errors }: { errors: Errors }) {
   const [company, setCompany] = React.useState("");
   const [notice, setNotice] = React.useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
+  const pending = React.useRef<AbortController | null>(null);
+  /** On leaving the CNPJ: the company's name, or the original's message and the form by hand (ADR 137). */
   async function lookup(value: string) {
+    pending.current?.abort();
     setNotice(null);
     if (!value || cnpjProblem(value)) return;
-    try {
-      const res = await fetch(`/api/atendimentos/empresa?cnpj=${encodeURIComponent(value)}`, { headers: { Accept: "application/json" } });
-      if (!res.ok) return setNotice({ tone: "error", text: SERVICE_MESSAGES.companyError });
-      const body = (await res.json()) as { found: boolean; company?: { legalName: string } };
-      if (body.found && body.company) {
-        setCompany(body.company.legalName);
+    const controller = (pending.current = new AbortController());
+    const out = await lookupJson(`/api/atendimentos/empresa?cnpj=${encodeURIComponent(value)}`, isCompanyLookupBody, { signal: controller.signal });
+    if (out.kind === "aborted") return;
+    if (out.kind === "ok") {
+      if (out.body.found && out.body.company) {
+        setCompany(out.body.company.legalName);
         setNotice({ tone: "ok", text: SERVICE_MESSAGES.companyLoaded });
       } else setNotice({ tone: "warn", text: SERVICE_MESSAGES.companyNotFound });
-    } catch {
-      setNotice({ tone: "error", text: SERVICE_MESSAGES.companyUnexpected });
+    } else {
+      const text = out.kind === "unexpected" ? SERVICE_MESSAGES.companyUnexpected : SERVICE_MESSAGES.companyError;
+      setNotice({ tone: "error", text: `${text}. ${SERVICE_MESSAGES.lookupManual}` });
     }
   }
   return (

@@ -62,12 +62,18 @@ export const serviceRecords = pgTable(
     createdByRole: text("created_by_role"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The list's text search, folded once at write (ADR 138): name and description, lower case,
+     * no accents. Its trigram index is in the migration's custom SQL.
+     */
+    searchText: text("search_text").generatedAlwaysAs(sql`members_fold("requester_name" || ' ' || "description")`),
   },
   (t) => [
     uniqueIndex("service_records_protocol_key").on(t.protocol),
-    index("service_records_sector_created_idx").on(t.sector, t.createdAt.desc()),
-    index("service_records_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("service_records_created_idx").on(t.createdAt.desc()),
+    // The list's order is (created_at DESC, id): with id in the key a page is read in index order (ADR 138).
+    index("service_records_sector_created_idx").on(t.sector, t.createdAt.desc(), t.id),
+    index("service_records_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
+    index("service_records_created_idx").on(t.createdAt.desc(), t.id),
     index("service_records_cpf_idx").on(t.requesterCpf),
     index("service_records_member_idx").on(t.memberId),
     check("service_records_protocol_check", sql`${t.protocol} ~ '^SIND[0-9]{14}$'`),

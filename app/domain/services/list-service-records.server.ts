@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { authorize } from "~/auth/authorize";
 import { db } from "~/db/client.server";
 import { serviceRecords, users } from "~/db/schema";
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
 import { monthRange, readMonthParam } from "~/domain/dashboards/month";
 import type { ServiceActor } from "./service-access.server";
-import { isServiceSector, OPEN_STATUSES, PRIORITIES, SERVICE_STATUSES, serviceScope, type Priority, type ServiceSector, type ServiceStatus } from "./service-options";
+import { isServiceSector, OPEN_STATUSES, PRIORITIES, SERVICE_SECTORS, SERVICE_STATUSES, serviceScope, type Priority, type ServiceSector, type ServiceStatus } from "./service-options";
 
 export const PAGE_SIZE = 20;
 export const DUE_FILTERS = ["overdue", "today"] as const;
@@ -58,7 +58,8 @@ export async function listServiceRecords(actor: ServiceActor, f: ListFilters, no
   authorize(actor, "services.read");
   const scope = serviceScope(actor.role);
   if (scope.length === 0) return { records: [], total: 0, page: 1, pages: 1 };
-  const where: SQL[] = [inArray(serviceRecords.sector, [...scope])];
+  // Rh and admin see every sector: no condition at all, so the plain list is read in index order.
+  const where: SQL[] = scope.length === SERVICE_SECTORS.length ? [] : [inArray(serviceRecords.sector, [...scope])];
   if (f.sector) where.push(eq(serviceRecords.sector, f.sector));
   if (f.status) where.push(eq(serviceRecords.status, f.status));
   if (f.priority) where.push(eq(serviceRecords.priority, f.priority));
@@ -82,12 +83,11 @@ export async function listServiceRecords(actor: ServiceActor, f: ListFilters, no
     const q = f.q;
     const digits = q.replace(/[.\-\s]/g, "");
     if (/^sind\d*$/i.test(q)) where.push(sql`${serviceRecords.protocol} like ${`${q.toUpperCase()}%`}`);
-    else if (/^\d{3,11}$/.test(digits)) where.push(sql`(${serviceRecords.requesterCpf} like ${`${digits}%`} or ${serviceRecords.protocol} like ${`%${digits}%`})`);
+    // Digits: the start of a CPF, or of the protocol's date and time (ADR 138).
+    else if (/^\d{3,14}$/.test(digits)) where.push(sql`(${serviceRecords.requesterCpf} like ${`${digits}%`} or ${serviceRecords.protocol} like ${`SIND${digits}%`})`);
     else {
       const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(
-        sql`(members_fold(${serviceRecords.requesterName}) like members_fold(${pattern}) or members_fold(${serviceRecords.description}) like members_fold(${pattern}))`,
-      );
+      where.push(sql`${serviceRecords.searchText} like members_fold(${pattern})`);
     }
   }
   const cond = and(...where);
@@ -114,7 +114,8 @@ export async function listServiceRecords(actor: ServiceActor, f: ListFilters, no
     .from(serviceRecords)
     .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
     .where(cond)
-    .orderBy(desc(serviceRecords.createdAt), asc(serviceRecords.id))
+    // NULLS LAST as in the indexes (ADR 138): a plain DESC (nulls first) would not match them and sort every row.
+    .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   return { records, total, page, pages };

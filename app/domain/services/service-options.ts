@@ -164,6 +164,10 @@ export const SERVICE_MESSAGES = {
   memberFound: (name: string) => `Associado encontrado: ${name}`,
   memberNotFound: "Associado não encontrado com este CPF",
   memberError: "Erro ao buscar dados do associado",
+  memberUnreachable: "Erro ao buscar associado",
+  memberUnexpected: "Erro ao verificar status de filiação",
+  /** After a failed look-up (ADR 137): the form does not depend on it. */
+  lookupManual: "Preencha os dados manualmente; o atendimento pode ser salvo normalmente.",
 } as const;
 
 export const SERVICE_LIMITS = { description: 500, descriptionMin: 10, name: 160, additionalInfo: 2000, comment: 2000, otherType: 120 } as const;

@@ -27,7 +27,9 @@ import { serviceFormInput, serviceFormSchema } from "~/domain/services/service.s
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/utils/use-form-action";
+import type { ActionResult } from "~/utils/action-result";
 import { cpfProblem } from "~/lib/br/cpf";
+import { isMemberLookupBody, lookupJson } from "~/components/services/lookup-fetch";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { SectorBlock } from "~/components/services/sector-block";
@@ -67,7 +69,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Lookup = { tone: "ok" | "warn" | "error"; text: string } | null;
 
-/** The member lookup: 500 ms after the CPF is complete (ADR 135). */
+/**
+ * The member lookup: 500 ms after the CPF is complete (ADR 135). A failed one (ADR 137) says so
+ * in the original's words and leaves the form to be filled by hand; the server links the member
+ * by CPF at save whatever the browser saw.
+ */
 function useMemberLookup(cpf: string, enabled: boolean) {
   const [lookup, setLookup] = React.useState<Lookup>(null);
   React.useEffect(() => {
@@ -75,13 +81,14 @@ function useMemberLookup(cpf: string, enabled: boolean) {
     if (!enabled || cpf.replace(/\D/g, "").length !== 11 || cpfProblem(cpf)) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      try {
-        const res = await fetch(`/api/filiados/consulta?cpf=${cpf.replace(/\D/g, "")}`, { signal: controller.signal, headers: { Accept: "application/json" } });
-        if (!res.ok) return setLookup({ tone: "error", text: SERVICE_MESSAGES.memberError });
-        const body = (await res.json()) as { is_member: boolean; member_name: string | null };
+      const out = await lookupJson(`/api/filiados/consulta?cpf=${cpf.replace(/\D/g, "")}`, isMemberLookupBody, { signal: controller.signal });
+      if (out.kind === "aborted") return;
+      if (out.kind === "ok") {
+        const body = out.body;
         setLookup(body.is_member ? { tone: "ok", text: SERVICE_MESSAGES.memberFound(body.member_name ?? "") } : { tone: "warn", text: SERVICE_MESSAGES.memberNotFound });
-      } catch (e) {
-        if ((e as Error).name !== "AbortError") setLookup({ tone: "error", text: SERVICE_MESSAGES.memberError });
+      } else {
+        const text = out.kind === "unexpected" ? SERVICE_MESSAGES.memberUnexpected : out.status === null ? SERVICE_MESSAGES.memberUnreachable : SERVICE_MESSAGES.memberError;
+        setLookup({ tone: "error", text: `${text}. ${SERVICE_MESSAGES.lookupManual}` });
       }
     }, 500);
     return () => {
@@ -249,7 +256,7 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
 }
 
 export default function ServiceFormPage() {
-  const { resetKey, Form, errors, error, busy, result } = useFormAction({ mode: "fetcher" });
+  const { resetKey, Form, errors, error, busy, result } = useFormAction<ActionResult & { protocol?: string }>({ mode: "fetcher" });
   return (
     <div>
       <PageHeader
@@ -262,9 +269,20 @@ export default function ServiceFormPage() {
         }
       />
       {result?.ok ? (
-        <Alert tone="success" className="mb-4" data-testid="service-created">
-          {result.message}
-        </Alert>
+        <>
+          <Alert tone="success" className="mb-2" data-testid="service-created">
+            {result.message}
+          </Alert>
+          {result.protocol ? (
+            <p className="mb-4 text-sm text-slate-700" data-testid="service-consulta-hint">
+              Informe ao trabalhador: ele acompanha o andamento em{" "}
+              <Link to={`/atendimento/consulta?protocolo=${result.protocol}`} target="_blank" className="font-medium text-brand-800 underline underline-offset-4">
+                Consultar atendimento<span className="sr-only"> (abre em nova aba)</span>
+              </Link>{" "}
+              no site do sindicato, com o protocolo e os 4 últimos dígitos do CPF ou o e-mail do atendimento.
+            </p>
+          ) : null}
+        </>
       ) : null}
       <ServiceForm key={resetKey} Form={Form} errors={errors} error={error} busy={busy} />
     </div>
