@@ -47,10 +47,14 @@ export function previousMonthOf(today: string) {
   return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
 }
 
-export type ChargeListQuery = { filter: ChargeFilter; q: string; page: number };
+/**
+ * `month` ("YYYY-MM", the screen's `?mes=`) narrows any filter to the charges of that reference
+ * month: `paid` + month is what the panels' 'Pagas no Mês' counts (issue 12, card = list).
+ */
+export type ChargeListQuery = { filter: ChargeFilter; q: string; page: number; month?: string | null };
 
 /** The WHERE of the list for a filter and a member search (the totals and the page share it). */
-export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q">, today: string): SQL | undefined {
+export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q" | "month">, today: string): SQL | undefined {
   const unpaid = isNull(charges.paidCentavos);
   let byFilter: SQL | undefined;
   switch (query.filter) {
@@ -76,7 +80,10 @@ export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q
     default:
       byFilter = undefined;
   }
-  return and(byFilter, searchCondition(query.q, { byCpf: false }));
+  const byMonth = query.month
+    ? and(eq(charges.referenceYear, Number(query.month.slice(0, 4))), eq(charges.referenceMonth, Number(query.month.slice(5, 7))))
+    : undefined;
+  return and(byFilter, byMonth, searchCondition(query.q, { byCpf: false }));
 }
 
 export type ChargePayment = {
@@ -183,7 +190,7 @@ export type ChargeTotals = {
 };
 
 /** Totals of the filtered set: count, amount charged, amount paid, amount open. */
-export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "filter" | "q">, o: { today?: string } = {}): Promise<ChargeTotals> {
+export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "filter" | "q" | "month">, o: { today?: string } = {}): Promise<ChargeTotals> {
   authorize(actor, "finance.view");
   const today = o.today ?? todayInBrasilia();
   const where = chargeFilterCondition(query, today);
