@@ -3,6 +3,7 @@ import { ROLES } from "~/auth/permissions";
 import { createComplaint } from "~/db/factories/complaints";
 import { createContactMessage } from "~/db/factories/contacts";
 import { createFieldRoute, createWorkplace } from "~/db/factories/field";
+import { createCharge, createPayment } from "~/db/factories/finance";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { todayInBrasilia } from "~/lib/dates";
@@ -14,7 +15,12 @@ const t = useBrowserSuite();
 
 beforeAll(async () => {
   const db = t.db;
-  for (let i = 0; i < 6; i++) await createMember(db, { situation: i % 3 === 0 ? 10 : 1 });
+  for (let i = 0; i < 6; i++) {
+    const m = await createMember(db, { situation: i % 3 === 0 ? 10 : 1 });
+    // This month's dues: half of them paid.
+    const ch = await createCharge(db, { memberId: m.id });
+    if (i % 2 === 0) await createPayment(db, { chargeId: ch.id, amountCentavos: ch.amountCentavos });
+  }
   for (const sector of ["homologacao", "juridico", "financeiro", "secretaria", "presidencia"] as const) {
     await createServiceRecordRow(db, { sector, status: "pending" });
     await createServiceRecordRow(db, { sector, status: "resolved" });

@@ -3,6 +3,7 @@ import type { Role } from "~/auth/permissions";
 import { createComplaint } from "~/db/factories/complaints";
 import { createContactMessage } from "~/db/factories/contacts";
 import { createFieldRoute, createWorkplace } from "~/db/factories/field";
+import { createCharge, createPayment } from "~/db/factories/finance";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { addMonths, currentMonth } from "~/domain/dashboards/month";
@@ -27,6 +28,8 @@ const lastNightOfPrevMonth = new Date(new Date(`${month}-01T02:30:00Z`).getTime(
 /** 00:30 on the 1st of this month in Brasília. */
 const firstMorning = new Date(`${month}-01T03:30:00Z`);
 const past = (days: number) => new Date(Date.now() - days * 86_400_000);
+/** A Brasília calendar date `days` from today (negative: before). */
+const dayFromToday = (days: number) => new Date(new Date(`${today}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 function decode(s: string) {
   return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -58,6 +61,10 @@ function listCount(path: string, html: string): number {
   if (path.startsWith("/dashboard/denuncias") && /[?&]status=/.test(path)) {
     const m = /aria-current="page"[^>]*>[^<]*<span[^>]*>(\d+)<\/span>/.exec(page);
     return Number(m![1]);
+  }
+  if (path.startsWith("/dashboard/financeiro/financial")) {
+    const m = /data-testid="total-Cobranças"[^>]*>([\d.]+)</.exec(page);
+    return num(m![1]);
   }
   if (path.startsWith("/dashboard/contatos")) {
     const m = /(\d+) pendentes?/.exec(page);
@@ -105,6 +112,21 @@ beforeAll(async () => {
   await createFieldRoute(db, { workplaceId: w1.id, routeDate: today, status: "pendente", lat: -15.8, lon: -48.05 });
   await createFieldRoute(db, { routeDate: today, status: "pendente", lat: -15.79, lon: -47.9 });
   await createFieldRoute(db, { routeDate: today, status: "em_andamento", lat: -15.78, lon: -47.89 });
+  // Dues: this month 4 charged, 2 paid, 1 overdue (due yesterday), 1 pending; last month's paid
+  // and overdue charges must not count in this month's cards (the 'pagos' list spans all months).
+  const [y, m] = month.split("-").map(Number);
+  const [py, pm] = prevMonth.split("-").map(Number);
+  const payers: Awaited<ReturnType<typeof createMember>>[] = [];
+  for (let i = 0; i < 5; i++) payers.push(await createMember(db, { situation: 1, joinedOn: `${prevMonth}-02` }));
+  const thisMonth = (i: number, dueDate: string) => createCharge(db, { memberId: payers[i].id, referenceYear: y, referenceMonth: m, dueDate });
+  const lastMonth = (i: number) => createCharge(db, { memberId: payers[i].id, referenceYear: py, referenceMonth: pm, dueDate: `${prevMonth}-10` });
+  for (const ch of [await thisMonth(0, dayFromToday(5)), await thisMonth(1, dayFromToday(-1))]) await createPayment(db, { chargeId: ch.id, amountCentavos: ch.amountCentavos });
+  await thisMonth(2, dayFromToday(-1));
+  await thisMonth(3, dayFromToday(3));
+  for (const i of [0, 1, 4]) {
+    const ch = await lastMonth(i);
+    if (i !== 4) await createPayment(db, { chargeId: ch.id, amountCentavos: ch.amountCentavos, paidOn: `${prevMonth}-10` });
+  }
 });
 
 describe("every card equals the count of the list it links to", () => {
@@ -118,18 +140,39 @@ describe("every card equals the count of the list it links to", () => {
       expect(panel.html).not.toContain("data-unavailable");
       let checked = 0;
       for (const card of cards) {
-        // The dues cards link to the finance screen (another branch): the lead checks them on merge.
-        if (!card.href || card.href.startsWith("/dashboard/financeiro/financial")) continue;
+        if (!card.href) continue;
         // Agreements: the list shows every agreement (drafts and expired too), not the active ones.
-        if (card.id === "convencoes-ativas") continue;
+        // The paid rate is a share, not a count: checked in its own test below.
+        if (card.id === "convencoes-ativas" || card.id === "mensalidades-taxa") continue;
         const list = await get(c, card.href);
         expect(list.status, card.href).toBe(200);
         expect(listCount(card.href, list.html), `${role} ${card.id} → ${card.href}`).toBe(card.value);
         checked++;
       }
-      expect(checked).toBeGreaterThanOrEqual(role === "financeiro" ? 3 : 2);
+      expect(checked).toBeGreaterThanOrEqual(role === "financeiro" ? 6 : 2);
     });
   }
+});
+
+describe("dues", () => {
+  it("the dues cards are this month's figures from the finance module, each equal to its list", async () => {
+    for (const role of ["financeiro", "admin"] as const) {
+      const cards = cardsOf((await get(clients[role], `/dashboard/${role}?atualizar=1`)).html);
+      const card = (id: string) => cards.find((x) => x.id === id)!;
+      expect(card("mensalidades-cobradas").value).toBe(4);
+      expect(card("mensalidades-pagas").value).toBe(2);
+      expect(card("mensalidades-pagas").href).toBe(`/dashboard/financeiro/financial?filtro=paid&mes=${month}`);
+      expect(card("mensalidades-atrasadas").value).toBe(1);
+      expect(card("mensalidades-taxa").value).toBe(50);
+    }
+    // The list 'Pagos' alone spans every month (4 paid charges); the card's link narrows it.
+    const all = await get(clients.financeiro, "/dashboard/financeiro/financial?filtro=paid");
+    expect(listCount("/dashboard/financeiro/financial", all.html)).toBe(4);
+    const html = decode((await get(clients.financeiro, `/dashboard/financeiro/financial?filtro=paid&mes=${month}`)).html).replace(/<!-- -->/g, "");
+    expect(html).toContain(`Referência ${month.slice(5)}/${month.slice(0, 4)}.`);
+    // A bad ?mes= is ignored, never a 500.
+    expect((await get(clients.financeiro, "/dashboard/financeiro/financial?filtro=paid&mes=2026-13")).status).toBe(200);
+  });
 });
 
 describe("months are Brasília months", () => {

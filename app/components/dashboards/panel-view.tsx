@@ -48,17 +48,26 @@ export function Unavailable({
   );
 }
 
+/** Columns by how many cards a row holds, so 3 or 5 cards fill their row (no empty column). */
+function cardColumns(n: number) {
+  if (n === 3) return "sm:grid-cols-3";
+  if (n === 5) return "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5";
+  return "sm:grid-cols-2 xl:grid-cols-4";
+}
+
 export function StatCards({
   cards,
   retryHref,
+  label = "Indicadores",
 }: {
   cards: Section<StatCard>[];
   retryHref: string;
+  label?: string;
 }) {
   return (
     <ul
-      className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
-      aria-label="Indicadores"
+      className={cn("grid grid-cols-1 gap-4", cardColumns(cards.length))}
+      aria-label={label}
     >
       {cards.map((s, i) =>
         s.ok ? (
@@ -201,12 +210,12 @@ export function BarListView({ list }: { list: BarList }) {
 export function RecentListView({ list }: { list: RecentList }) {
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between">
+      <CardHeader className="flex-row items-center justify-between gap-3">
         <CardTitle>{list.title}</CardTitle>
         {list.moreHref ? (
           <Link
             to={list.moreHref}
-            className="text-sm font-medium text-brand-800 underline underline-offset-2"
+            className="shrink-0 whitespace-nowrap text-sm font-medium text-brand-800 underline underline-offset-2"
           >
             Ver todos<span className="sr-only"> ({list.title})</span>
           </Link>

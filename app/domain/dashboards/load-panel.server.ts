@@ -7,7 +7,10 @@
 import type { Role } from "~/auth/permissions";
 import { contactsHref } from "~/auth/contact-scope";
 import { serviceScope } from "~/domain/services/service-options";
+import { db } from "~/db/client.server";
+import { financePanelFigures } from "~/domain/finance/panel.server";
 import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
 import { todayInBrasilia } from "~/lib/dates";
 import { log } from "~/utils/logger.server";
 import { currentMonth, monthRange } from "./month";
@@ -98,18 +101,38 @@ const cards = {
   overdue: (c: Ctx) => card("registros-atrasados", "Em Atraso", qs(SERVICES, { prazo: "overdue" }), () => q.countServices(c.scope, { due: "overdue" }, c.now)),
 };
 
-/** The four dues figures share one query; each is its own card. */
+/**
+ * The four dues figures: the finance module's own query (`financePanelFigures`, one source of
+ * truth), each its own card. Each links to the finance list with the same WHERE: the month's
+ * charges are `?mes=`, paid ones `?filtro=paid&mes=`, overdue ones `?filtro=overdue&mes=`.
+ */
 async function duesCards(c: Ctx): Promise<Section<StatCard>[]> {
-  const s = await section("mensalidades", "Mensalidades", () => q.duesFigures(c.month, c.today));
+  const s = await section("mensalidades", "Mensalidades", () => financePanelFigures(db(), c.month, { today: c.today }));
   if (!s.ok) return [s];
   const d = s.data;
+  const rate = Math.round(d.paidRate * 1000) / 10;
   return [
-    { ok: true, data: { id: "mensalidades-cobradas", label: "Mensalidades do Mês", value: d.charged, href: qs(FINANCE, { filtro: "mes-atual" }) } },
-    { ok: true, data: { id: "mensalidades-pagas", label: "Pagas no Mês", value: d.paid, href: qs(FINANCE, { filtro: "pagos" }) } },
-    { ok: true, data: { id: "mensalidades-atrasadas", label: "Em Atraso", value: d.overdue, href: qs(FINANCE, { filtro: "atrasados" }) } },
     {
       ok: true,
-      data: { id: "mensalidades-taxa", label: "Taxa de Pagamento (mês)", value: d.paidRate, display: `${d.paidRate.toLocaleString("pt-BR")}%`, href: qs(FINANCE, { filtro: "mes-atual" }) },
+      data: { id: "mensalidades-cobradas", label: "Mensalidades do Mês", value: d.chargedCount, href: qs(FINANCE, { mes: c.month }), hint: formatMoney(d.chargedCentavos) },
+    },
+    {
+      ok: true,
+      data: { id: "mensalidades-pagas", label: "Pagas no Mês", value: d.paidCount, href: qs(FINANCE, { filtro: "paid", mes: c.month }), hint: formatMoney(d.paidCentavos) },
+    },
+    {
+      ok: true,
+      data: {
+        id: "mensalidades-atrasadas",
+        label: "Em Atraso (mês)",
+        value: d.overdueCount,
+        href: qs(FINANCE, { filtro: "overdue", mes: c.month }),
+        hint: formatMoney(d.overdueCentavos),
+      },
+    },
+    {
+      ok: true,
+      data: { id: "mensalidades-taxa", label: "Taxa de Pagamento (mês)", value: rate, display: `${rate.toLocaleString("pt-BR")}%`, href: qs(FINANCE, { mes: c.month }) },
     },
   ];
 }

@@ -198,29 +198,6 @@ export async function pendingContacts(role: Role, limit: number) {
     .limit(limit);
 }
 
-// ---------------------------------------------------------------- dues (charges, payments)
-
-/**
- * Dues of a reference month: charged, paid, and overdue across all months (due date before today
- * in Brasília and unpaid). "Paid" reads `charges.paid_centavos`, which only the payments trigger
- * writes (ADR 159), so the overdue count is an index-only scan of the unpaid partial index
- * instead of an anti-join against every payment.
- */
-export async function duesFigures(month: string, today: string) {
-  const [y, m] = month.split("-").map(Number);
-  const result = await db().execute(sql`
-    select
-      (select count(*) from charges c where c.reference_year = ${y} and c.reference_month = ${m})::int as charged,
-      (select count(*) from charges c where c.reference_year = ${y} and c.reference_month = ${m}
-         and c.paid_centavos is not null)::int as paid,
-      (select count(*) from charges c where c.due_date < ${today}::date and c.paid_centavos is null)::int as overdue
-  `);
-  const row = (result.rows as Array<{ charged: number; paid: number; overdue: number }>)[0];
-  const charged = n(row.charged);
-  const paid = n(row.paid);
-  return { charged, paid, overdue: n(row.overdue), paidRate: charged ? Math.round((paid / charged) * 1000) / 10 : 0 };
-}
-
 // ---------------------------------------------------------------- trends (last 12 months)
 
 export function last12Months(month: string) {
@@ -271,15 +248,18 @@ export async function servicesTrend(scope: Scope, month: string) {
   return months.map((mo) => ({ month: mo, values: [o.get(mo) ?? 0, r.get(mo) ?? 0] }));
 }
 
-/** Share of each reference month's charges that is paid (an active payment exists), in %. */
+/**
+ * Share of each reference month's charges that is paid, in %: "paid" as `financePanelFigures`
+ * and the finance list read it, the trigger-kept `charges.paid_centavos` (ADR 159).
+ */
 export async function duesTrend(month: string) {
   const months = last12Months(month);
   const [fy, fm] = months[0].split("-").map(Number);
   const [ty, tm] = month.split("-").map(Number);
   const result = await db().execute(sql`
     select lpad(c.reference_year::text, 4, '0') || '-' || lpad(c.reference_month::text, 2, '0') as month,
-           count(*)::int as charged, count(p.id)::int as paid
-    from charges c left join payments p on p.charge_id = c.id and p.undone_at is null
+           count(*)::int as charged, count(c.paid_centavos)::int as paid
+    from charges c
     where (c.reference_year, c.reference_month) >= (${fy}, ${fm}) and (c.reference_year, c.reference_month) <= (${ty}, ${tm})
     group by 1`);
   const rows = new Map((result.rows as Array<{ month: string; charged: number; paid: number }>).map((r) => [r.month, r]));

@@ -47,10 +47,14 @@ export function previousMonthOf(today: string) {
   return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
 }
 
-export type ChargeListQuery = { filter: ChargeFilter; q: string; page: number };
+/**
+ * `month` ("YYYY-MM", the screen's `?mes=`) narrows any filter to the charges of that reference
+ * month: `paid` + month is what the panels' 'Pagas no Mês' counts (issue 12, card = list).
+ */
+export type ChargeListQuery = { filter: ChargeFilter; q: string; page: number; month?: string | null };
 
 /** The WHERE of the list for a filter and a member search (the totals and the page share it). */
-export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q">, today: string): SQL | undefined {
+export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q" | "month">, today: string): SQL | undefined {
   const unpaid = isNull(charges.paidCentavos);
   let byFilter: SQL | undefined;
   switch (query.filter) {
@@ -76,7 +80,10 @@ export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q
     default:
       byFilter = undefined;
   }
-  return and(byFilter, searchCondition(query.q, { byCpf: false }));
+  const byMonth = query.month
+    ? and(eq(charges.referenceYear, Number(query.month.slice(0, 4))), eq(charges.referenceMonth, Number(query.month.slice(5, 7))))
+    : undefined;
+  return and(byFilter, byMonth, searchCondition(query.q, { byCpf: false }));
 }
 
 export type ChargePayment = {
@@ -183,7 +190,13 @@ export type ChargeTotals = {
 };
 
 /** The same filters (without a member search) over `charge_totals_by_due`'s rows (ADR 161). */
-function totalsByDueCondition(filter: ChargeFilter, today: string): SQL | undefined {
+function totalsByDueCondition(filter: ChargeFilter, today: string, month?: string | null): SQL | undefined {
+  const t = chargeTotalsByDue;
+  const byMonth = month ? and(eq(t.referenceYear, Number(month.slice(0, 4))), eq(t.referenceMonth, Number(month.slice(5, 7)))) : undefined;
+  return and(totalsByDueFilter(filter, today), byMonth);
+}
+
+function totalsByDueFilter(filter: ChargeFilter, today: string): SQL | undefined {
   const t = chargeTotalsByDue;
   switch (filter) {
     case "paid":
@@ -207,7 +220,7 @@ function totalsByDueCondition(filter: ChargeFilter, today: string): SQL | undefi
  * search they sum the trigger-kept `charge_totals_by_due` (a few rows per month, ADR 161); with
  * one, the matching charges themselves.
  */
-export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "filter" | "q">, o: { today?: string } = {}): Promise<ChargeTotals> {
+export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "filter" | "q" | "month">, o: { today?: string } = {}): Promise<ChargeTotals> {
   authorize(actor, "finance.view");
   const today = o.today ?? todayInBrasilia();
   if (!query.q.trim()) {
@@ -220,7 +233,7 @@ export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "f
         open: sql<string>`coalesce(sum(${t.amountCentavos}) filter (where not ${t.paid}), 0)`,
       })
       .from(t)
-      .where(totalsByDueCondition(query.filter, today));
+      .where(totalsByDueCondition(query.filter, today, query.month));
     return { count: Number(r.count), amountCentavos: Number(r.amount), paidCentavos: Number(r.paid), openCentavos: Number(r.open) };
   }
   const where = chargeFilterCondition(query, today);

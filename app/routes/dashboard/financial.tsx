@@ -19,6 +19,7 @@ import {
   type ChargeFilter,
   type ChargeStatus,
 } from "~/domain/finance/finance-options";
+import { readMonthParam } from "~/domain/dashboards/month";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -36,14 +37,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Financeiro | Painel" }]
 
 const LOAD_ERROR = "Erro ao carregar cobranças. Tente novamente.";
 
-/** ?filtro= all|paid|pending|overdue|this-month|previous-month, ?q=, ?pagina= N. */
+/** ?filtro= all|paid|pending|overdue|this-month|previous-month, ?mes= YYYY-MM (reference month), ?q=, ?pagina= N. */
 function readQuery(url: URL) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 120);
   const f = url.searchParams.get("filtro");
   const filter: ChargeFilter = isChargeFilter(f) ? f : "all";
   const n = Number(url.searchParams.get("pagina") ?? "1");
   const page = Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
-  return { q, filter, page };
+  return { q, filter, page, month: readMonthParam(url.searchParams) };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -57,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     rows: result.rows.map((r) => ({ ...r, undoable: r.payment ? canUndo(r.payment.createdAt, now) : false })),
     q: query.q,
     filter: query.filter,
+    month: query.month,
     batch: batch && {
       status: batch.status,
       month: batch.referenceMonth,
@@ -96,14 +98,18 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-function hrefWith(pathname: string, params: { q: string; filter: ChargeFilter; page?: number }) {
+function hrefWith(pathname: string, params: { q: string; filter: ChargeFilter; page?: number; month?: string | null }) {
   const sp = new URLSearchParams();
   if (params.filter !== "all") sp.set("filtro", params.filter);
+  if (params.month) sp.set("mes", params.month);
   if (params.q) sp.set("q", params.q);
   if (params.page && params.page > 1) sp.set("pagina", String(params.page));
   const s = sp.toString();
   return s ? `${pathname}?${s}` : pathname;
 }
+
+/** "2026-11" → "11/2026", as the screen writes a reference month. */
+const monthRef = (month: string) => referenceLabel(Number(month.slice(5, 7)), Number(month.slice(0, 4)));
 
 const STATUS_TONE: Record<ChargeStatus, "success" | "warning" | "danger"> = { paid: "success", pending: "warning", overdue: "danger" };
 
@@ -195,7 +201,7 @@ function ReportForm({ base, report, label, period }: { base: string; report: str
 }
 
 export default function FinancialPage() {
-  const { rows, totals, page, pageCount, q, filter, today, batch } = useLoaderData<typeof loader>();
+  const { rows, totals, page, pageCount, q, filter, month, today, batch } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const base = pathname.replace(/\/+$/, "");
   const batchActive = batch?.status === "queued" || batch?.status === "running";
@@ -233,7 +239,7 @@ export default function FinancialPage() {
             {(Object.keys(CHARGE_FILTERS) as ChargeFilter[]).map((key) => (
               <li key={key}>
                 <Link
-                  to={hrefWith(base, { q, filter: key })}
+                  to={hrefWith(base, { q, filter: key, month })}
                   aria-current={key === filter ? "page" : undefined}
                   className={cn(
                     "inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold",
@@ -248,6 +254,7 @@ export default function FinancialPage() {
         </nav>
         <Form method="get" role="search" className="flex w-full gap-2 xl:max-w-sm">
           {filter !== "all" ? <input type="hidden" name="filtro" value={filter} /> : null}
+          {month ? <input type="hidden" name="mes" value={month} /> : null}
           <label htmlFor="busca-cobrancas" className="sr-only">
             Buscar filiado por nome ou matrícula
           </label>
@@ -257,13 +264,21 @@ export default function FinancialPage() {
           </Button>
         </Form>
       </div>
+      {month ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="filtro-mes">
+          Referência {monthRef(month)}.
+          <Link to={hrefWith(base, { q, filter })} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Ver todos os meses
+          </Link>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <Card className="p-10 text-center text-slate-700">Nenhuma cobrança encontrada.</Card>
       ) : (
         <Card className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
-              Cobranças ({CHARGE_FILTERS[filter]}), página {page} de {pageCount}
+              Cobranças ({CHARGE_FILTERS[filter]}{month ? `, referência ${monthRef(month)}` : ""}), página {page} de {pageCount}
             </caption>
             <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
               <tr>
@@ -325,7 +340,7 @@ export default function FinancialPage() {
           </table>
         </Card>
       )}
-      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, filter, page: p })} />
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, filter, page: p, month })} />
       <section aria-labelledby="relatorios" className="grid gap-3">
         <h2 id="relatorios" className="text-lg font-semibold text-slate-900">
           Relatórios

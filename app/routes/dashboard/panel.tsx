@@ -28,6 +28,7 @@ import {
 } from "~/components/dashboards/panel-view";
 import { LazyWorkplaceMap } from "~/components/field/lazy-workplace-map";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { formatLongDate } from "~/lib/dates";
 
@@ -82,13 +83,25 @@ export default function Panel() {
         : [],
     [panel.map],
   );
+  // The dues figures (financeiro, admin) are their own row under a heading.
+  const isDues = (s: (typeof panel.cards)[number]) => (s.ok ? s.data.id : s.id).startsWith("mensalidades");
+  const figures = panel.cards.filter((s) => !isDues(s));
+  const dues = panel.cards.filter(isDues);
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader
         title="Visão Geral"
         description={`Bem-vindo(a), ${name} (${roleLabel}). Dados de ${formatLongDate(panel.today)} (horário de Brasília).`}
       />
-      <StatCards cards={panel.cards} retryHref={retryHref} />
+      <StatCards cards={figures} retryHref={retryHref} />
+      {dues.length ? (
+        <section aria-labelledby="mensalidades-titulo" className="grid gap-3">
+          <h2 id="mensalidades-titulo" className="text-lg font-semibold text-slate-900">
+            Mensalidades do mês
+          </h2>
+          <StatCards cards={dues} retryHref={retryHref} label="Mensalidades" />
+        </section>
+      ) : null}
       {panel.actions.length ? (
         <nav aria-label="Ações rápidas" className="flex flex-wrap gap-2">
           {panel.actions.map((a) => (
@@ -129,7 +142,7 @@ export default function Panel() {
         )
       ) : null}
       {panel.bars.length ? (
-        <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid items-start gap-4 lg:grid-cols-3">
           {panel.bars.map((s, i) =>
             s.ok ? (
               <BarListView key={s.data.id} list={s.data} />
@@ -161,7 +174,7 @@ export default function Panel() {
       {panel.trends.length ? (
         <section
           aria-label="Tendências dos últimos 12 meses"
-          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+          className={cn("grid gap-4 md:grid-cols-2", panel.trends.length >= 3 && "xl:grid-cols-3")}
         >
           {panel.trends.map((s, i) =>
             s.ok ? (
