@@ -99,7 +99,7 @@ beforeAll(async () => {
   await createContactMessage(db, { sector: "secretaria" });
   await createContactMessage(db, { sector: "secretaria" });
   await createContactMessage(db, { sector: "juridico" });
-  const w1 = await createWorkplace(db, { city: "Taguatinga" });
+  const w1 = await createWorkplace(db, { city: "Taguatinga", lastVisitAt: new Date("2026-03-14T13:30:00.000Z") });
   await createWorkplace(db, { city: "Taguatinga" });
   await createWorkplace(db, { city: "Brasília" });
   await createFieldRoute(db, { workplaceId: w1.id, routeDate: today, status: "pendente", lat: -15.8, lon: -48.05 });
@@ -183,6 +183,14 @@ describe("labels and empty states", () => {
     expect(rh).toContain("<caption>Filiados: entradas e saídas (12 meses)</caption>");
     const campo = decode((await get(clients.campo, "/dashboard/campo?atualizar=1")).html);
     expect(campo).toContain("3 rotas no mapa.");
+  });
+
+  it("the campo panel's map markers carry their workplace's last visit (the popup's 'Última visita'), not the route status", async () => {
+    const campo = (await get(clients.campo, "/dashboard/campo?atualizar=1")).html;
+    // The loader data (serialised in the page) has the workplace's instant for the route at w1,
+    // and null for the two routes without a workplace; the popup formats it with lastVisitText.
+    expect(campo).toContain("2026-03-14T13:30:00.000Z");
+    expect(campo.match(/"lastVisitAt"/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
   });
 
   it("'Nenhuma denúncia recente encontrada' when there are none", async () => {

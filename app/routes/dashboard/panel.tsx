@@ -30,6 +30,7 @@ import { LazyWorkplaceMap } from "~/components/field/lazy-workplace-map";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { formatLongDate } from "~/lib/dates";
+import { lastVisitText } from "~/domain/field/visits";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -77,7 +78,7 @@ export default function Panel() {
             lat: m.lat,
             lon: m.lon,
             approximate: m.approximate,
-            lastVisit: m.status,
+            lastVisit: lastVisitText(m.lastVisitAt),
           }))
         : [],
     [panel.map],
