@@ -13,7 +13,7 @@ import { VISITS_CSV_COLUMNS, VISITS_MESSAGES, type VisitSort } from "./visits";
 export { readSort, VISITS_CSV_COLUMNS, VISITS_MESSAGES, type VisitSort } from "./visits";
 
 /** "1h 05min" between start and finish; empty when either is missing. */
-export function durationText(startedAt: Date | string | number | null, finishedAt: Date | string | number | null) {
+export function durationText(startedAt: Date | string | null, finishedAt: Date | string | null) {
   if (!startedAt || !finishedAt) return "";
   const minutes = Math.max(0, Math.round((new Date(finishedAt).getTime() - new Date(startedAt).getTime()) / 60_000));
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min`;
@@ -90,10 +90,8 @@ export async function finishedVisitsCsv(actor: Actor, sort: VisitSort = "recent"
       address: fieldRoutes.address,
       cep: fieldRoutes.cep,
       affiliates: fieldRoutes.affiliates,
-      // Epoch milliseconds (float8, a number to the driver): its timestamptz parser was a
-      // large share of decoding a year's 25,000 rows twice over (ADR 144).
-      startedAt: sql<number | null>`floor(extract(epoch from ${fieldRoutes.startedAt}) * 1000)::float8`,
-      finishedAt: sql<number | null>`floor(extract(epoch from ${fieldRoutes.finishedAt}) * 1000)::float8`,
+      startedAt: fieldRoutes.startedAt,
+      finishedAt: fieldRoutes.finishedAt,
       brigadePhone: fieldRoutes.brigadePhone,
       basicFirefighters: fieldRoutes.basicFirefighters,
       lifeguards: fieldRoutes.lifeguards,
@@ -114,7 +112,7 @@ export async function finishedVisitsCsv(actor: Actor, sort: VisitSort = "recent"
     r.address,
     formatCep(r.cep),
     r.affiliates,
-    r.finishedAt !== null ? formatDateTime(r.finishedAt) : "",
+    r.finishedAt ? formatDateTime(r.finishedAt) : "",
     durationText(r.startedAt, r.finishedAt),
     r.brigadePhone ?? "",
     r.basicFirefighters ?? "",
