@@ -106,7 +106,7 @@ beforeAll(async () => {
   await createContactMessage(db, { sector: "secretaria" });
   await createContactMessage(db, { sector: "secretaria" });
   await createContactMessage(db, { sector: "juridico" });
-  const w1 = await createWorkplace(db, { city: "Taguatinga" });
+  const w1 = await createWorkplace(db, { city: "Taguatinga", lastVisitAt: new Date("2026-03-14T13:30:00.000Z") });
   await createWorkplace(db, { city: "Taguatinga" });
   await createWorkplace(db, { city: "Brasília" });
   await createFieldRoute(db, { workplaceId: w1.id, routeDate: today, status: "pendente", lat: -15.8, lon: -48.05 });
@@ -227,6 +227,7 @@ describe("labels and empty states", () => {
     const campo = decode((await get(clients.campo, "/dashboard/campo?atualizar=1")).html);
     expect(campo).toContain("3 rotas no mapa.");
   });
+
 
   it("'Nenhuma denúncia recente encontrada' when there are none", async () => {
     await t.query`alter table complaint_messages drop constraint if exists complaint_messages_complaint_id_complaints_id_fk`;

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { createUser } from "~/db/factories/users";
 import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
+import { formatDateTime } from "~/lib/dates";
 import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/field/map-constants";
 import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
 import type { createWorkplace as CreateWorkplace } from "~/domain/field/create-workplace.server";
@@ -438,6 +439,11 @@ describe("finished visits", () => {
     ]);
     expect(lines).toHaveLength(2);
     expect(lines.join("\n")).toContain("Associação de moradores");
+    // The finish time (Brasília, pt-BR) and the duration, from the stored instants.
+    const [r] = await t.query<{ started_at: Date; finished_at: Date }>`select started_at, finished_at from field_routes where name = 'Rota Conjunto'`;
+    const minutes = Math.round((new Date(r.finished_at).getTime() - new Date(r.started_at).getTime()) / 60_000);
+    const line = lines.find((l) => l.startsWith("Rota Conjunto"))!;
+    expect(line).toContain(`,${formatDateTime(r.finished_at)},${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min,`);
     expect((await campo.get("/dashboard/visitas-finalizadas/csv")).status).not.toBe(200);
   });
 });

@@ -168,13 +168,15 @@ export async function todaysRouteMarkers(today: string, limit = 500) {
       lat: sql<number | null>`coalesce(${fieldRoutes.lat}, ${workplaces.lat})`,
       lon: sql<number | null>`coalesce(${fieldRoutes.lon}, ${workplaces.lon})`,
       approximate: sql<boolean>`(${fieldRoutes.lat} is null and coalesce(${workplaces.positionSource}, 'approximate') = 'approximate')`,
+      // The popup's "Última visita": the workplace's last concluded visit, as on the admin map.
+      lastVisitAt: workplaces.lastVisitAt,
     })
     .from(fieldRoutes)
     .leftJoin(workplaces, eq(workplaces.id, fieldRoutes.workplaceId))
     .where(and(eq(fieldRoutes.routeDate, today), or(isNotNull(fieldRoutes.lat), isNotNull(workplaces.lat))))
     .orderBy(fieldRoutes.name)
     .limit(limit);
-  return rows.filter((r) => r.lat != null && r.lon != null).map((r) => ({ ...r, lat: Number(r.lat), lon: Number(r.lon), approximate: Boolean(r.approximate) }));
+  return rows.filter((r) => r.lat != null && r.lon != null).map((r) => ({ ...r, lat: Number(r.lat), lon: Number(r.lon), approximate: Boolean(r.approximate), lastVisitAt: r.lastVisitAt?.toISOString() ?? null }));
 }
 
 export async function countPendingContacts(role: Role) {

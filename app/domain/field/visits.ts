@@ -1,4 +1,6 @@
 /** Finished visits: sorts, messages and the CSV columns (client-safe). */
+import { formatDateTime } from "~/lib/dates";
+
 export const VISIT_SORTS = ["recent", "oldest", "name", "filiados"] as const;
 export type VisitSort = (typeof VISIT_SORTS)[number];
 export function readSort(value: string | null): VisitSort {
@@ -32,3 +34,9 @@ export const VISITS_CSV_COLUMNS = [
   "Tipo de contratação",
 ] as const;
 
+
+/** A map popup's "Última visita" (admin map and the campo panel's): date and time in Brasília, or 'Nunca visitado'. */
+export const NEVER_VISITED = "Nunca visitado";
+export function lastVisitText(iso: string | null) {
+  return iso ? formatDateTime(iso) : NEVER_VISITED;
+}

@@ -31,6 +31,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { formatLongDate } from "~/lib/dates";
+import { lastVisitText } from "~/domain/field/visits";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -78,7 +79,7 @@ export default function Panel() {
             lat: m.lat,
             lon: m.lon,
             approximate: m.approximate,
-            lastVisit: m.status,
+            lastVisit: lastVisitText(m.lastVisitAt),
           }))
         : [],
     [panel.map],

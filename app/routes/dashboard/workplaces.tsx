@@ -16,7 +16,7 @@ import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/utils/use-form-action";
 import { formatCep } from "~/lib/br/cep";
-import { formatDateTime } from "~/lib/dates";
+import { lastVisitText } from "~/domain/field/visits";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { NewsPagination } from "~/components/news/news-pagination";
@@ -70,8 +70,6 @@ export async function action({ request }: Route.ActionArgs) {
     },
   });
 }
-
-const lastVisitText = (iso: string | null) => (iso ? formatDateTime(iso) : "Nunca visitado");
 
 export default function WorkplacesPage() {
   const { items, markers, total, page, pages, q, city, tiles } = useLoaderData<typeof loader>();
