@@ -228,6 +228,13 @@ describe("labels and empty states", () => {
     expect(campo).toContain("3 rotas no mapa.");
   });
 
+  it("the campo panel's map markers carry their workplace's last visit (the popup's 'Última visita'), not the route status", async () => {
+    const campo = (await get(clients.campo, "/dashboard/campo?atualizar=1")).html;
+    // The loader data serialised in the page has the workplace's instant for the route at w1;
+    // the popup (drawn by Leaflet in the browser) formats it with lastVisitText.
+    expect(campo).toContain("2026-03-14T13:30:00.000Z");
+  });
+
 
   it("'Nenhuma denúncia recente encontrada' when there are none", async () => {
     await t.query`alter table complaint_messages drop constraint if exists complaint_messages_complaint_id_complaints_id_fk`;
