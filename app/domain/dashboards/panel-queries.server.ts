@@ -252,17 +252,19 @@ export async function servicesTrend(scope: Scope, month: string) {
 
 /**
  * Share of each reference month's charges that is paid, in %: "paid" as `financePanelFigures`
- * and the finance list read it, the trigger-kept `charges.paid_centavos` (ADR 159).
+ * and the finance list read it, the trigger-kept `charges.paid_centavos` (ADR 159), summed from
+ * the trigger-kept running totals by month (ADR 161): a few rows a month instead of every charge
+ * of the year (the full-size bench had the admin and financeiro panels at 440–590 ms p95).
  */
 export async function duesTrend(month: string) {
   const months = last12Months(month);
   const [fy, fm] = months[0].split("-").map(Number);
   const [ty, tm] = month.split("-").map(Number);
   const result = await db().execute(sql`
-    select lpad(c.reference_year::text, 4, '0') || '-' || lpad(c.reference_month::text, 2, '0') as month,
-           count(*)::int as charged, count(c.paid_centavos)::int as paid
-    from charges c
-    where (c.reference_year, c.reference_month) >= (${fy}, ${fm}) and (c.reference_year, c.reference_month) <= (${ty}, ${tm})
+    select lpad(t.reference_year::text, 4, '0') || '-' || lpad(t.reference_month::text, 2, '0') as month,
+           sum(t.charges)::int as charged, coalesce(sum(t.charges) filter (where t.paid), 0)::int as paid
+    from charge_totals_by_due t
+    where (t.reference_year, t.reference_month) >= (${fy}, ${fm}) and (t.reference_year, t.reference_month) <= (${ty}, ${tm})
     group by 1`);
   const rows = new Map((result.rows as Array<{ month: string; charged: number; paid: number }>).map((r) => [r.month, r]));
   return months.map((mo) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "members_joined_idx" ON "members" USING btree ("joined_on" DESC NULLS FIRST,"created_at" DESC NULLS FIRST);
