@@ -285,3 +285,54 @@ describe("cache", () => {
     expect(after).toBe(before + 1);
   });
 });
+
+describe("trends", () => {
+  /** A trend's twelve rows (oldest first) from its text alternative: the numbers of each month. */
+  function trendRows(html: string, title: string): number[][] {
+    const page = decode(html).replace(/<!-- -->/g, "");
+    const at = page.indexOf(`<caption>${title}</caption>`);
+    expect(at, title).toBeGreaterThan(-1);
+    const body = page.slice(at, page.indexOf("</tbody>", at));
+    return [...body.matchAll(/<tr><th scope="row">[^<]*<\/th>((?:<td>[^<]*<\/td>)+)<\/tr>/g)].map((m) =>
+      [...m[1].matchAll(/<td>([^<]*)<\/td>/g)].map((c) => num(c[1].replace("%", ""))),
+    );
+  }
+  const SERVICES_TREND = "Atendimentos: abertos e resolvidos (12 meses)";
+  const MEMBERS_TREND = "Filiados: entradas e saídas (12 meses)";
+
+  it("count by Brasília month: opened, resolved by a status change or an edit, members joined and left; a sector's only its own", async () => {
+    // Three months ago (row 8 of 12) and the month after it (row 9), well away from this month's cards.
+    const m3 = addMonths(month, -3);
+    const m2 = addMonths(month, -2);
+    const lastNightOfM3 = new Date(`${m2}-01T02:30:00Z`); // 23:30 on M3's last day in Brasília
+    const firstMorningOfM2 = new Date(`${m2}-01T03:30:00Z`); // 00:30 on M2's 1st in Brasília
+    const read = async (role: Role, title: string) => trendRows((await get(clients[role], `/dashboard/${role}?atualizar=1`)).html, title);
+    const before = { hom: await read("homologacao", SERVICES_TREND), admin: await read("admin", SERVICES_TREND), jur: await read("juridico", SERVICES_TREND), members: await read("rh", MEMBERS_TREND) };
+    expect(before.hom).toHaveLength(12);
+
+    const db = t.db;
+    const record = await createServiceRecordRow(db, { sector: "homologacao", status: "resolved", createdAt: lastNightOfM3 }, { initialStatus: "pending" });
+    const entry = (kind: string, oldStatus: string | null, newStatus: string, createdAt: Date) =>
+      t.query`insert into service_record_entries (record_id, kind, author_name, responsible_name, old_status, new_status, text, created_at)
+        values (${record.id}, ${kind}, 'Teste', 'Teste', ${oldStatus}, ${newStatus}, 'x', ${createdAt.toISOString()})`;
+    await entry("status", "pending", "resolved", firstMorningOfM2); // resolved in M2 (UTC would say the same; Brasília too)
+    await entry("status", "resolved", "in_progress", new Date(firstMorningOfM2.getTime() + 3_600_000)); // reopened
+    await entry("edit", "in_progress", "resolved", new Date(firstMorningOfM2.getTime() + 7_200_000)); // resolved again, by the edit form
+    await entry("edit", "resolved", "resolved", new Date(firstMorningOfM2.getTime() + 10_800_000)); // an edit of a resolved record: not a resolution
+    await entry("comment", "resolved", "resolved", new Date(firstMorningOfM2.getTime() + 14_400_000)); // a comment: not a resolution
+    await createMember(db, { situation: 2, joinedOn: `${m3}-15`, updatedAt: lastNightOfM3 });
+
+    const after = { hom: await read("homologacao", SERVICES_TREND), admin: await read("admin", SERVICES_TREND), jur: await read("juridico", SERVICES_TREND), members: await read("rh", MEMBERS_TREND) };
+    for (const key of ["hom", "admin"] as const) {
+      expect(after[key][8][0] - before[key][8][0], `${key}: opened in M3`).toBe(1);
+      expect(after[key][9][0] - before[key][9][0], `${key}: nothing opened in M2`).toBe(0);
+      expect(after[key][8][1] - before[key][8][1], `${key}: nothing resolved in M3`).toBe(0);
+      expect(after[key][9][1] - before[key][9][1], `${key}: resolved twice in M2`).toBe(2);
+    }
+    expect(after.jur, "another sector's trend").toEqual(before.jur);
+    // Members: joined on M3's 15th, left (now inactive, last changed) at 23:30 on M3's last day.
+    expect(after.members[8][0] - before.members[8][0]).toBe(1);
+    expect(after.members[8][1] - before.members[8][1]).toBe(1);
+    expect(after.members[9]).toEqual(before.members[9]);
+  });
+});

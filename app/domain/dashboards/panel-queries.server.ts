@@ -3,13 +3,13 @@
  * `limit`ed read, never rows loaded to be counted in the page. Each query's WHERE is the one
  * the linked list applies for the same URL parameters, so a card equals its list's total.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements, complaints, contactMessages, fieldRoutes, members, serviceRecords, workplaces } from "~/db/schema";
 import { contactScope } from "~/auth/contact-scope";
 import type { Role } from "~/auth/permissions";
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
-import { OPEN_STATUSES } from "~/domain/services/service-options";
+import { OPEN_STATUSES, SERVICE_SECTORS } from "~/domain/services/service-options";
 import { addMonths, monthRange } from "./month";
 
 export type Scope = readonly string[];
@@ -52,9 +52,17 @@ export function serviceStateCondition(state: "abertos" | "concluidos"): SQL {
   return state === "abertos" ? inArray(serviceRecords.status, [...OPEN_STATUSES]) : inArray(serviceRecords.status, ["resolved", "closed"]);
 }
 
+/**
+ * The sector condition of a scope, as the service list applies it: none for rh and admin (every
+ * sector), so their reads follow the (created_at, id) indexes instead of merging five sectors.
+ */
+function sectorCondition(scope: Scope): SQL | undefined {
+  return scope.length === SERVICE_SECTORS.length ? undefined : inArray(serviceRecords.sector, [...scope]);
+}
+
 export async function countServices(scope: Scope, f: { state?: "abertos" | "concluidos"; status?: string; month?: string; complaintsOnly?: boolean; due?: "today" | "overdue" }, now = new Date()) {
   if (scope.length === 0) return 0;
-  const where: SQL[] = [inArray(serviceRecords.sector, [...scope])];
+  const where: (SQL | undefined)[] = [sectorCondition(scope)];
   if (f.state) where.push(serviceStateCondition(f.state));
   if (f.status) where.push(eq(serviceRecords.status, f.status));
   if (f.month) {
@@ -89,8 +97,10 @@ export async function recentServices(scope: Scope, limit: number) {
       createdAt: serviceRecords.createdAt,
     })
     .from(serviceRecords)
-    .where(inArray(serviceRecords.sector, [...scope]))
-    .orderBy(desc(serviceRecords.createdAt))
+    .where(sectorCondition(scope))
+    // NULLS LAST and id ascending, as the indexes and the list (ADR 138): a plain DESC would not
+    // match them, and the newest five would be found by sorting every record of the scope.
+    .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
     .limit(limit);
 }
 
@@ -222,31 +232,58 @@ export async function membersTrend(month: string) {
   const [joined, left] = await Promise.all([
     db().execute(sql`select to_char(joined_on, 'YYYY-MM') as month, count(*) as n from members
       where joined_on >= ${from.firstDay}::date and joined_on < ${to.nextFirstDay}::date group by 1`),
-    db().execute(sql`select to_char(updated_at at time zone 'America/Sao_Paulo', 'YYYY-MM') as month, count(*) as n from members
+    // The partial index members_left_idx holds exactly these rows; the month is found by
+    // width_bucket over the months' first instants, not by a time-zone conversion per row.
+    db().execute(sql`select width_bucket(updated_at, ${monthStarts(months)}::timestamptz[]) as bucket, count(*) as n from members
       where situation in (2, 3, 10) and updated_at >= ${from.start} and updated_at < ${to.end} group by 1`),
   ]);
   const j = byMonth(joined.rows as never);
-  const l = byMonth(left.rows as never);
+  const l = byBucket(months, left.rows as never);
   return months.map((mo) => ({ month: mo, values: [j.get(mo) ?? 0, l.get(mo) ?? 0] }));
 }
 
-/** Records opened (created) and resolved (a status entry to 'resolved') per month, in scope. */
+/** The first instant (Brasília midnight) of each month, as a Postgres array literal for width_bucket. */
+function monthStarts(months: string[]) {
+  return `{${months.map((mo) => monthRange(mo).start.toISOString()).join(",")}}`;
+}
+
+/** width_bucket's 1-based bucket numbers back to the months. */
+function byBucket(months: string[], rows: Array<{ bucket: unknown; n: unknown }>) {
+  return new Map(rows.map((r) => [months[n(r.bucket) - 1], n(r.n)]));
+}
+
+/**
+ * Records opened (created) and resolved per month, in scope. "Resolved" is a history entry that
+ * moves a record into 'resolved': a status change or an edit whose status changed to it (the
+ * edit form can resolve too); a record reopened and resolved again counts in both months.
+ */
+/** The predicate of the partial index service_record_entries_resolved_idx (migration 0018), verbatim. */
+const RESOLVED_ENTRY = sql.raw(`e.new_status = 'resolved' and e.kind in ('status', 'edit') and e.old_status is distinct from 'resolved'`);
+
 export async function servicesTrend(scope: Scope, month: string) {
   const months = last12Months(month);
   if (scope.length === 0) return months.map((mo) => ({ month: mo, values: [0, 0] }));
   const from = monthRange(months[0]).start;
   const to = monthRange(month).end;
+  const starts = monthStarts(months);
+  const all = sectorCondition(scope) === undefined;
   const sectors = sql.join(scope.map((s) => sql`${s}`), sql`, `);
+  // Index-only reads: (created_at, id) or (sector, created_at, id) for the opened, the partial
+  // index service_record_entries_resolved_idx for the resolved; rh and admin need no join.
   const [opened, resolved] = await Promise.all([
-    db().execute(sql`select to_char(created_at at time zone 'America/Sao_Paulo', 'YYYY-MM') as month, count(*) as n from service_records
-      where sector in (${sectors}) and created_at >= ${from} and created_at < ${to} group by 1`),
-    db().execute(sql`select to_char(e.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM') as month, count(*) as n
-      from service_record_entries e join service_records r on r.id = e.record_id
-      where e.kind = 'status' and e.new_status = 'resolved' and e.created_at >= ${from} and e.created_at < ${to}
-        and r.sector in (${sectors}) group by 1`),
+    db().execute(sql`select width_bucket(created_at, ${starts}::timestamptz[]) as bucket, count(*) as n from service_records
+      where ${all ? sql`true` : sql`sector in (${sectors})`} and created_at >= ${from} and created_at < ${to} group by 1`),
+    all
+      ? db().execute(sql`select width_bucket(e.created_at, ${starts}::timestamptz[]) as bucket, count(*) as n
+          from service_record_entries e
+          where ${RESOLVED_ENTRY} and e.created_at >= ${from} and e.created_at < ${to} group by 1`)
+      : db().execute(sql`select width_bucket(e.created_at, ${starts}::timestamptz[]) as bucket, count(*) as n
+          from service_record_entries e join service_records r on r.id = e.record_id
+          where ${RESOLVED_ENTRY} and e.created_at >= ${from} and e.created_at < ${to}
+            and r.sector in (${sectors}) group by 1`),
   ]);
-  const o = byMonth(opened.rows as never);
-  const r = byMonth(resolved.rows as never);
+  const o = byBucket(months, opened.rows as never);
+  const r = byBucket(months, resolved.rows as never);
   return months.map((mo) => ({ month: mo, values: [o.get(mo) ?? 0, r.get(mo) ?? 0] }));
 }
 

@@ -63,10 +63,25 @@ const area: ScaleArea = {
       await db.insert(serviceRecords).values(rows);
       if (to % 20_000 === 0 || to === total) say(`atendimentos: ${to}/${total}`);
     }
-    // Every record's first entry, in one statement.
+    // Every record's history, as the use cases write it: created (pending), then one status entry
+    // per step to its present status (in progress after a day, resolved after three, closed or
+    // cancelled after five), never later than now. The panels' "resolvidos" trend reads these.
     await db.execute(sql`
       insert into service_record_entries (record_id, kind, author_name, responsible_name, new_status, text, is_public, created_at)
-      select id, 'created', 'Sistema', 'Responsável não definido', status, 'Atendimento registrado.', true, created_at from service_records`);
+      select id, 'created', 'Sistema', 'Responsável não definido', 'pending', 'Atendimento registrado.', true, created_at from service_records`);
+    const steps: Array<[string, string, string[], number]> = [
+      ["pending", "in_progress", ["in_progress", "resolved", "closed"], 1],
+      ["in_progress", "resolved", ["resolved", "closed"], 3],
+      ["resolved", "closed", ["closed"], 5],
+      ["pending", "cancelled", ["cancelled"], 5],
+    ];
+    for (const [oldStatus, newStatus, reached, days] of steps) {
+      await db.execute(sql`
+        insert into service_record_entries (record_id, kind, author_name, responsible_name, old_status, new_status, text, is_public, created_at)
+        select id, 'status', 'Servidor Bench', 'Servidor Bench', ${oldStatus}, ${newStatus}, 'Status atualizado.', true,
+               least(created_at + make_interval(days => ${days}), now())
+        from service_records where status in (${sql.join(reached.map((r) => sql`${r}`), sql`, `)})`);
+    }
     // The detail's record: a jurídico record with 30 history entries.
     const mid = (
       await db.execute<{ id: string; protocol: string }>(sql`
@@ -91,7 +106,8 @@ const area: ScaleArea = {
     await db.insert(serviceRecordEntries).values(history);
     await db.execute(sql`VACUUM (ANALYZE) service_records`);
     await db.execute(sql`VACUUM (ANALYZE) service_record_entries`);
-    return { serviceRecords: total, serviceRecordEntries: total + history.length };
+    const entries = (await db.execute<{ n: number }>(sql`select count(*)::int as n from service_record_entries`)).rows[0].n;
+    return { serviceRecords: total, serviceRecordEntries: Number(entries) };
   },
   async measure({ timing }) {
     const figures = {
