@@ -72,8 +72,8 @@ export function useFormAction<T extends ActionResult = ActionResult>(options: Op
 }
 
 /** A form in a dialog: the dialog's open state, closed when the answer is a success. */
-export function useDialogFormAction<T extends ActionResult = ActionResult>(options: Omit<Options<T>, "mode"> = {}) {
-  const [open, setOpen] = React.useState(false);
+export function useDialogFormAction<T extends ActionResult = ActionResult>(options: Omit<Options<T>, "mode"> & { initialOpen?: boolean } = {}) {
+  const [open, setOpen] = React.useState(options.initialOpen ?? false);
   const { onSuccess } = options;
   const form = useFormAction<T>({
     ...options,

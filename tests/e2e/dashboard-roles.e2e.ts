@@ -94,6 +94,25 @@ describe("every role, in Chromium: its panel, its menu, and the refusals", () =>
   });
 });
 
+describe("quick actions open the real screens", () => {
+  it("rh: 'Novo Filiado' opens the new-member form, 'Editar Filiado' asks which member with the cursor in the search", async () => {
+    const page = await t.login("rh");
+    await hydrated(page);
+    const actions = page.getByRole("navigation", { name: "Ações rápidas" });
+    await actions.getByRole("link", { name: "Novo Filiado" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/rh/members" && u.searchParams.get("novo") === "1");
+    await expect.poll(() => page.getByRole("dialog", { name: "Novo Filiado" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === "/dashboard/rh");
+    await actions.getByRole("link", { name: "Editar Filiado" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/rh/members" && u.searchParams.get("acao") === "editar");
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Para editar um filiado" }).isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("busca-filiados");
+    await page.context().close();
+  });
+});
+
 async function openUsers(page: Page) {
   await t.signIn(page, "admin");
   await page.goto(`${t.url}/dashboard/admin/users`);

@@ -217,7 +217,7 @@ export function RecentListView({ list }: { list: RecentList }) {
             to={list.moreHref}
             className="shrink-0 whitespace-nowrap text-sm font-medium text-brand-800 underline underline-offset-2"
           >
-            Ver todos<span className="sr-only"> ({list.title})</span>
+            {list.moreLabel ?? "Ver todos"}<span className="sr-only"> ({list.title})</span>
           </Link>
         ) : null}
       </CardHeader>

@@ -58,8 +58,9 @@ function StateSelect({ defaultValue, required, ...rest }: React.ComponentProps<t
 const req = <span aria-hidden className="text-red-700"> *</span>;
 
 /** 'Novo Filiado': the original's required fields, CEP autofill, optional typed registration number. */
-export function CreateMemberDialog() {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "create" });
+/** `initialOpen`: opened on arrival (the panels' "Novo Filiado" quick action links to `?novo=1`). */
+export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: boolean } = {}) {
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "create", initialOpen });
   const errors = open ? lastErrors : {};
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -197,6 +197,7 @@ const recent = {
       title: "Denúncias Recentes",
       empty: EMPTY.complaints,
       moreHref: COMPLAINTS,
+      moreLabel: "Ver todas",
       items: (await q.recentComplaints(RECENT_DEFAULT)).map((r) => ({
         id: r.id,
         title: r.title,
@@ -225,6 +226,7 @@ const recent = {
       title: "Mensagens de Contato Pendentes",
       empty: "Nenhuma mensagem pendente",
       moreHref: qs(contactsHref(c.role), { status: "pending" }),
+      moreLabel: "Ver todas",
       items: (await q.pendingContacts(c.role, 5)).map((m) => ({
         id: m.id,
         title: `${m.subject} · ${m.name}`,
@@ -272,8 +274,8 @@ const ACTIONS = {
 function memberActions(role: Role): QuickAction[] {
   const path = membersPath(role);
   return [
-    { label: "Novo Filiado", href: path },
-    { label: "Editar Filiado", href: path },
+    { label: "Novo Filiado", href: `${path}?novo=1` },
+    { label: "Editar Filiado", href: `${path}?acao=editar` },
   ];
 }
 

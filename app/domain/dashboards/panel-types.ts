@@ -11,7 +11,8 @@ export type StatCard = { id: string; label: string; value: number; display?: str
 export type Bar = { label: string; value: number; href: string | null };
 export type BarList = { id: string; title: string; bars: Bar[]; total: number; noun: string; empty: string };
 export type RecentItem = { id: string; title: string; date: string; status: string; href: string | null };
-export type RecentList = { id: string; title: string; items: RecentItem[]; empty: string; moreHref: string | null };
+/** `moreLabel`: "Ver todos" unless the list's noun is feminine ("Ver todas" for denúncias, mensagens). */
+export type RecentList = { id: string; title: string; items: RecentItem[]; empty: string; moreHref: string | null; moreLabel?: string };
 export type TrendPoint = { month: string; values: number[] };
 export type Trend = { id: string; title: string; series: string[]; unit?: "%"; points: TrendPoint[] };
 export type QuickAction = { label: string; href: string };

@@ -128,7 +128,12 @@ function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: num
 
 export default function MembersPage() {
   const { rows, total, page, pageCount, q, tab, month, canImport } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The panels' quick actions: "Novo Filiado" opens the form (?novo=1); "Editar Filiado"
+  // (?acao=editar) asks for the member to edit and puts the cursor in the search.
+  const params = new URLSearchParams(search);
+  const creating = params.get("novo") === "1";
+  const choosingToEdit = params.get("acao") === "editar";
   const base = pathname.replace(/\/+$/, "");
   const count = total === 1 ? "1 filiado" : `${total.toLocaleString("pt-BR")} filiados`;
   return (
@@ -150,7 +155,7 @@ export default function MembersPage() {
                 <FileUp aria-hidden /> Importar
               </Link>
             ) : null}
-            <CreateMemberDialog />
+            <CreateMemberDialog initialOpen={creating} />
           </>
         }
       />
@@ -178,12 +183,28 @@ export default function MembersPage() {
           <label htmlFor="busca-filiados" className="sr-only">
             Buscar por nome ou matrícula
           </label>
-          <Input id="busca-filiados" name="q" type="search" defaultValue={q} key={q} placeholder="Nome ou matrícula" maxLength={120} />
+          {choosingToEdit ? <input type="hidden" name="acao" value="editar" /> : null}
+          <Input
+            id="busca-filiados"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            placeholder="Nome ou matrícula"
+            maxLength={120}
+            autoFocus={choosingToEdit && !q}
+            aria-describedby={choosingToEdit ? "escolher-para-editar" : undefined}
+          />
           <Button type="submit">
             <Search /> Buscar
           </Button>
         </Form>
       </div>
+      {choosingToEdit ? (
+        <p id="escolher-para-editar" role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-slate-800">
+          Para editar um filiado, busque pelo nome ou pela matrícula e use <strong>Editar</strong> na linha dele.
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <Card className="p-10 text-center text-slate-700">{q ? MEMBER_MESSAGES.emptySearch : MEMBER_MESSAGES.empty}</Card>
       ) : (
