@@ -8,6 +8,7 @@ import { createUser } from "~/db/factories/users";
 import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
 import { formatDateTime } from "~/lib/dates";
+import { parseMarkers } from "~/domain/field/workplace-types";
 import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/field/map-constants";
 import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
 import type { createWorkplace as CreateWorkplace } from "~/domain/field/create-workplace.server";
@@ -445,5 +446,25 @@ describe("finished visits", () => {
     const line = lines.find((l) => l.startsWith("Rota Conjunto"))!;
     expect(line).toContain(`,${formatDateTime(r.finished_at)},${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min,`);
     expect((await campo.get("/dashboard/visitas-finalizadas/csv")).status).not.toBe(200);
+  });
+});
+
+describe("map markers", () => {
+  it("every workplace's marker follows its row after every kind of write (trigger), and the page carries them", async () => {
+    // The writes of the tests above (forms, import, geocoder, pin moves, finished visits), and
+    // hand SQL: a rename, a last visit, a position.
+    await t.query`update workplaces set name = name || ' (editado)', last_visit_at = '2026-02-28T23:59:59.999Z', lat = lat + 0.001 where id in (select id from workplaces order by code limit 2)`;
+    const rows = await t.query<{ n: number; stale: number }>`select count(*)::int as n, count(*) filter (where marker is distinct from json_build_array(id, name, address, city, lat, lon, position_source,
+      to_char(last_visit_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)::int as stale from workplaces`;
+    expect(rows[0].n).toBeGreaterThan(2);
+    expect(rows[0].stale).toBe(0);
+    const [edited] = await t.query<{ marker: string }>`select marker from workplaces where last_visit_at = '2026-02-28T23:59:59.999Z' limit 1`;
+    const parsed = parseMarkers(`[${edited.marker}]`)[0];
+    expect(parsed.name).toMatch(/\(editado\)$/);
+    expect(parsed.lastVisitAt).toBe("2026-02-28T23:59:59.999Z");
+    expect(typeof parsed.lat).toBe("number");
+    // The page carries the markers as one JSON text (the browser test counts them on the map).
+    const html = await (await admin.get("/dashboard/admin/mapa-postos")).text();
+    expect(html).toContain(parsed.id);
   });
 });

@@ -154,6 +154,22 @@ describe("the unified form", () => {
     expect((await as("homologacao").get("/api/atendimentos/empresa?cnpj=123")).status).toBe(400);
   });
 
+  it("a look-up whose database read fails answers 503 with a pt-BR message, never a 500", async () => {
+    for (const [table, path] of [
+      ["companies", "/api/atendimentos/empresa?cnpj=11222333000181"],
+      ["members", "/api/filiados/consulta?cpf=52998224725"],
+    ] as const) {
+      await t.query([`alter table ${table} rename to ${table}_away`] as unknown as TemplateStringsArray);
+      try {
+        const res = await as("homologacao").get(path);
+        expect(res.status, path).toBe(503);
+        expect(await res.json()).toEqual({ message: "Consulta indisponível no momento. Preencha os dados manualmente." });
+      } finally {
+        await t.query([`alter table ${table}_away rename to ${table}`] as unknown as TemplateStringsArray);
+      }
+    }
+  });
+
   it("offers each role only its sectors, and refuses another sector on the server", async () => {
     const before = await count("service_records");
     expect((await create("juridico", "secretaria")).status).toBe(403);

@@ -72,6 +72,12 @@ export const workplaces = pgTable(
     routeStatus: text("route_status").$type<RouteStatus>().notNull().default("pendente"),
     lastVisitAt: timestamp("last_visit_at", { withTimezone: true }),
     lastRouteId: uuid("last_route_id"),
+    /**
+     * The map marker as JSON text, `[id, name, address, city, lat, lon, position_source,
+     * last_visit_at ISO]`, written only by the BEFORE INSERT OR UPDATE trigger
+     * `workplaces_marker_sync` (migration 0019, ADR 145): the map reads 5,000 of them as one string.
+     */
+    marker: text("marker"),
     inProgressBy: uuid("in_progress_by").references(() => users.id, { onDelete: "set null" }),
     ...operational(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { workplaces } from "~/db/schema";
-import type { WorkplaceListItem, WorkplaceMarker } from "./workplace-types";
+import type { WorkplaceListItem } from "./workplace-types";
 import { authorize, type Actor } from "~/auth/authorize";
 import { WORKPLACE_PAGE_SIZE } from "./workplace.schema";
 
@@ -24,28 +24,19 @@ const membersCount = sql<number>`coalesce(nullif((select count(*) from members m
 
 /**
  * One page of the workplaces (10 per page, by name) matching the search, its total, and the
- * markers of every workplace of the same filter for the map.
+ * markers of every workplace of the same filter for the map (JSON text: `parseMarkers`).
  */
 export async function listWorkplaces(actor: Actor, options: { q?: string; page?: number; city?: string | null } = {}) {
   authorize(actor, "workplaces.edit");
   // ?cidade= (exact city, as the panels' "postos por região" bars link it) narrows the search.
   const where = and(searchFilter(options.q ?? ""), options.city ? eq(workplaces.city, options.city) : undefined);
-  // The markers are every workplace of the filter, so their number is the total: one trigram scan
-  // (and one members_fold() recheck per candidate) fewer than a separate count(*) (ADR 143).
-  // Plain columns: timed piece by piece against the full-size bench database (ADR 145), 5,000
-  // rows read as rows cost ~16 ms p50, where building them into one JSON aggregate cost ~30 ms.
+  // Every marker of the filter as ONE JSON text: each row's marker is kept by a trigger
+  // (migration 0019), so the read concatenates 5,000 short strings and the page parses them in
+  // the browser; the server builds no object per workplace (ADR 145). Its count is the total.
   const readMarkers = db()
     .select({
-      id: workplaces.id,
-      name: workplaces.name,
-      address: workplaces.address,
-      city: workplaces.city,
-      lat: workplaces.lat,
-      lon: workplaces.lon,
-      positionSource: workplaces.positionSource,
-      // Already as the ISO text the page sends: the driver's timestamptz parser (a regex and a
-      // Date per value) and toISOString() cost a fifth of the read at 5,000 rows (ADR 145).
-      lastVisitAt: sql<string | null>`to_char(${workplaces.lastVisitAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      total: sql<number>`count(*)::int`,
+      json: sql<string>`'[' || coalesce(string_agg(${workplaces.marker}, ','), '') || ']'`,
     })
     .from(workplaces)
     .where(where);
@@ -77,9 +68,7 @@ export async function listWorkplaces(actor: Actor, options: { q?: string; page?:
       .offset((n - 1) * WORKPLACE_PAGE_SIZE);
   // The asked page is read alongside the markers; only a page past the end is read again (the last).
   const asked = Math.max(1, Math.floor(options.page ?? 1));
-  const [rows, askedRows] = await Promise.all([readMarkers, readPage(asked)]);
-  const markers: WorkplaceMarker[] = rows;
-  const total = markers.length;
+  const [[{ total, json: markersJson }], askedRows] = await Promise.all([readMarkers, readPage(asked)]);
   const pages = Math.max(1, Math.ceil(total / WORKPLACE_PAGE_SIZE));
   const page = Math.min(asked, pages);
   const pageRows = page === asked ? askedRows : await readPage(page);
@@ -90,8 +79,8 @@ export async function listWorkplaces(actor: Actor, options: { q?: string; page?:
       membersCount: Number(r.membersCount),
       lastVisitAt: r.lastVisitAt?.toISOString() ?? null,
     })),
-    markers,
-    total,
+    markersJson,
+    total: Number(total),
     page,
     pages,
   };

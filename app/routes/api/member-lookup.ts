@@ -2,6 +2,8 @@ import type { Route } from "./+types/member-lookup";
 import { requireAccess } from "~/auth/guard.server";
 import { LookupLimitedError, lookupMemberByCpf } from "~/domain/members/lookup-member.server";
 import { isAppError } from "~/utils/app-error";
+import { LOOKUP_UNAVAILABLE } from "~/utils/lookup-unavailable";
+import { log } from "~/utils/logger.server";
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -26,7 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     const cpf = new URL(request.url).searchParams.get("cpf") ?? "";
     return json(200, await lookupMemberByCpf(actor, cpf));
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    if (!isAppError(error)) {
+      // The database failed: a 503 the form reads as "look-up unavailable, fill in by hand".
+      log.error("consulta de filiado falhou", { error: (error as Error).message });
+      return json(503, { message: LOOKUP_UNAVAILABLE });
+    }
     const headers: Record<string, string> = error instanceof LookupLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
     return json(error.status, { message: error.message }, headers);
   }

@@ -3,6 +3,8 @@ import { requireAccess } from "~/auth/guard.server";
 import { cnpjProblem, normalizeCnpj } from "~/lib/br/cnpj";
 import { findCompanyByCnpj } from "~/domain/services/lookups.server";
 import { isAppError } from "~/utils/app-error";
+import { LOOKUP_UNAVAILABLE } from "~/utils/lookup-unavailable";
+import { log } from "~/utils/logger.server";
 
 function json(status: number, body: unknown) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -30,6 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return json(200, await findCompanyByCnpj(actor, normalizeCnpj(raw)));
   } catch (error) {
     if (isAppError(error)) return json(error.status, { message: error.message });
-    throw error;
+    // The database failed: a 503 the form reads as "look-up unavailable, fill in by hand".
+    log.error("consulta de empresa falhou", { error: (error as Error).message });
+    return json(503, { message: LOOKUP_UNAVAILABLE });
   }
 }

@@ -17,6 +17,7 @@ import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/utils/use-form-action";
 import { formatCep } from "~/lib/br/cep";
 import { lastVisitText } from "~/domain/field/visits";
+import { parseMarkers } from "~/domain/field/workplace-types";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { NewsPagination } from "~/components/news/news-pagination";
@@ -72,12 +73,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function WorkplacesPage() {
-  const { items, markers, total, page, pages, q, city, tiles } = useLoaderData<typeof loader>();
+  const { items, markersJson, total, page, pages, q, city, tiles } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const move = useFormAction();
   const mapMarkers = React.useMemo(
     () =>
-      markers.map((m) => ({
+      parseMarkers(markersJson).map((m) => ({
         id: m.id,
         name: m.name,
         address: m.address,
@@ -87,7 +88,7 @@ export default function WorkplacesPage() {
         approximate: m.positionSource === "approximate",
         lastVisit: lastVisitText(m.lastVisitAt),
       })),
-    [markers],
+    [markersJson],
   );
   const onMove = React.useCallback(
     (id: string, lat: number, lon: number) => void move.fetcher.submit({ intent: "move-pin", id, lat: String(lat), lon: String(lon) }, { method: "post" }),
