@@ -466,5 +466,10 @@ describe("map markers", () => {
     // The page carries the markers as one JSON text (the browser test counts them on the map).
     const html = await (await admin.get("/dashboard/admin/mapa-postos")).text();
     expect(html).toContain(parsed.id);
+    // They are kept between requests until a write is announced: a rename by hand SQL (another
+    // connection, as another instance would) reaches the page within moments. The new name sorts
+    // last, so only a marker (never the list's first page) can carry it.
+    await t.query`update workplaces set name = 'ZZZ Marcador renomeado' where id = ${parsed.id}`;
+    await waitFor(async () => (await (await admin.get("/dashboard/admin/mapa-postos")).text()).includes("ZZZ Marcador renomeado"), 5_000);
   });
 });

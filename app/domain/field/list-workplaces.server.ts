@@ -4,6 +4,7 @@ import { workplaces } from "~/db/schema";
 import type { WorkplaceListItem } from "./workplace-types";
 import { authorize, type Actor } from "~/auth/authorize";
 import { WORKPLACE_PAGE_SIZE } from "./workplace.schema";
+import { cachedPanel } from "~/domain/dashboards/panel-cache.server";
 
 export type { WorkplaceListItem, WorkplaceMarker } from "./workplace-types";
 
@@ -26,20 +27,27 @@ const membersCount = sql<number>`coalesce(nullif((select count(*) from members m
  * One page of the workplaces (10 per page, by name) matching the search, its total, and the
  * markers of every workplace of the same filter for the map (JSON text: `parseMarkers`).
  */
-export async function listWorkplaces(actor: Actor, options: { q?: string; page?: number; city?: string | null } = {}) {
+export async function listWorkplaces(actor: Actor, options: { q?: string; page?: number; city?: string | null; fresh?: boolean } = {}) {
   authorize(actor, "workplaces.edit");
   // ?cidade= (exact city, as the panels' "postos por região" bars link it) narrows the search.
   const where = and(searchFilter(options.q ?? ""), options.city ? eq(workplaces.city, options.city) : undefined);
   // Every marker of the filter as ONE JSON text: each row's marker is kept by a trigger
   // (migration 0019), so the read concatenates 5,000 short strings and the page parses them in
   // the browser; the server builds no object per workplace (ADR 145). Its count is the total.
-  const readMarkers = db()
-    .select({
-      total: sql<number>`count(*)::int`,
-      json: sql<string>`'[' || coalesce(string_agg(${workplaces.marker}, ','), '') || ']'`,
-    })
-    .from(workplaces)
-    .where(where);
+  const readMarkers = async () => {
+    const [r] = await db()
+      .select({
+        total: sql<number>`count(*)::int`,
+        json: sql<string>`'[' || coalesce(string_agg(${workplaces.marker}, ','), '') || ']'`,
+      })
+      .from(workplaces)
+      .where(where);
+    return { total: Number(r.total), json: r.json };
+  };
+  // The whole map (no search) is kept like the panels (ADR 160): up to 60 s, dropped on every
+  // instance at the commit of any write to workplaces (the dashboard_data notification). A
+  // search is narrow, read fresh, and never stored.
+  const markersOf = options.q?.trim() || options.fresh ? readMarkers() : cachedPanel(`mapa-postos:${options.city ?? ""}`, readMarkers);
   const readPage = (n: number) =>
     db()
       .select({
@@ -68,7 +76,7 @@ export async function listWorkplaces(actor: Actor, options: { q?: string; page?:
       .offset((n - 1) * WORKPLACE_PAGE_SIZE);
   // The asked page is read alongside the markers; only a page past the end is read again (the last).
   const asked = Math.max(1, Math.floor(options.page ?? 1));
-  const [[{ total, json: markersJson }], askedRows] = await Promise.all([readMarkers, readPage(asked)]);
+  const [{ total, json: markersJson }, askedRows] = await Promise.all([markersOf, readPage(asked)]);
   const pages = Math.max(1, Math.ceil(total / WORKPLACE_PAGE_SIZE));
   const page = Math.min(asked, pages);
   const pageRows = page === asked ? askedRows : await readPage(page);
@@ -80,7 +88,7 @@ export async function listWorkplaces(actor: Actor, options: { q?: string; page?:
       lastVisitAt: r.lastVisitAt?.toISOString() ?? null,
     })),
     markersJson,
-    total: Number(total),
+    total,
     page,
     pages,
   };

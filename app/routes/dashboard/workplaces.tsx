@@ -4,6 +4,7 @@ import { Search } from "lucide-react";
 import type { Route } from "./+types/workplaces";
 import { requireAccess } from "~/auth/guard.server";
 import { listWorkplaces } from "~/domain/field/list-workplaces.server";
+import { clearPanelCache } from "~/domain/dashboards/panel-cache.server";
 import { createWorkplace } from "~/domain/field/create-workplace.server";
 import { commitWorkplaceImport, previewWorkplaceImport, WORKPLACE_IMPORT_MAX_BYTES, WORKPLACE_IMPORT_MESSAGES } from "~/domain/field/import-workplaces.server";
 import { importReportCsv } from "~/domain/imports/spreadsheet.server";
@@ -45,6 +46,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
+  try {
+    return await workplaceAction(request, actor);
+  } finally {
+    // The map's markers are cached until a write is announced (ADR 145); this instance drops
+    // them at once, so the page revalidated after this post never shows the old ones.
+    clearPanelCache();
+  }
+}
+
+function workplaceAction(request: Request, actor: Awaited<ReturnType<typeof requireAccess>>) {
   return handleAction(request, {
     actor,
     intents: workplaceActionSchema,
