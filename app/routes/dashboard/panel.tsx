@@ -88,6 +88,10 @@ export default function Panel() {
   const isDues = (s: (typeof panel.cards)[number]) => (s.ok ? s.data.id : s.id).startsWith("mensalidades");
   const figures = panel.cards.filter((s) => !isDues(s));
   const dues = panel.cards.filter(isDues);
+  const besideRecent = panel.recent.length % 2 === 1 ? panel.trends[0] : undefined;
+  const otherTrends = besideRecent ? panel.trends.slice(1) : panel.trends;
+  const trendView = (s: (typeof panel.trends)[number], i: number) =>
+    s.ok ? <TrendChart key={s.data.id} trend={s.data} /> : <Unavailable key={`${s.id}-${i}`} title={s.title} retryHref={retryHref} />;
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader
@@ -170,24 +174,16 @@ export default function Panel() {
               />
             ),
           )}
+          {/* An odd number of lists: the first trend fills the row's other half. */}
+          {besideRecent ? trendView(besideRecent, 0) : null}
         </div>
       ) : null}
-      {panel.trends.length ? (
+      {otherTrends.length ? (
         <section
           aria-label="Tendências dos últimos 12 meses"
-          className={cn("grid gap-4 md:grid-cols-2", panel.trends.length >= 3 && "xl:grid-cols-3")}
+          className={cn("grid gap-4 md:grid-cols-2", otherTrends.length >= 3 && "xl:grid-cols-3")}
         >
-          {panel.trends.map((s, i) =>
-            s.ok ? (
-              <TrendChart key={s.data.id} trend={s.data} />
-            ) : (
-              <Unavailable
-                key={`${s.id}-${i}`}
-                title={s.title}
-                retryHref={retryHref}
-              />
-            ),
-          )}
+          {otherTrends.map(trendView)}
         </section>
       ) : null}
     </div>
