@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ROLES, ROLE_LABELS, screenFor, type Role } from "~/auth/permissions";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { SAMPLE_PARAMS } from "../support/action-registry";
 import { flattenRoutes } from "../unit/routes-table";
 import { createMember } from "~/db/factories/members";
@@ -102,6 +102,7 @@ describe("quick actions open the real screens", () => {
     await actions.getByRole("link", { name: "Novo Filiado" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard/rh/members" && u.searchParams.get("novo") === "1");
     await expect.poll(() => page.getByRole("dialog", { name: "Novo Filiado" }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.goBack();
     await page.waitForURL((u) => u.pathname === "/dashboard/rh");
@@ -109,6 +110,7 @@ describe("quick actions open the real screens", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard/rh/members" && u.searchParams.get("acao") === "editar");
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Para editar um filiado" }).isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("busca-filiados");
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 });
