@@ -62,6 +62,16 @@ async function demoPhoto(seed: number) {
   return (await sharpOf(Buffer.from(svg))).jpeg({ quality: 70 }).toBuffer();
 }
 
+/**
+ * The administrative region (RA) as the demo's city, as union spreadsheets usually write it (the
+ * panels group workplaces by city; with "Brasília" for every DF address the bar list would show
+ * a single bar). Plano Piloto's neighbourhoods stay "Brasília".
+ */
+function regionOf(neighbourhood: string) {
+  const regions = ["Taguatinga", "Ceilândia", "Gama", "Guará", "Sobradinho", "Águas Claras", "Lago Sul", "Lago Norte", "Jardim Botânico"];
+  return regions.find((r) => neighbourhood.startsWith(r)) ?? "Brasília";
+}
+
 export async function seedDemoField() {
   const [{ n }] = await db().select({ n: count() }).from(workplaces);
   if (n > 0) return;
@@ -74,6 +84,7 @@ export async function seedDemoField() {
         name,
         address,
         neighbourhood,
+        city: regionOf(neighbourhood),
         cep,
         lat,
         lon,
