@@ -22,5 +22,7 @@ export async function getServiceRecord(actor: ServiceActor, id: string) {
     .from(serviceRecordEntries)
     .where(eq(serviceRecordEntries.recordId, id))
     .orderBy(asc(serviceRecordEntries.id));
-  return { record: { ...record, ...extra }, entries };
+  // search_text (the list's folded search column, ADR 138) is not the page's to show.
+  const { searchText: _searchText, ...shown } = record;
+  return { record: { ...shown, ...extra }, entries };
 }
