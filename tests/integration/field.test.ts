@@ -5,6 +5,8 @@ import { startFakeNominatim, type FakeNominatim } from "../fakes/nominatim";
 import { startFakeViaCep, UNKNOWN_CEP, type FakeViaCep } from "../fakes/viacep";
 import sharp from "sharp";
 import { createUser } from "~/db/factories/users";
+import { createMember } from "~/db/factories/members";
+import { createWorkplace as createWorkplaceRow } from "~/db/factories/field";
 import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
 import { formatDateTime } from "~/lib/dates";
@@ -446,6 +448,21 @@ describe("finished visits", () => {
     const line = lines.find((l) => l.startsWith("Rota Conjunto"))!;
     expect(line).toContain(`,${formatDateTime(r.finished_at)},${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min,`);
     expect((await campo.get("/dashboard/visitas-finalizadas/csv")).status).not.toBe(200);
+  });
+});
+
+describe("members count", () => {
+  it("the list counts the members linked in the register, else shows the stored figure", async () => {
+    const linked = await createWorkplaceRow(t.db, { name: "Posto Vinculado Contagem", membersCount: 7 });
+    const unlinked = await createWorkplaceRow(t.db, { name: "Posto Sem Vínculo Contagem", membersCount: 7 });
+    for (let i = 0; i < 2; i++) await createMember(t.db, { workplaceId: linked.id });
+    const cell = async (q: string) => {
+      const html = decode(await (await admin.get(`/dashboard/admin/mapa-postos?q=${encodeURIComponent(q)}`)).text()).replace(/<!-- -->/g, "");
+      return /Associados: <\/span>(\d+)/.exec(html)?.[1];
+    };
+    expect(await cell("Posto Vinculado Contagem")).toBe("2");
+    expect(await cell("Posto Sem Vínculo Contagem")).toBe("7");
+    void unlinked;
   });
 });
 

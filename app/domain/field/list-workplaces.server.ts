@@ -20,8 +20,13 @@ function searchFilter(q: string): SQL | undefined {
   return sql`members_fold(${workplaces.name} || ' ' || ${workplaces.code} || ' ' || ${workplaces.address} || ' ' || ${workplaces.city}) like '%' || members_fold(${likeEscape(term)}) || '%'`;
 }
 
-/** Members linked in the register when there are any, else the stored figure ('Qtd associados'). */
-const membersCount = sql<number>`coalesce(nullif((select count(*) from members m where m.workplace_id = ${workplaces.id}), 0), ${workplaces.membersCount})::int`;
+/**
+ * Members linked in the register when there are any, else the stored figure ('Qtd associados').
+ * The outer id is written qualified by hand: in a one-table select Drizzle renders a column
+ * unqualified, and inside the subquery `"id"` would be the member's own id (it was: every count
+ * read as 0 and the whole members table was scanned for each row).
+ */
+const membersCount = sql<number>`coalesce(nullif((select count(*) from members m where m.workplace_id = ${sql.raw('"workplaces"."id"')}), 0), ${workplaces.membersCount})::int`;
 
 /**
  * One page of the workplaces (10 per page, by name) matching the search, its total, and the
