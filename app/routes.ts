@@ -11,12 +11,16 @@ export default [
   route("api/instagram-posts", "routes/api/instagram-posts.ts"),
   route("api/cep/:cep", "routes/api/cep.ts"),
   route("api/filiados/consulta", "routes/api/member-lookup.ts"),
+  route("api/financeiro/filiados", "routes/api/finance-member-search.ts"),
   route("api/atendimentos/empresa", "routes/api/service-lookups.ts", { id: "service-lookup-company" }),
   route("convencoes/:id/pdf", "routes/public/agreements-pdf.tsx"),
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("login", "routes/auth/login.tsx"),
+    // The second factor of the sign-in (ADR 185): the code step, and enrolment where required.
+    route("login/verificacao", "routes/auth/login-code.tsx"),
+    route("login/ativar-verificacao", "routes/auth/login-enrol.tsx"),
     route("esqueci-senha", "routes/auth/forgot-password.tsx"),
     route("redefinir-senha/:token", "routes/auth/reset-password.tsx"),
     route("manutencao", "routes/public/maintenance.tsx"),
@@ -45,6 +49,7 @@ export default [
     layout("routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.tsx"),
       route("alterar-senha", "routes/dashboard/change-password.tsx"),
+      route("duas-etapas", "routes/dashboard/two-factor.tsx"),
       route("admin/users", "routes/dashboard/users.tsx", { id: "users-admin" }),
       route("users", "routes/dashboard/users.tsx", { id: "users" }),
       route("admin/agreements", "routes/dashboard/agreements.tsx", { id: "agreements-admin" }),
@@ -71,9 +76,11 @@ export default [
       route("campo/criar-rota", "routes/dashboard/route-create.tsx"),
       route("campo/executar-rota", "routes/dashboard/route-execute.tsx"),
       route("visitas-finalizadas", "routes/dashboard/visits-finished.tsx"),
+      route("campo/minhas-visitas", "routes/dashboard/visits-mine.tsx"),
       route("diagnostico", "routes/dashboard/diagnostics.tsx", { id: "diagnostics-alias" }),
       route("auditoria", "routes/dashboard/audit.tsx"),
       route("financeiro/financial", "routes/dashboard/financial.tsx"),
+      route("financeiro/filiados", "routes/dashboard/finance-members.tsx"),
       route("financeiro/cobrancas/:chargeId", "routes/dashboard/finance-charge.tsx"),
       route("financeiro/conciliacao", "routes/dashboard/finance-reconciliation.tsx"),
       route(":role", "routes/dashboard/panel.tsx"),

@@ -11,6 +11,9 @@
 //   - Lighthouse mobile scores of the public pages;
 //   - `scale`: the whole union at full size on PostgreSQL (bench/scale/run.ts; BENCH_SKIP_SCALE=1
 //     skips it, BENCH_SCALE=0.1 seeds a tenth).
+//   - `imports`: spreadsheet imports against a production server — hostile files uploaded at once
+//     (RSS, event loop, /login p99) and a legitimate 50,000-row members file (bench/imports/run.ts,
+//     `npm run bench:imports`; BENCH_SKIP_IMPORTS=1 skips it).
 // Targets (figures, not tests — the script exits 0 either way): PostgreSQL ≥ 40 % of nginx on
 // every page, PGlite ≥ 25 %, p99 ≤ 100 ms, RSS ≤ 250 MB, home JS ≤ 100 kB gzip with no Leaflet
 // before the map, Lighthouse a11y/best-practices/SEO 100 and performance ≥ 95.
@@ -299,6 +302,7 @@ async function main() {
     for (const db of DATABASES) if (page[db]) page[db].ratio = page.nginx?.rps ? round(page[db].rps / page.nginx.rps, 3) : null;
   }
   const scale = skip("SCALE") ? null : runScale();
+  const imports = skip("IMPORTS") ? null : runTsxBench("imports", "bench/imports/run.ts");
   const line = {
     bench: "public-pages",
     at: new Date().toISOString(),
@@ -309,6 +313,7 @@ async function main() {
     lighthouse: state.lh ?? null,
     targetsMet: targetsMet({ pages: out.pages, rssMb: out.rssMb, js: state.js, lh: state.lh }),
     scale,
+    imports,
     machine: { cpus: os.cpus().length, node: process.version },
   };
   process.stdout.write(JSON.stringify(line) + "\n");
@@ -316,8 +321,13 @@ async function main() {
 
 /** The scale scenario (bench/scale/run.ts, `npm run bench:scale`): its JSON line, or null. */
 function runScale() {
-  say("cenário de escala (bench/scale)…");
-  const r = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "bench/scale/run.ts"], {
+  return runTsxBench("escala", "bench/scale/run.ts");
+}
+
+/** A TypeScript bench area (bench/<area>/run.ts): its JSON line, or `{ failed }`. */
+function runTsxBench(label, script) {
+  say(`cenário ${label} (${script})…`);
+  const r = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", script], {
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",
     env: { ...process.env, BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
@@ -326,7 +336,7 @@ function runScale() {
   try {
     return JSON.parse(last);
   } catch {
-    say(`cenário de escala falhou (código ${r.status})`);
+    say(`cenário ${label} falhou (código ${r.status})`);
     return { failed: true, status: r.status };
   }
 }

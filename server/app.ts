@@ -6,10 +6,13 @@ import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
 import { closeDatabase, databaseDriver, openDatabase, pingDatabase } from "~/db/client.server";
 import { env, isProduction } from "~/utils/env.server";
+import { resetSecretCache } from "~/utils/secrets.server";
 import { log, errorFields } from "~/utils/logger.server";
+import { withRequestNote, type RequestNote } from "~/utils/request-note.server";
 import { runStartupTasks } from "~/db/seed/startup.server";
 import { applySecurityHeaders, contentSecurityPolicy, securityHeaders, sameOriginWrites } from "./security";
 import { complaintAnonymity } from "./complaint-anonymity";
+import { refuseBadAddresses } from "./bad-address";
 import { startJobs, stopJobs } from "~/jobs/app-jobs.server";
 import { renderCache } from "./render-cache";
 import * as serverBuild from "virtual:react-router/server-build";
@@ -42,6 +45,8 @@ export { enqueue, startJobs, stopJobs, jobWorker } from "~/jobs/app-jobs.server"
 export { JobWorker } from "~/jobs/worker.server";
 export { enqueueEmail } from "~/jobs/send-email.server";
 export { recordServiceCall } from "~/integrations/service-status.server";
+/** Tests: writes a user's refused actions left out by the per-minute cap (ADR 182). */
+export { flushRefusals } from "~/domain/audit/record-refusal.server";
 
 export type StartOptions = {
   databaseUrl?: string;
@@ -56,6 +61,8 @@ export async function init(options: StartOptions = {}) {
   const e = env();
   const url = options.databaseUrl ?? e.DATABASE_URL;
   const dataDir = options.dataDir ?? e.PGLITE_DATA_DIR ?? path.join(e.DATA_DIR, "pglite");
+  // A secret kept in the database belongs to that database (tests open several in one process).
+  resetSecretCache();
   await openDatabase({ url, dataDir, poolMax: e.DATABASE_POOL_MAX, template: options.pgliteTemplate });
   await runStartupTasks({ embedded: !url, seed: options.seed });
   log.info("banco de dados pronto", { driver: databaseDriver() });
@@ -76,9 +83,11 @@ export function createApp() {
   // Only the declared proxy hops are trusted: the client address is read from the right (ADR 091).
   if (env().TRUST_PROXY !== false) app.set("trust proxy", env().TRUST_PROXY);
 
-  // Request log: method, path, status and time only. No addresses, agents or query strings.
+  // Request log: method, path, status, time and the signed-in user's id (ADR 182). No addresses,
+  // agents or query strings.
   app.use((req, res, next) => {
     const start = process.hrtime.bigint();
+    const note: RequestNote = {};
     res.on("finish", () => {
       if (req.path.startsWith("/assets/")) return;
       log.info("http", {
@@ -86,9 +95,10 @@ export function createApp() {
         path: req.path,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - start) / 1_000_000n),
+        ...(note.userId ? { user: note.userId } : {}),
       });
     });
-    next();
+    withRequestNote(note, next);
   });
   // HSTS and upgrade-insecure-requests only make sense once the site is served over HTTPS.
   const https = (env().APP_URL ?? "").startsWith("https://");
@@ -99,6 +109,8 @@ export function createApp() {
   // Anonymous complaint routes: no-referrer, no-store, no cookies, no third-party origin.
   app.use(complaintAnonymity((nonce) => contentSecurityPolicy(nonce, { production, https })));
   app.use(compression());
+  // A NUL or a broken percent-encoding in the address: 400 here, before any route (ADR 189).
+  app.use(refuseBadAddresses());
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

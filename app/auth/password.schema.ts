@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isStrongEnough } from "~/lib/password-strength";
-import { requiredText, secretText } from "~/utils/fields";
+import { requiredText, secretText, WHOLE_FORM } from "~/utils/fields";
 
 export const PASSWORD_MESSAGES = {
   notAuthenticated: "Usuário não autenticado!",
@@ -46,14 +46,14 @@ export const changePasswordSchema = z
     if (v.newPassword && v.newPassword === v.currentPassword) {
       ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_MESSAGES.sameAsCurrent });
     }
-  });
+  }, WHOLE_FORM);
 
 export const resetPasswordSchema = z
   .object({
     newPassword: newPasswordField,
     confirmPassword: z.string(PASSWORD_MESSAGES.confirmRequired).min(1, PASSWORD_MESSAGES.confirmRequired),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch });
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch, ...WHOLE_FORM });
 
 /** /esqueci-senha: the username the link is for. */
 export const forgotPasswordSchema = z.object({

@@ -71,6 +71,8 @@ export type Screen = {
   nav?: { label: string; icon: NavIcon };
   /** The sidebar link when it depends on the role in a way the paths cannot say (e.g. own sector). */
   navHref?: (role: Role) => string;
+  /** For a screen without its own sidebar entry: the entry it belongs under (a detail under its list). */
+  navParent?: string;
 };
 
 const REDIRECT: Denial = { kind: "redirect" };
@@ -162,6 +164,7 @@ export const SCREENS: readonly Screen[] = [
     paths: ["/dashboard/atendimento/:id", "/dashboard/services/:id"],
     roles: SERVICE_ROLES,
     denial: MESSAGES.fieldRestricted,
+    navParent: "service-list",
   },
   {
     id: "complaints",
@@ -198,6 +201,14 @@ export const SCREENS: readonly Screen[] = [
     roles: ["campo", "admin"],
     denial: REDIRECT,
     nav: { label: "Executar Rota", icon: "play" },
+  },
+  {
+    // Campo's own finished visits, read-only (issue 19 §12).
+    id: "visits-mine",
+    paths: ["/dashboard/campo/minhas-visitas"],
+    roles: ["campo", "admin"],
+    denial: REDIRECT,
+    nav: { label: "Minhas Visitas", icon: "history" },
   },
   {
     id: "visits-finished",
@@ -248,6 +259,17 @@ export const SCREENS: readonly Screen[] = [
     denial: REDIRECT,
     nav: { label: "Financeiro", icon: "money" },
   },
+  // The finance roles' member look-up (issue 19 item 6, ADR 215): name, matrícula, masked CPF,
+  // situação, each row linking to the member's charges.
+  {
+    id: "finance-members",
+    paths: ["/dashboard/financeiro/filiados"],
+    roles: FINANCE_ROLES,
+    denial: REDIRECT,
+    nav: { label: "Consultar Filiados", icon: "members" },
+  },
+  // The 'Gerar Boleto' member picker's search (JSON, not a page).
+  { id: "finance-member-search", paths: ["/api/financeiro/filiados"], roles: FINANCE_ROLES, denial: REDIRECT },
   // The finance reports (CSV downloads, issue 11).
   { id: "finance-reports", paths: ["/dashboard/financeiro/relatorios/:report"], roles: FINANCE_ROLES, denial: MESSAGES.financeDenied },
   // A charge's printable page with its PIX code (issue 11, ADR 157).
@@ -320,7 +342,19 @@ export const SCREENS: readonly Screen[] = [
     roles: ANY,
     denial: REDIRECT,
   },
+  // Each user's own second factor (ADR 185): enrol, new recovery codes, turn off where optional.
+  { id: "two-factor", paths: ["/dashboard/duas-etapas"], roles: ANY, denial: REDIRECT },
 ];
+
+/**
+ * Roles that must sign in with a second factor (issue 18 §7, ADR 185): the ones that see full
+ * CPFs. The others may turn it on in /dashboard/duas-etapas.
+ */
+export const TWO_FACTOR_ROLES: readonly Role[] = ["admin", "rh", "secretaria"];
+
+export function requiresTwoFactor(role: Role) {
+  return TWO_FACTOR_ROLES.includes(role);
+}
 
 const routeObjects = SCREENS.flatMap((screen) => screen.paths.map((path) => ({ path, id: `${screen.id}|${path}` })));
 const byId = new Map(SCREENS.map((s) => [s.id, s]));
@@ -357,6 +391,15 @@ export function canAccessPath(role: Role, pathname: string) {
 }
 
 export type NavItem = { id: string; label: string; icon: NavIcon; href: string };
+
+/**
+ * The sidebar entry a page belongs under: its own, or its `navParent`'s (a record's page under
+ * "Lista de Atendimentos", not under "Atendimento" whose address it happens to extend).
+ */
+export function navEntryFor(pathname: string): string | undefined {
+  const screen = screenFor(pathname);
+  return screen?.nav ? screen.id : screen?.navParent;
+}
 
 /** Sidebar items: exactly the built screens whose route lets this role in. */
 export function navItemsFor(role: Role): NavItem[] {
@@ -412,6 +455,8 @@ export const ACTION_ROLES = {
   "routes.create": ["campo", "admin", "rh", "presidencia"],
   "routes.execute": ["campo", "admin"],
   "visits.read": ["admin", "presidencia", "rh"],
+  /** One's own finished visits (issue 19 §12). */
+  "visits.read-own": ["campo", "admin"],
   /** Service records; which sectors each role reads and acts on is serviceScope (ADR 133). */
   "services.read": SERVICE_ROLES,
   "services.create": SERVICE_ROLES,
@@ -425,6 +470,10 @@ export const ACTION_ROLES = {
   "finance.export": FINANCE_ROLES,
   /** A charge's page with its PIX code (issue 11, ADR 157). */
   "finance.pix-charge": FINANCE_ROLES,
+  /** Send a charge's PIX code to the member by e-mail (issue 19 item 7, ADR 216). */
+  "finance.charge-email": FINANCE_ROLES,
+  /** Find a member by name, matrícula or CPF, shown masked (issue 19 item 6, ADR 215). */
+  "finance.members": FINANCE_ROLES,
   /** Bank statement matching: upload, proposals, confirmation (ADR 158). */
   "finance.reconcile": FINANCE_ROLES,
   /** The union's PIX key, receiver name and city (ADR 157). */
@@ -463,6 +512,7 @@ export const ACTION_SCREENS: Record<Action, string> = {
   "routes.create": "route-create",
   "routes.execute": "route-execute",
   "visits.read": "visits-finished",
+  "visits.read-own": "visits-mine",
   "services.read": "service-list",
   "services.create": "service-form",
   "services.update": "service-detail",
@@ -473,6 +523,8 @@ export const ACTION_SCREENS: Record<Action, string> = {
   "finance.batch": "finance",
   "finance.export": "finance-reports",
   "finance.pix-charge": "finance-charge",
+  "finance.charge-email": "finance-charge",
+  "finance.members": "finance-members",
   "finance.reconcile": "finance-reconciliation",
   "finance.pix-settings": "finance-reconciliation",
 };

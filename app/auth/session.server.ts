@@ -3,10 +3,13 @@ import { db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { cookieSecure } from "~/utils/env.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
-import type { Role } from "./permissions";
+import { noteRequestUser } from "~/utils/request-note.server";
+import { requiresTwoFactor, type Role } from "./permissions";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** A session between the password and the code step lasts this long (ADR 185). */
+export const CODE_STEP_TIMEOUT_MS = 10 * 60 * 1000;
 // Touching last_seen_at on every request would write on every page view; once a minute is enough.
 const TOUCH_AFTER_MS = 60 * 1000;
 
@@ -17,7 +20,18 @@ export type SessionUser = {
   email: string;
   role: Role;
   sessionId: string;
+  /** The user's TOTP second factor is set up (ADR 185). */
+  twoFactor: boolean;
 };
+
+/**
+ * How far a session got (ADR 185):
+ * - "code": the password was right; the TOTP or a recovery code is still owed;
+ * - "enrol": signed in, but the role requires a second factor the user has not set up yet;
+ * - "full": signed in. Only a full session reaches the dashboard (`getSessionUser`, the guard).
+ */
+export type SessionStage = "code" | "enrol" | "full";
+export type SessionState = { user: SessionUser; stage: SessionStage };
 
 export function sessionCookieName() {
   return hostCookieName("sid");
@@ -58,12 +72,20 @@ export function hostCookieName(base: string) {
   return cookieSecure() ? `__Host-${base}` : base;
 }
 
-/** Creates a fresh session (a new random id: the session is rotated at every login). */
-export async function createSession(userId: string) {
+/**
+ * Creates a fresh session (a new random id: the session is rotated at every login and again at
+ * the code step). `secondFactorPending`: the password was right, the code is still owed.
+ */
+export async function createSession(userId: string, options: { secondFactorPending?: boolean } = {}) {
   const token = randomToken(32);
   await db()
     .insert(sessions)
-    .values({ id: sha256Hex(token), userId, expiresAt: new Date(Date.now() + ABSOLUTE_TIMEOUT_MS) });
+    .values({
+      id: sha256Hex(token),
+      userId,
+      expiresAt: new Date(Date.now() + ABSOLUTE_TIMEOUT_MS),
+      secondFactorPending: options.secondFactorPending ?? false,
+    });
   return serialize(sessionCookieName(), token, ABSOLUTE_TIMEOUT_MS / 1000);
 }
 
@@ -71,19 +93,28 @@ export function clearSessionCookie() {
   return serialize(sessionCookieName(), "", 0);
 }
 
-const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+const cache = new WeakMap<Request, Promise<SessionState | null>>();
 
-/** The signed-in staff user of this request, or null. Memoised per request object. */
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The fully signed-in staff user of this request, or null: a session still owing its second
+ * factor (or its enrolment) counts as signed out everywhere this is asked.
+ */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const state = await getSessionState(request);
+  return state?.stage === "full" ? state.user : null;
+}
+
+/** This request's session and how far it got, or null. Memoised per request object. */
+export function getSessionState(request: Request): Promise<SessionState | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = loadSessionUser(request);
+    pending = loadSessionState(request);
     cache.set(request, pending);
   }
   return pending;
 }
 
-async function loadSessionUser(request: Request): Promise<SessionUser | null> {
+async function loadSessionState(request: Request): Promise<SessionState | null> {
   const token = readCookie(request, sessionCookieName());
   if (!token || token.length > 100) return null;
   const id = sha256Hex(token);
@@ -98,19 +129,35 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
       active: users.active,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      pending: sessions.secondFactorPending,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
   if (!row) return null;
-  if (!row.active || row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() <= now - IDLE_TIMEOUT_MS) {
+  const stale =
+    !row.active ||
+    row.expiresAt.getTime() <= now ||
+    row.lastSeenAt.getTime() <= now - IDLE_TIMEOUT_MS ||
+    (row.pending && row.createdAt.getTime() <= now - CODE_STEP_TIMEOUT_MS);
+  if (stale) {
     await db().delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db().update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
   }
-  return { id: row.id, username: row.username, name: row.name, email: row.email, role: row.role as Role, sessionId: id };
+  // The request log line names the user (ADR 182).
+  noteRequestUser(row.id);
+  const role = row.role as Role;
+  const twoFactor = row.totpEnabledAt !== null;
+  const user: SessionUser = { id: row.id, username: row.username, name: row.name, email: row.email, role, sessionId: id, twoFactor };
+  // Derived from the user, not stored: a session opened before the second factor became required
+  // (or before an admin reset it) is sent to enrolment too.
+  const stage: SessionStage = row.pending ? "code" : requiresTwoFactor(role) && !twoFactor ? "enrol" : "full";
+  return { user, stage };
 }
 
 export async function destroySession(request: Request) {

@@ -6,7 +6,8 @@ import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { randomToken } from "~/utils/crypto.server";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] };
 
 let transport: Transporter | undefined;
 let mode: "smtp" | "outbox" | undefined;

@@ -8,6 +8,14 @@ const mailSchema = z.object({
   text: z.string(),
   html: z.string().optional(),
   replyTo: z.string().optional(),
+  /**
+   * Small files carried in the job's payload as base64 (a charge's QR code, issue 19 item 7);
+   * `cid` makes one an inline image the HTML refers to as `cid:<cid>`.
+   */
+  attachments: z
+    .array(z.object({ filename: z.string().min(1), contentType: z.string().min(1), contentBase64: z.string().max(200_000), cid: z.string().optional() }))
+    .max(5)
+    .optional(),
 });
 
 export type QueuedMail = z.input<typeof mailSchema>;
@@ -23,7 +31,11 @@ export const sendEmailJob = defineJob(
   mailSchema,
   async ({ payload }) => {
     try {
-      await sendMail(payload);
+      const { attachments, ...mail } = payload;
+      await sendMail({
+        ...mail,
+        attachments: attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64"), cid: a.cid })),
+      });
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
       if (typeof code === "number" && code >= 500) throw new PermanentJobError(`SMTP ${code}: ${(error as Error).message}`);

@@ -8,10 +8,10 @@ const fixture = (name: string) => fs.readFileSync(path.resolve("tests/fixtures",
 
 /** What the Banco Inter sample (tests/fixtures/extrato-inter.csv) holds: four credits, two debits. */
 const INTER_CREDITS = [
-  { line: 7, date: "2026-03-02", amountCentavos: 5000, name: "JOSÉ DA CONCEIÇÃO", description: "Pix recebido · Cp :00360305-JOSÉ DA CONCEIÇÃO", identifier: null, txid: null },
-  { line: 8, date: "2026-03-03", amountCentavos: 125000, name: "MARIA APARECIDA DE SOUZA", description: "Pix recebido · MARIA APARECIDA DE SOUZA", identifier: null, txid: null },
-  { line: 11, date: "2026-03-06", amountCentavos: 5000, name: "ANTÔNIO CARLOS; FILHO", description: "Pix recebido · ANTÔNIO CARLOS; FILHO", identifier: null, txid: null },
-  { line: 12, date: "2026-03-10", amountCentavos: 3590, name: "Boleto recebido", description: "Depósito boleto · Boleto recebido", identifier: null, txid: null },
+  { line: 7, date: "2026-03-02", amountCentavos: 5000, name: "JOSÉ DA CONCEIÇÃO", ispb: "00360305", payerDocument: null, description: "Pix recebido · Cp :00360305-JOSÉ DA CONCEIÇÃO", identifier: null, txid: null },
+  { line: 8, date: "2026-03-03", amountCentavos: 125000, name: "MARIA APARECIDA DE SOUZA", ispb: null, payerDocument: null, description: "Pix recebido · MARIA APARECIDA DE SOUZA", identifier: null, txid: null },
+  { line: 11, date: "2026-03-06", amountCentavos: 5000, name: "ANTÔNIO CARLOS; FILHO", ispb: null, payerDocument: null, description: "Pix recebido · ANTÔNIO CARLOS; FILHO", identifier: null, txid: null },
+  { line: 12, date: "2026-03-10", amountCentavos: 3590, name: "Boleto recebido", ispb: null, payerDocument: null, description: "Depósito boleto · Boleto recebido", identifier: null, txid: null },
 ];
 
 describe("the Banco Inter statement CSV", () => {
@@ -36,9 +36,9 @@ describe("other exports found by their header", () => {
     const s = parseBankStatement(fixture("extrato-nubank.csv"));
     expect(s.format).toBe("nubank");
     expect(s.debits).toBe(1);
-    expect(s.credits.map((c) => [c.line, c.date, c.amountCentavos, c.name, c.identifier, c.txid])).toEqual([
-      [2, "2026-03-02", 5000, "JOSÉ DA CONCEIÇÃO", "6a1b2c3d-5e6f-4a1b-8c2d-000000000001", null],
-      [3, "2026-03-03", 125000, "MARIA APARECIDA DE SOUZA", "6a1b2c3d-5e6f-4a1b-8c2d-000000000002", null],
+    expect(s.credits.map((c) => [c.line, c.date, c.amountCentavos, c.name, c.payerDocument, c.identifier, c.txid])).toEqual([
+      [2, "2026-03-02", 5000, "JOSÉ DA CONCEIÇÃO", "***123456**", "6a1b2c3d-5e6f-4a1b-8c2d-000000000001", null],
+      [3, "2026-03-03", 125000, "MARIA APARECIDA DE SOUZA", "***987654**", "6a1b2c3d-5e6f-4a1b-8c2d-000000000002", null],
     ]);
   });
 
@@ -50,13 +50,52 @@ describe("other exports found by their header", () => {
     expect(s.format).toBe("other");
     expect(s.credits.map((c) => [c.name, c.txid])).toEqual([
       ["Fulano", a],
-      [`Beltrano ${b.toLowerCase()} ok`, b],
+      ["Beltrano ok", b],
       ["Sicrano", null],
     ]);
   });
 });
 
+describe("the payer's identity, whatever the wording (ADR 180)", () => {
+  it("reads the name, the bank (ISPB) and the CPF out of the description; the txid is not part of the name", () => {
+    const a = txidForCharge("7d9f0335-8dcc-4054-9bf9-0dbd61d36906");
+    const csv = [
+      "Data Lançamento;Histórico;Descrição;Valor;Saldo",
+      "02/03/2026;Pix recebido;Cp :00360305-NOME DO PAGADOR;61,23;0,00",
+      "02/03/2026;Pix recebido;CP: 360305 - Nome do Pagador;61,23;0,00",
+      "02/03/2026;;NOME DO PAGADOR;61,23;0,00",
+      `02/03/2026;Pix recebido;Cp :00000000-NOME DO PAGADOR ${a};61,23;0,00`,
+      "02/03/2026;Pix recebido;NOME DO PAGADOR 123.456.789-09;61,23;0,00",
+      "02/03/2026;Pix recebido;Cp :-NOME DO PAGADOR;61,23;0,00",
+    ].join("\n");
+    expect(parseBankStatement(csv).credits.map((c) => [c.name, c.ispb, c.payerDocument, c.txid])).toEqual([
+      ["NOME DO PAGADOR", "00360305", null, null],
+      ["Nome do Pagador", "00360305", null, null],
+      ["NOME DO PAGADOR", null, null, null],
+      ["NOME DO PAGADOR", "00000000", null, a],
+      ["NOME DO PAGADOR", null, "12345678909", null],
+      ["NOME DO PAGADOR", null, null, null],
+    ]);
+  });
+});
+
 describe("what cannot be read", () => {
+  it("an amount above R$ 99.999.999,99 is a problem of its line, with the limit; up to it, a credit", () => {
+    const csv = [
+      "Data Lançamento;Histórico;Descrição;Valor;Saldo",
+      "02/03/2026;Pix recebido;A;100.000.000,00;0,00",
+      "02/03/2026;Pix recebido;B;99.999.999,99;0,00",
+      "02/03/2026;Pix recebido;C;21.474.836,48;0,00",
+    ].join("\n");
+    const s = parseBankStatement(csv);
+    expect(s.problems).toEqual([{ line: 2, message: STATEMENT_MESSAGES.tooLarge("100.000.000,00") }]);
+    expect(STATEMENT_MESSAGES.tooLarge("1")).toBe('Valor acima do limite de R$\u00a099.999.999,99: "1".');
+    expect(s.credits.map((c) => [c.line, c.amountCentavos])).toEqual([
+      [3, 9_999_999_999],
+      [4, 2_147_483_648],
+    ]);
+  });
+
   it("lists bad lines as problems and keeps reading the rest", () => {
     const csv = [
       "Data Lançamento;Histórico;Descrição;Valor;Saldo",

@@ -1,5 +1,5 @@
 import { CsvError, parse } from "csv-parse/sync";
-import { parseMoney } from "./money";
+import { MAX_CENTAVOS, formatMoney, parseMoney, tooLargeMessage } from "./money";
 import { chargeIdFromTxid } from "./pix";
 
 /**
@@ -23,6 +23,7 @@ export const STATEMENT_MESSAGES = {
   malformed: (line: number) => `Linha ${line}: o CSV está malformado (aspas ou separadores fora do lugar). Exporte o extrato de novo.`,
   badDate: (value: string) => `Data inválida: "${value}". O extrato deve ter datas dd/mm/aaaa.`,
   badAmount: (value: string) => `Valor inválido: "${value}".`,
+  tooLarge: (value: string) => `Valor acima do limite de ${formatMoney(MAX_CENTAVOS)}: "${value}".`,
 } as const;
 
 /** A file that cannot be read as a statement at all; `message` is pt-BR for the screen. */
@@ -36,8 +37,15 @@ export type StatementCredit = {
   /** yyyy-mm-dd */
   date: string;
   amountCentavos: number;
-  /** The payer as far as the bank names it ("" when it does not). */
+  /**
+   * The payer as far as the bank names it ("" when it does not): the description without the
+   * Inter prefix "Cp :<ISPB>-", a CPF/CNPJ and our txid.
+   */
   name: string;
+  /** The payer's bank (ISPB, 8 digits) when the description has Inter's "Cp :<ISPB>-" prefix. */
+  ispb: string | null;
+  /** The payer's CPF or CNPJ as the bank shows it, masked digits as "*" ("***123456**"), or null. */
+  payerDocument: string | null;
   /** Histórico and Descrição as written, for the unmatched list. */
   description: string;
   /** The bank's identifier column, when the export has one. */
@@ -115,13 +123,31 @@ function isoDate(value: string): string | null {
   return date.getUTCDate() === Number(d) && date.getUTCMonth() === Number(mo) - 1 ? `${y}-${mo}-${d}` : null;
 }
 
-/** The payer's name inside a bank's description of a received PIX. */
-function payerName(description: string): string {
-  const inter = /^Cp\s*:\s*\d*\s*-\s*(.+)$/i.exec(description);
-  if (inter) return inter[1].trim();
-  const nubank = /^Transfer[eê]ncia recebida pelo Pix - (.+?) - /i.exec(description);
-  if (nubank) return nubank[1].trim();
-  return description.trim();
+const CPF_OR_CNPJ = /(?<![\d•*xX])([\d•*xX]{3}\.[\d•*xX]{3}\.[\d•*xX]{3}-[\d•*xX]{2}|[\d•*xX]{2}\.[\d•*xX]{3}\.[\d•*xX]{3}\/[\d•*xX]{4}-[\d•*xX]{2})(?![\d•*xX])/;
+
+/**
+ * Who paid, inside a bank's description of a received PIX: the name, the bank (ISPB, from
+ * Inter's "Cp :<ISPB>-<NAME>") and the CPF/CNPJ when shown (Nubank's "… - NAME - •••.123.456-•• - BANK …").
+ */
+function payerOf(description: string, txid: string | null) {
+  let rest = description.trim();
+  let ispb: string | null = null;
+  const inter = /^(?:.*?\s)?Cp\s*:\s*(\d*)\s*-\s*(.*)$/i.exec(rest);
+  if (inter) {
+    ispb = inter[1] ? inter[1].padStart(8, "0") : null;
+    rest = inter[2];
+  } else {
+    const nubank = /^Transfer[eê]ncia recebida pelo Pix - (.+?) - (.*)$/i.exec(rest);
+    if (nubank) rest = `${nubank[1]} ${CPF_OR_CNPJ.exec(nubank[2])?.[1] ?? ""}`;
+  }
+  const doc = CPF_OR_CNPJ.exec(rest)?.[1] ?? null;
+  if (doc) rest = rest.replace(doc, " ");
+  if (txid) rest = rest.replace(new RegExp(`(?<![0-9A-Za-z])${txid}(?![0-9A-Za-z])`, "i"), " ");
+  return {
+    name: rest.replace(/\s+/g, " ").trim(),
+    ispb,
+    payerDocument: doc ? doc.replace(/[•xX]/g, "*").replace(/[^\d*]/g, "") : null,
+  };
 }
 
 function findTxid(...texts: string[]): string | null {
@@ -176,7 +202,8 @@ export function parseBankStatement(input: Uint8Array | string): BankStatement {
     const debit = /^[-\u2212]/.test(rawAmount);
     const amount = parseMoney(rawAmount.replace(/^[-\u2212+]/, ""));
     if (!amount.ok || amount.centavos === 0) {
-      out.problems.push({ line, message: STATEMENT_MESSAGES.badAmount(rawAmount) });
+      const tooLarge = !amount.ok && amount.message === tooLargeMessage(MAX_CENTAVOS);
+      out.problems.push({ line, message: tooLarge ? STATEMENT_MESSAGES.tooLarge(rawAmount) : STATEMENT_MESSAGES.badAmount(rawAmount) });
       continue;
     }
     if (debit) {
@@ -186,14 +213,15 @@ export function parseBankStatement(input: Uint8Array | string): BankStatement {
     const history = cell(record, columns.history);
     const detail = cell(record, columns.description);
     const identifier = cell(record, columns.identifier) || null;
+    const txid = findTxid(identifier ?? "", detail, history);
     out.credits.push({
       line,
       date,
       amountCentavos: amount.centavos,
-      name: payerName(detail),
+      ...payerOf(detail, txid),
       description: [history, detail].filter(Boolean).join(" · "),
       identifier,
-      txid: findTxid(identifier ?? "", detail, history),
+      txid,
     });
   }
   return out;

@@ -57,10 +57,11 @@ function splitNumber(body: string): { int: string; frac: string } | "invalid" | 
     group = ".";
   }
 
-  let [int, frac = ""] = decimal ? body.split(decimal) : [body];
+  const [whole, frac = ""] = decimal ? body.split(decimal) : [body];
   if (decimal && frac === "") return "invalid"; // "50," or "50."
+  let int = whole;
   if (group) {
-    const groups = int.split(group);
+    const groups = whole.split(group);
     if (!/^\d{1,3}$/.test(groups[0]) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return "invalid";
     int = groups.join("");
   }
@@ -119,4 +120,12 @@ const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" 
  */
 export function formatMoney(centavos: number): string {
   return BRL.format(centavosToDecimal(centavos) as Intl.StringNumericLiteral);
+}
+
+const INPUT = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 285050 → "2.850,50": what a money field shows for a stored amount (no "R$", ADR 191). */
+export function moneyInputValue(centavos: number | null | undefined): string {
+  if (centavos == null) return "";
+  return INPUT.format(centavosToDecimal(centavos) as Intl.StringNumericLiteral);
 }

@@ -30,3 +30,8 @@ export async function renderPixQr(code: string, alt: string): Promise<PixQr> {
     .replace(/^(<svg[^>]*>)/, `$1<title>${label}</title>`);
   return { svg, alt };
 }
+
+/** The same QR as a PNG (for e-mail, where SVG images are not shown by most readers). */
+export async function renderPixQrPng(code: string): Promise<Buffer> {
+  return QRCode.toBuffer(code, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 320 });
+}

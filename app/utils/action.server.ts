@@ -1,12 +1,14 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { z } from "zod";
 import type { Upload } from "~/domain/files/file-store.server";
+import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import type { ActionResult } from "./action-result";
 import { isAppError } from "./app-error";
 import { FORM_MESSAGES, hasControlCharacters, stripControlCharacters } from "./fields";
 import { fieldErrors } from "./forms";
 import { readFormBody, type FormBody } from "./form-body.server";
 import { errorFields, log } from "./logger.server";
+import { readIdempotencyKey, runOnce, type StoredReply } from "./idempotency.server";
 
 /**
  * The one way a route's action is written (ADR 070):
@@ -84,6 +86,12 @@ export type ActionSpec<S extends IntentUnion, A> = {
   invalidMessage?: string;
   /** Fields echoed back as `values` on failure, for pages that re-render without JavaScript. */
   echo?: readonly string[];
+  /**
+   * Create intents and their scope (ADR 196): a post of one of them carrying an idempotency key
+   * (`IdempotencyKey` in the form) runs once per key and signed-in user; a repeated key gets
+   * the first answer back instead of creating again.
+   */
+  idempotent?: { [K in IntentOf<S>]?: string };
 };
 
 export type ActionReply = Response | DataWithResponseInit<ActionResult>;
@@ -152,13 +160,44 @@ export async function handleAction<S extends IntentUnion, A>(request: Request, s
     const input = spec.intents.parse({ ...raw, intent });
     const handler = (spec.handlers as Record<string, (input: unknown, ctx: ActionContext<A>) => Promise<HandlerReply> | HandlerReply>)[intent];
     const file = spec.upload ? body.files.find((f) => f.fieldName === spec.upload!.field) : undefined;
-    const reply = await handler(input, { actor: spec.actor, request, fields: body.fields, file });
-    if (typeof reply === "string") return data<ActionResult>({ ok: true, message: reply, intent });
-    if (isRouteResponse(reply)) return reply as ActionReply;
-    return data<ActionResult>({ ok: true, intent, message: "", ...reply });
+    const run = async (): Promise<ActionReply> => {
+      const reply = await handler(input, { actor: spec.actor, request, fields: body.fields, file });
+      if (typeof reply === "string") return data<ActionResult>({ ok: true, message: reply, intent });
+      if (isRouteResponse(reply)) return reply as ActionReply;
+      return data<ActionResult>({ ok: true, intent, message: "", ...reply });
+    };
+    const scope = (spec.idempotent as Record<string, string> | undefined)?.[intent];
+    const key = scope && isStaffActor(spec.actor) ? readIdempotencyKey(body.fields) : undefined;
+    if (!scope || !key || !isStaffActor(spec.actor)) return await run();
+    const once = await runOnce({ userId: spec.actor.id, key, scope }, run, toStored);
+    return once.replayed ? replay(once.stored) : once.reply;
   } catch (error) {
-    return refusal(error, { fallback, intent, fileField: spec.upload?.field, invalidMessage: spec.invalidMessage, values });
+    const reply = refusal(error, { fallback, intent, fileField: spec.upload?.field, invalidMessage: spec.invalidMessage, values });
+    // A staff action refused for lack of permission is written to the audit log (ADR 182).
+    if (reply.init?.status === 403 && isStaffActor(spec.actor)) await recordRefusal(spec.actor, request, { intent, recordId: body.fields.id });
+    return reply;
   }
+}
+
+/** What of a create's answer is kept for a repeated key: a success (data or redirect) only. */
+function toStored(reply: ActionReply): StoredReply | null {
+  if (reply instanceof Response) {
+    const location = reply.headers.get("Location");
+    return reply.status >= 300 && reply.status < 400 && location ? { kind: "redirect", location, status: reply.status } : null;
+  }
+  const status = reply.init?.status ?? 200;
+  const body = reply.data as unknown as Record<string, unknown>;
+  return status < 300 && body && body.ok === true ? { kind: "data", body } : null;
+}
+
+/** The first answer, again. */
+function replay(stored: StoredReply): ActionReply {
+  if (stored.kind === "redirect") return new Response(null, { status: stored.status, headers: { Location: stored.location } });
+  return data<ActionResult>(stored.body as ActionResult);
+}
+
+function isStaffActor(actor: unknown): actor is { id: string; username: string } {
+  return !!actor && typeof actor === "object" && typeof (actor as { id?: unknown }).id === "string" && typeof (actor as { username?: unknown }).username === "string";
 }
 
 /**

@@ -42,6 +42,8 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Sindicato <nao-responda@localhost>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Refused staff actions written to the audit log, per user per minute and instance (ADR 182).
+  AUDIT_REFUSALS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   // Instagram block (brief item 13): no token → no sync, the block shows its empty state.
   INSTAGRAM_ACCESS_TOKEN: z.string().optional(),
   INSTAGRAM_API_URL: z.string().url().default("https://graph.instagram.com"),

@@ -3,6 +3,7 @@ import {
   checkboxField,
   consentField,
   dateField,
+  optionalDateField,
   emailField,
   FORM_MESSAGES,
   hasControlCharacters,
@@ -53,6 +54,8 @@ describe("field helpers", () => {
     expect(messages(name.safeParse("a"))).toEqual(["Nome deve ter ao menos 2 caracteres."]);
     expect(messages(name.safeParse("abcdef"))).toEqual(["Nome deve ter no máximo 5 caracteres."]);
     expect(name.parse("  Ana  ")).toBe("Ana");
+    // A feminine label agrees (issue 19 §4): "Cidade é obrigatória.", never "obrigatório".
+    expect(messages(labelledText("Cidade", 2, 80, { gender: "f" }).safeParse(""))).toEqual(["Cidade é obrigatória."]);
     expect(optionalText({ max: 5, tooLong: "x" }).parse(undefined)).toBe("");
     expect(nullableText({ max: 5, tooLong: "x" }).parse("  ")).toBeNull();
   });
@@ -72,7 +75,20 @@ describe("field helpers", () => {
     for (const bad of ["-1", "1.5", "10000", "abc", "4\u00002"]) expect(order.safeParse(bad).success, bad).toBe(false);
     const date = dateField("Data é obrigatória.", "Data inválida.");
     expect(date.parse("2026-02-28")).toBe("2026-02-28");
-    expect(messages(date.safeParse("2026-02-30"))).toEqual(["Data inválida."]);
+    expect(messages(date.safeParse("2026-02-30"))).toEqual(["30/02/2026 não existe: fevereiro de 2026 tem 28 dias."]);
     expect(messages(date.safeParse(""))).toEqual(["Data é obrigatória."]);
+    // The masked field's dd/mm/aaaa (ADR 193), whatever the browser's language.
+    expect(date.parse("25/03/2026")).toBe("2026-03-25");
+    expect(date.parse(" 5/3/2026 ")).toBe("2026-03-05");
+    expect(date.parse("29/02/2028")).toBe("2028-02-29");
+    expect(messages(date.safeParse("31/02/2026"))).toEqual(["31/02/2026 não existe: fevereiro de 2026 tem 28 dias."]);
+    expect(messages(date.safeParse("31/04/2026"))).toEqual(["31/04/2026 não existe: abril de 2026 tem 30 dias."]);
+    // An en-US reading (mm/dd/yyyy) of the 25th of March is refused, never taken for another day.
+    expect(messages(date.safeParse("03/25/2026"))).toEqual(["Mês inválido em 03/25/2026: o mês vai de 01 a 12 (a data é dia/mês/ano)."]);
+    expect(messages(date.safeParse("25/03/26"))).toEqual(["Data inválida: use o formato dd/mm/aaaa, como 25/03/2026."]);
+    expect(messages(date.safeParse("amanhã"))).toEqual(["Data inválida: use o formato dd/mm/aaaa, como 25/03/2026."]);
+    expect(messages(date.safeParse("01/01/1899"))).toEqual(["Ano fora do intervalo aceito (1900 a 2200)."]);
+    expect(optionalDateField("Data inválida.").parse("")).toBeNull();
+    expect(optionalDateField("Data inválida.").parse("01/12/2026")).toBe("2026-12-01");
   });
 });

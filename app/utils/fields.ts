@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseDateInput } from "~/lib/date-input";
+import { isHttpsUrl } from "~/lib/https-url";
 
 /**
  * The shared Zod field helpers every form schema is built from (ADR 071). Pure and
@@ -55,17 +57,24 @@ export function requiredText(required: string, o: TextOptions) {
 }
 
 /**
- * The staff forms' wording: '{label} é obrigatório.', '{label} deve ter ao menos {min}
- * caracteres.', '{label} deve ter no máximo {max} caracteres.'.
+ * The staff forms' wording: '{label} é obrigatório.' ('obrigatória' for a feminine label:
+ * Cidade, Descrição, Categoria…), '{label} deve ter ao menos {min} caracteres.', '{label} deve
+ * ter no máximo {max} caracteres.'. The gender is the label's noun's, so it is said with the
+ * label: `labelledText("Cidade", 2, 80, { gender: "f" })`.
  */
-export function labelledText(label: string, min: number, max: number, o: { multiline?: boolean } = {}) {
-  return requiredText(`${label} é obrigatório.`, {
+export function labelledText(label: string, min: number, max: number, o: { multiline?: boolean; gender?: "m" | "f" } = {}) {
+  return requiredText(requiredMessage(label, o.gender), {
     min,
     tooShort: `${label} deve ter ao menos ${min} caracteres.`,
     max,
     tooLong: `${label} deve ter no máximo ${max} caracteres.`,
     multiline: o.multiline,
   });
+}
+
+/** '{label} é obrigatório.' or, for a feminine label, '{label} é obrigatória.'. */
+export function requiredMessage(label: string, gender: "m" | "f" = "m") {
+  return `${label} é ${gender === "f" ? "obrigatória" : "obrigatório"}.`;
 }
 
 /** Optional text, trimmed; absent or blank → "". */
@@ -89,6 +98,17 @@ export function emailField(m: { invalid: string; required?: string; max?: number
   const base = safeString(m.required ?? m.invalid).trim().toLowerCase();
   return (m.required ? base.min(1, m.required) : base).pipe(address);
 }
+
+/**
+ * The options of a cross-field check (`.refine` on an object) that should run even when other
+ * fields already failed (ADR 190): by default Zod skips an object's refinements after any
+ * aborting issue (a bad choice, a wrong type), so a form's errors came in rounds. With this it
+ * runs then too; the check sees a partly parsed value and must read its fields defensively.
+ * Zod still skips it after an issue raised with `abort: true` (the required-text helpers' empty
+ * field): a form whose cross-field rules must be reported beside empty required fields runs them
+ * on the raw input instead, as the service form does (`serviceFormSchema`).
+ */
+export const WHOLE_FORM = { when: () => true } as const;
 
 /** A checkbox or switch: present ("on", "true", "1", "yes") means yes, absent means no. */
 export const checkboxField = z
@@ -136,7 +156,41 @@ export function isCalendarDate(value: string) {
   return y >= 1900 && y <= 2200 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** A required date from <input type=date>: blank → `required`, not a real day → `invalid`. */
+/** The zod step that reads a typed date (dd/mm/aaaa, or aaaa-mm-dd) into aaaa-mm-dd (ADR 193). */
+function toIsoDate(invalid: string) {
+  return (value: string, ctx: Pick<z.RefinementCtx<unknown>, "addIssue">) => {
+    const parsed = parseDateInput(value, invalid);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.iso;
+  };
+}
+
+/**
+ * A required date typed dd/mm/aaaa (the masked field) or aaaa-mm-dd → "aaaa-mm-dd". Blank →
+ * `required`; not a date → `invalid` with the expected format; an impossible day (31/02/2026)
+ * or month (a mm/dd reading) → a message that says which.
+ */
 export function dateField(required: string, invalid: string) {
-  return z.string(required).trim().min(1, { message: required, abort: true }).refine(isCalendarDate, invalid);
+  return z.string(required).trim().min(1, { message: required, abort: true }).transform(toIsoDate(invalid));
+}
+
+/** An optional date (as `dateField`) → "aaaa-mm-dd", or null when absent or blank. */
+export function optionalDateField(invalid: string) {
+  const check = toIsoDate(invalid);
+  return z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value, ctx) => (value ? check(value, ctx) : null));
+}
+
+/** Form field: empty, or an https:// address (at most 300 characters). */
+export function optionalHttpsUrl(message: string) {
+  return safeString()
+    .trim()
+    .max(300, "Endereço muito longo (máximo 300 caracteres).")
+    .refine((v) => v === "" || isHttpsUrl(v), message);
 }

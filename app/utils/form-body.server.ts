@@ -68,6 +68,25 @@ async function discardRest(request: Request) {
   }
 }
 
+/**
+ * A file part's bytes. Not `upload.arrayBuffer()`: that copies every network chunk of the part
+ * in one run of microtasks, which held the event loop ~170 ms for a 10 MB upload (measured, issue
+ * 18 §2); this reads its stream and lets the event loop run after each megabyte.
+ */
+async function uploadBytes(upload: FileUpload) {
+  const chunks: Uint8Array[] = [];
+  let sinceYield = 0;
+  for await (const chunk of upload.stream() as unknown as AsyncIterable<Uint8Array>) {
+    chunks.push(chunk);
+    sinceYield += chunk.byteLength;
+    if (sinceYield >= MB) {
+      sinceYield = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
 /** The content type, lower-cased, without parameters. */
 function mediaType(request: Request) {
   return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
@@ -108,7 +127,7 @@ export async function readFormBody(request: Request, opts: FormBodyOptions = {})
       request,
       { maxFileSize: maxFileBytes, maxFiles, maxTotalSize, maxParts: MAX_PARTS },
       async (upload: FileUpload) => {
-        const bytes = Buffer.from(await upload.arrayBuffer());
+        const bytes = await uploadBytes(upload);
         // An empty <input type=file> sends an empty part: no file.
         if (bytes.length > 0) files.push({ fieldName: upload.fieldName, fileName: upload.name || "arquivo", bytes });
         return undefined;

@@ -18,6 +18,12 @@ export const RATE_LIMITS = {
   loginAccount: { max: 10, windowSeconds: 15 * 60 },
   /** Failed logins per client address (successes do not count: a whole office may share one). */
   loginIp: { max: 50, windowSeconds: 15 * 60 },
+  /**
+   * Failed second-factor codes (TOTP or recovery), with the login's own lockout rules (ADR 185):
+   * per account (the 11th within 15 minutes is refused) and per client address (50).
+   */
+  twoFactorAccount: { max: 10, windowSeconds: 15 * 60 },
+  twoFactorIp: { max: 50, windowSeconds: 15 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
   publicForm: { max: 10, windowSeconds: 60 * 60 },
   /** Fale Conosco (/contato): every post from one address counts, valid or not. */
@@ -28,6 +34,8 @@ export const RATE_LIMITS = {
   cepLookup: { max: 30, windowSeconds: 60 },
   /** Staff member look-ups by CPF (/api/filiados/consulta), per user: debounced typing, not a scraper. */
   memberLookup: { max: 30, windowSeconds: 60 },
+  /** Staff company look-ups by CNPJ (/api/atendimentos/empresa), per user (ADR 184). */
+  companyLookup: { max: 30, windowSeconds: 60 },
   /** Failed look-ups on /atendimento/consulta, per client address (ADR 135). */
   serviceConsulta: { max: 10, windowSeconds: 15 * 60 },
   /** Failed look-ups of one protocol from any address (ADR 135): a second factor is 4 digits. */

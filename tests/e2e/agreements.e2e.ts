@@ -139,7 +139,7 @@ describe("staff screen", () => {
 
     // A fake PDF is refused by content, beside the file field.
     await page.getByRole("button", { name: "Nova convenção" }).click();
-    let dialog = await fillForm(page, { title: "CCT E2E", company: "Empresa E2E Ltda.", description: "Cláusulas de teste", from: "2026-01-01", to: "2030-12-31" });
+    let dialog = await fillForm(page, { title: "CCT E2E", company: "Empresa E2E Ltda.", description: "Cláusulas de teste", from: "01/01/2026", to: "31/12/2030" });
     await dialog.getByLabel("Documento (PDF)").setInputFiles({ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>não é pdf</html>") });
     await dialog.getByRole("button", { name: "Cadastrar convenção" }).click();
     await dialog.getByText(AGREEMENT_MESSAGES.pdfOnly, { exact: true }).first().waitFor();
@@ -174,7 +174,7 @@ describe("staff screen", () => {
     await row.getByRole("button", { name: "Editar CCT E2E" }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Título").fill("CCT E2E editada");
-    await dialog.getByLabel("Fim da vigência", { exact: true }).fill("2026-01-31");
+    await dialog.getByLabel("Fim da vigência", { exact: true }).fill("31/01/2026");
     await dialog.getByRole("switch", { name: "Visibilidade" }).click();
     await dialog.getByRole("button", { name: "Salvar alterações" }).click();
     await toast(page, AGREEMENT_MESSAGES.updated);
@@ -213,7 +213,7 @@ describe("staff screen", () => {
     const nav = page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Convenções" });
     expect(await nav.getAttribute("href")).toBe("/dashboard/juridico/agreements");
     await page.getByRole("button", { name: "Nova convenção" }).click();
-    const dialog = await fillForm(page, { title: "Acordo Jurídico E2E", company: "Empresa J", description: "Texto", from: "2026-03-01", to: "2027-02-28" });
+    const dialog = await fillForm(page, { title: "Acordo Jurídico E2E", company: "Empresa J", description: "Texto", from: "01/03/2026", to: "28/02/2027" });
     await dialog.getByLabel("Salvar como rascunho").check();
     await dialog.getByRole("button", { name: "Cadastrar convenção" }).click();
     await toast(page, AGREEMENT_MESSAGES.created);

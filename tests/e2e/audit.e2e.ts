@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuditEntry } from "~/db/factories/audit";
+import { createMember } from "~/db/factories/members";
+import { formatCpf } from "~/lib/br/cpf";
 import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { useBrowserSuite } from "../support/browser-suite";
 
@@ -53,18 +55,18 @@ describe("audit screen", () => {
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
 
       // Keyboard only: choose the action, type the dates, submit with Enter.
-      await page.getByLabel("Ação").focus();
-      await page.getByLabel("Ação").selectOption({ label: "Convenção alterada" });
+      await page.getByLabel("Ação", { exact: true }).focus();
+      await page.getByLabel("Ação", { exact: true }).selectOption({ label: "Convenção alterada" });
       await page.keyboard.press("Tab");
       expect(await page.getByLabel("Tipo de registro").evaluate((el) => el === document.activeElement)).toBe(true);
-      // (The date picker's segment order follows the browser's own locale; fill sets the day.)
-      await page.getByLabel("De (dd/mm/aaaa)").fill("2026-03-01");
-      await page.getByLabel("Até (dd/mm/aaaa)").fill("2026-03-31");
+      // The dates are typed dd/mm/aaaa in masked text fields, whatever the browser's language (ADR 193).
+      await page.getByLabel("De (dd/mm/aaaa)").fill("01/03/2026");
+      await page.getByLabel("Até (dd/mm/aaaa)").fill("31/03/2026");
       await page.getByLabel("Até (dd/mm/aaaa)").press("Enter");
       await page.waitForURL((u) => u.searchParams.get("acao") === "agreement.updated");
       const url = new URL(page.url());
-      expect(url.searchParams.get("de")).toBe("2026-03-01");
-      expect(url.searchParams.get("ate")).toBe("2026-03-31");
+      expect(url.searchParams.get("de")).toBe("01/03/2026");
+      expect(url.searchParams.get("ate")).toBe("31/03/2026");
       const cards = page.getByTestId("audit-entry");
       await expect.poll(() => cards.count()).toBe(1);
       const card = cards.first();
@@ -82,7 +84,7 @@ describe("audit screen", () => {
       expect(download.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
       const text = fs.readFileSync((await download.path())!, "utf8");
       expect(text.charCodeAt(0)).toBe(0xfeff);
-      expect(text).toContain("Data e hora (Brasília);Pessoa;Usuário;Ação");
+      expect(text).toContain('"Data e hora (Brasília)";"Pessoa";"Usuário";"Ação"');
       expect(text).toContain("Convenção coletiva dos vigilantes 2026/2027");
       expect(text.trim().split("\r\n")).toHaveLength(2);
       expect(new URL(page.url()).pathname).toBe("/dashboard/auditoria");
@@ -106,6 +108,44 @@ describe("audit screen", () => {
     expect(await page.getByTestId("audit-filter-errors").isVisible()).toBe(true);
     expect(await page.getByText("Ação desconhecida. Escolha uma ação da lista.").first().isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("answers 'who viewed this member's CPF?' from the CPF typed in the member filter (390 px), axe clean", async () => {
+    const member = await createMember(t.db);
+    const other = await createMember(t.db);
+    const rh = await t.user("rh");
+    const secretaria = await t.user("secretaria");
+    await createAuditEntry(t.db, { actor: { id: rh.id, username: rh.username }, action: "member.cpf_viewed", entityType: "member", entityId: member.id, data: { registrationNumber: member.registrationNumber } });
+    await createAuditEntry(t.db, {
+      actor: { id: secretaria.id, username: secretaria.username },
+      action: "member.cpf_viewed",
+      entityType: "member",
+      entityId: member.id,
+      data: { registrationNumber: member.registrationNumber, serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01", protocol: "SIND20260302090000" },
+    });
+    await createAuditEntry(t.db, { actor: { id: rh.id, username: rh.username }, action: "member.cpf_viewed", entityType: "member", entityId: other.id, data: { registrationNumber: other.registrationNumber } });
+
+    const page = await t.login("admin", { path: "/dashboard/auditoria", viewport: "phone" });
+    await hydrated(page);
+    await page.getByLabel("Ação", { exact: true }).selectOption({ label: "CPF completo de filiado visualizado" });
+    await page.getByLabel("Filiado (matrícula ou CPF)").fill(formatCpf(member.cpf!));
+    await page.getByLabel("Filiado (matrícula ou CPF)").press("Enter");
+    // The CPF is swapped for the matrícula in the address.
+    await page.waitForURL((u) => u.searchParams.get("filiado") === String(member.registrationNumber));
+    expect(page.url()).not.toContain(member.cpf!.slice(0, 9));
+    await expect.poll(() => page.getByLabel("Filiado (matrícula ou CPF)").inputValue()).toBe(String(member.registrationNumber));
+    const cards = page.getByTestId("audit-entry");
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await page.getByTestId("audit-member").textContent()).toContain(String(member.registrationNumber));
+    expect(await cards.filter({ hasText: rh.name }).count()).toBe(1);
+    const fromRecord = cards.filter({ hasText: secretaria.name });
+    expect(await fromRecord.getByText("Protocolo do atendimento").isVisible()).toBe(true);
+    expect(await fromRecord.getByText("SIND20260302090000").isVisible()).toBe(true);
+    expect(await page.getByText("registrationNumber").count()).toBe(0);
+    await screenshot(page, "audit-member-390");
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await page.context().close();
   });
 

@@ -7,6 +7,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { SAMPLE_PARAMS } from "../support/action-registry";
 import { flattenRoutes } from "../unit/routes-table";
+import { freshCode } from "../support/two-factor";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { createCharge } from "~/db/factories/finance";
@@ -136,6 +137,10 @@ describe("shell and user management", () => {
     await page.getByLabel("Senha", { exact: true }).fill(rh.password);
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Entrando..." }).count()).toBe(1);
+    // rh signs in with the second factor (ADR 185): the code step, then the panel.
+    await page.waitForURL("**/login/verificacao");
+    await page.getByLabel("Código de verificação").fill(await freshCode(t.url, rh.username));
+    await page.getByRole("button", { name: "Verificar" }).click();
     await page.waitForURL("**/dashboard/rh");
     await ctx.close();
   });
@@ -169,7 +174,10 @@ describe("shell and user management", () => {
     await pw.getByLabel("Confirmar senha").fill("Outra@2027");
     await expect.poll(() => pw.getByText("As senhas não coincidem").count()).toBe(1);
     await pw.getByRole("button", { name: "Alterar senha" }).click();
-    await expect.poll(() => page.getByTestId("toast").filter({ hasText: "As senhas não coincidem" }).count()).toBeGreaterThan(0);
+    // The server's answer is beside the field, not in a toast (issue 19 §5).
+    await expect.poll(() => pw.getByLabel("Confirmar senha").getAttribute("aria-invalid")).toBe("true");
+    expect(await pw.getByText("As senhas não coincidem").count()).toBe(1);
+    expect(await page.getByTestId("toast").filter({ hasText: "As senhas não coincidem" }).count()).toBe(0);
     await pw.getByLabel("Confirmar senha").fill("Outra@2026");
     await pw.getByRole("button", { name: "Alterar senha" }).click();
     await expect.poll(() => page.getByText("Senha alterada com sucesso!").count()).toBeGreaterThan(0);

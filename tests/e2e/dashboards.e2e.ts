@@ -40,11 +40,11 @@ describe("role panels", () => {
       await page.goto(`${t.url}/dashboard/${role}`);
       await hydrated(page);
       await expect.poll(() => page.locator("[data-card]").count()).toBeGreaterThanOrEqual(3);
-      const more = page.getByRole("button", { name: "Mostrar mais" });
+      const more = page.getByRole("button", { name: "Ver mais" });
       if (await more.count()) {
         await more.first().focus();
         await page.keyboard.press("Enter");
-        await expect.poll(() => page.getByRole("button", { name: "Mostrar menos" }).count()).toBe(1);
+        await expect.poll(() => page.getByRole("button", { name: "Ver menos" }).count()).toBe(1);
       }
       expect(await axe(page)).toEqual([]);
       await screenshot(page, `panel-${role}-1280`);

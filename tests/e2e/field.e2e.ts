@@ -7,6 +7,7 @@ import { startFakeNominatim, type FakeNominatim } from "../fakes/nominatim";
 import { createWorkplace } from "~/db/factories/field";
 import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
+import { DUPLICATE_MESSAGES } from "~/domain/field/workplace-duplicates";
 
 let tiles: FakeTiles;
 let viacep: FakeViaCep;
@@ -40,6 +41,19 @@ describe("workplaces map", () => {
     await dialog.getByLabel("CEP").blur();
     await expect.poll(() => dialog.getByLabel("Endereço").inputValue()).toBe("Setor Comercial Sul Quadra 1");
     expect(await dialog.getByLabel("Bairro").inputValue()).toBe("Asa Sul");
+    await dialog.getByRole("button", { name: "Adicionar posto" }).click();
+    // The 12 workplaces above share this CEP: a likely duplicate, saved only once confirmed (ADR 217).
+    const warning = dialog.getByTestId("workplace-duplicate-warning");
+    await expect.poll(() => warning.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await warning.textContent()).toContain("Possível posto duplicado");
+    expect(await warning.textContent()).toContain("mesmo CEP");
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "workplace-duplicate-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "workplace-duplicate-390");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByLabel(DUPLICATE_MESSAGES.confirmLabel).check();
     await dialog.getByRole("button", { name: "Adicionar posto" }).click();
     await expect.poll(() => page.getByText(WORKPLACE_MESSAGES.created).first().isVisible()).toBe(true);
     await page.goto(`${t.url}/dashboard/admin/mapa-postos?q=teste%20e2e`);
@@ -106,6 +120,8 @@ describe("a visit on a phone", () => {
       await form.getByRole("group", { name: group }).getByLabel(answer).check();
     }
     await form.getByLabel("Tipo de contratação direta").selectOption("Shopping");
+    // The visit's observations (issue 19 §12), kept in the draft like the rest.
+    await form.getByLabel("Observações (opcional)").fill("Brigada pediu retorno em 30 dias.");
     await screenshot(page, "route-finish-390");
     expect(await axe(page)).toEqual([]);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
@@ -123,10 +139,29 @@ describe("a visit on a phone", () => {
     expect(await again.getByLabel("Tipo de contratação direta").inputValue()).toBe("Shopping");
     await again.getByRole("button", { name: "Finalizar rota" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard/campo", { timeout: 15_000 });
-    const [done] = await t.query<{ status: string; total_workers: number }>`select status, total_workers from field_routes where workplace_id = ${w.id}`;
-    expect(done).toEqual({ status: "concluida", total_workers: 90 });
+    const [done] = await t.query<{ status: string; total_workers: number; notes: string }>`select status, total_workers, notes from field_routes where workplace_id = ${w.id}`;
+    expect(done).toEqual({ status: "concluida", total_workers: 90, notes: "Brigada pediu retorno em 30 dias." });
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("visita-rascunho:")))).toEqual([]);
+    // "Minhas Visitas" from the menu: the visit just finished, with its observations, read-only.
+    await hydrated(page);
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Minhas Visitas" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/campo/minhas-visitas");
+    await hydrated(page);
+    const visit = page.getByTestId("my-visit").filter({ hasText: "Shopping do Teste E2E" });
+    await expect.poll(() => visit.isVisible()).toBe(true);
+    expect(await visit.getByTestId("my-visit-notes").textContent()).toBe("Brigada pediu retorno em 30 dias.");
+    expect(await page.locator("main").getByRole("button", { name: /Editar|Excluir|Finalizar/ }).count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, "my-visits-390");
     await page.context().close();
+    const wide = await t.login("campo", { path: "/dashboard/campo/minhas-visitas" });
+    await hydrated(wide);
+    expect(await wide.getByTestId("my-visit").count()).toBeGreaterThan(0);
+    expect(await axe(wide)).toEqual([]);
+    await screenshot(wide, "my-visits-1280");
+    await wide.context().close();
   });
 
   it("with location denied, the route starts from the CEP", async () => {
@@ -138,12 +173,21 @@ describe("a visit on a phone", () => {
     await expect.poll(() => card.getByRole("button", { name: "Iniciar com o CEP" }).isVisible(), { timeout: 15_000 }).toBe(true);
     await card.getByRole("button", { name: "Iniciar com o CEP" }).click();
     await expect.poll(async () => (await t.query<{ start_cep: string | null }>`select start_cep from field_routes where name = 'Rota Sem GPS'`)[0].start_cep).toBe("72110015");
+    // One route at a time (issue 19 §12): another route of the day offers no start, and says why.
+    await t.query`insert into field_routes (name, description, cep, address, route_date) values ('Rota Segunda', 'Teste', '72110015', 'QNA 15, Taguatinga Norte, Brasília/DF', (now() at time zone 'America/Sao_Paulo')::date)`;
+    await page.reload();
+    await hydrated(page);
+    const second = page.locator("li", { hasText: "Rota Segunda" });
+    expect(await second.getByTestId("second-start-refused").textContent()).toBe(ROUTE_MESSAGES.secondStart);
+    expect(await second.getByRole("button", { name: "Iniciar rota" }).count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "route-second-start-390");
     await page.context().close();
   });
 });
 
 describe("workplace spreadsheet import", () => {
-  it("admin validates a .csv (report shown, nothing written), then confirms; axe-clean at 1280 and 390", async () => {
+  it("admin validates a .csv (report shown, nothing written, no confirmation while a row has a problem), fixes it, then confirms; axe-clean at 1280 and 390", async () => {
     const page = await t.login("admin", { path: "/dashboard/admin/mapa-postos" });
     await hydrated(page);
     const csv = [
@@ -165,6 +209,12 @@ describe("workplace spreadsheet import", () => {
     expect(await axe(page)).toEqual([]);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "workplaces-import-preview-390");
+    // All or nothing: the file with a bad row cannot be confirmed; the corrected one can.
+    expect(await box.getByRole("button", { name: "Confirmar importação" }).count()).toBe(0);
+    await box.getByLabel("Planilha (.xlsx ou .csv)").setInputFiles({ name: "postos-corrigido.csv", mimeType: "text/csv", buffer: Buffer.from(csv.split("\n").slice(0, 2).join("\n")) });
+    await box.getByRole("button", { name: "Validar planilha" }).click();
+    await expect.poll(() => page.getByText("Planilha validada. Confira o relatório antes de importar.").first().isVisible()).toBe(true);
+    expect(await page.getByTestId("import-count-rejected").textContent()).toBe("0");
     await box.getByRole("button", { name: "Confirmar importação" }).click();
     await expect.poll(() => page.getByText("Importação concluída: 1 posto criado, 0 atualizados.").first().isVisible()).toBe(true);
     expect((await t.query`select 1 from workplaces where name = 'Posto Importado E2E'`).length).toBe(1);

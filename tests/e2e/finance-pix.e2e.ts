@@ -110,4 +110,29 @@ describe("bank statement matching", () => {
     expect(row.n).toBe(3);
     await page.context().close();
   });
+
+  it("the same credit sent again in other words is a possible duplicate: unticked, registered only when ticked as another credit (390 px, issue 18 §4)", async () => {
+    // José's January was paid by line 7 ("Cp :00360305-JOSÉ DA CONCEIÇÃO", 02/03, R$ 50,00); the same credit without the bank prefix:
+    const csv = "Data Lançamento;Histórico;Descrição;Valor;Saldo\r\n02/03/2026;Pix recebido;JOSE DA CONCEICAO;50,00;0,00\r\n";
+    const page = await t.login("financeiro", { path: RECONCILE, viewport: "phone" });
+    await hydrated(page);
+    await page.getByLabel("Arquivo do extrato (.csv)").setInputFiles({ name: "extrato-2.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Ler extrato" }).click();
+    await expect.poll(() => page.getByTestId("statement-duplicates").isVisible()).toBe(true);
+    expect(await page.locator('tr[data-testid^="proposal-"]').count()).toBe(0);
+    const box = page.getByLabel(/Registrar a linha 2 como outro crédito/);
+    expect(await box.isChecked()).toBe(false);
+    expect(await page.getByRole("button", { name: "Confirmar 0 pagamentos" }).isDisabled()).toBe(true);
+    expect(await page.getByTestId("duplicate-2").textContent()).toContain("01/2026, pago em 02/03/2026");
+    expect(await axe(page)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, "finance-reconciliation-duplicate-390");
+
+    await box.check();
+    await page.getByRole("button", { name: "Confirmar 1 pagamento" }).click();
+    await expect.poll(() => page.getByTestId("statement-status").textContent()).toBe(STATEMENT_PAGE_MESSAGES.confirmed(1));
+    const [row] = await t.query<{ n: number }>`select count(*)::int as n from payments where method = 'pix' and statement_ref is not null`;
+    expect(row.n).toBe(4);
+    await page.context().close();
+  });
 });

@@ -8,10 +8,12 @@ import { FINANCE_MESSAGES } from "~/domain/finance/finance-options";
 /** Finance screen (issue 11) in a real browser: issue, pay, undo; axe at 1280 and 390 px. */
 const t = useBrowserSuite();
 let registration = 0;
+let otherRegistration = 0;
 beforeAll(async () => {
   const m = await createMember(t.db, { name: "Conceição Tesoureira Brandão", registrationNumber: 5151, situation: 1 });
   registration = m.registrationNumber;
   const other = await createMember(t.db, { name: "Raimundo Pagador Falcão", situation: 1 });
+  otherRegistration = other.registrationNumber;
   const paid = await createCharge(t.db, { memberId: other.id, referenceYear: 2026, referenceMonth: 1, dueDate: "2026-01-10", amountCentavos: 5000 });
   await createPayment(t.db, { chargeId: paid.id, amountCentavos: 5000, paidOn: "2026-01-08", method: "pix" });
   await createCharge(t.db, { memberId: other.id, referenceYear: 2026, referenceMonth: 2, dueDate: "2026-02-10", amountCentavos: 5000 });
@@ -30,11 +32,14 @@ describe("Financeiro", () => {
     // Issue one charge.
     await page.getByRole("button", { name: "Gerar Boleto" }).click();
     const dialog = page.getByRole("dialog", { name: "Gerar Boleto" });
-    await dialog.getByLabel("Filiado (matrícula)").fill(String(registration));
-    await dialog.getByLabel("Valor (R$)").fill("1234.56");
+    const picker = dialog.getByRole("combobox", { name: /Filiado/ });
+    await picker.fill(String(registration));
+    await expect.poll(() => dialog.getByRole("listbox", { name: "Filiados encontrados" }).getByRole("option").count(), { timeout: 10_000 }).toBe(1);
+    await picker.press("Enter");
+    await dialog.getByLabel("Valor (R$)").fill("1.234,56");
     await dialog.getByLabel("Mês de referência").selectOption("12");
     await dialog.getByLabel("Ano").fill("2030");
-    await dialog.getByLabel("Data de vencimento").fill("2030-12-10");
+    await dialog.getByLabel("Data de vencimento").fill("10/12/2030");
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "finance-issue-1280");
     await dialog.getByRole("button", { name: "Gerar Boleto" }).click();
@@ -75,6 +80,32 @@ describe("Financeiro", () => {
     await ctx.close();
   });
 
+  it("an amount above the charge's is registered only after ticking the explicit confirmation (issue 18 §4)", async () => {
+    const page = await t.login("financeiro", { path: `/dashboard/financeiro/financial?q=${otherRegistration}` });
+    const ctx = page.context();
+    await hydrated(page);
+    const row = page.getByTestId(`charge-${otherRegistration}-02/2026`);
+    await row.getByRole("button", { name: /Registrar Pagamento/ }).click();
+    const pay = page.getByRole("dialog", { name: "Registrar Pagamento" });
+    const confirm = pay.getByLabel(/Confirmo o valor pago a maior/);
+    expect(await confirm.count()).toBe(0);
+    await pay.getByLabel("Valor pago (R$)").fill("52,50");
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await confirm.isChecked()).toBe(false);
+    expect(await pay.getByText(FINANCE_MESSAGES.excessConfirmLabel("R$\u00a02,50")).isVisible()).toBe(true);
+    // Sent without the tick: the server refuses and says why, beside the box.
+    await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
+    await expect.poll(() => pay.getByText(/é maior que o da cobrança/).isVisible()).toBe(true);
+    expect(await t.query`select 1 from payments p join charges c on c.id = p.charge_id where c.reference_month = 2 and p.undone_at is null`).toEqual([]);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "finance-pay-excess-1280");
+    await confirm.check();
+    await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
+    await expect.poll(() => page.getByText(FINANCE_MESSAGES.paymentRegisteredExcess("R$\u00a02,50")).first().isVisible()).toBe(true);
+    await expect.poll(() => row.getByText("Pago", { exact: true }).isVisible()).toBe(true);
+    await ctx.close();
+  });
+
   it("is usable on a phone (390 px): no horizontal scroll, axe clean, dialogs reachable", async () => {
     const page = await t.login("admin", { viewport: "phone", path: "/dashboard/financeiro/financial" });
     const ctx = page.context();
@@ -85,7 +116,7 @@ describe("Financeiro", () => {
     await page.getByRole("button", { name: "Gerar cobranças do mês" }).click();
     const batch = page.getByRole("dialog", { name: "Gerar cobranças do mês" });
     await batch.getByLabel("Valor (R$)").fill("50");
-    await batch.getByLabel("Data de vencimento").fill("2031-01-10");
+    await batch.getByLabel("Data de vencimento").fill("10/01/2031");
     await batch.getByLabel("Mês de referência").selectOption("1");
     await batch.getByLabel("Ano").fill("2031");
     await batch.getByRole("button", { name: "Pré-visualizar" }).click();

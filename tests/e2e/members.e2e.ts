@@ -1,7 +1,9 @@
+import { maskCpfForList } from "~/lib/br/cpf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { createMember, createMembers } from "~/db/factories/members";
+import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
@@ -33,6 +35,8 @@ describe("Gestão de Filiados", () => {
     // Create.
     await page.getByRole("button", { name: "Novo Filiado" }).click();
     const dialog = page.getByRole("dialog", { name: "Novo Filiado" });
+    // The dialog opens on its first field, not on "Fechar" (issue 19 §14).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
     await dialog.getByLabel("Nome completo").fill("Íris Navegadora Guimarães");
     await dialog.getByLabel("CPF").fill("52998224725");
     await dialog.getByLabel("E-mail").fill("iris@exemplo.com.br");
@@ -80,12 +84,29 @@ describe("Gestão de Filiados", () => {
     await expect.poll(() => page.getByText(MEMBER_MESSAGES.updated).first().isVisible()).toBe(true);
     await expect.poll(() => row.getByText("Afastado", { exact: true }).isVisible()).toBe(true);
 
-    // The member's page shows the full CPF to rh.
+    // The member's page shows the CPF masked; "Ver CPF completo" shows it and writes the view then (issue 19 §14).
     await row.getByRole("link", { name: "Íris Navegadora Guimarães" }).click();
     await page.waitForURL((u) => /\/dashboard\/rh\/members\/[0-9a-f-]{36}$/.test(u.pathname));
-    await expect.poll(() => page.getByText("529.982.247-25").isVisible()).toBe(true);
+    await hydrated(page);
+    const memberId = new URL(page.url()).pathname.split("/").pop()!;
+    const views = async () => (await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.cpf_viewed' and entity_id = ${memberId}`)[0].n;
+    expect(await page.getByTestId("requester-cpf").textContent()).toBe(maskCpfForList("52998224725"));
+    expect(await page.content()).not.toContain("529.982.247-25");
+    expect(await views()).toBe(0);
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "member-page-1280");
+    await page.getByRole("button", { name: "Ver CPF completo" }).click();
+    await expect.poll(() => page.getByTestId("requester-cpf").textContent()).toBe("529.982.247-25");
+    expect(await views()).toBe(1);
+    // "Editar" on the page: rh edits the original's fields, not the documents.
+    await page.getByRole("button", { name: "Editar Íris Navegadora Guimarães" }).click();
+    const pageEdit = page.getByRole("dialog", { name: "Editar Íris Navegadora Guimarães" });
+    expect(await pageEdit.getByTestId("admin-member-fields").count()).toBe(0);
+    await pageEdit.getByLabel("Cidade").fill("Samambaia");
+    await pageEdit.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect.poll(() => pageEdit.isVisible()).toBe(false);
+    await expect.poll(() => page.getByText("Samambaia").first().isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
     await page.goBack();
     await hydrated(page);
 
@@ -118,28 +139,33 @@ describe("Gestão de Filiados", () => {
     await ctx.close();
   });
 
-  it("admin imports the old system's CSV (dry run, report, confirm) and gives a member a photo; axe and 390 px clean", async () => {
+  it("admin imports the old system's CSV (dry run with every problem, nothing importable until fixed, confirm) and gives a member a photo; axe and 390 px clean", async () => {
     const page = await t.login("admin", { path: "/dashboard/admin/members" });
     const ctx = page.context();
     await hydrated(page);
     await page.getByRole("link", { name: "Importar" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard/admin/members/importar");
     await hydrated(page);
-    const file = Buffer.from(
-      "\uFEFFmatricula;nome_associado;cpf;data_cadastro;situacao\r\n" +
-        "9101;Conceição Importada Silva;390.533.447-05;01/02/2003;1\r\n" +
-        ";CPF Errado Importado;123.456.789-00;;\r\n" +
-        "9103;Data Ruim Importada;111.444.777-35;31/02/2003;1\r\n",
-      "utf8",
-    );
+    const header = "\uFEFFmatricula;nome_associado;cpf;data_cadastro;situacao\r\n";
+    const good = "9101;Conceição Importada Silva;390.533.447-05;01/02/2003;1\r\n";
+    const file = Buffer.from(header + good + ";CPF Errado Importado;123.456.789-00;;7\r\n" + "9103;Data Ruim Importada;111.444.777-35;31/02/2003;1\r\n", "utf8");
     await page.getByLabel("Planilha (.xlsx ou .csv)").setInputFiles({ name: "associado.csv", mimeType: "text/csv", buffer: file });
     await page.getByRole("button", { name: "Validar planilha" }).click();
-    await expect.poll(() => page.getByText(MEMBER_IMPORT_MESSAGES.previewed).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(MEMBER_IMPORT_MESSAGES.withProblems(2)).first().isVisible()).toBe(true);
     expect(await page.getByTestId("import-count-created").textContent()).toBe("1");
-    expect(await page.getByTestId("import-rejected-3").textContent()).toContain("CPF inválido");
-    expect(await page.getByTestId("import-rejected-4").textContent()).toContain("Data de cadastro inválida");
+    // Every problem of the row, not only the first.
+    const three = await page.getByTestId("import-rejected-3").textContent();
+    expect(three).toContain("CPF inválido");
+    expect(three).toContain(MEMBER_IMPORT_MESSAGES.situation);
+    expect(await page.getByTestId("import-rejected-4").textContent()).toContain(MEMBER_IMPORT_MESSAGES.dateMissing("Data de cadastro"));
+    // All or nothing: a file with problems cannot be confirmed.
+    expect(await page.getByRole("button", { name: "Confirmar importação" }).count()).toBe(0);
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "member-import-1280");
+    // The corrected file is validated, then confirmed.
+    await page.getByLabel("Planilha (.xlsx ou .csv)").setInputFiles({ name: "associado-corrigido.csv", mimeType: "text/csv", buffer: Buffer.from(header + good, "utf8") });
+    await page.getByRole("button", { name: "Validar planilha" }).click();
+    await expect.poll(() => page.getByText(MEMBER_IMPORT_MESSAGES.previewed).first().isVisible()).toBe(true);
     await page.getByRole("button", { name: "Confirmar importação" }).click();
     await expect.poll(() => page.getByText("Importação concluída: 1 filiado criado, 0 atualizados.").first().isVisible()).toBe(true);
     const [imported] = await t.query<{ id: string }>`select id from members where registration_number = 9101`;
@@ -166,5 +192,50 @@ describe("Gestão de Filiados", () => {
       await screenshot(phone, path.endsWith("importar") ? "member-import-390" : "member-photo-390");
       await phone.context().close();
     }
+
+    // On a phone, an admin corrects the imported member's CPF and sex from the page (issue 19 §14).
+    const phone = await t.login("admin", { viewport: "phone", path: `/dashboard/admin/members/${imported.id}` });
+    await hydrated(phone);
+    await phone.getByRole("button", { name: "Editar Conceição Importada Silva" }).click();
+    const fix = phone.getByRole("dialog", { name: "Editar Conceição Importada Silva" });
+    await expect.poll(() => phone.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    expect(await fix.getByTestId("admin-member-fields").isVisible()).toBe(true);
+    await fix.getByLabel("Novo CPF").pressSequentially("39053344705");
+    await fix.getByLabel("Sexo").selectOption("Feminino");
+    await fix.getByLabel("Data de nascimento").fill("04/05/1979");
+    expect(await axe(phone)).toEqual([]);
+    await screenshot(phone, "member-edit-admin-390");
+    await fix.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect.poll(() => fix.isVisible()).toBe(false);
+    const [fixed] = await t.query<{ cpf: string; gender: string; birth_date: string }>`select cpf, gender, birth_date::text from members where id = ${imported.id}`;
+    expect(fixed).toEqual({ cpf: "39053344705", gender: "Feminino", birth_date: "1979-05-04" });
+    expect(await phone.getByTestId("requester-cpf").textContent()).toBe(maskCpfForList("39053344705"));
+    await screenshot(phone, "member-page-admin-390");
+    await phone.context().close();
+  });
+
+  it("admin anonymises a member from their page after confirming: the page and their service record lose the personal data; axe clean", async () => {
+    const m = await createMember(t.db, { name: "Anonimizada Navegadora Brandão", situation: 1 });
+    const record = await createServiceRecordRow(t.db, { sector: "secretaria", serviceType: "Filiação", requesterName: m.name, requesterCpf: m.cpf, requesterEmail: m.email, memberId: m.id });
+    const page = await t.login("admin", { path: `/dashboard/admin/members/${m.id}` });
+    await hydrated(page);
+    await page.getByRole("button", { name: "Anonimizar (LGPD)" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Confirmar anonimização" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain("atendimentos e seus históricos");
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "member-anonymize-1280");
+    await dialog.getByRole("button", { name: "Anonimizar", exact: true }).click();
+    await expect.poll(() => page.getByText(MEMBER_MESSAGES.anonymized).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`Filiado anonimizado ${m.registrationNumber}`).first().isVisible()).toBe(true);
+    // What the page shows (the first render's own loader data stays in its inline script).
+    expect(await page.locator("body").innerText()).not.toContain("Anonimizada Navegadora");
+    await page.reload();
+    await hydrated(page);
+    expect(await page.content()).not.toContain("Anonimizada Navegadora");
+    expect(await axe(page)).toEqual([]);
+    const [row] = await t.query<{ requester_name: string; requester_cpf: string | null; requester_email: string | null }>`select requester_name, requester_cpf, requester_email from service_records where id = ${record.id}`;
+    expect(row).toEqual({ requester_name: `Filiado anonimizado ${m.registrationNumber}`, requester_cpf: null, requester_email: null });
+    await page.context().close();
   });
 });

@@ -87,14 +87,14 @@ describe("service form look-ups that fail", () => {
     await page.getByLabel("Descrição *").fill("Conferência da rescisão, consulta de filiação fora do ar.");
     await page.getByLabel("Tipo de rescisão").selectOption("dispensa_sem_justa_causa");
     await page.getByLabel("Nome da empresa").fill("Brigada Exemplo Serviços Ltda");
-    await page.getByLabel("Data de admissão").fill("2021-03-01");
-    await page.getByLabel("Data de desligamento").fill("2026-10-31");
+    await page.getByLabel("Data de admissão").fill("01/03/2021");
+    await page.getByLabel("Data de desligamento").fill("31/10/2026");
     await page.getByRole("button", { name: "Registrar atendimento" }).click();
     await expect.poll(() => page.getByTestId("service-created").isVisible()).toBe(true);
 
     const [row] = await t.query<{ protocol: string; member_id: string | null; sector_data: Record<string, unknown> }>`
       select protocol, member_id, sector_data from service_records where description = 'Conferência da rescisão, consulta de filiação fora do ar.'`;
-    expect(await page.getByTestId("service-created").textContent()).toBe(SERVICE_MESSAGES.created(row.protocol));
+    expect(await page.getByTestId("service-protocol").textContent()).toBe(row.protocol);
     // The server linked the member by CPF although the browser never got an answer.
     expect(row.member_id).toBe(member.id);
     // The company typed by hand is remembered (ADR 132).
@@ -103,7 +103,9 @@ describe("service form look-ups that fail", () => {
     // Where the worker follows the record.
     expect(await page.getByTestId("service-consulta-hint").getByRole("link").getAttribute("href")).toBe(`/atendimento/consulta?protocolo=${row.protocol}`);
 
-    // With the look-up back, the remembered company loads.
+    // With the look-up back, the remembered company loads (in a new form).
+    await page.getByRole("button", { name: "Novo atendimento" }).click();
+    await page.getByLabel("Setor *").selectOption("homologacao");
     expect(await companyLookup(page, "ok", "11222333000181")).toBe(SERVICE_MESSAGES.companyLoaded);
     expect(await page.getByLabel("Nome da empresa").inputValue()).toBe("Brigada Exemplo Serviços Ltda");
     await page.context().close();

@@ -4,7 +4,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { formatCpf } from "~/lib/br/cpf";
+import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { SERVICE_MESSAGES } from "~/domain/services/service-options";
 
 /** A service record's whole life in the browser, as secretaria and admin; axe at 1280 and 390 px. */
@@ -32,7 +32,13 @@ describe("service records in the browser", () => {
     await sec.getByLabel("CPF *").pressSequentially(member.cpf!);
     await expect.poll(() => sec.getByTestId("member-lookup").textContent()).toBe(SERVICE_MESSAGES.memberFound(member.name));
     expect(await sec.getByLabel("CPF *").inputValue()).toBe(formatCpf(member.cpf!));
-    await sec.getByLabel("Nome *").fill(member.name);
+    // Found means filled (issue 19 §1): name, phone and e-mail from the register, still editable.
+    expect(await sec.getByLabel("Nome *").inputValue()).toBe(member.name);
+    expect(await sec.getByLabel("Telefone").inputValue()).toBe(member.mobilePhone);
+    expect(await sec.getByLabel("E-mail").inputValue()).toBe(member.email);
+    expect(await sec.getByLabel("Nome *").isEditable()).toBe(true);
+    // No protocol is shown before saving (issue 19 §2): the record gets its own at save.
+    expect(await sec.getByLabel("Número de protocolo").count()).toBe(0);
     await sec.getByLabel("Tipo de atendimento *").selectOption("Agendamento de atendimento");
     await sec.getByLabel("Descrição *").fill("Quer agendar a conferência da rescisão.");
     expect(await sec.getByText(`${"Quer agendar a conferência da rescisão.".length}/500 caracteres`).isVisible()).toBe(true);
@@ -41,17 +47,38 @@ describe("service records in the browser", () => {
     await sec.getByLabel("Tipo de solicitação").selectOption("agendamento");
     await sec.getByRole("button", { name: "Registrar atendimento" }).click();
     await expect.poll(() => sec.getByText(SERVICE_MESSAGES.invalidForm).first().isVisible()).toBe(true);
-    await sec.getByLabel("Data do agendamento").fill("2026-12-02");
+    await sec.getByLabel("Data do agendamento").fill("02/12/2026");
     await sec.getByLabel("Horário").fill("14:30");
     await sec.getByLabel("Modalidade").selectOption("presencial");
     await sec.getByRole("button", { name: "Registrar atendimento" }).click();
     await expect.poll(() => sec.getByTestId("service-created").isVisible()).toBe(true);
-    const [row] = await t.query<{ id: string; protocol: string; member_id: string }>`select id, protocol, member_id from service_records where requester_name = ${member.name}`;
-    expect(await sec.getByTestId("service-created").textContent()).toBe(SERVICE_MESSAGES.created(row.protocol));
+    const [row] = await t.query<{ id: string; protocol: string; member_id: string; requester_phone: string; requester_email: string }>`
+      select id, protocol, member_id, requester_phone, requester_email from service_records where requester_name = ${member.name}`;
     expect(row.member_id).toBe(member.id);
-    // The form reset to its defaults.
+    expect([row.requester_phone, row.requester_email]).toEqual([member.mobilePhone, member.email]);
+    // The confirmation stays: the protocol in large type, copy, print, open, new (issue 19 §2).
+    expect(await sec.getByTestId("service-protocol").textContent()).toBe(row.protocol);
+    await sec.waitForTimeout(10_000);
+    expect(await sec.getByTestId("service-protocol").textContent()).toBe(row.protocol);
+    await checkA11y(sec, "services-receipt-1280");
+    await sec.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
+    await sec.getByRole("button", { name: "Copiar" }).click();
+    await expect.poll(() => sec.getByRole("status").filter({ hasText: "Protocolo copiado." }).isVisible()).toBe(true);
+    expect(await sec.evaluate(() => navigator.clipboard.readText())).toBe(row.protocol);
+    expect(await sec.getByRole("button", { name: "Imprimir comprovante" }).isVisible()).toBe(true);
+    // The printed receipt: only the confirmation, with its heading for paper.
+    await sec.emulateMedia({ media: "print" });
+    expect(await sec.getByRole("button", { name: "Copiar" }).isVisible()).toBe(false);
+    expect(await sec.getByRole("heading", { name: "Comprovante de atendimento" }).isVisible()).toBe(true);
+    expect(await sec.getByRole("heading", { name: "Novo Atendimento" }).isVisible()).toBe(false);
+    await screenshot(sec, "services-receipt-print");
+    await sec.emulateMedia({ media: "screen" });
+    expect(await sec.getByRole("link", { name: "Abrir atendimento" }).getAttribute("href")).toBe(`/dashboard/atendimento/${row.id}`);
+    await sec.getByRole("button", { name: "Novo atendimento" }).click();
+    // A fresh form with its defaults.
     expect(await sec.getByLabel("Descrição *").inputValue()).toBe("");
     expect(await sec.getByLabel("Tipo de registro").inputValue()).toBe("atendimento_geral");
+    expect(await sec.getByTestId("service-created").count()).toBe(0);
 
     // Admin finds it in the list and starts it from the card.
     const admin = await t.login("admin", { path: `/dashboard/atendimentos?q=${row.protocol}` });
@@ -84,7 +111,18 @@ describe("service records in the browser", () => {
     await quick.getByRole("button", { name: "Resolver" }).click();
     await expect.poll(() => sec.getByTestId("detail-badges").textContent()).toContain("Resolvido");
     expect(await quick.getByRole("button", { name: "Fechar" }).isVisible()).toBe(true);
+    // The requester's CPF is masked until asked for; the whole number is an audited view (ADR 183).
+    expect(await sec.getByTestId("requester-cpf").textContent()).toBe(maskCpfForList(member.cpf!));
+    expect(await sec.content()).not.toContain(formatCpf(member.cpf!));
     await checkA11y(sec, "services-detail-1280");
+    await sec.getByRole("button", { name: SERVICE_MESSAGES.revealCpf }).click();
+    await expect.poll(() => sec.getByTestId("requester-cpf").textContent()).toBe(formatCpf(member.cpf!));
+    expect(await sec.getByRole("status").filter({ hasText: SERVICE_MESSAGES.cpfRevealed }).isVisible()).toBe(true);
+    expect(await sec.getByRole("button", { name: SERVICE_MESSAGES.revealCpf }).count()).toBe(0);
+    const views = await t.query<{ actor_username: string; entity_id: string; data: { protocol: string } }>`
+      select actor_username, entity_id, data from audit_log where action = 'member.cpf_viewed'`;
+    expect(views).toEqual([{ actor_username: (await t.user("secretaria")).username, entity_id: member.id, data: expect.objectContaining({ protocol: row.protocol }) }]);
+    await checkA11y(sec, "services-detail-cpf-1280");
     await sec.context().close();
   });
 
@@ -100,6 +138,30 @@ describe("service records in the browser", () => {
       await checkA11y(page, name);
       await page.context().close();
     }
+  });
+
+  it("on a phone the confirmation takes the focus and the screen, the form filled by the CPF look-up", async () => {
+    const page = await t.login("secretaria", { path: "/dashboard/atendimento", viewport: "phone" });
+    await hydrated(page);
+    await page.getByLabel("CPF *").pressSequentially(member.cpf!);
+    await expect.poll(() => page.getByLabel("Nome *").inputValue()).toBe(member.name);
+    expect(await page.getByLabel("E-mail").inputValue()).toBe(member.email);
+    // Editable: the person corrects the e-mail the register had.
+    await page.getByLabel("E-mail").fill("novo.email@example.com");
+    await page.getByLabel("Tipo de atendimento *").selectOption("Filiação");
+    await page.getByLabel("Tipo de solicitação").selectOption("informacao");
+    await page.getByLabel("Descrição *").fill("Pergunta como atualizar o endereço no cadastro.");
+    await page.getByRole("button", { name: "Registrar atendimento" }).click();
+    await expect.poll(() => page.getByTestId("service-protocol").isVisible()).toBe(true);
+    const [row] = await t.query<{ protocol: string; requester_email: string }>`
+      select protocol, requester_email from service_records where description = 'Pergunta como atualizar o endereço no cadastro.'`;
+    expect(row.requester_email).toBe("novo.email@example.com");
+    expect(await page.getByTestId("service-protocol").textContent()).toBe(row.protocol);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Atendimento registrado com sucesso!");
+    const box = await page.getByTestId("service-protocol").boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+    await checkA11y(page, "services-receipt-390");
+    await page.context().close();
   });
 });
 

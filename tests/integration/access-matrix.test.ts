@@ -7,7 +7,8 @@ import { Client } from "../support/http";
 import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/action-registry";
 import { flattenRoutes } from "../unit/routes-table";
 
-const t = useTestServer();
+// Every refused post is written to the audit log (ADR 182): no per-minute cap in this file.
+const t = useTestServer({ env: { AUDIT_REFUSALS_PER_MINUTE: "10000" } });
 const clients = new Map<Role, Client>();
 let ids: TargetIds;
 
@@ -22,13 +23,24 @@ function concrete(pattern: string, role: Role) {
   return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : SAMPLE_PARAMS[name] ?? ids[name] ?? "x"));
 }
 
-/** A fingerprint of a table's rows (sessions by id only: last_seen_at moves on its own). */
+/**
+ * A fingerprint of a table's rows (sessions by id only: last_seen_at moves on its own; the audit
+ * log without the refusals, which a refused post is meant to write).
+ */
 async function fingerprint(table: string) {
   const expr = table === "sessions" ? "t.id" : "t::text";
+  const where = table === "audit_log" ? "where t.action <> 'access.refused'" : "";
   const [row] = await t.query<{ n: number; h: string }>(
-    [`select count(*)::int as n, md5(coalesce(string_agg(${expr}, '|' order by ${expr}), '')) as h from ${table} t`] as unknown as TemplateStringsArray,
+    [`select count(*)::int as n, md5(coalesce(string_agg(${expr}, '|' order by ${expr}), '')) as h from ${table} t ${where}`] as unknown as TemplateStringsArray,
   );
   return `${row.n}:${row.h}`;
+}
+
+/** The refused-action entries of a role's user (ADR 182). */
+async function refusals(role: Role) {
+  const { id } = await t.user(role);
+  return t.query<{ entity_id: string | null; data: { method: string; path: string; screen: string | null } }>`
+    select entity_id, data from audit_log where action = 'access.refused' and actor_id = ${id} order by id`;
 }
 
 describe("every dashboard page, as every role", () => {
@@ -64,7 +76,7 @@ describe("every dashboard page, as every role", () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+  }, 180_000); // every page as every role: some 150 × 8 requests, slow on a loaded machine
 
   it("sends a signed-out visitor of every dashboard page to /login?redirectTo=…", async () => {
     const anon = t.anonymous();
@@ -93,6 +105,7 @@ describe("every dashboard action, as every refused role", () => {
         const c = clients.get(role)!;
         for (const body of testCase.bodies) {
           const before = await Promise.all(testCase.tables.map(fingerprint));
+          const refusedBefore = (await refusals(role)).length;
           const fields = body(ids);
           let res: Response;
           if (testCase.multipart) {
@@ -105,6 +118,10 @@ describe("every dashboard action, as every refused role", () => {
           expect(res.status, `${role} ${testCase.path} ${fields.intent ?? ""}`).toBe(403);
           const after = await Promise.all(testCase.tables.map(fingerprint));
           expect(after, `${role} ${testCase.path} ${fields.intent ?? ""} alterou dados`).toEqual(before);
+          // …and the refusal is in the audit log: who (the user), which screen, which record.
+          const written = await refusals(role);
+          expect(written.length, `${role} ${testCase.path}: recusa não registrada`).toBe(refusedBefore + 1);
+          expect(written.at(-1)!.data, `${role} ${testCase.path}`).toMatchObject({ method: "POST", path: testCase.path, screen: screen.id });
         }
       }
     });

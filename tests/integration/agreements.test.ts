@@ -28,7 +28,7 @@ async function byTitle(title: string) {
 }
 async function counts() {
   const [row] = await t.query<{ a: number; f: number; l: number }>`select
-    (select count(*)::int from agreements) as a, (select count(*)::int from files) as f, (select count(*)::int from audit_log) as l`;
+    (select count(*)::int from agreements) as a, (select count(*)::int from files) as f, (select count(*)::int from audit_log where action <> 'access.refused') as l`;
   return row;
 }
 

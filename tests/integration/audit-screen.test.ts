@@ -8,6 +8,7 @@ import { EXPORT_HEADERS } from "~/domain/audit/export-audit-log.server";
 import { COMPLAINT_TEXT_KEYS, SECRET_KEYS } from "~/domain/audit/audit-event";
 import { FORM_MESSAGES } from "~/utils/fields";
 import { useTestServer } from "../support/suite";
+import { BAD_ADDRESS_MESSAGES } from "../../server/bad-address";
 import type { Client } from "../support/http";
 
 const t = useTestServer();
@@ -31,7 +32,7 @@ function link(html: string, rel: "next" | "prev") {
   return m ? decode(m[1] ?? m[2]) : null;
 }
 async function auditCount() {
-  const [row] = await t.query<{ n: number }>`select count(*)::int as n from audit_log`;
+  const [row] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action <> 'access.refused'`;
   return row.n;
 }
 
@@ -207,6 +208,12 @@ describe("/dashboard/auditoria: bad filters", () => {
     for (const [query, message] of cases) {
       const res = await admin.get(`/dashboard/auditoria?${query}`);
       expect(res.status, query).toBe(400);
+      // A NUL in the address is refused before any route, with its own page (ADR 189); in the
+      // export's form body it is the form's control-character message (below).
+      if (query.includes("%00")) {
+        expect(plain(await res.text()), query).toContain(BAD_ADDRESS_MESSAGES.text);
+        continue;
+      }
       const text = plain(await res.text());
       expect(text, query).toContain(AUDIT_MESSAGES.invalidFilters);
       expect(text, query).toContain(message);
@@ -231,7 +238,7 @@ describe("CSV export", () => {
     const res = await admin.post("/dashboard/auditoria/exportar", { acao: "partner.updated", de: "2026-02-01" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parse(Buffer.from(bytes), { bom: true, delimiter: ";" }) as string[][];
@@ -348,7 +355,10 @@ describe("what the log never holds", () => {
     const complaintOnly = new Set<string>([...COMPLAINT_TEXT_KEYS]);
     const keys = (v: unknown, out: string[] = []): string[] => {
       if (Array.isArray(v)) v.forEach((x) => keys(x, out));
-      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) (out.push(k), keys(x, out));
+      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) {
+        out.push(k);
+        keys(x, out);
+      }
       return out;
     };
     for (const r of rows) {

@@ -4,6 +4,7 @@ import { Client, loggedIn } from "../support/http";
 import { startFakeViaCep, UNKNOWN_CEP, type FakeViaCep } from "../fakes/viacep";
 import { ROLES } from "~/auth/permissions";
 import { BR_MESSAGES } from "~/lib/br/messages";
+import { API_MESSAGES } from "~/utils/api.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { fetchCepAddress } from "~/components/address/cep-lookup";
 
@@ -99,7 +100,7 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
     const before = upstream();
     const r = await get(new Client(server.url), "73000000");
     expect(r.status).toBe(401);
-    expect(r.body).toEqual({ found: false, message: BR_MESSAGES.cepSignedOut });
+    expect(r.body).toEqual({ found: false, message: API_MESSAGES.signedOut });
     expect(upstream()).toBe(before);
   });
 
@@ -149,7 +150,7 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
       expect(await fetchCepAddress("73000000", { baseUrl: server.url, init: init(), timeoutMs: 150 })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
       fake.mode = "ok";
       expect(await fetchCepAddress("73000000", { baseUrl: "http://127.0.0.1:9", init: init() })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
-      expect(await fetchCepAddress("73000000", { baseUrl: server.url })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepSignedOut });
+      expect(await fetchCepAddress("73000000", { baseUrl: server.url })).toEqual({ kind: "unavailable", message: API_MESSAGES.signedOut });
     });
   });
 });

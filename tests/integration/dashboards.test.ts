@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
+import { createAgreement } from "~/db/factories/agreements";
 import { createComplaint } from "~/db/factories/complaints";
 import { createContactMessage } from "~/db/factories/contacts";
 import { createFieldRoute, createWorkplace } from "~/db/factories/field";
@@ -53,6 +54,16 @@ function cardsOf(html: string): CardInfo[] {
   return out;
 }
 
+/** The panel's bars: label (the full one, from data-bar or the title), link and the number shown. */
+function barsOf(html: string): { label: string; href: string | null; value: number }[] {
+  const out: { label: string; href: string | null; value: number }[] = [];
+  for (const m of html.matchAll(/<a\s([^>]*data-bar="([^"]+)"[^>]*)>([\s\S]*?)<\/a>/g)) {
+    const href = /href="([^"]*)"/.exec(m[1])?.[1];
+    out.push({ label: decode(m[2]), href: href ? decode(href) : null, value: Number(/data-bar-value="(\d+)"/.exec(m[3])?.[1]) });
+  }
+  return out;
+}
+
 const num = (s: string) => Number(s.replace(/\./g, ""));
 
 /** The count a list page shows for its current filters. */
@@ -102,6 +113,11 @@ beforeAll(async () => {
   await createComplaint(db, { status: "in_review", location: null, createdAt: new Date() });
   await createComplaint(db, { status: "resolved", location: "Asa Norte", createdAt: lastNightOfPrevMonth });
   await createComplaint(db, { status: "pending", location: "Asa Norte", createdAt: lastNightOfPrevMonth });
+  // Agreements: in force, starting later (signed: active), ended, and a draft.
+  await createAgreement(db, { status: "active", validFrom: dayFromToday(-100), validTo: dayFromToday(100) });
+  await createAgreement(db, { status: "active", validFrom: dayFromToday(10), validTo: dayFromToday(400) });
+  await createAgreement(db, { status: "expired", validFrom: dayFromToday(-500), validTo: dayFromToday(-1) });
+  await createAgreement(db, { status: "draft", validFrom: dayFromToday(-10), validTo: dayFromToday(300) });
   // Contacts, workplaces and routes.
   await createContactMessage(db, { sector: "secretaria" });
   await createContactMessage(db, { sector: "secretaria" });
@@ -141,9 +157,8 @@ describe("every card equals the count of the list it links to", () => {
       let checked = 0;
       for (const card of cards) {
         if (!card.href) continue;
-        // Agreements: the list shows every agreement (drafts and expired too), not the active ones.
         // The paid rate is a share, not a count: checked in its own test below.
-        if (card.id === "convencoes-ativas" || card.id === "mensalidades-taxa") continue;
+        if (card.id === "mensalidades-taxa") continue;
         const list = await get(c, card.href);
         expect(list.status, card.href).toBe(200);
         expect(listCount(card.href, list.html), `${role} ${card.id} → ${card.href}`).toBe(card.value);
@@ -189,7 +204,7 @@ describe("months are Brasília months", () => {
     expect(n).toBeGreaterThan(done.value); // in UTC terms the boundary records are "this month"
     const panel = decode((await get(c, "/dashboard/admin?atualizar=1")).html);
     // The complaints-of-the-month bar: 3 now, not the 2 from last night of last month.
-    expect(panel).toMatch(/aria-label="Denúncias: 3"/);
+    expect(barsOf(panel).find((b) => b.label === "Denúncias")?.value).toBe(3);
   });
 });
 
@@ -340,5 +355,32 @@ describe("trends", () => {
     expect(after.members[8][0] - before.members[8][0]).toBe(1);
     expect(after.members[8][1] - before.members[8][1]).toBe(1);
     expect(after.members[9]).toEqual(before.members[9]);
+  });
+});
+
+describe("open calls per location (the original's abertosPorLocal)", () => {
+  it("counts open service records by the requester member's workplace, each bar equal to its list; the link's name is its visible text", async () => {
+    const db = t.db;
+    const place = await createWorkplace(db, { name: "Posto Local Alfa", city: "Ceilândia" });
+    const onSite = await createMember(db, { situation: 1, workplaceId: place.id, workplaceName: "texto antigo" });
+    const freeText = await createMember(db, { situation: 1, workplaceId: null, workplaceName: "Quiosque Beta" });
+    await createServiceRecordRow(db, { sector: "juridico", status: "pending", memberId: onSite.id });
+    await createServiceRecordRow(db, { sector: "secretaria", status: "in_progress", memberId: onSite.id });
+    await createServiceRecordRow(db, { sector: "secretaria", status: "resolved", memberId: onSite.id });
+    await createServiceRecordRow(db, { sector: "financeiro", status: "pending", memberId: freeText.id });
+    const html = (await get(clients.admin, "/dashboard/admin?atualizar=1")).html;
+    expect(html).toContain("Chamados Abertos por Local");
+    const bars = barsOf(html).filter((b) => b.href?.includes("local="));
+    expect(bars.find((b) => b.label === "Posto Local Alfa")?.value).toBe(2);
+    expect(bars.find((b) => b.label === "Quiosque Beta")?.value).toBe(1);
+    expect(bars.find((b) => b.label === "Local não informado")?.value).toBeGreaterThan(0);
+    for (const bar of bars) {
+      expect(bar.href).toContain("/dashboard/atendimentos?");
+      const list = await get(clients.admin, bar.href!);
+      expect(listCount(bar.href!, list.html), `${bar.label} → ${bar.href}`).toBe(bar.value);
+    }
+    // No aria-label that would hide the visible text (WCAG 2.5.3).
+    expect(html).not.toMatch(/<a[^>]*data-bar=[^>]*aria-label=/);
+    expect(html).not.toMatch(/<a[^>]*aria-label=[^>]*data-bar=/);
   });
 });

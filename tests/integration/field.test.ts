@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
@@ -8,6 +9,7 @@ import { createUser } from "~/db/factories/users";
 import { createMember } from "~/db/factories/members";
 import { createWorkplace as createWorkplaceRow } from "~/db/factories/field";
 import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
+import { BR_MESSAGES } from "~/lib/br/messages";
 import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
 import { formatDateTime } from "~/lib/dates";
 import { parseMarkers } from "~/domain/field/workplace-types";
@@ -46,7 +48,7 @@ async function workplace(name: string) {
   return row;
 }
 async function counts() {
-  const [row] = await t.query<{ w: number; l: number; j: number }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log) as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
+  const [row] = await t.query<{ w: number; l: number; j: number }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
   return row;
 }
 function decode(s: string) {
@@ -71,6 +73,9 @@ const fields = (over: Record<string, string> = {}) => ({
   state: "DF",
   phone: "(61) 3333-4444",
   email: "Brigada@Conjunto.example.com",
+  // These tests add several workplaces at one CEP: confirmed as distinct places (ADR 217;
+  // the warning itself is tests/integration/workplace-duplicates.test.ts).
+  confirmDuplicate: "on",
   ...over,
 });
 
@@ -176,7 +181,7 @@ describe("workplaces: add, validate, geocode, drag", () => {
       [{ cep: "" }, "cep", "CEP é obrigatório."],
       [{ cep: "7004" }, "cep", "Digite um CEP de 8 dígitos."],
       [{ address: " " }, "address", "Endereço é obrigatório."],
-      [{ city: "" }, "city", "Cidade é obrigatório."],
+      [{ city: "" }, "city", "Cidade é obrigatória."],
       [{ state: "" }, "state", "Estado é obrigatório."],
       [{ state: "Distrito" }, "state", "Estado deve ser a sigla de 2 letras (ex.: DF)."],
       [{ email: "nao-e-email" }, "email", WORKPLACE_MESSAGES.email],
@@ -199,7 +204,8 @@ describe("workplaces: add, validate, geocode, drag", () => {
     const create = (t.server.bundle as unknown as { createWorkplace: typeof CreateWorkplace }).createWorkplace;
     const user = await t.user("admin");
     const actor = { id: user.id, username: user.username, role: "admin" as const };
-    const input = { name: "Hotel Colisão", cep: "70040010", address: "SHS Quadra 1", neighbourhood: "", city: "Brasília", state: "DF", phone: null, email: null };
+    // Same CEP as the shopping: confirmed as another place (ADR 217).
+    const input = { name: "Hotel Colisão", cep: "70040010", address: "SHS Quadra 1", neighbourhood: "", city: "Brasília", state: "DF", phone: null, email: null, confirmDuplicate: true };
     const taken = (await workplace("Shopping Conjunto Nacional")).code;
     const codes = [taken, taken, taken, taken, "P123456789"];
     let calls = 0;
@@ -303,6 +309,26 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     expect(await route("Rota Escola")).toMatchObject({ workplace_id: w.id, address: "Rua Inexistente 999, Brasília/DF" });
     const bad = await campo.post(CREATE, { ...base, name: "Rota Negativa", affiliates: "-1" });
     expect(bad.status).toBe(400);
+  });
+
+  it("while the CEP service is down, the address typed by hand is used; never for a CEP the service says does not exist", async () => {
+    const base = { intent: "create", description: "Visita mensal", affiliates: "3", routeDate: today(), workplaceId: "" };
+    viacep.mode = "http-error";
+    try {
+      const untyped = await campo.post(CREATE, { ...base, name: "Rota Sem Serviço", cep: "70000-999" });
+      expect(untyped.status).toBe(400);
+      expect(decode(await untyped.text())).toContain(BR_MESSAGES.cepUnavailable);
+      expect(await route("Rota Sem Serviço")).toBeUndefined();
+      const typed = await campo.post(CREATE, { ...base, name: "Rota Endereço Digitado", cep: "70000-999", address: "Quadra 5, Asa Norte, Brasília/DF" });
+      expect(typed.status).toBe(200);
+      expect(await route("Rota Endereço Digitado")).toMatchObject({ address: "Quadra 5, Asa Norte, Brasília/DF" });
+    } finally {
+      viacep.mode = "ok";
+    }
+    const unknown = await campo.post(CREATE, { ...base, name: "Rota CEP Inexistente", cep: UNKNOWN_CEP, address: "Rua Inventada 1" });
+    expect(unknown.status).toBe(400);
+    expect(decode(await unknown.text())).toContain(ROUTE_MESSAGES.cepRequired);
+    expect(await route("Rota CEP Inexistente")).toBeUndefined();
   });
 
   it("two users pressing start at once: exactly one wins, the other is told it is in progress by another user", async () => {
@@ -434,19 +460,21 @@ describe("finished visits", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toMatch(/filename="visitas-finalizadas-\d{4}-\d{2}-\d{2}\.csv"/);
-    const text = (await csv.text()).replace(/^\uFEFF/, "");
-    const [header, ...lines] = text.trim().split("\n");
-    expect(header.split(",")).toEqual([
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
+    // The one CSV writer (ADR 176): BOM, `;`, CRLF, every field quoted.
+    expect(text.startsWith("\uFEFF\"Nome\";\"Endereço\";")).toBe(true);
+    const [header, ...lines] = parse(text, { bom: true, delimiter: ";" }) as string[][];
+    expect(header).toEqual([
       "Nome", "Endereço", "CEP", "Filiados", "Data de finalização", "Duração", "Telefone da sala da brigada", "Bombeiros civis básicos",
       "Salva-vidas", "Líder de brigada", "Mestre bombeiro efetivo", "Total de trabalhadores", "Diurnos", "Noturnos", "Terceirizados", "Tipo de contratação",
     ]);
     expect(lines).toHaveLength(2);
-    expect(lines.join("\n")).toContain("Associação de moradores");
+    expect(lines.flat().join("\n")).toContain("Associação de moradores");
     // The finish time (Brasília, pt-BR) and the duration, from the stored instants.
     const [r] = await t.query<{ started_at: Date; finished_at: Date }>`select started_at, finished_at from field_routes where name = 'Rota Conjunto'`;
     const minutes = Math.round((new Date(r.finished_at).getTime() - new Date(r.started_at).getTime()) / 60_000);
-    const line = lines.find((l) => l.startsWith("Rota Conjunto"))!;
-    expect(line).toContain(`,${formatDateTime(r.finished_at)},${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min,`);
+    const line = lines.find((l) => l[0] === "Rota Conjunto")!;
+    expect(line.slice(4, 6)).toEqual([formatDateTime(r.finished_at), `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min`]);
     expect((await campo.get("/dashboard/visitas-finalizadas/csv")).status).not.toBe(200);
   });
 });

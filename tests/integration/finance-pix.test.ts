@@ -4,13 +4,14 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hasError, parsePix, PixElementType } from "pix-utils";
 import { useTestServer } from "../support/suite";
+import { distinctCreditsStatement } from "../support/bank-statements";
 import type { Client } from "../support/http";
 import { createMember } from "~/db/factories/members";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
 import { PIX_MESSAGES, txidForCharge } from "~/lib/pix";
 import { STATEMENT_MESSAGES } from "~/lib/bank-statement";
-import { PIX_PAGE_MESSAGES, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
+import { PIX_PAGE_MESSAGES, STATEMENT_MAX_BYTES, STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { STATEMENT_REASONS } from "~/domain/finance/statement.server";
 
 /**
@@ -45,12 +46,12 @@ async function send(client: Client, fields: Record<string, string | string[]>, f
   const res = await client.post(RECONCILE, fd);
   return { status: res.status, html: decode(await res.text()) };
 }
-const rowOf = (html: string, testId: string) => html.match(new RegExp(`<tr data-testid="${testId}">(.*?)</tr>`))?.[1];
+const rowOf = (html: string, testId: string) => html.match(new RegExp(`<tr data-testid="${testId}"[^>]*>(.*?)</tr>`))?.[1];
 const proposedLines = (html: string) => [...html.matchAll(/data-testid="proposal-(\d+)"/g)].map((m) => Number(m[1]));
 const unmatchedLines = (html: string) => [...html.matchAll(/data-testid="unmatched-(\d+)"/g)].map((m) => Number(m[1]));
 
 async function counts() {
-  const [row] = await t.query<{ p: number; a: number; s: number }>`select (select count(*)::int from payments) as p, (select count(*)::int from audit_log) as a, (select count(*)::int from app_settings) as s`;
+  const [row] = await t.query<{ p: number; a: number; s: number }>`select (select count(*)::int from payments) as p, (select count(*)::int from audit_log where action <> 'access.refused') as a, (select count(*)::int from app_settings) as s`;
   return row;
 }
 
@@ -207,7 +208,7 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     expect(res.status).toBe(200);
     expect(res.html).toContain(STATEMENT_PAGE_MESSAGES.confirmed(3));
     const rows = await t.query<{ charge_id: string; paid_on: string; amount_centavos: number; method: string; note: string }>`
-      select charge_id, to_char(paid_on, 'YYYY-MM-DD') as paid_on, amount_centavos, method, note from payments where method = 'pix' order by paid_on`;
+      select charge_id, to_char(paid_on, 'YYYY-MM-DD') as paid_on, amount_centavos::int, method, note from payments where method = 'pix' order by paid_on`;
     expect(rows.map((r) => [r.charge_id, r.paid_on, r.amount_centavos, r.method])).toEqual([
       [joseJan, "2026-03-02", 5000, "pix"],
       [maria, "2026-03-03", 12500, "pix"],
@@ -289,5 +290,63 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     const json = await financeiro.request(RECONCILE, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "statement-preview" }) });
     expect(json.status).toBe(415);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
+  const csv = (...lines: string[]) => Buffer.from(["Data Lançamento;Histórico;Descrição;Valor;Saldo", ...lines].join("\r\n"), "utf8");
+
+  it("a credit of R$ 21.474.836,48 and one above the limit do not fail the preview: each is listed with its reason", async () => {
+    const before = await counts();
+    const { status, html } = await send(financeiro, { intent: "statement-preview" }, {
+      bytes: csv("02/03/2026;Pix recebido;ALGUEM RICO;21.474.836,48;0,00", "02/03/2026;Pix recebido;ALGUEM MAIS RICO;100.000.000,00;0,00"),
+    });
+    expect(status).toBe(200);
+    expect(rowOf(html, "unmatched-2")).toContain(STATEMENT_REASONS.noMatch);
+    expect(rowOf(html, "unmatched-2")).toContain("R$\u00a021.474.836,48");
+    expect(html.replace(/<!-- -->/g, "")).toContain(`Linha 3: ${STATEMENT_MESSAGES.tooLarge("100.000.000,00")}`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a statement of 40,000 distinct credits (1.5 MB) is read: 200, counts whole, lists capped with a note, nothing written", async () => {
+    const file = distinctCreditsStatement(40_000);
+    expect(file.length).toBeLessThan(STATEMENT_MAX_BYTES);
+    const before = await counts();
+    const { status, html } = await send(financeiro, { intent: "statement-preview" }, { bytes: file });
+    expect(status).toBe(200);
+    expect(html).toContain(STATEMENT_PAGE_MESSAGES.previewed(0, 40_000));
+    expect(html).toMatch(/data-testid="statement-count-credits"[^>]*>40\.000</);
+    expect(html).toContain(STATEMENT_PAGE_MESSAGES.listCapped(STATEMENT_MAX_CONFIRM));
+    expect(unmatchedLines(html)).toHaveLength(STATEMENT_MAX_CONFIRM);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the same credit without the 'Cp :ISPB-' prefix is listed as a possible duplicate, unticked; confirming it as a plain line is a 409", async () => {
+    const m = await createMember(t.db, { name: "Nome Reescrito Pereira" });
+    await createCharge(t.db, { memberId: m.id, amountCentavos: 6123, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" });
+    const feb = await createCharge(t.db, { memberId: m.id, amountCentavos: 6123, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" });
+    const first = csv("02/03/2026;Pix recebido;Cp :00360305-NOME REESCRITO PEREIRA;61,23;0,00");
+    expect((await send(financeiro, { intent: "statement-confirm", digest: digest(first), lines: ["2"] }, { bytes: first })).status).toBe(200);
+
+    const second = csv("02/03/2026;Pix recebido;NOME REESCRITO PEREIRA;61,23;0,00");
+    const { status, html } = await send(financeiro, { intent: "statement-preview" }, { bytes: second });
+    expect(status).toBe(200);
+    expect(html).toContain(STATEMENT_PAGE_MESSAGES.previewed(0, 0, 1));
+    expect(proposedLines(html)).toEqual([]);
+    const row = rowOf(html, "duplicate-2");
+    expect(row).toMatch(/<input id="confirmar-duplicata-2" type="checkbox" [^>]*name="duplicates" value="2"\/>/);
+    expect(row).not.toContain("checked");
+    expect(row).toContain("01/2026</span>, pago em <span class=\"whitespace-nowrap\">02/03/2026");
+    expect(row).toContain(`/dashboard/financeiro/cobrancas/${feb.id}`);
+
+    const before = await counts();
+    const plain = await send(financeiro, { intent: "statement-confirm", digest: digest(second), lines: ["2"] }, { bytes: second });
+    expect(plain.status).toBe(409);
+    expect(plain.html).toContain(STATEMENT_PAGE_MESSAGES.possibleDuplicate(2));
+    expect(await counts()).toEqual(before);
+    const confirmed = await send(financeiro, { intent: "statement-confirm", digest: digest(second), duplicates: ["2"] }, { bytes: second });
+    expect(confirmed.status).toBe(200);
+    const [paid] = await t.query<{ n: number }>`select count(*)::int as n from payments where charge_id = ${feb.id} and undone_at is null`;
+    expect(paid.n).toBe(1);
   });
 });

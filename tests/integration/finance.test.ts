@@ -49,7 +49,7 @@ async function count(sqlText: TemplateStringsArray, ...values: unknown[]) {
 async function fingerprint() {
   const [row] = await t.query<{ h: string }>`
     select (select count(*) from charges) || ':' || (select count(*) from payments) || ':' || (select count(*) from payments where undone_at is not null)
-      || ':' || (select count(*) from charge_batches) || ':' || (select count(*) from audit_log) as h`;
+      || ':' || (select count(*) from charge_batches) || ':' || (select count(*) from audit_log where action <> 'access.refused') as h`;
   return row.h;
 }
 
@@ -85,7 +85,7 @@ describe("the paid mirror is kept by the database alone (ADR 159)", () => {
   it("a direct SQL insert, undo, re-pay and delete of a payment flips charges.paid_centavos in the same statement", async () => {
     const m = await createMember(t.db, { situation: 1 });
     const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2025, referenceMonth: 7, dueDate: "2025-07-10" });
-    const mirror = async () => (await t.query<{ p: number | null }>`select paid_centavos as p from charges where id = ${c.id}`)[0].p;
+    const mirror = async () => (await t.query<{ p: number | null }>`select paid_centavos::int as p from charges where id = ${c.id}`)[0].p;
     const status = async () => (await F().getCharge(actor, c.id, { today: "2026-01-01" })).status;
     expect(await mirror()).toBeNull();
     expect(await status()).toBe("overdue");
@@ -149,7 +149,7 @@ describe("issuing one charge", () => {
     const ok = await post(fin, body);
     expect(ok.status).toBe(200);
     expect(ok.text).toContain("Boleto gerado com sucesso!");
-    const [row] = await t.query<{ amount_centavos: number; due_date: string }>`select amount_centavos, due_date::text from charges where member_id = ${m.id}`;
+    const [row] = await t.query<{ amount_centavos: number; due_date: string }>`select amount_centavos::int, due_date::text from charges where member_id = ${m.id}`;
     expect(row).toEqual({ amount_centavos: 123456, due_date: "2032-04-10" });
 
     const before = await fingerprint();
@@ -181,6 +181,40 @@ describe("issuing one charge", () => {
     expect(html).toContain("10/06/2032");
     expect(html).toContain("Registrar Pagamento");
     for (const label of ["Todos", "Pagos", "Pendentes", "Vencidos", "Este mês", "Mês anterior"]) expect(html).toContain(label);
+  });
+});
+
+describe("amounts that fit (issue 18 §4, ADR 179)", () => {
+  it("issues and pays R$ 99.999.999,99; above it, issuing and paying answer the pt-BR 400 and write nothing", async () => {
+    const m = await createMember(t.db, { situation: 1 });
+    const body = { intent: "issue", member: String(m.registrationNumber), amount: "99.999.999,99", month: "8", year: "2039", dueDate: "2039-08-10" };
+    const ok = await post(fin, body);
+    expect(ok.status).toBe(200);
+    const [row] = await t.query<{ id: string; amount: string }>`select id, amount_centavos::text as amount from charges where member_id = ${m.id}`;
+    expect(row.amount).toBe("9999999999");
+    const pay = { intent: "pay", chargeId: row.id, paidOn: todayInBrasilia(), amount: "99999999.99", method: "pix", note: "" };
+    const before = await fingerprint();
+    for (const tooMuch of [post(fin, { ...body, month: "9", amount: "100.000.000,00" }), post(fin, { ...pay, amount: "100000000.00" })]) {
+      const res = await tooMuch;
+      expect(res.status).toBe(400);
+      expect(res.text).toContain("O valor máximo é R$\u00a099.999.999,99.");
+    }
+    expect(await fingerprint()).toBe(before);
+    const paid = await post(fin, pay);
+    expect(paid.status).toBe(200);
+    expect((await F().getCharge(actor, row.id)).payment?.amountCentavos).toBe(9_999_999_999);
+  });
+
+  it("a payment dated 1900-01-01 or before the charge's year is refused with a pt-BR 422", async () => {
+    const m = await createMember(t.db, { situation: 1 });
+    const year = Number(todayInBrasilia().slice(0, 4));
+    const c = await createCharge(t.db, { memberId: m.id, referenceYear: year, referenceMonth: 1, dueDate: `${year}-01-10` });
+    for (const paidOn of ["1900-01-01", `${year - 1}-12-31`]) {
+      const res = await post(fin, { intent: "pay", chargeId: c.id, paidOn, amount: "50,00", method: "pix", note: "" });
+      expect(res.status).toBe(422);
+      expect(res.text).toContain(FINANCE_MESSAGES.paidOnBeforeCharge(`01/01/${year}`));
+    }
+    expect(await count`select count(*)::int as n from payments where charge_id = ${c.id}`).toBe(0);
   });
 });
 
@@ -218,8 +252,11 @@ describe("payments and undo", () => {
     const audit = await t.query<{ action: string }>`select action from audit_log where entity_id = ${p.id} order by id`;
     expect(audit.map((a) => a.action)).toEqual(["payment.registered", "payment.undone"]);
 
-    // Excess: accepted and flagged.
-    const excess = await post(fin, { ...pay, amount: "52,50" });
+    // Excess: refused until confirmed explicitly (ADR 181), then accepted and flagged.
+    const unconfirmed = await post(fin, { ...pay, amount: "52,50" });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.text).toContain(FINANCE_MESSAGES.excessUnconfirmed("R$\u00a052,50", "R$\u00a050,00", "R$\u00a02,50"));
+    const excess = await post(fin, { ...pay, amount: "52,50", confirmExcess: "on" });
     expect(excess.status).toBe(200);
     expect(excess.text).toContain(FINANCE_MESSAGES.paymentRegisteredExcess("R$\u00a02,50"));
 
@@ -326,8 +363,10 @@ describe("CSV reports", () => {
 
     const get = async (path: string) => {
       const res = await fin.get(path);
-      const body = await res.text();
-      return { res, rows: res.status === 200 ? (parse(body.replace(/^\uFEFF/, "")) as string[][]) : [], body };
+      const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+      // The one CSV writer (ADR 176): BOM, `;`, CRLF, every field quoted.
+      if (res.status === 200) expect(body.startsWith('\uFEFF"')).toBe(true);
+      return { res, rows: res.status === 200 ? (parse(body, { bom: true, delimiter: ";", record_delimiter: "\r\n" }) as string[][]) : [], body };
     };
 
     const charges = await get("/dashboard/financeiro/relatorios/cobrancas?de=2033-01-01&ate=2033-12-31");

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { clientFrom as forwardedClient } from "../support/forwarded-client";
+import { freshCode } from "../support/two-factor";
 
 /**
  * Regression tests for holes an outside attack found (issue 13, section 1): malformed cookies,
@@ -139,10 +140,16 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
     const failures: string[] = [];
     for (const redirectTo of HOSTILE) {
       c.cookies.clear();
+      // admin has the second factor (ADR 185): the refused target is not carried to the code step…
       const res = await c.post("/login", { username: "admin", password: "Demo@2026", redirectTo });
       const location = res.headers.get("location");
-      if (res.status !== 302 || location !== "/dashboard/admin") failures.push(`${JSON.stringify(redirectTo)} → ${res.status} ${JSON.stringify(location)}`);
+      if (res.status !== 302 || location !== "/login/verificacao") failures.push(`${JSON.stringify(redirectTo)} → ${res.status} ${JSON.stringify(location)}`);
       if (res.headers.getSetCookie().some((s) => s.startsWith("injetado"))) failures.push(`${JSON.stringify(redirectTo)} injetou um cookie`);
+      // …nor followed after it, even when posted there again.
+      const code = await c.post("/login/verificacao", { code: await freshCode(server.url, "admin"), redirectTo });
+      const final = code.headers.get("location");
+      if (code.status !== 302 || final !== "/dashboard/admin") failures.push(`${JSON.stringify(redirectTo)} (código) → ${code.status} ${JSON.stringify(final)}`);
+      if (code.headers.getSetCookie().some((s) => s.startsWith("injetado"))) failures.push(`${JSON.stringify(redirectTo)} (código) injetou um cookie`);
     }
     expect(failures).toEqual([]);
   });

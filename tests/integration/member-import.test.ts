@@ -1,5 +1,5 @@
+import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import ExcelJS from "exceljs";
 import sharp from "sharp";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
@@ -7,6 +7,8 @@ import { createMember, fictitiousCpf } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
 import { MEMBER_IMPORT_COLUMNS, MEMBER_IMPORT_MESSAGES, importDate } from "~/domain/members/import-members.server";
+import { farCellXlsx, millionRowsXlsx, rawXlsx, readXlsxSheet, xlsxOf, zip, zipBombXlsx } from "../support/xlsx-files";
+import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { BR_MESSAGES } from "~/lib/br/messages";
@@ -28,17 +30,13 @@ function line(v: Partial<Record<(typeof HEADERS)[number], string | number>>): Ce
   return HEADERS.map((h) => v[h] ?? "");
 }
 
-async function xlsx(rows: Cells[], headers: string[] = HEADERS) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("associado");
-  ws.addRow(headers);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const xlsx = (rows: Cells[], headers: string[] = HEADERS) => xlsxOf(headers, rows);
 function csv(rows: Cells[], headers: string[] = HEADERS) {
   const l = (cells: Cells) => cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(";");
   return Buffer.from("\uFEFF" + [headers, ...rows].map(l).join("\r\n") + "\r\n", "utf8");
 }
+/** A zip with a document inside, but no workbook. */
+const rawZipWithoutWorkbook = () => zip([{ name: "word/document.xml", data: "<w:document/>" }]);
 function decode(s: string) {
   return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
@@ -56,7 +54,7 @@ function count(html: string, key: "total" | "created" | "updated" | "rejected") 
 }
 /** Rows of members, files and audit entries (but the page re-render's CPF view and logins). */
 async function counts() {
-  const [row] = await t.query<{ m: number; l: number; f: number }>`select (select count(*)::int from members) as m, (select count(*)::int from audit_log where action not in ('member.cpf_viewed', 'login')) as l, (select count(*)::int from files) as f`;
+  const [row] = await t.query<{ m: number; l: number; f: number }>`select (select count(*)::int from members) as m, (select count(*)::int from audit_log where action not in ('member.cpf_viewed', 'login', 'access.refused')) as l, (select count(*)::int from files) as f`;
   return row;
 }
 type Row = { id: string; registration_number: number; name: string; cpf: string; birth_date: string | null; joined_on: string; situation: number | null; status: string; city: string | null; email: string | null; mobile_phone: string | null; workplace_name: string | null; notes: string | null; photo_file_id: string | null };
@@ -97,9 +95,9 @@ describe("the template", () => {
     const res = await admin.get(`${PATH}/modelo`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("modelo-filiados.xlsx");
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await res.arrayBuffer());
-    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
+    const sheet = await readXlsxSheet(await res.arrayBuffer());
+    expect(sheet[0]).toEqual(HEADERS);
+    expect(sheet).toHaveLength(2);
     const rh = await t.login("rh");
     for (const path of [PATH, `${PATH}/modelo`]) {
       const refused = await rh.get(path);
@@ -139,34 +137,79 @@ describe("dry run, then commit", () => {
     line({ nome_associado: "Outro Filiado Pelo CPF", cpf: other.cpf, observacao: "Veio do sistema antigo" }),
   ];
 
-  it("the dry run reports created, updated and rejected rows with line and reason, and writes nothing", async () => {
+  it("the dry run reports created, updated and rejected rows with line and every problem, and writes nothing", async () => {
     const before = await counts();
     const { status, html } = await importFile(admin, "import-preview", await xlsx(rows()));
     expect(status).toBe(200);
-    expect(html).toContain(MEMBER_IMPORT_MESSAGES.previewed);
+    expect(html).toContain(MEMBER_IMPORT_MESSAGES.withProblems(7));
     expect([count(html, "total"), count(html, "created"), count(html, "updated"), count(html, "rejected")]).toEqual([11, 2, 2, 7]);
     for (const row of [5, 6, 7, 8, 9, 10, 11]) expect(html, `linha ${row}`).toContain(`data-testid="import-rejected-${row}"`);
     expect(html).toContain(BR_MESSAGES.cpfInvalid);
     expect(html).toContain(MEMBER_IMPORT_MESSAGES.duplicateCpf(3));
-    expect(html).toContain(MEMBER_IMPORT_MESSAGES.date("Data de nascimento"));
+    // 31/02/1980 is written dd/mm/aaaa: the message says the date does not exist, not the form.
+    expect(html).toContain(MEMBER_IMPORT_MESSAGES.dateMissing("Data de nascimento"));
+    expect(html).not.toContain(MEMBER_IMPORT_MESSAGES.date("Data de nascimento"));
     expect(html).toContain(MEMBER_IMPORT_MESSAGES.situation);
     expect(html).toContain(MEMBER_IMPORT_MESSAGES.cpfOfOther(third.registrationNumber));
     expect(html).toContain("Nome é obrigatório.");
     expect(html).toContain(MEMBER_IMPORT_MESSAGES.duplicateRegistration(3));
+    // A file with problems cannot be confirmed.
+    expect(html).not.toContain("Confirmar importação");
     // Never a full CPF in the report.
     expect(html).not.toContain(cpf(1));
     const link = html.match(/href="data:text\/csv;charset=utf-8,([^"]+)"/);
     expect(link).not.toBeNull();
     const report = decodeURIComponent(link![1]);
-    expect(report).toContain("resumo;rejeitados;7");
-    expect(report).toContain(`5;CPF Errado;${BR_MESSAGES.cpfInvalid}`);
+    // The one CSV writer (ADR 176): `;`, every field quoted.
+    const reportRows = parse(report, { bom: true, delimiter: ";" }) as string[][];
+    expect(reportRows).toContainEqual(["resumo", "rejeitados", "7"]);
+    expect(reportRows).toContainEqual(["5", "CPF Errado", BR_MESSAGES.cpfInvalid]);
+    expect(report).toContain('"resumo";"rejeitados";"7"\r\n');
     expect(await counts()).toEqual(before);
     expect(await byCpf(cpf(1))).toBeUndefined();
   });
 
-  it("the commit writes exactly the valid rows, keeps given registration numbers, numbers the rest, and audits counts only", async () => {
+  it("a row's every problem is reported, not only the first rule that failed", async () => {
+    const file = await xlsx([
+      line({ matricula: 80050, nome_associado: "Três Problemas", cpf: "123.456.789-00", data_nascimento: "31/02/1980", situacao: 7 }),
+      line({ nome_associado: "Data Fora do Formato", cpf: cpf(30), data_cadastro: "1980/03/05", estado: "XX", email: "não-é-email" }),
+    ]);
+    const { status, html } = await importFile(admin, "import-preview", file);
+    expect(status).toBe(200);
+    const cell = (row: number) => html.match(new RegExp(`data-testid="import-rejected-${row}">(.*?)</tr>`, "s"))?.[1] ?? "";
+    const three = cell(2);
+    expect(three).toContain(BR_MESSAGES.cpfInvalid);
+    expect(three).toContain(MEMBER_IMPORT_MESSAGES.dateMissing("Data de nascimento"));
+    expect(three).toContain(MEMBER_IMPORT_MESSAGES.situation);
+    const other = cell(3);
+    expect(other).toContain(MEMBER_IMPORT_MESSAGES.date("Data de cadastro"));
+    expect(other).toContain(MEMBER_IMPORT_MESSAGES.state);
+    expect(other).toContain(MEMBER_MESSAGES.emailInvalid);
+  });
+
+  it("the commit of a file with good rows and one bad row writes nothing, and says why", async () => {
     const before = await counts();
-    const { status, html } = await importFile(admin, "import-commit", await xlsx(rows()));
+    const file = await xlsx([
+      line({ matricula: existing.registrationNumber, nome_associado: "Não Deve Ser Gravado", cpf: existing.cpf }),
+      line({ nome_associado: "Boa Linha Um", cpf: cpf(40) }),
+      line({ nome_associado: "Boa Linha Dois", cpf: cpf(41), data_nascimento: "05/03/1980" }),
+      line({ nome_associado: "Linha Ruim", cpf: cpf(42), data_nascimento: "31/02/1980" }),
+    ]);
+    const { status, html } = await importFile(admin, "import-commit", file);
+    expect(status).toBe(422);
+    expect(html).toContain(MEMBER_IMPORT_MESSAGES.refused(1));
+    // The refusal shows the report with the row to fix.
+    expect(html).toContain('data-testid="import-rejected-5"');
+    expect(html).toContain(MEMBER_IMPORT_MESSAGES.dateMissing("Data de nascimento"));
+    expect(await counts()).toEqual(before);
+    for (const n of [40, 41, 42]) expect(await byCpf(cpf(n)), `cpf ${n}`).toBeUndefined();
+    expect((await byCpf(existing.cpf)).name).toBe("Filiado Já Cadastrado");
+  });
+
+  it("the commit of a clean file writes every row, keeps given registration numbers, numbers the rest, and audits counts only", async () => {
+    const before = await counts();
+    const clean = rows().filter((_, i) => [0, 1, 2, 10].includes(i));
+    const { status, html } = await importFile(admin, "import-commit", await xlsx(clean));
     expect(status, html.slice(0, 400)).toBe(200);
     expect(html).toContain("Importação concluída: 2 filiados criados, 2 atualizados.");
     expect(await counts()).toEqual({ m: before.m + 2, l: before.l + 1, f: before.f });
@@ -201,7 +244,7 @@ describe("dry run, then commit", () => {
     expect(await folded(cpf(2))).toBe("maria antonia sem matricula");
     expect(await folded(other.cpf)).toBe("outro filiado pelo cpf");
     const [audit] = await t.query<{ data: Record<string, unknown>; entity_id: string | null }>`select data, entity_id from audit_log where action = 'member.imported' order by created_at desc limit 1`;
-    expect(audit).toEqual({ data: { total: 11, created: 2, updated: 2, rejected: 7 }, entity_id: null });
+    expect(audit).toEqual({ data: { total: 4, created: 2, updated: 2, rejected: 0 }, entity_id: null });
   });
 
   it("a .csv (';', BOM, headers with accents and other case, CPF without leading zeros) imports the same way", async () => {
@@ -264,7 +307,11 @@ describe("import refusals", () => {
       [null, "associado.xlsx", 400, SPREADSHEET_MESSAGES.missing],
       [Buffer.from("d0cf11e0a1b11ae1000000000000000000000000", "hex"), "associado.xls", 415, SPREADSHEET_MESSAGES.xls],
       [Buffer.from("texto solto\nsem colunas\n"), "notas.csv", 422, SPREADSHEET_MESSAGES.noHeaders("nome_associado, cpf")],
-      [await xlsx([line({ nome_associado: "Só Inválida", cpf: "111.111.111-11" })]), "associado.xlsx", 422, MEMBER_IMPORT_MESSAGES.nothingValid],
+      // A text file renamed .xlsx: decided by its content (no zip signature), not "missing columns".
+      [Buffer.from("nome_associado;cpf\nFulano;529.982.247-25\n"), "associado.xlsx", 415, SPREADSHEET_MESSAGES.notXlsx],
+      // A zip that is no workbook (a renamed .docx, say).
+      [await rawZipWithoutWorkbook(), "associado.xlsx", 415, SPREADSHEET_MESSAGES.notXlsx],
+      [await xlsx([line({ nome_associado: "Só Inválida", cpf: "111.111.111-11" })]), "associado.xlsx", 422, MEMBER_IMPORT_MESSAGES.refused(1)],
     ];
     for (const [bytes, name, expected, message] of cases) {
       const { status, html } = await importFile(admin, "import-commit", bytes, name);
@@ -272,6 +319,45 @@ describe("import refusals", () => {
       expect(html, name).toContain(message);
     }
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("hostile spreadsheets", () => {
+  it("a declared dimension past the row cap is refused at once, before any row is read", async () => {
+    const before = await counts();
+    // The sheet declares 1,048,576 rows; what follows the dimension is not even well-formed XML,
+    // so only a reader that stops at the dimension answers 413 (one that builds the workbook
+    // first answers 'não foi possível ler' or runs out of memory).
+    const declared = await rawXlsx('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD1048576"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>nome_associado</t></is></c></row><row <<< quebrado');
+    const far = await farCellXlsx("A1:XFD1048576");
+    for (const [name, file] of [["declared", declared], ["far", far]] as const) {
+      const started = performance.now();
+      const { status, html } = await importFile(admin, "import-preview", file);
+      expect(status, name).toBe(413);
+      expect(html, name).toContain(SPREADSHEET_MESSAGES.tooManyRows(50_000));
+      expect(performance.now() - started, name).toBeLessThan(5000);
+    }
+    // The 1.6 KB file whose only cell is XFD1048576 (no range declared) has no header row.
+    const lone = await importFile(admin, "import-preview", await farCellXlsx());
+    expect(lone.status).toBe(422);
+    expect(lone.html).toContain(SPREADSHEET_MESSAGES.empty);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a zip bomb is refused while inflating, whether its sheet declares its real size or lies about it", async () => {
+    const before = await counts();
+    for (const [name, file] of [["honest", await zipBombXlsx(300)], ["lying", await zipBombXlsx(300, 2048)]] as const) {
+      const { status, html } = await importFile(admin, "import-commit", file);
+      expect(status, name).toBe(413);
+      expect(html, name).toContain(SPREADSHEET_MESSAGES.unzippedTooLarge);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("more data rows than the cap, with no dimension declared, is refused while counting", async () => {
+    const { status, html } = await importFile(admin, "import-preview", await millionRowsXlsx({ rows: 50_001, dimension: false }));
+    expect(status).toBe(413);
+    expect(html).toContain(SPREADSHEET_MESSAGES.tooManyRows(50_000));
   });
 });
 
@@ -353,11 +439,7 @@ describe("the XLSX export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     expect(res.headers.get("content-disposition")).toMatch(/filiados-\d{4}-\d{2}-\d{2}\.xlsx/);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await res.arrayBuffer());
-    const rows: unknown[][] = [];
-    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    return rows;
+    return readXlsxSheet(await res.arrayBuffer());
   }
 
   it("holds the filtered list, the CPF masked unless the role may see it, and is audited", async () => {
@@ -389,8 +471,9 @@ describe("the member's service records and charges", () => {
     expect(page).toContain("Vencido");
     const res = await admin.get(`/dashboard/admin/members/${m.id}/exportar?formato=json`);
     expect(res.status).toBe(200);
-    const data = (await res.json()) as { serviceRecords: { protocol: string }[]; charges: { amountCentavos: number; paidOn: string | null }[] };
-    expect(data.serviceRecords.map((r) => r.protocol)).toEqual([record.protocol]);
-    expect(data.charges).toMatchObject([{ amountCentavos: 4500, paidOn: null }]);
+    const data = (await res.json()) as { atendimentos: Record<string, string>[]; mensalidades: Record<string, string | null>[] };
+    expect(data.atendimentos.map((r) => r.Protocolo)).toEqual([record.protocol]);
+    expect(data.atendimentos[0]["Tipo de atendimento"]).toBe("Consulta trabalhista");
+    expect(data.mensalidades).toEqual([{ Referência: "03/2026", Valor: "R$\u00a045,00", Vencimento: "10/03/2026", "Pago em": null }]);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMember } from "~/db/factories/members";
-import { paginationWindow } from "~/domain/members/member-options";
+import { fictitiousCpf, createMember } from "~/db/factories/members";
+import { paginationWindow } from "~/lib/pagination";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
@@ -69,11 +69,13 @@ async function auditFor(id: string) {
   return t.query<{ action: string; data: Record<string, unknown>; actor_username: string | null }>`select action, data, actor_username from audit_log where entity_type = 'member' and entity_id = ${id} order by id`;
 }
 async function fingerprint() {
-  const [row] = await t.query<{ h: string }>`select md5(coalesce(string_agg(m::text, '|' order by m.id), '')) || ':' || (select count(*) from audit_log) as h from members m`;
+  const [row] = await t.query<{ h: string }>`select md5(coalesce(string_agg(m::text, '|' order by m.id), '')) || ':' || (select count(*) from audit_log where action <> 'access.refused') as h from members m`;
   return row.h;
 }
 
 const VALID_CPF = "52998224725"; // the classic valid example
+/** The CPF an admin corrects a member to (issue 19 §14). */
+const FIXED_CPF = fictitiousCpf(424_242);
 const NEW_MEMBER = {
   intent: "create",
   name: "Conceição Aparecida Brandão",
@@ -231,7 +233,6 @@ describe("create, edit, delete with the original's messages", () => {
       notes: "Licença pelo INSS.",
       workplaceName: "Hotel Eixo",
       registrationNumber: "1",
-      cpf: VALID_CPF,
       email: "",
     });
     expect(r.status).toBe(200);
@@ -244,6 +245,10 @@ describe("create, edit, delete with the original's messages", () => {
     const audit = await auditFor(m.id);
     expect(audit.at(-1)).toMatchObject({ action: "member.updated", data: { registrationNumber: m.registrationNumber } });
     expect(audit.at(-1)!.data.changed).toEqual(expect.arrayContaining(["name", "situation", "notes", "workplaceName", "email", "status"]));
+    // A CPF posted by rh is refused (an admin-only correction, issue 19 §14): nothing changes.
+    const withCpf = await post(rh, RH_PATH, { intent: "update", id: m.id, name: "Outro Nome", situation: "1", cpf: VALID_CPF, email: "" });
+    expect(withCpf.status).toBe(403);
+    expect(await byId(m.id)).toMatchObject({ name: "Editável Souza Lima", cpf: m.cpf });
     expect(JSON.stringify(audit)).not.toContain("INSS");
     const noName = await post(rh, RH_PATH, { intent: "update", id: m.id, name: " ", situation: "1" });
     expect(noName.status).toBe(400);
@@ -277,22 +282,38 @@ describe("create, edit, delete with the original's messages", () => {
 });
 
 describe("the member's page", () => {
-  it("shows every field; the full CPF only to admin, rh and secretaria, each view audited", async () => {
+  it("shows every field with the CPF masked on opening; 'Ver CPF completo' (admin, rh, secretaria) answers it and writes the view then, only then", async () => {
     const m = await createMember(t.db, { name: "Página Completa Araújo", notes: "Nota interna" });
+    const views = async () => (await auditFor(m.id)).filter((a) => a.action === "member.cpf_viewed");
     for (const c of [admin, rh, secretaria]) {
       const { status, html } = await page(c, `${RH_PATH}/${m.id}`);
       expect(status).toBe(200);
-      expect(html).toContain(formatCpf(m.cpf!));
+      expect(html).toContain(maskCpfForList(m.cpf!));
+      expect(html).not.toContain(formatCpf(m.cpf!));
+      expect(html).toContain("Ver CPF completo");
       for (const label of ["Data de nascimento", "Sexo", "Telefone celular", "Região", "Local de trabalho", "Observação", "Histórico de alterações"]) expect(html).toContain(label);
       expect(html).toContain("Nota interna");
+      // The page's data as the browser loads it carries no full CPF either.
+      expect(decodeHtml(await (await c.get(`${RH_PATH}/${m.id}.data`)).text())).not.toContain(m.cpf!);
     }
+    // Opening the page is no view (issue 19 §14).
+    expect(await views()).toHaveLength(0);
+    for (const c of [admin, rh, secretaria]) {
+      const shown = await post(c, `${RH_PATH}/${m.id}`, { intent: "reveal-cpf" });
+      expect(shown.status).toBe(200);
+      expect(shown.text).toContain(formatCpf(m.cpf!));
+    }
+    expect(await views()).toHaveLength(3);
+    expect(JSON.stringify(await views())).not.toContain(m.cpf!);
     const pres = await page(presidencia, `${ADMIN_PATH}/${m.id}`);
     expect(pres.status).toBe(200);
     expect(pres.html).toContain(maskCpfForList(m.cpf!));
     expect(pres.html).not.toContain(formatCpf(m.cpf!));
-    const views = (await auditFor(m.id)).filter((a) => a.action === "member.cpf_viewed");
-    expect(views).toHaveLength(3);
-    expect(JSON.stringify(views)).not.toContain(m.cpf!);
+    expect(pres.html).not.toContain("Ver CPF completo");
+    const refused = await post(presidencia, `${ADMIN_PATH}/${m.id}`, { intent: "reveal-cpf" });
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain(formatCpf(m.cpf!));
+    expect(await views()).toHaveLength(3);
     // The history lists the views.
     expect((await page(admin, `${ADMIN_PATH}/${m.id}`)).html).toContain("CPF completo de filiado visualizado");
   });
@@ -300,8 +321,8 @@ describe("the member's page", () => {
   it("a refused post, re-rendered as a page (no JavaScript), shows the CPF masked and writes no CPF view", async () => {
     const m = await createMember(t.db, { name: "Recusa Sem Visualização" });
     const views = async () => (await auditFor(m.id)).filter((a) => a.action === "member.cpf_viewed").length;
-    expect((await page(rh, `${RH_PATH}/${m.id}`)).html).toContain(formatCpf(m.cpf!));
-    expect(await views()).toBe(1);
+    expect((await page(rh, `${RH_PATH}/${m.id}`)).html).toContain(maskCpfForList(m.cpf!));
+    expect(await views()).toBe(0);
     const refusals = [
       // A role not allowed to act: anonymising is admin only.
       { c: rh, path: `${RH_PATH}/${m.id}`, body: { intent: "anonymize" }, status: 403 },
@@ -319,10 +340,52 @@ describe("the member's page", () => {
       expect(html).toContain(maskCpfForList(m.cpf!));
       expect(html).not.toContain(formatCpf(m.cpf!));
     }
+    expect(await views()).toBe(0);
+    // Asked for, without JavaScript: the page comes back with the whole number, one view.
+    const asked = await admin.post(`${ADMIN_PATH}/${m.id}`, { intent: "reveal-cpf" });
+    expect(asked.status).toBe(200);
+    expect(decodeHtml(await asked.text())).toContain(formatCpf(m.cpf!));
     expect(await views()).toBe(1);
-    // A real view afterwards is still recorded.
-    expect((await page(admin, `${ADMIN_PATH}/${m.id}`)).html).toContain(formatCpf(m.cpf!));
-    expect(await views()).toBe(2);
+  });
+
+  it("'Editar' on the member's page: staff edit the original's fields; only an admin corrects CPF, birth date and sex, audited, the CPF valid and unique", async () => {
+    const m = await createMember(t.db, { name: "Correção Documental", birthDate: "1980-01-01", gender: "Masculino" });
+    const other = await createMember(t.db);
+    const base = { intent: "update", id: m.id, name: "Correção Documental", situation: "1", email: "", mobilePhone: "", address: "", city: "", state: "", cep: "", region: "", workplaceName: "", notes: "" };
+    expect((await page(rh, `${RH_PATH}/${m.id}`)).html).toContain(`aria-label="Editar Correção Documental"`);
+    // rh edits the original's fields from the page.
+    const ok = await post(rh, `${RH_PATH}/${m.id}`, { ...base, city: "Taguatinga" });
+    expect(ok.status).toBe(200);
+    expect((await byId(m.id)).city).toBe("Taguatinga");
+    // rh may not correct the documents, whatever the body says: 403, nothing written.
+    for (const extra of [{ cpf: formatCpf(FIXED_CPF) }, { birthDate: "1981-02-02" }, { gender: "Feminino" }] as Record<string, string>[]) {
+      const refused = await post(rh, `${RH_PATH}/${m.id}`, { ...base, ...extra });
+      expect(refused.status, JSON.stringify(extra)).toBe(403);
+      expect(refused.text).toContain(MEMBER_MESSAGES.adminOnlyFields);
+    }
+    // rh's dialog does not offer them; the admin's does.
+    expect((await page(rh, `${RH_PATH}/${m.id}`)).html).not.toContain("admin-member-fields");
+    const [before] = await t.query<{ cpf: string; birth_date: string; gender: string }>`select cpf, birth_date::text, gender from members where id = ${m.id}`;
+    expect(before).toEqual({ cpf: m.cpf, birth_date: "1980-01-01", gender: "Masculino" });
+    // An admin: an invalid CPF, another member's CPF, an impossible date are refused.
+    expect((await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, cpf: "123.456.789-00" })).status).toBe(400);
+    const taken = await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, cpf: formatCpf(other.cpf!) });
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain(MEMBER_MESSAGES.cpfTaken(other.registrationNumber));
+    expect((await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, birthDate: "2031-02-30" })).status).toBe(400);
+    expect((await byId(m.id)).cpf).toBe(m.cpf);
+    // Corrected, audited by field name, never the values.
+    const fixed = await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, city: "Taguatinga", cpf: formatCpf(FIXED_CPF), birthDate: "1981-02-02", gender: "Feminino" });
+    expect(fixed.status).toBe(200);
+    const [after] = await t.query<{ cpf: string; birth_date: string; gender: string }>`select cpf, birth_date::text, gender from members where id = ${m.id}`;
+    expect(after).toEqual({ cpf: FIXED_CPF, birth_date: "1981-02-02", gender: "Feminino" });
+    const updated = (await auditFor(m.id)).filter((a) => a.action === "member.updated").at(-1)!;
+    expect(updated.data).toMatchObject({ changed: ["cpf", "birthDate", "gender"] });
+    expect(updated.actor_username).toBe((await t.user("admin")).username);
+    expect(JSON.stringify(updated.data)).not.toMatch(new RegExp(`${FIXED_CPF}|1981-02-02|Feminino`));
+    // A blank CPF keeps the current one.
+    expect((await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, city: "Taguatinga", cpf: "", birthDate: "1981-02-02", gender: "Feminino" })).status).toBe(200);
+    expect((await byId(m.id)).cpf).toBe(FIXED_CPF);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {
@@ -338,9 +401,16 @@ describe("GET /api/filiados/consulta?cpf=", () => {
     const res = await c.get(`/api/filiados/consulta?cpf=${m.cpf}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.json()).toEqual({ is_member: true, member_id: m.id, member_name: "Consulta Filiação", registration_number: m.registrationNumber });
+    expect(await res.json()).toEqual({
+      is_member: true,
+      member_id: m.id,
+      member_name: "Consulta Filiação",
+      registration_number: m.registrationNumber,
+      member_phone: m.mobilePhone,
+      member_email: m.email,
+    });
     const none = await c.get(`/api/filiados/consulta?cpf=39053344705`);
-    expect(await none.json()).toEqual({ is_member: false, member_id: null, member_name: null, registration_number: null });
+    expect(await none.json()).toEqual({ is_member: false, member_id: null, member_name: null, registration_number: null, member_phone: null, member_email: null });
     expect((await c.get(`/api/filiados/consulta?cpf=${formatCpf(m.cpf!)}`)).status).toBe(400);
     expect((await c.get(`/api/filiados/consulta`)).status).toBe(400);
     const audit = await auditFor(m.id);
@@ -370,7 +440,7 @@ describe("list export (CSV)", () => {
     const text = await pres.text();
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain("matricula,nome_associado,cpf");
+    expect(lines[0]).toMatch(/^\uFEFF?"matricula";"nome_associado";"cpf";/);
     expect(lines[1]).toContain(maskCpfForList(m.cpf!));
     expect(text).not.toContain(m.cpf!);
     const full = await (await rh.get(`${RH_PATH}/exportar?q=${m.registrationNumber}`)).text();
@@ -390,13 +460,16 @@ describe("LGPD tools (admin)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain(`filiado-${m.registrationNumber}.json`);
     const body = await res.json();
-    expect(body.record).toMatchObject({ id: m.id, cpf: m.cpf, name: "Exportável Gomes", registrationNumber: m.registrationNumber, situation: 2 });
-    expect(body.photo).toBeNull();
-    expect(body.auditEntries.map((a: { action: string }) => a.action)).toContain("member.updated");
+    // Read by the person it is about: pt-BR labels, formatted CPF, Brasília times (issue 19 §2).
+    expect(body.cadastro).toMatchObject({ Identificador: m.id, CPF: formatCpf(m.cpf!), "Nome completo": "Exportável Gomes", Matrícula: m.registrationNumber, Situação: "2 - DESEMPREGADO(A)" });
+    expect(body.cadastro["Cadastrado em"]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(horário de Brasília\)$/);
+    expect(JSON.stringify(body)).not.toMatch(/mobilePhone|registrationNumber|\d{4}-\d{2}-\d{2}T/);
+    expect(body.foto).toBeNull();
+    expect(body.auditoria.map((a: { Ação: string }) => a.Ação)).toContain("Filiado alterado");
     const csv = await admin.get(`${ADMIN_PATH}/${m.id}/exportar?formato=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = await csv.text();
-    expect(text).toContain(`"cadastro","cpf","${m.cpf}"`);
+    expect(text).toContain(`"Cadastro";"CPF";"${formatCpf(m.cpf!)}"\r\n`);
     expect((await auditFor(m.id)).filter((a) => a.action === "member.exported").map((a) => a.data.format)).toEqual(["json", "csv"]);
     for (const c of [rh, secretaria, presidencia]) expect((await c.get(`${ADMIN_PATH}/${m.id}/exportar`)).status).toBe(403);
   });
@@ -414,7 +487,9 @@ describe("LGPD tools (admin)", () => {
     expect(await foldedName(m.id)).toBe(`filiado anonimizado ${m.registrationNumber}`);
     expect(row.anonymized_at).not.toBeNull();
     const audit = await auditFor(m.id);
-    expect(audit.at(-1)).toMatchObject({ action: "member.anonymized", data: { registrationNumber: m.registrationNumber, photoDeleted: false } });
+    // The anonymisation's own entry holds the member's id only (ADR 170).
+    expect(audit.at(-1)?.action).toBe("member.anonymized");
+    expect(audit.at(-1)?.data).toEqual({});
     expect(JSON.stringify(audit)).not.toMatch(/Anonimizável|Observação pessoal/);
     expect(JSON.stringify(audit)).not.toContain(m.cpf!);
     expect((await post(admin, `${ADMIN_PATH}/${m.id}`, { intent: "anonymize" })).status).toBe(409);

@@ -35,7 +35,7 @@ async function post(slug: string) {
 }
 
 async function count(table: "news_posts" | "files" | "audit_log") {
-  const q = { news_posts: "select count(*)::int as n from news_posts", files: "select count(*)::int as n from files", audit_log: "select count(*)::int as n from audit_log" }[table];
+  const q = { news_posts: "select count(*)::int as n from news_posts", files: "select count(*)::int as n from files", audit_log: "select count(*)::int as n from audit_log where action <> 'access.refused'" }[table];
   const [row] = await t.query<{ n: number }>([q] as unknown as TemplateStringsArray);
   return row.n;
 }

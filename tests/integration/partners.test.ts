@@ -27,7 +27,7 @@ async function byName(name: string) {
 }
 async function counts() {
   const [row] = await t.query<{ p: number; f: number; l: number }>`select
-    (select count(*)::int from partners) as p, (select count(*)::int from files) as f, (select count(*)::int from audit_log) as l`;
+    (select count(*)::int from partners) as p, (select count(*)::int from files) as f, (select count(*)::int from audit_log where action <> 'access.refused') as l`;
   return row;
 }
 async function fileRow(id: string) {

@@ -17,7 +17,7 @@ const t = useTestServer();
 const ROLES_WITH_SECTOR: Role[] = ["admin", "rh", "secretaria", "juridico", "financeiro", "presidencia", "homologacao", "campo"];
 const clients = new Map<Role, Client>();
 const as = (role: Role) => clients.get(role)!;
-let agent: Record<string, string> = {};
+const agent: Record<string, string> = {};
 
 beforeAll(async () => {
   for (const role of ROLES_WITH_SECTOR) clients.set(role, await t.login(role));
@@ -31,6 +31,11 @@ async function record(id: string) {
 async function entries(id: string) {
   return t.query<{ kind: string; old_status: string | null; new_status: string; text: string; responsible_name: string }>`
     select kind, old_status, new_status, text, responsible_name from service_record_entries where record_id = ${id} order by id`;
+}
+/** Audit entries other than refused actions (a refused post writes one of those, ADR 182). */
+async function writes() {
+  const [r] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action <> 'access.refused'`;
+  return r.n;
 }
 async function count(table: string) {
   const [r] = await t.query<{ n: number }>([`select count(*)::int as n from ${table}`] as unknown as TemplateStringsArray);
@@ -76,7 +81,7 @@ describe("the unified form", () => {
     const res = await create("juridico", "juridico");
     const body = await res.text();
     expect(res.status).toBe(200);
-    const [r] = await t.query<Record<string, any>>`select * from service_records where sector = 'juridico' order by created_at desc limit 1`;
+    const [r] = await t.query<Record<string, string>>`select * from service_records where sector = 'juridico' order by created_at desc limit 1`;
     expect(r.protocol).toMatch(/^SIND\d{14}$/);
     expect(body).toContain(SERVICE_MESSAGES.created(r.protocol));
     expect(r.status).toBe("pending");
@@ -84,6 +89,8 @@ describe("the unified form", () => {
     expect(r.requester_registration).toBe((await t.user("juridico")).username);
     expect(r.sector_data).toEqual({ caseType: "trabalhista", company: null, processNumber: null, deadlineDate: null, cctReference: null, legalBasis: null, hasLawyer: false });
     expect((await entries(r.id)).map((e) => e.kind)).toEqual(["created"]);
+    // The creation separator names a person: the assigned one, or else the registrant (never 'Responsável não definido').
+    expect((await entries(r.id))[0].responsible_name).not.toBe("Responsável não definido");
     const [audit] = await t.query<{ data: Record<string, unknown> }>`select data from audit_log where entity_id = ${r.id} and action = 'service.created'`;
     expect(JSON.stringify(audit.data)).not.toMatch(/52998224725|Conceição|conceicao@/);
   });
@@ -137,9 +144,19 @@ describe("the unified form", () => {
     expect((await create("secretaria", "secretaria", { requesterCpf: member.cpf! })).status).toBe(200);
     expect((await record(await latestId())).member_id).toBe(member.id);
     const found = await as("secretaria").get(`/api/filiados/consulta?cpf=${member.cpf}`);
-    expect(await found.json()).toEqual({ is_member: true, member_id: member.id, member_name: member.name, registration_number: member.registrationNumber });
+    // The name, phone and e-mail fill the form (issue 19 §1).
+    expect(await found.json()).toEqual({
+      is_member: true,
+      member_id: member.id,
+      member_name: member.name,
+      registration_number: member.registrationNumber,
+      member_phone: member.mobilePhone,
+      member_email: member.email,
+    });
+    expect(member.mobilePhone).toBeTruthy();
+    expect(member.email).toBeTruthy();
     const none = await as("secretaria").get("/api/filiados/consulta?cpf=11144477735");
-    expect(await none.json()).toEqual({ is_member: false, member_id: null, member_name: null, registration_number: null });
+    expect(await none.json()).toEqual({ is_member: false, member_id: null, member_name: null, registration_number: null, member_phone: null, member_email: null });
     expect((await as("secretaria").get("/api/filiados/consulta?cpf=123")).status).toBe(400);
     expect((await as("campo").get("/api/filiados/consulta?cpf=11144477735")).status).toBe(403);
     expect((await t.anonymous().get("/api/filiados/consulta?cpf=11144477735")).status).toBe(401);
@@ -322,7 +339,7 @@ describe("sector scope", () => {
     expect(missing.headers.get("location")).toBe("/dashboard/atendimentos?aviso=nao-encontrado");
 
     const beforeEntries = await count("service_record_entries");
-    const beforeAudit = await count("audit_log");
+    const beforeAudit = await writes();
     const posts: Record<string, string>[] = [
       { intent: "status", id: r.id, status: "in_progress", responsibleId: agent.juridico, comment: "Fora do escopo." },
       { intent: "comment", id: r.id, responsibleId: agent.juridico, comment: "Fora do escopo." },
@@ -337,7 +354,8 @@ describe("sector scope", () => {
     expect((await as("campo").post(`/dashboard/atendimento/${r.id}`, posts[1])).status).toBe(403);
     expect(await record(r.id)).toMatchObject({ status: "pending", requester_name: r.requesterName });
     expect(await count("service_record_entries")).toBe(beforeEntries);
-    expect(await count("audit_log")).toBe(beforeAudit);
+    // Nothing but the refusals themselves (ADR 182) reaches the audit log.
+    expect(await writes()).toBe(beforeAudit);
   });
 
   it("searches by protocol, name, CPF digits and description words; filters stay in the URL", async () => {

@@ -7,7 +7,9 @@ import { createUser, type CreatedUser } from "~/db/factories/users";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { HAPROXY, startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
+import { sql } from "drizzle-orm";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
+import { freshCode, registerServerDatabase } from "../support/two-factor";
 import { createThrowawayDatabase, testDriver } from "../support/database";
 
 /**
@@ -78,6 +80,14 @@ async function signIn(from: string, user: CreatedUser) {
   const c = new BoundClient(lb.base, from);
   const res = await c.post("/login", { username: user.username, password: user.password });
   expect(res.status, `login de ${user.username} pelo balanceador`).toBe(302);
+  if (String(res.headers.location ?? "").startsWith("/login/verificacao")) {
+    // secretaria signs in with the second factor (ADR 185): the code step, through the balancer too.
+    let status = 0;
+    for (let i = 0; i < 4 && status !== 302; i++) {
+      status = (await c.post("/login/verificacao", { code: await freshCode(lb.base, user.username) })).status;
+    }
+    expect(status, `código de ${user.username} pelo balanceador`).toBe(302);
+  }
   return c;
 }
 
@@ -93,12 +103,22 @@ describe.skipIf(skipReason !== null)(`two instances behind HAProxy on one Postgr
     // Migrate and create the staff users from this process, before the instances start.
     resetSecretCache();
     await openDatabase({ url: created.url, poolMax: 2 });
-    staff = await createUser(db(), { role: "secretaria" });
-    target = await createUser(db(), { role: "secretaria" });
     // The production recipe: one SESSION_SECRET for every instance, the balancer as the one trusted hop.
     const env = { SESSION_SECRET: randomBytes(36).toString("base64url"), TRUST_PROXY: "1", JOBS_POLL_MS: "150" };
+    // The factory encrypts the users' TOTP secrets with the instances' key (ADR 185, 187).
+    const saved = process.env.SESSION_SECRET;
+    process.env.SESSION_SECRET = env.SESSION_SECRET;
+    try {
+      staff = await createUser(db(), { role: "secretaria" });
+      target = await createUser(db(), { role: "secretaria" });
+    } finally {
+      if (saved === undefined) delete process.env.SESSION_SECRET;
+      else process.env.SESSION_SECRET = saved;
+    }
     [a, b] = await Promise.all([startInstance({ databaseUrl: created.url, env, seed: "false" }), startInstance({ databaseUrl: created.url, env, seed: "false" })]);
     lb = await startHaproxy({ backends: [a, b], checkIntervalMs: CHECK_MS });
+    // The sign-in's code step may clear a user's last used step through this process's handle.
+    registerServerDatabase(lb.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
     // Both checked healthy before the first test (a hook can't use expect.poll).
     const deadline = Date.now() + 10_000;
     while (JSON.stringify(await lb.serverStates()) !== JSON.stringify({ app1: "UP", app2: "UP" })) {

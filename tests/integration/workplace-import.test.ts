@@ -1,11 +1,12 @@
+import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import ExcelJS from "exceljs";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { createWorkplace } from "~/db/factories/field";
 import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
 import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/field/import-workplaces.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
+import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
 
 /** The workplace spreadsheet import (issue 10): template, dry run, all-or-nothing commit. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -40,13 +41,7 @@ const TEMPLATE_HEADERS = [
 const HEADERS = TEMPLATE_HEADERS.slice(0, 12);
 type Cells = (string | number)[];
 
-async function xlsx(rows: Cells[], headers: string[] = HEADERS) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("postos");
-  ws.addRow(headers);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const xlsx = (rows: Cells[], headers: string[] = HEADERS) => xlsxOf(headers, rows);
 function csv(rows: Cells[], headers: string[] = HEADERS) {
   const line = (cells: Cells) => cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(";");
   return Buffer.from("\uFEFF" + [headers, ...rows].map(line).join("\r\n") + "\r\n", "utf8");
@@ -54,9 +49,10 @@ function csv(rows: Cells[], headers: string[] = HEADERS) {
 function decode(s: string) {
   return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 }
-async function send(client: Client, intent: string, bytes: Buffer | null, name = "postos.xlsx") {
+async function send(client: Client, intent: string, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
   const fd = new FormData();
   fd.set("intent", intent);
+  for (const [k, v] of Object.entries(extra)) fd.set(k, v);
   if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
   const res = await client.post(PATH, fd);
   return { status: res.status, html: decode(await res.text()) };
@@ -66,7 +62,7 @@ function count(html: string, key: "total" | "created" | "updated" | "rejected") 
   return m ? Number(m[1]) : undefined;
 }
 async function counts() {
-  const [row] = await t.query<{ w: number; l: number; j: number }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log) as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
+  const [row] = await t.query<{ w: number; l: number; j: number }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
   return row;
 }
 type Row = { code: string; name: string; city: string; state: string; cep: string; email: string | null; lat: number; lon: number; position_source: string; members_count: number; basic_firefighters: number | null; has_brigade_leader: boolean | null };
@@ -88,11 +84,9 @@ describe("the template", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     expect(res.headers.get("content-disposition")).toContain("modelo-postos.xlsx");
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await res.arrayBuffer());
-    const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(TEMPLATE_HEADERS);
-    expect(wb.worksheets[0].actualRowCount).toBe(2);
+    const sheet = await readXlsxSheet(await res.arrayBuffer());
+    expect(sheet[0]).toEqual(TEMPLATE_HEADERS);
+    expect(sheet).toHaveLength(2);
     const campo = await t.login("campo");
     const refused = await campo.get(`${PATH}/modelo`);
     expect(refused.status).toBe(302);
@@ -114,11 +108,12 @@ describe("dry run, then commit", () => {
     ["", "Shopping Importado Um", "SCN Quadra 6", "", "Brasília", "DF", "70716-900", "", "", "", "", ""],
   ];
 
-  it("the dry run reports created, updated and rejected rows with reasons, and writes nothing", async () => {
+  it("the dry run reports created, updated and rejected rows with every problem, and writes nothing", async () => {
     const before = await counts();
     const { status, html } = await send(admin, "import-preview", await xlsx(rows()));
     expect(status).toBe(200);
-    expect(html).toContain(WORKPLACE_IMPORT_MESSAGES.previewed);
+    expect(html).toContain(WORKPLACE_IMPORT_MESSAGES.withProblems(6));
+    expect(html).not.toContain("Confirmar importação");
     expect([count(html, "total"), count(html, "created"), count(html, "updated"), count(html, "rejected")]).toEqual([9, 2, 1, 6]);
     for (const row of [5, 6, 7, 8, 9, 10]) expect(html, `linha ${row}`).toContain(`data-testid="import-rejected-${row}"`);
     expect(html).toContain("Nome é obrigatório");
@@ -131,15 +126,44 @@ describe("dry run, then commit", () => {
     const link = html.match(/href="data:text\/csv;charset=utf-8,([^"]+)"/);
     expect(link).not.toBeNull();
     const report = decodeURIComponent(link![1]);
-    expect(report).toContain("resumo;rejeitados;6");
-    expect(report).toContain(`10;Shopping Importado Um;${WORKPLACE_IMPORT_MESSAGES.duplicateRow(3)}`);
+    // The one CSV writer (ADR 176): `;`, every field quoted.
+    const reportRows = parse(report, { bom: true, delimiter: ";" }) as string[][];
+    expect(reportRows).toContainEqual(["resumo", "rejeitados", "6"]);
+    expect(reportRows).toContainEqual(["10", "Shopping Importado Um", WORKPLACE_IMPORT_MESSAGES.duplicateRow(3)]);
+    expect(report).toContain('"resumo";"rejeitados";"6"\r\n');
     expect(await counts()).toEqual(before);
     expect(await byName("Shopping Importado Um")).toBeUndefined();
   });
 
-  it("the commit writes exactly the valid rows in one go, queues geocoding for rows without coordinates, and audits counts only", async () => {
+  it("a row's every problem is reported, not only the first rule that failed", async () => {
+    const file = await xlsx([["X1", "", "QNA 9", "", "Taguatinga", "Distrito", "72110-015", "", "não-é-email", "-15,8", "", "muitos"]]);
+    const { status, html } = await send(admin, "import-preview", file);
+    expect(status).toBe(200);
+    const row = html.match(/data-testid="import-rejected-2">(.*?)<\/tr>/s)?.[1] ?? "";
+    for (const message of ["Nome é obrigatório", "Informe um e-mail válido.", "Estado deve ser a sigla de 2 letras", WORKPLACE_IMPORT_MESSAGES.badCode, WORKPLACE_IMPORT_MESSAGES.coordinates, WORKPLACE_IMPORT_MESSAGES.integer("Qtd associados")]) {
+      expect(row, message).toContain(message);
+    }
+  });
+
+  it("the commit of a file with good rows and one bad row writes nothing, and says why", async () => {
     const before = await counts();
     const { status, html } = await send(admin, "import-commit", await xlsx(rows()));
+    expect(status).toBe(422);
+    expect(html).toContain(WORKPLACE_IMPORT_MESSAGES.refused(6));
+    expect(html).toContain('data-testid="import-rejected-10"');
+    expect(await counts()).toEqual(before);
+    expect(await byName("Shopping Importado Um")).toBeUndefined();
+    expect(await byName("Posto Renomeado Pela Planilha")).toBeUndefined();
+    // One bad row among good ones is enough.
+    const one = await send(admin, "import-commit", await xlsx([...rows().slice(0, 3), rows()[4]]));
+    expect(one.status).toBe(422);
+    expect(one.html).toContain(WORKPLACE_IMPORT_MESSAGES.refused(1));
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the commit of a clean file writes every row in one go, queues geocoding for rows without coordinates, and audits counts only", async () => {
+    const before = await counts();
+    const { status, html } = await send(admin, "import-commit", await xlsx(rows().slice(0, 3)));
     expect(status).toBe(200);
     expect(html).toContain("Importação concluída: 2 postos criados, 1 atualizado.");
     const after = await counts();
@@ -154,9 +178,8 @@ describe("dry run, then commit", () => {
     expect(one.code).toMatch(/^P\d{9}$/);
     const two = await byName("Escola Importada Dois");
     expect(two).toMatchObject({ city: "Brasília", state: "DF", lat: -15.8241, lon: -47.9312, position_source: "manual" });
-    for (const name of ["Posto Email Ruim", "Posto UF Ruim", "Posto Código Ruim", "Código Repetido"]) expect(await byName(name), name).toBeUndefined();
     const [audit] = await t.query<{ data: Record<string, unknown>; entity_id: string | null }>`select data, entity_id from audit_log where action = 'workplace.imported' order by created_at desc limit 1`;
-    expect(audit.data).toEqual({ total: 9, created: 2, updated: 1, rejected: 6 });
+    expect(audit.data).toEqual({ total: 3, created: 2, updated: 1, rejected: 0 });
   });
 
   it("a .csv (';', BOM, headers in other case and with accents) imports the same way, operational fields included", async () => {
@@ -184,7 +207,8 @@ describe("dry run, then commit", () => {
         ["", "Falha Proposital", "QNB 3", "", "Taguatinga", "DF", "72115-030", "", "", "", "", ""],
         ["", "Depois da Falha", "QNB 4", "", "Taguatinga", "DF", "72115-040", "", "", "", "", ""],
       ]);
-      const { status, html } = await send(admin, "import-commit", file);
+      // Its rows look alike (same CEP sector): confirmed as distinct places (ADR 217), so the commit reaches the insert.
+      const { status, html } = await send(admin, "import-commit", file, "postos.xlsx", { confirmDuplicates: "on" });
       expect(status).toBe(500);
       expect(html).toContain(WORKPLACE_IMPORT_MESSAGES.error);
       expect(await counts()).toEqual(before);
@@ -200,7 +224,8 @@ describe("the row cap", () => {
   it("5,000 rows are checked and committed in one go", { timeout: 180_000 }, async () => {
     const before = await counts();
     const file = csv(Array.from({ length: 5000 }, (_, i) => ["", `Posto em Massa ${i}`, `Quadra ${i} Conjunto A`, "", "Brasília", "DF", "70000-000", "", "", "-15,8", "-47,9", ""]));
-    const { status, html } = await send(admin, "import-commit", file, "massa.csv");
+    // Every row shares one CEP: likely duplicates, confirmed (ADR 217).
+    const { status, html } = await send(admin, "import-commit", file, "massa.csv", { confirmDuplicates: "on" });
     expect(status, html.slice(0, 300)).toBe(200);
     expect(count(html, "created")).toBe(5000);
     expect(await counts()).toEqual({ w: before.w + 5000, l: before.l + 1, j: before.j });
@@ -232,6 +257,8 @@ describe("refusals", () => {
       [png, "foto.png", 415, SPREADSHEET_MESSAGES.unsupported],
       [Buffer.from("d0cf11e0a1b11ae1000000000000000000000000", "hex"), "postos.xls", 415, SPREADSHEET_MESSAGES.xls],
       [Buffer.from("PK\u0003\u0004 não é um zip de verdade"), "postos.xlsx", 422, SPREADSHEET_MESSAGES.unreadable],
+      // A text file renamed .xlsx: decided by its content, not "missing columns".
+      [Buffer.from("nome_fantasia;endereco;cep\nPosto;QNA 1;72110-015\n"), "postos.xlsx", 415, SPREADSHEET_MESSAGES.notXlsx],
       [Buffer.from("isto é só um texto\nsem colunas\n"), "notas.csv", 422, SPREADSHEET_MESSAGES.noHeaders("nome_fantasia, endereco, cep")],
       [csv([]), "vazio.csv", 422, SPREADSHEET_MESSAGES.empty],
     ];
@@ -245,7 +272,7 @@ describe("refusals", () => {
     // Only invalid rows: the commit refuses with 422.
     const bad = await send(admin, "import-commit", await xlsx([["", "", "Sem nome", "", "Brasília", "DF", "70000-000", "", "", "", "", ""]]));
     expect(bad.status).toBe(422);
-    expect(bad.html).toContain(WORKPLACE_IMPORT_MESSAGES.nothingValid);
+    expect(bad.html).toContain(WORKPLACE_IMPORT_MESSAGES.refused(1));
     expect(await counts()).toEqual(before);
   });
 

@@ -41,6 +41,7 @@ const usersBodies = [
   (ids: TargetIds) => ({ intent: "update", id: user(ids), name: "Alterado", email: "alterado@exemplo.com", role: "admin" }),
   (ids: TargetIds) => ({ intent: "set-password", id: user(ids), password: "Senha@Forte1", confirmPassword: "Senha@Forte1" }),
   (ids: TargetIds) => ({ intent: "delete", id: user(ids) }),
+  (ids: TargetIds) => ({ intent: "reset-2fa", id: user(ids) }),
 ];
 
 const agreementFields = {
@@ -202,6 +203,8 @@ const serviceDetailBodies = [
     responsibleId: ids.anyUserId,
     comment: "Edição intrusa.",
   }),
+  // "Ver CPF completo" (ADR 183): writes a CPF view to the audit log when allowed.
+  () => ({ intent: "reveal-cpf" }),
 ];
 const serviceTables = ["service_records", "service_record_entries", "companies", "audit_log"];
 /** The guard refuses before the record is read, so any id will do in the path. */
@@ -261,8 +264,15 @@ export const ACTION_CASES: ActionCase[] = [
   { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsListBodies, tables: newsTables },
   { path: "/dashboard/admin/agreements", pattern: "dashboard/admin/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
   { path: "/dashboard/juridico/agreements", pattern: "dashboard/juridico/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
-  { path: "/dashboard/admin/users", pattern: "dashboard/admin/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
-  { path: "/dashboard/users", pattern: "dashboard/users", bodies: usersBodies, tables: ["users", "sessions", "audit_log"] },
+  { path: "/dashboard/admin/users", pattern: "dashboard/admin/users", bodies: usersBodies, tables: ["users", "sessions", "user_recovery_codes", "audit_log"] },
+  { path: "/dashboard/users", pattern: "dashboard/users", bodies: usersBodies, tables: ["users", "sessions", "user_recovery_codes", "audit_log"] },
+  // Each user's own second factor (ADR 185): every role may open it, so no role is refused.
+  {
+    path: "/dashboard/duas-etapas",
+    pattern: "dashboard/duas-etapas",
+    bodies: [() => ({ intent: "enable", code: "123456" }), () => ({ intent: "recovery-codes", code: "123456" }), () => ({ intent: "disable", code: "123456" })],
+    tables: ["users", "sessions", "user_recovery_codes", "audit_log"],
+  },
   { path: "/dashboard/contatos", pattern: "dashboard/contatos", bodies: contactBodies, tables: contactTables },
   { path: "/dashboard/contatos/secretaria", pattern: "dashboard/contatos/:setor", bodies: contactBodies, tables: contactTables },
   { path: "/dashboard/secretaria/casos", pattern: "dashboard/secretaria/casos", bodies: [contactBodies[0]], tables: contactTables },
@@ -278,6 +288,8 @@ export const ACTION_CASES: ActionCase[] = [
   // PIX (issue 11): the statement upload posts multipart (tests/integration/finance-pix.test.ts sends real files); the settings are admin only.
   { path: "/dashboard/financeiro/conciliacao", pattern: "dashboard/financeiro/conciliacao", bodies: reconciliationBodies, tables: financePixTables, multipart: true },
   { path: "/dashboard/financeiro/conciliacao", pattern: "dashboard/financeiro/conciliacao", bodies: reconciliationBodies.slice(2), tables: financePixTables },
+  // The charge page's 'Enviar por e-mail' (issue 19 §1.7): queues a job and audits it.
+  { path: `/dashboard/financeiro/cobrancas/${ANY_RECORD}`, pattern: "dashboard/financeiro/cobrancas/:chargeId", bodies: [() => ({ intent: "send-email" })], tables: ["jobs", "audit_log"] },
 ];
 
 /**

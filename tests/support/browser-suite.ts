@@ -75,7 +75,7 @@ export class BrowserSuite extends ServerSuite {
     const rows = await this.query`
       select 1 from sessions s join users u on u.id = s.user_id
       where s.id = ${sha256Hex(decodeURIComponent(token))} and u.username = ${username} and u.active
-        and s.expires_at > now() and s.last_seen_at > now() - interval '25 minutes'`;
+        and not s.second_factor_pending and s.expires_at > now() and s.last_seen_at > now() - interval '25 minutes'`;
     return rows.length === 1;
   }
 }

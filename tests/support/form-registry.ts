@@ -5,6 +5,7 @@ import { createActionTargets } from "./action-registry";
 import type { FactoryDb } from "~/db/factories/support";
 import { loginSchema } from "~/auth/login.server";
 import { changePasswordSchema, resetPasswordSchema } from "~/auth/password.schema";
+import { twoFactorActionSchema } from "~/auth/two-factor.schema";
 import { userActionSchema } from "~/domain/users/user.schema";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
 import { newsActionSchema } from "~/domain/news/news.schema";
@@ -163,6 +164,17 @@ export const FORM_CASES: FormCase[] = [
     // Nothing typed here is stored: both fields are checked against the record, never written.
     textFields: [],
     tables: ["service_records", "service_record_entries"],
+  },
+  {
+    // The own second factor (ADR 185); financeiro has none, so every code is refused.
+    name: "duas-etapas",
+    path: () => "/dashboard/duas-etapas",
+    login: "financeiro",
+    limited: true,
+    schema: twoFactorActionSchema,
+    valid: () => ({ intent: "enable", code: "123456" }),
+    textFields: [],
+    tables: ["users", "user_recovery_codes", "sessions"],
   },
   {
     name: "alterar-senha",
@@ -386,7 +398,7 @@ export const FORM_CASES: FormCase[] = [
     login: "admin",
     schema: auditExportFormSchema,
     valid: () => ({ acao: "login", de: "2026-01-01" }),
-    textFields: ["pessoa", "registro"],
+    textFields: ["pessoa", "registro", "filiado"],
     tables: ["audit_log"],
   },
 ];

@@ -69,6 +69,8 @@ export const ACCESS_STATES: HtmlState[] = [
 /** Staff screens join here as they are validated (path + a role that opens them). */
 export const STAFF_SCREENS: HtmlState[] = [
   { name: "auditoria", path: "/dashboard/auditoria", status: 200, role: "admin" },
+  { name: "verificação em duas etapas (ativar)", path: "/dashboard/duas-etapas", status: 200, role: "financeiro" },
+  { name: "verificação em duas etapas (ativa)", path: "/dashboard/duas-etapas", status: 200, role: "admin" },
   { name: "auditoria filtrada", path: "/dashboard/auditoria?acao=login&de=2026-01-01", status: 200, role: "admin" },
   { name: "auditoria: filtros inválidos", path: "/dashboard/auditoria?acao=x&de=31/02/2026", status: 400, role: "admin" },
   { name: "filiados (admin)", path: "/dashboard/admin/members", status: 200, role: "admin" },

@@ -1,3 +1,6 @@
+import { totpCode } from "~/auth/totp.server";
+import { freshCode, noteCodeUsed, rememberSecret, secretFromEnrolmentPage } from "./two-factor";
+
 /** A tiny cookie-keeping HTTP client for tests: real requests to the test server. */
 export class Client {
   cookies = new Map<string, string>();
@@ -40,10 +43,44 @@ export class Client {
     return this.request(path, { ...init, method: "POST", body });
   }
 
-  async login(username: string, password = "Demo@2026") {
-    const res = await this.post("/login", { username, password });
+  /**
+   * Signs in through POST /login and, when the server asks, the second factor (ADR 187): the
+   * code step with the user's computed TOTP code, or enrolment (the key read from the page) and
+   * then the sign-in again. Answers the last redirect, as a sign-in without a second factor would.
+   */
+  async login(username: string, password = "Demo@2026", options: { redirectTo?: string } = {}) {
+    const fields = { username, password, ...(options.redirectTo !== undefined ? { redirectTo: options.redirectTo } : {}) };
+    let res = await this.post("/login", fields);
     if (res.status !== 302) throw new Error(`login de ${username} falhou: ${res.status} ${await res.text()}`);
-    return res;
+    for (let round = 0; round < 3; round++) {
+      const location = res.headers.get("location") ?? "";
+      const url = new URL(location, this.base);
+      const redirectTo = url.searchParams.get("redirectTo") ?? "";
+      if (url.pathname === "/login/verificacao") return this.#codeStep(username, location, redirectTo);
+      if (url.pathname !== "/login/ativar-verificacao") return res;
+      const page = await this.get(location);
+      const secret = secretFromEnrolmentPage(await page.text());
+      const enrolled = await this.post(location, { code: totpCode(secret), redirectTo });
+      if (enrolled.status !== 200) throw new Error(`ativação de ${username} falhou: ${enrolled.status} ${await enrolled.text()}`);
+      rememberSecret(this.base, username, secret);
+      noteCodeUsed(this.base, username);
+      // Enrolled: the sign-in proper, with its code step, as every later one.
+      res = await this.post("/login", fields);
+      if (res.status !== 302) throw new Error(`login de ${username} falhou: ${res.status} ${await res.text()}`);
+    }
+    throw new Error(`login de ${username}: etapas demais`);
+  }
+
+  async #codeStep(username: string, location: string, redirectTo: string) {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const res = await this.post(location, { code: await freshCode(this.base, username), redirectTo });
+      if (res.status === 302) return res;
+      const text = await res.text();
+      // Another sign-in (a test's own) used this step's code: the next one.
+      if (res.status === 401 && text.includes("já foi usado")) continue;
+      throw new Error(`código de ${username} recusado: ${res.status} ${text.slice(0, 300)}`);
+    }
+    throw new Error(`código de ${username} recusado: repetido`);
   }
 }
 

@@ -6,6 +6,7 @@ import type { Db } from "~/db/client.server";
 import type { DemoSeedPart } from "~/db/seed/demo.server";
 import { createThrowawayDatabase, testDriver } from "./database";
 import { existingPgliteTemplate } from "./pglite-template";
+import { forgetServerDatabase, registerServerDatabase } from "./two-factor";
 
 type Bundle = {
   init: (o: { databaseUrl?: string; dataDir?: string; seed?: boolean; pgliteTemplate?: string }) => Promise<void>;
@@ -64,15 +65,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = http.createServer(bundle.createApp());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  const query: TestServer["query"] = async (text, ...values) => {
+    const result = await bundle.db().execute(sql(text, ...values));
+    return result.rows as never;
+  };
+  // The sign-in helpers pass the second factor on this server (tests/support/two-factor.ts).
+  registerServerDatabase(url, query);
   return {
-    url: `http://localhost:${port}`,
+    url,
     driver,
     bundle,
-    query: async (text, ...values) => {
-      const result = await bundle.db().execute(sql(text, ...values));
-      return result.rows as never;
-    },
+    query,
     close: async () => {
+      forgetServerDatabase(url);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await bundle.shutdown();

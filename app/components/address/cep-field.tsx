@@ -7,29 +7,37 @@ import { addressLine, fetchCepAddress, type CepAddressFields, type CepOutcome } 
 export type CepStatus = "idle" | "loading" | CepOutcome["kind"];
 
 /**
- * On leaving a CEP field with 8 digits, looks the address up and hands it to `onFound`, with
- * the original's toasts ('Endereço preenchido automaticamente!' / 'CEP não encontrado ou
- * inválido.'). A failed or slow look-up only says so: every field stays editable by hand.
+ * On leaving a CEP field with 8 digits, looks the address up and hands it to `onFound`. A found
+ * address is confirmed with the original's toast ('Endereço preenchido automaticamente!'); a
+ * failed or slow look-up is said beside the CEP field, not in a toast that would cover the
+ * fields to type by hand (ADR 192): `message` is that text. Every field stays editable.
  */
 export function useCepAutofill(onFound: (address: CepAddressFields) => void) {
   const toast = useToast();
   const [status, setStatus] = React.useState<CepStatus>("idle");
+  const [message, setMessage] = React.useState<string | null>(null);
   const last = React.useRef<string | null>(null);
   const onBlur = React.useCallback(
     async (event: React.FocusEvent<HTMLInputElement>) => {
       const digits = cepDigits(event.currentTarget.value);
+      if (digits.length === 0) setMessage(null);
       if (digits.length === 0 || digits === last.current) return;
       last.current = digits;
       setStatus("loading");
+      setMessage(null);
       const outcome = await fetchCepAddress(digits);
       setStatus(outcome.kind);
-      if (outcome.kind === "found") onFound(outcome.address);
-      else last.current = null; // a retry after fixing the CEP or the network must ask again
-      toast({ type: outcome.kind === "found" ? "success" : outcome.kind === "not-found" ? "error" : "info", message: outcome.message });
+      if (outcome.kind === "found") {
+        onFound(outcome.address);
+        toast({ type: "success", message: outcome.message });
+      } else {
+        last.current = null; // a retry after fixing the CEP or the network must ask again
+        setMessage(outcome.message);
+      }
     },
     [onFound, toast],
   );
-  return { onBlur, status };
+  return { onBlur, status, message };
 }
 
 /** Names of the fields of the same form that a found address fills. */
@@ -60,8 +68,6 @@ function fillForm(form: HTMLFormElement | null, targets: CepFillTargets, address
   }
 }
 
-const STATUS_TEXT: Partial<Record<CepStatus, string>> = { loading: "Buscando..." };
-
 /**
  * A masked CEP field that fills the address fields of its own form (uncontrolled fields, by
  * name: `fill={{ address: "endereco", city: "cidade", state: "estado" }}`), or calls `onFound`
@@ -83,6 +89,8 @@ export function CepField({
   );
   const autofill = useCepAutofill(found);
   const statusId = `${props.id ?? props.name ?? "cep"}-lookup`;
+  const text = autofill.status === "loading" ? "Buscando..." : (autofill.message ?? "");
+  const tone = autofill.status === "not-found" ? "font-medium text-red-700" : autofill.status === "unavailable" ? "font-medium text-amber-900" : "text-slate-600";
   return (
     <>
       <MaskedInput
@@ -90,13 +98,14 @@ export function CepField({
         ref={ref}
         kind="cep"
         aria-busy={autofill.status === "loading" || undefined}
+        aria-describedby={[props["aria-describedby"], text ? statusId : null].filter(Boolean).join(" ") || undefined}
         onBlur={(e) => {
           onBlur?.(e);
           void autofill.onBlur(e);
         }}
       />
-      <span id={statusId} role="status" className="text-xs text-slate-600 empty:hidden">
-        {STATUS_TEXT[autofill.status] ?? ""}
+      <span id={statusId} role="status" data-testid="cep-status" className={`text-sm empty:hidden ${tone}`}>
+        {text}
       </span>
     </>
   );

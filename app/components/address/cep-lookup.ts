@@ -24,7 +24,7 @@ export async function fetchCepAddress(
   const digits = cepDigits(cep);
   if (digits.length !== 8) return { kind: "not-found", message: BR_MESSAGES.cepNotFound };
   let res: Response;
-  let body: { found?: boolean; address?: CepAddressFields; message?: string } | null = null;
+  let body: { found?: boolean; address?: CepAddressFields; message?: string } | null;
   try {
     res = await fetch(`${options.baseUrl ?? ""}/api/cep/${digits}`, {
       ...options.init,

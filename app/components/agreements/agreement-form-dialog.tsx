@@ -1,7 +1,6 @@
 import * as React from "react";
 import { Switch } from "radix-ui";
-import { Upload } from "lucide-react";
-import { useDialogFormAction } from "~/utils/use-form-action";
+import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { FilePicker } from "~/components/ui/file-picker";
 import { cn } from "~/lib/cn";
@@ -9,6 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Label, Textarea } from "~/components/ui/input";
+import { DateInput } from "~/components/ui/masked-input";
 import {
   AGREEMENT_MAX_FILE_BYTES,
   AGREEMENT_MAX_FILE_MB,
@@ -17,6 +17,8 @@ import {
   formatFileSize,
 } from "~/domain/agreements/agreement-messages";
 import { UPLOAD_MESSAGES } from "~/domain/files/file-types";
+import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export type EditableAgreement = {
   id: string;
@@ -33,7 +35,7 @@ export type EditableAgreement = {
 
 /** The add/edit dialog: a multipart form (fields plus the PDF) posted by a fetcher. */
 export function AgreementFormDialog({ agreement, trigger }: { agreement?: EditableAgreement; trigger: React.ReactNode }) {
-  const { Form, fetcher, open, setOpen, errors: serverErrors, error, busy } = useDialogFormAction();
+  const { Form, fetcher, open, setOpen, errors: serverErrors, error, busy } = useDialogFormAction({ schema: agreementActionSchema, errorAlert: false });
   const [fileError, setFileError] = React.useState<string | undefined>();
   const [chosenFile, setChosenFile] = React.useState<string | undefined>();
   // A server complaint about the document is stale once another file is chosen.
@@ -82,6 +84,7 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
         <Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+          {editing ? null : <IdempotencyKey />}
           {editing ? <input type="hidden" name="id" value={agreement.id} /> : null}
           <Field label="Título" name="title" error={errors.title}>
             {(p) => <Input {...p} defaultValue={agreement?.title} maxLength={LIMITS.title} required />}
@@ -93,11 +96,11 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
             {(p) => <Textarea {...p} defaultValue={agreement?.description} maxLength={LIMITS.description} rows={4} required />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Início da vigência" name="validFrom" error={errors.validFrom}>
-              {(p) => <Input {...p} type="date" defaultValue={agreement?.validFrom} required />}
+            <Field label="Início da vigência" name="validFrom" error={errors.validFrom} hint="dd/mm/aaaa">
+              {(p) => <DateInput {...p} defaultValue={agreement?.validFrom} required />}
             </Field>
-            <Field label="Fim da vigência" name="validTo" error={errors.validTo}>
-              {(p) => <Input {...p} type="date" defaultValue={agreement?.validTo} required />}
+            <Field label="Fim da vigência" name="validTo" error={errors.validTo} hint="dd/mm/aaaa">
+              {(p) => <DateInput {...p} defaultValue={agreement?.validTo} required />}
             </Field>
           </div>
           <Field

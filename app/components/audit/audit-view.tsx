@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import { ChevronLeft, ChevronRight, Download, Filter } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Field, Input, Select } from "~/components/ui/input";
+import { DateInput } from "~/components/ui/masked-input";
 import { Alert } from "~/components/ui/alert";
-import { cn } from "~/lib/cn";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, AUDIT_EVENTS } from "~/domain/audit/audit-events";
 import {
   AUDIT_MESSAGES,
@@ -23,6 +23,8 @@ export type AuditViewProps = {
   errors: FilterErrors;
   page: Page | null;
   people: Array<{ username: string; name: string }>;
+  /** The member the member filter names (ADR 184). */
+  member?: { registrationNumber: number; name: string } | null;
 };
 
 const ACTION_OPTIONS = [...AUDIT_ACTIONS]
@@ -42,14 +44,16 @@ function query(values: Record<FilterKey, string>, extra: Record<string, string> 
 }
 
 /** A date input wants yyyy-mm-dd; a typed dd/mm/aaaa is shown back as the day it names. */
-const dateValue = (v: string) => normaliseDay(v) ?? "";
+// What was typed stays in the field when it is not a date, so its error sits beside it.
+const dateValue = (v: string) => normaliseDay(v) ?? v;
 
-export function AuditView({ values, errors, page, people }: AuditViewProps) {
+export function AuditView({ values, errors, page, people, member }: AuditViewProps) {
   const errorList = Object.values(errors).filter(Boolean);
   const filtered = FILTER_KEYS.some((k) => values[k]);
   return (
     <div className="grid gap-6">
-      <Form method="get" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5" aria-labelledby="audit-filters-title">
+      {/* Keyed by the filters: after a link ("Ver só quem viu o CPF completo", "Limpar filtros") the fields show the filters in force. */}
+      <Form key={query(values)} method="get" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5" aria-labelledby="audit-filters-title">
         <h2 id="audit-filters-title" className="flex items-center gap-2 text-base font-semibold text-slate-900">
           <Filter className="size-4" aria-hidden />
           Filtros
@@ -102,11 +106,22 @@ export function AuditView({ values, errors, page, people }: AuditViewProps) {
           <Field label="Identificador do registro" name={FILTER_PARAMS.entityId} error={errors.entityId}>
             {(p) => <Input {...p} type="text" defaultValue={values.entityId} autoComplete="off" maxLength={100} />}
           </Field>
+          <Field
+            label="Filiado (matrícula ou CPF)"
+            name={FILTER_PARAMS.member}
+            error={errors.member}
+            hint="Mostra os registros sobre o filiado, como quem viu o CPF completo. Um CPF é trocado pela matrícula no endereço."
+          >
+            {(p) => (
+              // Keyed by the value: after the CPF → matrícula redirect the field shows the matrícula.
+              <Input key={values.member} {...p} type="text" inputMode="numeric" defaultValue={values.member} autoComplete="off" maxLength={20} />
+            )}
+          </Field>
           <Field label="De (dd/mm/aaaa)" name={FILTER_PARAMS.from} error={errors.from}>
-            {(p) => <Input {...p} type="date" defaultValue={dateValue(values.from)} />}
+            {(p) => <DateInput {...p} defaultValue={dateValue(values.from)} />}
           </Field>
           <Field label="Até (dd/mm/aaaa)" name={FILTER_PARAMS.to} error={errors.to}>
-            {(p) => <Input {...p} type="date" defaultValue={dateValue(values.to)} />}
+            {(p) => <DateInput {...p} defaultValue={dateValue(values.to)} />}
           </Field>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -126,6 +141,16 @@ export function AuditView({ values, errors, page, people }: AuditViewProps) {
           <h2 id="audit-entries-title" className="sr-only">
             Registros
           </h2>
+          {member ? (
+            <p className="text-sm text-slate-800" data-testid="audit-member">
+              Registros sobre o filiado de matrícula <strong>{member.registrationNumber}</strong> ({member.name}).{" "}
+              {values.action === "member.cpf_viewed" ? null : (
+                <Link to={query({ ...values, action: "member.cpf_viewed" })} className="font-medium text-brand-800 underline underline-offset-2">
+                  Ver só quem viu o CPF completo
+                </Link>
+              )}
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" aria-live="polite" data-testid="audit-count">
               {page.entries.length === 0

@@ -3,7 +3,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, HONEYPOT_FIELD } from "~/domain/complaints/complaint.schema";
 import { ConsentField } from "~/components/layout/consent-field";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { CountedField } from "./counted-field";
 import { EvidenceInput } from "./evidence-input";
 

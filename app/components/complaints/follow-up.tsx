@@ -12,7 +12,7 @@ import { ComplaintStatusBadge } from "./complaint-status-badge";
 import { MetaItem } from "./meta-item";
 import { CountedField } from "./counted-field";
 import { EvidenceInput, formatBytes } from "./evidence-input";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 
 /** The page's document form, busy only while this intent is being sent. */
 function useIntentForm(intent: "lookup" | "add") {

@@ -3,11 +3,11 @@ import { Link, useSearchParams } from "react-router";
 import { ArrowLeft, Building2, CalendarClock, Download, Eye, EyeOff, FileText, Lock, MapPin, Send, UserRound, UserRoundCheck } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label, Select, Textarea } from "~/components/ui/input";
-import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS } from "~/domain/complaints/complaint.schema";
+import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS, staffActionSchema } from "~/domain/complaints/complaint.schema";
 import type { ComplaintDetail, StaffFile } from "~/domain/complaints/complaint-views";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
 import { MetaItem } from "./meta-item";
@@ -50,7 +50,7 @@ function Evidence({ file, label }: { file: StaffFile; label: string }) {
 }
 
 function StatusForm({ complaint }: { complaint: ComplaintDetail }) {
-  const { Form, busy, pendingIntent, errors } = useFormAction();
+  const { Form, busy, pendingIntent, errors } = useFormAction({ schema: staffActionSchema });
   return (
     <Form method="post" className="grid gap-4" key={`${complaint.id}-${complaint.updatedAt}`}>
       <input type="hidden" name="id" value={complaint.id} />
@@ -100,7 +100,7 @@ function StatusForm({ complaint }: { complaint: ComplaintDetail }) {
 
 function ReplyForm({ complaintId }: { complaintId: string }) {
   // Cleared after each reply (remounted by its key).
-  const { Form, busy, errors, resetKey } = useFormAction({ intent: "reply" });
+  const { Form, busy, errors, resetKey } = useFormAction({ intent: "reply", schema: staffActionSchema });
   return (
     <Form method="post" key={resetKey} className="grid gap-4" data-testid="reply-form">
       <input type="hidden" name="intent" value="reply" />

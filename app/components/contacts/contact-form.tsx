@@ -9,7 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { ConsentField } from "~/components/layout/consent-field";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { MaskedInput } from "~/components/ui/masked-input";
 
 /**

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock3, Loader2, MessageSquareReply } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { CONTACT_STATUS_LABELS, STATUS_BUTTONS, type ContactStatus } from "~/domain/contacts/contact-sectors";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { Badge } from "~/components/ui/badge";
 
 const TONES = { pending: "warning", replied: "info", resolved: "success" } as const;

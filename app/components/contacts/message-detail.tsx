@@ -2,8 +2,8 @@ import * as React from "react";
 import { Link } from "react-router";
 import { ArrowLeft, AtSign, CalendarClock, Loader2, Phone, Send, Tag, UserRound } from "lucide-react";
 import { formatDateTime } from "~/lib/dates";
-import { CONTACT_LIMITS } from "~/domain/contacts/contact.schema";
-import { useFormAction } from "~/utils/use-form-action";
+import { CONTACT_LIMITS, contactActionSchema } from "~/domain/contacts/contact.schema";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/input";
 import { ContactStatusBadge, StatusButtons } from "./contact-status";
@@ -96,7 +96,7 @@ export function MessageDetail({ message, backHref, canReply = true }: { message:
 }
 
 function ReplyForm({ id, email, replied }: { id: string; email: string; replied: boolean }) {
-  const { Form, errors, busy, resetKey } = useFormAction({ intent: "reply" });
+  const { Form, errors, busy, resetKey } = useFormAction({ intent: "reply", schema: contactActionSchema });
   return (
     <section className="grid gap-3 border-t border-slate-200 pt-5" aria-labelledby="reply-title">
       <h3 id="reply-title" className="text-sm font-semibold text-navy-950">

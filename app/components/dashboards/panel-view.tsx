@@ -145,8 +145,8 @@ export function BarListView({ list }: { list: BarList }) {
                   <span className="flex justify-between gap-2 text-sm">
                     <span className="truncate text-slate-800" title={b.label}>
                       {label}
-                    </span>
-                    <span className="font-semibold tabular-nums text-slate-900">
+                    </span>{" "}
+                    <span className="font-semibold tabular-nums text-slate-900" data-bar-value={b.value}>
                       {b.value.toLocaleString("pt-BR")}
                     </span>
                   </span>
@@ -169,8 +169,8 @@ export function BarListView({ list }: { list: BarList }) {
                     <Link
                       to={b.href}
                       className="block rounded-md p-1 hover:bg-slate-50"
-                      aria-label={`${b.label}: ${b.value}`}
                       title={b.label}
+                      data-bar={b.label}
                     >
                       {inner}
                     </Link>
@@ -194,7 +194,7 @@ export function BarListView({ list }: { list: BarList }) {
               aria-controls={`${id}-l`}
               onClick={() => setOpen((o) => !o)}
             >
-              {open ? "Mostrar menos" : "Mostrar mais"}
+              {open ? "Ver menos" : "Ver mais"}
             </button>
           </div>
         ) : list.total > list.bars.length ? (
@@ -260,14 +260,23 @@ export function RecentListView({ list }: { list: RecentList }) {
 
 const SERIES_COLOURS = ["#1d4ed8", "#c2410c"];
 
+/** The axis top: the smallest of 1, 2 or 5 times a power of ten at or above the data's maximum (even, so half is a whole tick). */
+export function niceMax(value: number) {
+  const power = 10 ** Math.floor(Math.log10(Math.max(1, value)));
+  for (const step of [1, 2, 5, 10]) if (step * power >= value) return Math.max(2, step * power);
+  return 10 * power;
+}
+
 /** A small line chart of 12 months in plain SVG, described by a visually hidden table. */
 export function TrendChart({ trend }: { trend: Trend }) {
   const id = React.useId();
   const W = 320;
   const H = 120;
-  const pad = { l: 8, r: 8, t: 10, b: 22 };
+  const pad = { l: 30, r: 8, t: 10, b: 22 };
   const values = trend.points.flatMap((p) => p.values);
-  const max = trend.unit === "%" ? 100 : Math.max(1, ...values);
+  const max = trend.unit === "%" ? 100 : niceMax(Math.max(1, ...values));
+  // The y axis: 0, half and the top, each with its value and a light grid line (issue 19 §1.15).
+  const ticks = [0, max / 2, max].filter((v) => Number.isInteger(v));
   const x = (i: number) =>
     pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, trend.points.length - 1);
   const y = (v: number) => H - pad.b - (v / max) * (H - pad.t - pad.b);
@@ -301,13 +310,14 @@ export function TrendChart({ trend }: { trend: Trend }) {
           aria-labelledby={`${id}-t`}
           aria-describedby={`${id}-d`}
         >
-          <line
-            x1={pad.l}
-            x2={W - pad.r}
-            y1={H - pad.b}
-            y2={H - pad.b}
-            stroke="#cbd5e1"
-          />
+          {ticks.map((v) => (
+            <g key={v} data-y-tick={v}>
+              <line x1={pad.l} x2={W - pad.r} y1={y(v)} y2={y(v)} stroke={v === 0 ? "#cbd5e1" : "#e2e8f0"} strokeDasharray={v === 0 ? undefined : "3 3"} />
+              <text x={pad.l - 4} y={y(v) + 3} fontSize="9" textAnchor="end" fill="#334155">
+                {fmt(v)}
+              </text>
+            </g>
+          ))}
           {trend.series.map((s, si) => (
             <polyline
               key={s}

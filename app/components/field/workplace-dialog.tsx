@@ -1,5 +1,9 @@
+import * as React from "react";
 import { MapPin, Pencil, Plus } from "lucide-react";
-import { useDialogFormAction } from "~/utils/use-form-action";
+import { Alert } from "~/components/ui/alert";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { DUPLICATE_MESSAGES } from "~/domain/field/workplace-duplicates";
+import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CepField } from "~/components/address/cep-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
@@ -7,12 +11,22 @@ import { Field, Input } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { formatCep } from "~/lib/br/cep";
 import type { WorkplaceListItem } from "~/domain/field/workplace-types";
+import { workplaceActionSchema } from "~/domain/field/workplace.schema";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /** Add (no `workplace`) or edit a workplace: the original's form, CEP look-up filling the address. */
 export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction();
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
   const errors = open ? lastErrors : {};
   const p = (name: string) => (workplace ? `${name}-${workplace.id}` : `${name}-novo`);
+  // A likely duplicate (ADR 217): the warning and the confirmation stay until the dialog closes.
+  const [duplicate, setDuplicate] = React.useState<string | null>(null);
+  React.useEffect(() => {
+    if (errors.confirmDuplicate) setDuplicate(errors.confirmDuplicate);
+  }, [errors.confirmDuplicate]);
+  React.useEffect(() => {
+    if (!open) setDuplicate(null);
+  }, [open]);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -33,6 +47,7 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
       >
         <Form key={resetKey} method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value={workplace ? "update" : "create"} />
+          {workplace ? null : <IdempotencyKey />}
           {workplace ? <input type="hidden" name="id" value={workplace.id} /> : null}
           <Field label="Nome" name={p("name")} error={errors.name}>
             {(f) => <Input {...f} name="name" defaultValue={workplace?.name} required maxLength={160} autoComplete="organization" />}
@@ -70,6 +85,14 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
               {(f) => <Input {...f} name="email" type="email" defaultValue={workplace?.email ?? ""} maxLength={254} autoComplete="email" />}
             </Field>
           </div>
+          {duplicate ? (
+            <div className="grid gap-2" data-testid="workplace-duplicate">
+              <Alert tone="warning" data-testid="workplace-duplicate-warning">
+                {duplicate}
+              </Alert>
+              <CheckboxField id={p("confirmDuplicate")} name="confirmDuplicate" label={DUPLICATE_MESSAGES.confirmLabel} />
+            </div>
+          ) : null}
           <Button type="submit" disabled={busy}>
             {busy ? "Enviando..." : workplace ? "Salvar alterações" : "Adicionar posto"}
           </Button>
@@ -84,7 +107,7 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
  * manual position, which the geocoder never overwrites.
  */
 export function WorkplacePositionDialog({ workplace }: { workplace: WorkplaceListItem }) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction();
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
   const errors = open ? lastErrors : {};
   const p = (name: string) => `${name}-${workplace.id}`;
   return (

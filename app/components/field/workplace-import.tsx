@@ -1,153 +1,21 @@
-import * as React from "react";
-import { Download, FileCheck2, FileSpreadsheet, Loader2 } from "lucide-react";
-import { useFormAction } from "~/utils/use-form-action";
-import type { ActionResult } from "~/utils/action-result";
-import type { ImportReport } from "~/domain/imports/report";
-import { FilePicker } from "~/components/ui/file-picker";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-
-type ImportResult = ActionResult & { report?: ImportReport; reportCsv?: string };
-
-const ACCEPT = ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv";
+import { SpreadsheetImport } from "~/components/imports/spreadsheet-import";
 
 /**
- * The workplace spreadsheet import (issue 10): download the template, send a file for the dry
- * run, read the report, then confirm the import (the same file is sent again and applied in one
- * transaction). Busy while the server works.
+ * The workplace spreadsheet import (issue 10): the shared import (ADR 123/141) with the
+ * workplace template's wording.
  */
 export function WorkplaceImport({ action, templateHref }: { action: string; templateHref: string }) {
-  // The form is cleared (remounted) after a commit only: the dry run keeps the chosen file for it.
-  const [formKey, setFormKey] = React.useState(0);
-  const { Form, result, busy, pendingIntent, errors } = useFormAction<ImportResult>({
-    onSuccess: (r) => {
-      if (r.intent !== "import-commit") return;
-      setFileName(null);
-      setFormKey((k) => k + 1);
-    },
-  });
-  const [fileName, setFileName] = React.useState<string | null>(null);
-  const [previewed, setPreviewed] = React.useState<string | null>(null);
-  const isImport = result?.intent === "import-preview" || result?.intent === "import-commit";
-  const report = isImport ? result?.report : undefined;
-  React.useEffect(() => {
-    if (result?.ok && result.intent === "import-preview") setPreviewed(fileName);
-    if (result?.intent === "import-commit" || (result && !result.ok)) setPreviewed(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
-  const canCommit = previewed !== null && previewed === fileName && report && !report.applied && report.created + report.updated > 0;
-  const error = isImport ? errors.arquivo ?? (result && !result.ok ? result.message : undefined) : undefined;
-  const id = "f-arquivo-postos";
   return (
-    <Card className="mb-6 p-4" data-testid="workplace-import">
-      <h2 className="mb-1 flex items-center gap-2 text-base font-semibold text-slate-900">
-        <FileSpreadsheet aria-hidden className="size-5" /> Importar planilha de postos
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">
-        Envie uma planilha .xlsx ou .csv (até 5.000 linhas) com as colunas do{" "}
-        <a href={templateHref} download className="font-semibold text-brand-700 underline underline-offset-2">
-          modelo de planilha
-        </a>
-        . Um código já cadastrado atualiza o posto; linhas sem código criam postos novos. Primeiro a planilha é validada; nada é gravado até
-        você confirmar.
-      </p>
-      <Form key={formKey} method="post" encType="multipart/form-data" action={action} className="grid gap-3" aria-busy={busy} noValidate>
-        <div className="grid gap-1.5">
-          <label htmlFor={id} className="text-sm font-medium text-slate-900">
-            Planilha (.xlsx ou .csv)
-          </label>
-          <FilePicker
-            id={id}
-            name="arquivo"
-            accept={ACCEPT}
-            fileName={fileName}
-            buttonLabel="Selecionar planilha"
-            nameTestId="workplace-import-file"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => {
-              setFileName(e.currentTarget.files?.[0]?.name ?? null);
-              setPreviewed(null);
-            }}
-          />
-          {error ? (
-            <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" name="intent" value="import-preview" variant="outline" disabled={busy}>
-            {busy && pendingIntent === "import-preview" ? <Loader2 aria-hidden className="animate-spin" /> : <FileCheck2 aria-hidden />} Validar planilha
-          </Button>
-          {canCommit ? (
-            <Button type="submit" name="intent" value="import-commit" disabled={busy}>
-              {busy && pendingIntent === "import-commit" ? <Loader2 aria-hidden className="animate-spin" /> : null} Confirmar importação
-            </Button>
-          ) : null}
-        </div>
-        <p role="status" className="text-sm text-slate-700" data-testid="workplace-import-status">
-          {busy ? (pendingIntent === "import-commit" ? "Importando a planilha, aguarde…" : "Validando a planilha, aguarde…") : ""}
-        </p>
-      </Form>
-      {report && result?.ok ? <ImportReportView report={report} csv={result.reportCsv} /> : null}
-    </Card>
-  );
-}
-
-function ImportReportView({ report, csv }: { report: ImportReport; csv?: string }) {
-  const href = React.useMemo(() => (csv ? `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}` : undefined), [csv]);
-  return (
-    <section aria-label="Relatório da importação" className="mt-4 grid gap-3" data-testid="workplace-import-report">
-      <p className="text-sm font-semibold text-slate-900">{report.applied ? "Importação aplicada" : "Prévia da importação (nada foi gravado)"}</p>
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-        {(
-          [
-            ["total", "Linhas", report.total],
-            ["created", report.applied ? "Criados" : "A criar", report.created],
-            ["updated", report.applied ? "Atualizados" : "A atualizar", report.updated],
-            ["rejected", "Rejeitadas", report.rejected.length],
-          ] as const
-        ).map(([key, label, value]) => (
-          <div key={key} className="rounded-md border border-slate-200 px-3 py-2">
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-lg font-semibold text-slate-900" data-testid={`import-count-${key}`}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {report.rejected.length ? (
-        <div className="max-h-72 overflow-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Linhas rejeitadas">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Linhas rejeitadas e o motivo</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Linha</th>
-                <th scope="col" className="px-3 py-2">Posto</th>
-                <th scope="col" className="px-3 py-2">Motivo</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {report.rejected.slice(0, 200).map((r) => (
-                <tr key={r.row} data-testid={`import-rejected-${r.row}`}>
-                  <td className="px-3 py-2 font-mono">{r.row}</td>
-                  <td className="px-3 py-2">{r.key}</td>
-                  <td className="px-3 py-2">{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {report.rejected.length > 200 ? <p className="text-xs text-slate-600">Mostrando as 200 primeiras; o relatório completo está no CSV.</p> : null}
-      {href ? (
-        <p>
-          <a href={href} download="relatorio-importacao-postos.csv" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2">
-            <Download aria-hidden className="size-4" /> Baixar relatório (CSV)
-          </a>
-        </p>
-      ) : null}
-    </section>
+    <SpreadsheetImport
+      action={action}
+      templateHref={templateHref}
+      title="Importar planilha de postos"
+      name="workplace-import"
+      keyLabel="Posto"
+      reportFileName="relatorio-importacao-postos.csv"
+      confirmWarningsLabel="Confirmo que estes postos não são duplicados"
+      intro="Envie uma planilha .xlsx ou .csv (até 5.000 linhas) com as colunas do"
+      rules="Planilhas .xls (Excel 97–2003) não são aceitas: abra-as no Excel ou no LibreOffice e salve como .xlsx. Um código já cadastrado atualiza o posto; linhas sem código criam postos novos. Primeiro a planilha é validada e o relatório lista todos os problemas de cada linha; nada é gravado até você confirmar, e a importação grava todas as linhas ou nenhuma."
+    />
   );
 }

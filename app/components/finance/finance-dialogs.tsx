@@ -1,17 +1,18 @@
 import * as React from "react";
-import { useFetcher } from "react-router";
 import { CalendarPlus, HandCoins, Plus, Undo2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger, ConfirmDialog } from "~/components/ui/dialog";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
-import { useToast } from "~/components/ui/toaster";
-import { PAYMENT_METHODS } from "~/db/schema/finance";
-import { MONTH_NAMES, PAYMENT_METHOD_LABELS, referenceLabel } from "~/domain/finance/finance-options";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { MemberPicker } from "./member-picker";
+import { FINANCE_MESSAGES, MONTH_NAMES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, referenceLabel } from "~/domain/finance/finance-options";
 import { formatDate } from "~/lib/dates";
-import { centavosToDecimal, formatMoney } from "~/lib/money";
-import { MONEY_STEP } from "~/lib/money-field";
+import { formatMoney, moneyInputValue, parseMoney } from "~/lib/money";
+import { DateInput, MoneyInput } from "~/components/ui/masked-input";
 import type { ActionResult } from "~/utils/action-result";
-import { useDialogFormAction, useFormAction } from "~/utils/use-form-action";
+import { useDialogFormAction, useFormAction } from "~/components/ui/use-form-action";
+import { financeActionSchema } from "~/domain/finance/finance.schema";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 const req = <span aria-hidden className="text-red-700"> *</span>;
 
@@ -33,8 +34,8 @@ function PeriodFields({ prefix, errors, today }: { prefix: string; errors: Recor
   const month = String(Number(today.slice(5, 7)));
   return (
     <>
-      <Field label={<>Valor (R$){req}</>} name={`${prefix}-amount`} error={errors.amount} hint="Exemplo: 50,00">
-        {(f) => <Input {...f} name="amount" type="number" step={MONEY_STEP} min="0.01" inputMode="decimal" required />}
+      <Field label={<>Valor (R$){req}</>} name={`${prefix}-amount`} error={errors.amount} hint="Em reais, com vírgula antes dos centavos: 50,00">
+        {(f) => <MoneyInput {...f} name="amount" required />}
       </Field>
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <Field label={<>Mês de referência{req}</>} name={`${prefix}-month`} error={errors.month}>
@@ -44,8 +45,8 @@ function PeriodFields({ prefix, errors, today }: { prefix: string; errors: Recor
           {(f) => <Input {...f} name="year" type="number" min="2000" max="2100" defaultValue={year} required />}
         </Field>
       </div>
-      <Field label={<>Data de vencimento{req}</>} name={`${prefix}-dueDate`} error={errors.dueDate}>
-        {(f) => <Input {...f} name="dueDate" type="date" required />}
+      <Field label={<>Data de vencimento{req}</>} name={`${prefix}-dueDate`} error={errors.dueDate} hint="dd/mm/aaaa">
+        {(f) => <DateInput {...f} name="dueDate" required />}
       </Field>
     </>
   );
@@ -53,7 +54,7 @@ function PeriodFields({ prefix, errors, today }: { prefix: string; errors: Recor
 
 /** The original's issue form ('Gerar Boleto'): member, amount (step 0.01), month, year, due date. */
 export function IssueChargeDialog({ today }: { today: string }) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "issue" });
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "issue", schema: financeActionSchema });
   const errors = open ? lastErrors : {};
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -65,8 +66,9 @@ export function IssueChargeDialog({ today }: { today: string }) {
       <DialogContent title="Gerar Boleto" description="Cobrança de uma mensalidade. Campos com * são obrigatórios.">
         <Form key={resetKey} method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="issue" />
-          <Field label={<>Filiado (matrícula){req}</>} name="issue-member" error={errors.member} hint="A matrícula aparece na lista de filiados.">
-            {(f) => <Input {...f} name="member" inputMode="numeric" pattern="[0-9]*" maxLength={10} autoComplete="off" required />}
+          <IdempotencyKey />
+          <Field label={<>Filiado{req}</>} name="issue-member" error={errors.member} hint="Busque pelo nome, pela matrícula ou pelo CPF e escolha na lista.">
+            {(f) => <MemberPicker {...f} name="member" />}
           </Field>
           <PeriodFields prefix="issue" errors={errors} today={today} />
           <Button type="submit" disabled={busy}>
@@ -78,28 +80,41 @@ export function IssueChargeDialog({ today }: { today: string }) {
   );
 }
 
-type BatchAnswer = ActionResult & { preview?: { active: number; create: number; skip: number } };
+type BatchPreview = { active: number; create: number; skip: number; amountCentavos: number; totalCentavos: number; dueDate: string };
+type BatchAnswer = ActionResult & { preview?: BatchPreview };
 
-/** The month for every active member: preview (creates / skips), then one job. */
+/**
+ * The month for every active member: preview (how many charges, of how much each, the total and
+ * the due date), then one job. Changing a field after the preview asks for a new one, so what is
+ * generated is always what was shown.
+ */
 export function BatchDialog({ today, disabled }: { today: string; disabled: boolean }) {
   const [open, setOpen] = React.useState(false);
-  const fetcher = useFetcher<BatchAnswer>();
-  const toast = useToast();
-  const seen = React.useRef<BatchAnswer | undefined>(undefined);
-  const result = fetcher.data;
+  const [stale, setStale] = React.useState(false);
+  const { Form, result, errors: lastErrors, busy } = useFormAction<BatchAnswer>({
+    schema: financeActionSchema,
+    validateAs: "batch-preview",
+    onSuccess: (answer) => {
+      if (answer.intent === "batch-run") setOpen(false);
+      else setStale(false);
+    },
+  });
+  const errors = open ? lastErrors : {};
+  const preview = open && !stale && result?.ok && result.intent === "batch-preview" ? result.preview : undefined;
+  // On a phone the preview pushes the button that generates below the dialog's fold: bring it
+  // (with the preview just above it) into view.
+  const actions = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => {
-    if (!result || seen.current === result) return;
-    seen.current = result;
-    if (result.intent === "batch-run" && result.ok) {
-      setOpen(false);
-      toast({ type: "success", message: result.message });
-    } else if (!result.ok) toast({ type: "error", message: result.message });
-  }, [result, toast]);
-  const errors = open && result && !result.ok ? (result.errors ?? {}) : {};
-  const preview = open && result?.ok && result.intent === "batch-preview" ? result.preview : undefined;
-  const busy = fetcher.state !== "idle";
+    if (preview) actions.current?.scrollIntoView({ block: "nearest" });
+  }, [preview]);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setStale(true);
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="outline" disabled={disabled}>
           <CalendarPlus /> Gerar cobranças do mês
@@ -109,23 +124,33 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
         title="Gerar cobranças do mês"
         description="Uma cobrança para cada filiado ativo. Quem já tem cobrança deste mês é ignorado. Todas são criadas, ou nenhuma."
       >
-        <fetcher.Form method="post" className="grid gap-4" noValidate>
+        <Form method="post" className="grid gap-4" noValidate onInput={() => setStale(true)} onChange={() => setStale(true)}>
           <PeriodFields prefix="batch" errors={errors} today={today} />
           {preview ? (
-            <p role="status" className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
-              {preview.active} filiados ativos: <strong>{preview.create} cobranças serão criadas</strong> e {preview.skip}{" "}
-              {preview.skip === 1 ? "filiado já tem" : "filiados já têm"} cobrança deste mês (ignorados).
-            </p>
+            <div role="status" data-testid="batch-preview" className="grid gap-1 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+              <p>
+                <strong>
+                  {preview.create} {preview.create === 1 ? "cobrança será criada" : "cobranças serão criadas"} de {formatMoney(preview.amountCentavos)}
+                </strong>
+                , com vencimento em {formatDate(preview.dueDate)}.
+              </p>
+              <p>
+                Total: <strong>{formatMoney(preview.totalCentavos)}</strong> ({preview.create} × {formatMoney(preview.amountCentavos)}).
+              </p>
+              <p>
+                {preview.active} filiados ativos; {preview.skip} {preview.skip === 1 ? "filiado já tem" : "filiados já têm"} cobrança deste mês (ignorados).
+              </p>
+            </div>
           ) : null}
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <div ref={actions} className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" name="intent" value="batch-preview" variant="outline" disabled={busy}>
               Pré-visualizar
             </Button>
             <Button type="submit" name="intent" value="batch-run" disabled={busy || !preview || preview.create === 0}>
-              {preview ? `Gerar ${preview.create} cobranças` : "Gerar cobranças"}
+              {preview ? `Gerar ${preview.create} cobranças de ${formatMoney(preview.amountCentavos)}` : "Gerar cobranças"}
             </Button>
           </div>
-        </fetcher.Form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
@@ -139,14 +164,24 @@ export type PayableCharge = {
   referenceMonth: number;
   referenceYear: number;
   dueDate: string;
+  /** yyyy-mm-dd: the earliest payment date the server accepts (ADR 181). */
+  earliestPaidOn: string;
 };
 
 /** 'Registrar Pagamento' (the original's inert button): date, amount, method, note. */
 export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge; today: string }) {
-  const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "pay" });
+  const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "pay", schema: financeActionSchema });
   const errors = open ? lastErrors : {};
   const p = (n: string) => `pay-${n}-${charge.id}`;
   const ref = referenceLabel(charge.referenceMonth, charge.referenceYear);
+  // An amount above the charge's is registered only with the confirmation ticked (ADR 181);
+  // the server asks for it too (422) when the box was not there or not ticked.
+  const [amountText, setAmountText] = React.useState(() => moneyInputValue(charge.amountCentavos));
+  React.useEffect(() => {
+    if (open) setAmountText(moneyInputValue(charge.amountCentavos));
+  }, [open, charge.amountCentavos]);
+  const typed = parseMoney(amountText);
+  const excess = typed.ok && typed.centavos > charge.amountCentavos ? typed.centavos - charge.amountCentavos : 0;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -163,14 +198,23 @@ export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge
           <input type="hidden" name="chargeId" value={charge.id} />
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field label={<>Data do pagamento{req}</>} name={p("paidOn")} error={errors.paidOn}>
-              {(f) => <Input {...f} name="paidOn" type="date" max={today} defaultValue={today} required />}
+              {(f) => <DateInput {...f} name="paidOn" defaultValue={today} required />}
             </Field>
             <Field label={<>Valor pago (R$){req}</>} name={p("amount")} error={errors.amount}>
               {(f) => (
-                <Input {...f} name="amount" type="number" step={MONEY_STEP} min="0.01" inputMode="decimal" defaultValue={centavosToDecimal(charge.amountCentavos)} required />
+                <MoneyInput {...f} name="amount" defaultValue={moneyInputValue(charge.amountCentavos)} onInput={(e) => setAmountText(e.currentTarget.value)} required />
               )}
             </Field>
           </div>
+          {excess > 0 || errors.confirmExcess ? (
+            <CheckboxField
+              id={p("confirmExcess")}
+              name="confirmExcess"
+              label={excess > 0 ? FINANCE_MESSAGES.excessConfirmLabel(formatMoney(excess)) : "Confirmo o valor pago a maior."}
+              hint="O valor pago é maior que o da cobrança. Confira antes de registrar: a diferença fica marcada no pagamento."
+              error={errors.confirmExcess}
+            />
+          ) : null}
           <Field label={<>Forma de pagamento{req}</>} name={p("method")} error={errors.method}>
             {(f) => (
               <Select {...f} name="method" defaultValue="pix" required>

@@ -1,8 +1,9 @@
 import { KeyRound, Loader2 } from "lucide-react";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/input";
+import { financeActionSchema } from "~/domain/finance/finance.schema";
 
 export type PixSettingsView =
   | { configured: true; source: "setting" | "env"; key: string; keyTypeLabel: string; receiverName: string; city: string; example: boolean }
@@ -13,7 +14,7 @@ export type PixSettingsView =
  * Keys are checked on the server (CPF, CNPJ, e-mail, celular or chave aleatória).
  */
 export function PixSettingsCard({ view, canEdit, action, exampleMessage }: { view: PixSettingsView; canEdit: boolean; action: string; exampleMessage: string }) {
-  const { Form, busy, errors, resetKey, result } = useFormAction({ intent: "pix-settings" });
+  const { Form, busy, errors, resetKey, result } = useFormAction({ intent: "pix-settings", schema: financeActionSchema });
   return (
     <Card className="grid gap-4 p-4 sm:p-5" id="configuracao-pix" data-testid="pix-settings">
       <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">

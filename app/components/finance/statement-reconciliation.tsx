@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Link } from "react-router";
 import { CheckCheck, FileSearch, Landmark, Loader2 } from "lucide-react";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { StatementMatch } from "~/domain/finance/statement-types";
 import { FilePicker } from "~/components/ui/file-picker";
@@ -9,11 +9,23 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { cn } from "~/lib/cn";
+import { STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 
-type ReconcileResult = ActionResult & { match?: StatementMatch; registered?: number };
+/** A payment the confirmation registered: which charge, for whom, how much and when (shown after confirming). */
+export type RegisteredPayment = { line: number; chargeId: string; memberName: string; referenceMonth: number; referenceYear: number; amountCentavos: number; date: string };
+
+type ReconcileResult = ActionResult & { match?: StatementMatch; registered?: number; payments?: RegisteredPayment[] };
 
 const ACCEPT = ".csv,.txt,text/csv,text/plain";
 const period = (m: number, y: number) => `${String(m).padStart(2, "0")}/${y}`;
+
+/** On a phone each table row is a card (thead hidden): each cell says what it is. */
+const cellLabel = (text: string) => <span className="text-slate-600 md:hidden">{text}: </span>;
+const TABLE = "w-full text-left text-sm";
+const THEAD = "hidden bg-slate-50 text-xs uppercase text-slate-600 md:table-header-group";
+const ROW = "grid gap-1 px-3 py-3 md:table-row md:p-0";
+const CELL = "md:px-3 md:py-2";
 
 /**
  * Bank statement matching (issue 11, ADR 158): send the bank's CSV, read the proposals, tick
@@ -24,7 +36,9 @@ export function StatementReconciliation({ action, chargePath }: { action: string
   const [formKey, setFormKey] = React.useState(0);
   const [fileName, setFileName] = React.useState<string | null>(null);
   const [dismissed, setDismissed] = React.useState<StatementMatch | null>(null);
-  const { Form, result, busy, pendingIntent, errors } = useFormAction<ReconcileResult>({
+  // No toast: the answer stays in the page's status line, and a toast covered the proposals to check.
+  const { Form, fetcher, result, busy, pendingIntent, errors } = useFormAction<ReconcileResult>({
+    toast: false,
     onSuccess: (r) => {
       if (r.intent !== "statement-confirm") return;
       setFileName(null);
@@ -87,8 +101,10 @@ export function StatementReconciliation({ action, chargePath }: { action: string
           </p>
         ) : null}
         <p role="status" className="text-sm text-slate-700" data-testid="statement-status">
-          {busy ? (pendingIntent === "statement-confirm" ? "Registrando os pagamentos, aguarde…" : "Lendo o extrato, aguarde…") : (done ?? "")}
+          {/* While sending; once the answer is in, it is said (the page's data may still be refreshing). */}
+          {fetcher.state === "submitting" ? (pendingIntent === "statement-confirm" ? "Registrando os pagamentos, aguarde…" : "Lendo o extrato, aguarde…") : (done ?? "")}
         </p>
+        {result?.ok && result.intent === "statement-confirm" && result.payments?.length ? <Registered payments={result.payments} chargePath={chargePath} /> : null}
         {match ? <MatchView match={match} busy={busy} confirming={pendingIntent === "statement-confirm"} chargePath={chargePath} /> : null}
       </Form>
     </Card>
@@ -97,107 +113,219 @@ export function StatementReconciliation({ action, chargePath }: { action: string
 
 function MatchView({ match, busy, confirming, chargePath }: { match: StatementMatch; busy: boolean; confirming: boolean; chargePath: (id: string) => string }) {
   const [ticked, setTicked] = React.useState(() => new Set(match.proposals.map((p) => p.line)));
-  React.useEffect(() => setTicked(new Set(match.proposals.map((p) => p.line))), [match]);
-  const total = match.proposals.filter((p) => ticked.has(p.line)).reduce((s, p) => s + p.amountCentavos, 0);
-  const toggle = (line: number, on: boolean) =>
-    setTicked((prev) => {
+  // Possible duplicates start unticked: each one is registered only when ticked on purpose.
+  const [tickedDuplicates, setTickedDuplicates] = React.useState(() => new Set<number>());
+  React.useEffect(() => {
+    setTicked(new Set(match.proposals.map((p) => p.line)));
+    setTickedDuplicates(new Set());
+  }, [match]);
+  const count = ticked.size + tickedDuplicates.size;
+  const total = [...match.proposals.filter((p) => ticked.has(p.line)), ...match.duplicates.filter((d) => tickedDuplicates.has(d.line))].reduce((s, p) => s + p.amountCentavos, 0);
+  const toggleIn = (set: typeof setTicked) => (line: number, on: boolean) =>
+    set((prev) => {
       const next = new Set(prev);
       if (on) next.add(line);
       else next.delete(line);
       return next;
     });
+  const toggle = toggleIn(setTicked);
+  const toggleDuplicate = toggleIn(setTickedDuplicates);
+  const capped =
+    match.proposals.length < match.counts.proposals ||
+    match.duplicates.length < match.counts.duplicates ||
+    match.unmatched.length < match.counts.unmatched ||
+    match.problems.length < match.counts.problems;
   return (
     <div className="grid gap-5" data-testid="statement-match">
       <input type="hidden" name="digest" value={match.digest} />
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
         {(
           [
             ["credits", "Créditos no extrato", match.credits],
-            ["proposals", "Pagamentos propostos", match.proposals.length],
-            ["unmatched", "Para conferência manual", match.unmatched.length],
-            ["problems", "Linhas ilegíveis", match.problems.length],
+            ["proposals", "Pagamentos propostos", match.counts.proposals],
+            ["duplicates", "Possíveis duplicatas", match.counts.duplicates],
+            ["unmatched", "Para conferência manual", match.counts.unmatched],
+            ["problems", "Linhas ilegíveis", match.counts.problems],
           ] as const
         ).map(([key, label, value]) => (
           <div key={key} className="rounded-md border border-slate-200 px-3 py-2">
             <dt className="text-xs text-slate-600">{label}</dt>
             <dd className="text-lg font-semibold text-slate-900" data-testid={`statement-count-${key}`}>
-              {value}
+              {value.toLocaleString("pt-BR")}
             </dd>
           </div>
         ))}
       </dl>
+      {capped ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="statement-capped">
+          {STATEMENT_PAGE_MESSAGES.listCapped(STATEMENT_MAX_CONFIRM)}
+        </p>
+      ) : null}
 
       <section aria-labelledby="propostas-titulo" className="grid gap-2">
         <h3 id="propostas-titulo" className="text-base font-semibold text-slate-900">
           Pagamentos propostos
         </h3>
         {match.proposals.length ? (
-          <>
-            <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Pagamentos propostos">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">Lançamentos do extrato e a cobrança proposta para cada um</caption>
-                <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Confirmar
-                    </th>
-                    <th scope="col" className="px-3 py-2">Linha</th>
-                    <th scope="col" className="px-3 py-2">Data</th>
-                    <th scope="col" className="px-3 py-2">Pagador no extrato</th>
-                    <th scope="col" className="px-3 py-2 text-right">Valor</th>
-                    <th scope="col" className="px-3 py-2">Cobrança</th>
-                    <th scope="col" className="px-3 py-2">Por</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {match.proposals.map((p) => {
-                    const boxId = `confirmar-linha-${p.line}`;
-                    return (
-                      <tr key={p.line} data-testid={`proposal-${p.line}`}>
-                        <td className="px-3 py-2">
-                          <input
-                            id={boxId}
-                            type="checkbox"
-                            name="lines"
-                            value={p.line}
-                            checked={ticked.has(p.line)}
-                            onChange={(e) => toggle(p.line, e.currentTarget.checked)}
-                            className="size-5 accent-brand-700"
-                          />
-                          <label htmlFor={boxId} className="sr-only">
-                            Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
-                          </label>
-                        </td>
-                        <td className="px-3 py-2 font-mono">{p.line}</td>
-                        <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.date)}</td>
-                        <td className="px-3 py-2">{p.payerName || "—"}</td>
-                        <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(p.amountCentavos)}</td>
-                        <td className="px-3 py-2">
-                          <Link to={chargePath(p.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                            {p.memberName} · <span className="whitespace-nowrap">{period(p.referenceMonth, p.referenceYear)}</span>
-                          </Link>
-                        </td>
-                        <td className="px-3 py-2">{p.via === "txid" ? "txid" : "valor e nome"}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" name="intent" value="statement-confirm" disabled={busy || ticked.size === 0}>
-                {busy && confirming ? <Loader2 aria-hidden className="animate-spin" /> : <CheckCheck aria-hidden />} Confirmar {ticked.size}{" "}
-                {ticked.size === 1 ? "pagamento" : "pagamentos"}
-              </Button>
-              <p className="text-sm text-slate-700" data-testid="statement-selected-total">
-                Total marcado: {formatMoney(total)}
-              </p>
-            </div>
-          </>
+          <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Pagamentos propostos">
+            <table className={cn(TABLE, "md:min-w-[40rem]")}>
+              <caption className="sr-only">Lançamentos do extrato e a cobrança proposta para cada um</caption>
+              <thead className={THEAD}>
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Confirmar
+                  </th>
+                  <th scope="col" className="px-3 py-2">Linha</th>
+                  <th scope="col" className="px-3 py-2">Data</th>
+                  <th scope="col" className="px-3 py-2">Pagador no extrato</th>
+                  <th scope="col" className="px-3 py-2 text-right">Valor</th>
+                  <th scope="col" className="px-3 py-2">Cobrança</th>
+                  <th scope="col" className="px-3 py-2">Por</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {match.proposals.map((p) => {
+                  const boxId = `confirmar-linha-${p.line}`;
+                  return (
+                    <tr key={p.line} data-testid={`proposal-${p.line}`} className={ROW}>
+                      <td className={cn(CELL, "flex items-start gap-2 md:table-cell")}>
+                        <input
+                          id={boxId}
+                          type="checkbox"
+                          name="lines"
+                          value={p.line}
+                          checked={ticked.has(p.line)}
+                          onChange={(e) => toggle(p.line, e.currentTarget.checked)}
+                          className="size-5 shrink-0 accent-brand-700"
+                        />
+                        <label htmlFor={boxId} className="font-semibold text-slate-900 md:sr-only">
+                          Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
+                        </label>
+                      </td>
+                      <td className={cn(CELL, "hidden font-mono md:table-cell")}>{p.line}</td>
+                      <td className={cn(CELL, "whitespace-nowrap")}>
+                        {cellLabel("Data")}
+                        {formatDate(p.date)}
+                      </td>
+                      <td className={CELL}>
+                        {cellLabel("Pagador no extrato")}
+                        {p.payerName || "—"}
+                      </td>
+                      <td className={cn(CELL, "whitespace-nowrap md:text-right")}>
+                        {cellLabel("Valor")}
+                        {formatMoney(p.amountCentavos)}
+                      </td>
+                      <td className={CELL}>
+                        {cellLabel("Cobrança")}
+                        <Link to={chargePath(p.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+                          {p.memberName} · <span className="whitespace-nowrap">{period(p.referenceMonth, p.referenceYear)}</span>
+                        </Link>
+                      </td>
+                      <td className={CELL}>
+                        {cellLabel("Por")}
+                        {p.via === "txid" ? "txid" : "valor e nome"}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         ) : (
           <p className="text-sm text-slate-700">Nenhum lançamento corresponde a uma cobrança em aberto.</p>
         )}
       </section>
+
+      {match.duplicates.length ? (
+        <section aria-labelledby="duplicatas-titulo" className="grid gap-2" data-testid="statement-duplicates">
+          <h3 id="duplicatas-titulo" className="text-base font-semibold text-slate-900">
+            Possíveis duplicatas
+          </h3>
+          <p className="text-sm text-slate-700">
+            O filiado já tem um pagamento PIX registrado com a mesma data e o mesmo valor. Pode ser o mesmo crédito, escrito de outra forma em outro
+            extrato. Estas linhas não são registradas, a menos que você marque cada uma confirmando que é outro crédito.
+          </p>
+          <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Possíveis duplicatas">
+            <table className={cn(TABLE, "md:min-w-[44rem]")}>
+              <caption className="sr-only">Lançamentos do extrato que podem repetir um pagamento já registrado</caption>
+              <thead className={THEAD}>
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    É outro crédito
+                  </th>
+                  <th scope="col" className="px-3 py-2">Linha</th>
+                  <th scope="col" className="px-3 py-2">Data</th>
+                  <th scope="col" className="px-3 py-2">Pagador no extrato</th>
+                  <th scope="col" className="px-3 py-2 text-right">Valor</th>
+                  <th scope="col" className="px-3 py-2">Já registrado</th>
+                  <th scope="col" className="px-3 py-2">Pagaria</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {match.duplicates.map((d) => {
+                  const boxId = `confirmar-duplicata-${d.line}`;
+                  const earlier = period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear);
+                  return (
+                    <tr key={d.line} data-testid={`duplicate-${d.line}`} className={ROW}>
+                      <td className={cn(CELL, "flex items-start gap-2 md:table-cell")}>
+                        <input
+                          id={boxId}
+                          type="checkbox"
+                          name="duplicates"
+                          value={d.line}
+                          checked={tickedDuplicates.has(d.line)}
+                          onChange={(e) => toggleDuplicate(d.line, e.currentTarget.checked)}
+                          className="size-5 shrink-0 accent-brand-700"
+                        />
+                        <label htmlFor={boxId} className="font-semibold text-slate-900 md:sr-only">
+                          Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
+                        </label>
+                      </td>
+                      <td className={cn(CELL, "hidden font-mono md:table-cell")}>{d.line}</td>
+                      <td className={cn(CELL, "whitespace-nowrap")}>
+                        {cellLabel("Data")}
+                        {formatDate(d.date)}
+                      </td>
+                      <td className={CELL}>
+                        {cellLabel("Pagador no extrato")}
+                        {d.payerName || "—"}
+                      </td>
+                      <td className={cn(CELL, "whitespace-nowrap md:text-right")}>
+                        {cellLabel("Valor")}
+                        {formatMoney(d.amountCentavos)}
+                      </td>
+                      <td className={CELL}>
+                        {cellLabel("Já registrado")}
+                        <Link to={chargePath(d.duplicateOf.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+                          <span className="whitespace-nowrap">{earlier}</span>, pago em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
+                        </Link>
+                        {d.duplicateOf.fromStatement ? " (extrato)" : " (registro manual)"}
+                      </td>
+                      <td className={CELL}>
+                        {cellLabel("Pagaria")}
+                        <Link to={chargePath(d.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+                          {d.memberName} · <span className="whitespace-nowrap">{period(d.referenceMonth, d.referenceYear)}</span>
+                        </Link>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      {match.proposals.length || match.duplicates.length ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" name="intent" value="statement-confirm" disabled={busy || count === 0}>
+            {busy && confirming ? <Loader2 aria-hidden className="animate-spin" /> : <CheckCheck aria-hidden />} Confirmar {count} {count === 1 ? "pagamento" : "pagamentos"}
+          </Button>
+          <p className="text-sm text-slate-700" data-testid="statement-selected-total">
+            Total marcado: {formatMoney(total)}
+          </p>
+        </div>
+      ) : null}
 
       {match.unmatched.length ? (
         <section aria-labelledby="manuais-titulo" className="grid gap-2">
@@ -206,9 +334,9 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
           </h3>
           <p className="text-sm text-slate-700">Estes créditos não foram associados a uma cobrança. Registre-os pela tela financeira, se for o caso.</p>
           <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Créditos para conferência manual">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className={cn(TABLE, "md:min-w-[36rem]")}>
               <caption className="sr-only">Créditos do extrato sem cobrança correspondente e o motivo</caption>
-              <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+              <thead className={THEAD}>
                 <tr>
                   <th scope="col" className="px-3 py-2">Linha</th>
                   <th scope="col" className="px-3 py-2">Data</th>
@@ -219,12 +347,27 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {match.unmatched.map((u) => (
-                  <tr key={u.line} data-testid={`unmatched-${u.line}`}>
-                    <td className="px-3 py-2 font-mono">{u.line}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.date)}</td>
-                    <td className="px-3 py-2">{u.description}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(u.amountCentavos)}</td>
-                    <td className="px-3 py-2">{u.reason}</td>
+                  <tr key={u.line} data-testid={`unmatched-${u.line}`} className={ROW}>
+                    <td className={cn(CELL, "font-mono")}>
+                      {cellLabel("Linha")}
+                      {u.line}
+                    </td>
+                    <td className={cn(CELL, "whitespace-nowrap")}>
+                      {cellLabel("Data")}
+                      {formatDate(u.date)}
+                    </td>
+                    <td className={CELL}>
+                      {cellLabel("Descrição")}
+                      {u.description}
+                    </td>
+                    <td className={cn(CELL, "whitespace-nowrap md:text-right")}>
+                      {cellLabel("Valor")}
+                      {formatMoney(u.amountCentavos)}
+                    </td>
+                    <td className={CELL}>
+                      {cellLabel("Motivo")}
+                      {u.reason}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -248,5 +391,29 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** After confirming: the payments just registered, each linking to its charge. */
+function Registered({ payments, chargePath }: { payments: RegisteredPayment[]; chargePath: (id: string) => string }) {
+  return (
+    <section aria-labelledby="registrados-titulo" className="grid gap-2" data-testid="statement-registered">
+      <h3 id="registrados-titulo" className="text-base font-semibold text-slate-900">
+        Pagamentos registrados
+      </h3>
+      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm">
+        {payments.map((p) => (
+          <li key={p.line} className="flex flex-wrap items-baseline gap-x-2 gap-y-1 px-3 py-2" data-testid={`registered-${p.line}`}>
+            <Link to={chargePath(p.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+              {p.memberName} · <span className="whitespace-nowrap">{period(p.referenceMonth, p.referenceYear)}</span>
+            </Link>
+            <span className="whitespace-nowrap">{formatMoney(p.amountCentavos)}</span>
+            <span className="text-slate-600">
+              pago em <span className="whitespace-nowrap">{formatDate(p.date)}</span> (linha {p.line} do extrato)
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,11 +1,13 @@
 import * as React from "react";
 import { Download, FileCheck2, FileSpreadsheet, Loader2 } from "lucide-react";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { ImportReport } from "~/domain/imports/report";
 import { FilePicker } from "~/components/ui/file-picker";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { useToast } from "~/components/ui/toaster";
 
 type ImportResult = ActionResult & { report?: ImportReport; reportCsv?: string };
 
@@ -26,18 +28,37 @@ export type SpreadsheetImportProps = {
   keyLabel: string;
   /** The report's file name, e.g. "relatorio-importacao-filiados.csv". */
   reportFileName: string;
+  /** The box that confirms the dry run's warnings (likely duplicates, ADR 217), posted as `confirmDuplicates`. */
+  confirmWarningsLabel?: string;
 };
 
 /**
  * A spreadsheet import (the shared model of issues 8 and 10, ADR 141): download the template,
- * send a file for the dry run, read the report, then confirm the import (the same file is sent
- * again and applied in one transaction). Busy, with a status line, while the server works.
+ * send a file for the dry run, read the report with every problem of every row, then confirm
+ * the import (the same file is sent again and applied in one transaction). All or nothing: the
+ * confirmation is offered only for a file without problems, and a refused commit shows its
+ * report too. Busy, with a status line, while the server works.
  */
-export function SpreadsheetImport({ action, templateHref, title, intro, rules, name, keyLabel, reportFileName }: SpreadsheetImportProps) {
+export function SpreadsheetImport({
+  action,
+  templateHref,
+  title,
+  intro,
+  rules,
+  name,
+  keyLabel,
+  reportFileName,
+  confirmWarningsLabel = "Confirmo que estas linhas não são duplicadas",
+}: SpreadsheetImportProps) {
   // The form is cleared (remounted) after a commit only: the dry run keeps the chosen file for it.
   const [formKey, setFormKey] = React.useState(0);
+  const toast = useToast();
+  // A confirmation is a toast; a dry run's problems are said in the page, beside the report
+  // (a toast would cover it, and is no place for a problem: ADR 192).
   const { Form, result, busy, pendingIntent, errors } = useFormAction<ImportResult>({
+    toast: false,
     onSuccess: (r) => {
+      if (r.message && !r.report?.rejected.length) toast({ type: "success", message: r.message });
       if (r.intent !== "import-commit") return;
       setFileName(null);
       setFormKey((k) => k + 1);
@@ -52,7 +73,13 @@ export function SpreadsheetImport({ action, templateHref, title, intro, rules, n
     if (result?.intent === "import-commit" || (result && !result.ok)) setPreviewed(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
-  const canCommit = previewed !== null && previewed === fileName && report && !report.applied && report.created + report.updated > 0;
+  // All or nothing: a file with any problem cannot be confirmed; it is corrected and validated again.
+  const canCommit = previewed !== null && previewed === fileName && report && !report.applied && report.rejected.length === 0 && report.created + report.updated > 0;
+  // Warnings (likely duplicates) are imported only with the box ticked.
+  const warned = !!canCommit && (report?.warnings?.length ?? 0) > 0;
+  const [warningsConfirmed, setWarningsConfirmed] = React.useState(false);
+  React.useEffect(() => setWarningsConfirmed(false), [report]);
+  const problems = !busy && result?.ok && report?.rejected.length ? result.message : "";
   const error = isImport ? errors.arquivo ?? (result && !result.ok ? result.message : undefined) : undefined;
   const id = `f-arquivo-${name}`;
   return (
@@ -92,21 +119,31 @@ export function SpreadsheetImport({ action, templateHref, title, intro, rules, n
             </p>
           ) : null}
         </div>
+        {warned ? (
+          <CheckboxField
+            id={`${id}-confirmar-duplicados`}
+            name="confirmDuplicates"
+            label={confirmWarningsLabel}
+            hint="A validação encontrou possíveis duplicados (lista abaixo). Confira antes de importar."
+            checked={warningsConfirmed}
+            onChange={(e) => setWarningsConfirmed(e.currentTarget.checked)}
+          />
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="import-preview" variant="outline" disabled={busy}>
             {busy && pendingIntent === "import-preview" ? <Loader2 aria-hidden className="animate-spin" /> : <FileCheck2 aria-hidden />} Validar planilha
           </Button>
           {canCommit ? (
-            <Button type="submit" name="intent" value="import-commit" disabled={busy}>
+            <Button type="submit" name="intent" value="import-commit" disabled={busy || (warned && !warningsConfirmed)}>
               {busy && pendingIntent === "import-commit" ? <Loader2 aria-hidden className="animate-spin" /> : null} Confirmar importação
             </Button>
           ) : null}
         </div>
-        <p role="status" className="text-sm text-slate-700" data-testid={`${name}-status`}>
-          {busy ? (pendingIntent === "import-commit" ? "Importando a planilha, aguarde…" : "Validando a planilha, aguarde…") : ""}
+        <p role="status" className={problems ? "text-sm font-medium text-red-700" : "text-sm text-slate-700"} data-testid={`${name}-status`}>
+          {busy ? (pendingIntent === "import-commit" ? "Importando a planilha, aguarde…" : "Validando a planilha, aguarde…") : problems}
         </p>
       </Form>
-      {report && result?.ok ? <ImportReportView report={report} csv={result.reportCsv} name={name} keyLabel={keyLabel} fileName={reportFileName} /> : null}
+      {report ? <ImportReportView report={report} csv={result?.reportCsv} name={name} keyLabel={keyLabel} fileName={reportFileName} /> : null}
     </Card>
   );
 }
@@ -115,7 +152,9 @@ function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: I
   const href = React.useMemo(() => (csv ? `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}` : undefined), [csv]);
   return (
     <section aria-label="Relatório da importação" className="mt-4 grid gap-3" data-testid={`${name}-report`}>
-      <p className="text-sm font-semibold text-slate-900">{report.applied ? "Importação aplicada" : "Prévia da importação (nada foi gravado)"}</p>
+      <p className="text-sm font-semibold text-slate-900">
+        {report.applied ? "Importação aplicada" : report.rejected.length ? "Nada foi gravado: corrija as linhas abaixo e valide de novo" : "Prévia da importação (nada foi gravado)"}
+      </p>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         {(
           [
@@ -136,12 +175,12 @@ function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: I
       {report.rejected.length ? (
         <div className="max-h-72 overflow-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Linhas rejeitadas">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Linhas rejeitadas e o motivo</caption>
+            <caption className="sr-only">Linhas rejeitadas e todos os seus problemas</caption>
             <thead className="bg-slate-50 text-xs uppercase text-slate-600">
               <tr>
                 <th scope="col" className="px-3 py-2">Linha</th>
                 <th scope="col" className="px-3 py-2">{keyLabel}</th>
-                <th scope="col" className="px-3 py-2">Motivo</th>
+                <th scope="col" className="px-3 py-2">Problemas</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -157,6 +196,31 @@ function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: I
         </div>
       ) : null}
       {report.rejected.length > 200 ? <p className="text-xs text-slate-600">Mostrando as 200 primeiras; o relatório completo está no CSV.</p> : null}
+      {report.warnings?.length && !report.applied ? (
+        <div className="max-h-72 overflow-auto rounded-md border border-amber-300" tabIndex={0} role="region" aria-label="Possíveis duplicados" data-testid={`${name}-warnings`}>
+          <table className="w-full text-left text-sm">
+            <caption className="bg-amber-50 px-3 py-2 text-left font-semibold text-amber-900">
+              Possíveis duplicados ({report.warnings.length}): confira antes de importar
+            </caption>
+            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2">Linha</th>
+                <th scope="col" className="px-3 py-2">{keyLabel}</th>
+                <th scope="col" className="px-3 py-2">Parece com</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {report.warnings.slice(0, 200).map((r) => (
+                <tr key={r.row} data-testid={`import-warning-${r.row}`}>
+                  <td className="px-3 py-2 font-mono">{r.row}</td>
+                  <td className="px-3 py-2">{r.key}</td>
+                  <td className="px-3 py-2">{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {href ? (
         <p>
           <a href={href} download={fileName} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2">

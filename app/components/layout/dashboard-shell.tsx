@@ -1,32 +1,38 @@
 import * as React from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Dialog } from "radix-ui";
-import { KeyRound, LogOut, Menu, X } from "lucide-react";
-import type { NavItem } from "~/auth/permissions";
+import { KeyRound, LogOut, Menu, ShieldCheck, X } from "lucide-react";
+import { navEntryFor, type NavItem } from "~/auth/permissions";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { BrandMark } from "./brand-mark";
 import { NavIcon } from "./nav-icon";
 
-function SidebarNav({ items }: { items: NavItem[] }) {
+function SidebarNav({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const entry = navEntryFor(pathname);
+  // The entry of the page's screen (a record's page marks its list, not the form whose address it
+  // extends); for a page outside the role table, the entry whose address it starts with.
+  const isCurrent = (item: NavItem) =>
+    entry ? item.id === entry : item.id === "panel" ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);
   return (
     <nav aria-label="Menu do painel">
       <ul className="grid gap-1">
         {items.map((item) => (
           <li key={item.id}>
-            <NavLink
+            <Link
               to={item.href}
-              end={item.id === "panel"}
-              className={({ isActive }) =>
-                cn(
-                  "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white",
-                  isActive && "bg-brand-700 text-white hover:bg-brand-700",
-                )
-              }
+              aria-current={isCurrent(item) ? "page" : undefined}
+              // The drawer closes on every tap, also on the page already open (no navigation then).
+              onClick={onNavigate}
+              className={cn(
+                "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white",
+                isCurrent(item) && "bg-brand-700 text-white hover:bg-brand-700",
+              )}
             >
               <NavIcon name={item.icon} className="size-5 shrink-0" />
               {item.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -88,13 +94,13 @@ export function DashboardShell({
             </div>
             <Dialog.Title className="sr-only">Menu do painel</Dialog.Title>
             <Dialog.Description className="sr-only">Navegação entre as telas do painel</Dialog.Description>
-            <SidebarNav items={nav} />
+            <SidebarNav items={nav} onNavigate={() => setOpen(false)} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
 
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden">
+        <header data-toasts-below className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden">
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
@@ -110,6 +116,11 @@ export function DashboardShell({
             </p>
             <p className="truncate text-xs text-slate-600 sm:text-sm">{userName}</p>
           </div>
+          <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
+            <Link to="/dashboard/duas-etapas" aria-label="Verificação em duas etapas">
+              <ShieldCheck /> <span className="hidden lg:inline">Duas etapas</span>
+            </Link>
+          </Button>
           <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
             <Link to="/dashboard/alterar-senha" aria-label="Alterar senha">
               <KeyRound /> <span className="hidden sm:inline">Alterar senha</span>

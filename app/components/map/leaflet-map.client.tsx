@@ -26,6 +26,8 @@ export default function LeafletMap({
   const container = React.useRef<HTMLDivElement>(null);
   const [popupNode] = React.useState(() => document.createElement("div"));
   const hasPopup = Boolean(marker?.popup);
+  const markerTitle = marker?.title;
+  const openPopup = Boolean(marker?.openPopup);
 
   React.useEffect(() => {
     const el = container.current;
@@ -40,17 +42,17 @@ export default function LeafletMap({
     map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
     L.control.zoom({ zoomInTitle: "Aproximar", zoomOutTitle: "Afastar", position: "topleft" }).addTo(map);
     L.tileLayer(tiles.url, { attribution: tiles.attribution, subdomains: tiles.subdomains, maxZoom: 19 }).addTo(map);
-    if (marker) {
+    if (markerTitle !== undefined) {
       const icon = L.icon({
         iconUrl: "/map/marker-sede.svg",
         iconSize: [30, 30],
         iconAnchor: [15, 30],
         popupAnchor: [0, -30],
       });
-      const m = L.marker([center.lat, center.lng], { icon, title: marker.title, alt: marker.title, keyboard: true }).addTo(map);
+      const m = L.marker([center.lat, center.lng], { icon, title: markerTitle, alt: markerTitle, keyboard: true }).addTo(map);
       if (hasPopup) {
         m.bindPopup(popupNode, { minWidth: 220, maxWidth: 280, closeButton: true, autoPanPadding: [24, 24] });
-        if (marker.openPopup) m.openPopup();
+        if (openPopup) m.openPopup();
       }
     }
     // Leaflet's own close button is an English-labelled link: give it a Portuguese name.
@@ -61,7 +63,7 @@ export default function LeafletMap({
         close.setAttribute("title", "Fechar");
       }
     });
-    if (marker?.openPopup && hasPopup) {
+    if (openPopup && hasPopup) {
       const close = el.querySelector<HTMLElement>(".leaflet-popup-close-button");
       close?.setAttribute("aria-label", "Fechar");
       close?.setAttribute("title", "Fechar");
@@ -70,7 +72,7 @@ export default function LeafletMap({
     return () => {
       map.remove();
     };
-  }, [center.lat, center.lng, zoom, tiles.url, tiles.attribution, tiles.subdomains, marker?.title, marker?.openPopup, hasPopup, popupNode]);
+  }, [center.lat, center.lng, zoom, tiles.url, tiles.attribution, tiles.subdomains, markerTitle, openPopup, hasPopup, popupNode]);
 
   return (
     <>

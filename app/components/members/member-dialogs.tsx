@@ -5,9 +5,11 @@ import { Button } from "~/components/ui/button";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
-import { MaskedInput } from "~/components/ui/masked-input";
-import { DF_REGIONS, SITUATIONS, STATES, situationForEdit } from "~/domain/members/member-options";
-import { useDialogFormAction } from "~/utils/use-form-action";
+import { DateInput, MaskedInput } from "~/components/ui/masked-input";
+import { DF_REGIONS, GENDERS, SITUATIONS, STATES, situationForEdit } from "~/domain/members/member-options";
+import { useDialogFormAction } from "~/components/ui/use-form-action";
+import { memberActionSchema } from "~/domain/members/member.schema";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /** What the list hands the edit dialog (never the CPF). */
 export type EditableMember = {
@@ -60,7 +62,7 @@ const req = <span aria-hidden className="text-red-700"> *</span>;
 /** 'Novo Filiado': the original's required fields, CEP autofill, optional typed registration number. */
 /** `initialOpen`: opened on arrival (the panels' "Novo Filiado" quick action links to `?novo=1`). */
 export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: boolean } = {}) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "create", initialOpen });
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "create", initialOpen, schema: memberActionSchema });
   const errors = open ? lastErrors : {};
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -72,6 +74,7 @@ export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: bool
       <DialogContent title="Novo Filiado" description="Campos com * são obrigatórios. O CEP preenche endereço, cidade e UF." className="max-w-2xl">
         <Form key={resetKey} method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="create" />
+          <IdempotencyKey />
           <Field label={<>Nome completo{req}</>} name="new-name" error={errors.name}>
             {(f) => <Input {...f} name="name" required maxLength={120} autoComplete="off" />}
           </Field>
@@ -124,15 +127,22 @@ export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: bool
   );
 }
 
-/** 'Editar Filiado': name and situação required; registration number and CPF are not editable. */
-export function EditMemberDialog({ member }: { member: EditableMember }) {
-  const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "update" });
+/** What an admin corrects besides the original's payload (issue 19 §14): the CPF is typed anew. */
+export type AdminMemberFields = { birthDate: string | null; gender: string | null };
+
+/**
+ * 'Editar Filiado': name and situação required; the registration number is not editable. With
+ * `admin` (the admin's dialog), also the CPF (blank keeps it), birth date and sex; the server
+ * refuses them from anyone else.
+ */
+export function EditMemberDialog({ member, admin, triggerSize = "sm" }: { member: EditableMember; admin?: AdminMemberFields; triggerSize?: "sm" | "md" }) {
+  const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "update", schema: memberActionSchema });
   const errors = open ? lastErrors : {};
   const p = (n: string) => `${n}-${member.id}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Editar ${member.name}`}>
+        <Button variant="outline" size={triggerSize} aria-label={`Editar ${member.name}`}>
           <Pencil /> Editar
         </Button>
       </DialogTrigger>
@@ -189,6 +199,32 @@ export function EditMemberDialog({ member }: { member: EditableMember }) {
           <Field label="Observação" name={p("notes")} error={errors.notes}>
             {(f) => <Textarea {...f} name="notes" defaultValue={member.notes ?? ""} maxLength={2000} rows={3} />}
           </Field>
+          {admin ? (
+            <fieldset className="grid gap-4 rounded-lg border border-amber-300 bg-amber-50/60 p-3" data-testid="admin-member-fields">
+              <legend className="px-1 text-sm font-semibold text-amber-950">Correção de documentos (somente administradores)</legend>
+              <Field label="Novo CPF" name={p("cpf")} error={errors.cpf} hint="Em branco, o CPF atual é mantido. A correção fica registrada na auditoria.">
+                {(f) => <MaskedInput {...f} kind="cpf" name="cpf" maxLength={14} />}
+              </Field>
+              <div className="grid items-start gap-4 sm:grid-cols-2">
+                <Field label="Data de nascimento" name={p("birthDate")} error={errors.birthDate}>
+                  {(f) => <DateInput {...f} name="birthDate" defaultValue={admin.birthDate ?? ""} />}
+                </Field>
+                <Field label="Sexo" name={p("gender")} error={errors.gender}>
+                  {(f) => (
+                    <Select {...f} name="gender" defaultValue={admin.gender ?? ""}>
+                      <option value="">Não informado</option>
+                      {admin.gender && !(GENDERS as readonly string[]).includes(admin.gender) ? <option value={admin.gender}>{admin.gender}</option> : null}
+                      {GENDERS.map((g) => (
+                        <option key={g} value={g}>
+                          {g}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+              </div>
+            </fieldset>
+          ) : null}
           <Button type="submit" disabled={busy}>
             {busy ? "Enviando..." : "Salvar alterações"}
           </Button>

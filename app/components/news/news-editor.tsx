@@ -18,9 +18,11 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { MarkdownBody } from "./markdown-body";
 import { NewsStateBadge } from "./news-state-badge";
+import { newsActionSchema } from "~/domain/news/news.schema";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export type EditorPost = {
   id: string;
@@ -43,7 +45,7 @@ const tabClass =
  */
 export function NewsEditor({ post }: { post: EditorPost | null }) {
   // A document form: a saved post redirects to the list with a flash message.
-  const { Form, errors, busy } = useFormAction({ mode: "document", intent: post ? "update" : "create" });
+  const { Form, errors, busy } = useFormAction({ mode: "document", intent: post ? "update" : "create", schema: newsActionSchema });
   const [title, setTitle] = React.useState(post?.title ?? "");
   const [slug, setSlug] = React.useState(post?.slug ?? "");
   // A published post keeps its address when the title changes; a new one follows the title.
@@ -97,6 +99,7 @@ export function NewsEditor({ post }: { post: EditorPost | null }) {
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" noValidate>
       <input type="hidden" name="intent" value={post ? "update" : "create"} />
+      {post ? null : <IdempotencyKey />}
       {post ? <input type="hidden" name="id" value={post.id} /> : null}
 
       <Card className="grid gap-5 p-5 sm:p-6">

@@ -1,13 +1,13 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { ImageUp, Pencil, Plus } from "lucide-react";
-import { useDialogFormAction } from "~/utils/use-form-action";
+import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
+import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
-import { PartnerLogo } from "./partner-logo";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export type PartnerRow = {
   id: string;
@@ -99,7 +99,7 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
 /** Create (no `partner`) or edit a partner in a dialog; the form is multipart for the logo. */
 export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; categories: string[] }) {
   // Each success clears the form (remounted by its key) and closes the dialog.
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction();
+  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: partnerActionSchema });
   const errors = open ? lastErrors : {};
   const listId = partner ? `categorias-${partner.id}` : "categorias-novo";
   const p = (name: string) => (partner ? `${name}-${partner.id}` : name);
@@ -123,6 +123,7 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
       >
         <Form key={resetKey} method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value={partner ? "update" : "create"} />
+          {partner ? null : <IdempotencyKey />}
           {partner ? <input type="hidden" name="id" value={partner.id} /> : null}
           <Field label="Nome" name={p("name")} error={errors.name}>
             {(f) => <Input {...f} name="name" defaultValue={partner?.name} required maxLength={120} />}

@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/dates";
-import { STATUS_LABELS, type ServiceStatus } from "~/domain/services/service-options";
+import { STATUS_LABELS, UNASSIGNED, type ServiceStatus } from "~/domain/services/service-options";
 
 export type HistoryEntry = {
   id: number;
@@ -12,6 +12,9 @@ export type HistoryEntry = {
   isPublic: boolean;
   createdAt: string | Date;
 };
+
+/** The separator's name: the creation entry of a record opened before anyone was assigned names its registrant. */
+const separatorName = (e: HistoryEntry) => (e.kind === "created" && e.responsibleName === UNASSIGNED ? e.authorName : e.responsibleName);
 
 const label = (s: string | null) => (s ? (STATUS_LABELS[s as ServiceStatus] ?? s) : "");
 
@@ -26,7 +29,7 @@ export function History({ entries }: { entries: HistoryEntry[] }) {
       {entries.map((e) => (
         <li key={e.id} className="break-inside-avoid">
           <p className="font-mono text-xs font-semibold text-slate-700">
-            --- <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt)}</time> - {e.responsibleName} ---
+            --- <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt)}</time> - {separatorName(e)} ---
           </p>
           {e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? (
             <p className="text-sm font-semibold text-navy-900">

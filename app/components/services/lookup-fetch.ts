@@ -49,10 +49,17 @@ export async function lookupJson<T>(
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The members' `GET /api/filiados/consulta` answer (ADR 122). */
-export type MemberLookupBody = { is_member: boolean; member_name: string | null };
+/** The members' `GET /api/filiados/consulta` answer (ADR 122; phone and e-mail: ADR 194). */
+export type MemberLookupBody = { is_member: boolean; member_name: string | null; member_phone?: string | null; member_email?: string | null };
+const optionalText = (v: unknown) => v === undefined || v === null || typeof v === "string";
 export function isMemberLookupBody(v: unknown): v is MemberLookupBody {
-  return isObject(v) && typeof v.is_member === "boolean" && (v.is_member ? typeof v.member_name === "string" && v.member_name.trim() !== "" : true);
+  return (
+    isObject(v) &&
+    typeof v.is_member === "boolean" &&
+    (v.is_member ? typeof v.member_name === "string" && v.member_name.trim() !== "" : true) &&
+    optionalText(v.member_phone) &&
+    optionalText(v.member_email)
+  );
 }
 
 /** `GET /api/atendimentos/empresa` (ADR 132). */

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
-import { MaskedInput } from "~/components/ui/masked-input";
+import { MaskedInput, MoneyInput } from "~/components/ui/masked-input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { SECTOR_LABELS, SERVICE_MESSAGES, type ServiceSector } from "~/domain/services/service-options";
 import {
@@ -53,6 +53,15 @@ function TextIn({ name, label, errors, required, type = "text", maxLength = 200,
   );
 }
 
+/** A date typed dd/mm/aaaa (ADR 193) or an amount with the money mask (ADR 191). */
+function MaskedIn({ name, label, errors, required, kind, hint }: { name: string; label: string; errors: Errors; required?: boolean; kind: "date" | "money" | "time"; hint?: string }) {
+  return (
+    <Field label={<>{label}{required ? <Req /> : null}</>} name={n(name)} error={errors[n(name)]} hint={hint ?? (kind === "date" ? "dd/mm/aaaa" : kind === "time" ? "hh:mm, 24 horas" : undefined)}>
+      {(f) => (kind === "money" ? <MoneyInput {...f} required={required} /> : <MaskedInput {...f} kind={kind} required={required} />)}
+    </Field>
+  );
+}
+
 function LongText({ name, label, errors }: { name: string; label: string; errors: Errors }) {
   return (
     <Field label={label} name={n(name)} error={errors[n(name)]} className="sm:col-span-2">
@@ -80,8 +89,13 @@ function HomologacaoBlock({ errors }: { errors: Errors }) {
         setNotice({ tone: "ok", text: SERVICE_MESSAGES.companyLoaded });
       } else setNotice({ tone: "warn", text: SERVICE_MESSAGES.companyNotFound });
     } else {
-      const text = out.kind === "unexpected" ? SERVICE_MESSAGES.companyUnexpected : SERVICE_MESSAGES.companyError;
-      setNotice({ tone: "error", text: `${text}. ${SERVICE_MESSAGES.lookupManual}` });
+      const text =
+        out.kind === "unexpected"
+          ? SERVICE_MESSAGES.companyUnexpected
+          : out.kind === "failed" && out.status === 429
+            ? SERVICE_MESSAGES.companyLimited
+            : SERVICE_MESSAGES.companyError;
+      setNotice({ tone: "error", text: `${text.replace(/\.$/, "")}. ${SERVICE_MESSAGES.lookupManual}` });
     }
   }
   return (
@@ -94,9 +108,9 @@ function HomologacaoBlock({ errors }: { errors: Errors }) {
         {notice?.text ?? ""}
       </p>
       <TextIn name="companyName" label="Nome da empresa" errors={errors} required value={company} onChange={(e) => setCompany(e.target.value)} />
-      <TextIn name="workStartDate" label="Data de admissão" type="date" errors={errors} required />
-      <TextIn name="workEndDate" label="Data de desligamento" type="date" errors={errors} required />
-      <TextIn name="lastSalary" label="Último salário (R$)" inputMode="decimal" placeholder="0,00" errors={errors} maxLength={20} />
+      <MaskedIn name="workStartDate" label="Data de admissão" kind="date" errors={errors} required />
+      <MaskedIn name="workEndDate" label="Data de desligamento" kind="date" errors={errors} required />
+      <MaskedIn name="lastSalary" label="Último salário (R$)" kind="money" errors={errors} hint="Em reais, com vírgula antes dos centavos: 2.850,50" />
       <CheckboxField name={n("hasUnionMember")} id={`f-${n("hasUnionMember")}`} label="Acompanhado por dirigente sindical" boxed={false} className="self-end" />
     </>
   );
@@ -110,8 +124,8 @@ function SecretariaBlock({ errors }: { errors: Errors }) {
       <Choice name="urgency" label="Urgência" options={SECRETARIA_URGENCY} errors={errors} />
       {request === "agendamento" ? (
         <>
-          <TextIn name="appointmentDate" label="Data do agendamento" type="date" errors={errors} required />
-          <TextIn name="appointmentTime" label="Horário" type="time" errors={errors} required />
+          <MaskedIn name="appointmentDate" label="Data do agendamento" kind="date" errors={errors} required />
+          <MaskedIn name="appointmentTime" label="Horário" kind="time" errors={errors} required />
           <Choice name="meetingType" label="Modalidade" options={SECRETARIA_MEETINGS} errors={errors} required />
         </>
       ) : null}
@@ -126,7 +140,7 @@ function JuridicoBlock({ errors }: { errors: Errors }) {
       <Choice name="caseType" label="Tipo de caso" options={CASE_TYPES} errors={errors} required />
       <TextIn name="company" label="Empresa" errors={errors} />
       <TextIn name="processNumber" label="Número do processo" errors={errors} maxLength={40} />
-      <TextIn name="deadlineDate" label="Prazo" type="date" errors={errors} />
+      <MaskedIn name="deadlineDate" label="Prazo do caso" kind="date" errors={errors} />
       <TextIn name="cctReference" label="Referência da CCT" errors={errors} />
       <CheckboxField name={n("hasLawyer")} id={`f-${n("hasLawyer")}`} label="Já possui advogado" boxed={false} className="self-end" />
       <LongText name="legalBasis" label="Fundamentação legal" errors={errors} />
@@ -143,9 +157,9 @@ function FinanceiroBlock({ errors }: { errors: Errors }) {
       <Choice name="membershipStatus" label="Situação da filiação" options={MEMBERSHIP_STATUS} errors={errors} />
       {payment ? (
         <>
-          <TextIn name="amount" label="Valor (R$)" inputMode="decimal" placeholder="0,00" errors={errors} required maxLength={20} />
+          <MaskedIn name="amount" label="Valor (R$)" kind="money" errors={errors} required />
           <TextIn name="period" label="Período de referência" placeholder="ex.: 03/2026" errors={errors} required maxLength={40} />
-          <TextIn name="dueDate" label="Vencimento" type="date" errors={errors} required />
+          <MaskedIn name="dueDate" label="Vencimento" kind="date" errors={errors} required />
           <Choice name="paymentMethod" label="Forma de pagamento" options={PAYMENT_METHODS} errors={errors} required />
         </>
       ) : null}
@@ -161,7 +175,7 @@ function PresidenciaBlock({ errors }: { errors: Errors }) {
       <Choice name="requestType" label="Tipo de solicitação" options={PRESIDENCY_REQUESTS} errors={errors} required value={request} onChange={setRequest} />
       <Choice name="urgencyLevel" label="Nível de urgência" options={URGENCY_LEVELS} errors={errors} required />
       {request === "audiencia" ? <Choice name="meetingType" label="Tipo de reunião" options={PRESIDENCY_MEETINGS} errors={errors} required /> : null}
-      <TextIn name="deadline" label="Prazo" type="date" errors={errors} />
+      <MaskedIn name="deadline" label="Prazo da solicitação" kind="date" errors={errors} />
       <TextIn name="stakeholders" label="Partes interessadas" errors={errors} maxLength={300} />
       <LongText name="decisionRequired" label="Decisão necessária" errors={errors} />
       <LongText name="backgroundInfo" label="Contexto" errors={errors} />

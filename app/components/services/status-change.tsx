@@ -3,9 +3,31 @@ import { Button } from "~/components/ui/button";
 import { Field, Select, Textarea } from "~/components/ui/input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { quickActions, SERVICE_LIMITS, type ActionScreen } from "~/domain/services/service-options";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
+import { statusSchema } from "~/domain/services/service.schema";
 
 export type AgentOption = { id: string; name: string };
+
+/**
+ * Who answers for a comment, a status change or an edit (the original's "Responsável"): one of
+ * the sector's staff, the signed-in person chosen already when they are one of them.
+ */
+export function ResponsibleSelect({ agents, error, id, me }: { agents: AgentOption[]; error?: string; id: string; me?: string }) {
+  return (
+    <Field label="Responsável" name={id} error={error}>
+      {(f) => (
+        <Select {...f} name="responsibleId" defaultValue={me && agents.some((a) => a.id === me) ? me : ""} required>
+          <option value="">Selecione o responsável</option>
+          {agents.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
 
 /**
  * A record's quick actions (the original's section 4): a responsible person, a comment and one
@@ -18,6 +40,7 @@ export function StatusChange({
   screen,
   label,
   action,
+  me,
 }: {
   id: string;
   status: string;
@@ -25,27 +48,18 @@ export function StatusChange({
   screen: ActionScreen;
   label: string;
   action?: string;
+  /** The signed-in user's id: chosen as the responsible when they are one of the sector's staff. */
+  me?: string;
 }) {
   const actions = quickActions(screen, status);
-  const { Form, errors, busy, resetKey } = useFormAction({ intent: "status" });
+  const { Form, errors, busy, resetKey } = useFormAction({ intent: "status", schema: statusSchema(screen) });
   if (actions.length === 0) return null;
   const p = `${screen}-${id}`;
   return (
     <Form method="post" action={action} key={resetKey} className="grid gap-3" aria-label={label} noValidate>
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={id} />
-      <Field label="Responsável" name={`responsibleId-${p}`} error={errors.responsibleId}>
-        {(f) => (
-          <Select {...f} name="responsibleId" defaultValue="" required>
-            <option value="">Selecione o responsável</option>
-            {agents.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id={`responsibleId-${p}`} me={me} />
       <Field label="Comentário sobre a alteração" name={`comment-${p}`} error={errors.comment ?? errors.status}>
         {(f) => <Textarea {...f} name="comment" rows={2} maxLength={SERVICE_LIMITS.comment} required className="min-h-16" />}
       </Field>

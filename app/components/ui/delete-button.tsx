@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Trash2 } from "lucide-react";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "./button";
 import { ConfirmDialog } from "./dialog";
 

@@ -12,6 +12,20 @@ export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
+/**
+ * A dialog with a form opens on its first field, not on "Fechar" (issue 19 §14); one without
+ * fields keeps Radix's default (the first focusable element).
+ */
+function focusFirstField(event: Event) {
+  const content = event.currentTarget as HTMLElement | null;
+  const field = content?.querySelector<HTMLElement>(
+    "form input:not([type=hidden]):not([disabled]):not([readonly]), form select:not([disabled]), form textarea:not([disabled]):not([readonly])",
+  );
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
+}
+
 export function DialogContent({
   title,
   description,
@@ -26,7 +40,7 @@ export function DialogContent({
   return (
     <D.Portal>
       <D.Overlay className={overlay} />
-      <D.Content className={cn(panel, className)} aria-describedby={description ? undefined : undefined}>
+      <D.Content className={cn(panel, className)} aria-describedby={description ? undefined : undefined} onOpenAutoFocus={focusFirstField}>
         <div className="flex items-start justify-between gap-4">
           <div className="grid gap-1">
             <D.Title className="text-lg font-semibold text-slate-900">{title}</D.Title>

@@ -56,8 +56,10 @@ export function Field({
 }) {
   const id = `f-${name}`;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  // content-start: in a form grid row made taller by its neighbour's hint or error, the label and
+  // control stay at the top, level with the neighbour's, instead of spreading down the cell.
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className={cn("grid content-start gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       <FieldMessages id={id} hint={hint} error={error} />

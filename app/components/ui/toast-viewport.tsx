@@ -1,3 +1,4 @@
+import * as React from "react";
 import { Toast } from "radix-ui";
 import { CheckCircle2, Info, X, XCircle } from "lucide-react";
 import { cn } from "~/lib/cn";
@@ -10,8 +11,75 @@ const tones = {
   info: "border-sky-300 bg-sky-50 text-sky-950",
 };
 
+type Edge = "top" | "bottom";
+
+/**
+ * What the toasts must not cover: the focused control, and, when it belongs to a form, that form's
+ * submit buttons (scrolling down to "Salvar" with the field still focused must not bring the toasts
+ * over the button).
+ */
+function protectedBoxes(): DOMRect[] {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || el === document.body) return [];
+  const boxes = [el.getBoundingClientRect()];
+  const form = (el as HTMLInputElement).form ?? el.closest("form");
+  if (form) for (const b of form.querySelectorAll<HTMLElement>("button[type=submit], button:not([type]), input[type=submit]")) boxes.push(b.getBoundingClientRect());
+  return boxes.filter((b) => b.width > 0 && b.height > 0);
+}
+
+/**
+ * The bottom of the page's sticky top bar (`data-toasts-below`: the panel's header with its menu
+ * and sign-out buttons, the site's header with its menu), where the top edge starts (ADR 230).
+ */
+function barBottom(): number {
+  const bar = document.querySelector("[data-toasts-below]");
+  return bar ? Math.max(0, Math.round(bar.getBoundingClientRect().bottom)) : 0;
+}
+
+/**
+ * Where the toasts sit (ADR 192): at the bottom on a laptop (right corner, away from the forms'
+ * left-aligned fields), at the top on a phone (the bottom is where the on-screen keyboard and the
+ * field being typed into are), below the page's top bar, never over its menu (ADR 230). Either
+ * way, when the focused field or its form's submit button is under the toasts they move to the
+ * other edge.
+ */
+function useEdge(region: React.RefObject<HTMLOListElement | null>, count: number): { edge: Edge; top: number } {
+  const [spot, setSpot] = React.useState<{ edge: Edge; top: number }>({ edge: "bottom", top: 0 });
+  React.useEffect(() => {
+    const place = () => {
+      const preferred: Edge = window.matchMedia("(max-width: 639px)").matches ? "top" : "bottom";
+      const below = barBottom();
+      const set = (edge: Edge) => setSpot((p) => (p.edge === edge && p.top === below ? p : { edge, top: below }));
+      const boxes = protectedBoxes();
+      const box = region.current?.getBoundingClientRect();
+      if (boxes.length === 0 || !box || box.height === 0) return set(preferred);
+      const h = box.height;
+      const vh = window.innerHeight;
+      const overlaps = (e: Edge) => {
+        const top = e === "top" ? below : vh - h;
+        const bottom = e === "top" ? below + h : vh;
+        return boxes.some((f) => f.right > box.left && f.left < box.right && f.bottom > top && f.top < bottom);
+      };
+      const other: Edge = preferred === "top" ? "bottom" : "top";
+      set(overlaps(preferred) && !overlaps(other) ? other : preferred);
+    };
+    place();
+    window.addEventListener("focusin", place);
+    window.addEventListener("resize", place);
+    window.addEventListener("scroll", place, { passive: true });
+    return () => {
+      window.removeEventListener("focusin", place);
+      window.removeEventListener("resize", place);
+      window.removeEventListener("scroll", place);
+    };
+  }, [region, count]);
+  return spot;
+}
+
 /** The Radix toast region. Loaded on demand by <Toaster> the first time a toast exists. */
 export default function ToastViewport({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id: string) => void }) {
+  const region = React.useRef<HTMLOListElement>(null);
+  const { edge, top } = useEdge(region, toasts.length);
   return (
     <Toast.Provider swipeDirection="right" duration={6000} label="Notificação">
       {toasts.map((t) => {
@@ -34,7 +102,12 @@ export default function ToastViewport({ toasts, onDismiss }: { toasts: ToastMess
           </Toast.Root>
         );
       })}
-      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <Toast.Viewport
+        ref={region}
+        data-edge={edge}
+        style={edge === "top" ? { top } : undefined}
+        className={cn("fixed right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-3 outline-none sm:p-4", edge === "top" ? "top-0" : "bottom-0")}
+      />
     </Toast.Provider>
   );
 }

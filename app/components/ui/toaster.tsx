@@ -2,6 +2,9 @@ import * as React from "react";
 
 export type ToastMessage = { id: string; type: "success" | "error" | "info"; message: string };
 
+/** At most two toasts at once (ADR 192): a third pushes the oldest out. */
+export const MAX_TOASTS = 2;
+
 const ToastContext = React.createContext<(t: Omit<ToastMessage, "id">) => void>(() => {});
 
 /** Shows a toast from anywhere (e.g. after a fetcher action). */
@@ -20,12 +23,12 @@ export function Toaster({ initial, children }: { initial?: ToastMessage | null; 
   React.useEffect(() => {
     if (initial && initial.id !== lastInitial.current) {
       lastInitial.current = initial.id;
-      setToasts((ts) => [...ts, initial]);
+      setToasts((ts) => [...ts, initial].slice(-MAX_TOASTS));
       setShown(true);
     }
   }, [initial]);
   const push = React.useCallback((t: Omit<ToastMessage, "id">) => {
-    setToasts((ts) => [...ts, { ...t, id: `${Date.now()}-${Math.random()}` }]);
+    setToasts((ts) => [...ts, { ...t, id: `${Date.now()}-${Math.random()}` }].slice(-MAX_TOASTS));
     setShown(true);
   }, []);
   const dismiss = React.useCallback((id: string) => setToasts((ts) => ts.filter((x) => x.id !== id)), []);

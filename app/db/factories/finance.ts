@@ -1,4 +1,5 @@
-import { charges, payments, type PaymentMethod } from "~/db/schema";
+import { charges, payments } from "~/db/schema";
+import type { PaymentMethod } from "~/domain/finance/finance-options";
 import { todayInBrasilia } from "~/lib/dates";
 import { createMember } from "./members";
 import { cycle, nextSequence, type FactoryDb } from "./support";

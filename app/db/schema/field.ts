@@ -130,6 +130,8 @@ export const fieldRoutes = pgTable(
     /** The client's token of the finish form: a retried finish is recognised and answered again. */
     finishToken: text("finish_token"),
     photoFileId: uuid("photo_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** The visit's observations (issue 19 §12), up to 2,000 characters. */
+    notes: text("notes"),
     ...operational(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -143,6 +145,7 @@ export const fieldRoutes = pgTable(
     check("field_routes_status_check", sql`${t.status} in ('pendente', 'em_andamento', 'concluida')`),
     check("field_routes_cep_check", sql`${t.cep} ~ '^[0-9]{8}$'`),
     check("field_routes_affiliates_check", sql`${t.affiliates} >= 0`),
+    check("field_routes_notes_check", sql`char_length(${t.notes}) <= 2000`),
   ],
 );
 

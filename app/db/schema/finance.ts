@@ -19,7 +19,8 @@ export const charges = pgTable(
     memberId: uuid("member_id")
       .notNull()
       .references(() => members.id, { onDelete: "restrict" }),
-    amountCentavos: integer("amount_centavos").notNull(),
+    /** bigint (ADR 179): up to MAX_CENTAVOS, R$ 99.999.999,99; `mode: "number"` is exact below 2^53. */
+    amountCentavos: bigint("amount_centavos", { mode: "number" }).notNull(),
     referenceMonth: integer("reference_month").notNull(),
     referenceYear: integer("reference_year").notNull(),
     /** Brasília calendar date. */
@@ -31,7 +32,7 @@ export const charges = pgTable(
      * `payments_sync_charge_paid` (migration custom SQL, ADR 159), in the same transaction as
      * every payment insert, undo or delete: never by the application.
      */
-    paidCentavos: integer("paid_centavos"),
+    paidCentavos: bigint("paid_centavos", { mode: "number" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,7 +85,7 @@ export const payments = pgTable(
       .references(() => charges.id, { onDelete: "restrict" }),
     /** Brasília calendar date the money arrived. */
     paidOn: date("paid_on").notNull(),
-    amountCentavos: integer("amount_centavos").notNull(),
+    amountCentavos: bigint("amount_centavos", { mode: "number" }).notNull(),
     /** boleto | pix | cartao | dinheiro */
     method: text("method").notNull(),
     note: text("note"),
@@ -92,10 +93,20 @@ export const payments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
     undoneBy: uuid("undone_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * A payment registered from a bank-statement line (ADR 180): the line's fingerprint (date,
+     * amount, payer identity, txid), unique among active payments, and the txid and the payer's
+     * bank (ISPB) the line carried, which tell two credits of the same day and amount apart.
+     * Nothing here names the payer.
+     */
+    statementRef: text("statement_ref"),
+    statementTxid: text("statement_txid"),
+    statementIspb: text("statement_ispb"),
   },
   (t) => [
     uniqueIndex("payments_one_active_per_charge_key").on(t.chargeId).where(sql`${t.undoneAt} is null`),
     index("payments_paid_on_idx").on(t.paidOn),
+    uniqueIndex("payments_statement_ref_key").on(t.statementRef).where(sql`${t.statementRef} is not null and ${t.undoneAt} is null`),
     check("payments_amount_check", sql`${t.amountCentavos} > 0`),
     check("payments_method_check", sql`${t.method} in ('boleto', 'pix', 'cartao', 'dinheiro')`),
   ],
@@ -103,8 +114,6 @@ export const payments = pgTable(
 
 export type ChargeRow = typeof charges.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-export const PAYMENT_METHODS = ["boleto", "pix", "cartao", "dinheiro"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * The month batch (issue 11): one row per "issue the month for every active member" request,
@@ -115,7 +124,7 @@ export const chargeBatches = pgTable(
   "charge_batches",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    amountCentavos: integer("amount_centavos").notNull(),
+    amountCentavos: bigint("amount_centavos", { mode: "number" }).notNull(),
     referenceMonth: integer("reference_month").notNull(),
     referenceYear: integer("reference_year").notNull(),
     dueDate: date("due_date").notNull(),

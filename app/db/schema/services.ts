@@ -86,7 +86,7 @@ export const serviceRecords = pgTable(
 
 /**
  * The history of a record (brief item 8): append-only. A trigger in the migration refuses
- * UPDATE and DELETE. The author is kept by id and name without a foreign key, so deleting a
+ * UPDATE and DELETE (except, in the anonymising transaction only, a rewrite of `text`: ADR 171). The author is kept by id and name without a foreign key, so deleting a
  * user never has to rewrite an entry.
  */
 export const serviceRecordEntries = pgTable(

@@ -1,9 +1,11 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { users } from "./auth";
 import { bytea } from "./types";
 
 /**
- * The audit log (ADR 085-089): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), so
+ * The audit log (ADR 085-089): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE; the
+ * one exception is the LGPD anonymisation's rewrite of `data`, in its own transaction, ADR 171), so
  * `actor_id` has no foreign key — deleting a user must not rewrite the entries that name them.
  * The indexes serve the screen's newest-first pages, alone and under each filter.
  */
@@ -60,3 +62,28 @@ export const contentVersion = pgTable("content_version", {
   version: bigint("version", { mode: "number" }).notNull().default(1),
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row per create form sent with an idempotency key (migration 0027, ADR 196): claimed by the
+ * first post (result null while it runs), then holding its answer, which a repeated post of
+ * the same key gets back instead of creating again.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** The form it belongs to (e.g. "service-record"): a key sent to another form is refused. */
+    scope: text("scope").notNull(),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: "idempotency_keys_pkey", columns: [t.userId, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+    check("idempotency_keys_key_check", sql`${t.key} ~ '^[A-Za-z0-9-]{16,64}$'`),
+  ],
+);

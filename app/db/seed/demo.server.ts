@@ -1,21 +1,27 @@
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { createUser } from "~/db/factories/users";
-import { ROLES, ROLE_LABELS } from "~/auth/permissions";
-import { seedDemoAgreements } from "~/domain/agreements/seed-agreements.server";
-import { seedDemoNews } from "~/domain/news/seed-news.server";
-import { seedDemoContactMessages } from "~/domain/contacts/seed-contact-messages.server";
-import { seedInstitutionalContent } from "~/domain/content/update-content.server";
-import { seedDemoPartners } from "~/domain/partners/seed-partners.server";
-import { seedDemoComplaints } from "~/domain/complaints/seed-complaints.server";
-import { seedDemoAudit } from "~/domain/audit/seed-audit.server";
-import { seedDemoMembers } from "~/domain/members/seed-members.server";
-import { seedDemoField } from "~/domain/field/seed-field.server";
-import { seedDemoServiceRecords } from "~/domain/services/seed-services.server";
-import { seedDemoFinance } from "~/domain/finance/seed-finance.server";
+import { createUser, KNOWN_TOTP_SECRET } from "~/db/factories/users";
+import { requiresTwoFactor, ROLES, ROLE_LABELS } from "~/auth/permissions";
+import { seedDemoAgreements } from "~/db/seed/agreements.server";
+import { seedDemoNews } from "~/db/seed/news.server";
+import { seedDemoContactMessages } from "~/db/seed/contact-messages.server";
+import { seedInstitutionalContent } from "./content.server";
+import { seedDemoPartners } from "~/db/seed/partners.server";
+import { seedDemoComplaints } from "~/db/seed/complaints.server";
+import { seedDemoAudit } from "~/db/seed/audit.server";
+import { seedDemoMembers } from "~/db/seed/members.server";
+import { seedDemoField } from "~/db/seed/field.server";
+import { seedDemoServiceRecords } from "~/db/seed/services.server";
+import { seedDemoFinance } from "~/db/seed/finance.server";
 import { seedDemoPixSettings } from "~/domain/finance/pix-settings.server";
 
 export const DEMO_PASSWORD = "Demo@2026";
+/**
+ * The TOTP secret of the demo users of the roles that require a second factor, published in the
+ * README (ADR 186): they are seeded already enrolled with it, and the code step shows them the
+ * current code. The other demo users start without a second factor.
+ */
+export const DEMO_TOTP_SECRET = KNOWN_TOTP_SECRET;
 
 /** One staff user per role; username equal to the role (README lists them). */
 export async function seedDemoUsers() {
@@ -29,6 +35,7 @@ export async function seedDemoUsers() {
       role,
       password: DEMO_PASSWORD,
       isDemo: true,
+      totpSecret: requiresTwoFactor(role) ? DEMO_TOTP_SECRET : null,
     });
   }
 }

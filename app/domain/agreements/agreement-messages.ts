@@ -79,3 +79,16 @@ export function formatFileSize(bytes: number | null | undefined) {
   if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / MB).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
 }
+
+/** The list's situation filter (?situacao=): what the panel's "Convenções Ativas" card opens. */
+export const AGREEMENT_FILTERS = {
+  todas: "Todas",
+  vigentes: "Ativas",
+  expiradas: "Expiradas",
+  rascunhos: "Rascunhos",
+} as const;
+export type AgreementFilter = keyof typeof AGREEMENT_FILTERS;
+
+export function readAgreementFilter(v: string | null): AgreementFilter {
+  return v && v in AGREEMENT_FILTERS ? (v as AgreementFilter) : "todas";
+}

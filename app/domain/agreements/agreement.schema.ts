@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { checkboxField, dateField, idField, isCalendarDate, requiredText } from "~/utils/fields";
+import { checkboxField, dateField, idField, isCalendarDate, requiredText, WHOLE_FORM } from "~/utils/fields";
 import { AGREEMENT_MESSAGES, LIMITS } from "./agreement-messages";
 
 export * from "./agreement-messages";
 
-const tooLong = (label: string, max: number) => `${label} muito longo (máximo ${max} caracteres).`;
+const tooLong = (label: string, max: number, gender: "m" | "f" = "m") => `${label} muito ${gender === "f" ? "longa" : "longo"} (máximo ${max} caracteres).`;
 
 const fields = {
   title: requiredText(AGREEMENT_MESSAGES.titleRequired, { max: LIMITS.title, tooLong: tooLong("Título", LIMITS.title) }),
   description: requiredText(AGREEMENT_MESSAGES.descriptionRequired, {
     max: LIMITS.description,
-    tooLong: tooLong("Descrição", LIMITS.description),
+    tooLong: tooLong("Descrição", LIMITS.description, "f"),
     multiline: true,
   }),
   company: requiredText(AGREEMENT_MESSAGES.companyRequired, { max: LIMITS.company, tooLong: tooLong("Nome da empresa", LIMITS.company) }),
@@ -22,7 +22,7 @@ const fields = {
 
 const datesInOrder = {
   check: (v: { validFrom: string; validTo: string }) => !isCalendarDate(v.validFrom) || !isCalendarDate(v.validTo) || v.validTo >= v.validFrom,
-  params: { path: ["validTo"], message: AGREEMENT_MESSAGES.dateOrder },
+  params: { path: ["validTo"], message: AGREEMENT_MESSAGES.dateOrder, ...WHOLE_FORM },
 };
 
 const id = idField(AGREEMENT_MESSAGES.notFound);

@@ -53,7 +53,8 @@ describe("the form schema", () => {
         AGREEMENT_MESSAGES.validToRequired,
       ]),
     );
-    expect(run({ ...base, validFrom: "2026-02-30" })).toEqual([AGREEMENT_MESSAGES.invalidDate]);
+    // An impossible day says which (ADR 193).
+    expect(run({ ...base, validFrom: "2026-02-30" })).toEqual(["30/02/2026 não existe: fevereiro de 2026 tem 28 dias."]);
     expect(run({ ...base, validFrom: "2026-06-01", validTo: "2026-05-31" })).toEqual([AGREEMENT_MESSAGES.dateOrder]);
     expect(run({ ...base, validFrom: "2026-06-01", validTo: "2026-06-01" })).toEqual([]);
   });

@@ -25,6 +25,7 @@ import { USER_ENTITIES, USER_EVENTS } from "./events/users";
 import { SERVICE_ENTITIES, SERVICE_EVENTS } from "./events/services";
 import { FINANCE_ENTITIES, FINANCE_EVENTS } from "./events/finance";
 import { FINANCE_PIX_ENTITIES, FINANCE_PIX_EVENTS } from "./events/finance-pix";
+import { ACCESS_ENTITIES, ACCESS_EVENTS } from "./events/access";
 
 /** Entity type (stored in audit_log.entity_type) → pt-BR label. */
 export const AUDIT_ENTITY_LABELS = {
@@ -41,6 +42,7 @@ export const AUDIT_ENTITY_LABELS = {
   ...SERVICE_ENTITIES,
   ...FINANCE_ENTITIES,
   ...FINANCE_PIX_ENTITIES,
+  ...ACCESS_ENTITIES,
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 
@@ -58,6 +60,7 @@ export const AUDIT_EVENTS = {
   ...SERVICE_EVENTS,
   ...FINANCE_EVENTS,
   ...FINANCE_PIX_EVENTS,
+  ...ACCESS_EVENTS,
 } satisfies Record<string, AuditEventDef<AuditEntityType>>;
 
 type Events = typeof AUDIT_EVENTS;
@@ -65,7 +68,7 @@ export type AuditAction = keyof Events;
 
 /** `data` may be left out when the event carries none. */
 type DataOf<A extends AuditAction> = z.input<Events[A]["data"]>;
-type DataField<A extends AuditAction> = {} extends DataOf<A> ? { data?: DataOf<A> } : { data: DataOf<A> };
+type DataField<A extends AuditAction> = Record<never, never> extends DataOf<A> ? { data?: DataOf<A> } : { data: DataOf<A> };
 
 /** One audit event: the action, the entity it is about and its typed data. */
 export type AuditEvent = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_MESSAGES, brasiliaDayStart, filterParams, normaliseDay, parseAuditFilters } from "./audit-filters";
 import { dataLinesText, describeAuditEntry } from "./describe-audit-entry";
+import { FORM_MESSAGES } from "~/utils/fields";
 
 describe("audit filters", () => {
   it("reads both date spellings and refuses impossible days", () => {
@@ -29,6 +30,31 @@ describe("audit filters", () => {
     expect(p.ok).toBe(false);
     if (p.ok) return;
     expect(p.errors).toEqual({ action: AUDIT_MESSAGES.action, entityType: AUDIT_MESSAGES.entityType, to: AUDIT_MESSAGES.range, cursor: AUDIT_MESSAGES.cursor });
+  });
+
+  it("reads the member filter as a matrícula or a CPF (ADR 184), and refuses anything else", () => {
+    const member = (v: string) => parseAuditFilters(new URLSearchParams({ filiado: v }));
+    const reg = member(" 0042 ");
+    expect(reg.ok && reg.filters.member).toBe("42");
+    expect(reg.ok && reg.memberCpf).toBeUndefined();
+    for (const cpf of ["529.982.247-25", "52998224725"]) {
+      const p = member(cpf);
+      expect(p.ok, cpf).toBe(true);
+      if (!p.ok) return;
+      // A CPF is never a filter by itself: the server turns it into the matrícula.
+      expect(p.filters.member).toBeUndefined();
+      expect(p.memberCpf).toBe("52998224725");
+    }
+    const errors = (v: string) => {
+      const p = member(v);
+      return p.ok ? null : p.errors.member;
+    };
+    expect(errors("111.111.111-11")).toBe(AUDIT_MESSAGES.memberCpf);
+    expect(errors("abc")).toBe(AUDIT_MESSAGES.member);
+    expect(errors("0")).toBe(AUDIT_MESSAGES.member);
+    expect(errors("2147483648")).toBe(AUDIT_MESSAGES.member);
+    expect(errors("9".repeat(19))).toBe(AUDIT_MESSAGES.member);
+    expect(errors("4\u00002")).toBe(FORM_MESSAGES.controlCharacters);
   });
 });
 

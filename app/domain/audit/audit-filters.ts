@@ -7,6 +7,8 @@ import { z } from "zod";
 import { TZDate } from "@date-fns/tz";
 import { TIME_ZONE } from "~/lib/long-date";
 import { FORM_MESSAGES, hasControlCharacters, isCalendarDate } from "~/utils/fields";
+import { cpfProblem } from "~/lib/br/cpf";
+import { MAX_REGISTRATION_NUMBER } from "~/domain/members/member-options";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, isAuditAction, isAuditEntityType, type AuditAction, type AuditEntityType } from "./audit-events";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -20,6 +22,9 @@ export const AUDIT_MESSAGES = {
   action: "Ação desconhecida. Escolha uma ação da lista.",
   entityType: "Tipo de registro desconhecido. Escolha um tipo da lista.",
   entityId: "Identificador do registro: até 100 caracteres.",
+  member: "Filiado: informe a matrícula (somente números) ou o CPF com 11 dígitos.",
+  memberCpf: "Filiado: o CPF informado não é válido.",
+  memberNotFound: "Nenhum filiado com esta matrícula ou CPF.",
   from: "Data inicial inválida. Use o formato dd/mm/aaaa.",
   to: "Data final inválida. Use o formato dd/mm/aaaa.",
   range: "A data inicial deve ser anterior ou igual à data final.",
@@ -33,6 +38,8 @@ export type AuditFilters = {
   action?: AuditAction;
   entityType?: AuditEntityType;
   entityId?: string;
+  /** A member's registration number (matrícula): the entries about that member (ADR 184). */
+  member?: string;
   /** Calendar days, yyyy-mm-dd, inclusive, in Brasília. */
   from?: string;
   to?: string;
@@ -42,7 +49,7 @@ export type AuditFilters = {
 export type AuditCursor = { micros: string; id: string };
 export type AuditPageRequest = { before?: AuditCursor; after?: AuditCursor };
 
-export const FILTER_KEYS = ["person", "action", "entityType", "entityId", "from", "to"] as const;
+export const FILTER_KEYS = ["person", "action", "entityType", "entityId", "member", "from", "to"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /**
@@ -54,6 +61,7 @@ export const auditExportFormSchema = z.object({
   acao: z.enum(["", ...AUDIT_ACTIONS]).optional(),
   tipo: z.enum(["", ...(Object.keys(AUDIT_ENTITY_LABELS) as AuditEntityType[])]).optional(),
   registro: z.string().max(100).optional(),
+  filiado: z.string().max(20).optional(),
   de: z.string().optional(),
   ate: z.string().optional(),
 });
@@ -64,6 +72,7 @@ export const FILTER_PARAMS: Record<FilterKey, string> = {
   action: "acao",
   entityType: "tipo",
   entityId: "registro",
+  member: "filiado",
   from: "de",
   to: "ate",
 };
@@ -99,6 +108,40 @@ const day = (message: string) =>
       return d;
     });
 
+/**
+ * The member filter (ADR 184): a matrícula (digits only, up to PostgreSQL's integer) or a CPF
+ * (11 digits, with or without its punctuation, check digits verified).
+ */
+const memberField = z
+  .string()
+  .trim()
+  .max(20, AUDIT_MESSAGES.member)
+  .transform((v, ctx): { kind: "registration" | "cpf"; value: string } | null => {
+    if (v === "") return null;
+    if (hasControlCharacters(v)) {
+      ctx.addIssue({ code: "custom", message: FORM_MESSAGES.controlCharacters });
+      return z.NEVER;
+    }
+    const digits = v.replace(/[.\-\s]/g, "");
+    if (!/^\d+$/.test(digits)) {
+      ctx.addIssue({ code: "custom", message: AUDIT_MESSAGES.member });
+      return z.NEVER;
+    }
+    if (digits.length === 11) {
+      if (cpfProblem(digits)) {
+        ctx.addIssue({ code: "custom", message: AUDIT_MESSAGES.memberCpf });
+        return z.NEVER;
+      }
+      return { kind: "cpf", value: digits };
+    }
+    const n = Number(digits);
+    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_REGISTRATION_NUMBER) {
+      ctx.addIssue({ code: "custom", message: AUDIT_MESSAGES.member });
+      return z.NEVER;
+    }
+    return { kind: "registration", value: String(n) };
+  });
+
 const filterSchema = z
   .strictObject({
     person: text(64, AUDIT_MESSAGES.person).transform((v) => v.toLowerCase()),
@@ -111,6 +154,7 @@ const filterSchema = z
       .trim()
       .refine((v) => v === "" || isAuditEntityType(v), AUDIT_MESSAGES.entityType),
     entityId: text(100, AUDIT_MESSAGES.entityId),
+    member: memberField,
     from: day(AUDIT_MESSAGES.from),
     to: day(AUDIT_MESSAGES.to),
   })
@@ -118,11 +162,26 @@ const filterSchema = z
     if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: "custom", path: ["to"], message: AUDIT_MESSAGES.range });
   });
 
-const CURSOR = /^(-?\d{1,19})\.(\d{1,19})$/;
+/**
+ * A page cursor: the entry's instant in microseconds since 1970 and its id. Both go to the
+ * database as bigint, so both are bounded here (issue 18 §5: `antes=9999999999999999999.1`
+ * overflowed bigint and answered 500): the instant within years 1970–9999, the id within
+ * bigint.
+ */
+const MAX_MICROS = 253_402_300_799_999_999n; // 9999-12-31T23:59:59.999999Z
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+const cursorSchema = z
+  .string()
+  .regex(/^(\d{1,18})\.(\d{1,19})$/)
+  .transform((v) => {
+    const [micros, id] = v.split(".");
+    return { micros, id };
+  })
+  .refine((c) => BigInt(c.micros) <= MAX_MICROS && BigInt(c.id) <= MAX_BIGINT);
 function parseCursor(value: string | null): AuditCursor | undefined | null {
   if (value == null || value === "") return undefined;
-  const m = CURSOR.exec(value);
-  return m ? { micros: m[1], id: m[2] } : null;
+  const parsed = cursorSchema.safeParse(value);
+  return parsed.success ? { micros: String(BigInt(parsed.data.micros)), id: String(BigInt(parsed.data.id)) } : null;
 }
 export function formatCursor(c: AuditCursor) {
   return `${c.micros}.${c.id}`;
@@ -130,7 +189,14 @@ export function formatCursor(c: AuditCursor) {
 
 export type FilterErrors = Partial<Record<FilterKey | "cursor", string>>;
 export type ParsedFilters =
-  | { ok: true; filters: AuditFilters; page: AuditPageRequest; values: Record<FilterKey, string> }
+  | {
+      ok: true;
+      filters: AuditFilters;
+      page: AuditPageRequest;
+      values: Record<FilterKey, string>;
+      /** A CPF typed in the member filter (11 digits): the server resolves it to the matrícula. */
+      memberCpf?: string;
+    }
   | { ok: false; errors: FilterErrors; values: Record<FilterKey, string> };
 
 /** What the form shows back: the raw values (length-capped, control characters removed). */
@@ -170,9 +236,11 @@ export function parseAuditFilters(params: URLSearchParams | FormData): ParsedFil
   if (f.action) filters.action = f.action as AuditAction;
   if (f.entityType) filters.entityType = f.entityType as AuditEntityType;
   if (f.entityId) filters.entityId = f.entityId;
+  if (f.member?.kind === "registration") filters.member = f.member.value;
   if (f.from) filters.from = f.from;
   if (f.to) filters.to = f.to;
-  return { ok: true, filters, page: { before: before ?? undefined, after: after ?? undefined }, values };
+  const memberCpf = f.member?.kind === "cpf" ? f.member.value : undefined;
+  return { ok: true, filters, page: { before: before ?? undefined, after: after ?? undefined }, values, ...(memberCpf ? { memberCpf } : {}) };
 }
 
 /** The filters as URL parameters (for links: next page, export, clear). */

@@ -9,6 +9,10 @@ import { TZDate } from "@date-fns/tz";
 import { TIME_ZONE } from "~/lib/long-date";
 import type { AuditEventDef } from "./audit-event";
 import { AUDIT_ENTITY_LABELS, auditEventDef } from "./audit-events";
+import { formatMoney } from "~/lib/money";
+import { MEMBER_TABS, SITUATION_LABELS } from "~/domain/members/member-options";
+import { PRIORITY_LABELS, RECORD_TYPE_LABELS } from "~/domain/services/service-options";
+import { MONTH_NAMES, PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
 
 /** Labels of data keys shared by several events; an event's own `fields` win. */
 export const SHARED_FIELD_LABELS: Record<string, string> = {
@@ -53,7 +57,81 @@ export const SHARED_FIELD_LABELS: Record<string, string> = {
   phones: "Telefones",
   hours: "Horário de atendimento",
   length: "Tamanho (caracteres)",
+  // Members, service records, finance and the field area (issue 18 §6: no code keys on screen).
+  registrationNumber: "Matrícula",
+  situation: "Situação",
+  typedRegistration: "Matrícula digitada no cadastro",
+  format: "Formato",
+  rows: "Linhas",
+  tab: "Aba da lista",
+  searched: "Com busca",
+  fullCpf: "CPF completo",
+  removed: "Foto removida",
+  photoDeleted: "Foto excluída",
+  protocol: "Protocolo",
+  recordType: "Tipo de registro",
+  priority: "Prioridade",
+  memberLinked: "Filiado vinculado",
+  fields: "Campos alterados",
+  code: "Código",
+  city: "Cidade",
+  state: "UF",
+  cep: "CEP",
+  neighbourhood: "Bairro",
+  phone: "Telefone",
+  lat: "Latitude",
+  lon: "Longitude",
+  memberId: "Filiado",
+  chargeId: "Cobrança",
+  amountCentavos: "Valor",
+  excessCentavos: "Valor excedente",
+  month: "Mês",
+  year: "Ano",
+  dueDate: "Vencimento",
+  method: "Forma de pagamento",
+  paidOn: "Data do pagamento",
+  expected: "Cobranças previstas",
+  created: "Criados",
+  updated: "Atualizados",
+  skipped: "Ignorados (já existiam)",
+  report: "Relatório",
+  // Field names inside "Campos alterados" (members, service records, news, content, PIX).
+  mobilePhone: "Celular",
+  region: "Região",
+  workplaceName: "Local de trabalho",
+  notes: "Observações",
+  requesterName: "Nome do solicitante",
+  requesterPhone: "Telefone do solicitante",
+  requesterEmail: "E-mail do solicitante",
+  additionalInfo: "Informações adicionais",
+  shortName: "Nome curto",
+  addressDetail: "Complemento do endereço",
+  whatsapp: "WhatsApp",
+  social: "Redes sociais",
+  map: "Mapa",
+  board: "Diretoria",
+  history: "História",
+  mission: "Missão",
+  vision: "Visão",
+  values: "Valores",
+  key: "Chave PIX",
+  receiverName: "Recebedor",
 };
+
+/** pt-BR labels of coded values shared by several events, per data key; an event's own `values` win. */
+export const SHARED_VALUE_LABELS: Record<string, Record<string, string>> = {
+  format: { json: "JSON", csv: "CSV", xlsx: "Planilha (XLSX)" },
+  tab: Object.fromEntries(Object.entries(MEMBER_TABS).map(([k, v]) => [k, v.label])),
+  situation: SITUATION_LABELS,
+  recordType: RECORD_TYPE_LABELS,
+  priority: PRIORITY_LABELS,
+  method: PAYMENT_METHOD_LABELS,
+  month: Object.fromEntries(MONTH_NAMES.map((name, i) => [String(i + 1), name])),
+  report: { cobrancas: "Cobranças do período", pagamentos: "Pagamentos recebidos no período", inadimplentes: "Filiados inadimplentes" },
+};
+
+/** Identifiers shown as typed (no thousands separator): matrícula 12345, not 12.345. */
+const PLAIN_NUMBERS = new Set(["registrationNumber", "code", "year"]);
 
 /** Actions written with no signed-in user because nobody was (a failed sign-in, a reset link). */
 const ANONYMOUS_ACTIONS = new Set(["login.failed", "user.password_reset_requested", "user.password_reset"]);
@@ -103,12 +181,26 @@ export function actorLabel(row: Pick<AuditRow, "actorUsername" | "actorName" | "
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+/** The pt-BR label of a coded value (the event's own, else the shared one), if it has one. */
+export function valueLabel(key: string, value: string | number, def: AuditEventDef | undefined): string | undefined {
+  const v = String(value);
+  const own = def?.values?.[key];
+  if (own && Object.hasOwn(own, v)) return own[v];
+  const shared = SHARED_VALUE_LABELS[key];
+  return shared && Object.hasOwn(shared, v) ? shared[v] : undefined;
+}
+
 function scalar(key: string, value: unknown, def: AuditEventDef | undefined): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "boolean") return value ? "Sim" : "Não";
-  if (typeof value === "number") return value.toLocaleString("pt-BR");
+  if (typeof value === "boolean") return valueLabel(key, String(value), def) ?? (value ? "Sim" : "Não");
+  if (typeof value === "number") {
+    if (key.endsWith("Centavos") && Number.isInteger(value)) return formatMoney(value);
+    const coded = valueLabel(key, value, def);
+    if (coded) return coded;
+    return PLAIN_NUMBERS.has(key) ? String(value) : value.toLocaleString("pt-BR");
+  }
   if (typeof value === "string") {
-    const coded = def?.values?.[key]?.[value];
+    const coded = valueLabel(key, value, def);
     if (coded) return coded;
     // The audit log's own export names filters by action and entity type: show their labels.
     if (key === "action" && auditEventDef(value)) return auditEventDef(value)!.label;
@@ -120,7 +212,7 @@ function scalar(key: string, value: unknown, def: AuditEventDef | undefined): st
   return JSON.stringify(value);
 }
 
-function fieldLabel(key: string, def: AuditEventDef | undefined) {
+export function fieldLabel(key: string, def: AuditEventDef | undefined) {
   return def?.fields?.[key] ?? SHARED_FIELD_LABELS[key] ?? key;
 }
 

@@ -1,7 +1,7 @@
-import { stringify } from "csv-stringify/sync";
 import { db } from "~/db/client.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
+import { toCsv } from "~/utils/csv.server";
 import { todayInBrasilia } from "~/lib/dates";
 import { recordAudit } from "./record-audit.server";
 import type { AuditFilters } from "./audit-filters";
@@ -25,15 +25,9 @@ export const EXPORT_HEADERS = [
 export const exportTooLarge = (n: number) =>
   `A exportação teria mais de ${n.toLocaleString("pt-BR")} linhas. Restrinja os filtros (por exemplo, o período) e tente novamente.`;
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with an apostrophe. */
-function cell(value: string | null | undefined) {
-  const v = value ?? "";
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
 /**
- * The filtered entries as CSV (UTF-8 with BOM, ';'-separated so a pt-BR spreadsheet opens it
- * in columns), newest first. The export is itself audited ("audit.exported", with the filters
+ * The filtered entries as CSV (the one writer, ADR 176: UTF-8 with BOM, ';'-separated so a pt-BR
+ * spreadsheet opens it in columns, every cell quoted and neutralised), newest first. The export is itself audited ("audit.exported", with the filters
  * and the row count) in the same transaction that read the rows.
  */
 export async function exportAuditLog(actor: Actor, filters: AuditFilters) {
@@ -43,9 +37,9 @@ export async function exportAuditLog(actor: Actor, filters: AuditFilters) {
     if (rows.length > EXPORT_MAX_ROWS) throw new AppError(422, exportTooLarge(EXPORT_MAX_ROWS));
     const records = rows.map((r) => {
       const v = describeAuditEntry(r);
-      return [v.when, v.who, r.actorUsername ?? "", v.actionLabel, v.action, v.entityLabel, v.entityId ?? "", dataLinesText(v.lines)].map(cell);
+      return [v.when, v.who, r.actorUsername ?? "", v.actionLabel, v.action, v.entityLabel, v.entityId ?? "", dataLinesText(v.lines)];
     });
-    const csv = "\uFEFF" + stringify([[...EXPORT_HEADERS], ...records], { delimiter: ";", record_delimiter: "\r\n" });
+    const csv = toCsv([[...EXPORT_HEADERS], ...records]);
     await recordAudit({ actor, action: "audit.exported", entityType: "audit_log", entityId: null, data: { filters: { ...filters }, rows: rows.length } }, tx);
     return { csv, rows: rows.length, fileName: `auditoria-${todayInBrasilia()}.csv` };
   });

@@ -30,6 +30,11 @@ export function auditWhere(f: AuditFilters, page: AuditPageRequest = {}): SQL {
   if (f.action) parts.push(sql`a.action = ${f.action}`);
   if (f.entityType) parts.push(sql`a.entity_type = ${f.entityType}`);
   if (f.entityId) parts.push(sql`a.entity_id = ${f.entityId}`);
+  // The entries about one member, named by matrícula (ADR 184): the (entity_type, entity_id) index.
+  if (f.member) {
+    parts.push(sql`a.entity_type = 'member'`);
+    parts.push(sql`a.entity_id = (select m.id::text from members m where m.registration_number = ${Number(f.member)})`);
+  }
   if (f.from) parts.push(sql`a.created_at >= ${brasiliaDayStart(f.from).toISOString()}::timestamptz`);
   if (f.to) parts.push(sql`a.created_at < ${brasiliaDayStart(f.to, 1).toISOString()}::timestamptz`);
   if (page.before) parts.push(sql`(a.created_at, a.id) < (${cursorInstant(page.before)}, ${page.before.id}::bigint)`);

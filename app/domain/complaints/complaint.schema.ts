@@ -96,7 +96,7 @@ export type ComplaintFormInput = z.infer<typeof complaintFormSchema>;
 /** 16 digits; spaces, dots and hyphens the reporter may type are ignored. */
 export const receiptCodeField = z
   .string({ error: COMPLAINT_MESSAGES.codeFormat })
-  .transform((v) => v.replace(/[\s.\-]/g, ""))
+  .transform((v) => v.replace(/[\s.-]/g, ""))
   .pipe(z.string().regex(/^\d{16}$/, COMPLAINT_MESSAGES.codeFormat));
 
 export const followUpLookupSchema = z.object({ intent: z.literal("lookup"), code: receiptCodeField });

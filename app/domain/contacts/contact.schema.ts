@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionalPhoneField } from "~/lib/br/fields";
 import { BR_MESSAGES } from "~/lib/br/messages";
-import { choiceField, consentField, emailField, idField, nullableText, requiredText } from "~/utils/fields";
+import { choiceField, consentField, emailField, idField, requiredText } from "~/utils/fields";
 import { CONTACT_SECTORS } from "~/auth/contact-scope";
 
 /**

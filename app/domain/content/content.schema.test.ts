@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_MESSAGES, contentFormToInput, contentSchema, normalizePhone, normalizeWhatsapp } from "./content.schema";
+import { contentFormToInput, contentSchema, normalizePhone, normalizeWhatsapp } from "./content.schema";
 import { DEFAULT_CONTENT, formatWhatsapp, LEGACY_PLACEHOLDERS, placeholderFields, telHref } from "./institutional";
 
 describe("phone and WhatsApp normalisation", () => {

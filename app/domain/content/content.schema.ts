@@ -1,4 +1,4 @@
-import { optionalHttpsUrl } from "~/lib/https-url";
+import { optionalHttpsUrl } from "~/utils/fields";
 import { z } from "zod";
 import { formatPhone, isValidPhone, phoneDigits } from "~/lib/br/phone";
 import { emailField, labelledText, optionalText } from "~/utils/fields";
@@ -33,7 +33,7 @@ export const CONTENT_MESSAGES = {
 export const LIMITS = { phones: 4, board: 15, values: 10 } as const;
 
 const text = labelledText;
-const longText = (label: string, min: number, max: number) => labelledText(label, min, max, { multiline: true });
+const longText = (label: string, min: number, max: number, gender: "m" | "f" = "m") => labelledText(label, min, max, { multiline: true, gender });
 
 /**
  * A phone as displayed: (DD) NNNN-NNNN for landlines, (DD) 9NNNN-NNNN for mobiles (the one
@@ -79,7 +79,7 @@ const coordinate = (min: number, max: number, message: string) =>
 export const contentSchema = z.object({
   name: text("Nome da entidade", 3, 150),
   shortName: text("Nome curto", 2, 80),
-  description: longText("Descrição", 10, 600),
+  description: longText("Descrição", 10, 600, "f"),
   address: text("Endereço", 3, 200),
   addressDetail: optionalText({ max: 120, tooLong: "Complemento deve ter no máximo 120 caracteres." }),
   phones: z.array(phone).min(1, CONTENT_MESSAGES.phonesMin).max(LIMITS.phones, CONTENT_MESSAGES.phonesMax),
@@ -108,9 +108,9 @@ export const contentSchema = z.object({
     .array(z.object({ role: text("Cargo", 2, 80), name: text("Nome", 2, 120) }))
     .min(1, CONTENT_MESSAGES.boardMin)
     .max(LIMITS.board, CONTENT_MESSAGES.boardMax),
-  history: longText("História", 20, 6000),
-  mission: longText("Missão", 10, 1000),
-  vision: longText("Visão", 10, 1000),
+  history: longText("História", 20, 6000, "f"),
+  mission: longText("Missão", 10, 1000, "f"),
+  vision: longText("Visão", 10, 1000, "f"),
   values: z
     .array(text("Valor", 2, 120))
     .min(1, CONTENT_MESSAGES.valuesMin)

@@ -3,8 +3,7 @@ import { db } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { createInstitutionalContent } from "~/db/factories/content";
-import { CONTENT_KEY, getInstitutionalContent, getInstitutionalContentWithMeta } from "./get-content.server";
+import { CONTENT_KEY, getInstitutionalContent } from "./get-content.server";
 import type { InstitutionalContent } from "./institutional";
 
 /** JSON with object keys sorted: jsonb does not keep key order, so plain stringify would differ. */
@@ -34,10 +33,4 @@ export async function updateInstitutionalContent(actor: Actor, input: Institutio
     await recordAudit({ actor, action: "content.updated", entityType: "content", entityId: CONTENT_KEY, data: { changed } }, tx);
   });
   return { changed };
-}
-
-/** Demo seed: the defaults written out, so the content screen starts from a saved record. */
-export async function seedInstitutionalContent() {
-  if ((await getInstitutionalContentWithMeta()).updatedAt) return;
-  await createInstitutionalContent(db());
 }

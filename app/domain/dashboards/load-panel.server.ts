@@ -86,7 +86,7 @@ const cards = {
     card(
       "convencoes-ativas",
       "Convenções Ativas",
-      c.role === "juridico" ? "/dashboard/juridico/agreements" : "/dashboard/admin/agreements",
+      qs(c.role === "juridico" ? "/dashboard/juridico/agreements" : "/dashboard/admin/agreements", { situacao: "vigentes" }),
       () => q.countActiveAgreementsOn(c.today),
     ),
   workplaces: (c: Ctx) =>
@@ -105,6 +105,8 @@ const cards = {
  * The four dues figures: the finance module's own query (`financePanelFigures`, one source of
  * truth), each its own card. Each links to the finance list with the same WHERE: the month's
  * charges are `?mes=`, paid ones `?filtro=paid&mes=`, overdue ones `?filtro=overdue&mes=`.
+ * The amounts say what they are ("cobrados", "recebidos", "em aberto"): what was received may
+ * pass what was charged (a payment above the charge), and charges not yet due are in neither.
  */
 async function duesCards(c: Ctx): Promise<Section<StatCard>[]> {
   const s = await section("mensalidades", "Mensalidades", () => financePanelFigures(db(), c.month, { today: c.today }));
@@ -114,11 +116,11 @@ async function duesCards(c: Ctx): Promise<Section<StatCard>[]> {
   return [
     {
       ok: true,
-      data: { id: "mensalidades-cobradas", label: "Mensalidades do Mês", value: d.chargedCount, href: qs(FINANCE, { mes: c.month }), hint: formatMoney(d.chargedCentavos) },
+      data: { id: "mensalidades-cobradas", label: "Mensalidades do Mês", value: d.chargedCount, href: qs(FINANCE, { mes: c.month }), hint: `${formatMoney(d.chargedCentavos)} cobrados` },
     },
     {
       ok: true,
-      data: { id: "mensalidades-pagas", label: "Pagas no Mês", value: d.paidCount, href: qs(FINANCE, { filtro: "paid", mes: c.month }), hint: formatMoney(d.paidCentavos) },
+      data: { id: "mensalidades-pagas", label: "Pagas no Mês", value: d.paidCount, href: qs(FINANCE, { filtro: "paid", mes: c.month }), hint: `${formatMoney(d.paidCentavos)} recebidos` },
     },
     {
       ok: true,
@@ -127,7 +129,7 @@ async function duesCards(c: Ctx): Promise<Section<StatCard>[]> {
         label: "Em Atraso (mês)",
         value: d.overdueCount,
         href: qs(FINANCE, { filtro: "overdue", mes: c.month }),
-        hint: formatMoney(d.overdueCentavos),
+        hint: `${formatMoney(d.overdueCentavos)} em aberto`,
       },
     },
     {
@@ -150,13 +152,13 @@ const bars = {
         empty: "Nenhum posto cadastrado",
       };
     }),
-  openByLocation: () =>
+  openByLocation: (c: Ctx) =>
     section<BarList>("abertos-local", "Chamados Abertos por Local", async () => {
-      const rows = await q.openComplaintsByLocation();
+      const rows = await q.openServicesByPlace(c.scope);
       return {
         id: "abertos-local",
         title: "Chamados Abertos por Local",
-        bars: rows.map((r) => ({ label: r.place || "Local não informado", value: r.n, href: qs(COMPLAINTS, { situacao: "abertas", local: r.place || "-" }) })),
+        bars: rows.map((r) => ({ label: r.place || "Local não informado", value: r.n, href: qs(SERVICES, { situacao: "abertos", local: r.place || "-" }) })),
         total: rows.length,
         noun: "locais",
         empty: "Nenhum chamado aberto",
@@ -266,7 +268,8 @@ const ACTIONS = {
   newCall: { label: "Novo Chamado", href: "/dashboard/atendimento" },
   callsReport: { label: "Relatório de Chamados", href: SERVICES },
   complaintsReport: { label: "Relatório de Denúncias", href: qs(SERVICES, { tipo: "denuncia" }) },
-  checkMembers: { label: "Consultar Filiados", href: FINANCE },
+  // A read-only member search for finance (issue 19 item 6, ADR 215), no longer the charges list.
+  checkMembers: { label: "Consultar Filiados", href: "/dashboard/financeiro/filiados" },
   newService: { label: "Novo Atendimento", href: "/dashboard/atendimento" },
   reports: { label: "Relatórios", href: SERVICES },
 } satisfies Record<string, QuickAction>;
@@ -296,7 +299,7 @@ async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "
           cards.totalComplaints(),
           cards.activeAgreements(c),
         ]),
-        all([bars.workplacesByCity(), bars.openByLocation(), bars.monthSummary(c, admin)]),
+        all([bars.workplacesByCity(), bars.openByLocation(c), bars.monthSummary(c, admin)]),
         all([recent.calls(c)]),
         all([trends.members(c), trends.services(c), ...(admin ? [trends.dues(c)] : [])]),
       ]);
@@ -358,7 +361,7 @@ async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "
     case "homologacao": {
       const [cs, rs, ts] = await Promise.all([
         all([cards.openRecords(c), cards.dueToday(c), cards.overdue(c)]),
-        all([recent.calls(c, 5, "Registros Recentes do Setor")]),
+        all([recent.calls(c, RECENT_DEFAULT, "Registros Recentes do Setor")]),
         all([trends.services(c)]),
       ]);
       return { ...none, cards: cs, recent: rs, trends: ts, actions: [ACTIONS.newService, { label: "Lista de Atendimentos", href: SERVICES }] };

@@ -3,12 +3,14 @@
  * `limit`ed read, never rows loaded to be counted in the page. Each query's WHERE is the one
  * the linked list applies for the same URL parameters, so a card equals its list's total.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements, complaints, contactMessages, fieldRoutes, members, serviceRecords, workplaces } from "~/db/schema";
 import { contactScope } from "~/auth/contact-scope";
 import type { Role } from "~/auth/permissions";
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
+import { activeAgreementCondition } from "~/domain/agreements/list-agreements.server";
+import { recordPlace } from "~/domain/services/list-service-records.server";
 import { OPEN_STATUSES, SERVICE_SECTORS } from "~/domain/services/service-options";
 import { addMonths, monthRange } from "./month";
 
@@ -118,15 +120,17 @@ export async function countComplaints(f: { status?: string; open?: boolean; mont
   return n(row.n);
 }
 
-/** Open complaints per place (the original's abertosPorLocal), every place with its count. */
-export async function openComplaintsByLocation(limit = 50) {
-  const place = sql<string>`coalesce(nullif(trim(${complaints.location}), ''), '')`;
+/**
+ * Open service records per place (the original's abertosPorLocal): the requester member's
+ * workplace, "" for none (ADR 198). The same expression as the list's ?local= filter.
+ */
+export async function openServicesByPlace(scope: Scope, limit = 50) {
   const rows = await db()
-    .select({ place, n: count() })
-    .from(complaints)
-    .where(inArray(complaints.status, [...OPEN_COMPLAINT_STATUSES]))
-    .groupBy(place)
-    .orderBy(desc(count()), place)
+    .select({ place: recordPlace, n: count() })
+    .from(serviceRecords)
+    .where(and(sectorCondition(scope), inArray(serviceRecords.status, [...OPEN_STATUSES])))
+    .groupBy(recordPlace)
+    .orderBy(desc(count()), recordPlace)
     .limit(limit);
   return rows.map((r) => ({ place: r.place, n: n(r.n) }));
 }
@@ -145,7 +149,7 @@ export async function countActiveAgreementsOn(today: string) {
   const [row] = await db()
     .select({ n: count() })
     .from(agreements)
-    .where(and(ne(agreements.status, "draft"), gte(agreements.validTo, today)));
+    .where(activeAgreementCondition(today));
   return n(row.n);
 }
 

@@ -8,6 +8,8 @@ import { approximatePosition } from "./map-constants";
 import { generateWorkplaceCode, WORKPLACE_CODE_ATTEMPTS } from "./workplace-code.server";
 import { WORKPLACE_MESSAGES, type WorkplaceFields } from "./workplace.schema";
 import { GEOCODE_WORKPLACE_JOB } from "./geocode-workplace-job.server";
+import { findLikelyDuplicates } from "./find-duplicates.server";
+import { DUPLICATE_MESSAGES } from "./workplace-duplicates";
 
 export type CreateWorkplaceOptions = {
   /** The code generator (tests force collisions with it). */
@@ -26,6 +28,12 @@ export async function createWorkplace(actor: Actor, input: WorkplaceFields, opti
   const generate = options.generateCode ?? (() => generateWorkplaceCode());
   return db().transaction(async (tx) => {
     const position = options.position ?? { ...approximatePosition(input), source: "approximate" as const };
+    // A likely duplicate is saved only when staff confirm it is another place (ADR 217).
+    const duplicates = await findLikelyDuplicates(
+      { name: input.name, cep: input.cep, position: position.source === "approximate" ? null : { lat: position.lat, lon: position.lon } },
+      { reader: tx },
+    );
+    if (duplicates.length && !input.confirmDuplicate) throw new AppError(422, DUPLICATE_MESSAGES.form(duplicates), "confirmDuplicate");
     for (let attempt = 1; attempt <= WORKPLACE_CODE_ATTEMPTS; attempt++) {
       const code = generate();
       const [created] = await tx
@@ -54,7 +62,13 @@ export async function createWorkplace(actor: Actor, input: WorkplaceFields, opti
           action: "workplace.created",
           entityType: "workplace",
           entityId: created.id,
-          data: { code, name: input.name, city: input.city, positionSource: position.source },
+          data: {
+            code,
+            name: input.name,
+            city: input.city,
+            positionSource: position.source,
+            ...(duplicates.length ? { confirmedNotDuplicateOf: duplicates.map((d) => d.code) } : {}),
+          },
         },
         tx,
       );

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { fieldRoutes, workplaces } from "~/db/schema";
+import { fieldRoutes, users, workplaces } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { storeUpload, type Upload } from "~/domain/files/file-store.server";
 import { IMAGE_KINDS } from "~/domain/files/file-types";
 import { authorize, type Actor } from "~/auth/authorize";
 import { lookupCep } from "~/integrations/cep.server";
+import { BR_MESSAGES } from "~/lib/br/messages";
 import { cepDigits, isValidCep } from "~/lib/br/cep";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
@@ -15,7 +16,7 @@ import { parsePosition, ROUTE_MESSAGES, validateFinish, type FinishField, type F
 export const VISIT_PHOTO_PURPOSE = "visit-photo";
 export const VISIT_PHOTO_MAX_SIDE = 1280;
 
-type CreateRouteInput = { name: string; description: string; cep: string; affiliates: number; routeDate: string; workplaceId: string | null };
+type CreateRouteInput = { name: string; description: string; cep: string; address?: string; affiliates: number; routeDate: string; workplaceId: string | null };
 
 /**
  * Creates a route (original section 5): the CEP must resolve to an address, else 'É necessário
@@ -29,13 +30,20 @@ export async function createFieldRoute(actor: Actor, input: CreateRouteInput) {
     : undefined;
   if (input.workplaceId && !workplace) throw new AppError(404, "Posto não encontrado.", "workplaceId");
   let address: string | null = null;
+  let unavailable = false;
   try {
     const found = await lookupCep(input.cep);
     if (found.found) address = [found.address.street, found.address.neighbourhood, `${found.address.city}/${found.address.state}`].filter(Boolean).join(", ");
   } catch (error) {
+    unavailable = true;
     log.warn("consulta de CEP falhou ao criar rota", { error: String(error) });
   }
   if (!address && workplace) address = [workplace.address, workplace.neighbourhood, `${workplace.city}/${workplace.state}`].filter(Boolean).join(", ");
+  // The CEP service is down: the address typed by hand (never when the service says "not found").
+  if (!address && unavailable) {
+    if (!input.address) throw new AppError(400, BR_MESSAGES.cepUnavailable, "address");
+    address = input.address;
+  }
   if (!address) throw new AppError(400, ROUTE_MESSAGES.cepRequired, "cep");
   return db().transaction(async (tx) => {
     const [created] = await tx
@@ -115,11 +123,18 @@ export async function listRoutesToExecute(actor: Actor, now = new Date(), status
       .orderBy(desc(fieldRoutes.updatedAt))
       .limit(100);
   }
+  const [own] = await db()
+    .select({ id: fieldRoutes.id })
+    .from(fieldRoutes)
+    .where(and(eq(fieldRoutes.inProgressBy, actor.id), eq(fieldRoutes.status, "em_andamento")))
+    .limit(1);
   return {
     today,
     fallback,
     status,
     total,
+    /** This person has a route in progress (listed or not): no other may be started. */
+    ownInProgress: !!own,
     routes: rows.map((r) => ({
       ...r,
       startedAt: r.startedAt?.toISOString() ?? null,
@@ -134,6 +149,7 @@ type PositionInput = { lat: string; lon: string; accuracy: string; fixAt: string
 function readPosition(input: PositionInput) {
   const point = parsePosition(input);
   if (point === "invalid") throw new AppError(400, ROUTE_MESSAGES.position, "lat");
+  if (point === "invalidFix") throw new AppError(400, ROUTE_MESSAGES.fixAt, "lat");
   const cep = cepDigits(input.positionCep);
   if (!point && cep && !isValidCep(cep)) throw new AppError(400, "Digite um CEP de 8 dígitos.", "positionCep");
   return { point, cep: cep || null };
@@ -148,6 +164,16 @@ export async function startFieldRoute(actor: Actor, input: { id: string } & Posi
   authorize(actor, "routes.execute");
   const { point, cep } = readPosition(input);
   return db().transaction(async (tx) => {
+    // One route in progress per person (issue 19 §12, ADR 197): the person's row is locked, so
+    // two starts of different routes by one person at once are taken one after the other and
+    // the second sees the first in progress.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for("update");
+    const [other] = await tx
+      .select({ id: fieldRoutes.id })
+      .from(fieldRoutes)
+      .where(and(eq(fieldRoutes.inProgressBy, actor.id), eq(fieldRoutes.status, "em_andamento"), ne(fieldRoutes.id, input.id)))
+      .limit(1);
+    if (other) throw new AppError(409, ROUTE_MESSAGES.secondStart);
     const [won] = await tx
       .update(fieldRoutes)
       .set({
@@ -235,6 +261,7 @@ export async function finishFieldRoute(actor: Actor, input: Omit<FinishInput, "i
         finishCep: point ? null : cep,
         finishToken: input.token,
         photoFileId,
+        notes: input.notes ? input.notes : null,
         ...v,
         updatedAt: sql`now()`,
       })

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { stringify } from "csv-stringify/sync";
+import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { toCsv } from "~/utils/csv.server";
 import { db } from "~/db/client.server";
 import { fieldRoutes } from "~/db/schema";
 import { getFile } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { formatCep } from "~/lib/br/cep";
 import { TIME_ZONE } from "~/lib/dates";
+import { pageCountOf } from "~/lib/pagination";
 import { AppError } from "~/utils/app-error";
 import { VISIT_PHOTO_PURPOSE } from "./field-routes.server";
 import { VISITS_CSV_COLUMNS, VISITS_MESSAGES, type VisitSort } from "./visits";
@@ -31,32 +32,51 @@ const ORDER = {
   filiados: [desc(fieldRoutes.affiliates), desc(fieldRoutes.finishedAt)],
 } as const;
 
-type Range = { from?: Date; to?: Date };
+type Range = { from?: Date; to?: Date; finishedBy?: string };
 
 function finishedWhere(range: Range) {
   return and(
     eq(fieldRoutes.status, "concluida"),
+    range.finishedBy ? eq(fieldRoutes.finishedBy, range.finishedBy) : undefined,
     range.from ? gte(fieldRoutes.finishedAt, range.from) : undefined,
     range.to ? lt(fieldRoutes.finishedAt, range.to) : undefined,
   );
 }
 
-async function finishedRows(sort: VisitSort, range: Range = {}, limit?: number) {
+const yesNo = (v: boolean | null) => (v === null ? "" : v ? "Sim" : "Não");
+
+/** Visits a page: two columns of cards on a laptop, one on a phone. */
+export const VISITS_PAGE_SIZE = 24;
+
+/** One page of the concluded routes in `range`, with the total and the page count. */
+async function finishedPage(sort: VisitSort, range: Range, page: number) {
   const where = finishedWhere(range);
-  return db()
+  const [{ n }] = await db().select({ n: count() }).from(fieldRoutes).where(where);
+  const pageCount = pageCountOf(n, VISITS_PAGE_SIZE);
+  const current = Math.min(page, pageCount);
+  const rows = await db()
     .select()
     .from(fieldRoutes)
     .where(where)
-    .orderBy(...ORDER[sort])
-    .limit(limit ?? 500_000);
+    .orderBy(...ORDER[sort], asc(fieldRoutes.id))
+    .limit(VISITS_PAGE_SIZE)
+    .offset((current - 1) * VISITS_PAGE_SIZE);
+  return { visits: toVisits(rows), total: n, page: current, pageCount };
 }
 
-const yesNo = (v: boolean | null) => (v === null ? "" : v ? "Sim" : "Não");
-
-/** The concluded routes (original: select concluida by fim_rota_horario desc), with the chosen sort. */
-export async function listFinishedVisits(actor: Actor, sort: VisitSort = "recent") {
+/** The concluded routes (original: select concluida by fim_rota_horario desc), with the chosen sort, a page at a time. */
+export async function listFinishedVisits(actor: Actor, sort: VisitSort = "recent", page = 1) {
   authorize(actor, "visits.read");
-  const rows = await finishedRows(sort, {}, 500);
+  return finishedPage(sort, {}, page);
+}
+
+/** The visits this person finished (campo's "Minhas visitas", issue 19 §12), read-only, a page at a time. */
+export async function listMyFinishedVisits(actor: Actor, sort: VisitSort = "recent", page = 1) {
+  authorize(actor, "visits.read-own");
+  return finishedPage(sort, { finishedBy: actor.id }, page);
+}
+
+function toVisits(rows: (typeof fieldRoutes.$inferSelect)[]) {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -81,6 +101,7 @@ export async function listFinishedVisits(actor: Actor, sort: VisitSort = "recent
     nightWorkers: r.nightWorkers,
     outsourced: yesNo(r.outsourced),
     directContractType: r.directContractType,
+    notes: r.notes,
   }));
 }
 
@@ -133,9 +154,8 @@ export async function finishedVisitsCsv(actor: Actor, sort: VisitSort = "recent"
     yesNo(r.outsourced),
     r.directContractType ?? "",
   ]);
-  // Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe.
-  const safe = records.map((rec) => rec.map((c) => (typeof c === "string" && /^[=+\-@\t\r]/.test(c) ? `'${c}` : c)));
-  return `\uFEFF${stringify([[...VISITS_CSV_COLUMNS], ...safe])}`;
+  // The one CSV writer (ADR 176): `;`, BOM, CRLF, every cell quoted and neutralised.
+  return toCsv([[...VISITS_CSV_COLUMNS], ...records]);
 }
 
 /** A visit's photo, for the roles that read finished visits. */

@@ -1,16 +1,18 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/db/client.server";
+import { db, type Db, type Tx } from "~/db/client.server";
 import { workplaces } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { enqueue } from "~/jobs/app-jobs.server";
 import { AppError } from "~/utils/app-error";
-import { readSpreadsheet, spreadsheetTemplate, type ImportReport, type SpreadsheetColumn, type SpreadsheetRow } from "~/domain/imports/spreadsheet.server";
+import { readSpreadsheet, spreadsheetTemplate, yieldTurn, type ImportReport, type SpreadsheetColumn, type SpreadsheetRow } from "~/domain/imports/spreadsheet.server";
 import { approximatePosition } from "./map-constants";
 import { generateWorkplaceCode, WORKPLACE_CODE_ATTEMPTS } from "./workplace-code.server";
 import { WORKPLACE_MESSAGES, workplaceFieldsSchema } from "./workplace.schema";
 import { GEOCODE_WORKPLACE_JOB } from "./geocode-workplace-job.server";
+import { duplicateIndex } from "./find-duplicates.server";
+import { DUPLICATE_MESSAGES, foldedWords, trigrams } from "./workplace-duplicates";
 
 /** The workplace spreadsheet import (issue 10, ADR 142): the original's `postos` columns. */
 export const WORKPLACE_IMPORT_MAX_ROWS = 5000;
@@ -19,8 +21,12 @@ export const WORKPLACE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const WORKPLACE_IMPORT_MESSAGES = {
   previewed: "Planilha validada. Confira o relatório antes de importar.",
   committed: (r: ImportReport) => `Importação concluída: ${r.created} ${r.created === 1 ? "posto criado" : "postos criados"}, ${r.updated} ${r.updated === 1 ? "atualizado" : "atualizados"}.`,
-  nothingValid: "Nenhuma linha válida para importar. Corrija a planilha e envie novamente.",
+  withProblems: (n: number) =>
+    `${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo: a importação grava todas as linhas ou nenhuma.`,
+  refused: (n: number) =>
+    `Nada foi importado: ${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo.`,
   error: "Erro ao importar a planilha. Nada foi gravado. Tente novamente.",
+  unconfirmed: DUPLICATE_MESSAGES.importUnconfirmed,
   tooLarge: "Planilha muito grande. Máximo 10MB.",
   badCode: "Código inválido: deve ser P seguido de 9 dígitos (ex.: P123456789).",
   duplicateCode: (row: number) => `Código repetido na planilha (já usado na linha ${row}).`,
@@ -128,9 +134,13 @@ function number(text: string) {
   return /^-?\d{1,3}(\.\d+)?$/.test(t) ? Number(t) : NaN;
 }
 
-/** Validates one row with the form's rules plus the import's own columns; a reason or the row. */
-function validateRow(r: SpreadsheetRow): { ok: true; value: WorkplaceImportRow } | { ok: false; reason: string } {
+/**
+ * Every problem of one row, not only the first (issue 18 §2): the form's fields and each of the
+ * import's own columns are checked; the row comes back only when there is none.
+ */
+function validateRow(r: SpreadsheetRow): { problems: string[]; code: string | null; value: WorkplaceImportRow | null } {
   const v = r.values;
+  const problems: string[] = [];
   const parsed = workplaceFieldsSchema.safeParse({
     name: v.name,
     cep: v.cep,
@@ -141,29 +151,32 @@ function validateRow(r: SpreadsheetRow): { ok: true; value: WorkplaceImportRow }
     phone: v.phone ?? "",
     email: v.email ?? "",
   });
-  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((i) => i.message).join(" ") };
-  const code = (v.code ?? "").trim().toUpperCase() || null;
-  if (code && !CODE.test(code)) return { ok: false, reason: WORKPLACE_IMPORT_MESSAGES.badCode };
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message));
+  let code = (v.code ?? "").trim().toUpperCase() || null;
+  if (code && !CODE.test(code)) {
+    problems.push(WORKPLACE_IMPORT_MESSAGES.badCode);
+    code = null;
+  }
   const latText = (v.lat ?? "").trim();
   const lonText = (v.lon ?? "").trim();
   let position: Position | null = null;
   if (latText || lonText) {
     const lat = number(latText);
     const lon = number(lonText);
-    if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) return { ok: false, reason: WORKPLACE_IMPORT_MESSAGES.coordinates };
-    position = { lat, lon };
+    if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) problems.push(WORKPLACE_IMPORT_MESSAGES.coordinates);
+    else position = { lat, lon };
   }
-  const integer = (text: string | undefined, header: string): number | null | string => {
+  const integer = (text: string | undefined, header: string): number | null => {
     const t = (text ?? "").trim();
     if (!t) return null;
-    return /^\d{1,6}$/.test(t) ? Number(t) : WORKPLACE_IMPORT_MESSAGES.integer(header);
+    if (/^\d{1,6}$/.test(t)) return Number(t);
+    problems.push(WORKPLACE_IMPORT_MESSAGES.integer(header));
+    return null;
   };
   const membersCount = integer(v.membersCount, "Qtd associados");
-  if (typeof membersCount === "string") return { ok: false, reason: membersCount };
   const operational: Operational = {};
   for (const [key, header] of INTEGER_COLUMNS) {
     const n = integer(v[key], header);
-    if (typeof n === "string") return { ok: false, reason: n };
     if (n !== null) operational[key] = n;
   }
   for (const [key, header] of BOOLEAN_COLUMNS) {
@@ -171,49 +184,82 @@ function validateRow(r: SpreadsheetRow): { ok: true; value: WorkplaceImportRow }
     if (!t) continue;
     if (YES.has(t)) operational[key] = true;
     else if (NO.has(t)) operational[key] = false;
-    else return { ok: false, reason: WORKPLACE_IMPORT_MESSAGES.boolean(header) };
+    else problems.push(WORKPLACE_IMPORT_MESSAGES.boolean(header));
   }
   for (const key of ["brigadePhone", "directContractType"] as const) {
     const t = (v[key] ?? "").trim();
-    if (t.length > 120) return { ok: false, reason: `${key === "brigadePhone" ? "telefone_sala_brigada" : "tipo_contratacao_direta"} deve ter no máximo 120 caracteres.` };
-    if (t) operational[key] = t;
+    if (t.length > 120) problems.push(`${key === "brigadePhone" ? "telefone_sala_brigada" : "tipo_contratacao_direta"} deve ter no máximo 120 caracteres.`);
+    else if (t) operational[key] = t;
   }
-  return { ok: true, value: { ...parsed.data, row: r.row, code, position, membersCount, operational } };
+  if (problems.length || !parsed.success) return { problems, code, value: null };
+  return { problems, code, value: { ...parsed.data, row: r.row, code, position, membersCount, operational } };
 }
 
 type Plan = { report: ImportReport; creates: WorkplaceImportRow[]; updates: (WorkplaceImportRow & { code: string })[] };
+type Reader = Pick<ReturnType<typeof db>, "select">;
 
-async function plan(upload: { fileName: string; bytes: Buffer } | undefined, known: (codes: string[]) => Promise<Set<string>>): Promise<Plan> {
+/**
+ * Likely duplicates among the rows that create a workplace (ADR 217): against the workplaces
+ * already there and against earlier new rows of the same file. Updates by code are not checked.
+ */
+async function duplicateWarnings(creates: WorkplaceImportRow[], reader: Db | Tx) {
+  const matchExisting = await duplicateIndex(reader);
+  const warnings: NonNullable<ImportReport["warnings"]> = [];
+  // Within the file: the same CEP, or the same folded words in the same CEP sector (a linear
+  // check; the trigram measure is kept for the workplaces already on the map).
+  const byCep = new Map<string, number>();
+  const byWords = new Map<string, number>();
+  for (let i = 0; i < creates.length; i++) {
+    if (i > 0 && i % 200 === 0) await yieldTurn();
+    const w = creates[i];
+    const words = foldedWords(w.name);
+    const found = matchExisting({ name: w.name, cep: w.cep, position: w.position, words, grams: trigrams(words) });
+    const reasons: string[] = [];
+    if (found.length) reasons.push(DUPLICATE_MESSAGES.importRow(found));
+    const wordsKey = `${w.cep.slice(0, 5)}|${words.join(" ")}`;
+    const sameCep = byCep.get(w.cep);
+    const sameWords = words.length ? byWords.get(wordsKey) : undefined;
+    if (sameCep !== undefined) reasons.push(DUPLICATE_MESSAGES.importRowInFile(sameCep, "cep"));
+    else if (sameWords !== undefined) reasons.push(DUPLICATE_MESSAGES.importRowInFile(sameWords, "name-sector"));
+    if (reasons.length) warnings.push({ row: w.row, key: w.name.slice(0, 80), reason: reasons.join(" ") });
+    if (!byCep.has(w.cep)) byCep.set(w.cep, w.row);
+    if (words.length && !byWords.has(wordsKey)) byWords.set(wordsKey, w.row);
+  }
+  return warnings;
+}
+
+/**
+ * What the file would do, with every problem of every row. All or nothing: a report with any
+ * rejected row is never applied (`creates`/`updates` then count what the rest would do).
+ */
+async function plan(upload: { fileName: string; bytes: Buffer } | undefined, known: (codes: string[]) => Promise<Set<string>>, reader: Db | Tx): Promise<Plan> {
   const rows = await readSpreadsheet(upload, { columns: WORKPLACE_IMPORT_COLUMNS, maxRows: WORKPLACE_IMPORT_MAX_ROWS });
   const report: ImportReport = { total: rows.length, created: 0, updated: 0, rejected: [], applied: false };
   const valid: WorkplaceImportRow[] = [];
   const seenCodes = new Map<string, number>();
   const seenPlaces = new Map<string, number>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % 200 === 0) await yieldTurn();
+    const r = rows[i];
+    // Dropped once checked: only its checked form stays.
+    (rows as (SpreadsheetRow | undefined)[])[i] = undefined;
     const checked = validateRow(r);
     const label = (r.values.code || r.values.name || "").slice(0, 80);
-    if (!checked.ok) {
-      report.rejected.push({ row: r.row, key: label, reason: checked.reason });
+    if (checked.code) {
+      const first = seenCodes.get(checked.code);
+      if (first) checked.problems.push(WORKPLACE_IMPORT_MESSAGES.duplicateCode(first));
+      else seenCodes.set(checked.code, r.row);
+    } else if (!(r.values.code ?? "").trim()) {
+      const place = [r.values.name, r.values.address, (r.values.cep ?? "").replace(/\D/g, "")].map((s) => (s ?? "").trim().toLowerCase()).join("|");
+      const first = seenPlaces.get(place);
+      if (first) checked.problems.push(WORKPLACE_IMPORT_MESSAGES.duplicateRow(first));
+      else seenPlaces.set(place, r.row);
+    }
+    if (checked.problems.length || !checked.value) {
+      report.rejected.push({ row: r.row, key: label, reason: checked.problems.join(" ") });
       continue;
     }
-    const w = checked.value;
-    if (w.code) {
-      const first = seenCodes.get(w.code);
-      if (first) {
-        report.rejected.push({ row: r.row, key: label, reason: WORKPLACE_IMPORT_MESSAGES.duplicateCode(first) });
-        continue;
-      }
-      seenCodes.set(w.code, r.row);
-    } else {
-      const place = [w.name, w.address, w.cep].map((s) => s.toLowerCase()).join("|");
-      const first = seenPlaces.get(place);
-      if (first) {
-        report.rejected.push({ row: r.row, key: label, reason: WORKPLACE_IMPORT_MESSAGES.duplicateRow(first) });
-        continue;
-      }
-      seenPlaces.set(place, r.row);
-    }
-    valid.push(w);
+    valid.push(checked.value);
   }
   const existing = await known([...seenCodes.keys()]);
   const creates: WorkplaceImportRow[] = [];
@@ -224,10 +270,11 @@ async function plan(upload: { fileName: string; bytes: Buffer } | undefined, kno
   }
   report.created = creates.length;
   report.updated = updates.length;
+  const warnings = await duplicateWarnings(creates, reader);
+  if (warnings.length) report.warnings = warnings;
   return { report, creates, updates };
 }
 
-type Reader = Pick<ReturnType<typeof db>, "select">;
 const knownCodes = (reader: Reader) => async (codes: string[]) => {
   const found = new Set<string>();
   for (let i = 0; i < codes.length; i += 1000) {
@@ -241,15 +288,20 @@ const knownCodes = (reader: Reader) => async (codes: string[]) => {
 /** The dry run: what the file would do. Nothing is written. */
 export async function previewWorkplaceImport(actor: Actor, upload: { fileName: string; bytes: Buffer } | undefined) {
   authorize(actor, "workplaces.import");
-  return (await plan(upload, knownCodes(db()))).report;
+  return (await plan(upload, knownCodes(db()), db())).report;
 }
 
-export type CommitOptions = { generateCode?: () => string };
+export type CommitOptions = {
+  generateCode?: () => string;
+  /** Staff ticked "Confirmo que estes postos não são duplicados" after the dry run (ADR 217). */
+  confirmDuplicates?: boolean;
+};
 
 /**
- * Applies every valid row in one transaction, or none (any failure rolls all back). Rejected
- * rows are skipped and reported as in the dry run. Rows without coordinates get a geocoding
- * job, enqueued in the same transaction.
+ * Applies every row in one transaction, or none (issue 18 §2): the plan is made again inside the
+ * transaction, and a file with any rejected row writes nothing — the report comes back with
+ * `applied: false`. Any failure while writing rolls everything back. Rows without coordinates
+ * get a geocoding job, enqueued in the same transaction.
  */
 export async function commitWorkplaceImport(actor: Actor, upload: { fileName: string; bytes: Buffer } | undefined, options: CommitOptions = {}) {
   authorize(actor, "workplaces.import");
@@ -259,8 +311,10 @@ export async function commitWorkplaceImport(actor: Actor, upload: { fileName: st
   let made = 0;
   const generate = options.generateCode ?? (() => generateWorkplaceCode(start - made++ * 1000));
   return db().transaction(async (tx) => {
-    const { report, creates, updates } = await plan(upload, knownCodes(tx));
-    if (creates.length + updates.length === 0) throw new AppError(422, WORKPLACE_IMPORT_MESSAGES.nothingValid);
+    const { report, creates, updates } = await plan(upload, knownCodes(tx), tx);
+    if (report.rejected.length > 0) return report;
+    // Likely duplicates are imported only once confirmed; otherwise nothing is written.
+    if (report.warnings?.length && !options.confirmDuplicates) return report;
     for (const w of updates) {
       const [current] = await tx.select().from(workplaces).where(eq(workplaces.code, w.code)).for("update");
       if (!current) throw new AppError(409, WORKPLACE_IMPORT_MESSAGES.error);
@@ -325,7 +379,13 @@ export async function commitWorkplaceImport(actor: Actor, upload: { fileName: st
         action: "workplace.imported",
         entityType: "workplace",
         entityId: null,
-        data: { total: report.total, created: report.created, updated: report.updated, rejected: report.rejected.length },
+        data: {
+          total: report.total,
+          created: report.created,
+          updated: report.updated,
+          rejected: report.rejected.length,
+          ...(report.warnings?.length ? { possibleDuplicatesConfirmed: report.warnings.length } : {}),
+        },
       },
       tx,
     );

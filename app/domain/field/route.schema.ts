@@ -16,6 +16,7 @@ export const ROUTE_MESSAGES = {
   hintLoading: "Buscando...",
   hintFound: "Endereço localizado!",
   hintError: "CEP inválido ou não encontrado.",
+  addressByHand: "Digite o endereço do posto: rua, número, bairro e cidade.",
   inProgressNotice: "Você tem uma rota em andamento.",
   loadError: "Erro ao carregar rotas. Tente novamente.",
   started: "Rota iniciada com sucesso!",
@@ -23,12 +24,15 @@ export const ROUTE_MESSAGES = {
   finished: "Rota finalizada com sucesso!",
   finishError: "Erro ao finalizar a rota. Tente novamente.",
   busy: "Esta rota já está em andamento por outro usuário.",
+  /** Starting a second route while one is in progress (issue 19 §12): the original's notice, and what to do. */
+  secondStart: "Você tem uma rota em andamento. Finalize-a antes de iniciar outra.",
   missingPrefix: "Por favor, preencha os seguintes campos obrigatórios: ",
   // Ours, where the original is silent.
   notFound: "Rota não encontrada.",
   notStarted: "Esta rota não está em andamento. Inicie a rota antes de finalizá-la.",
   alreadyFinished: "Esta rota já foi finalizada.",
   position: "Posição inválida.",
+  fixAt: "Horário da localização inválido. Obtenha a localização de novo ou informe o CEP.",
   phone: "Telefone da sala da brigada: use apenas números, espaços, parênteses, + e -.",
   count: (label: string) => `${label}: informe um número inteiro maior ou igual a 0.`,
   photoFailed: "Não foi possível guardar a foto; a visita foi finalizada sem ela.",
@@ -58,8 +62,10 @@ const text = (max: number) => safeString().trim().max(max, `Máximo de ${max} ca
 export const createRouteSchema = z.object({
   intent: z.literal("create"),
   name: labelledText("Nome", 2, 160),
-  description: labelledText("Descrição", 2, 1000, { multiline: true }),
+  description: labelledText("Descrição", 2, 1000, { multiline: true, gender: "f" }),
   cep: cepField({ required: ROUTE_MESSAGES.cepRequired }),
+  /** Typed only while the CEP service is down; otherwise the address is the CEP's. */
+  address: text(300),
   affiliates: intField({ min: 0, max: 100_000, message: "Número de filiados deve ser um número inteiro maior ou igual a 0.", fallback: 0 }),
   routeDate: dateField("Data da rota é obrigatória.", "Data da rota inválida."),
   workplaceId: z.union([z.literal(""), idField("Posto não encontrado.")]).optional().transform((v) => v || null),
@@ -91,6 +97,16 @@ export const finishRouteSchema = z.object({
   outsourced: text(3),
   directContractType: text(40),
   directContractOther: text(120),
+  /**
+   * Observações da visita (issue 19 §12), optional. A form posts line breaks as \r\n: kept as
+   * \n, so 2000 is counted as the field's own maxlength counts.
+   */
+  notes: safeString(undefined, true)
+    .trim()
+    .transform((s) => s.replace(/\r\n?/g, "\n"))
+    .pipe(z.string().max(2000, "Observações: máximo de 2000 caracteres."))
+    .optional()
+    .default(""),
   ...position,
 });
 
@@ -161,18 +177,32 @@ export function validateFinish(input: Record<FinishField, string>):
   };
 }
 
-/** A browser position as sent by the form, or null when absent or out of range. */
-export function parsePosition(p: { lat: string; lon: string; accuracy: string; fixAt: string }) {
+/** The earliest fix time accepted (a browser's `position.timestamp`, ms since 1970). */
+const EARLIEST_FIX_MS = Date.UTC(2000, 0, 1);
+/** How far ahead of the server's clock a device's clock may be. */
+const FIX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A browser position as sent by the form, or null when absent; "invalid" for coordinates out of
+ * range, "invalidFix" for a fix time that is not a time between 2000 and a day from now (issue
+ * 18 §5: `fixAt=9e15` is past JavaScript's last date and answered 500).
+ */
+export function parsePosition(p: { lat: string; lon: string; accuracy: string; fixAt: string }, now = Date.now()) {
   if (!p.lat || !p.lon) return null;
   const lat = Number(p.lat);
   const lon = Number(p.lon);
   if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return "invalid" as const;
   const accuracy = p.accuracy ? Number(p.accuracy) : null;
-  const fixMs = p.fixAt ? Number(p.fixAt) : NaN;
+  let fixAt: Date | null = null;
+  if (p.fixAt) {
+    const fixMs = Number(p.fixAt);
+    if (!Number.isFinite(fixMs) || fixMs < EARLIEST_FIX_MS || fixMs > now + FIX_CLOCK_SKEW_MS) return "invalidFix" as const;
+    fixAt = new Date(Math.round(fixMs));
+  }
   return {
     lat,
     lon,
     accuracy: accuracy !== null && Number.isFinite(accuracy) && accuracy >= 0 && accuracy < 1e6 ? accuracy : null,
-    fixAt: Number.isFinite(fixMs) && fixMs > 0 ? new Date(fixMs) : null,
+    fixAt,
   };
 }

@@ -8,6 +8,8 @@ import { AppError } from "~/utils/app-error";
 import { approximatePosition } from "./map-constants";
 import { WORKPLACE_MESSAGES, type WorkplaceFields } from "./workplace.schema";
 import { GEOCODE_WORKPLACE_JOB } from "./geocode-workplace-job.server";
+import { findLikelyDuplicates } from "./find-duplicates.server";
+import { DUPLICATE_MESSAGES } from "./workplace-duplicates";
 
 const ADDRESS_KEYS = ["address", "neighbourhood", "city", "state", "cep"] as const;
 const KEYS = ["name", ...ADDRESS_KEYS, "phone", "email"] as const;
@@ -21,10 +23,20 @@ export async function updateWorkplace(actor: Actor, input: WorkplaceFields & { i
   return db().transaction(async (tx) => {
     const [current] = await tx.select().from(workplaces).where(eq(workplaces.id, input.id)).for("update");
     if (!current) throw new AppError(404, WORKPLACE_MESSAGES.notFound);
-    const next = { ...input, neighbourhood: input.neighbourhood || null };
+    const { confirmDuplicate: _confirmed, ...fieldsIn } = input;
+    const next = { ...fieldsIn, neighbourhood: input.neighbourhood || null };
     const changed = KEYS.filter((k) => (current[k] ?? null) !== (next[k] ?? null));
     const addressChanged = ADDRESS_KEYS.some((k) => changed.includes(k));
     const regeocode = addressChanged && current.positionSource !== "manual";
+    // Checked only when the name or CEP changes: an edit of the phone never asks (ADR 217).
+    const duplicates =
+      changed.includes("name") || changed.includes("cep")
+        ? await findLikelyDuplicates(
+            { name: next.name, cep: next.cep, position: regeocode || current.positionSource === "approximate" ? null : { lat: current.lat, lon: current.lon } },
+            { reader: tx, excludeId: current.id },
+          )
+        : [];
+    if (duplicates.length && !input.confirmDuplicate) throw new AppError(422, DUPLICATE_MESSAGES.form(duplicates), "confirmDuplicate");
     const position = regeocode ? approximatePosition(next) : null;
     await tx
       .update(workplaces)
@@ -42,7 +54,7 @@ export async function updateWorkplace(actor: Actor, input: WorkplaceFields & { i
       })
       .where(eq(workplaces.id, input.id));
     await recordAudit(
-      { actor, action: "workplace.updated", entityType: "workplace", entityId: input.id, data: { code: current.code, name: next.name, changed: [...changed] } },
+      { actor, action: "workplace.updated", entityType: "workplace", entityId: input.id, data: { code: current.code, name: next.name, changed: [...changed], ...(duplicates.length ? { confirmedNotDuplicateOf: duplicates.map((d) => d.code) } : {}) } },
       tx,
     );
     if (regeocode) await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: input.id }, { tx, singletonKey: input.id });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cepField, optionalPhoneField } from "~/lib/br/fields";
-import { emailField, idField, labelledText, optionalText, safeString } from "~/utils/fields";
+import { checkboxField, emailField, idField, labelledText, optionalText, safeString } from "~/utils/fields";
 
 /** Workplaces (postos, issue 10): the original's messages (section 8) and the form's schema. */
 export const WORKPLACE_MESSAGES = {
@@ -31,7 +31,7 @@ const fields = {
   cep: cepField(),
   address: labelledText("Endereço", 3, 240),
   neighbourhood: optionalText({ max: 120, tooLong: "Bairro deve ter no máximo 120 caracteres." }),
-  city: labelledText("Cidade", 2, 120),
+  city: labelledText("Cidade", 2, 120, { gender: "f" }),
   state: safeString("Estado é obrigatório.")
     .trim()
     .min(1, { message: "Estado é obrigatório.", abort: true })
@@ -50,8 +50,10 @@ const fields = {
 /** The form's fields, shared with the spreadsheet import (the same rules row by row). */
 export const workplaceFieldsSchema = z.object(fields);
 
-export const createWorkplaceSchema = z.object({ intent: z.literal("create"), ...fields });
-export const updateWorkplaceSchema = z.object({ intent: z.literal("update"), id: idField(WORKPLACE_MESSAGES.notFound), ...fields });
+/** Saved beside a likely duplicate only with this box ticked (issue 19 item 13, ADR 217). */
+const confirmDuplicate = { confirmDuplicate: checkboxField };
+export const createWorkplaceSchema = z.object({ intent: z.literal("create"), ...fields, ...confirmDuplicate });
+export const updateWorkplaceSchema = z.object({ intent: z.literal("update"), id: idField(WORKPLACE_MESSAGES.notFound), ...fields, ...confirmDuplicate });
 const coordinate = (min: number, max: number) =>
   z.string(WORKPLACE_MESSAGES.pinInvalid).trim().regex(/^-?\d{1,3}(\.\d{1,10})?$/, WORKPLACE_MESSAGES.pinInvalid).transform(Number).pipe(z.number().min(min, WORKPLACE_MESSAGES.pinInvalid).max(max, WORKPLACE_MESSAGES.pinInvalid));
 export const moveWorkplacePinSchema = z.object({
@@ -63,7 +65,7 @@ export const moveWorkplacePinSchema = z.object({
 
 /** The spreadsheet import: the dry run, then the commit (the file travels with both). */
 export const importPreviewSchema = z.object({ intent: z.literal("import-preview") });
-export const importCommitSchema = z.object({ intent: z.literal("import-commit") });
+export const importCommitSchema = z.object({ intent: z.literal("import-commit"), confirmDuplicates: checkboxField });
 
 export const workplaceActionSchema = z.discriminatedUnion("intent", [
   createWorkplaceSchema,
@@ -72,4 +74,4 @@ export const workplaceActionSchema = z.discriminatedUnion("intent", [
   importPreviewSchema,
   importCommitSchema,
 ]);
-export type WorkplaceFields = Omit<z.infer<typeof createWorkplaceSchema>, "intent">;
+export type WorkplaceFields = Omit<z.infer<typeof createWorkplaceSchema>, "intent" | "confirmDuplicate"> & { confirmDuplicate?: boolean };

@@ -5,6 +5,7 @@ import { db, type Db, type Tx } from "~/db/client.server";
 import { files } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { sha256Hex } from "~/utils/crypto.server";
+import { contentDisposition } from "~/utils/download.server";
 import { FILE_KINDS, type FileKind } from "./file-types";
 
 /**
@@ -115,9 +116,7 @@ export function fileResponse(
   file: { data: Buffer; contentType: string; fileName: string; sha256?: string },
   opts: { disposition?: "inline" | "attachment"; downloadName?: string; cache?: "private" | "public" | "no-store" } = {},
 ) {
-  const name = opts.downloadName ?? file.fileName;
-  const ascii = name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "") || "arquivo";
-  const disposition = `${opts.disposition ?? "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const disposition = contentDisposition(opts.downloadName ?? file.fileName, opts.disposition);
   const cache =
     opts.cache === "no-store" ? "no-store" : opts.cache === "public" ? "public, max-age=3600" : "private, max-age=3600";
   return new Response(new Uint8Array(file.data), {

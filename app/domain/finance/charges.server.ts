@@ -13,12 +13,13 @@
  */
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { charges, chargeTotalsByDue, members, payments, type PaymentMethod } from "~/db/schema";
+import { charges, chargeTotalsByDue, members, payments } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
 import { searchCondition } from "~/domain/members/list-members.server";
-import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES, type ChargeFilter, type ChargeStatus } from "./finance-options";
+import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES, type ChargeFilter, type ChargeStatus, type PaymentMethod } from "./finance-options";
+import { earliestPaidOn } from "./payment-dates";
 
 export type { ChargeStatus } from "./finance-options";
 
@@ -104,6 +105,8 @@ export type ChargeRowView = {
   referenceMonth: number;
   referenceYear: number;
   dueDate: string;
+  /** The earliest payment date the charge accepts (ADR 181). */
+  earliestPaidOn: string;
   status: ChargeStatus;
   /** The active payment, if any. */
   payment: ChargePayment | null;
@@ -119,6 +122,7 @@ function selection(today: string) {
     referenceMonth: charges.referenceMonth,
     referenceYear: charges.referenceYear,
     dueDate: charges.dueDate,
+    createdAt: charges.createdAt,
     status: chargeStatusSql(today),
     paymentId: payments.id,
     paidOn: payments.paidOn,
@@ -149,6 +153,7 @@ function toView(r: Selected): ChargeRowView {
     referenceMonth: r.referenceMonth,
     referenceYear: r.referenceYear,
     dueDate: r.dueDate,
+    earliestPaidOn: earliestPaidOn(r),
     status: r.status,
     payment: r.paymentId
       ? {

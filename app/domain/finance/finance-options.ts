@@ -2,7 +2,9 @@
  * Finance (issue 11): the words and choices the screen and the use cases share. Pure: the
  * browser bundle imports it.
  */
-import type { PaymentMethod } from "~/db/schema/finance";
+/** The ways a charge is paid (the original's four), stored as these words. */
+export const PAYMENT_METHODS = ["boleto", "pix", "cartao", "dinheiro"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export type ChargeStatus = "paid" | "pending" | "overdue";
 
@@ -56,6 +58,9 @@ export function referenceLabel(month: number, year: number) {
 
 export const CHARGES_PAGE_SIZE = 20;
 
+/** The most members the finance member search answers with (issue 19 item 6, ADR 215). */
+export const FINANCE_MEMBER_LIMIT = 10;
+
 export const FINANCE_MESSAGES = {
   issued: "Boleto gerado com sucesso!",
   duplicate: (month: number, year: number) =>
@@ -69,6 +74,10 @@ export const FINANCE_MESSAGES = {
   dueDateInvalid: "Informe uma data de vencimento válida.",
   paidOnInvalid: "Informe uma data de pagamento válida.",
   paidOnFuture: "A data de pagamento não pode ser no futuro.",
+  paidOnBeforeCharge: (earliest: string) => `A data de pagamento não pode ser anterior a ${earliest}, o início do ano da cobrança.`,
+  excessUnconfirmed: (paid: string, charge: string, excess: string) =>
+    `O valor pago (${paid}) é maior que o da cobrança (${charge}): ${excess} a mais. Confira o valor e marque “Confirmo o valor pago a maior” para registrar.`,
+  excessConfirmLabel: (excess: string) => `Confirmo o valor pago a maior (${excess} acima da cobrança).`,
   methodInvalid: "Selecione a forma de pagamento: boleto, PIX, cartão ou dinheiro.",
   noteTooLong: "A observação pode ter no máximo 500 caracteres.",
   alreadyPaid: "Esta cobrança já está paga.",

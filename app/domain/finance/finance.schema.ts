@@ -3,10 +3,9 @@
  * into integer centavos by the money field (ADR 150).
  */
 import { z } from "zod";
-import { PAYMENT_METHODS } from "~/db/schema/finance";
 import { moneyField } from "~/lib/money-field";
-import { choiceField, dateField, idField, intField, nullableText } from "~/utils/fields";
-import { FINANCE_MESSAGES } from "./finance-options";
+import { checkboxField, choiceField, dateField, idField, intField, nullableText } from "~/utils/fields";
+import { FINANCE_MESSAGES, PAYMENT_METHODS } from "./finance-options";
 
 const month = intField({ min: 1, max: 12, message: FINANCE_MESSAGES.monthInvalid, fallback: 0 });
 const year = intField({ min: 2000, max: 2100, message: FINANCE_MESSAGES.yearInvalid, fallback: 0 });
@@ -35,6 +34,8 @@ export const registerPaymentSchema = z.object({
   amount: moneyField(),
   method: choiceField(PAYMENT_METHODS, FINANCE_MESSAGES.methodInvalid),
   note: nullableText({ max: 500, tooLong: FINANCE_MESSAGES.noteTooLong, multiline: true }),
+  /** An amount above the charge's is registered only with this box ticked (ADR 181). */
+  confirmExcess: checkboxField,
 });
 export type RegisterPaymentInput = z.output<typeof registerPaymentSchema>;
 

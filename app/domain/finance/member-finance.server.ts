@@ -1,7 +1,8 @@
 /** A member's charges and payments, for the member's page (roles that may see finance only). */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { charges, payments, type PaymentMethod } from "~/db/schema";
+import { charges, payments } from "~/db/schema";
+import type { PaymentMethod } from "./finance-options";
 import { can } from "~/auth/permissions";
 import type { Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";

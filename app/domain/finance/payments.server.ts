@@ -4,17 +4,20 @@ import { charges, payments } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { uniqueViolation } from "~/domain/members/member-errors.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { todayInBrasilia } from "~/lib/dates";
+import { formatDate, todayInBrasilia } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { AppError } from "~/utils/app-error";
 import { FINANCE_MESSAGES } from "./finance-options";
 import type { RegisterPaymentInput } from "./finance.schema";
+import { earliestPaidOn } from "./payment-dates";
 
 /**
  * Registers the payment of a charge (replaces the original's inert 'Register Payment'). ADR 155:
  * a partial amount is refused; an amount above the charge (fine, interest, rounding by the
- * payer) is accepted and flagged — the excess is returned, shown and audited. One active
- * payment per charge: the partial unique index decides under concurrency (409, never 500).
+ * payer) is accepted only when the form confirms it explicitly (`confirmExcess`, ADR 181) and
+ * flagged — the excess is returned, shown and audited. The payment date is neither after today
+ * nor before 1 January of the charge's year (ADR 181). One active payment per charge: the
+ * partial unique index decides under concurrency (409, never 500).
  */
 export async function registerPayment(actor: Actor, input: RegisterPaymentInput, o: { today?: string } = {}) {
   authorize(actor, "finance.pay");
@@ -29,8 +32,13 @@ export async function registerPayment(actor: Actor, input: RegisterPaymentInput,
         .from(payments)
         .where(and(eq(payments.chargeId, charge.id), isNull(payments.undoneAt)));
       if (active) throw new AppError(409, FINANCE_MESSAGES.alreadyPaid);
+      const earliest = earliestPaidOn(charge);
+      if (input.paidOn < earliest) throw new AppError(422, FINANCE_MESSAGES.paidOnBeforeCharge(formatDate(earliest)), "paidOn");
       if (input.amount < charge.amountCentavos) throw new AppError(422, FINANCE_MESSAGES.partial(formatMoney(charge.amountCentavos)), "amount");
       const excessCentavos = input.amount - charge.amountCentavos;
+      if (excessCentavos > 0 && !input.confirmExcess) {
+        throw new AppError(422, FINANCE_MESSAGES.excessUnconfirmed(formatMoney(input.amount), formatMoney(charge.amountCentavos), formatMoney(excessCentavos)), "confirmExcess");
+      }
       const [created] = await tx
         .insert(payments)
         .values({ chargeId: charge.id, paidOn: input.paidOn, amountCentavos: input.amount, method: input.method, note: input.note, createdBy: actor.id })

@@ -9,6 +9,7 @@ import { buildBrCode, txidForCharge } from "~/lib/pix";
 import { pixQrAlt, renderPixQr } from "~/lib/pix-qr.server";
 import { getPixConfig } from "./pix-settings.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
+import { maskEmail } from "./mask-email";
 
 /**
  * A charge's printable page with its PIX code (issue 11, ADR 157): the member, the month, the
@@ -38,6 +39,8 @@ export type ChargePixPage = {
     status: ChargeStatus;
     paidOn: string | null;
   };
+  /** Where 'Enviar por e-mail' would send (masked), or why it cannot (issue 19 item 7). */
+  email: { state: "ok"; to: string } | { state: "missing" } | { state: "anonymized" };
   pix:
     | { state: "paid" }
     | { state: "not-configured"; message: string }
@@ -57,6 +60,8 @@ export async function findChargeForPix(chargeId: string) {
       amountCentavos: charges.amountCentavos,
       dueDate: charges.dueDate,
       paidOn: payments.paidOn,
+      memberEmail: members.email,
+      anonymizedAt: members.anonymizedAt,
     })
     .from(charges)
     .innerJoin(members, eq(members.id, charges.memberId))
@@ -70,12 +75,16 @@ export async function getChargePixPage(actor: Actor, chargeId: string): Promise<
   const row = await findChargeForPix(chargeId);
   if (!row) throw new AppError(404, PIX_PAGE_MESSAGES.chargeNotFound);
   const status = deriveChargeStatus(row.dueDate, row.paidOn !== null);
-  const charge = { ...row, status };
-  if (status === "paid") return { charge, pix: { state: "paid" } };
+  const { memberEmail, anonymizedAt, ...rest } = row;
+  const charge = { ...rest, status };
+  const address = memberEmail?.trim();
+  const email: ChargePixPage["email"] = anonymizedAt ? { state: "anonymized" } : address ? { state: "ok", to: maskEmail(address) } : { state: "missing" };
+  if (status === "paid") return { charge, email, pix: { state: "paid" } };
   const config = await getPixConfig();
   if (!config.configured) {
     return {
       charge,
+      email,
       pix: { state: "not-configured", message: can(actor.role, "finance.pix-settings") ? PIX_PAGE_MESSAGES.notConfiguredAdmin : PIX_PAGE_MESSAGES.notConfigured },
     };
   }
@@ -85,6 +94,7 @@ export async function getChargePixPage(actor: Actor, chargeId: string): Promise<
   const qr = await renderPixQr(code, pixQrAlt({ receiverName, amountCentavos: row.amountCentavos }));
   return {
     charge,
+    email,
     pix: { state: "ready", code, txid, qrSvg: qr.svg, qrAlt: qr.alt, receiverName, city, keyTypeLabel: config.keyTypeLabel, example: config.example },
   };
 }

@@ -4,19 +4,20 @@
  *   cobrancas       charges whose due date falls in the period, with status and payment;
  *   pagamentos      payments received (paid on) in the period, excess flagged;
  *   inadimplentes   members with overdue charges today: months owed and total.
- * Amounts are written as pt-BR decimals without the symbol ("1234,56"), dates dd/mm/aaaa.
+ * Amounts are written as pt-BR decimals without the symbol ("1234,56"), dates dd/mm/aaaa, by the
+ * one CSV writer (ADR 176).
  */
-import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { formatDate, todayInBrasilia } from "~/lib/dates";
-import { centavosToDecimal } from "~/lib/money";
+import { csvMoney, toCsv } from "~/utils/csv.server";
 import { isCalendarDate } from "~/utils/fields";
+import { parseDateInput } from "~/lib/date-input";
 import { AppError } from "~/utils/app-error";
 import { CHARGE_STATUS_LABELS, FINANCE_MESSAGES, PAYMENT_METHOD_LABELS, referenceLabel, type ChargeStatus } from "./finance-options";
-import type { PaymentMethod } from "~/db/schema/finance";
+import type { PaymentMethod } from "./finance-options";
 
 export const FINANCE_REPORTS = {
   cobrancas: "Cobranças do período",
@@ -34,20 +35,6 @@ export const REPORT_HEADERS = {
   inadimplentes: ["matricula", "filiado", "meses_em_atraso", "referencias", "total_em_atraso"],
 } as const;
 
-/** 123456 → "1234,56". */
-export function csvMoney(centavos: number) {
-  return centavosToDecimal(centavos).replace(".", ",");
-}
-
-const safe = (v: string | number | null) => {
-  const s = v == null ? "" : String(v);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-};
-
-function toCsv(rows: (string | number | null)[][]) {
-  return stringify(rows.map((r) => r.map(safe)), { bom: true, record_delimiter: "windows" });
-}
-
 export type Period = { from: string; to: string };
 
 /** The period of a report from ?de=&ate= (default: this Brasília month); bad input is a 400. */
@@ -55,7 +42,13 @@ export function readPeriod(from: string | null, to: string | null, today: string
   const first = `${today.slice(0, 8)}01`;
   const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  const period = { from: from?.trim() || first, to: to?.trim() || last };
+  // Typed dd/mm/aaaa in the masked fields (ADR 193); aaaa-mm-dd still accepted.
+  const day = (v: string | null | undefined, fallback: string) => {
+    if (!v?.trim()) return fallback;
+    const parsed = parseDateInput(v);
+    return parsed.ok ? parsed.iso : v.trim();
+  };
+  const period = { from: day(from, first), to: day(to, last) };
   const years = (Date.parse(period.to) - Date.parse(period.from)) / (365.25 * 86_400_000);
   if (!isCalendarDate(period.from) || !isCalendarDate(period.to) || period.from > period.to || years > 5) {
     throw new AppError(400, FINANCE_MESSAGES.periodInvalid);

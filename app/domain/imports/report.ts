@@ -5,6 +5,11 @@ export type ImportReport = {
   created: number;
   updated: number;
   rejected: { row: number; key: string; reason: string }[];
+  /**
+   * Rows that are valid but look like something already there (a likely duplicate workplace,
+   * ADR 217): applied only when the user confirms.
+   */
+  warnings?: { row: number; key: string; reason: string }[];
   /** True once applied (the commit); false for the dry run. */
   applied: boolean;
 };

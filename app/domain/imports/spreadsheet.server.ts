@@ -1,23 +1,27 @@
-import type ExcelJS from "exceljs";
-import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
+import { toCsv } from "~/utils/csv.server";
 import { AppError } from "~/utils/app-error";
+import { errorFields, log } from "~/utils/logger.server";
 import type { ImportReport } from "./report";
 
 export type { ImportReport };
 
 /**
- * The shared spreadsheet import (issues 8 and 10, ADR 141): an uploaded .xlsx or .csv becomes
- * rows keyed by the import's column keys (headers matched case- and accent-insensitively), with
- * a size cap and a row cap; a report (created, updated, rejected with row number and reason)
- * and its CSV. Each import (workplaces, members) brings its own columns and row validation.
+ * The shared spreadsheet import (issues 8 and 10, ADR 141; streaming and limits, ADR 173): an
+ * uploaded .xlsx or .csv becomes rows keyed by the import's column keys (headers matched case-
+ * and accent-insensitively), with a size cap and a row cap; a report (created, updated, rejected
+ * with row number and every reason) and its CSV. Each import (workplaces, members) brings its
+ * own columns and row validation.
  */
 
 export const SPREADSHEET_MESSAGES = {
   missing: "Selecione uma planilha (.xlsx ou .csv).",
   xls: "Arquivos .xls (Excel antigo) não são aceitos. Abra a planilha no Excel e salve como .xlsx ou .csv.",
+  notXlsx: "O arquivo não é uma planilha .xlsx. Abra-o no Excel ou no LibreOffice e salve como .xlsx, ou envie um .csv.",
   unsupported: "Arquivo não reconhecido. Envie uma planilha .xlsx ou .csv.",
   unreadable: "Não foi possível ler a planilha. Verifique se o arquivo não está corrompido e salve como .xlsx ou .csv.",
+  unzippedTooLarge: "A planilha é grande demais depois de descompactada. Divida o arquivo e importe em partes.",
   empty: "A planilha não tem linhas de dados.",
   noHeaders: (names: string) => `A planilha não tem as colunas obrigatórias: ${names}.`,
   tooManyRows: (max: number) => `A planilha tem mais de ${max.toLocaleString("pt-BR")} linhas. Divida o arquivo e importe em partes.`,
@@ -52,118 +56,193 @@ const startsWith = (bytes: Buffer, sig: number[]) => sig.every((b, i) => bytes[i
 
 export type SpreadsheetKind = "xlsx" | "csv";
 
-/** The kind by content (the name only breaks ties): .xls and anything binary are refused. */
+/**
+ * The kind by content: a zip is an .xlsx (checked again inside); the OLE signature is an old
+ * .xls; text is CSV. A name that promises a spreadsheet the content is not gets its own message
+ * (a text file renamed .xlsx is not "missing columns"). Anything binary is refused.
+ */
 export function spreadsheetKind(fileName: string, bytes: Buffer): SpreadsheetKind {
   if (startsWith(bytes, ZIP)) return "xlsx";
   if (startsWith(bytes, OLE) || /\.xls$/i.test(fileName)) throw new AppError(415, SPREADSHEET_MESSAGES.xls);
+  if (/\.xls[xm]$/i.test(fileName)) throw new AppError(415, SPREADSHEET_MESSAGES.notXlsx);
   // Text: no NUL bytes in the first 8 KB and valid UTF-8 (or Latin-1 from an old Excel CSV).
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) throw new AppError(415, SPREADSHEET_MESSAGES.unsupported);
   return "csv";
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((r) => r.text).join("");
-    if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
-    if ("text" in value) return String(value.text);
-    if ("error" in value) return "";
-    return "";
-  }
-  return String(value);
+export type ReadOptions = { columns: readonly SpreadsheetColumn[]; maxRows: number };
+
+/**
+ * Turns sheet rows, as they stream in, into the import's rows: the first non-blank row is the
+ * header (its columns checked at once), blank rows are skipped, and the row cap holds while
+ * reading — the declared dimension, the data rows and the rows scanned (blank ones too) each
+ * stop the reading the moment they pass it.
+ */
+function rowCollector(opts: ReadOptions) {
+  let positions: Map<string, number> | null = null;
+  const rows: SpreadsheetRow[] = [];
+  let scanned = 0;
+  const scanCap = opts.maxRows * 2 + 1000;
+  const tooMany = () => new AppError(413, SPREADSHEET_MESSAGES.tooManyRows(opts.maxRows));
+  return {
+    dimension(d: { firstRow: number; lastRow: number }) {
+      // The header takes one row of the range.
+      if (d.lastRow - d.firstRow > opts.maxRows) throw tooMany();
+    },
+    row(row: number, cells: readonly (string | undefined)[]) {
+      if (++scanned > scanCap) throw tooMany();
+      if (!cells.some((c) => c !== undefined && c.trim() !== "")) return;
+      if (!positions) {
+        const headers: string[] = [];
+        for (let i = 0; i < cells.length; i++) headers[i] = normalizeHeader(cells[i] ?? "");
+        const found = new Map<string, number>();
+        for (const col of opts.columns) {
+          const names = [col.header, col.key, ...(col.aliases ?? [])].map(normalizeHeader);
+          const at = headers.findIndex((h) => h !== undefined && h !== "" && names.includes(h));
+          if (at >= 0) found.set(col.key, at);
+        }
+        const missing = opts.columns.filter((c) => c.required && !found.has(c.key));
+        if (missing.length) throw new AppError(422, SPREADSHEET_MESSAGES.noHeaders(missing.map((c) => c.header).join(", ")));
+        positions = found;
+        return;
+      }
+      if (rows.length >= opts.maxRows) throw tooMany();
+      const values: Record<string, string> = {};
+      for (const [key, at] of positions) values[key] = (cells[at] ?? "").trim();
+      rows.push({ row, values });
+    },
+    finish() {
+      if (!positions || rows.length === 0) throw new AppError(422, SPREADSHEET_MESSAGES.empty);
+      return rows;
+    },
+  };
 }
 
-// ExcelJS is loaded on first use: only staff imports need it, and it costs ~27 MB of a server's
-// memory from start (docs/decisions/104-server-memory.md).
-const loadExcel = async () => (await import("exceljs")).default;
+type Collector = ReturnType<typeof rowCollector>;
 
-async function xlsxMatrix(bytes: Buffer, maxRows: number): Promise<string[][]> {
-  const workbook = new (await loadExcel()).Workbook();
+// The .xlsx reader (yauzl + saxes) is loaded on first use: only staff imports need it
+// (docs/decisions/104-server-memory.md, 173-spreadsheet-reader-and-writer.md).
+const loadXlsxReader = () => import("./xlsx-reader.server");
+
+async function readXlsx(bytes: Buffer, sink: Collector) {
+  const { readXlsxRows, XlsxError } = await loadXlsxReader();
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
+    await readXlsxRows(bytes, { onDimension: (d) => sink.dimension(d), onRow: (row, cells) => sink.row(row, cells) });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (!(error instanceof XlsxError)) {
+      // Whatever else a strange file provokes is still a file we cannot read, never a 500.
+      log.warn("planilha .xlsx ilegível", errorFields(error));
+      throw new AppError(422, SPREADSHEET_MESSAGES.unreadable);
+    }
+    if (error.reason === "not-xlsx") throw new AppError(415, SPREADSHEET_MESSAGES.notXlsx);
+    if (error.reason === "too-large") throw new AppError(413, SPREADSHEET_MESSAGES.unzippedTooLarge);
     throw new AppError(422, SPREADSHEET_MESSAGES.unreadable);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError(422, SPREADSHEET_MESSAGES.empty);
-  if (sheet.actualRowCount > maxRows + 1) throw new AppError(413, SPREADSHEET_MESSAGES.tooManyRows(maxRows));
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value).trim();
-    });
-    rows[n - 1] = Array.from(cells, (c) => c ?? "");
-  });
-  return Array.from(rows, (r) => r ?? []);
 }
 
-function csvMatrix(bytes: Buffer, maxRows: number): string[][] {
+const CSV_CHUNK = 64 * 1024;
+
+/** CSV, parsed as a stream in slices (the event loop runs between them), stopping at the cap. */
+async function readCsv(bytes: Buffer, sink: Collector, maxRows: number) {
   let text = bytes.toString("utf8");
   // Not UTF-8 (an old Excel's Latin-1 CSV): read as Latin-1.
   if (text.includes("\uFFFD")) text = bytes.toString("latin1");
   text = text.replace(/^\uFEFF/, "");
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
+  const firstLine = text.slice(0, 64 * 1024).split(/\r?\n/, 1)[0] ?? "";
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+  const parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: false, to_line: maxRows * 2 + 1002 });
+  const source = Readable.from(
+    (function* () {
+      for (let i = 0; i < text.length; i += CSV_CHUNK) yield text.slice(i, i + CSV_CHUNK);
+    })(),
+  );
+  let row = 0;
   try {
-    const rows = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, to_line: maxRows + 2 }) as string[][];
-    return rows.map((r) => r.map((c) => c.trim()));
-  } catch {
+    for await (const record of source.pipe(parser) as AsyncIterable<string[]>) sink.row(++row, record);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError(422, SPREADSHEET_MESSAGES.unreadable);
+  } finally {
+    source.destroy();
+    parser.destroy();
   }
 }
 
-export type ReadOptions = { columns: readonly SpreadsheetColumn[]; maxRows: number };
+/**
+ * At most `max` pieces of work at once; the rest wait their turn in order. Bounds the memory of
+ * spreadsheet work however many uploads arrive together (ADR 174).
+ */
+export function turns(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+/** Spreadsheets read at once per server process. */
+const inTurn = turns(2);
 
 /**
- * Reads an upload into rows keyed by column key. Refuses (AppError 4xx, pt-BR): .xls, a binary
- * or unreadable file, missing required columns, more than `maxRows` data rows, no data rows.
- * Blank rows are skipped; unknown columns are ignored.
+ * Reads an upload into rows keyed by column key, streaming (ADR 173): the workbook is never
+ * built. Refuses (AppError 4xx, pt-BR): .xls, a file that is not what it claims, a binary or
+ * unreadable file, a zip that inflates past the reader's limits, missing required columns,
+ * more than `maxRows` data rows (by the declared dimension or by count, as soon as it shows), no
+ * data rows. Blank rows are skipped; unknown columns are ignored.
  */
 export async function readSpreadsheet(upload: { fileName: string; bytes: Buffer } | undefined, opts: ReadOptions): Promise<SpreadsheetRow[]> {
   if (!upload || upload.bytes.length === 0) throw new AppError(400, SPREADSHEET_MESSAGES.missing);
   const kind = spreadsheetKind(upload.fileName, upload.bytes);
-  const matrix = kind === "xlsx" ? await xlsxMatrix(upload.bytes, opts.maxRows) : csvMatrix(upload.bytes, opts.maxRows);
-  const headerIndex = matrix.findIndex((r) => r.some((c) => c !== ""));
-  if (headerIndex < 0) throw new AppError(422, SPREADSHEET_MESSAGES.empty);
-  const headers = matrix[headerIndex].map(normalizeHeader);
-  const positions = new Map<string, number>();
-  for (const col of opts.columns) {
-    const names = [col.header, col.key, ...(col.aliases ?? [])].map(normalizeHeader);
-    const at = headers.findIndex((h) => h !== "" && names.includes(h));
-    if (at >= 0) positions.set(col.key, at);
-  }
-  const missing = opts.columns.filter((c) => c.required && !positions.has(c.key));
-  if (missing.length) throw new AppError(422, SPREADSHEET_MESSAGES.noHeaders(missing.map((c) => c.header).join(", ")));
-  const rows: SpreadsheetRow[] = [];
-  for (let i = headerIndex + 1; i < matrix.length; i++) {
-    const cells = matrix[i];
-    if (!cells.some((c) => c !== "")) continue;
-    if (rows.length >= opts.maxRows) throw new AppError(413, SPREADSHEET_MESSAGES.tooManyRows(opts.maxRows));
-    const values: Record<string, string> = {};
-    for (const [key, at] of positions) values[key] = cells[at] ?? "";
-    rows.push({ row: i + 1, values });
-  }
-  if (rows.length === 0) throw new AppError(422, SPREADSHEET_MESSAGES.empty);
-  return rows;
+  return inTurn(async () => {
+    const sink = rowCollector(opts);
+    if (kind === "xlsx") await readXlsx(upload.bytes, sink);
+    else await readCsv(upload.bytes, sink, opts.maxRows);
+    return sink.finish();
+  });
+}
+
+/** Lets the event loop run (long loops over an import's rows call it every few hundred rows). */
+export const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A cell of an .xlsx the app writes: text or number, optionally bold. */
+export type XlsxCell = string | number | null | { value: string | number | null; bold?: boolean };
+
+// The .xlsx writer (write-excel-file) is loaded on first use, like the reader.
+const loadXlsxWriter = async () => (await import("write-excel-file/node")).default;
+
+/** One sheet as .xlsx bytes: every cell text unless a number, column widths in characters. */
+export async function writeXlsx(sheetName: string, rows: readonly (readonly XlsxCell[])[], width = 18) {
+  const writeXlsxFile = await loadXlsxWriter();
+  const data = rows.map((r) =>
+    r.map((cell) => {
+      const c = cell !== null && typeof cell === "object" ? cell : { value: cell };
+      if (c.value === null || c.value === "") return null;
+      return typeof c.value === "number"
+        ? { value: c.value, type: Number, ...(c.bold ? { fontWeight: "bold" as const } : {}) }
+        : { value: c.value, type: String, ...(c.bold ? { fontWeight: "bold" as const } : {}) };
+    }),
+  );
+  const columns = Array.from({ length: Math.max(0, ...rows.map((r) => r.length)) }, () => ({ width }));
+  return writeXlsxFile(data, { sheet: sheetName, columns }).toBuffer();
 }
 
 /** Writes a template: one sheet, the headers in bold, optional example rows. */
 export async function spreadsheetTemplate(sheetName: string, columns: readonly SpreadsheetColumn[], examples: Record<string, string | number>[] = []) {
-  const workbook = new (await loadExcel()).Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow(columns.map((c) => c.header)).font = { bold: true };
-  for (const example of examples) sheet.addRow(columns.map((c) => example[c.key] ?? ""));
-  sheet.columns.forEach((col) => (col.width = 18));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return writeXlsx(sheetName, [columns.map((c) => ({ value: c.header, bold: true })), ...examples.map((e) => columns.map((c) => e[c.key] ?? ""))]);
 }
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @) is prefixed with an apostrophe. */
-const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-/** The report as CSV (UTF-8 with BOM, `;` for a pt-BR Excel): one line per refused row. */
+/** The report as CSV (the one writer, ADR 176: UTF-8 with BOM, `;` for a pt-BR Excel): one line per refused row. */
 export function importReportCsv(report: ImportReport) {
   const lines: string[][] = [
     ["resumo", "linhas", String(report.total)],
@@ -171,7 +250,7 @@ export function importReportCsv(report: ImportReport) {
     ["resumo", "atualizados", String(report.updated)],
     ["resumo", "rejeitados", String(report.rejected.length)],
     ["linha", "identificação", "motivo"],
-    ...report.rejected.map((r) => [String(r.row), inert(r.key), inert(r.reason)]),
+    ...report.rejected.map((r) => [String(r.row), r.key, r.reason]),
   ];
-  return "\uFEFF" + stringify(lines, { delimiter: ";" });
+  return toCsv(lines);
 }

@@ -1,8 +1,8 @@
-import { stringify } from "csv-stringify/sync";
-import ExcelJS from "exceljs";
 import { db } from "~/db/client.server";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
+import { writeXlsx } from "~/domain/imports/spreadsheet.server";
+import { csvText, toCsv } from "~/utils/csv.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { can } from "~/auth/permissions";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
@@ -17,12 +17,6 @@ const HEADER = [
   "matricula", "nome_associado", "cpf", "email", "telefone_celular", "endereco", "cidade", "estado", "cep", "regiao",
   "posto_trabalho", "situacao", "situacao_descricao", "status", "pagamento", "data_cadastro",
 ];
-
-/** Spreadsheet formulas (= + - @ at the start of a cell) are neutralised. */
-const safe = (v: string | number | null) => {
-  const s = v == null ? "" : String(v);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-};
 
 /**
  * The current filtered list (tab and search) as CSV: CPF masked unless the role may see it
@@ -52,17 +46,17 @@ export async function exportMemberList(actor: Actor, query: Pick<MemberListQuery
     data: { rows: rows.length - 1, tab: query.tab, searched: query.q.trim() !== "", fullCpf, format },
   });
   if (format === "xlsx") return xlsxOf(rows);
-  return stringify(rows.map((r) => r.map(safe)), { bom: true, record_delimiter: "windows" });
+  return toCsv(rows);
 }
 
-/** The same rows as an .xlsx sheet (exceljs): header in bold, every cell text (CPF, CEP and dates keep their form). */
-async function xlsxOf(rows: (string | number | null)[][]) {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("filiados");
-  rows.forEach((r, i) => {
-    const row = sheet.addRow(r.map((v, col) => (i > 0 && (col === 0 || col === 11) && typeof v === "number" ? v : safe(v))));
-    if (i === 0) row.font = { bold: true };
-  });
-  sheet.columns.forEach((col) => (col.width = 18));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/**
+ * The same rows as an .xlsx sheet (write-excel-file, loaded on first use — ADR 104/173): header
+ * in bold, every cell text (CPF, CEP and dates keep their form) but the registration number and
+ * the situação code.
+ */
+function xlsxOf(rows: (string | number | null)[][]) {
+  return writeXlsx(
+    "filiados",
+    rows.map((r, i) => (i === 0 ? r.map((v) => ({ value: v, bold: true })) : r.map((v, col) => ((col === 0 || col === 11) && typeof v === "number" ? v : csvText(v))))),
+  );
 }

@@ -4,11 +4,10 @@ import { db, type Tx } from "~/db/client.server";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { readSpreadsheet, spreadsheetTemplate, type ImportReport, type SpreadsheetColumn, type SpreadsheetRow } from "~/domain/imports/spreadsheet.server";
+import { readSpreadsheet, spreadsheetTemplate, yieldTurn, type ImportReport, type SpreadsheetColumn, type SpreadsheetRow } from "~/domain/imports/spreadsheet.server";
 import { cpfDigits, cpfProblem } from "~/lib/br/cpf";
 import { optionalCepField, optionalPhoneField } from "~/lib/br/fields";
 import { todayInBrasilia } from "~/lib/dates";
-import { AppError } from "~/utils/app-error";
 import { emailField, labelledText, nullableText } from "~/utils/fields";
 import { MAX_REGISTRATION_NUMBER, SITUATION_CODES, STATES, STATUS_FOR_SITUATION, type SituationCode } from "./member-options";
 import { MEMBER_MESSAGES } from "./member.schema";
@@ -18,8 +17,8 @@ import { lockRegistrationNumbers, nextRegistrationNumber } from "./registration-
  * The import from the old system (issue 8, ADR 123): its `associado` table exported as .xlsx or
  * .csv with its own column names. Read by the shared spreadsheet reader (ADR 141); every row is
  * validated; an existing registration number or CPF updates that member, anything else creates
- * one (keeping a given registration number). A dry run reports; the commit applies every valid
- * row in one transaction, or none.
+ * one (keeping a given registration number). A dry run reports every problem of every row; the
+ * commit applies the whole file in one transaction, or nothing when any row has a problem.
  */
 export const MEMBER_IMPORT_MAX_ROWS = 50_000;
 export const MEMBER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -28,12 +27,17 @@ export const MEMBER_IMPORT_MESSAGES = {
   previewed: "Planilha validada. Confira o relatório antes de importar.",
   committed: (r: ImportReport) =>
     `Importação concluída: ${r.created} ${r.created === 1 ? "filiado criado" : "filiados criados"}, ${r.updated} ${r.updated === 1 ? "atualizado" : "atualizados"}.`,
-  nothingValid: "Nenhuma linha válida para importar. Corrija a planilha e envie novamente.",
+  withProblems: (n: number) =>
+    `${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo: a importação grava todas as linhas ou nenhuma.`,
+  refused: (n: number) =>
+    `Nada foi importado: ${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo.`,
   error: "Erro ao importar a planilha. Nada foi gravado. Tente novamente.",
   tooLarge: "Planilha muito grande. Máximo 20MB.",
   registration: `Matrícula inválida: deve ser um número inteiro entre 1 e ${MAX_REGISTRATION_NUMBER}.`,
   cpfRequired: "CPF é obrigatório.",
   date: (header: string) => `${header} inválida: use dd/mm/aaaa ou aaaa-mm-dd.`,
+  dateMissing: (header: string) => `${header} inválida: essa data não existe no calendário (confira o dia e o mês).`,
+  dateYear: (header: string) => `${header} inválida: o ano deve estar entre 1900 e 2100.`,
   situation: "Situação inválida: use 1, 2, 3, 4 ou 10.",
   state: "Estado deve ser a sigla de uma UF (ex.: DF).",
   duplicateCpf: (row: number) => `CPF repetido na planilha (já usado na linha ${row}).`,
@@ -90,18 +94,28 @@ export async function memberImportTemplate(actor: Actor) {
   return spreadsheetTemplate("associado", MEMBER_IMPORT_COLUMNS, [EXAMPLE]);
 }
 
-/** dd/mm/aaaa (also d/m/aaaa) or aaaa-mm-dd (what an Excel date cell reads as) → ISO, or null if invalid. */
-export function importDate(text: string): string | null {
+/**
+ * dd/mm/aaaa (also d/m/aaaa) or aaaa-mm-dd (what an Excel date cell reads as) → ISO; otherwise
+ * why not: not in either form, a day the calendar does not have (31/02), or a year out of range.
+ */
+export function checkImportDate(text: string): { iso: string } | { problem: "format" | "missing" | "year" } {
   const t = text.trim();
   let y: number, m: number, d: number;
   const br = t.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
   const iso = t.match(/^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/);
   if (br) [d, m, y] = [Number(br[1]), Number(br[2]), Number(br[3])];
   else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else return null;
+  else return { problem: "format" };
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || y > 2100 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  if (m < 1 || m > 12 || d < 1 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return { problem: "missing" };
+  if (y < 1900 || y > 2100) return { problem: "year" };
+  return { iso: `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}` };
+}
+
+/** The ISO date of an import cell, or null when it is not a valid date. */
+export function importDate(text: string): string | null {
+  const r = checkImportDate(text);
+  return "iso" in r ? r.iso : null;
 }
 
 const name = labelledText("Nome", 2, 120);
@@ -135,10 +149,17 @@ export type MemberImportRow = z.output<typeof fieldsSchema> & {
   status: string | null;
 };
 
-type Checked = { ok: true; value: MemberImportRow } | { ok: false; reason: string };
+/**
+ * Every problem of one row, not only the first (issue 18 §2): the form's fields, CPF,
+ * registration number, dates, situação, UF, sexo and status are each checked. The CPF and the
+ * registration number come back when they are valid, even if something else is not, so the
+ * file's duplicates and the database's matches can be reported too.
+ */
+type Checked = { problems: string[]; cpf: string | null; registrationNumber: number | null; value: MemberImportRow | null };
 
 function validateRow(r: SpreadsheetRow): Checked {
   const v = r.values;
+  const problems: string[] = [];
   const parsed = fieldsSchema.safeParse({
     name: v.name ?? "",
     email: v.email ?? "",
@@ -150,44 +171,54 @@ function validateRow(r: SpreadsheetRow): Checked {
     workplaceName: v.workplaceName ?? "",
     notes: v.notes ?? "",
   });
-  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((i) => i.message).join(" ") };
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message));
   // A CPF a spreadsheet stored as a number lost its leading zeros: put them back.
-  let cpf = cpfDigits(v.cpf ?? "");
-  if (!cpf) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.cpfRequired };
-  if (/^\d{9,10}$/.test(cpf) && /^[\d.\-\s]+$/.test((v.cpf ?? "").trim())) cpf = cpf.padStart(11, "0");
-  const cpfError = cpfProblem(cpf);
-  if (cpfError) return { ok: false, reason: cpfError };
+  let cpf: string | null = cpfDigits(v.cpf ?? "");
+  if (!cpf) {
+    problems.push(MEMBER_IMPORT_MESSAGES.cpfRequired);
+    cpf = null;
+  } else {
+    if (/^\d{9,10}$/.test(cpf) && /^[\d.\-\s]+$/.test((v.cpf ?? "").trim())) cpf = cpf.padStart(11, "0");
+    const cpfError = cpfProblem(cpf);
+    if (cpfError) {
+      problems.push(cpfError);
+      cpf = null;
+    }
+  }
   const regText = (v.registrationNumber ?? "").trim();
   let registrationNumber: number | null = null;
   if (regText) {
-    if (!/^\d{1,10}$/.test(regText) || Number(regText) < 1 || Number(regText) > MAX_REGISTRATION_NUMBER) {
-      return { ok: false, reason: MEMBER_IMPORT_MESSAGES.registration };
-    }
-    registrationNumber = Number(regText);
+    if (!/^\d{1,10}$/.test(regText) || Number(regText) < 1 || Number(regText) > MAX_REGISTRATION_NUMBER) problems.push(MEMBER_IMPORT_MESSAGES.registration);
+    else registrationNumber = Number(regText);
   }
   const dates: Record<"birthDate" | "joinedOn", string | null> = { birthDate: null, joinedOn: null };
   for (const [key, header] of [["birthDate", "Data de nascimento"], ["joinedOn", "Data de cadastro"]] as const) {
     const t = (v[key] ?? "").trim();
     if (!t) continue;
-    const iso = importDate(t);
-    if (!iso) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.date(header) };
-    dates[key] = iso;
+    const checked = checkImportDate(t);
+    if ("iso" in checked) dates[key] = checked.iso;
+    else if (checked.problem === "missing") problems.push(MEMBER_IMPORT_MESSAGES.dateMissing(header));
+    else if (checked.problem === "year") problems.push(MEMBER_IMPORT_MESSAGES.dateYear(header));
+    else problems.push(MEMBER_IMPORT_MESSAGES.date(header));
   }
   const sitText = (v.situation ?? "").trim();
   let situation: SituationCode | null = null;
   if (sitText) {
     const n = Number(sitText);
-    if (!/^\d{1,2}$/.test(sitText) || !(SITUATION_CODES as number[]).includes(n)) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.situation };
-    situation = n as SituationCode;
+    if (!/^\d{1,2}$/.test(sitText) || !(SITUATION_CODES as number[]).includes(n)) problems.push(MEMBER_IMPORT_MESSAGES.situation);
+    else situation = n as SituationCode;
   }
   const stateText = (v.state ?? "").trim().toUpperCase();
-  if (stateText && !(STATES as readonly string[]).includes(stateText)) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.state };
+  if (stateText && !(STATES as readonly string[]).includes(stateText)) problems.push(MEMBER_IMPORT_MESSAGES.state);
   const gender = (v.gender ?? "").trim();
-  if (gender.length > 20) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.tooLong("Sexo", 20) };
+  if (gender.length > 20) problems.push(MEMBER_IMPORT_MESSAGES.tooLong("Sexo", 20));
   const status = (v.status ?? "").trim().toLowerCase();
-  if (status.length > 40) return { ok: false, reason: MEMBER_IMPORT_MESSAGES.tooLong("Status", 40) };
+  if (status.length > 40) problems.push(MEMBER_IMPORT_MESSAGES.tooLong("Status", 40));
+  if (problems.length || !parsed.success || !cpf) return { problems, cpf, registrationNumber, value: null };
   return {
-    ok: true,
+    problems,
+    cpf,
+    registrationNumber,
     value: {
       ...parsed.data,
       row: r.row,
@@ -223,62 +254,59 @@ async function existingMembers(reader: Reader, numbers: number[], cpfs: string[]
 
 type Plan = { report: ImportReport; creates: MemberImportRow[]; updates: (MemberImportRow & { id: string; current: number })[] };
 
+/** Rows checked between two turns of the event loop. */
+const ROWS_PER_TURN = 200;
+
+/**
+ * What the file would do, with every problem of every row. The import is all or nothing: a
+ * report with any rejected row is never applied (`creates`/`updates` then list what the rest
+ * would do, for the counts only).
+ */
 async function plan(upload: { fileName: string; bytes: Buffer } | undefined, reader: Reader): Promise<Plan> {
   const rows = await readSpreadsheet(upload, { columns: MEMBER_IMPORT_COLUMNS, maxRows: MEMBER_IMPORT_MAX_ROWS });
   const report: ImportReport = { total: rows.length, created: 0, updated: 0, rejected: [], applied: false };
-  const reject = (r: SpreadsheetRow, reason: string) =>
-    report.rejected.push({ row: r.row, key: [r.values.registrationNumber, r.values.name].filter(Boolean).join(" · ").slice(0, 80), reason });
-  const valid: MemberImportRow[] = [];
+  // Each sheet row is dropped once checked (only its checked form and a label stay), so a large
+  // file does not live twice in memory while the database is asked about it.
+  const checked: (Checked & { row: number; label: string })[] = [];
+  const sheet: (SpreadsheetRow | undefined)[] = rows;
   const seenCpf = new Map<string, number>();
   const seenNumber = new Map<number, number>();
-  const sources = new Map<number, SpreadsheetRow>();
-  for (const r of rows) {
-    const checked = validateRow(r);
-    if (!checked.ok) {
-      reject(r, checked.reason);
-      continue;
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await yieldTurn();
+    const r = sheet[i]!;
+    sheet[i] = undefined;
+    const c = validateRow(r);
+    if (c.cpf) {
+      const first = seenCpf.get(c.cpf);
+      if (first) c.problems.push(MEMBER_IMPORT_MESSAGES.duplicateCpf(first));
+      else seenCpf.set(c.cpf, r.row);
     }
-    const m = checked.value;
-    const firstCpf = seenCpf.get(m.cpf);
-    if (firstCpf) {
-      reject(r, MEMBER_IMPORT_MESSAGES.duplicateCpf(firstCpf));
-      continue;
+    if (c.registrationNumber !== null) {
+      const first = seenNumber.get(c.registrationNumber);
+      if (first) c.problems.push(MEMBER_IMPORT_MESSAGES.duplicateRegistration(first));
+      else seenNumber.set(c.registrationNumber, r.row);
     }
-    const firstNumber = m.registrationNumber === null ? undefined : seenNumber.get(m.registrationNumber);
-    if (firstNumber) {
-      reject(r, MEMBER_IMPORT_MESSAGES.duplicateRegistration(firstNumber));
-      continue;
-    }
-    seenCpf.set(m.cpf, r.row);
-    if (m.registrationNumber !== null) seenNumber.set(m.registrationNumber, r.row);
-    sources.set(r.row, r);
-    valid.push(m);
+    checked.push({ ...c, row: r.row, label: [r.values.registrationNumber, r.values.name].filter(Boolean).join(" · ").slice(0, 80) });
   }
   const { byNumber, byCpf } = await existingMembers(reader, [...seenNumber.keys()], [...seenCpf.keys()]);
   const creates: MemberImportRow[] = [];
   const updates: Plan["updates"] = [];
-  for (const m of valid) {
-    const source = sources.get(m.row)!;
-    const viaNumber = m.registrationNumber === null ? undefined : byNumber.get(m.registrationNumber);
-    const viaCpf = byCpf.get(m.cpf);
-    if (viaNumber && viaCpf && viaNumber.id !== viaCpf.id) {
-      reject(source, MEMBER_IMPORT_MESSAGES.cpfOfOther(viaCpf.registrationNumber));
-      continue;
-    }
-    if (!viaNumber && viaCpf && m.registrationNumber !== null) {
-      // The CPF is known under another registration number: never renumber a member.
-      reject(source, MEMBER_IMPORT_MESSAGES.cpfOfOther(viaCpf.registrationNumber));
-      continue;
+  for (const c of checked) {
+    const viaNumber = c.registrationNumber === null ? undefined : byNumber.get(c.registrationNumber);
+    const viaCpf = c.cpf ? byCpf.get(c.cpf) : undefined;
+    if (viaCpf && ((viaNumber && viaNumber.id !== viaCpf.id) || (!viaNumber && c.registrationNumber !== null))) {
+      // The CPF is known under another registration number: never renumber or merge a member.
+      c.problems.push(MEMBER_IMPORT_MESSAGES.cpfOfOther(viaCpf.registrationNumber));
     }
     const target = viaNumber ?? viaCpf;
-    if (target?.anonymizedAt) {
-      reject(source, MEMBER_IMPORT_MESSAGES.anonymized(target.registrationNumber));
+    if (target?.anonymizedAt) c.problems.push(MEMBER_IMPORT_MESSAGES.anonymized(target.registrationNumber));
+    if (c.problems.length || !c.value) {
+      report.rejected.push({ row: c.row, key: c.label, reason: c.problems.join(" ") });
       continue;
     }
-    if (target) updates.push({ ...m, id: target.id, current: target.registrationNumber });
-    else creates.push(m);
+    if (target) updates.push({ ...c.value, id: target.id, current: target.registrationNumber });
+    else creates.push(c.value);
   }
-  report.rejected.sort((a, b) => a.row - b.row);
   report.created = creates.length;
   report.updated = updates.length;
   return { report, creates, updates };
@@ -305,16 +333,18 @@ function updateSet(m: MemberImportRow) {
 }
 
 /**
- * Applies every valid row in one transaction, or none (any failure rolls all back). Rejected rows
- * are skipped and reported as in the dry run. New members keep a given registration number;
- * the others get the next free ones, under the registration lock (ADR 121).
+ * Applies every row in one transaction, or none (issue 18 §2): the plan is made again inside the
+ * transaction, and a file with any rejected row writes nothing — the report comes back with
+ * `applied: false` for the page to show. Any failure while writing rolls everything back. New
+ * members keep a given registration number; the others get the next free ones, under the
+ * registration lock (ADR 121).
  */
 export async function commitMemberImport(actor: Actor, upload: { fileName: string; bytes: Buffer } | undefined) {
   authorize(actor, "members.import");
   return db().transaction(async (tx) => {
     await lockRegistrationNumbers(tx);
     const { report, creates, updates } = await plan(upload, tx);
-    if (creates.length + updates.length === 0) throw new AppError(422, MEMBER_IMPORT_MESSAGES.nothingValid);
+    if (report.rejected.length > 0) return report;
     for (const m of updates) {
       await tx
         .update(members)
@@ -343,13 +373,15 @@ export async function commitMemberImport(actor: Actor, upload: { fileName: strin
       joinedOn: m.joinedOn ?? today,
       createdBy: actor.id,
     });
-    const given = creates.filter((m) => m.registrationNumber !== null).map((m) => row(m, m.registrationNumber!));
-    for (let i = 0; i < given.length; i += INSERT_BATCH) await tx.insert(members).values(given.slice(i, i + INSERT_BATCH));
+    // Insert rows are built one batch at a time (not all 50,000 at once).
+    const given = creates.filter((m) => m.registrationNumber !== null);
+    for (let i = 0; i < given.length; i += INSERT_BATCH) {
+      await tx.insert(members).values(given.slice(i, i + INSERT_BATCH).map((m) => row(m, m.registrationNumber!)));
+    }
     const rest = creates.filter((m) => m.registrationNumber === null);
     if (rest.length) {
       let next = await nextRegistrationNumber(tx);
-      const numbered = rest.map((m) => row(m, next++));
-      for (let i = 0; i < numbered.length; i += INSERT_BATCH) await tx.insert(members).values(numbered.slice(i, i + INSERT_BATCH));
+      for (let i = 0; i < rest.length; i += INSERT_BATCH) await tx.insert(members).values(rest.slice(i, i + INSERT_BATCH).map((m) => row(m, next++)));
     }
     await recordAudit(
       {

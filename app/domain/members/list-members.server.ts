@@ -42,6 +42,16 @@ function escapeLike(term: string) {
 }
 
 /**
+ * A name search: every word typed appears in the name, in any order and anywhere ("joana araujo"
+ * finds "Joana Conceição Araújo"), case and accents ignored. Each word is a `like` on the stored
+ * folded name, which the trigram index covers (ADR 120, 126). At most 6 words.
+ */
+export function nameMatches(term: string): SQL {
+  const words = term.trim().split(/\s+/).filter(Boolean).slice(0, 6);
+  return and(...words.map((w) => sql`${members.nameFolded} like '%' || members_fold(${escapeLike(w)}) || '%'`))!;
+}
+
+/**
  * The search rules (original-spec §5, issue 8): a numeric term matches the registration number
  * exactly or a name containing it; any other term, names containing it. Case- and
  * accent-insensitive: the term folded by members_fold() against the stored folded name
@@ -53,7 +63,7 @@ function escapeLike(term: string) {
 export function searchCondition(term: string, options: { byCpf: boolean }): SQL | undefined {
   const t = term.trim().slice(0, 120);
   if (!t) return undefined;
-  const conds: SQL[] = [sql`${members.nameFolded} like '%' || members_fold(${escapeLike(t)}) || '%'`];
+  const conds: SQL[] = [nameMatches(t)];
   if (/^\d{1,10}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_REGISTRATION_NUMBER) conds.push(eq(members.registrationNumber, Number(t)));
   if (options.byCpf && /^[\d.\-\s]+$/.test(t) && isValidCpf(t)) conds.push(eq(members.cpf, cpfDigits(t)));
   return or(...conds);

@@ -86,11 +86,29 @@ export async function addMember(actor: Actor, input: CreateMemberInput) {
   }
 }
 
-const EDITABLE = ["name", "email", "mobilePhone", "address", "city", "state", "cep", "region", "workplaceName", "situation", "notes"] as const;
+export const EDITABLE_MEMBER_FIELDS = ["name", "email", "mobilePhone", "address", "city", "state", "cep", "region", "workplaceName", "situation", "notes"] as const;
 
-/** The edit dialog (the original's payload): registration number and CPF are never changed here. */
+/** Corrected by an admin only (issue 19 §14, ADR 194). */
+export const ADMIN_MEMBER_FIELDS = ["cpf", "birthDate", "gender"] as const;
+
+/**
+ * The edit dialog (the original's payload); the registration number is never changed here. CPF,
+ * birth date and sex are corrected by an admin only (refused with 403 for anyone else, whatever
+ * the body), the CPF still valid and unique; the audit entry names the changed fields, never
+ * their values.
+ */
 export async function editMember(actor: Actor, input: UpdateMemberInput) {
   authorize(actor, "members.edit");
+  const sentAdminFields = ADMIN_MEMBER_FIELDS.filter((k) => input[k] !== undefined);
+  if (sentAdminFields.length > 0 && actor.role !== "admin") throw new AppError(403, MEMBER_MESSAGES.adminOnlyFields, sentAdminFields[0]);
+  try {
+    return await editMemberIn(actor, input);
+  } catch (error) {
+    return explainConflict(error, { cpf: input.cpf });
+  }
+}
+
+async function editMemberIn(actor: Actor, input: UpdateMemberInput) {
   return db().transaction(async (tx) => {
     const [current] = await tx.select().from(members).where(eq(members.id, input.id)).for("update");
     if (!current) throw new AppError(404, MEMBER_MESSAGES.notFound);
@@ -107,10 +125,15 @@ export async function editMember(actor: Actor, input: UpdateMemberInput) {
       workplaceName: input.workplaceName,
       situation: input.situation,
       notes: input.notes,
+      ...(input.cpf !== undefined ? { cpf: input.cpf } : {}),
+      ...(input.birthDate !== undefined ? { birthDate: input.birthDate } : {}),
+      ...(input.gender !== undefined ? { gender: input.gender } : {}),
     };
-    const changed = EDITABLE.filter((k) => (current[k] ?? null) !== (next[k] ?? null));
+    const changed: string[] = [...EDITABLE_MEMBER_FIELDS, ...ADMIN_MEMBER_FIELDS].filter(
+      (k) => k in next && (current[k] ?? null) !== ((next as Record<string, unknown>)[k] ?? null),
+    );
     const status = STATUS_FOR_SITUATION[input.situation as SituationCode];
-    if (status !== current.status) changed.push("status" as never);
+    if (status !== current.status) changed.push("status");
     if (changed.length === 0) return { id: current.id, changed };
     await tx
       .update(members)

@@ -124,16 +124,6 @@ export const STATES = [
   "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
 ] as const;
 
-/**
- * The pagination buttons (original-spec §9): at most 5 page numbers around the current page,
- * from 1 while the current page is near the start, up to the last near the end.
- */
-export function paginationWindow(page: number, pageCount: number): number[] {
-  const size = Math.min(5, Math.max(1, pageCount));
-  const start = Math.max(1, Math.min(page - 2, pageCount - size + 1));
-  return Array.from({ length: size }, (_, i) => start + i);
-}
-
 /** pt-BR names of a member's fields, for the history of changes. */
 export const MEMBER_FIELD_LABELS: Record<string, string> = {
   name: "nome",
@@ -148,4 +138,10 @@ export const MEMBER_FIELD_LABELS: Record<string, string> = {
   situation: "situação",
   status: "status",
   notes: "observação",
+  cpf: "CPF",
+  birthDate: "data de nascimento",
+  gender: "sexo",
+  registrationNumber: "matrícula",
+  paymentStatus: "pagamento",
+  workplaceId: "local de trabalho",
 };

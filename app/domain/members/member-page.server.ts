@@ -1,15 +1,18 @@
-import { stringify } from "csv-stringify/sync";
+import { toCsv } from "~/utils/csv.server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, charges, members, serviceRecords } from "~/db/schema";
+import { dataLinesText, describeAuditEntry, formatAuditTime } from "~/domain/audit/describe-audit-entry";
 import { auditEventDef } from "~/domain/audit/audit-events";
+import { SECTOR_LABELS, serviceScope, STATUS_LABELS as SERVICE_STATUS_LABELS, type ServiceSector, type ServiceStatus } from "~/domain/services/service-options";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { deleteFile } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { can } from "~/auth/permissions";
+import { can, canAccessScreen, screenById } from "~/auth/permissions";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { AppError } from "~/utils/app-error";
-import { paymentStatus } from "./member-options";
+import { paymentStatus, SITUATION_LABELS } from "./member-options";
 import { MEMBER_MESSAGES } from "./member.schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,31 +102,21 @@ export async function memberHistory(
 }
 
 /**
- * The member's page: every field of the original's view form. The full CPF only for the roles
- * of `members.cpf` (ADR 122), and each such view is written to the audit log; others see it
- * masked as in the lists. `revealCpf: false` (the page re-rendered after a refused post, ADR 127)
- * shows it masked to every role and writes no view.
+ * The member's page: every field of the original's view form. The CPF is shown masked to every
+ * role on opening (issue 19 §14, ADR 194); the roles of `members.cpf` (ADR 122) are offered
+ * "Ver CPF completo", which asks `revealMemberCpf` and writes the view then, only then.
  */
-export async function getMemberPage(actor: Actor, id: string, options: { revealCpf?: boolean } = {}) {
+export async function getMemberPage(actor: Actor, id: string) {
   authorize(actor, "members.view");
   const m = await findMember(id);
-  const fullCpf = (options.revealCpf ?? true) && can(actor.role, "members.cpf") && m.cpf !== null;
-  if (fullCpf) {
-    await recordAudit({
-      actor,
-      action: "member.cpf_viewed",
-      entityType: "member",
-      entityId: m.id,
-      data: { registrationNumber: m.registrationNumber },
-    });
-  }
   return {
     member: {
       id: m.id,
       registrationNumber: m.registrationNumber,
       name: m.name,
-      cpf: m.cpf ? (fullCpf ? formatCpf(m.cpf) : maskCpfForList(m.cpf)) : null,
-      cpfFull: fullCpf,
+      cpf: m.cpf ? maskCpfForList(m.cpf) : null,
+      /** "Ver CPF completo" is offered (the roles that see full CPFs, a member with one). */
+      cpfRevealable: can(actor.role, "members.cpf") && m.cpf !== null,
       email: m.email,
       mobilePhone: m.mobilePhone,
       homePhone: m.homePhone,
@@ -147,41 +140,52 @@ export async function getMemberPage(actor: Actor, id: string, options: { revealC
     },
     history: await memberHistory(m.id),
     records: await memberRecords(m.id),
+    /** The sectors whose records this reader may open (a protocol is a link only then). */
+    openableSectors: canAccessScreen(actor.role, screenById("service-detail")) ? serviceScope(actor.role) : [],
     canExport: can(actor.role, "members.lgpd"),
     canEditPhoto: can(actor.role, "members.photo"),
   };
 }
 
-const EXPORT_FIELDS = [
-  "id",
-  "registrationNumber",
-  "name",
-  "cpf",
-  "email",
-  "mobilePhone",
-  "homePhone",
-  "birthDate",
-  "gender",
-  "address",
-  "city",
-  "state",
-  "cep",
-  "region",
-  "workplaceName",
-  "workplaceId",
-  "situation",
-  "status",
-  "notes",
-  "joinedOn",
-  "photoFileId",
-  "anonymizedAt",
-  "createdAt",
-  "updatedAt",
-] as const;
+/** The member's record as the person reads it: pt-BR labels, dd/mm/aaaa dates, Brasília times. */
+const EXPORT_FIELDS: [label: string, value: (m: Awaited<ReturnType<typeof findMember>>) => unknown][] = [
+  ["Identificador", (m) => m.id],
+  ["Matrícula", (m) => m.registrationNumber],
+  ["Nome completo", (m) => m.name],
+  ["CPF", (m) => (m.cpf ? formatCpf(m.cpf) : null)],
+  ["E-mail", (m) => m.email],
+  ["Celular", (m) => m.mobilePhone],
+  ["Telefone residencial", (m) => m.homePhone],
+  ["Data de nascimento", (m) => formatDate(m.birthDate) || null],
+  ["Sexo", (m) => m.gender],
+  ["Endereço", (m) => m.address],
+  ["Cidade", (m) => m.city],
+  ["UF", (m) => m.state],
+  ["CEP", (m) => m.cep],
+  ["Região", (m) => m.region],
+  ["Posto de trabalho", (m) => m.workplaceName],
+  ["Situação", (m) => (m.situation == null ? null : `${m.situation} - ${SITUATION_LABELS[String(m.situation)] ?? "outra"}`)],
+  ["Status", (m) => m.status],
+  ["Observação", (m) => m.notes],
+  ["Data de filiação", (m) => formatDate(m.joinedOn) || null],
+  ["Foto", (m) => (m.photoFileId ? "Sim" : "Não")],
+  ["Anonimizado em", (m) => brasiliaTime(m.anonymizedAt)],
+  ["Cadastrado em", (m) => brasiliaTime(m.createdAt)],
+  ["Atualizado em", (m) => brasiliaTime(m.updatedAt)],
+];
+
+/** dd/mm/aaaa HH:mm:ss (horário de Brasília); null stays null. */
+function brasiliaTime(value: Date | string | null | undefined) {
+  return value ? `${formatAuditTime(value)} (horário de Brasília)` : null;
+}
+
+const money = (centavos: number) => formatMoney(centavos);
 
 /**
- * LGPD (admin): everything held about one member, the record, the photo reference and the audit
- * entries about them. Service records and charges join when those areas exist. Audited.
+ * LGPD (admin): everything held about one member, written for the person who asked for it
+ * (art. 18 II and V): pt-BR labels, dd/mm/aaaa dates and Brasília times, in JSON or CSV. The
+ * record, the photo reference, the service records, the charges and the audit entries about
+ * them. Audited.
  */
 export async function exportMember(
   actor: Actor,
@@ -202,122 +206,57 @@ export async function exportMember(
     entityId: m.id,
     data: { registrationNumber: m.registrationNumber, format },
   });
-  const record = Object.fromEntries(
-    EXPORT_FIELDS.map((k) => {
-      const v = m[k];
-      return [k, v instanceof Date ? v.toISOString() : v];
-    }),
-  );
   const records = await memberRecords(m.id, 10_000, true);
   return {
-    record,
-    photo: m.photoFileId ? { fileId: m.photoFileId } : null,
-    serviceRecords: records.services,
-    charges: records.charges,
-    auditEntries: audit.map((a) => ({
-      at: a.createdAt.toISOString(),
-      actor: a.actorUsername,
-      action: a.action,
-      label: auditEventDef(a.action)?.label ?? a.action,
-      data: a.data,
+    sobre: `Dados pessoais do filiado mantidos pelo sindicato, exportados em ${brasiliaTime(new Date())}.`,
+    cadastro: Object.fromEntries(EXPORT_FIELDS.map(([label, value]) => [label, value(m) ?? null])) as Record<string, unknown>,
+    foto: m.photoFileId ? { "Arquivo": m.photoFileId } : null,
+    atendimentos: records.services.map((r) => ({
+      "Protocolo": r.protocol,
+      "Aberto em": brasiliaTime(r.createdAt),
+      "Setor": SECTOR_LABELS[r.sector as ServiceSector] ?? r.sector,
+      "Tipo de atendimento": r.serviceType,
+      "Status": SERVICE_STATUS_LABELS[r.status as ServiceStatus] ?? r.status,
     })),
+    mensalidades: records.charges.map((c) => ({
+      "Referência": `${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`,
+      "Valor": money(Number(c.amountCentavos)),
+      "Vencimento": formatDate(c.dueDate),
+      "Pago em": c.paidOn ? formatDate(c.paidOn) : null,
+    })),
+    auditoria: audit.map((a) => {
+      const view = describeAuditEntry(a);
+      return { "Data": `${view.when} (horário de Brasília)`, "Usuário": view.who, "Ação": view.actionLabel, "Detalhes": dataLinesText(view.lines) };
+    }),
   };
 }
 
-/** A leading = + - @ (spreadsheet formulas) is neutralised; objects are written as JSON. */
-function cell(value: unknown) {
-  const s =
-    value == null
-      ? ""
-      : typeof value === "object"
-        ? JSON.stringify(value)
-        : String(value);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
+type MemberExport = Awaited<ReturnType<typeof exportMember>>;
 
-/** The export as CSV (csv-stringify): one "secao,campo,valor" row per field and per audit entry. */
-export function exportToCsv(data: Awaited<ReturnType<typeof exportMember>>) {
-  const rows: unknown[][] = [["secao", "campo", "valor"]];
-  for (const [k, v] of Object.entries(data.record))
-    rows.push(["cadastro", k, v]);
-  rows.push(["foto", "fileId", data.photo?.fileId ?? ""]);
-  data.serviceRecords.forEach((r, i) =>
-    rows.push([
-      `atendimento ${i + 1}`,
-      r.protocol,
-      `${r.createdAt} ${r.sector} ${r.serviceType} ${r.status}`,
-    ]),
-  );
-  data.charges.forEach((c, i) =>
-    rows.push([
-      `cobranca ${i + 1}`,
-      `${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`,
-      `${c.amountCentavos} centavos, vencimento ${c.dueDate}, ${c.paidOn ? `paga em ${c.paidOn}` : "em aberto"}`,
-    ]),
-  );
-  data.auditEntries.forEach((a, i) =>
-    rows.push([
-      `auditoria ${i + 1}`,
-      `${a.at} ${a.actor ?? "sistema"}`,
-      `${a.label} ${JSON.stringify(a.data)}`,
-    ]),
-  );
-  return stringify(
-    rows.map((r) => r.map(cell)),
-    { bom: true, quoted: true, record_delimiter: "windows" },
-  );
+/** The export as CSV (the one writer, ADR 176): "Seção;Campo;Valor", one row per field, record, charge and audit entry. */
+export function exportToCsv(data: MemberExport) {
+  const rows: unknown[][] = [["Seção", "Campo", "Valor"], ["Sobre", "Exportação", data.sobre]];
+  for (const [k, v] of Object.entries(data.cadastro)) rows.push(["Cadastro", k, v ?? ""]);
+  rows.push(["Foto", "Arquivo", data.foto?.["Arquivo"] ?? ""]);
+  const each = (section: string, items: Record<string, unknown>[]) =>
+    items.forEach((item, i) => {
+      for (const [k, v] of Object.entries(item)) rows.push([`${section} ${i + 1}`, k, v ?? ""]);
+    });
+  each("Atendimento", data.atendimentos);
+  each("Mensalidade", data.mensalidades);
+  each("Auditoria", data.auditoria);
+  return toCsv(rows as (string | number | boolean | null | undefined)[][]);
 }
 
 /**
- * LGPD anonymisation (admin), irreversible: personal fields replaced or cleared, the photo
- * deleted; the registration number, situação and dates kept so the figures stay true. The audit
- * entry holds the registration number only, never what was removed.
+ * "Ver CPF completo" on the member's page (issue 19 §14): the whole number, for the roles of
+ * `members.cpf`, each showing written to the audit log as `member.cpf_viewed` (never the CPF).
  */
-export async function anonymizeMember(actor: Actor, id: string) {
-  authorize(actor, "members.lgpd");
+export async function revealMemberCpf(actor: Actor, id: string) {
+  authorize(actor, "members.view");
+  authorize(actor, "members.cpf");
   const m = await findMember(id);
-  return db().transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(members)
-      .where(eq(members.id, m.id))
-      .for("update");
-    if (!current) throw new AppError(404, MEMBER_MESSAGES.notFound);
-    if (current.anonymizedAt)
-      throw new AppError(409, MEMBER_MESSAGES.alreadyAnonymized);
-    await tx
-      .update(members)
-      .set({
-        name: `Filiado anonimizado ${current.registrationNumber}`,
-        cpf: null,
-        email: null,
-        mobilePhone: null,
-        homePhone: null,
-        birthDate: null,
-        gender: null,
-        address: null,
-        city: null,
-        cep: null,
-        workplaceName: null,
-        notes: null,
-        photoFileId: null,
-        anonymizedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(members.id, current.id));
-    if (current.photoFileId) await deleteFile(current.photoFileId, tx);
-    await recordAudit(
-      {
-        actor,
-        action: "member.anonymized",
-        entityType: "member",
-        entityId: current.id,
-        data: {
-          registrationNumber: current.registrationNumber,
-          photoDeleted: current.photoFileId !== null,
-        },
-      },
-      tx,
-    );
-  });
+  if (!m.cpf) throw new AppError(404, "Este filiado não tem CPF cadastrado.");
+  await recordAudit({ actor, action: "member.cpf_viewed", entityType: "member", entityId: m.id, data: { registrationNumber: m.registrationNumber } });
+  return { cpf: formatCpf(m.cpf) };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cepField, cpfField, optionalCepField, optionalPhoneField, phoneField } from "~/lib/br/fields";
-import { choiceField, emailField, idField, labelledText, nullableText } from "~/utils/fields";
-import { MAX_REGISTRATION_NUMBER, SITUATION_CODES, STATES } from "./member-options";
+import { choiceField, emailField, idField, labelledText, nullableText, optionalDateField } from "~/utils/fields";
+import { GENDERS, MAX_REGISTRATION_NUMBER, SITUATION_CODES, STATES } from "./member-options";
 
 /**
  * Members (issue 8): one schema for the staff forms and the action. Messages are the original's
@@ -11,6 +11,10 @@ import { MAX_REGISTRATION_NUMBER, SITUATION_CODES, STATES } from "./member-optio
  * on create, a `registrationNumber` on edit, `cpf` on edit) are dropped before the use case runs.
  */
 export const MEMBER_MESSAGES = {
+  birthDateInvalid: "Data de nascimento inválida.",
+  genderInvalid: "Escolha uma das opções de sexo.",
+  adminOnlyFields: "Apenas administradores podem corrigir CPF, data de nascimento e sexo.",
+  cpfRevealed: "CPF completo exibido. A visualização foi registrada na auditoria.",
   created: "Filiado adicionado com sucesso!",
   updated: "Filiado atualizado com sucesso!",
   deleted: "Filiado excluído com sucesso!",
@@ -41,7 +45,7 @@ export const MEMBER_MESSAGES = {
 /** Text fields of a member: name 2–120, address 3–200, city 2–80. */
 const name = labelledText("Nome completo", 2, 120);
 const address = labelledText("Endereço", 3, 200);
-const city = labelledText("Cidade", 2, 80);
+const city = labelledText("Cidade", 2, 80, { gender: "f" });
 const state = choiceField(STATES as unknown as [string, ...string[]], MEMBER_MESSAGES.stateInvalid);
 const email = emailField({ invalid: MEMBER_MESSAGES.emailInvalid, required: MEMBER_MESSAGES.emailRequired, max: 254 });
 const region = nullableText({ max: 80, tooLong: "Região deve ter no máximo 80 caracteres." });
@@ -111,6 +115,20 @@ export const updateMemberSchema = z.object({
   region,
   workplaceName,
   notes,
+  // Admin only (issue 19 §14, ADR 194): sent by the admin's dialog alone; absent, unchanged.
+  // Blank: the CPF stays as it is (the dialog never shows the whole number, which would be a view).
+  cpf: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), cpfField().optional()),
+  // Typed dd/mm/aaaa (ADR 193); blank clears it, absent leaves it.
+  birthDate: optionalDateField(MEMBER_MESSAGES.birthDateInvalid)
+    .refine((v) => v == null || (v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10)), MEMBER_MESSAGES.birthDateInvalid)
+    .optional(),
+  gender: z
+    .string()
+    .trim()
+    // The form's options, or a value imported as written (kept when unchanged).
+    .refine((v) => v === "" || (GENDERS as readonly string[]).includes(v) || (v.length <= 40 && !/[\u0000-\u001f]/.test(v)), MEMBER_MESSAGES.genderInvalid)
+    .transform((v) => v || null)
+    .optional(),
 });
 
 export const deleteMemberSchema = z.object({ intent: z.literal("delete"), id: idField(MEMBER_MESSAGES.notFound) });
@@ -124,6 +142,10 @@ export type UpdateMemberInput = Omit<z.infer<typeof updateMemberSchema>, "intent
 export const anonymizeMemberSchema = z.object({ intent: z.literal("anonymize") });
 export const memberPageActionSchema = z.discriminatedUnion("intent", [
   anonymizeMemberSchema,
+  /** The edit dialog on the member's page (issue 19 §14). */
+  updateMemberSchema,
+  /** "Ver CPF completo" (issue 19 §14): the whole number, audited, only when asked. */
+  z.object({ intent: z.literal("reveal-cpf") }),
   /** The photo is the upload field `foto`. */
   z.object({ intent: z.literal("photo-upload") }),
   z.object({ intent: z.literal("photo-remove") }),

@@ -1,4 +1,4 @@
-import { optionalHttpsUrl } from "~/lib/https-url";
+import { optionalHttpsUrl } from "~/utils/fields";
 import { z } from "zod";
 import { MB } from "~/domain/files/file-types";
 import { checkboxField, idField, intField, labelledText } from "~/utils/fields";
@@ -28,8 +28,8 @@ const website = optionalHttpsUrl(PARTNER_MESSAGES.website)
 
 const fields = {
   name: labelledText("Nome", 2, 120),
-  description: labelledText("Descrição", 10, 500, { multiline: true }),
-  category: labelledText("Categoria", 2, 60),
+  description: labelledText("Descrição", 10, 500, { multiline: true, gender: "f" }),
+  category: labelledText("Categoria", 2, 60, { gender: "f" }),
   website: website.default(""),
   sortOrder: intField({ min: 0, max: 9999, message: "Ordem deve ser um número inteiro entre 0 e 9999.", fallback: 0 }),
   active: checkboxField,

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { between } from "drizzle-orm";
 import { authorize } from "~/auth/authorize";
 import { db, type Tx } from "~/db/client.server";
-import { companies, members, serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { companies, serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { countMemberLookup, findMemberByCpfAudited } from "~/domain/members/lookup-member.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { isUniqueViolation } from "~/domain/news/news-errors.server";
 import { AppError } from "~/utils/app-error";
@@ -9,7 +10,7 @@ import { dueAtFor } from "./business-days";
 import { protocolCandidates } from "./protocol.server";
 import { queueServiceNotice } from "./service-notices.server";
 import { responsibleFor, type ServiceActor } from "./service-access.server";
-import { PRIORITY_BUSINESS_DAYS, sectorsForRole, UNASSIGNED } from "./service-options";
+import { PRIORITY_BUSINESS_DAYS, SERVICE_MESSAGES, sectorsForRole } from "./service-options";
 import type { ServiceFormInput } from "./service.schema";
 
 /** Remembers a company typed by hand in a homologação block (ADR 132); an existing CNPJ is kept as is. */
@@ -31,11 +32,13 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
   authorize(actor, "services.create");
   if (!sectorsForRole(actor.role).includes(input.sector)) throw new AppError(403, "Você não pode registrar atendimentos neste setor.", "sector");
   const dueAt = dueAtFor(now, PRIORITY_BUSINESS_DAYS[input.priority]);
+  // Linking the member by CPF is a member look-up: the same limit and the same audit entry as
+  // GET /api/filiados/consulta (ADR 183). Past the limit the record is refused (429), so the
+  // detail page cannot be used to learn whose CPF it is.
+  if (input.requesterCpf) await countMemberLookup(actor, { field: "requesterCpf", message: SERVICE_MESSAGES.lookupLimited });
   return db().transaction(async (tx) => {
     const responsible = input.responsibleId ? await responsibleFor(tx, input.sector, input.responsibleId) : null;
-    const [member] = input.requesterCpf
-      ? await tx.select({ id: members.id }).from(members).where(eq(members.cpf, input.requesterCpf))
-      : [];
+    const member = input.requesterCpf ? await findMemberByCpfAudited(actor, input.requesterCpf, tx) : undefined;
     if (input.sector === "homologacao") await rememberCompany(tx, actor, input.sectorData);
     const values = {
       recordType: input.recordType,
@@ -59,7 +62,19 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
       createdByRole: actor.role,
     };
     let record: typeof serviceRecords.$inferSelect | undefined;
-    for (const protocol of protocolCandidates(now)) {
+    // The seconds of the window already taken are read once and skipped (ADR 188); one a
+    // concurrent save takes meanwhile is met as a unique violation and the next one is tried.
+    const candidates = [...protocolCandidates(now)];
+    const taken = new Set(
+      (
+        await tx
+          .select({ protocol: serviceRecords.protocol })
+          .from(serviceRecords)
+          .where(between(serviceRecords.protocol, candidates[0], candidates.at(-1)!))
+      ).map((r) => r.protocol),
+    );
+    for (const protocol of candidates) {
+      if (taken.has(protocol)) continue;
       try {
         // A savepoint per try: a unique violation rolls back only this insert.
         record = await tx.transaction(async (sp) => (await sp.insert(serviceRecords).values({ ...values, protocol }).returning())[0]);
@@ -68,13 +83,15 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    if (!record) throw new Error("Nenhum protocolo livre");
+    // Every second of the window taken: more than one record a second for minutes on end.
+    if (!record) throw new AppError(503, SERVICE_MESSAGES.protocolBusy);
     const [entry] = await tx.insert(serviceRecordEntries).values({
       recordId: record.id,
       kind: "created",
       authorId: actor.id,
       authorName: actor.name ?? actor.username,
-      responsibleName: responsible?.name ?? UNASSIGNED,
+      // The separator names who answers for the record; with nobody assigned yet, the registrant.
+      responsibleName: responsible?.name ?? actor.name ?? actor.username,
       oldStatus: null,
       newStatus: "pending",
       text: "Atendimento registrado.",

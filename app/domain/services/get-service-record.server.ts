@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { authorize } from "~/auth/authorize";
+import { can } from "~/auth/permissions";
+import { maskCpfForList } from "~/lib/br/cpf";
 import { db } from "~/db/client.server";
 import { members, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
 import { recordInScope, type ServiceActor } from "./service-access.server";
@@ -22,7 +24,18 @@ export async function getServiceRecord(actor: ServiceActor, id: string) {
     .from(serviceRecordEntries)
     .where(eq(serviceRecordEntries.recordId, id))
     .orderBy(asc(serviceRecordEntries.id));
-  // search_text (the list's folded search column, ADR 138) is not the page's to show.
-  const { searchText: _searchText, ...shown } = record;
-  return { record: { ...shown, ...extra }, entries };
+  // search_text (the list's folded search column, ADR 138) is not the page's to show, and the
+  // requester's CPF leaves the server masked to every role (ADR 183): the whole number only
+  // through revealServiceCpf, audited.
+  const { searchText: _searchText, requesterCpf, ...shown } = record;
+  return {
+    record: {
+      ...shown,
+      ...extra,
+      requesterCpfMasked: requesterCpf ? maskCpfForList(requesterCpf) : null,
+      /** Whether this actor may ask for the whole number ("Ver CPF completo"). */
+      cpfRevealable: requesterCpf !== null && can(actor.role, "members.cpf"),
+    },
+    entries,
+  };
 }

@@ -29,9 +29,26 @@ export type ListFilters = {
   state?: StateFilter | null;
   month?: string | null;
   complaintsOnly?: boolean;
+  /** ?local=: the requester member's workplace ("" = none known), what the admin panel's "Chamados Abertos por Local" links to. */
+  place?: string | null;
 };
 
+/**
+ * Where a service record comes from: the requester member's workplace (its registered name, or
+ * the member's free-text posto), "" when the record has no member or the member no workplace.
+ * The panel's bars and the list's ?local= filter use this one expression, so they agree (ADR 198).
+ */
+export const recordPlace = sql<string>`coalesce((select coalesce(nullif(trim(w.name), ''), nullif(trim(m.workplace_name), ''))
+  from members m left join workplaces w on w.id = m.workplace_id where m.id = ${serviceRecords.memberId}), '')`;
+
 const pick = <T extends string>(values: readonly T[], v: string | null): T | null => (v && (values as readonly string[]).includes(v) ? (v as T) : null);
+
+/** ?local=-: records without a place; otherwise the place's name (trimmed, at most 200 characters). */
+function readPlace(v: string | null): string | null {
+  const place = (v ?? "").trim().slice(0, 200);
+  if (!place) return null;
+  return place === "-" ? "" : place;
+}
 
 /** The list's filters from the URL; anything unknown is ignored. */
 export function readFilters(params: URLSearchParams): ListFilters {
@@ -45,6 +62,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     state: pick(STATE_FILTERS, params.get("situacao")),
     month: readMonthParam(params),
     complaintsOnly: params.get("tipo") === "denuncia",
+    place: params.has("local") ? readPlace(params.get("local")) : null,
     page: Number.isFinite(page) && page > 0 && page < 100_000 ? page : 1,
   };
 }
@@ -68,6 +86,7 @@ export async function listServiceRecords(actor: ServiceActor, f: ListFilters, no
     const r = monthRange(f.month);
     where.push(gte(serviceRecords.createdAt, r.start), lt(serviceRecords.createdAt, r.end));
   }
+  if (f.place != null) where.push(sql`${recordPlace} = ${f.place}`);
   if (f.complaintsOnly) where.push(inArray(serviceRecords.recordType, ["denuncia_identificada", "denuncia_anonima"]));
   if (f.due) {
     where.push(inArray(serviceRecords.status, [...OPEN_STATUSES]));

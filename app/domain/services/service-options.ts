@@ -136,6 +136,7 @@ export function isAllowedTransition(screen: ActionScreen, from: string, to: stri
 export const SERVICE_MESSAGES = {
   created: (protocol: string) => `Atendimento registrado com sucesso! Protocolo: ${protocol}`,
   createError: "Erro inesperado ao registrar atendimento",
+  protocolBusy: "Muitos atendimentos registrados ao mesmo tempo: não há número de protocolo livre agora. Aguarde alguns segundos e tente novamente.",
   invalidForm: "Por favor, corrija os erros no formulário",
   loadError: "Erro ao carregar atendimentos",
   detailLoadError: "Erro ao carregar chamado",
@@ -156,6 +157,14 @@ export const SERVICE_MESSAGES = {
   saveError: "Erro ao salvar alterações",
   empty: "Nenhum atendimento encontrado",
   responsibleInvalid: "Escolha um responsável do setor deste atendimento.",
+  // The requester's CPF on the detail (ADR 183): masked, the whole number on request, audited.
+  revealCpf: "Ver CPF completo",
+  cpfRevealed: "CPF completo exibido. A visualização foi registrada na auditoria.",
+  cpfRevealError: "Não foi possível exibir o CPF completo. Tente novamente.",
+  noCpf: "Este atendimento não tem CPF registrado.",
+  /** Creating a record with a CPF counts as a member look-up (ADR 183). */
+  lookupLimited: "Muitas consultas de CPF em pouco tempo. Aguarde um minuto e registre o atendimento novamente.",
+  companyLimited: "Muitas consultas de CNPJ em pouco tempo. Aguarde um minuto e tente novamente.",
   // Lookups (the original's catalogue).
   companyLoaded: "Dados da empresa carregados automaticamente!",
   companyNotFound: "Empresa não encontrada. Preencha os dados manualmente.",
@@ -166,6 +175,7 @@ export const SERVICE_MESSAGES = {
   memberError: "Erro ao buscar dados do associado",
   memberUnreachable: "Erro ao buscar associado",
   memberUnexpected: "Erro ao verificar status de filiação",
+  memberLimited: "Muitas consultas de CPF em pouco tempo: aguarde um minuto para consultar de novo",
   /** After a failed look-up (ADR 137): the form does not depend on it. */
   lookupManual: "Preencha os dados manualmente; o atendimento pode ser salvo normalmente.",
 } as const;

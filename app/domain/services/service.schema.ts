@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { cnpjField, optionalCpfField, optionalPhoneField } from "~/lib/br/fields";
 import { moneyField, optionalMoneyField } from "~/lib/money-field";
-import { checkboxField, choiceField, idField, isCalendarDate, nullableText, requiredText, safeString } from "~/utils/fields";
+import { checkboxField, choiceField, dateField, idField, nullableText, optionalDateField, requiredText, safeString, WHOLE_FORM } from "~/utils/fields";
 import {
   ANONYMOUS_NAME,
   OTHER_TYPE,
@@ -65,14 +65,8 @@ const optionalChoice = <T extends Record<string, string>>(o: T) =>
 const text = (max = 300) => nullableText({ max, tooLong: M.tooLong });
 const longText = () => nullableText({ max: 2000, tooLong: M.tooLong, multiline: true });
 const reqText = (max = 300) => requiredText(M.required, { max, tooLong: M.tooLong });
-const date = () => z.string(M.required).trim().min(1, { message: M.required, abort: true }).refine(isCalendarDate, M.date);
-const optionalDate = () =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isCalendarDate(v), M.date);
+const date = () => dateField(M.required, M.date);
+const optionalDate = () => optionalDateField(M.date);
 const time = () => z.string(M.required).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.time);
 const cnpjRequired = () => cnpjField({ required: M.required });
 
@@ -87,7 +81,7 @@ const homologacaoSchema = z
     lastSalary: optionalMoneyField(),
     hasUnionMember: checkboxField,
   })
-  .refine((v) => v.workEndDate >= v.workStartDate, { message: M.dateOrder, path: ["workEndDate"] });
+  .refine((v) => !v.workStartDate || !v.workEndDate || v.workEndDate >= v.workStartDate, { message: M.dateOrder, path: ["workEndDate"], ...WHOLE_FORM });
 
 const secretariaSchema = z.discriminatedUnion("requestType", [
   z.object({ requestType: z.literal("agendamento"), appointmentDate: date(), appointmentTime: time(), meetingType: choice(SECRETARIA_MEETINGS), urgency: optionalChoice(SECRETARIA_URGENCY) }),
@@ -143,8 +137,7 @@ const optionalId = z
   .transform((v) => (v ? v : null))
   .pipe(z.uuid(SERVICE_MESSAGES.responsibleInvalid).nullable());
 
-export const serviceFormSchema = z
-  .object({
+const serviceFormFields = z.object({
     intent: z.literal("create"),
     recordType: choiceField(RECORD_TYPES, M.recordType),
     sector: choiceField(SERVICE_SECTORS, M.sector),
@@ -171,32 +164,53 @@ export const serviceFormSchema = z
     }),
     additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
     sectorData: z.record(z.string(), z.string()).default({}),
-  })
-  .transform((v, ctx) => {
-    const anonymous = v.recordType === "denuncia_anonima";
-    if (!anonymous && !v.requesterName) ctx.addIssue({ code: "custom", message: M.name, path: ["requesterName"] });
-    if (!anonymous && !v.requesterCpf) ctx.addIssue({ code: "custom", message: M.cpf, path: ["requesterCpf"] });
-    if (!SERVICE_TYPES[v.sector].includes(v.serviceType)) ctx.addIssue({ code: "custom", message: M.serviceType, path: ["serviceType"] });
-    if (v.serviceType === OTHER_TYPE && !v.otherType) ctx.addIssue({ code: "custom", message: M.otherType, path: ["otherType"] });
-    const block = SECTOR_SCHEMAS[v.sector].safeParse(v.sectorData);
-    if (!block.success) {
-      for (const issue of block.error.issues) {
-        // A missing discriminator is reported on the request type field.
-        const field = issue.path.length ? String(issue.path[0]) : "requestType";
-        ctx.addIssue({ code: "custom", message: issue.message, path: [`${SECTOR_FIELD_PREFIX}${field}`] });
-      }
+});
+
+const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
+
+/**
+ * The unified form. Every rule runs on every submit (ADR 190): the fields' own checks and the
+ * cross-field ones (name and CPF unless anonymous, the sector's service types, 'Outros' to be
+ * specified, the sector block) are all reported at once. The cross-field rules read the raw
+ * input, so a field that failed its own check never hides another's error (Zod skips an
+ * object's refinements after an aborting issue, even with `when`).
+ */
+export const serviceFormSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+  let failed = false;
+  const fail = (path: string, message: string) => {
+    failed = true;
+    ctx.addIssue({ code: "custom", message, path: [path] });
+  };
+  const parsed = serviceFormFields.safeParse(raw);
+  if (!parsed.success) for (const issue of parsed.error.issues) fail(issue.path.join(".") || "_form", issue.message);
+  const anonymous = raw.recordType === "denuncia_anonima";
+  if (!anonymous && blank(raw.requesterName)) fail("requesterName", M.name);
+  if (!anonymous && blank(raw.requesterCpf)) fail("requesterCpf", M.cpf);
+  const sector = typeof raw.sector === "string" && Object.hasOwn(SERVICE_TYPES, raw.sector) ? (raw.sector as ServiceSector) : null;
+  const serviceType = typeof raw.serviceType === "string" ? raw.serviceType.trim() : "";
+  if (sector && serviceType && !SERVICE_TYPES[sector].includes(serviceType)) fail("serviceType", M.serviceType);
+  if (serviceType === OTHER_TYPE && blank(raw.otherType)) fail("otherType", M.otherType);
+  const block = sector ? SECTOR_SCHEMAS[sector].safeParse(raw.sectorData ?? {}) : null;
+  if (block && !block.success) {
+    for (const issue of block.error.issues) {
+      // A missing discriminator is reported on the request type field.
+      const field = issue.path.length ? String(issue.path[0]) : "requestType";
+      fail(`${SECTOR_FIELD_PREFIX}${field}`, issue.message);
     }
-    return {
-      ...v,
-      // Anonymous: the original's fixed name, and no document, phone, e-mail or member link.
-      requesterName: anonymous ? ANONYMOUS_NAME : (v.requesterName ?? ""),
-      requesterCpf: anonymous ? null : v.requesterCpf,
-      requesterPhone: anonymous ? null : v.requesterPhone,
-      requesterEmail: anonymous ? null : v.requesterEmail,
-      otherType: v.serviceType === OTHER_TYPE ? v.otherType : null,
-      sectorData: block.success ? block.data : {},
-    };
-  });
+  }
+  if (failed || !parsed.success || !block?.success) return z.NEVER;
+  const v = parsed.data;
+  return {
+    ...v,
+    // Anonymous: the original's fixed name, and no document, phone, e-mail or member link.
+    requesterName: anonymous ? ANONYMOUS_NAME : (v.requesterName ?? ""),
+    requesterCpf: anonymous ? null : v.requesterCpf,
+    requesterPhone: anonymous ? null : v.requesterPhone,
+    requesterEmail: anonymous ? null : v.requesterEmail,
+    otherType: v.serviceType === OTHER_TYPE ? v.otherType : null,
+    sectorData: block.data,
+  };
+});
 export type ServiceFormInput = z.output<typeof serviceFormSchema>;
 
 /** Builds the schema's input from the posted fields: "sd.x" fields go into sectorData. */
@@ -266,4 +280,7 @@ export const editSchema = z.object({
 });
 
 export const serviceListActionSchema = z.discriminatedUnion("intent", [statusSchema("list")]);
-export const serviceDetailActionSchema = z.discriminatedUnion("intent", [statusSchema("detail"), commentSchema, editSchema]);
+/** "Ver CPF completo" (ADR 183): no fields, the record is the URL's. */
+export const revealCpfSchema = z.object({ intent: z.literal("reveal-cpf") });
+
+export const serviceDetailActionSchema = z.discriminatedUnion("intent", [statusSchema("detail"), commentSchema, editSchema, revealCpfSchema]);

@@ -15,6 +15,7 @@ export async function listUsers(actor: Actor) {
       active: users.active,
       createdAt: users.createdAt,
       lastLoginAt: users.lastLoginAt,
+      twoFactorSince: users.totpEnabledAt,
     })
     .from(users)
     .orderBy(asc(users.name));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "~/auth/permissions";
 import { newPasswordField } from "~/auth/password.schema";
-import { choiceField, emailField, idField, requiredText } from "~/utils/fields";
+import { choiceField, emailField, idField, requiredText, WHOLE_FORM } from "~/utils/fields";
 
 export const USER_MESSAGES = {
   loadError: "Erro ao carregar usuários",
@@ -19,6 +19,9 @@ export const USER_MESSAGES = {
   cannotDeleteSelf: "Você não pode excluir o seu próprio usuário.",
   lastAdmin: "Não é possível remover ou rebaixar o último administrador.",
   ownRole: "Você não pode alterar o seu próprio perfil.",
+  twoFactorReset: "Verificação em duas etapas redefinida. A pessoa foi desconectada e vai configurá-la de novo ao entrar.",
+  twoFactorResetError: "Erro ao redefinir a verificação em duas etapas",
+  cannotResetOwnTwoFactor: "Você não pode redefinir a sua própria verificação em duas etapas; peça a outro administrador.",
 } as const;
 
 const username = z
@@ -42,9 +45,18 @@ export const setPasswordSchema = z
     password: newPasswordField,
     confirmPassword: z.string(USER_MESSAGES.mismatch),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: USER_MESSAGES.mismatch });
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: USER_MESSAGES.mismatch, ...WHOLE_FORM });
 
 export const deleteUserSchema = z.object({ intent: z.literal("delete"), id });
 
-export const userActionSchema = z.discriminatedUnion("intent", [createUserSchema, updateUserSchema, setPasswordSchema, deleteUserSchema]);
+/** An admin resets another user's second factor (ADR 185). */
+export const resetTwoFactorSchema = z.object({ intent: z.literal("reset-2fa"), id });
+
+export const userActionSchema = z.discriminatedUnion("intent", [
+  createUserSchema,
+  updateUserSchema,
+  setPasswordSchema,
+  deleteUserSchema,
+  resetTwoFactorSchema,
+]);
 export type UserAction = z.infer<typeof userActionSchema>;

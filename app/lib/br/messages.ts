@@ -21,5 +21,4 @@ export const BR_MESSAGES = {
   phoneInvalid: "Telefone inválido. Informe o DDD e o número, como (61) 91234-5678.",
   cepUnavailable: "Não foi possível consultar o CEP agora. Preencha o endereço manualmente.",
   cepRateLimited: "Muitas consultas de CEP em pouco tempo. Aguarde um minuto ou preencha o endereço manualmente.",
-  cepSignedOut: "Sua sessão expirou. Entre novamente para consultar o CEP.",
 } as const;

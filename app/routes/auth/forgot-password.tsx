@@ -3,7 +3,7 @@ import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { forgotPasswordSchema, RESET_MESSAGES } from "~/auth/password.schema";
 import { handleAction, oneIntent } from "~/utils/action.server";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

@@ -3,11 +3,12 @@ import { ArrowLeft, LogIn } from "lucide-react";
 import type { Route } from "./+types/login";
 import { getSessionUser, destroySession } from "~/auth/session.server";
 import { login, LOGIN_MESSAGES, loginSchema } from "~/auth/login.server";
+import { SECOND_FACTOR_PATHS } from "~/auth/guard.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { safeRedirect } from "~/utils/forms";
 import { handleAction, oneIntent } from "~/utils/action.server";
 import { AppError } from "~/utils/app-error";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
@@ -43,6 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!outcome.ok) throw new AppError(outcome.status, outcome.message);
         // Rotation: whatever session this browser had is ended before the new one starts.
         await destroySession(request);
+        if (outcome.next !== "done") {
+          // The second factor (ADR 185): the code step, or enrolment for a role that requires it.
+          const step = SECOND_FACTOR_PATHS[outcome.next];
+          const to = requested ? `${step}?redirectTo=${encodeURIComponent(requested)}` : step;
+          return redirect(to, { headers: [["Set-Cookie", outcome.cookie]] });
+        }
         const to = requested ?? `/dashboard/${outcome.role}`;
         return redirectWithFlash(to, { type: "success", message: LOGIN_MESSAGES.success }, { headers: [["Set-Cookie", outcome.cookie]] });
       },

@@ -6,7 +6,7 @@ import { PASSWORD_MESSAGES, RESET_MESSAGES, resetPasswordSchema } from "~/auth/p
 import { redirectWithFlash } from "~/utils/flash.server";
 import { handleAction, oneIntent } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { isStrongEnough } from "~/lib/password-strength";
 import { AuthCard } from "~/components/layout/auth-card";
 import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";

@@ -1,14 +1,15 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { Form, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { Download, Pencil, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { requireAccess } from "~/auth/guard.server";
 import { listAgreements } from "~/domain/agreements/list-agreements.server";
+import { cn } from "~/lib/cn";
 import { createAgreement } from "~/domain/agreements/create-agreement.server";
 import { updateAgreement } from "~/domain/agreements/update-agreement.server";
 import { deleteAgreement } from "~/domain/agreements/delete-agreement.server";
-import { AGREEMENT_MAX_FILE_BYTES, AGREEMENT_MESSAGES, formatFileSize, pdfHref } from "~/domain/agreements/agreement-messages";
+import { AGREEMENT_FILTERS, AGREEMENT_MAX_FILE_BYTES, AGREEMENT_MESSAGES, formatFileSize, pdfHref, readAgreementFilter, type AgreementFilter } from "~/domain/agreements/agreement-messages";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
@@ -26,9 +27,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Convenções | Painel" 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  const rows = await loadOrFail(() => listAgreements(user, { search: q }), AGREEMENT_MESSAGES.loadError);
-  return { agreements: rows.map(({ createdAt, updatedAt, ...r }) => r), q };
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q")?.trim() ?? "";
+  const filter = readAgreementFilter(params.get("situacao"));
+  const rows = await loadOrFail(() => listAgreements(user, { search: q, filter }), AGREEMENT_MESSAGES.loadError);
+  return { agreements: rows.map(({ createdAt: _c, updatedAt: _u, ...r }) => r), q, filter };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -38,6 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     intents: agreementActionSchema,
     upload: { field: "document", maxBytes: AGREEMENT_MAX_FILE_BYTES },
     fallback: { create: AGREEMENT_MESSAGES.saveError, update: AGREEMENT_MESSAGES.saveError, delete: AGREEMENT_MESSAGES.deleteError },
+    idempotent: { create: "agreement" },
     handlers: {
       create: async (input, { file }) => (await createAgreement(actor, input, file), AGREEMENT_MESSAGES.created),
       update: async (input, { file }) => (await updateAgreement(actor, input.id, input, file), AGREEMENT_MESSAGES.updated),
@@ -64,7 +68,38 @@ function DeleteAgreementButton({ agreement }: { agreement: Row }) {
   );
 }
 
-function SearchForm({ q }: { q: string }) {
+/** The situation filter, as links (one per situation), keeping the search. */
+function FilterTabs({ q, filter }: { q: string; filter: AgreementFilter }) {
+  const href = (key: AgreementFilter) => {
+    const sp = new URLSearchParams();
+    if (q) sp.set("q", q);
+    if (key !== "todas") sp.set("situacao", key);
+    const s = sp.toString();
+    return s ? `?${s}` : ".";
+  };
+  return (
+    <nav aria-label="Filtrar por situação" className="max-w-full overflow-x-auto">
+      <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+        {(Object.keys(AGREEMENT_FILTERS) as AgreementFilter[]).map((key) => (
+          <li key={key}>
+            <Link
+              to={href(key)}
+              aria-current={key === filter ? "page" : undefined}
+              className={cn(
+                "inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold sm:px-4",
+                key === filter ? "bg-navy-900 text-white" : "text-slate-800 hover:bg-slate-100",
+              )}
+            >
+              {AGREEMENT_FILTERS[key]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SearchForm({ q, filter }: { q: string; filter: AgreementFilter }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const timer = React.useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -72,6 +107,7 @@ function SearchForm({ q }: { q: string }) {
   const searching = navigation.state === "loading" && navigation.location?.search.includes("q=");
   return (
     <Form method="get" role="search" className="flex gap-2" aria-label="Buscar convenções">
+      {filter !== "todas" ? <input type="hidden" name="situacao" value={filter} /> : null}
       <div className="relative flex-1">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
         <label htmlFor="busca-convencoes" className="sr-only">
@@ -107,7 +143,8 @@ function Period({ a }: { a: Row }) {
 }
 
 export default function AgreementsAdminPage() {
-  const { agreements, q } = useLoaderData<typeof loader>();
+  const { agreements, q, filter } = useLoaderData<typeof loader>();
+  const shown = filter === "todas" ? "" : ` (${AGREEMENT_FILTERS[filter].toLowerCase()})`;
   const editable = (a: Row): EditableAgreement => a;
   return (
     <div>
@@ -115,8 +152,8 @@ export default function AgreementsAdminPage() {
         title="Convenções Coletivas"
         description={
           q
-            ? `${agreements.length} ${agreements.length === 1 ? "resultado" : "resultados"} para “${q}”`
-            : `${agreements.length} ${agreements.length === 1 ? "convenção cadastrada" : "convenções cadastradas"}`
+            ? `${agreements.length} ${agreements.length === 1 ? "resultado" : "resultados"} para “${q}”${shown}`
+            : `${agreements.length} ${agreements.length === 1 ? "convenção cadastrada" : "convenções cadastradas"}${shown}`
         }
         actions={
           <AgreementFormDialog
@@ -129,7 +166,8 @@ export default function AgreementsAdminPage() {
         }
       />
       <div className="grid gap-4">
-        <SearchForm q={q} />
+        <FilterTabs q={q} filter={filter} />
+        <SearchForm q={q} filter={filter} />
         {agreements.length === 0 ? (
           <AgreementsEmptyState message={q ? AGREEMENT_MESSAGES.staffSearchEmpty : AGREEMENT_MESSAGES.staffEmpty} />
         ) : (

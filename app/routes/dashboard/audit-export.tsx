@@ -1,13 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/audit-export";
 import { MESSAGES } from "~/auth/permissions";
-import { AUDIT_MESSAGES, filterParams, parseAuditFilters } from "~/domain/audit/audit-filters";
+import { AUDIT_MESSAGES, parseAuditFilters } from "~/domain/audit/audit-filters";
 import { exportAuditLog } from "~/domain/audit/export-audit-log.server";
-import { isRouteResponse } from "~/utils/action.server";
-import { isAppError } from "~/utils/app-error";
-import { errorFields, log } from "~/utils/logger.server";
-import { FORM_MESSAGES } from "~/utils/fields";
+import { auditMemberByCpf } from "~/domain/audit/audit-member.server";
 import { readFormBody } from "~/utils/form-body.server";
+import { attachment, download } from "~/utils/download.server";
 import { plainText, requireResourceActor } from "~/utils/resource.server";
 
 /** A GET here (a bookmarked or typed URL) goes back to the screen with the same filters. */
@@ -24,33 +22,18 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireResourceActor(request, MESSAGES.adminOnly);
-  let form: FormData;
-  try {
-    form = (await readFormBody(request)).form;
-  } catch (error) {
-    if (isAppError(error)) return plainText(error.status, error.message);
-    return plainText(400, FORM_MESSAGES.unreadable);
-  }
-  const parsed = parseAuditFilters(form);
-  if (!parsed.ok) {
-    const messages = Object.values(parsed.errors).join("\n");
-    return plainText(400, `${AUDIT_MESSAGES.invalidFilters}\n${messages}`);
-  }
-  try {
-    const { csv, fileName } = await exportAuditLog(actor, parsed.filters);
-    return new Response(csv, {
-      status: 200,
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  } catch (error) {
-    if (isRouteResponse(error)) throw error;
-    if (isAppError(error)) return plainText(error.status, error.message);
-    log.error(AUDIT_MESSAGES.exportError, { ...errorFields(error), filters: filterParams(parsed.filters).toString() });
-    return plainText(500, AUDIT_MESSAGES.exportError);
-  }
+  return download(async () => {
+    const form = (await readFormBody(request)).form;
+    const parsed = parseAuditFilters(form);
+    if (!parsed.ok) return plainText(400, [AUDIT_MESSAGES.invalidFilters, ...Object.values(parsed.errors)].join("\n"));
+    // A CPF in the member filter names the member it belongs to (audited, ADR 184).
+    const filters = { ...parsed.filters };
+    if (parsed.memberCpf) {
+      const found = await auditMemberByCpf(actor, parsed.memberCpf);
+      if (!found) return plainText(400, `${AUDIT_MESSAGES.invalidFilters}\n${AUDIT_MESSAGES.memberNotFound}`);
+      filters.member = String(found.registrationNumber);
+    }
+    const { csv, fileName } = await exportAuditLog(actor, filters);
+    return attachment(csv, fileName, "csv");
+  }, AUDIT_MESSAGES.exportError);
 }

@@ -1,7 +1,8 @@
-import { data, useLoaderData } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/audit";
 import { requireAccess } from "~/auth/guard.server";
-import { AUDIT_MESSAGES, parseAuditFilters } from "~/domain/audit/audit-filters";
+import { AUDIT_MESSAGES, filterParams, parseAuditFilters, type FilterErrors, type FilterKey } from "~/domain/audit/audit-filters";
+import { auditMemberByCpf, auditMemberByRegistration } from "~/domain/audit/audit-member.server";
 import { listAuditLog } from "~/domain/audit/list-audit-log.server";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -17,13 +18,25 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAccess(request);
   const parsed = parseAuditFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) {
-    // A bad filter is the visitor's to fix: 400 with the form and the messages, never a 500.
+  // A bad filter is the visitor's to fix: 400 with the form and the messages, never a 500.
+  const refuse = async (values: Record<FilterKey, string>, errors: FilterErrors) => {
     const people = await loadOrFail(() => listAuditLog(actor, {}, {}).then((p) => p.people), AUDIT_MESSAGES.loadError);
-    return data({ values: parsed.values, errors: parsed.errors, page: null, people }, { status: 400 });
+    return data({ values, errors, page: null, people, member: null }, { status: 400 });
+  };
+  if (!parsed.ok) return refuse(parsed.values, parsed.errors);
+  // The member filter (ADR 184): a CPF is looked up (audited) and replaced in the address by the
+  // member's matrícula, so the CPF does not stay in the address bar, the history or a bookmark.
+  if (parsed.memberCpf) {
+    const cpf = parsed.memberCpf;
+    const found = await loadOrFail(() => auditMemberByCpf(actor, cpf), AUDIT_MESSAGES.loadError);
+    if (!found) return refuse(parsed.values, { member: AUDIT_MESSAGES.memberNotFound });
+    throw redirect(`/dashboard/auditoria?${filterParams({ ...parsed.filters, member: String(found.registrationNumber) })}`);
   }
+  const registration = parsed.filters.member;
+  const member = registration ? await loadOrFail(() => auditMemberByRegistration(actor, registration), AUDIT_MESSAGES.loadError) : null;
+  if (registration && !member) return refuse(parsed.values, { member: AUDIT_MESSAGES.memberNotFound });
   const page = await loadOrFail(() => listAuditLog(actor, parsed.filters, parsed.page), AUDIT_MESSAGES.loadError);
-  return { values: parsed.values, errors: {}, page, people: page.people };
+  return { values: parsed.values, errors: {}, page, people: page.people, member: member ? { registrationNumber: member.registrationNumber, name: member.name } : null };
 }
 
 export default function AuditPage() {

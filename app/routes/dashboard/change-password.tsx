@@ -6,7 +6,7 @@ import { changeOwnPassword } from "~/auth/change-password.server";
 import { changePasswordSchema, PASSWORD_MESSAGES } from "~/auth/password.schema";
 import { handleAction, oneIntent } from "~/utils/action.server";
 import { AppError } from "~/utils/app-error";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { isStrongEnough } from "~/lib/password-strength";
 import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ChangePassword() {
   const navigate = useNavigate();
   const [password, setPassword] = React.useState("");
-  const { Form, result, errors, error, busy, resetKey } = useFormAction({ mode: "document", toast: false });
+  const { Form, result, errors, error, busy, resetKey } = useFormAction({ mode: "document", toast: false, schema: changePasswordSchema });
 
   React.useEffect(() => {
     if (!result?.ok) return;

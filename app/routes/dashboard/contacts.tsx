@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/contacts";
 import { requireAccess } from "~/auth/guard.server";
+import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { FORBIDDEN_MESSAGE, ROLE_LABELS } from "~/auth/permissions";
 import { CONTACT_SECTOR_LABELS, CONTACT_STATUS_LABELS, CONTACT_STATUSES, contactsTitle, type ContactStatus } from "~/domain/contacts/contact-sectors";
 import { contactScope, contactsHref, isContactSector, type ContactSector } from "~/auth/contact-scope";
@@ -14,6 +15,7 @@ import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
 import { MessageList } from "~/components/contacts/message-list";
 import { MessageDetail } from "~/components/contacts/message-detail";
 
@@ -64,6 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAccess(request);
   const sector = sectorFromParams(params.setor);
   if (sector === "unknown" || (sector && !contactScope(actor.role).includes(sector))) {
+    await recordRefusal(actor, request);
     throw data({ title: "Acesso Negado", message: FORBIDDEN_MESSAGE }, { status: 403 });
   }
   return handleAction(request, {
@@ -170,25 +173,9 @@ export default function ContactsPage() {
               showSector={scope.length > 1}
             />
             {pages > 1 ? (
-              <nav aria-label="Paginação" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm">
-                {list.page > 1 ? (
-                  <Link className="font-semibold text-brand-700 hover:underline" to={withParams(basePath, search, { pagina: String(list.page - 1), id: null })}>
-                    Anterior
-                  </Link>
-                ) : (
-                  <span />
-                )}
-                <span className="text-slate-600">
-                  Página {list.page} de {pages}
-                </span>
-                {list.page < pages ? (
-                  <Link className="font-semibold text-brand-700 hover:underline" to={withParams(basePath, search, { pagina: String(list.page + 1), id: null })}>
-                    Próxima
-                  </Link>
-                ) : (
-                  <span />
-                )}
-              </nav>
+              <div className="border-t border-slate-200 px-4 py-3">
+                <Pager label="Paginação" numbered={false} page={list.page} pageCount={pages} hrefFor={(p) => withParams(basePath, search, { pagina: String(p), id: null })} />
+              </div>
             ) : null}
           </Card>
           <Card className={cn("min-h-64", !selected && "hidden xl:grid xl:place-items-center")}>

@@ -7,7 +7,7 @@ import { updateInstitutionalContent } from "~/domain/content/update-content.serv
 import { CONTENT_MESSAGES, contentFormToInput, contentSchema } from "~/domain/content/content.schema";
 import { handleAction, oneIntent } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ContentPage() {
   const { content, updatedAt } = useLoaderData<typeof loader>();
-  const { Form, errors, error, busy } = useFormAction();
+  const { Form, errors, error, busy } = useFormAction({ errorAlert: false });
   const placeholders = placeholderFields(content);
   return (
     <div>

@@ -1,11 +1,16 @@
 import { Link, useLoaderData } from "react-router";
-import { ArrowLeft, Printer } from "lucide-react";
+import { z } from "zod";
+import { ArrowLeft, Mail, Printer } from "lucide-react";
 import type { Route } from "./+types/finance-charge";
 import { requireAccess } from "~/auth/guard.server";
 import { can } from "~/auth/permissions";
 import { getChargePixPage, type ChargeStatus } from "~/domain/finance/pix.server";
 import { PIX_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
+import { sendChargeByEmail } from "~/domain/finance/charge-email.server";
+import { safeBackPath } from "~/lib/back-link";
+import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PixCopyPaste } from "~/components/finance/pix-code";
 import { Alert } from "~/components/ui/alert";
@@ -17,10 +22,68 @@ import { formatMoney } from "~/lib/money";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cobrança | Painel" }];
 
+const FINANCE = "/dashboard/financeiro/financial";
+
+/** Where the back link goes and what it says: the page we came from (?voltar=), else the charges. */
+function backLink(voltar: string | null): { href: string; label: string } {
+  const href = safeBackPath(voltar);
+  if (!href) return { href: FINANCE, label: "Voltar para as cobranças" };
+  const path = href.split("?")[0];
+  if (path === FINANCE) return { href, label: "Voltar para as cobranças" };
+  if (path === "/dashboard/financeiro/conciliacao") return { href, label: "Voltar para a conciliação PIX" };
+  if (path === "/dashboard/financeiro/filiados") return { href, label: "Voltar para a consulta de filiados" };
+  if (/^\/dashboard\/(admin|rh)\/members\/[^/]+$/.test(path)) return { href, label: "Voltar para o filiado" };
+  return { href, label: "Voltar" };
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const page = await loadOrFail(() => getChargePixPage(user, params.chargeId), PIX_PAGE_MESSAGES.chargeLoadError);
-  return { ...page, canConfigure: can(user.role, "finance.pix-settings") };
+  return {
+    ...page,
+    canConfigure: can(user.role, "finance.pix-settings"),
+    canEmail: can(user.role, "finance.charge-email"),
+    back: backLink(new URL(request.url).searchParams.get("voltar")),
+  };
+}
+
+const chargeActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("send-email") })]);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireAccess(request);
+  return handleAction(request, {
+    actor,
+    intents: chargeActionSchema,
+    fallback: PIX_PAGE_MESSAGES.emailError,
+    handlers: {
+      "send-email": async () => (await sendChargeByEmail(actor, params.chargeId)).message,
+    },
+  });
+}
+
+/** 'Enviar por e-mail': the answer stays on the page beside the button (not a toast). */
+function SendByEmail({ email }: { email: ReturnType<typeof useLoaderData<typeof loader>>["email"] }) {
+  const { Form, busy, result } = useFormAction({ intent: "send-email", toast: false });
+  const hint =
+    email.state === "ok"
+      ? `O filiado recebe o valor, o vencimento, o PIX copia e cola e o QR Code em ${email.to}.`
+      : email.state === "missing"
+        ? PIX_PAGE_MESSAGES.emailNoAddress
+        : PIX_PAGE_MESSAGES.emailAnonymized;
+  return (
+    <Form method="post" className="grid gap-2 border-t border-slate-200 pt-4 print:hidden" data-testid="charge-email">
+      <input type="hidden" name="intent" value="send-email" />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="outline" disabled={busy || email.state !== "ok"} aria-describedby="charge-email-hint">
+          <Mail aria-hidden /> {busy ? "Enviando..." : "Enviar por e-mail"}
+        </Button>
+      </div>
+      <p id="charge-email-hint" className="text-sm text-slate-700">
+        {hint}
+      </p>
+      <div data-testid="charge-email-result">{result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}</div>
+    </Form>
+  );
 }
 
 const STATUS: Record<ChargeStatus, { label: string; tone: "success" | "danger" | "warning" }> = {
@@ -43,14 +106,14 @@ function Item({ label, children, testId }: { label: string; children: React.Reac
 }
 
 export default function ChargePage() {
-  const { charge: c, pix, canConfigure } = useLoaderData<typeof loader>();
+  const { charge: c, pix, canConfigure, canEmail, back, email } = useLoaderData<typeof loader>();
   const status = STATUS[c.status];
   const reference = `${MONTHS[c.referenceMonth - 1]} de ${c.referenceYear}`;
   return (
     <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link to="/dashboard/financeiro/conciliacao" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
-          <ArrowLeft aria-hidden className="size-4" /> Voltar para a conciliação PIX
+        <Link to={back.href} className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline" data-testid="charge-back">
+          <ArrowLeft aria-hidden className="size-4" /> {back.label}
         </Link>
         {pix.state === "ready" ? (
           <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
@@ -130,6 +193,7 @@ export default function ChargePage() {
                 <span className="break-all font-mono">{pix.txid}</span>
               </Item>
             </dl>
+            {canEmail ? <SendByEmail email={email} /> : null}
           </section>
         )}
       </Card>

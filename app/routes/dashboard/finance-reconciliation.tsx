@@ -22,7 +22,7 @@ import { StatementReconciliation } from "~/components/finance/statement-reconcil
 export const meta: Route.MetaFunction = () => [{ title: "Conciliação PIX | Painel" }];
 
 const PATH = "/dashboard/financeiro/conciliacao";
-const chargePath = (id: string) => `/dashboard/financeiro/cobrancas/${id}`;
+const chargePath = (id: string) => `/dashboard/financeiro/cobrancas/${id}?voltar=${encodeURIComponent(PATH)}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
@@ -49,11 +49,21 @@ export async function action({ request }: Route.ActionArgs) {
     handlers: {
       "statement-preview": async (_input, { file }) => {
         const match = await previewStatement(actor, file);
-        return { message: STATEMENT_PAGE_MESSAGES.previewed(match.proposals.length, match.unmatched.length), match };
+        return { message: STATEMENT_PAGE_MESSAGES.previewed(match.counts.proposals, match.counts.unmatched, match.counts.duplicates), match };
       },
       "statement-confirm": async (input, { file }) => {
         const done = await confirmStatement(actor, file, input);
-        return { message: STATEMENT_PAGE_MESSAGES.confirmed(done.registered), registered: done.registered };
+        // Which charges were paid, so the page can say so (not only how many).
+        const payments = done.proposals.map(({ line, chargeId, memberName, referenceMonth, referenceYear, amountCentavos, date }) => ({
+          line,
+          chargeId,
+          memberName,
+          referenceMonth,
+          referenceYear,
+          amountCentavos,
+          date,
+        }));
+        return { message: STATEMENT_PAGE_MESSAGES.confirmed(done.registered), registered: done.registered, payments };
       },
       "pix-settings": async (input) => (await savePixSettings(actor, input), PIX_PAGE_MESSAGES.settingsSaved),
     },

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/finance-report";
 import { MESSAGES } from "~/auth/permissions";
 import { arrearsReport, chargesReport, isFinanceReport, paymentsReport, readPeriod } from "~/domain/finance/reports.server";
-import { plainText, requireResourceActor, rethrowAsPlain } from "~/utils/resource.server";
+import { attachment, download } from "~/utils/download.server";
+import { plainText, requireResourceActor } from "~/utils/resource.server";
 
 /**
  * GET /dashboard/financeiro/relatorios/{cobrancas|pagamentos|inadimplentes}?de=&ate= — the
@@ -11,22 +12,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireResourceActor(request, MESSAGES.financeDenied);
   if (!isFinanceReport(params.report)) throw plainText(404, "Relatório não encontrado.");
   const url = new URL(request.url);
-  try {
+  const period = () => readPeriod(url.searchParams.get("de"), url.searchParams.get("ate"));
+  return download(async () => {
     const file =
       params.report === "inadimplentes"
         ? await arrearsReport(actor)
         : params.report === "cobrancas"
-          ? await chargesReport(actor, readPeriod(url.searchParams.get("de"), url.searchParams.get("ate")))
-          : await paymentsReport(actor, readPeriod(url.searchParams.get("de"), url.searchParams.get("ate")));
-    return new Response(file.csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${file.filename}"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  } catch (error) {
-    rethrowAsPlain(error);
-  }
+          ? await chargesReport(actor, period())
+          : await paymentsReport(actor, period());
+    return attachment(file.csv, file.filename, "csv");
+  }, "Não foi possível gerar o relatório agora. Tente novamente.");
 }

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Form, Link, useLoaderData, useLocation, useRevalidator } from "react-router";
-import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import { Download, FileText, Search } from "lucide-react";
+import { DateInput } from "~/components/ui/masked-input";
 import type { Route } from "./+types/financial";
 import { requireAccess } from "~/auth/guard.server";
 import { listCharges } from "~/domain/finance/charges.server";
@@ -27,6 +28,10 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { BatchDialog, IssueChargeDialog, RegisterPaymentDialog, UndoPaymentButton } from "~/components/finance/finance-dialogs";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
+import { readPage } from "~/lib/pagination";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { withBack } from "~/lib/back-link";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
@@ -42,8 +47,7 @@ function readQuery(url: URL) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 120);
   const f = url.searchParams.get("filtro");
   const filter: ChargeFilter = isChargeFilter(f) ? f : "all";
-  const n = Number(url.searchParams.get("pagina") ?? "1");
-  const page = Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+  const page = readPage(url.searchParams.get("pagina"));
   return { q, filter, page, month: readMonthParam(url.searchParams) };
 }
 
@@ -85,13 +89,15 @@ export async function action({ request }: Route.ActionArgs) {
       "batch-preview": "Erro ao calcular as cobranças do mês. Tente novamente.",
       "batch-run": "Erro ao iniciar a geração das cobranças. Tente novamente.",
     },
+    idempotent: { issue: "charge" },
     handlers: {
       issue: async (input) => (await issueCharge(actor, input), FINANCE_MESSAGES.issued),
       pay: async (input) => paymentMessage((await registerPayment(actor, input)).excessCentavos),
       undo: async (input) => (await undoPayment(actor, input.paymentId), FINANCE_MESSAGES.undone),
       "batch-preview": async (input) => {
         const preview = await previewChargeBatch(actor, input);
-        return { message: "", preview };
+        // What will be generated, in money: each charge's amount and the total (issue 19 §9).
+        return { message: "", preview: { ...preview, amountCentavos: input.amount, totalCentavos: input.amount * preview.create, dueDate: input.dueDate } };
       },
       "batch-run": async (input) => (await requestChargeBatch(actor, input), FINANCE_MESSAGES.batchQueued),
     },
@@ -112,38 +118,6 @@ function hrefWith(pathname: string, params: { q: string; filter: ChargeFilter; p
 const monthRef = (month: string) => referenceLabel(Number(month.slice(5, 7)), Number(month.slice(0, 4)));
 
 const STATUS_TONE: Record<ChargeStatus, "success" | "warning" | "danger"> = { paid: "success", pending: "warning", overdue: "danger" };
-
-function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (p: number) => string }) {
-  if (pageCount <= 1) return null;
-  const item = "inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-3 text-sm font-semibold";
-  const plain = "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50";
-  const off = "border border-slate-200 bg-slate-50 text-slate-500";
-  return (
-    <nav aria-label="Paginação das cobranças" className="flex flex-wrap items-center justify-center gap-2">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={cn(item, plain)} rel="prev">
-          <ChevronLeft className="size-4" aria-hidden /> Anterior
-        </Link>
-      ) : (
-        <span className={cn(item, off)}>
-          <ChevronLeft className="size-4" aria-hidden /> Anterior
-        </span>
-      )}
-      <span className="text-sm text-slate-700">
-        Página {page} de {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={cn(item, plain)} rel="next">
-          Próxima <ChevronRight className="size-4" aria-hidden />
-        </Link>
-      ) : (
-        <span className={cn(item, off)}>
-          Próxima <ChevronRight className="size-4" aria-hidden />
-        </span>
-      )}
-    </nav>
-  );
-}
 
 type Batch = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["batch"]>;
 
@@ -182,12 +156,12 @@ function ReportForm({ base, report, label, period }: { base: string; report: str
       {period ? (
         <div className="grid gap-2">
           <label className="grid gap-1 text-xs font-semibold text-slate-700">
-            De
-            <Input type="date" name="de" className="min-w-0" />
+            De (dd/mm/aaaa)
+            <DateInput name="de" className="min-w-0" />
           </label>
           <label className="grid gap-1 text-xs font-semibold text-slate-700">
-            Até
-            <Input type="date" name="ate" className="min-w-0" />
+            Até (dd/mm/aaaa)
+            <DateInput name="ate" className="min-w-0" />
           </label>
         </div>
       ) : (
@@ -202,8 +176,9 @@ function ReportForm({ base, report, label, period }: { base: string; report: str
 
 export default function FinancialPage() {
   const { rows, totals, page, pageCount, q, filter, month, today, batch } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const base = pathname.replace(/\/+$/, "");
+  const here = `${base}${search}`;
   const batchActive = batch?.status === "queued" || batch?.status === "running";
   return (
     <div className="grid gap-5">
@@ -233,6 +208,7 @@ export default function FinancialPage() {
           </Card>
         ))}
       </dl>
+      <TotalsNote paid={totals.paidCentavos} open={totals.openCentavos} total={totals.amountCentavos} />
       <div className="flex flex-col gap-3 xl:flex-row xl:items-end xl:justify-between">
         <nav aria-label="Filtrar cobranças">
           <ul className="flex flex-wrap gap-1 rounded-lg border border-slate-300 bg-white p-1">
@@ -322,8 +298,18 @@ export default function FinancialPage() {
                         </p>
                       ) : null}
                     </td>
-                    <td className="pt-1 md:whitespace-nowrap md:px-4 md:py-3">
-                      <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                    <td className="pt-1 md:px-4 md:py-3">
+                      {/* The buttons wrap rather than push the table past the screen (at 1280 px 'Registrar Pagamento' was cut off). */}
+                      <div className="flex flex-wrap gap-2 md:justify-end">
+                        {/* The charge's page: PIX code, QR, print and e-mail (issue 19 item 7). */}
+                        <Link
+                          to={withBack(`/dashboard/financeiro/cobrancas/${c.id}`, here)}
+                          className={buttonVariants({ variant: "outline", size: "sm" })}
+                          aria-label={`Abrir cobrança de ${c.memberName}, ${ref}`}
+                          data-testid={`open-charge-${c.id}`}
+                        >
+                          <FileText aria-hidden /> Abrir cobrança
+                        </Link>
                         {c.payment ? (
                           c.undoable ? (
                             <UndoPaymentButton paymentId={c.payment.id} label={`${c.memberName}, ${ref}`} />
@@ -340,7 +326,7 @@ export default function FinancialPage() {
           </table>
         </Card>
       )}
-      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, filter, page: p, month })} />
+      <Pager label="Paginação das cobranças" numbered={false} page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, filter, page: p, month })} />
       <section aria-labelledby="relatorios" className="grid gap-3">
         <h2 id="relatorios" className="text-lg font-semibold text-slate-900">
           Relatórios
@@ -357,3 +343,19 @@ export default function FinancialPage() {
 }
 
 export const ErrorBoundary = DashboardErrorBoundary;
+
+/**
+ * "Recebido" is what was paid and "Em aberto" what unpaid charges are worth, so their sum is the
+ * total only when every payment equals its charge: the difference is said, not left to puzzle over.
+ */
+function TotalsNote({ paid, open, total }: { paid: number; open: number; total: number }) {
+  const diff = paid + open - total;
+  if (diff === 0) return null;
+  return (
+    <p className="text-sm text-slate-600" data-testid="totals-note">
+      {diff > 0
+        ? `Recebido + Em aberto passa o Valor total em ${formatMoney(diff)}: pagamentos registrados acima do valor da cobrança.`
+        : `Recebido + Em aberto fica ${formatMoney(-diff)} abaixo do Valor total: pagamentos registrados abaixo do valor da cobrança.`}
+    </p>
+  );
+}

@@ -1,11 +1,9 @@
-import { and, count, eq } from "drizzle-orm";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "react-router";
 import { ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireUser } from "~/auth/guard.server";
 import { navItemsFor, ROLE_LABELS } from "~/auth/permissions";
-import { db } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { hasActiveDemoAccounts } from "~/domain/users/demo-accounts.server";
 import { DashboardShell } from "~/components/layout/dashboard-shell";
 import { Button } from "~/components/ui/button";
 
@@ -13,13 +11,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Painel | Sindicato" }, 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [{ n }] = await db().select({ n: count() }).from(users).where(and(eq(users.isDemo, true), eq(users.active, true)));
   return {
     user: { name: user.name, username: user.username, role: user.role },
     roleLabel: ROLE_LABELS[user.role],
     // Built on the server from the role table: an item exactly when its route lets the user in.
     nav: navItemsFor(user.role),
-    demo: n > 0,
+    demo: await hasActiveDemoAccounts(),
   };
 }
 

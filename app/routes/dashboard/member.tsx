@@ -3,10 +3,12 @@ import * as React from "react";
 import { ArrowLeft, Camera, Download, Trash2, UserX } from "lucide-react";
 import type { Route } from "./+types/member";
 import { requireAccess } from "~/auth/guard.server";
-import {
-  anonymizeMember,
-  getMemberPage,
-} from "~/domain/members/member-page.server";
+import { getMemberPage, revealMemberCpf } from "~/domain/members/member-page.server";
+import { editMember } from "~/domain/members/manage-members.server";
+import { can } from "~/auth/permissions";
+import { RequesterCpf } from "~/components/services/requester-cpf";
+import { EditMemberDialog } from "~/components/members/member-dialogs";
+import { anonymizeMember } from "~/domain/members/anonymize-member.server";
 import {
   MEMBER_MESSAGES,
   memberPageActionSchema,
@@ -22,10 +24,9 @@ import { STATUS_LABELS } from "~/domain/services/service-options";
 import {
   handleAction,
   noteRefusal,
-  postWasRefused,
 } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import {
@@ -46,27 +47,22 @@ import {
   referenceLabel,
 } from "~/domain/finance/finance-options";
 import { formatMoney } from "~/lib/money";
+import { withBack } from "~/lib/back-link";
 import { Badge } from "~/components/ui/badge";
 
 export const meta: Route.MetaFunction = () => [{ title: "Filiado | Painel" }];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  // The page re-rendered after a refused post (no JavaScript) is no new view of the full CPF:
-  // shown masked, not audited (ADR 127).
-  const page = await loadOrFail(
-    () =>
-      getMemberPage(user, params.memberId, {
-        revealCpf: !postWasRefused(context),
-      }),
-    MEMBER_MESSAGES.loadMemberError,
-  );
+  // The CPF is masked on opening; the whole number is a post ("Ver CPF completo"), audited then
+  // (issue 19 §14), so no page load — nor a re-render after a refused post (ADR 127) — is a view.
+  const page = await loadOrFail(() => getMemberPage(user, params.memberId), MEMBER_MESSAGES.loadMemberError);
   // Charges and payments: only for roles that may see finance (null otherwise).
   const finance = await loadOrFail(
     () => memberFinance(user, page.member.id),
     MEMBER_MESSAGES.loadMemberError,
   );
-  return { ...page, finance };
+  return { ...page, finance, canEdit: can(user.role, "members.edit"), isAdmin: user.role === "admin" };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -80,11 +76,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       tooLargeMessage: MEMBER_PHOTO_MESSAGES.tooLarge,
     },
     fallback: {
+      update: MEMBER_MESSAGES.updateError,
+      "reveal-cpf": "Não foi possível exibir o CPF completo. Tente novamente.",
       anonymize: MEMBER_MESSAGES.anonymizeError,
       "photo-upload": MEMBER_PHOTO_MESSAGES.error,
       "photo-remove": MEMBER_PHOTO_MESSAGES.error,
     },
     handlers: {
+      update: async (input) => (await editMember(actor, { ...input, id: params.memberId }), MEMBER_MESSAGES.updated),
+      "reveal-cpf": async () => ({ message: "", ...(await revealMemberCpf(actor, params.memberId)) }),
       anonymize: async () => (
         await anonymizeMember(actor, params.memberId),
         MEMBER_MESSAGES.anonymized
@@ -111,12 +111,15 @@ function Item({
   value: React.ReactNode;
   mono?: boolean;
 }) {
+  // content-start: in a row made taller by a neighbour (the CPF with its button), the value stays
+  // under its label instead of floating halfway down the cell.
   return (
-    <div className="grid gap-0.5">
+    <div className="grid content-start gap-0.5">
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">
         {label}
       </dt>
-      <dd className={mono ? "font-mono text-slate-900" : "text-slate-900"}>
+      {/* A long e-mail or address breaks anywhere rather than widening a phone's page. */}
+      <dd className={`${mono ? "font-mono " : ""}text-slate-900 [overflow-wrap:anywhere]`}>
         {value === null || value === undefined || value === "" ? "—" : value}
       </dd>
     </div>
@@ -139,7 +142,7 @@ function AnonymizeButton({
         </Button>
       }
       title="Confirmar anonimização"
-      description={`Os dados pessoais de ${name} (matrícula ${registrationNumber}) serão apagados: nome, CPF, contatos, endereço, data de nascimento, observação e foto. A matrícula e o histórico agregado são mantidos. Esta ação não pode ser desfeita.`}
+      description={`Os dados pessoais de ${name} (matrícula ${registrationNumber}) serão apagados em todo o sistema: do cadastro (nome, CPF, contatos, endereço, data de nascimento, observação e foto) e de onde forem citados (atendimentos e seus históricos, observações de pagamentos, mensagens de contato e detalhes da auditoria); e-mails ainda não enviados a ele são cancelados. Ficam a matrícula, os valores, as datas, os protocolos e as situações, que o sindicato deve guardar. Esta ação não pode ser desfeita.`}
     >
       {(cls) => (
         <Form method="post">
@@ -270,8 +273,11 @@ export default function MemberPage() {
     member: m,
     history,
     records,
+    openableSectors,
     canExport,
     canEditPhoto,
+    canEdit,
+    isAdmin,
     finance,
   } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
@@ -292,7 +298,11 @@ export default function MemberPage() {
         title={m.name}
         description={`Matrícula ${m.registrationNumber} · cadastro em ${formatDate(m.joinedOn)}`}
         actions={
-          canExport ? (
+          <>
+            {canEdit && !m.anonymizedAt ? (
+              <EditMemberDialog member={m} admin={isAdmin ? { birthDate: m.birthDate, gender: m.gender } : undefined} triggerSize="md" />
+            ) : null}
+            {canExport ? (
             <>
               <a
                 href={`/dashboard/admin/members/${m.id}/exportar?formato=json`}
@@ -315,7 +325,8 @@ export default function MemberPage() {
                 />
               )}
             </>
-          ) : null
+            ) : null}
+          </>
         }
       />
       {m.anonymizedAt ? (
@@ -331,11 +342,7 @@ export default function MemberPage() {
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Item label="Nome" value={m.name} />
           <Item label="Matrícula" value={m.registrationNumber} mono />
-          <Item
-            label={m.cpfFull ? "CPF" : "CPF (mascarado)"}
-            value={m.cpf}
-            mono
-          />
+          <Item label="CPF" value={m.cpf ? <RequesterCpf masked={m.cpf} revealable={m.cpfRevealable} /> : null} />
           <Item label="E-mail" value={m.email} />
           <Item label="Telefone celular" value={m.mobilePhone} />
           <Item label="Telefone residencial" value={m.homePhone} />
@@ -376,9 +383,18 @@ export default function MemberPage() {
                 key={r.id}
                 className="flex flex-wrap gap-x-3 border-l-2 border-slate-300 pl-3"
               >
-                <span className="font-mono font-semibold text-slate-900">
-                  {r.protocol}
-                </span>
+                {(openableSectors as readonly string[]).includes(r.sector) ? (
+                  <Link
+                    to={`/dashboard/atendimento/${r.id}`}
+                    className="font-mono font-semibold text-brand-800 underline underline-offset-2"
+                  >
+                    {r.protocol}
+                  </Link>
+                ) : (
+                  <span className="font-mono font-semibold text-slate-900">
+                    {r.protocol}
+                  </span>
+                )}
                 <span className="text-slate-700">{r.serviceType}</span>
                 <span className="text-slate-600">
                   {formatDateTime(r.createdAt)} ·{" "}
@@ -426,7 +442,14 @@ export default function MemberPage() {
                 {finance.map((c) => (
                   <tr key={c.id}>
                     <td className="py-2 pr-3">
-                      {referenceLabel(c.referenceMonth, c.referenceYear)}
+                      {/* The charge's page, with its PIX code; its back link returns here (issue 19 item 7). */}
+                      <Link
+                        to={withBack(`/dashboard/financeiro/cobrancas/${c.id}`, pathname)}
+                        className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                        data-testid={`member-charge-${c.id}`}
+                      >
+                        {referenceLabel(c.referenceMonth, c.referenceYear)}
+                      </Link>
                     </td>
                     <td className="py-2 pr-3 whitespace-nowrap">
                       {formatDate(c.dueDate)}

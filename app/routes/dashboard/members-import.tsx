@@ -10,7 +10,7 @@ import {
   previewMemberImport,
 } from "~/domain/members/import-members.server";
 import { memberImportActionSchema } from "~/domain/members/member.schema";
-import { importReportCsv } from "~/domain/imports/spreadsheet.server";
+import { importReply, oneUploadAtATime } from "~/utils/import-reply.server";
 import { handleAction } from "~/utils/action.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -31,22 +31,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  return handleAction(request, {
+  return oneUploadAtATime(request, () => handleAction(request, {
     actor,
     intents: memberImportActionSchema,
     upload: { field: "arquivo", maxBytes: MEMBER_IMPORT_MAX_BYTES, tooLargeMessage: MEMBER_IMPORT_MESSAGES.tooLarge },
     fallback: { "import-preview": MEMBER_IMPORT_MESSAGES.error, "import-commit": MEMBER_IMPORT_MESSAGES.error },
     handlers: {
-      "import-preview": async (_input, { file }) => {
-        const report = await previewMemberImport(actor, file);
-        return { message: MEMBER_IMPORT_MESSAGES.previewed, report, reportCsv: importReportCsv(report) };
-      },
-      "import-commit": async (_input, { file }) => {
-        const report = await commitMemberImport(actor, file);
-        return { message: MEMBER_IMPORT_MESSAGES.committed(report), report, reportCsv: importReportCsv(report) };
-      },
+      "import-preview": async (_input, { file }) => importReply("import-preview", await previewMemberImport(actor, file), MEMBER_IMPORT_MESSAGES),
+      "import-commit": async (_input, { file }) => importReply("import-commit", await commitMemberImport(actor, file), MEMBER_IMPORT_MESSAGES),
     },
-  });
+  }));
 }
 
 export default function MembersImportPage() {
@@ -66,7 +60,7 @@ export default function MembersImportPage() {
         keyLabel="Filiado"
         reportFileName="relatorio-importacao-filiados.csv"
         intro="Envie a exportação do sistema antigo em .xlsx ou .csv (até 50.000 linhas) com as colunas do"
-        rules="Uma matrícula ou um CPF já cadastrado atualiza o filiado (células vazias mantêm o que já existe); os demais viram filiados novos, com a matrícula informada ou a próxima livre. Primeiro a planilha é validada; nada é gravado até você confirmar, e a importação grava todas as linhas válidas ou nenhuma."
+        rules="Uma matrícula ou um CPF já cadastrado atualiza o filiado (células vazias mantêm o que já existe); os demais viram filiados novos, com a matrícula informada ou a próxima livre. Primeiro a planilha é validada e o relatório lista todos os problemas de cada linha; nada é gravado até você confirmar, e a importação grava todas as linhas ou nenhuma: com qualquer linha com problema, nada é importado."
       />
       <Card className="p-4 text-sm text-slate-700">
         <h2 className="mb-2 text-base font-semibold text-slate-900">Regras de cada linha</h2>

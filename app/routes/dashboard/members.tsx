@@ -1,21 +1,23 @@
 import { Form, Link, useLoaderData, useLocation } from "react-router";
-import { ChevronLeft, ChevronRight, Download, FileUp, RefreshCw, Search } from "lucide-react";
+import { Download, FileUp, RefreshCw, Search } from "lucide-react";
 import type { Route } from "./+types/members";
 import { requireAccess } from "~/auth/guard.server";
 import { listMembers } from "~/domain/members/list-members.server";
 import { addMember, editMember, removeMember } from "~/domain/members/manage-members.server";
-import { isMemberTab, MEMBER_TABS, paginationWindow, type MemberTab } from "~/domain/members/member-options";
+import { isMemberTab, MEMBER_TABS, type MemberTab } from "~/domain/members/member-options";
 import { MEMBER_MESSAGES, memberActionSchema } from "~/domain/members/member.schema";
 import { authorize } from "~/auth/authorize";
 import { can } from "~/auth/permissions";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { CreateMemberDialog, DeleteMemberButton, EditMemberDialog } from "~/components/members/member-dialogs";
 import { PaymentBadge, situationLabel } from "~/components/members/member-badges";
 import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
+import { readPage } from "~/lib/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -31,8 +33,7 @@ function readQuery(url: URL) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 120);
   const aba = url.searchParams.get("aba");
   const tab: MemberTab = isMemberTab(aba) ? aba : "todos";
-  const n = Number(url.searchParams.get("pagina") ?? "1");
-  const page = Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+  const page = readPage(url.searchParams.get("pagina"));
   return { q, tab, page, month: readMonthParam(url.searchParams) };
 }
 
@@ -50,6 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     intents: memberActionSchema,
     fallback: { create: MEMBER_MESSAGES.createError, update: MEMBER_MESSAGES.updateError, delete: MEMBER_MESSAGES.deleteError, refresh: MEMBER_MESSAGES.loadError },
     echo: ["name", "email", "mobilePhone", "cpf", "address", "city", "state", "cep", "region", "workplaceName", "registrationNumber"],
+    idempotent: { create: "member" },
     handlers: {
       create: async (input) => (await addMember(actor, input), MEMBER_MESSAGES.created),
       update: async (input) => (await editMember(actor, input), MEMBER_MESSAGES.updated),
@@ -80,49 +82,6 @@ function RefreshButton() {
         <RefreshCw className={cn(busy && "animate-spin")} /> Atualizar
       </Button>
     </F>
-  );
-}
-
-function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (p: number) => string }) {
-  if (pageCount <= 1) return null;
-  const item = "inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-3 text-sm font-semibold";
-  const plain = "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50";
-  const off = "border border-slate-200 bg-slate-50 text-slate-500";
-  return (
-    <nav aria-label="Paginação dos filiados" className="flex flex-wrap items-center justify-center gap-2">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={cn(item, plain)} rel="prev">
-          <ChevronLeft className="size-4" aria-hidden /> Anterior
-        </Link>
-      ) : (
-        <span className={cn(item, off)}>
-          <ChevronLeft className="size-4" aria-hidden /> Anterior
-        </span>
-      )}
-      <ul className="flex flex-wrap items-center gap-1">
-        {paginationWindow(page, pageCount).map((p) => (
-          <li key={p}>
-            <Link
-              to={hrefFor(p)}
-              aria-current={p === page ? "page" : undefined}
-              aria-label={`Página ${p}`}
-              className={cn(item, p === page ? "bg-navy-900 text-white" : plain)}
-            >
-              {p}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={cn(item, plain)} rel="next">
-          Próxima <ChevronRight className="size-4" aria-hidden />
-        </Link>
-      ) : (
-        <span className={cn(item, off)}>
-          Próxima <ChevronRight className="size-4" aria-hidden />
-        </span>
-      )}
-    </nav>
   );
 }
 
@@ -159,6 +118,11 @@ export default function MembersPage() {
           </>
         }
       />
+      {canImport ? null : (
+        <p className="mb-3 text-sm text-slate-600" data-testid="import-note">
+          A importação de planilhas de filiados é feita pelo administrador do sistema.
+        </p>
+      )}
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <nav aria-label="Filtrar por situação">
           <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
@@ -260,7 +224,7 @@ export default function MembersPage() {
           </table>
         </Card>
       )}
-      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, tab, page: p, month })} />
+      <Pager label="Paginação dos filiados" page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, tab, page: p, month })} />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { COVER_MAX_BYTES, NEWS_MESSAGES, newsActionSchema, newsListFilterSchema 
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -60,6 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
       unpublish: NEWS_MESSAGES.unpublishError,
       delete: NEWS_MESSAGES.deleteError,
     },
+    idempotent: { create: "news" },
     handlers: {
       create: async (input, { file }) => (await createNews(actor, input, file), toList(NEWS_MESSAGES.created)),
       update: async (input, { file }) => (await updateNews(actor, input, file), toList(NEWS_MESSAGES.updated)),

@@ -38,6 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     intents: partnerActionSchema,
     upload: { field: "logo", maxBytes: PARTNER_LOGO_MAX_BYTES, tooLargeMessage: PARTNER_MESSAGES.logoTooLarge },
     fallback: { create: PARTNER_MESSAGES.saveError, update: PARTNER_MESSAGES.saveError, delete: PARTNER_MESSAGES.deleteError },
+    idempotent: { create: "partner" },
     handlers: {
       create: async (input, { file }) => (await createPartner(actor, input, file), PARTNER_MESSAGES.created),
       update: async (input, { file }) => (await updatePartner(actor, input, file), PARTNER_MESSAGES.updated),

@@ -8,18 +8,20 @@ import { ADDRESS_FOUND_ZOOM, BRASILIA_CENTER, ROUTE_MAP_ZOOM } from "~/domain/fi
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { cepDigits, formatCep } from "~/lib/br/cep";
 import { todayInBrasilia } from "~/lib/dates";
 import { fetchCepAddress } from "~/components/address/cep-lookup";
+import { BR_MESSAGES } from "~/lib/br/messages";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { LazyMap } from "~/components/map/lazy-map";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
-import { MaskedInput } from "~/components/ui/masked-input";
+import { DateInput, MaskedInput } from "~/components/ui/masked-input";
 import { useToast } from "~/components/ui/toaster";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: Route.MetaFunction = () => [{ title: "Criar Rota | Painel" }];
 
@@ -36,18 +38,22 @@ export async function action({ request }: Route.ActionArgs) {
     intents: createRouteSchema,
     defaultIntent: "create",
     fallback: ROUTE_MESSAGES.createError,
+    idempotent: { create: "field-route" },
     handlers: {
       create: async (input) => (await createFieldRoute(actor, input), ROUTE_MESSAGES.created),
     },
   });
 }
 
-type CepState = "idle" | "loading" | "success" | "error";
+type CepState = "idle" | "loading" | "success" | "error" | "unavailable";
 const HINTS: Record<CepState, string> = {
   idle: ROUTE_MESSAGES.hintDigits,
   loading: ROUTE_MESSAGES.hintLoading,
   success: ROUTE_MESSAGES.hintFound,
   error: ROUTE_MESSAGES.hintError,
+  // The service is down: not the person's mistake; the address is typed instead (the server
+  // accepts a typed address only then).
+  unavailable: BR_MESSAGES.cepUnavailable,
 };
 
 export default function RouteCreatePage() {
@@ -61,6 +67,7 @@ export default function RouteCreatePage() {
   const [formKey, setFormKey] = React.useState(0);
   const lastLooked = React.useRef("");
   const { Form, errors, busy } = useFormAction({
+    schema: createRouteSchema,
     onSuccess: () => {
       setCep("");
       setAddress("");
@@ -92,7 +99,7 @@ export default function RouteCreatePage() {
     }
     lastLooked.current = "";
     setAddress("");
-    setCepState("error");
+    setCepState(outcome.kind === "unavailable" ? "unavailable" : "error");
     return false;
   }, []);
 
@@ -121,6 +128,7 @@ export default function RouteCreatePage() {
         <Card className="p-4 sm:p-6">
           <Form key={formKey} method="post" className="grid gap-4" noValidate>
             <input type="hidden" name="intent" value="create" />
+            <IdempotencyKey />
             <Field label="Começar de um posto (opcional)" name="workplaceId" error={errors.workplaceId}>
               {(f) => (
                 <Select {...f} value={workplaceId} onChange={(e) => void chooseWorkplace(e.target.value)}>
@@ -147,7 +155,7 @@ export default function RouteCreatePage() {
                   required
                   key={`cep-${workplaceId}`}
                   defaultValue={cep}
-                  onChange={(e) => {
+                  onInput={(e) => {
                     if (cepDigits(e.currentTarget.value).length === 8) void lookUp(e.currentTarget.value);
                     else {
                       setCepState("idle");
@@ -158,15 +166,21 @@ export default function RouteCreatePage() {
                 />
               )}
             </Field>
-            <Field label="Endereço" name="address" hint="Preenchido pelo CEP; não pode ser editado.">
-              {(f) => <Input {...f} readOnly value={address} placeholder="Informe o CEP" />}
-            </Field>
+            {cepState === "unavailable" && !workplace ? (
+              <Field label="Endereço" name="address" error={errors.address} hint={ROUTE_MESSAGES.addressByHand}>
+                {(f) => <Input {...f} required maxLength={300} autoComplete="street-address" />}
+              </Field>
+            ) : (
+              <Field label="Endereço" name="address" error={errors.address} hint="Preenchido pelo CEP; não pode ser editado.">
+                {(f) => <Input {...f} readOnly value={address} placeholder="Informe o CEP" />}
+              </Field>
+            )}
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Número de filiados" name="affiliates" error={errors.affiliates}>
                 {(f) => <Input {...f} type="number" min={0} step={1} inputMode="numeric" required value={affiliates} onChange={(e) => setAffiliates(e.target.value)} />}
               </Field>
-              <Field label="Dia da rota" name="routeDate" error={errors.routeDate}>
-                {(f) => <Input {...f} type="date" required defaultValue={today} />}
+              <Field label="Dia da rota" name="routeDate" error={errors.routeDate} hint="dd/mm/aaaa">
+                {(f) => <DateInput {...f} required defaultValue={today} />}
               </Field>
             </div>
             <Button type="submit" disabled={busy}>

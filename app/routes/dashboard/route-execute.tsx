@@ -17,7 +17,7 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Input, Select } from "~/components/ui/input";
+import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { useToast } from "~/components/ui/toaster";
 
@@ -88,8 +88,8 @@ function StartRoute({ route, onDone }: { route: RouteItem; onDone: () => void })
       const res = await fetch(window.location.pathname, { method: "POST", body: fd });
       const ok = res.ok;
       const html = await res.text();
-      const busyMsg = html.includes(ROUTE_MESSAGES.busy);
-      toast({ type: ok ? "success" : "error", message: ok ? ROUTE_MESSAGES.started : busyMsg ? ROUTE_MESSAGES.busy : ROUTE_MESSAGES.startError });
+      const known = [ROUTE_MESSAGES.busy, ROUTE_MESSAGES.secondStart].find((m) => html.includes(m));
+      toast({ type: ok ? "success" : "error", message: ok ? ROUTE_MESSAGES.started : (known ?? ROUTE_MESSAGES.startError) });
       onDone();
     } catch {
       toast({ type: "error", message: ROUTE_MESSAGES.startError });
@@ -169,6 +169,7 @@ function FinishRoute({ route, role }: { route: RouteItem; role: string }) {
       fd.set("id", route.id);
       fd.set("token", draft.token);
       for (const k of Object.keys(FINISH_FIELDS)) fd.set(k, v(k));
+      fd.set("notes", v("notes"));
       for (const [k, val] of Object.entries(positionFields(await currentPosition()))) fd.set(k, val);
       if (!fd.get("lat")) fd.set("positionCep", route.cep);
       if (draft.photo) fd.set("photo", dataUrlToBlob(draft.photo), "visita.jpg");
@@ -236,6 +237,9 @@ function FinishRoute({ route, role }: { route: RouteItem; role: string }) {
           {(f) => <Input {...f} value={v("directContractOther")} onChange={(e) => set("directContractOther", e.target.value)} maxLength={120} />}
         </Field>
       ) : null}
+      <Field label="Observações (opcional)" name={p("notes")} hint="O que você viu no local: condições, pendências, contatos.">
+        {(f) => <Textarea {...f} value={v("notes")} onChange={(e) => set("notes", e.target.value)} maxLength={2000} rows={3} />}
+      </Field>
       <div className="grid gap-2">
         <label htmlFor={p("photo")} className="inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800">
           <Camera aria-hidden className="size-4" /> {draft.photo ? "Trocar foto do local" : "Tirar foto do local (opcional)"}
@@ -256,9 +260,9 @@ function FinishRoute({ route, role }: { route: RouteItem; role: string }) {
 }
 
 export default function RouteExecutePage() {
-  const { routes, fallback, today, role, status, total } = useLoaderData<typeof loader>();
+  const { routes, fallback, today, role, status, total, ownInProgress } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const mine = routes.some((r) => r.mine);
+  const mine = ownInProgress || routes.some((r) => r.mine);
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader title="Executar Rota" description={
@@ -290,6 +294,11 @@ export default function RouteExecutePage() {
                 <p className="text-sm font-medium text-amber-900">{ROUTE_MESSAGES.busy}</p>
               ) : r.mine ? (
                 <FinishRoute route={r} role={role} />
+              ) : mine ? (
+                // One route at a time (issue 19 §12): the server refuses a second start too.
+                <p className="text-sm font-medium text-slate-700" data-testid="second-start-refused">
+                  {ROUTE_MESSAGES.secondStart}
+                </p>
               ) : (
                 <StartRoute route={r} onDone={() => void revalidator.revalidate()} />
               )}

@@ -5,6 +5,8 @@ import type { Route } from "./+types/service-detail";
 import { requireAccess } from "~/auth/guard.server";
 import { agentsFor, assertRecordInScope } from "~/domain/services/service-access.server";
 import { getServiceRecord } from "~/domain/services/get-service-record.server";
+import { revealServiceCpf } from "~/domain/services/reveal-service-cpf.server";
+import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/services/change-service-record.server";
 import {
   PRIORITIES,
@@ -23,21 +25,22 @@ import { serviceDetailActionSchema } from "~/domain/services/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { isAppError } from "~/utils/app-error";
 import { loadOrFail } from "~/utils/load.server";
-import { useFormAction } from "~/utils/use-form-action";
-import { formatCpf } from "~/lib/br/cpf";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { DueBadge, PriorityBadge, StatusBadge } from "~/components/services/service-badges";
 import { History } from "~/components/services/history";
-import { StatusChange, type AgentOption } from "~/components/services/status-change";
+import { ResponsibleSelect, StatusChange, type AgentOption } from "~/components/services/status-change";
 import { sectorDataRows } from "~/components/services/sector-data";
+import { RequesterCpf } from "~/components/services/requester-cpf";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.record.protocol ?? "Atendimento"} | Painel` }];
 
@@ -49,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { record, entries } = await getServiceRecord(user, params.id);
     const agents = await agentsFor(record.sector as ServiceSector);
-    return { record, entries, agents, now: new Date().toISOString() };
+    return { record, entries, agents, me: user.id, now: new Date().toISOString() };
   } catch (error) {
     // The original: a toast, then back to the list.
     if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
@@ -65,18 +68,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await assertRecordInScope(actor, params.id);
   } catch (error) {
-    if (isAppError(error)) throw data({ title: "Acesso Negado", message: error.message }, { status: error.status });
+    if (isAppError(error)) {
+      if (error.status === 403) await recordRefusal(actor, request, { recordId: params.id });
+      throw data({ title: "Acesso Negado", message: error.message }, { status: error.status });
+    }
     throw error;
   }
   const id = params.id;
   return handleAction(request, {
     actor,
     intents: serviceDetailActionSchema,
-    fallback: { status: SERVICE_MESSAGES.statusError, comment: SERVICE_MESSAGES.commentError, edit: SERVICE_MESSAGES.saveError },
+    fallback: { status: SERVICE_MESSAGES.statusError, comment: SERVICE_MESSAGES.commentError, edit: SERVICE_MESSAGES.saveError, "reveal-cpf": SERVICE_MESSAGES.cpfRevealError },
+    idempotent: { comment: "service-comment" },
     handlers: {
       status: (input) => changeServiceStatus(actor, { ...input, id, screen: "detail" }),
       comment: (input) => commentOnServiceRecord(actor, { ...input, id }),
       edit: (input) => editServiceRecord(actor, { ...input, id }),
+      // The whole CPF, on request and audited (ADR 183): never in the page's own data.
+      "reveal-cpf": async () => ({ message: "", ...(await revealServiceCpf(actor, id)) }),
     },
   });
 }
@@ -84,38 +93,23 @@ export async function action({ request, params }: Route.ActionArgs) {
 type Data = Awaited<ReturnType<typeof loader>>;
 
 function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
+  // content-start: beside a taller cell (the CPF with its button) the value stays under its label.
   return (
-    <div className={`grid gap-0.5 ${className ?? ""}`}>
+    <div className={`grid content-start gap-0.5 ${className ?? ""}`}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
       <dd className="text-sm text-slate-900">{children || "—"}</dd>
     </div>
   );
 }
 
-function ResponsibleSelect({ agents, error, id }: { agents: AgentOption[]; error?: string; id: string }) {
-  return (
-    <Field label="Responsável" name={id} error={error}>
-      {(f) => (
-        <Select {...f} name="responsibleId" defaultValue="" required>
-          <option value="">Selecione o responsável</option>
-          {agents.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
-  );
-}
-
-function CommentForm({ id, agents }: { id: string; agents: AgentOption[] }) {
-  const { Form, errors, busy, resetKey } = useFormAction({ intent: "comment" });
+function CommentForm({ id, agents, me }: { id: string; agents: AgentOption[]; me: string }) {
+  const { Form, errors, busy, resetKey } = useFormAction({ intent: "comment", schema: serviceDetailActionSchema });
   return (
     <Form method="post" key={resetKey} className="grid gap-3 print:hidden" noValidate aria-label="Adicionar comentário">
       <input type="hidden" name="intent" value="comment" />
+      <IdempotencyKey />
       <input type="hidden" name="id" value={id} />
-      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="comment-responsible" />
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="comment-responsible" me={me} />
       <Field label="Comentário" name="comment" error={errors.comment}>
         {(f) => <Textarea {...f} rows={3} maxLength={SERVICE_LIMITS.comment} required />}
       </Field>
@@ -129,8 +123,8 @@ function CommentForm({ id, agents }: { id: string; agents: AgentOption[] }) {
   );
 }
 
-function EditForm({ record, agents, onDone }: { record: Data["record"]; agents: AgentOption[]; onDone: () => void }) {
-  const { Form, errors, busy } = useFormAction({ intent: "edit", onSuccess: onDone });
+function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agents: AgentOption[]; me: string; onDone: () => void }) {
+  const { Form, errors, busy } = useFormAction({ intent: "edit", onSuccess: onDone, schema: serviceDetailActionSchema });
   const anonymous = record.recordType === "denuncia_anonima";
   return (
     <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Editar chamado" data-testid="edit-form">
@@ -167,7 +161,7 @@ function EditForm({ record, agents, onDone }: { record: Data["record"]; agents: 
           </Select>
         )}
       </Field>
-      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="edit-responsible" />
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="edit-responsible" me={me} />
       <Field label="Descrição" name="description" error={errors.description} className="sm:col-span-2">
         {(f) => <Textarea {...f} defaultValue={record.description} maxLength={SERVICE_LIMITS.description} rows={4} required />}
       </Field>
@@ -190,7 +184,7 @@ function EditForm({ record, agents, onDone }: { record: Data["record"]; agents: 
 }
 
 export default function ServiceDetailPage() {
-  const { record, entries, agents, now } = useLoaderData<typeof loader>();
+  const { record, entries, agents, me, now } = useLoaderData<typeof loader>();
   const [editing, setEditing] = React.useState(false);
   const sector = record.sector as ServiceSector;
   return (
@@ -222,7 +216,7 @@ export default function ServiceDetailPage() {
       {editing ? (
         <Card className="p-5 print:hidden">
           <h2 className="mb-4 text-lg font-bold text-navy-950">Editar chamado</h2>
-          <EditForm record={record} agents={agents} onDone={() => setEditing(false)} />
+          <EditForm record={record} agents={agents} me={me} onDone={() => setEditing(false)} />
         </Card>
       ) : null}
 
@@ -233,7 +227,9 @@ export default function ServiceDetailPage() {
             <dl className="grid gap-3 sm:grid-cols-2">
               <Info label="Nome">{record.requesterName}</Info>
               <Info label="Tipo de registro">{RECORD_TYPE_LABELS[record.recordType as RecordType] ?? record.recordType}</Info>
-              <Info label="CPF">{record.requesterCpf ? formatCpf(record.requesterCpf) : ""}</Info>
+              <Info label="CPF">
+                {record.requesterCpfMasked ? <RequesterCpf masked={record.requesterCpfMasked} revealable={record.cpfRevealable} /> : null}
+              </Info>
               <Info label="Telefone">{record.requesterPhone}</Info>
               <Info label="E-mail">{record.requesterEmail}</Info>
               <Info label="Filiado">{record.memberName ? `Sim — ${record.memberName} (matrícula ${record.memberRegistration})` : "Não vinculado"}</Info>
@@ -245,7 +241,7 @@ export default function ServiceDetailPage() {
               <Info label="Setor">{SECTOR_LABELS[sector] ?? record.sector}</Info>
               <Info label="Tipo de atendimento">{record.serviceType === "Outros" && record.otherType ? `Outros: ${record.otherType}` : record.serviceType}</Info>
               <Info label="Responsável">{record.responsibleName ?? UNASSIGNED}</Info>
-              <Info label="Prazo">{formatDate(record.dueAt)}</Info>
+              <Info label="Prazo do atendimento">{formatDate(record.dueAt)}</Info>
               <Info label="Descrição" className="sm:col-span-2">
                 <span className="whitespace-pre-wrap">{record.description}</span>
               </Info>
@@ -263,14 +259,14 @@ export default function ServiceDetailPage() {
             <h2 className="mb-3 text-lg font-bold text-navy-950">Comentários e histórico</h2>
             <History entries={entries} />
             <div className="mt-5 border-t border-slate-200 pt-4">
-              <CommentForm id={record.id} agents={agents} />
+              <CommentForm id={record.id} agents={agents} me={me} />
             </div>
           </Card>
         </div>
         <div className="grid content-start gap-5">
           <Card className="p-5 print:hidden">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Ações rápidas</h2>
-            <StatusChange id={record.id} status={record.status} agents={agents} screen="detail" label="Alterar status do chamado" />
+            <StatusChange id={record.id} status={record.status} agents={agents} screen="detail" label="Alterar status do chamado" me={me} />
             {record.status === "cancelled" ? <p className="text-sm text-slate-600">Chamado cancelado: use Editar para reabri-lo.</p> : null}
           </Card>
           <Card className="p-5">

@@ -1,11 +1,11 @@
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { List } from "lucide-react";
+import { Copy, ExternalLink, List, Plus, Printer } from "lucide-react";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/service-form";
 import { requireAccess } from "~/auth/guard.server";
 import { agentsBySector } from "~/domain/services/service-access.server";
 import { createServiceRecord } from "~/domain/services/create-service-record.server";
-import { protocolAt } from "~/domain/services/protocol.server";
 import {
   ANONYMOUS_NAME,
   OTHER_TYPE,
@@ -26,10 +26,13 @@ import {
 import { serviceFormInput, serviceFormSchema } from "~/domain/services/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { useFormAction } from "~/utils/use-form-action";
+import { appUrl } from "~/utils/env.server";
+import { getInstitutionalContent } from "~/domain/content/get-content.server";
+import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import { cpfProblem } from "~/lib/br/cpf";
-import { isMemberLookupBody, lookupJson } from "~/components/services/lookup-fetch";
+import { isMemberLookupBody, lookupJson, type MemberLookupBody } from "~/components/services/lookup-fetch";
+import { applyMask } from "~/lib/br/masks";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { SectorBlock } from "~/components/services/sector-block";
@@ -39,14 +42,17 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: Route.MetaFunction = () => [{ title: "Atendimento | Painel" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const sectors = sectorsForRole(user.role);
-  const agents = await loadOrFail(() => agentsBySector(sectors), SERVICE_MESSAGES.loadError);
-  return { sectors: [...sectors], agents, protocolPreview: protocolAt(new Date()), registration: user.username };
+  const [agents, content] = await loadOrFail(() => Promise.all([agentsBySector(sectors), getInstitutionalContent()]), SERVICE_MESSAGES.loadError);
+  // The printed receipt names the union and the consulta's full address: the worker keeps the paper.
+  const union = { name: content.name, address: [content.address, content.addressDetail].filter(Boolean).join(" · "), consultaUrl: `${appUrl()}/atendimento/consulta` };
+  return { sectors: [...sectors], agents, registration: user.username, union };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,13 +64,120 @@ export async function action({ request }: Route.ActionArgs) {
     invalidMessage: SERVICE_MESSAGES.invalidForm,
     fallback: SERVICE_MESSAGES.createError,
     toInput: (body) => serviceFormInput(body.fields),
+    idempotent: { create: "service-record" },
     handlers: {
       create: async (input) => {
         const record = await createServiceRecord(actor, input);
-        return { message: SERVICE_MESSAGES.created(record.protocol), protocol: record.protocol, id: record.id };
+        const receipt: Receipt = {
+          protocol: record.protocol,
+          id: record.id,
+          createdAt: record.createdAt.toISOString(),
+          dueAt: record.dueAt.toISOString(),
+          requesterName: record.requesterName,
+          sector: SECTOR_LABELS[record.sector as ServiceSector] ?? record.sector,
+          serviceType: record.serviceType === OTHER_TYPE && record.otherType ? record.otherType : record.serviceType,
+        };
+        return { message: SERVICE_MESSAGES.created(record.protocol), ...receipt };
       },
     },
   });
+}
+
+/** What the page keeps of a record just registered: its confirmation and printable receipt. */
+type Receipt = { protocol: string; id: string; createdAt: string; dueAt: string | null; requesterName: string; sector: string; serviceType: string };
+
+/**
+ * The confirmation after "Registrar atendimento" (issue 19 §2, ADR 195): it stays until "Novo
+ * atendimento", the protocol in large type, copy, print (the page's print style leaves only
+ * this receipt), open the record. It takes the focus, so a phone scrolls to it and a screen
+ * reader reads it.
+ */
+function ServiceReceipt({ receipt, onNew, union }: { receipt: Receipt; onNew: () => void; union: { name: string; address: string; consultaUrl: string } }) {
+  const heading = React.useRef<HTMLHeadingElement>(null);
+  const [copied, setCopied] = React.useState<"" | "ok" | "fail">("");
+  React.useEffect(() => {
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus();
+  }, []);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(receipt.protocol);
+      setCopied("ok");
+    } catch {
+      setCopied("fail");
+    }
+  }
+  const consulta = `/atendimento/consulta?protocolo=${receipt.protocol}`;
+  return (
+    <Card className="grid gap-5 p-5 sm:p-6 print:border-0 print:p-0 print:shadow-none" data-testid="service-created">
+      <div className="hidden border-b border-slate-300 pb-3 print:block">
+        <p className="text-base font-bold text-slate-900">{union.name}</p>
+        <p className="text-sm text-slate-700">{union.address}</p>
+      </div>
+      <div className="grid gap-1">
+        <h2 ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-emerald-800 outline-none print:text-slate-900">
+          <span className="print:hidden">Atendimento registrado com sucesso!</span>
+          <span className="hidden print:inline">Comprovante de atendimento</span>
+        </h2>
+        <p className="text-sm text-slate-700">Número de protocolo</p>
+        <p className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-4xl sm:tracking-wide" data-testid="service-protocol">
+          {receipt.protocol}
+        </p>
+      </div>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Solicitante</dt>
+          <dd className="font-medium text-slate-900">{receipt.requesterName}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Registrado em</dt>
+          <dd className="font-medium text-slate-900">{formatDateTime(receipt.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Setor</dt>
+          <dd className="font-medium text-slate-900">{receipt.sector}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Tipo de atendimento</dt>
+          <dd className="font-medium text-slate-900">{receipt.serviceType}</dd>
+        </div>
+        {receipt.dueAt ? (
+          <div>
+            <dt className="text-slate-600">Prazo do atendimento</dt>
+            <dd className="font-medium text-slate-900">{formatDate(receipt.dueAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="hidden text-sm text-slate-900 print:block" data-testid="service-consulta-print">
+        Acompanhe o andamento em <strong>{union.consultaUrl}</strong>, com este número de protocolo e os 4 últimos dígitos do seu CPF ou o
+        e-mail informado no atendimento.
+      </p>
+      <p className="text-sm text-slate-700 print:hidden" data-testid="service-consulta-hint">
+        Informe ao trabalhador: ele acompanha o andamento em{" "}
+        <Link to={consulta} target="_blank" className="font-medium text-brand-800 underline underline-offset-4 print:no-underline">
+          Consultar atendimento<span className="sr-only"> (abre em nova aba)</span>
+        </Link>{" "}
+        no site do sindicato, com o protocolo e os 4 últimos dígitos do CPF ou o e-mail do atendimento.
+      </p>
+      <div className="flex flex-wrap gap-2 print:hidden">
+        <Button type="button" variant="outline" onClick={copy}>
+          <Copy aria-hidden /> Copiar
+        </Button>
+        <Button type="button" variant="outline" onClick={() => window.print()}>
+          <Printer aria-hidden /> Imprimir comprovante
+        </Button>
+        <Link to={`/dashboard/atendimento/${receipt.id}`} className={buttonVariants({ variant: "secondary", size: "md" })}>
+          <ExternalLink aria-hidden /> Abrir atendimento
+        </Link>
+        <Button type="button" onClick={onNew}>
+          <Plus aria-hidden /> Novo atendimento
+        </Button>
+      </div>
+      <p role="status" className="text-sm text-slate-700 empty:hidden print:hidden">
+        {copied === "ok" ? "Protocolo copiado." : copied === "fail" ? "Não foi possível copiar; selecione o número e copie." : ""}
+      </p>
+    </Card>
+  );
 }
 
 type Lookup = { tone: "ok" | "warn" | "error"; text: string } | null;
@@ -74,8 +187,10 @@ type Lookup = { tone: "ok" | "warn" | "error"; text: string } | null;
  * in the original's words and leaves the form to be filled by hand; the server links the member
  * by CPF at save whatever the browser saw.
  */
-function useMemberLookup(cpf: string, enabled: boolean) {
+function useMemberLookup(cpf: string, enabled: boolean, onFound: (body: MemberLookupBody) => void) {
   const [lookup, setLookup] = React.useState<Lookup>(null);
+  const onFoundRef = React.useRef(onFound);
+  onFoundRef.current = onFound;
   React.useEffect(() => {
     setLookup(null);
     if (!enabled || cpf.replace(/\D/g, "").length !== 11 || cpfProblem(cpf)) return;
@@ -86,8 +201,16 @@ function useMemberLookup(cpf: string, enabled: boolean) {
       if (out.kind === "ok") {
         const body = out.body;
         setLookup(body.is_member ? { tone: "ok", text: SERVICE_MESSAGES.memberFound(body.member_name ?? "") } : { tone: "warn", text: SERVICE_MESSAGES.memberNotFound });
+        if (body.is_member) onFoundRef.current(body);
       } else {
-        const text = out.kind === "unexpected" ? SERVICE_MESSAGES.memberUnexpected : out.status === null ? SERVICE_MESSAGES.memberUnreachable : SERVICE_MESSAGES.memberError;
+        const text =
+          out.kind === "unexpected"
+            ? SERVICE_MESSAGES.memberUnexpected
+            : out.status === null
+              ? SERVICE_MESSAGES.memberUnreachable
+              : out.status === 429
+                ? SERVICE_MESSAGES.memberLimited
+                : SERVICE_MESSAGES.memberError;
         setLookup({ tone: "error", text: `${text}. ${SERVICE_MESSAGES.lookupManual}` });
       }
     }, 500);
@@ -105,7 +228,7 @@ type FormState = Pick<ReturnType<typeof useFormAction>, "Form" | "errors" | "err
 
 /** The form's fields; remounted (cleared to the defaults) after each success. */
 function ServiceForm({ Form, errors, error, busy }: FormState) {
-  const { sectors, agents, protocolPreview, registration } = useLoaderData<typeof loader>();
+  const { sectors, agents, registration } = useLoaderData<typeof loader>();
   const [recordType, setRecordType] = React.useState<RecordType>("atendimento_geral");
   const [sector, setSector] = React.useState<ServiceSector>(sectors[0] as ServiceSector);
   const [serviceType, setServiceType] = React.useState("");
@@ -113,7 +236,25 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
   const [name, setName] = React.useState("");
   const [description, setDescription] = React.useState("");
   const anonymous = recordType === "denuncia_anonima";
-  const [lookup, setLookup] = useMemberLookup(cpf, !anonymous);
+  const phoneRef = React.useRef<HTMLInputElement>(null);
+  const emailRef = React.useRef<HTMLInputElement>(null);
+  // What the last look-up wrote into each field: a field is filled when empty or still holding
+  // that, never over what the person typed (issue 19 §1). The fields stay editable.
+  const filled = React.useRef({ name: "", phone: "", email: "" });
+  const [lookup, setLookup] = useMemberLookup(cpf, !anonymous, (member) => {
+    const next = {
+      name: member.member_name ?? "",
+      phone: member.member_phone ? applyMask("phone", member.member_phone) : "",
+      email: member.member_email ?? "",
+    };
+    const free = (current: string, key: keyof typeof next) => current.trim() === "" || current === filled.current[key];
+    if (next.name && free(name, "name")) setName(next.name);
+    const phone = phoneRef.current;
+    if (phone && next.phone && free(phone.value, "phone")) phone.value = next.phone;
+    const email = emailRef.current;
+    if (email && next.email && free(email.value, "email")) email.value = next.email;
+    filled.current = next;
+  });
 
   function changeType(next: RecordType) {
     setRecordType(next);
@@ -126,15 +267,13 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
   return (
     <Form method="post" noValidate className="grid gap-6" aria-describedby={error ? "service-form-error" : undefined}>
       <input type="hidden" name="intent" value="create" />
+      <IdempotencyKey />
       {error ? (
         <Alert tone="error" id="service-form-error">
           {error}
         </Alert>
       ) : null}
       <Card className="grid gap-4 p-5 sm:grid-cols-2">
-        <Field label="Número de protocolo" name="protocol" hint="Gerado pelo sistema ao salvar.">
-          {(f) => <Input {...f} name={undefined} value={protocolPreview} readOnly className="bg-slate-50 font-mono" />}
-        </Field>
         <Field label="Tipo de registro" name="recordType" error={errors.recordType}>
           {(f) => (
             <Select {...f} value={recordType} onChange={(e) => changeType(e.target.value as RecordType)}>
@@ -199,10 +338,10 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
           {(f) => <Input {...f} name={undefined} value={registration} readOnly className="bg-slate-50" />}
         </Field>
         <Field label="Telefone" name="requesterPhone" error={errors.requesterPhone}>
-          {(f) => <MaskedInput {...f} kind="phone" key={`p-${anonymous}`} disabled={anonymous} autoComplete="off" />}
+          {(f) => <MaskedInput {...f} ref={phoneRef} kind="phone" key={`p-${anonymous}`} disabled={anonymous} autoComplete="off" />}
         </Field>
         <Field label="E-mail" name="requesterEmail" error={errors.requesterEmail}>
-          {(f) => <Input {...f} key={`e-${anonymous}`} type="email" disabled={anonymous} maxLength={254} autoComplete="off" />}
+          {(f) => <Input {...f} ref={emailRef} key={`e-${anonymous}`} type="email" disabled={anonymous} maxLength={254} autoComplete="off" />}
         </Field>
         <Field label="Tipo de atendimento *" name="serviceType" error={errors.serviceType}>
           {(f) => (
@@ -256,35 +395,42 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
 }
 
 export default function ServiceFormPage() {
-  const { resetKey, Form, errors, error, busy, result } = useFormAction<ActionResult & { protocol?: string }>({ mode: "fetcher" });
+  // No toast for the success: the confirmation below says it and stays (issue 19 §2); a refusal is
+  // shown in the page above the form and beside each field (ADR 192).
+  const { resetKey, Form, errors, error, busy, result } = useFormAction<ActionResult & Partial<Receipt>>({
+    mode: "fetcher",
+    toast: false,
+    schema: serviceFormSchema,
+    toInput: serviceFormInput,
+  });
+  // The last record registered stays on screen until "Novo atendimento" (issue 19 §2).
+  const { union } = useLoaderData<typeof loader>();
+  const [shown, setShown] = React.useState<Receipt | null>(null);
+  const seen = React.useRef<unknown>(null);
+  React.useEffect(() => {
+    if (result?.ok && result.protocol && result.id && seen.current !== result) {
+      seen.current = result;
+      setShown(result as Receipt);
+    }
+  }, [result]);
   return (
     <div>
-      <PageHeader
-        title="Novo Atendimento"
-        description="Registre o atendimento a um trabalhador; o protocolo é gerado ao salvar."
-        actions={
-          <Link to="/dashboard/atendimentos" className={buttonVariants({ variant: "outline", size: "md" })}>
-            <List aria-hidden /> Lista de Atendimentos
-          </Link>
-        }
-      />
-      {result?.ok ? (
-        <>
-          <Alert tone="success" className="mb-2" data-testid="service-created">
-            {result.message}
-          </Alert>
-          {result.protocol ? (
-            <p className="mb-4 text-sm text-slate-700" data-testid="service-consulta-hint">
-              Informe ao trabalhador: ele acompanha o andamento em{" "}
-              <Link to={`/atendimento/consulta?protocolo=${result.protocol}`} target="_blank" className="font-medium text-brand-800 underline underline-offset-4">
-                Consultar atendimento<span className="sr-only"> (abre em nova aba)</span>
-              </Link>{" "}
-              no site do sindicato, com o protocolo e os 4 últimos dígitos do CPF ou o e-mail do atendimento.
-            </p>
-          ) : null}
-        </>
-      ) : null}
-      <ServiceForm key={resetKey} Form={Form} errors={errors} error={error} busy={busy} />
+      <div className="print:hidden">
+        <PageHeader
+          title="Novo Atendimento"
+          description="Registre o atendimento a um trabalhador; o número de protocolo é gerado ao registrar."
+          actions={
+            <Link to="/dashboard/atendimentos" className={buttonVariants({ variant: "outline", size: "md" })}>
+              <List aria-hidden /> Lista de Atendimentos
+            </Link>
+          }
+        />
+      </div>
+      {shown ? (
+        <ServiceReceipt receipt={shown} onNew={() => setShown(null)} union={union} />
+      ) : (
+        <ServiceForm key={resetKey} Form={Form} errors={errors} error={error} busy={busy} />
+      )}
     </div>
   );
 }

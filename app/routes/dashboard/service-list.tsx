@@ -1,5 +1,6 @@
+import * as React from "react";
 import { Form, Link, useLoaderData } from "react-router";
-import { Eye, Plus, Search } from "lucide-react";
+import { ChevronDown, Eye, Plus, Search, SlidersHorizontal } from "lucide-react";
 import type { Route } from "./+types/service-list";
 import { requireAccess } from "~/auth/guard.server";
 import { agentsBySector } from "~/domain/services/service-access.server";
@@ -27,6 +28,7 @@ import { StatusChange } from "~/components/services/status-change";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
 import { Input, Label, Select } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = () => [{ title: "Lista de Atendimentos | Painel" }];
@@ -73,13 +75,18 @@ export default function ServiceListPage() {
     situacao: filters.state ?? null,
     mes: filters.month ?? null,
     tipo: filters.complaintsOnly ? "denuncia" : null,
+    local: filters.place == null ? null : filters.place || "-",
   };
   const panelFilters = [
     filters.state === "abertos" ? "abertos" : filters.state === "concluidos" ? "concluídos" : null,
     filters.complaintsOnly ? "denúncias" : null,
     filters.month ? `criados em ${monthLabel(filters.month)}` : null,
+    filters.place != null ? `local: ${filters.place || "não informado"}` : null,
   ].filter(Boolean);
   const nowDate = new Date(now);
+  // On a phone the filters fold under "Filtros (N ativos)"; a laptop shows them all (issue 19 §1.15).
+  const activeFilters = [filters.status, filters.sector, filters.priority, filters.due].filter(Boolean).length;
+  const [filtersOpen, setFiltersOpen] = React.useState(false);
   return (
     <div>
       <PageHeader
@@ -101,6 +108,20 @@ export default function ServiceListPage() {
           <Label htmlFor="f-q">Buscar</Label>
           <Input id="f-q" name="q" type="search" defaultValue={filters.q} placeholder="Protocolo, nome, CPF ou descrição" maxLength={100} />
         </div>
+        <div className="sm:col-span-2 lg:hidden">
+          <button
+            type="button"
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            aria-expanded={filtersOpen}
+            aria-controls="filtros-atendimentos"
+            onClick={() => setFiltersOpen((o) => !o)}
+            data-testid="filters-toggle"
+          >
+            <SlidersHorizontal aria-hidden /> Filtros{activeFilters ? ` (${activeFilters} ${activeFilters === 1 ? "ativo" : "ativos"})` : ""}
+            <ChevronDown aria-hidden className={filtersOpen ? "rotate-180" : undefined} />
+          </button>
+        </div>
+        <div id="filtros-atendimentos" className={`${filtersOpen ? "grid" : "hidden"} gap-3 sm:col-span-2 sm:grid-cols-2 lg:col-span-4 lg:grid lg:grid-cols-4`}>
         <div className="grid gap-1.5">
           <Label htmlFor="f-status">Status</Label>
           <Select id="f-status" name="status" defaultValue={filters.status ?? ""}>
@@ -142,9 +163,11 @@ export default function ServiceListPage() {
             <option value="today">Vencem hoje</option>
           </Select>
         </div>
+        </div>
         {filters.state ? <input type="hidden" name="situacao" value={filters.state} /> : null}
         {filters.month ? <input type="hidden" name="mes" value={filters.month} /> : null}
         {filters.complaintsOnly ? <input type="hidden" name="tipo" value="denuncia" /> : null}
+        {filters.place != null ? <input type="hidden" name="local" value={filters.place || "-"} /> : null}
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
           <button type="submit" className={buttonVariants({ variant: "secondary", size: "sm" })}>
             <Search aria-hidden /> Filtrar
@@ -196,27 +219,9 @@ export default function ServiceListPage() {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageHref(urlParams, page - 1)} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-700">
-            Página {page} de {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageHref(urlParams, page + 1)} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Próxima
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <div className="mt-6">
+        <Pager label="Paginação" numbered={false} page={page} pageCount={pages} hrefFor={(p) => pageHref(urlParams, p)} />
+      </div>
     </div>
   );
 }

@@ -1,19 +1,20 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { useLoaderData } from "react-router";
-import { KeyRound, Pencil, Plus } from "lucide-react";
+import { KeyRound, Pencil, Plus, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/users";
 import { requireAccess } from "~/auth/guard.server";
-import { ROLE_LABELS, ROLES, type Role } from "~/auth/permissions";
+import { requiresTwoFactor, ROLE_LABELS, ROLES, type Role } from "~/auth/permissions";
 import { listUsers } from "~/domain/users/list-users.server";
 import { createUser } from "~/domain/users/create-user.server";
 import { updateUser } from "~/domain/users/update-user.server";
 import { setUserPassword } from "~/domain/users/set-user-password.server";
 import { deleteUser } from "~/domain/users/delete-user.server";
+import { resetUserTwoFactor } from "~/domain/users/reset-two-factor.server";
 import { USER_MESSAGES, userActionSchema } from "~/domain/users/user.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { useDialogFormAction } from "~/utils/use-form-action";
+import { useDialogFormAction, useFormAction } from "~/components/ui/use-form-action";
 import { formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -21,8 +22,9 @@ import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Select } from "~/components/ui/input";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuários | Painel" }];
 
@@ -41,12 +43,15 @@ export async function action({ request }: Route.ActionArgs) {
       update: USER_MESSAGES.updateError,
       "set-password": USER_MESSAGES.passwordError,
       delete: USER_MESSAGES.deleteError,
+      "reset-2fa": USER_MESSAGES.twoFactorResetError,
     },
+    idempotent: { create: "user" },
     handlers: {
       create: async (input) => (await createUser(actor, input), USER_MESSAGES.created),
       update: async (input) => (await updateUser(actor, input), USER_MESSAGES.updated),
       "set-password": async (input) => (await setUserPassword(actor, input), USER_MESSAGES.passwordChanged),
       delete: async (input) => (await deleteUser(actor, input.id), USER_MESSAGES.deleted),
+      "reset-2fa": async (input) => (await resetUserTwoFactor(actor, input.id), USER_MESSAGES.twoFactorReset),
     },
   });
 }
@@ -69,7 +74,7 @@ function RoleSelect({ defaultValue, ...props }: React.ComponentProps<typeof Sele
 }
 
 function CreateUserDialog() {
-  const { Form, open, setOpen, errors, busy } = useDialogFormAction();
+  const { Form, open, setOpen, errors, busy } = useDialogFormAction({ schema: userActionSchema });
   const [password, setPassword] = React.useState("");
   return (
     <Dialog open={open} onOpenChange={(o) => { setOpen(o); if (!o) setPassword(""); }}>
@@ -81,6 +86,7 @@ function CreateUserDialog() {
       <DialogContent title="Novo usuário" description="A pessoa poderá entrar com este usuário e senha.">
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="create" />
+          <IdempotencyKey />
           <Field label="Usuário" name="username" error={errors.username}>
             {(p) => <Input {...p} autoCapitalize="none" autoComplete="off" required />}
           </Field>
@@ -107,7 +113,7 @@ function CreateUserDialog() {
 }
 
 function EditUserDialog({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
-  const { Form, open, setOpen, errors, busy } = useDialogFormAction();
+  const { Form, open, setOpen, errors, busy } = useDialogFormAction({ schema: userActionSchema });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -147,7 +153,7 @@ function EditUserDialog({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
 }
 
 function SetPasswordDialog({ user }: { user: UserRow }) {
-  const { Form, open, setOpen, errors, busy } = useDialogFormAction();
+  const { Form, open, setOpen, errors, busy } = useDialogFormAction({ schema: userActionSchema });
   const [password, setPassword] = React.useState("");
   const [confirm, setConfirm] = React.useState("");
   const mismatch = confirm.length > 0 && confirm !== password;
@@ -176,6 +182,40 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
       </DialogContent>
     </Dialog>
   );
+}
+
+/** An admin resets another user's second factor (ADR 185): confirmation, then a toast. */
+function ResetTwoFactorButton({ user }: { user: UserRow }) {
+  const { Form, busy } = useFormAction({ intent: "reset-2fa" });
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`2 etapas: redefinir a verificação de ${user.name}`}>
+          <ShieldOff /> 2 etapas
+        </Button>
+      }
+      title="Redefinir verificação em duas etapas"
+      description={`${user.name} (${user.username}) será desconectado(a) de todos os dispositivos e, ${
+        requiresTwoFactor(user.role as Role) ? "no próximo acesso, terá de configurar" : "se quiser, poderá configurar"
+      } o aplicativo autenticador de novo. Use quando a pessoa perdeu o celular ou os códigos de recuperação.`}
+    >
+      {(cls) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="reset-2fa" />
+          <input type="hidden" name="id" value={user.id} />
+          <button type="submit" className={cls + " w-full"} disabled={busy}>
+            Redefinir
+          </button>
+        </Form>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function TwoFactorBadge({ user }: { user: UserRow }) {
+  if (user.twoFactorSince) return <Badge tone="success">2 etapas ativa</Badge>;
+  if (requiresTwoFactor(user.role as Role)) return <Badge tone="warning">2 etapas pendente</Badge>;
+  return null;
 }
 
 function DeleteUserButton({ user }: { user: UserRow }) {
@@ -225,7 +265,10 @@ export default function UsersPage() {
                     {u.username}
                   </td>
                   <td className="md:px-4 md:py-3">
-                    <Badge tone={u.role === "admin" ? "brand" : "navy"}>{ROLE_LABELS[u.role as Role]}</Badge>
+                    <span className="flex flex-wrap gap-1">
+                      <Badge tone={u.role === "admin" ? "brand" : "navy"}>{ROLE_LABELS[u.role as Role]}</Badge>
+                      <TwoFactorBadge user={u} />
+                    </span>
                   </td>
                   <td className="text-slate-600 md:hidden md:px-4 md:py-3 2xl:table-cell 2xl:whitespace-nowrap">
                     <span className="2xl:hidden">Criado em </span>
@@ -235,6 +278,7 @@ export default function UsersPage() {
                     <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
                       <EditUserDialog user={u} isSelf={isSelf} />
                       <SetPasswordDialog user={u} />
+                      {isSelf ? null : <ResetTwoFactorButton user={u} />}
                       {isSelf ? null : <DeleteUserButton user={u} />}
                     </div>
                   </td>

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/workplaces-template";
 import { requireAccess } from "~/auth/guard.server";
 import { workplaceImportTemplate } from "~/domain/field/import-workplaces.server";
-
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+import { attachment, download, DOWNLOAD_MESSAGES } from "~/utils/download.server";
 
 /**
  * The workplace import template (.xlsx, the original's columns), admin/presidencia/rh; another
@@ -10,12 +9,5 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAccess(request);
-  const bytes = await workplaceImportTemplate(actor);
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": XLSX,
-      "Content-Disposition": 'attachment; filename="modelo-postos.xlsx"',
-      "Cache-Control": "no-store",
-    },
-  });
+  return download(async () => attachment(await workplaceImportTemplate(actor), "modelo-postos.xlsx", "xlsx"), DOWNLOAD_MESSAGES.template);
 }

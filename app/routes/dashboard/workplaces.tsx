@@ -2,20 +2,21 @@ import * as React from "react";
 import { Form, useLoaderData, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import type { Route } from "./+types/workplaces";
+import { readPage } from "~/lib/pagination";
 import { requireAccess } from "~/auth/guard.server";
 import { listWorkplaces } from "~/domain/field/list-workplaces.server";
 import { clearPanelCache } from "~/domain/dashboards/panel-cache.server";
 import { createWorkplace } from "~/domain/field/create-workplace.server";
 import { commitWorkplaceImport, previewWorkplaceImport, WORKPLACE_IMPORT_MAX_BYTES, WORKPLACE_IMPORT_MESSAGES } from "~/domain/field/import-workplaces.server";
-import { importReportCsv } from "~/domain/imports/spreadsheet.server";
+import { importReply, oneUploadAtATime } from "~/utils/import-reply.server";
 import { WorkplaceImport } from "~/components/field/workplace-import";
 import { moveWorkplacePin, updateWorkplace } from "~/domain/field/update-workplace.server";
 import { WORKPLACE_MESSAGES, workplaceActionSchema } from "~/domain/field/workplace.schema";
-import { BRASILIA_CENTER, MAP_HEIGHT_PX, WORKPLACE_MAP_ZOOM } from "~/domain/field/map-constants";
+import { BRASILIA_CENTER, WORKPLACE_MAP_ZOOM } from "~/domain/field/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { formatCep } from "~/lib/br/cep";
 import { lastVisitText } from "~/domain/field/visits";
 import { parseMarkers } from "~/domain/field/workplace-types";
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1;
+  const page = readPage(url.searchParams.get("pagina"));
   const city = url.searchParams.get("cidade")?.trim().slice(0, 100) || null;
   const data = await loadOrFail(() => listWorkplaces(user, { q, page, city }), WORKPLACE_MESSAGES.loadError);
   return { ...data, q, city, tiles: mapTileSettings() };
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
   try {
-    return await workplaceAction(request, actor);
+    return await oneUploadAtATime(request, () => workplaceAction(request, actor));
   } finally {
     // The map's markers are cached until a write is announced (ADR 145); this instance drops
     // them at once, so the page revalidated after this post never shows the old ones.
@@ -67,15 +68,11 @@ function workplaceAction(request: Request, actor: Awaited<ReturnType<typeof requ
       "import-preview": WORKPLACE_IMPORT_MESSAGES.error,
       "import-commit": WORKPLACE_IMPORT_MESSAGES.error,
     },
+    idempotent: { create: "workplace" },
     handlers: {
-      "import-preview": async (_input, { file }) => {
-        const report = await previewWorkplaceImport(actor, file);
-        return { message: WORKPLACE_IMPORT_MESSAGES.previewed, report, reportCsv: importReportCsv(report) };
-      },
-      "import-commit": async (_input, { file }) => {
-        const report = await commitWorkplaceImport(actor, file);
-        return { message: WORKPLACE_IMPORT_MESSAGES.committed(report), report, reportCsv: importReportCsv(report) };
-      },
+      "import-preview": async (_input, { file }) => importReply("import-preview", await previewWorkplaceImport(actor, file), WORKPLACE_IMPORT_MESSAGES),
+      "import-commit": async (input, { file }) =>
+        importReply("import-commit", await commitWorkplaceImport(actor, file, { confirmDuplicates: input.confirmDuplicates }), WORKPLACE_IMPORT_MESSAGES),
       create: async (input) => (await createWorkplace(actor, input), WORKPLACE_MESSAGES.created),
       update: async (input) => (await updateWorkplace(actor, input), WORKPLACE_MESSAGES.updated),
       "move-pin": async (input) => (await moveWorkplacePin(actor, input), WORKPLACE_MESSAGES.pinMoved),
@@ -118,7 +115,7 @@ export default function WorkplacesPage() {
     <div>
       <PageHeader
         title="Mapa de Postos"
-        description={`${total} ${total === 1 ? "posto" : "postos"}${q ? " encontrados na busca" : " cadastrados"}${city ? ` em ${city}` : ""}. Arraste um marcador para corrigir a posição.`}
+        description={`${total} ${total === 1 ? "posto" : "postos"} ${q ? (total === 1 ? "encontrado na busca" : "encontrados na busca") : total === 1 ? "cadastrado" : "cadastrados"}${city ? ` em ${city}` : ""}. Arraste um marcador para corrigir a posição.`}
         actions={<WorkplaceDialog />}
       />
       <WorkplaceImport action={PATH} templateHref={`${PATH}/modelo`} />
@@ -142,7 +139,7 @@ export default function WorkplacesPage() {
         className="mb-2 h-[500px]"
       />
       <p className="mb-6 text-xs text-slate-600" style={{ maxWidth: "100%" }}>
-        Mapa com {MAP_HEIGHT_PX} px de altura. Marcadores laranja com “?” estão em posição aproximada (endereço ainda não localizado).
+        Marcadores laranja com “?” estão em posição aproximada (endereço ainda não localizado).
       </p>
       {notFound.length ? (
         <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">

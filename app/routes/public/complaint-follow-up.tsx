@@ -7,7 +7,7 @@ import type { ReporterView } from "~/domain/complaints/complaint-views";
 import { COMPLAINT_MESSAGES, EVIDENCE_MAX_BYTES, followUpSchema } from "~/domain/complaints/complaint.schema";
 import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { AnonymityAside } from "~/components/complaints/anonymity-aside";

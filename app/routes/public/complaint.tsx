@@ -11,7 +11,7 @@ import {
 import { handleAction, oneIntent } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { AppError } from "~/utils/app-error";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { ComplaintForm } from "~/components/complaints/complaint-form";

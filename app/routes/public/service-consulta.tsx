@@ -4,7 +4,7 @@ import { consultServiceRecord } from "~/domain/services/consulta.server";
 import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/services/consulta";
 import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
-import { useFormAction } from "~/utils/use-form-action";
+import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { PageHero } from "~/components/layout/page-hero";

@@ -15,11 +15,12 @@ export const AUDIT_LOG_EVENTS = {
         action: z.string().optional(),
         entityType: z.string().optional(),
         entityId: z.string().optional(),
+        member: z.string().optional(),
         from: z.string().optional(),
         to: z.string().optional(),
       }),
       rows: z.number().int(),
     }),
-    fields: { filters: "Filtros", rows: "Linhas exportadas", person: "Pessoa", action: "Ação", entityType: "Tipo", entityId: "Registro", from: "De", to: "Até" },
+    fields: { filters: "Filtros", rows: "Linhas exportadas", person: "Pessoa", action: "Ação", entityType: "Tipo", entityId: "Registro", member: "Filiado (matrícula)", from: "De", to: "Até" },
   }),
 };

@@ -5,6 +5,13 @@ import { auditEvent } from "../audit-event";
 export const FINANCE_PIX_ENTITIES = { "pix-settings": "Configuração do PIX", "bank-statement": "Extrato bancário" } as const;
 
 export const FINANCE_PIX_EVENTS = {
+  /** A charge's PIX code sent to the member by e-mail (issue 19 item 7, ADR 216): never the address. */
+  "charge.emailed": auditEvent({
+    label: "Cobrança enviada por e-mail ao filiado",
+    entityType: "charge",
+    data: z.strictObject({ memberId: z.string(), jobId: z.number().int().nullable(), amountCentavos: z.number().int(), dueDate: z.string() }),
+    fields: { memberId: "Filiado", jobId: "Envio (job)", amountCentavos: "Valor (centavos)", dueDate: "Vencimento" },
+  }),
   "pix-settings.updated": auditEvent({
     label: "Configuração do PIX alterada",
     entityType: "pix-settings",
@@ -20,7 +27,16 @@ export const FINANCE_PIX_EVENTS = {
       chargeIds: z.array(z.string()),
       byTxid: z.number(),
       byNameAndAmount: z.number(),
+      /** Possible duplicates (ADR 180) registered because they were ticked one by one as another credit. */
+      possibleDuplicatesConfirmed: z.number().optional(),
     }),
-    fields: { payments: "Pagamentos", totalCentavos: "Total (centavos)", chargeIds: "Cobranças", byTxid: "Por txid", byNameAndAmount: "Por valor e nome" },
+    fields: {
+      payments: "Pagamentos",
+      totalCentavos: "Total (centavos)",
+      chargeIds: "Cobranças",
+      byTxid: "Por txid",
+      byNameAndAmount: "Por valor e nome",
+      possibleDuplicatesConfirmed: "Possíveis duplicatas confirmadas",
+    },
   }),
 };

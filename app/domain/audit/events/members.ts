@@ -21,22 +21,28 @@ export const MEMBER_EVENTS = {
     label: "Filiado alterado",
     entityType: "member",
     data: z.strictObject({ registrationNumber, changed: z.array(z.string()) }),
+    fields: { status: "Status do cadastro" },
   }),
   "member.deleted": auditEvent({ label: "Filiado excluído", entityType: "member", data: z.strictObject({ registrationNumber }) }),
   "member.cpf_viewed": auditEvent({
     label: "CPF completo de filiado visualizado",
     entityType: "member",
-    data: z.strictObject({ registrationNumber }),
+    // From a service record's "Ver CPF completo" (ADR 183): the record, and no member (null)
+    // when the requester is not one.
+    data: z.strictObject({ registrationNumber: registrationNumber.nullable(), serviceRecordId: z.string().optional(), protocol: z.string().optional() }),
+    fields: { serviceRecordId: "Atendimento", protocol: "Protocolo do atendimento" },
   }),
   "member.searched_by_cpf": auditEvent({
     label: "Busca de filiado por CPF completo",
     entityType: "member",
     data: z.strictObject({ found: z.number().int() }),
+    fields: { found: "Filiados encontrados" },
   }),
   "member.looked_up": auditEvent({
     label: "Consulta de filiação por CPF",
     entityType: "member",
     data: z.strictObject({ found: z.boolean(), registrationNumber: registrationNumber.nullable() }),
+    fields: { found: "Filiado encontrado" },
   }),
   "member.exported": auditEvent({
     label: "Dados de filiado exportados (LGPD)",
@@ -59,9 +65,11 @@ export const MEMBER_EVENTS = {
     entityType: "member",
     data: z.strictObject({ registrationNumber, removed: z.boolean() }),
   }),
+  // The member's id (the entity id) only (ADR 170). Entries written before issue 18 also held the
+  // registration number and whether a photo was deleted; they still show, unparsed.
   "member.anonymized": auditEvent({
     label: "Filiado anonimizado (LGPD)",
     entityType: "member",
-    data: z.strictObject({ registrationNumber, photoDeleted: z.boolean() }),
+    data: z.strictObject({}),
   }),
 };

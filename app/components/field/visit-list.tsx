@@ -1,0 +1,97 @@
+import * as React from "react";
+import { Form } from "react-router";
+import { VISIT_SORT_LABELS, VISIT_SORTS, VISITS_MESSAGES, type VisitSort } from "~/domain/field/visits";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Label, Select } from "~/components/ui/input";
+import { Pager } from "~/components/ui/pager";
+
+/** "1 visita finalizada" / "1.234 visitas finalizadas", with the page when there are several. */
+export function visitsCountText(total: number, page: number, pageCount: number, suffix = "") {
+  const words = total === 1 ? `visita finalizada${suffix}` : `visitas finalizadas${suffix}`;
+  return `${total.toLocaleString("pt-BR")} ${words}${pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""}.`;
+}
+
+/**
+ * A list of finished visits (the admin's "Visitas Finalizadas" and campo's "Minhas Visitas"):
+ * the sort form, the cards a page at a time, the empty state and the pager. The cards are the
+ * caller's: each screen shows what its reader needs.
+ */
+export function VisitList<T extends { id: string }>({
+  sort,
+  sortId,
+  visits,
+  page,
+  pageCount,
+  hrefFor,
+  children,
+}: {
+  sort: VisitSort;
+  sortId: string;
+  visits: T[];
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  children: (visit: T) => React.ReactNode;
+}) {
+  return (
+    <>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={sortId}>Ordenar por</Label>
+          <Select id={sortId} name="ordem" defaultValue={sort}>
+            {VISIT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {VISIT_SORT_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="outline">
+          Aplicar
+        </Button>
+      </Form>
+      {visits.length === 0 ? (
+        <Card className="p-10 text-center text-slate-700">{VISITS_MESSAGES.empty}</Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {visits.map((v) => (
+            <li key={v.id}>{children(v)}</li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6">
+        <Pager label="Paginação das visitas" page={page} pageCount={pageCount} hrefFor={hrefFor} />
+      </div>
+    </>
+  );
+}
+
+type VisitCounts = {
+  basicFirefighters: number | null;
+  lifeguards: number | null;
+  totalWorkers: number | null;
+  dayWorkers: number | null;
+  nightWorkers: number | null;
+};
+
+/** A visit's answers as label/value rows: the team counts every reader needs, plus the screen's own rows. */
+export function VisitFacts({ visit, before = [], after = [] }: { visit: VisitCounts; before?: [string, React.ReactNode][]; after?: [string, React.ReactNode][] }) {
+  const rows: [string, React.ReactNode][] = [
+    ...before,
+    ["Bombeiros civis", visit.basicFirefighters ?? "—"],
+    ["Salva-vidas", visit.lifeguards ?? "—"],
+    ["Trabalhadores", `${visit.totalWorkers ?? "—"} (${visit.dayWorkers ?? "—"} diurnos, ${visit.nightWorkers ?? "—"} noturnos)`],
+    ...after,
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-700">
+      {rows.map(([label, value]) => (
+        <React.Fragment key={label}>
+          <dt className="font-semibold">{label}</dt>
+          <dd>{value}</dd>
+        </React.Fragment>
+      ))}
+    </dl>
+  );
+}

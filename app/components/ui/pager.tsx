@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { cn } from "~/lib/cn";
+import { paginationWindow } from "~/lib/pagination";
+
+const item = "inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-3 text-sm font-semibold";
+const plain = "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50";
+const off = "border border-slate-200 bg-slate-50 text-slate-500";
+
+/**
+ * The back-office's one pager (issue 20 §2): "Anterior", the page numbers around the current
+ * one (or "Página X de Y" with `numbered={false}`), "Próxima". Links, so it works without
+ * JavaScript and every page has its address. Nothing is shown for a single page.
+ */
+export function Pager({
+  page,
+  pageCount,
+  hrefFor,
+  label,
+  numbered = true,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  /** The navigation's name, e.g. "Paginação dos filiados". */
+  label: string;
+  numbered?: boolean;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={cn(item, plain)} rel="prev">
+          <ChevronLeft className="size-4" aria-hidden /> Anterior
+        </Link>
+      ) : (
+        <span className={cn(item, off)}>
+          <ChevronLeft className="size-4" aria-hidden /> Anterior
+        </span>
+      )}
+      {numbered ? (
+        <ul className="flex flex-wrap items-center gap-1">
+          {paginationWindow(page, pageCount).map((p) => (
+            <li key={p}>
+              <Link
+                to={hrefFor(p)}
+                aria-current={p === page ? "page" : undefined}
+                aria-label={`Página ${p}`}
+                className={cn(item, p === page ? "bg-navy-900 text-white" : plain)}
+              >
+                {p}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span className="text-sm text-slate-700">
+          Página {page} de {pageCount}
+        </span>
+      )}
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={cn(item, plain)} rel="next">
+          Próxima <ChevronRight className="size-4" aria-hidden />
+        </Link>
+      ) : (
+        <span className={cn(item, off)}>
+          Próxima <ChevronRight className="size-4" aria-hidden />
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,94 @@
+import { count, inArray } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { members, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
+import { createServiceRecordRow } from "~/db/factories/services";
+import { memberName } from "~/db/factories/members";
+import { protocolAt } from "~/domain/services/protocol.server";
+import { PRIORITIES, SERVICE_SECTORS, SERVICE_TYPES, type ServiceStatus } from "~/domain/services/service-options";
+
+const PATHS: ServiceStatus[][] = [
+  ["pending"],
+  ["pending", "in_progress"],
+  ["pending", "in_progress", "resolved"],
+  ["pending", "in_progress", "resolved", "closed"],
+  ["pending", "cancelled"],
+  ["pending", "in_progress", "pending"],
+];
+const COMMENTS: Partial<Record<ServiceStatus, string>> = {
+  in_progress: "Atendimento iniciado; documentos conferidos com o trabalhador.",
+  pending: "Aguardando documentos do trabalhador.",
+  resolved: "Orientação dada e caso resolvido.",
+  closed: "Chamado encerrado após confirmação do trabalhador.",
+  cancelled: "Cancelado a pedido do trabalhador.",
+};
+const DESCRIPTIONS = [
+  "Trabalhador relata atraso no pagamento das horas extras do plantão noturno.",
+  "Pedido de orientação sobre a rescisão e o saque do FGTS.",
+  "Solicita declaração de filiação para apresentar ao empregador.",
+  "Dúvida sobre o desconto da mensalidade sindical no contracheque.",
+  "Relata falta de equipamento de proteção no posto de trabalho.",
+  "Pede audiência com a diretoria sobre a escala 12x36.",
+];
+
+/** A few dozen records in every sector and status, with histories, some overdue, some linked to members. */
+export async function seedDemoServiceRecords() {
+  const [{ n }] = await db().select({ n: count() }).from(serviceRecords);
+  if (n > 0) return;
+  const staff = await db().select({ id: users.id, name: users.name, role: users.role }).from(users).where(inArray(users.role, [...SERVICE_SECTORS, "admin"]));
+  const someMembers = await db().select({ id: members.id, name: members.name, cpf: members.cpf }).from(members).limit(8);
+  const admin = staff.find((u) => u.role === "admin");
+  const DAY = 86_400_000;
+  for (let i = 0; i < 40; i++) {
+    const sector = SERVICE_SECTORS[i % SERVICE_SECTORS.length];
+    const path = PATHS[Math.floor(i / SERVICE_SECTORS.length) % PATHS.length];
+    const agent = staff.find((u) => u.role === sector) ?? admin;
+    const member = i % 4 === 0 ? someMembers[(i / 4) % Math.max(1, someMembers.length)] : undefined;
+    const createdAt = new Date(Date.now() - (40 - i) * DAY * 0.8 - 3_600_000);
+    const types = SERVICE_TYPES[sector];
+    const row = await createServiceRecordRow(db(), {
+      sector,
+      protocol: protocolAt(createdAt),
+      priority: PRIORITIES[i % PRIORITIES.length],
+      status: path.at(-1)!,
+      requesterName: member?.name ?? memberName(i + 300),
+      requesterCpf: member?.cpf ?? null,
+      requesterPhone: `(61) 99${String(100 + i).padStart(3, "0")}-${String(2000 + i * 7).slice(0, 4)}`,
+      memberId: member?.id ?? null,
+      serviceType: types[i % (types.length - 1)],
+      description: DESCRIPTIONS[i % DESCRIPTIONS.length],
+      responsibleId: agent?.id ?? null,
+      createdBy: agent?.id ?? null,
+      createdByRole: agent?.role ?? null,
+      requesterRegistration: agent?.role ?? null,
+      createdAt,
+    }, { initialStatus: "pending" });
+    for (let s = 1; s < path.length; s++) {
+      await db().insert(serviceRecordEntries).values({
+        recordId: row.id,
+        kind: "status",
+        authorId: agent?.id ?? null,
+        authorName: agent?.name ?? "Sistema",
+        responsibleName: agent?.name ?? "Responsável não definido",
+        oldStatus: path[s - 1],
+        newStatus: path[s],
+        text: COMMENTS[path[s]] ?? "Status atualizado.",
+        isPublic: s % 2 === 1,
+        createdAt: new Date(createdAt.getTime() + s * 5 * 3_600_000),
+      });
+    }
+    if (i % 3 === 0) {
+      await db().insert(serviceRecordEntries).values({
+        recordId: row.id,
+        kind: "comment",
+        authorId: agent?.id ?? null,
+        authorName: agent?.name ?? "Sistema",
+        responsibleName: agent?.name ?? "Responsável não definido",
+        oldStatus: row.status,
+        newStatus: row.status,
+        text: "Contato telefônico feito com o trabalhador.",
+        isPublic: false,
+        createdAt: new Date(createdAt.getTime() + path.length * 5 * 3_600_000),
+      });
+    }
+  }
+}

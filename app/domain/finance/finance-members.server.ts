@@ -1,0 +1,67 @@
+import { or, eq, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { members } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { authorize, type Actor } from "~/auth/authorize";
+import { cpfDigits, isValidCpf, maskCpfForList } from "~/lib/br/cpf";
+import { MAX_REGISTRATION_NUMBER, SITUATION_LABELS } from "~/domain/members/member-options";
+import { LIST_ORDER, nameMatches } from "~/domain/members/list-members.server";
+import { FINANCE_MEMBER_LIMIT } from "./finance-options";
+
+/**
+ * The finance roles' member look-up (issue 19 item 6, ADR 215): the 'Gerar Boleto' picker and
+ * the 'Consultar Filiados' page. By name (folded: case and accents ignored), registration
+ * number, or full CPF; the CPF is always shown masked (***.456.789-**), since finance does not
+ * need it (ADR 122). At most FINANCE_MEMBER_LIMIT rows; a search by full CPF is audited as the
+ * members list's is.
+ */
+export { FINANCE_MEMBER_LIMIT };
+
+export type FinanceMemberRow = {
+  id: string;
+  registrationNumber: number;
+  name: string;
+  cpfMasked: string;
+  situation: string;
+  anonymized: boolean;
+};
+
+export async function searchFinanceMembers(actor: Actor, term: string): Promise<{ rows: FinanceMemberRow[]; more: boolean }> {
+  authorize(actor, "finance.members");
+  const t = term.trim().slice(0, 120);
+  if (!t) return { rows: [], more: false };
+  const conds: SQL[] = [nameMatches(t)];
+  if (/^\d{1,10}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_REGISTRATION_NUMBER) conds.push(eq(members.registrationNumber, Number(t)));
+  const byCpf = /^[\d.\-\s]+$/.test(t) && isValidCpf(t);
+  if (byCpf) conds.push(eq(members.cpf, cpfDigits(t)));
+  const found = await db()
+    .select({
+      id: members.id,
+      registrationNumber: members.registrationNumber,
+      name: members.name,
+      cpf: members.cpf,
+      situation: members.situation,
+      anonymizedAt: members.anonymizedAt,
+    })
+    .from(members)
+    .where(or(...conds))
+    // An exact registration number or CPF first, then by name.
+    .orderBy(
+      sql`case when ${members.registrationNumber} = ${/^\d{1,10}$/.test(t) && Number(t) <= MAX_REGISTRATION_NUMBER ? Number(t) : -1} then 0 when ${members.cpf} = ${byCpf ? cpfDigits(t) : ""} then 0 else 1 end`,
+      ...LIST_ORDER,
+    )
+    .limit(FINANCE_MEMBER_LIMIT + 1);
+  if (byCpf) {
+    const hits = found.filter((m) => m.cpf === cpfDigits(t));
+    await recordAudit({ actor, action: "member.searched_by_cpf", entityType: "member", entityId: hits.length === 1 ? hits[0].id : null, data: { found: hits.length } });
+  }
+  const rows = found.slice(0, FINANCE_MEMBER_LIMIT).map((m) => ({
+    id: m.id,
+    registrationNumber: m.registrationNumber,
+    name: m.name,
+    cpfMasked: m.cpf ? maskCpfForList(m.cpf) : "—",
+    situation: m.situation === null ? "—" : (SITUATION_LABELS[String(m.situation)] ?? String(m.situation)),
+    anonymized: m.anonymizedAt !== null,
+  }));
+  return { rows, more: found.length > FINANCE_MEMBER_LIMIT };
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { sessions, userRecoveryCodes, users } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { AppError } from "~/utils/app-error";
+import { authorize, type Actor } from "~/auth/authorize";
+import { USER_MESSAGES } from "./user.schema";
+
+/**
+ * An admin resets another user's second factor (ADR 185), e.g. after a lost phone: the secret,
+ * the last step used and the recovery codes go; so do all of that user's sessions, in the same
+ * transaction as the audit entry. At the next sign-in a role that requires it enrols again.
+ */
+export async function resetUserTwoFactor(actor: Actor, id: string) {
+  authorize(actor, "users.manage");
+  if (id === actor.id) throw new AppError(400, USER_MESSAGES.cannotResetOwnTwoFactor);
+  await db().transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning({ username: users.username });
+    if (!updated) throw new AppError(404, USER_MESSAGES.notFound);
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit({ actor, action: "user.two_factor_reset", entityType: "user", entityId: id, data: { username: updated.username } }, tx);
+  });
+}

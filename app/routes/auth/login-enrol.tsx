@@ -1,0 +1,132 @@
+import { Form as PlainForm, Link, redirect, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ArrowRight, ShieldCheck } from "lucide-react";
+import type { Route } from "./+types/login-enrol";
+import { requireSessionStage, SECOND_FACTOR_PATHS } from "~/auth/guard.server";
+import { signedIn } from "~/auth/login.server";
+import { getSessionState } from "~/auth/session.server";
+import { enableTwoFactor, enrolmentOffer } from "~/auth/two-factor.server";
+import { TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from "~/auth/two-factor.schema";
+import { panelPath } from "~/auth/permissions";
+import { safeRedirect } from "~/utils/forms";
+import { handleAction, oneIntent } from "~/utils/action.server";
+import { useFormAction } from "~/components/ui/use-form-action";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { BrandMark } from "~/components/layout/brand-mark";
+import { EnrolmentSteps, RecoveryCodes } from "~/components/auth/two-factor-setup";
+import { seo } from "~/utils/seo";
+
+/**
+ * Enrolment at sign-in (ADR 185): a user of a role that requires the second factor, who has
+ * none yet, comes here after the password and reaches nothing else until it is confirmed.
+ */
+export const handle = { hydrate: "now" as const };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Ativar verificação em duas etapas | Área restrita",
+    description: "Configure o aplicativo autenticador.",
+    path: "/login/ativar-verificacao",
+    noindex: true,
+  });
+
+function nextPath(request: Request, role: Parameters<typeof panelPath>[0]) {
+  return safeRedirect(new URL(request.url).searchParams.get("redirectTo"), null) ?? panelPath(role);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const state = await getSessionState(request);
+  if (!state) throw redirect("/login");
+  if (state.stage === "code") throw redirect(SECOND_FACTOR_PATHS.code);
+  // Just enrolled (a form posted without JavaScript renders the page again with the codes).
+  if (state.stage === "full") return { offer: null, next: nextPath(request, state.user.role) };
+  return { offer: await enrolmentOffer(state.user), next: nextPath(request, state.user.role) };
+}
+
+// The codes answer the post; reloading the page's data now would only say "already active".
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+const enableIntents = oneIntent("enable", twoFactorCodeSchema);
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireSessionStage(request, "enrol");
+  return handleAction(request, {
+    actor: user,
+    intents: enableIntents,
+    defaultIntent: "enable",
+    fallback: TWO_FACTOR_MESSAGES.error,
+    handlers: {
+      enable: async (input) => {
+        const { recoveryCodes } = await enableTwoFactor(user, input.code);
+        await signedIn(user);
+        return { message: TWO_FACTOR_MESSAGES.enabled, recoveryCodes };
+      },
+    },
+  });
+}
+
+export default function LoginEnrol() {
+  const { offer, next } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ ok: boolean; recoveryCodes?: string[] }>();
+  const { Form, error, errors, busy } = useFormAction({ mode: "document", toast: false, action: "/login/ativar-verificacao" });
+  const [params] = useSearchParams();
+  const codes = actionData?.ok ? actionData.recoveryCodes : undefined;
+  return (
+    <section className="bg-gradient-to-b from-slate-50 to-white">
+      <div className="container-page grid min-h-[calc(100dvh-4rem)] place-items-center py-8 sm:py-12">
+        <div className="w-full max-w-xl">
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
+            <div className="flex flex-col items-center text-center">
+              <BrandMark className="size-12" />
+              <h1 className="mt-4 text-2xl font-bold text-navy-950">Ativar verificação em duas etapas</h1>
+              <p className="mt-1 text-sm text-slate-600">
+                Seu perfil acessa dados pessoais de filiados (CPF, filiação sindical). Por isso, além da senha, a entrada pede um
+                código do aplicativo autenticador do seu celular.
+              </p>
+            </div>
+            {codes ? (
+              <div className="mt-6 grid gap-4">
+                <Alert tone="success">{TWO_FACTOR_MESSAGES.enabled}</Alert>
+                <RecoveryCodes codes={codes} />
+                <Button asChild size="lg">
+                  <Link to={next}>
+                    Continuar para o painel <ArrowRight />
+                  </Link>
+                </Button>
+              </div>
+            ) : offer ? (
+              <Form method="post" className="mt-6 grid gap-5" replace={false}>
+                <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+                {error && !errors.code ? <Alert tone="error">{error}</Alert> : null}
+                <EnrolmentSteps offer={offer} error={errors.code} />
+                <Button type="submit" size="lg" disabled={busy}>
+                  <ShieldCheck /> {busy ? "Verificando..." : "Ativar"}
+                </Button>
+              </Form>
+            ) : (
+              <div className="mt-6 grid gap-4">
+                <Alert tone="success">{TWO_FACTOR_MESSAGES.alreadyEnabled}</Alert>
+                <Button asChild size="lg">
+                  <Link to={next}>
+                    Continuar para o painel <ArrowRight />
+                  </Link>
+                </Button>
+              </div>
+            )}
+          </div>
+          {codes ? null : (
+            <div className="mt-6 text-center">
+              <PlainForm method="post" action="/logout">
+                <Button type="submit" variant="ghost">
+                  Sair
+                </Button>
+              </PlainForm>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The one CSV writer (ADR 176). Every export goes through it: the members list, one member's
+ * LGPD data, the finance reports, the audit log, the finished visits and the import reports.
+ *
+ * What it writes is what a Brazilian spreadsheet opens in columns, and what no spreadsheet runs:
+ *   - `;` between fields, CRLF between lines, UTF-8 with a BOM (Excel pt-BR reads the accents);
+ *   - every field quoted (csv-stringify), `"` doubled inside;
+ *   - money with a decimal comma and no symbol ("1234,56", "-12,50"), which Excel pt-BR reads as a number;
+ *   - every cell neutralised (OWASP "CSV Injection"): an apostrophe goes before `=`, `+`, `-`, `@`,
+ *     tab or CR (and their full-width forms) wherever some reader may start a cell — the start of
+ *     the value and right after each `,` `;` tab, CR or LF inside it (past any spaces and quotes),
+ *     because a file read with the other delimiter, or by a lenient parser, starts cells there.
+ *     A cell that is a plain number ("-12", "-12,50") is left alone: a spreadsheet reads it as
+ *     that number and it runs nothing.
+ */
+import { stringify } from "csv-stringify/sync";
+import { centavosToDecimal } from "~/lib/money";
+
+export type CsvCell = string | number | bigint | boolean | null | undefined;
+
+/** What a spreadsheet may take for the start of a formula. */
+export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** A plain number in pt-BR form: a spreadsheet reads it as that number. */
+const PLAIN_NUMBER = /^-?\d+(,\d+)?$/;
+/**
+ * A place where some reader starts a cell (the value's start, or after a delimiter or line
+ * break of any dialect), then spaces and quotes, then a formula character.
+ */
+const RISKY = /(?<=^|[,;\t\r\n])([ "]*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
+/** The text of one cell, neutralised. */
+export function csvText(value: CsvCell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "Sim" : "Não";
+  const text = typeof value === "number" ? String(value).replace(".", ",") : String(value);
+  if (PLAIN_NUMBER.test(text)) return text;
+  return text.replace(RISKY, "'$1");
+}
+
+/** Centavos as a pt-BR decimal without the symbol: 123456 → "1234,56", -1250 → "-12,50". */
+export function csvMoney(centavos: number | bigint): string {
+  return centavosToDecimal(Number(centavos)).replace(".", ",");
+}
+
+/** The whole file: BOM, `;`, CRLF, every field quoted and neutralised. */
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
+  return stringify(
+    rows.map((r) => r.map(csvText)),
+    { bom: true, delimiter: ";", record_delimiter: "\r\n", quoted: true, quoted_empty: true },
+  );
+}

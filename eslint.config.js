@@ -1,0 +1,74 @@
+// ESLint (flat config): the guardrails CI runs before the tests (issue 20 §1, ADR 220).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+/** The floors of the code (architecture.md): a module may import only from the floors below it. */
+const zones = [
+  { target: "./app/routes", from: "./app/db", message: "Rotas não acessam o banco: chame um caso de uso em app/domain." },
+  { target: "./app/components", from: "./app/db", message: "Componentes não importam o banco (nem tabelas Drizzle)." },
+  { target: "./app/lib", from: ["./app/utils", "./app/domain", "./app/db"], message: "app/lib é a base: não importa utils, domain nem db." },
+  { target: "./app/domain", from: ["./app/db/factories", "./app/db/seed"], message: "O domínio não usa fábricas de teste nem a semente de demonstração." },
+  { target: "./app/utils", from: "./app/components", message: "app/utils não importa componentes." },
+  { target: "./app/domain", from: ["./app/routes", "./app/components"], message: "O domínio não importa rotas nem componentes." },
+  { target: "./app/auth/permissions.ts", from: "./app/domain", message: "A tabela de papéis não importa código do domínio." },
+];
+
+export default tseslint.config(
+  { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "tests/.artifacts/**", "public/**", "**/*.tmp.*"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX },
+    languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: { ...globals.node } },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // Use-case tests beside the domain build their rows with the factories.
+    files: ["app/**/*.test.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: zones.filter((z) => !String(z.from).includes("factories")) }] },
+  },
+  {
+    // The input checks match control characters on purpose: that is what they refuse.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    rules: { "no-control-regex": "off" },
+  },
+  {
+    // TypeScript checks names itself (typescript-eslint's advice).
+    files: ["**/*.{ts,tsx}"],
+    rules: { "no-undef": "off" },
+  },
+  {
+    // React's hooks rules, in the app (test helpers named use… are Vitest hooks, not React's).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    // Components never reach server-only modules (the bundler would ship them to the browser).
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/*.server.ts"], message: "Componentes não importam módulos .server." }] }],
+    },
+  },
+  {
+    // Server code: a promise is awaited, returned or explicitly voided (a lost rejection is a lost error).
+    files: ["app/**/*.server.ts", "app/domain/**/*.ts", "app/jobs/**/*.ts", "app/integrations/**/*.ts", "app/db/**/*.ts", "app/auth/**/*.ts", "server/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
+);
