@@ -171,7 +171,8 @@ describe("financeiro's first day at 390 px", () => {
       expect(await due.inputValue()).toBe(br(p.dueDate));
       await batch.getByRole("button", { name: "Pré-visualizar" }).click();
       const preview = batch.getByTestId("batch-preview");
-      await expect.poll(() => preview.isVisible(), SLOW).toBe(true);
+      // Polled on the dialog's whole text, so a failure says what the person saw instead.
+      await expect.poll(() => batch.innerText(), SLOW).toContain("cobranças serão criadas");
       expect(await preview.textContent()).toContain(`${active} cobranças serão criadas de ${money}, com vencimento em ${br(p.dueDate)}.`);
       expect(await preview.textContent()).toContain(`Total: ${formatMoney(run.centavos * active)} (${active} × ${money}).`);
       // The button that generates is on the screen with the preview (on a phone it was left below the dialog's fold).

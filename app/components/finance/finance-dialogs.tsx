@@ -83,6 +83,12 @@ export function IssueChargeDialog({ today }: { today: string }) {
 type BatchPreview = { active: number; create: number; skip: number; amountCentavos: number; totalCentavos: number; dueDate: string };
 type BatchAnswer = ActionResult & { preview?: BatchPreview };
 
+/** The period fields' values, as one text to compare. */
+function periodValues(form: HTMLFormElement) {
+  const data = new FormData(form);
+  return ["amount", "month", "year", "dueDate"].map((name) => String(data.get(name) ?? "")).join("|");
+}
+
 /**
  * The month for every active member: preview (how many charges, of how much each, the total and
  * the due date), then one job. Changing a field after the preview asks for a new one, so what is
@@ -90,17 +96,23 @@ type BatchAnswer = ActionResult & { preview?: BatchPreview };
  */
 export function BatchDialog({ today, disabled }: { today: string; disabled: boolean }) {
   const [open, setOpen] = React.useState(false);
-  const [stale, setStale] = React.useState(false);
+  // The fields' values as last sent for a preview, and as they are now: the preview shown is the
+  // one for what the fields say (compared by value, so an event that changes nothing keeps it).
+  const sent = React.useRef<string | null>(null);
+  const [answeredFor, setAnsweredFor] = React.useState<string | null>(null);
+  const [current, setCurrent] = React.useState<string | null>(null);
   const { Form, result, errors: lastErrors, busy } = useFormAction<BatchAnswer>({
     schema: financeActionSchema,
     validateAs: "batch-preview",
     onSuccess: (answer) => {
       if (answer.intent === "batch-run") setOpen(false);
-      else setStale(false);
+      else setAnsweredFor(sent.current);
     },
   });
   const errors = open ? lastErrors : {};
-  const preview = open && !stale && result?.ok && result.intent === "batch-preview" ? result.preview : undefined;
+  const answered = open && result?.ok && result.intent === "batch-preview" ? result.preview : undefined;
+  const preview = answered && answeredFor !== null && answeredFor === current ? answered : undefined;
+  const track = (e: React.SyntheticEvent<HTMLFormElement>) => setCurrent(periodValues(e.currentTarget));
   // On a phone the preview pushes the button that generates below the dialog's fold: bring it
   // (with the preview just above it) into view.
   const actions = React.useRef<HTMLDivElement>(null);
@@ -112,7 +124,7 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setStale(true);
+        setAnsweredFor(null);
       }}
     >
       <DialogTrigger asChild>
@@ -124,7 +136,19 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
         title="Gerar cobranças do mês"
         description="Uma cobrança para cada filiado ativo. Quem já tem cobrança deste mês é ignorado. Todas são criadas, ou nenhuma."
       >
-        <Form method="post" className="grid gap-4" noValidate onInput={() => setStale(true)} onChange={() => setStale(true)}>
+        <Form
+          method="post"
+          className="grid gap-4"
+          noValidate
+          onInput={track}
+          onChange={track}
+          onSubmit={(e) => {
+            const values = periodValues(e.currentTarget);
+            setCurrent(values);
+            const submitter = (e.nativeEvent as SubmitEvent).submitter;
+            if (submitter?.getAttribute("value") === "batch-preview") sent.current = values;
+          }}
+        >
           <PeriodFields prefix="batch" errors={errors} today={today} />
           {preview ? (
             <div role="status" data-testid="batch-preview" className="grid gap-1 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
