@@ -54,7 +54,8 @@ describe("backup and restore round trip", () => {
       await b.close();
       fs.rmSync(tmp, { recursive: true, force: true });
     }
-  });
+    // Two embedded databases migrated from nothing and two scripts: slow on a busy machine.
+  }, 120_000);
 
   it.runIf(testDriver() === "postgres")("PostgreSQL: pg_dump file → pg_restore into another database → same data", async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sind-backup-"));

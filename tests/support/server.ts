@@ -63,6 +63,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await bundle.init({ databaseUrl, dataDir: options.dataDir ?? "memory://", seed: seed === true, pgliteTemplate });
   if (Array.isArray(seed) && seed.length) await bundle.seedDemo(seed);
   const server = http.createServer(bundle.createApp());
+  // As server/index.js: idle keep-alive sockets are kept longer than a client keeps them. With
+  // Node's 5 s, a test's fetch could reuse a socket the server was closing at that moment
+  // (ECONNRESET on a busy machine, where both timers fire late together).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
