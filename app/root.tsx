@@ -87,6 +87,10 @@ function ScrollToTop() {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  // Hydration has committed: what the browser tests wait on (tests/support/browser.ts `hydrated`).
+  React.useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <Toaster initial={toast}>
       <ScrollToTop />

@@ -153,7 +153,7 @@ describe("financeiro's first day at 390 px", () => {
       const money = formatMoney(run.centavos);
 
       const page = await t.login("financeiro", { viewport: "phone", locale: run.locale, permissions: ["clipboard-read", "clipboard-write"] });
-      onTestFailed(() => screenshot(page, `journey-financeiro-failed-${run.locale}`));
+      onTestFailed(() => screenshot(page, `journey-financeiro-failed-${run.locale}`, true));
       await hydrated(page);
       expect(await page.getByTestId("panel-title").textContent()).toBe("Painel - Financeiro");
 

@@ -64,18 +64,30 @@ export async function loginAs(page: Page, baseUrl: string, username: string, pas
   await page.waitForURL((u) => u.pathname.startsWith("/dashboard"));
 }
 
-/** Waits until React has hydrated (client handlers attached). */
+/**
+ * Waits until React has hydrated (client handlers attached) and the router is at rest: no
+ * navigation, revalidation or fetcher under way. Public pages hydrate lazily (idle after load, or
+ * the first interaction); the app marks <html data-hydrated> once hydration has committed.
+ */
 export async function hydrated(page: Page) {
-  // The router exists only once React DOM has loaded and hydration began: public pages hydrate
-  // lazily (idle after load, or the first interaction), so the route modules alone prove nothing.
-  await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => {
+    type Router = { state: { initialized: boolean; navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> } };
+    const router = (window as unknown as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter;
+    if (!router || document.documentElement.dataset.hydrated === undefined) return false;
+    const { state } = router;
+    return state.initialized && state.navigation.state === "idle" && state.revalidation === "idle" && [...state.fetchers.values()].every((f) => f.state === "idle");
+  });
 }
 
 const shotDir = path.resolve("tests/.artifacts/screenshots");
 
-/** Saves a full-page screenshot under tests/.artifacts/screenshots/ for review. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a full-page screenshot under tests/.artifacts/screenshots/ for review. In CI (`CI=true`)
+ * only a failing test's are taken (`force`), as nobody looks at the others there; set
+ * SCREENSHOTS=1 to take them all.
+ */
+export async function screenshot(page: Page, name: string, force = false) {
+  if (process.env.CI === "true" && process.env.SCREENSHOTS !== "1" && !force) return;
   fs.mkdirSync(shotDir, { recursive: true });
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
 }
