@@ -66,6 +66,22 @@ export default tseslint.config(
     },
   },
   {
+    // The row modules (issue 20 §4) are imported by components: like them, they reach no
+    // server-only module, and the database only for a type.
+    files: ["app/domain/**/*-row.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/*.server", "**/*.server.ts"], message: "Um módulo de linhas (*-row.ts) não importa módulos .server." },
+            { group: ["~/db/*", "~/db/**"], allowTypeImports: true, message: "Um módulo de linhas (*-row.ts) importa do banco só tipos." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server code: a promise is awaited, returned or explicitly voided (a lost rejection is a lost error).
     files: ["app/**/*.server.ts", "app/domain/**/*.ts", "app/jobs/**/*.ts", "app/integrations/**/*.ts", "app/db/**/*.ts", "app/auth/**/*.ts", "server/**/*.ts"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

@@ -2,6 +2,12 @@ import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
 
+/**
+ * The honeypot field of the public forms ('Fale Conosco', denúncia): invisible to people,
+ * tempting to bots. A filled one is accepted and dropped (contact) or refused (complaint).
+ */
+export const HONEYPOT_FIELD = "website";
+
 /** First message per field, keyed by the field's name, for rendering beside inputs. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};

@@ -35,7 +35,7 @@ export type Instance = {
 export function startInstance(options?: InstanceOptions): Promise<Instance>;
 
 export type HaproxyConfigOptions = { port: number; backends: { port: number }[]; statsPort?: number; checkIntervalMs?: number };
-/** The HAProxy configuration the README documents. */
+/** The HAProxy configuration the operator's guide (docs/operations.md) documents. */
 export function haproxyConfig(options: HaproxyConfigOptions): string;
 
 export type Haproxy = {

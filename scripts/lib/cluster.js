@@ -147,7 +147,7 @@ async function waitForPort(port, proc, what, timeoutMs = 10_000) {
 }
 
 /**
- * The HAProxy configuration the README documents, for `backends` on loopback: round robin,
+ * The HAProxy configuration docs/operations.md documents, for `backends` on loopback: round robin,
  * health check on /readyz, X-Forwarded-For set by the balancer (the app trusts one hop).
  */
 export function haproxyConfig({ port, backends, statsPort, checkIntervalMs = 2000 }) {

@@ -12,7 +12,7 @@ import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
 import { BR_MESSAGES } from "~/lib/br/messages";
 import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
 import { formatDateTime } from "~/lib/dates";
-import { parseMarkers } from "~/domain/field/workplace-types";
+import { parseMarkers } from "~/domain/field/workplace-row";
 import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/field/map-constants";
 import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
 import type { createWorkplace as CreateWorkplace } from "~/domain/field/create-workplace.server";

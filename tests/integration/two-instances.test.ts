@@ -15,7 +15,7 @@ import { createThrowawayDatabase, testDriver } from "../support/database";
 /**
  * Issue 13 §3: the production shape. HAProxy from Debian in front of two app instances (each
  * `node server/index.js`, as `npm start` runs it) on one PostgreSQL database, on loopback, with
- * the configuration the README shows (`haproxyConfig` in scripts/lib/cluster.js). One cluster
+ * the configuration docs/operations.md shows (`haproxyConfig` in scripts/lib/cluster.js). One cluster
  * for the whole file; the tests run in order and the last one kills an instance. ADR 102.
  *
  * Client addresses are real: each test connects from its own loopback address (127.0.0.x), the

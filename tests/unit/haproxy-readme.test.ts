@@ -3,15 +3,16 @@ import { describe, expect, it } from "vitest";
 import { haproxyConfig } from "../../scripts/lib/cluster.js";
 
 /**
- * The README's production section shows the HAProxy configuration the two-instance test runs
- * (tests/integration/two-instances.test.ts): the one in the README must be that one, verbatim.
+ * The operator's guide (docs/operations.md, split from the README) shows the HAProxy configuration
+ * the two-instance test runs (tests/integration/two-instances.test.ts): the one in the guide must be
+ * that one, verbatim.
  */
-describe("README: HAProxy configuration", () => {
-  const readme = fs.readFileSync("README.md", "utf8");
-  const block = /```haproxy\n([\s\S]*?)```/.exec(readme)?.[1];
+describe("docs/operations.md: HAProxy configuration", () => {
+  const guide = fs.readFileSync("docs/operations.md", "utf8");
+  const block = /```haproxy\n([\s\S]*?)```/.exec(guide)?.[1];
 
   it("is the configuration the two-instance test uses", () => {
-    expect(block, "bloco ```haproxy no README").toBeDefined();
+    expect(block, "bloco ```haproxy em docs/operations.md").toBeDefined();
     expect(block).toBe(haproxyConfig({ port: 8080, backends: [{ port: 3001 }, { port: 3002 }] }));
   });
 

@@ -19,19 +19,7 @@ import {
 import { UPLOAD_MESSAGES } from "~/domain/files/file-types";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-
-export type EditableAgreement = {
-  id: string;
-  title: string;
-  description: string;
-  company: string;
-  validFrom: string;
-  validTo: string;
-  isPublic: boolean;
-  status: string;
-  fileName: string | null;
-  fileSize: number | null;
-};
+import type { EditableAgreement } from "~/domain/agreements/agreement-row";
 
 /** The add/edit dialog: a multipart form (fields plus the PDF) posted by a fetcher. */
 export function AgreementFormDialog({ agreement, trigger }: { agreement?: EditableAgreement; trigger: React.ReactNode }) {

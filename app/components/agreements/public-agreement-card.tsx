@@ -4,21 +4,8 @@ import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { Button } from "~/components/ui/button";
 import { formatFileSize, pdfHref, type AgreementStatus } from "~/domain/agreements/agreement-messages";
+import type { PublicAgreementView } from "~/domain/agreements/agreement-row";
 import { AgreementStatusBadge } from "./agreement-status-badge";
-
-export type PublicAgreementView = {
-  id: string;
-  title: string;
-  description: string;
-  company: string;
-  validFrom: string;
-  validTo: string;
-  status: AgreementStatus;
-  /** Active, but not in force yet ('A vigorar'). */
-  upcoming: boolean;
-  hasFile: boolean;
-  fileSize: number | null;
-};
 
 const STRIPES: Record<AgreementStatus, string> = {
   active: "from-brand-600 via-brand-500 to-flame-400",

@@ -1,7 +1,8 @@
 import { Send, TriangleAlert } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, HONEYPOT_FIELD } from "~/domain/complaints/complaint.schema";
+import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
+import { HONEYPOT_FIELD } from "~/utils/forms";
 import { ConsentField } from "~/components/layout/consent-field";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { CountedField } from "./counted-field";

@@ -7,7 +7,7 @@ import { Input, Label } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES, COMPLAINT_STATUS_LABELS, type ComplaintStatus } from "~/domain/complaints/complaint.schema";
-import type { ReporterView } from "~/domain/complaints/complaint-views";
+import type { ReporterView } from "~/domain/complaints/complaint-row";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
 import { MetaItem } from "./meta-item";
 import { CountedField } from "./counted-field";

@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label, Select, Textarea } from "~/components/ui/input";
 import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS, staffActionSchema } from "~/domain/complaints/complaint.schema";
-import type { ComplaintDetail, StaffFile } from "~/domain/complaints/complaint-views";
+import type { ComplaintDetail, StaffFile } from "~/domain/complaints/complaint-row";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
 import { MetaItem } from "./meta-item";
 import { formatBytes } from "./evidence-input";

@@ -5,7 +5,7 @@ import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { COMPLAINT_MESSAGES, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS } from "~/domain/complaints/complaint.schema";
-import type { ComplaintListItem } from "~/domain/complaints/complaint-views";
+import type { ComplaintListItem } from "~/domain/complaints/complaint-row";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
 
 /** Builds a query string from the current one with some keys changed (null removes). */

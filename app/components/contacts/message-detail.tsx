@@ -7,15 +7,8 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/input";
 import { ContactStatusBadge, StatusButtons } from "./contact-status";
-import { sectorLabel, type ListedMessage } from "./message-list";
-
-export type DetailedMessage = ListedMessage & {
-  email: string;
-  phone: string | null;
-  replyMessage: string | null;
-  repliedByName: string | null;
-  repliedAt: Date | string | null;
-};
+import { sectorLabel } from "./message-list";
+import type { ContactMessageRow } from "~/domain/contacts/contact-row";
 
 function Meta({ icon: Icon, label, children }: { icon: typeof Phone; label: string; children: React.ReactNode }) {
   return (
@@ -30,7 +23,7 @@ function Meta({ icon: Icon, label, children }: { icon: typeof Phone; label: stri
 }
 
 /** One message: who wrote, what, the three status buttons and the reply by e-mail. */
-export function MessageDetail({ message, backHref, canReply = true }: { message: DetailedMessage; backHref: string; canReply?: boolean }) {
+export function MessageDetail({ message, backHref, canReply = true }: { message: ContactMessageRow; backHref: string; canReply?: boolean }) {
   return (
     <article className="grid gap-6 p-5 sm:p-6" aria-labelledby="detail-title" data-testid="contact-detail">
       <Link to={backHref} preventScrollReset className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline xl:hidden">

@@ -6,16 +6,7 @@ import { CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";
 import { isContactSector } from "~/auth/contact-scope";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { ContactStatusBadge } from "./contact-status";
-
-export type ListedMessage = {
-  id: string;
-  name: string;
-  subject: string;
-  message: string;
-  sector: string;
-  status: string;
-  createdAt: Date | string;
-};
+import type { ListedMessage } from "~/domain/contacts/contact-row";
 
 export function sectorLabel(sector: string) {
   return isContactSector(sector) ? CONTACT_SECTOR_LABELS[sector] : sector;

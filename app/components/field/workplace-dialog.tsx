@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { formatCep } from "~/lib/br/cep";
-import type { WorkplaceListItem } from "~/domain/field/workplace-types";
+import type { WorkplaceListItem } from "~/domain/field/workplace-row";
 import { workplaceActionSchema } from "~/domain/field/workplace.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 

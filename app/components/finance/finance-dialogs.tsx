@@ -12,6 +12,7 @@ import { DateInput, MoneyInput } from "~/components/ui/masked-input";
 import type { ActionResult } from "~/utils/action-result";
 import { useDialogFormAction, useFormAction } from "~/components/ui/use-form-action";
 import { financeActionSchema } from "~/domain/finance/finance.schema";
+import type { PayableCharge } from "~/domain/finance/charge-row";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 const req = <span aria-hidden className="text-red-700"> *</span>;
@@ -179,18 +180,6 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
     </Dialog>
   );
 }
-
-export type PayableCharge = {
-  id: string;
-  memberName: string;
-  registrationNumber: number;
-  amountCentavos: number;
-  referenceMonth: number;
-  referenceYear: number;
-  dueDate: string;
-  /** yyyy-mm-dd: the earliest payment date the server accepts (ADR 181). */
-  earliestPaidOn: string;
-};
 
 /** 'Registrar Pagamento' (the original's inert button): date, amount, method, note. */
 export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge; today: string }) {

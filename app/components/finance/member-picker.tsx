@@ -2,6 +2,7 @@ import * as React from "react";
 import { Check } from "lucide-react";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import type { MemberPickRow } from "~/domain/members/member-row";
 
 /**
  * The finance roles' member picker (issue 19 item 6, ADR 215): an ARIA 1.2 combobox (input +
@@ -11,7 +12,6 @@ import { cn } from "~/lib/cn";
  * in a hidden `name` field; without JavaScript the text box itself is that field, so a typed
  * matrícula still works.
  */
-export type PickerMember = { id: string; registrationNumber: number; name: string; cpfMasked: string; situation: string; anonymized: boolean };
 
 export const MEMBER_PICKER_TEXT = {
   placeholder: "Nome, matrícula ou CPF",
@@ -19,7 +19,7 @@ export const MEMBER_PICKER_TEXT = {
   none: "Nenhum filiado encontrado.",
   found: (n: number, more: boolean) => (more ? `Mais de ${n} filiados encontrados: refine a busca.` : n === 1 ? "1 filiado encontrado." : `${n} filiados encontrados.`),
   failed: "Não foi possível buscar os filiados agora. Tente novamente.",
-  picked: (m: PickerMember) => `Selecionado: ${m.name}, matrícula ${m.registrationNumber}.`,
+  picked: (m: MemberPickRow) => `Selecionado: ${m.name}, matrícula ${m.registrationNumber}.`,
   anonymized: "anonimizado, não pode ser cobrado",
 } as const;
 
@@ -37,8 +37,8 @@ type Props = {
 export function MemberPicker({ id, name, "aria-invalid": invalid, "aria-describedby": describedBy, defaultValue = "" }: Props) {
   const [hydrated, setHydrated] = React.useState(false);
   const [text, setText] = React.useState(defaultValue);
-  const [picked, setPicked] = React.useState<PickerMember | null>(null);
-  const [rows, setRows] = React.useState<PickerMember[]>([]);
+  const [picked, setPicked] = React.useState<MemberPickRow | null>(null);
+  const [rows, setRows] = React.useState<MemberPickRow[]>([]);
   const [more, setMore] = React.useState(false);
   const [open, setOpen] = React.useState(false);
   const [active, setActive] = React.useState(-1);
@@ -66,7 +66,7 @@ export function MemberPicker({ id, name, "aria-invalid": invalid, "aria-describe
       try {
         const res = await fetch(`${SEARCH_URL}?q=${encodeURIComponent(term)}`, { signal: controller.signal, headers: { Accept: "application/json" } });
         if (!res.ok) throw new Error(String(res.status));
-        const body = (await res.json()) as { rows: PickerMember[]; more: boolean };
+        const body = (await res.json()) as { rows: MemberPickRow[]; more: boolean };
         setRows(body.rows);
         setMore(body.more);
         setActive(body.rows.findIndex((r) => !r.anonymized));
@@ -100,7 +100,7 @@ export function MemberPicker({ id, name, "aria-invalid": invalid, "aria-describe
     return () => window.removeEventListener("keydown", onKey, true);
   }, [open]);
 
-  function choose(m: PickerMember) {
+  function choose(m: MemberPickRow) {
     if (m.anonymized) return;
     setPicked(m);
     setText(`${m.name} (matrícula ${m.registrationNumber})`);

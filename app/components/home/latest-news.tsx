@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { ArrowRight, Newspaper } from "~/components/icons/public-icons";
 import { formatLongDate } from "~/lib/long-date";
+import type { PublishedNewsItem } from "~/domain/news/news-row";
 
-export type HomeNewsItem = { id: string; slug: string; title: string; summary: string; publishedAt: Date | string; coverUrl: string | null };
 
 /** The latest news: the first story large, the others beside it. */
-export function LatestNews({ news }: { news: HomeNewsItem[] }) {
+export function LatestNews({ news }: { news: PublishedNewsItem[] }) {
   return (
     <section aria-labelledby="noticias-titulo" className="border-t border-slate-200 bg-white py-16 sm:py-20" data-testid="latest-news">
       <div className="container-page">

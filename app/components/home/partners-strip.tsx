@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { ArrowRight, Handshake } from "~/components/icons/public-icons";
-
-export type HomePartner = { id: string; name: string; description: string; logoUrl: string | null; website: string | null; category: string };
+import type { PublicPartner } from "~/domain/partners/partner-row";
 
 function initials(name: string) {
   return name
@@ -13,7 +12,7 @@ function initials(name: string) {
 }
 
 /** The partners strip: who stands with the union (records managed at /dashboard/parceiros). */
-export function PartnersStrip({ partners }: { partners: HomePartner[] }) {
+export function PartnersStrip({ partners }: { partners: PublicPartner[] }) {
   return (
     <section aria-labelledby="parceiros-titulo" className="bg-navy-950 py-16 text-white sm:py-20" data-testid="partners-strip">
       <div className="container-page">

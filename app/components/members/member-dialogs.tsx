@@ -10,24 +10,7 @@ import { DF_REGIONS, GENDERS, SITUATIONS, STATES, situationForEdit } from "~/dom
 import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { memberActionSchema } from "~/domain/members/member.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-
-/** What the list hands the edit dialog (never the CPF). */
-export type EditableMember = {
-  id: string;
-  registrationNumber: number;
-  name: string;
-  email: string | null;
-  mobilePhone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  region: string | null;
-  workplaceName: string | null;
-  situation: number | null;
-  status: string;
-  notes: string | null;
-};
+import type { EditableMember } from "~/domain/members/member-row";
 
 function RegionSelect({ id, name, defaultValue, ...rest }: React.ComponentProps<typeof Select>) {
   const known = (DF_REGIONS as readonly string[]).includes(String(defaultValue ?? ""));

@@ -3,14 +3,9 @@ import { ArrowRight, CalendarDays } from "lucide-react";
 import { formatLongDate } from "~/lib/long-date";
 import { cn } from "~/lib/cn";
 import { NewsCover } from "./news-cover";
+import type { PublishedNewsItem } from "~/domain/news/news-row";
 
-export type NewsCardPost = {
-  slug: string;
-  title: string;
-  summary: string;
-  publishedAt: Date | string;
-  coverUrl: string | null;
-};
+export type NewsCardPost = Omit<PublishedNewsItem, "id">;
 
 export function NewsDate({ value, className }: { value: Date | string; className?: string }) {
   const d = new Date(value);

@@ -8,7 +8,6 @@ import {
   COVER_MAX_BYTES,
   NEWS_LIMITS,
   NEWS_MESSAGES,
-  type NewsState,
 } from "~/domain/news/news.schema";
 import { renderMarkdown } from "~/domain/news/markdown";
 import { slugify } from "~/domain/news/slug";
@@ -23,17 +22,7 @@ import { MarkdownBody } from "./markdown-body";
 import { NewsStateBadge } from "./news-state-badge";
 import { newsActionSchema } from "~/domain/news/news.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-
-export type EditorPost = {
-  id: string;
-  title: string;
-  slug: string;
-  summary: string;
-  body: string;
-  publishedAt: Date | string | null;
-  coverUrl: string | null;
-  state: NewsState;
-};
+import type { NewsEditorPost } from "~/domain/news/news-row";
 
 const tabClass =
   "rounded-md px-3 py-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-navy-950 data-[state=active]:shadow-sm";
@@ -43,7 +32,7 @@ const tabClass =
  * live preview (same renderer as the public page), cover image and publication date-time in
  * Brasília time. Saves as draft or publishes (schedules when the date is in the future).
  */
-export function NewsEditor({ post }: { post: EditorPost | null }) {
+export function NewsEditor({ post }: { post: NewsEditorPost | null }) {
   // A document form: a saved post redirects to the list with a flash message.
   const { Form, errors, busy } = useFormAction({ mode: "document", intent: post ? "update" : "create", schema: newsActionSchema });
   const [title, setTitle] = React.useState(post?.title ?? "");

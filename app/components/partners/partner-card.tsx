@@ -1,7 +1,8 @@
 import { ExternalLink } from "lucide-react";
 import { PartnerLogo } from "./partner-logo";
+import type { PublicPartner } from "~/domain/partners/partner-row";
 
-export type PartnerCardData = { id: string; name: string; description: string; logoUrl: string | null; website: string | null };
+export type PartnerCardData = Omit<PublicPartner, "category">;
 
 /** One partner on the public page: logo, name, description and website link. */
 export function PartnerCard({ partner }: { partner: PartnerCardData }) {

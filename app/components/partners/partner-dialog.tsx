@@ -8,17 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-
-export type PartnerRow = {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  website: string | null;
-  sortOrder: number;
-  active: boolean;
-  logoUrl: string | null;
-};
+import type { PartnerRow } from "~/domain/partners/partner-row";
 
 /** The logo picker: shows the current logo or a preview of the chosen file, checked for size. */
 function LogoField({ partner, error }: { partner?: PartnerRow; error?: string }) {

@@ -7,7 +7,6 @@ import {
   CASE_TYPES,
   FINANCE_REQUESTS,
   MEMBERSHIP_STATUS,
-  PAYMENT_METHODS,
   PRESIDENCY_MEETINGS,
   PRESIDENCY_REQUESTS,
   RESCISSION_TYPES,
@@ -17,6 +16,7 @@ import {
   SECTOR_FIELD_PREFIX,
   URGENCY_LEVELS,
 } from "~/domain/services/service.schema";
+import { PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
 import { cnpjProblem } from "~/lib/br/cnpj";
 import { isCompanyLookupBody, lookupJson } from "./lookup-fetch";
 
@@ -160,7 +160,7 @@ function FinanceiroBlock({ errors }: { errors: Errors }) {
           <MaskedIn name="amount" label="Valor (R$)" kind="money" errors={errors} required />
           <TextIn name="period" label="Período de referência" placeholder="ex.: 03/2026" errors={errors} required maxLength={40} />
           <MaskedIn name="dueDate" label="Vencimento" kind="date" errors={errors} required />
-          <Choice name="paymentMethod" label="Forma de pagamento" options={PAYMENT_METHODS} errors={errors} required />
+          <Choice name="paymentMethod" label="Forma de pagamento" options={PAYMENT_METHOD_LABELS} errors={errors} required />
         </>
       ) : null}
       {request === "reembolso" ? <TextIn name="invoiceNumber" label="Número da nota fiscal" errors={errors} required maxLength={60} /> : null}

@@ -1,11 +1,12 @@
 import { formatDate } from "~/lib/dates";
 import { formatCnpj } from "~/lib/br/cnpj";
+import { formatMoney } from "~/lib/money";
+import { PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
 import type { ServiceSector } from "~/domain/services/service-options";
 import {
   CASE_TYPES,
   FINANCE_REQUESTS,
   MEMBERSHIP_STATUS,
-  PAYMENT_METHODS,
   PRESIDENCY_MEETINGS,
   PRESIDENCY_REQUESTS,
   RESCISSION_TYPES,
@@ -49,7 +50,7 @@ const FIELDS: Record<ServiceSector, Array<[string, string, Kind]>> = {
     ["amount", "Valor", "money"],
     ["period", "Período", "text"],
     ["dueDate", "Vencimento", "date"],
-    ["paymentMethod", "Forma de pagamento", PAYMENT_METHODS],
+    ["paymentMethod", "Forma de pagamento", PAYMENT_METHOD_LABELS],
     ["invoiceNumber", "Nota fiscal", "text"],
   ],
   presidencia: [
@@ -63,8 +64,6 @@ const FIELDS: Record<ServiceSector, Array<[string, string, Kind]>> = {
   ],
 };
 
-const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-
 /** The sector block's stored values as [label, shown value] rows (empty ones left out). */
 export function sectorDataRows(sector: ServiceSector, data: Record<string, unknown>): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
@@ -73,7 +72,7 @@ export function sectorDataRows(sector: ServiceSector, data: Record<string, unkno
     if (v === null || v === undefined || v === "") continue;
     if (kind === "bool") rows.push([label, v ? "Sim" : "Não"]);
     else if (kind === "date") rows.push([label, formatDate(String(v))]);
-    else if (kind === "money") rows.push([label, money.format(Number(v) / 100)]);
+    else if (kind === "money") rows.push([label, Number.isSafeInteger(Number(v)) ? formatMoney(Number(v)) : String(v)]);
     else if (kind === "cnpj") rows.push([label, formatCnpj(String(v))]);
     else if (typeof kind === "object") rows.push([label, kind[String(v)] ?? String(v)]);
     else rows.push([label, String(v)]);

@@ -4,7 +4,8 @@ import { db } from "~/db/client.server";
 import { agreements } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import type { AgreementFilter } from "./agreement-messages";
-import { agreementColumns, type AgreementRow } from "./agreement-row.server";
+import { agreementColumns } from "./agreement-columns.server";
+import type { AgreementRow } from "./agreement-row";
 
 /** ILIKE pattern for a literal search term (%, _ and \ lose their wildcard meaning). */
 export function containsPattern(term: string) {

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements } from "~/db/schema";
-import { effectiveStatus, startsLater } from "./agreement-row.server";
+import { effectiveStatus, startsLater } from "./agreement-columns.server";
+import type { PublicAgreementView } from "./agreement-row";
 
 /** What the public sees: public agreements that are not drafts, newest start first. */
-export async function listPublicAgreements() {
+export async function listPublicAgreements(): Promise<PublicAgreementView[]> {
   return db()
     .select({
       id: agreements.id,
@@ -23,5 +24,3 @@ export async function listPublicAgreements() {
     .where(and(eq(agreements.isPublic, true), ne(agreements.status, "draft")))
     .orderBy(desc(agreements.validFrom), desc(agreements.validTo), agreements.title);
 }
-
-export type PublicAgreement = Awaited<ReturnType<typeof listPublicAgreements>>[number];

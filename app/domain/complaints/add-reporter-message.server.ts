@@ -6,7 +6,7 @@ import { AppError } from "~/utils/app-error";
 import { COMPLAINT_MESSAGES, EVIDENCE_KINDS, followUpMessageField } from "./complaint.schema";
 import { EVIDENCE_FILE_NAME, EVIDENCE_PURPOSE } from "./create-complaint.server";
 import { reporterView, verifyReceiptCode } from "./find-complaint-by-receipt.server";
-import type { ReporterView } from "./complaint-views";
+import type { ReporterView } from "./complaint-row";
 import type { Requester } from "./throttle.server";
 
 /**

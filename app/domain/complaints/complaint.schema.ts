@@ -76,9 +76,6 @@ export function isComplaintStatus(v: unknown): v is ComplaintStatus {
   return typeof v === "string" && (COMPLAINT_STATUSES as readonly string[]).includes(v);
 }
 
-/** The honeypot field: invisible to people, tempting to bots. */
-export const HONEYPOT_FIELD = "website";
-
 /** The public form (text fields; the evidence file is handled by the file store). */
 export const complaintFormSchema = z.object({
   title: requiredText(COMPLAINT_MESSAGES.required, { max: COMPLAINT_LIMITS.title, tooLong: COMPLAINT_MESSAGES.titleTooLong }),

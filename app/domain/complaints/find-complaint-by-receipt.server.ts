@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { complaintMessages, complaints, files } from "~/db/schema";
 import { COMPLAINT_STATUS_LABELS, type ComplaintStatus } from "./complaint.schema";
-import type { ReporterView } from "./complaint-views";
+import type { ReporterView } from "./complaint-row";
 import { hashReceiptCode } from "./receipt.server";
 import { assertLookupAllowed, countWrongCode, type Requester } from "./throttle.server";
 

@@ -5,7 +5,7 @@ import { complaintMessages, complaints, files, users } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { COMPLAINT_MESSAGES, type ComplaintStatus } from "./complaint.schema";
-import type { ComplaintDetail } from "./complaint-views";
+import type { ComplaintDetail } from "./complaint-row";
 
 /** One complaint with its whole thread (internal notes included), for the staff detail panel. */
 export async function getComplaint(actor: Actor, id: string): Promise<ComplaintDetail> {

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { complaintMessages, complaints } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import type { ComplaintStatus } from "./complaint.schema";
-import type { ComplaintListItem } from "./complaint-views";
+import { toComplaintListItem } from "./complaint-row";
 
 export const LIST_LIMIT = 200;
 
@@ -71,16 +71,6 @@ export async function listComplaints(actor: Actor, opts: { status?: ComplaintSta
     counts[t.status] = Number(t.n);
     counts.all += Number(t.n);
   }
-  const items: ComplaintListItem[] = rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    companyName: r.companyName,
-    location: r.location,
-    status: r.status as ComplaintStatus,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    hasEvidence: r.evidenceFileId != null,
-    reporterMessages: Number(r.reporterMessages ?? 0),
-  }));
+  const items = rows.map(toComplaintListItem);
   return { items, counts };
 }

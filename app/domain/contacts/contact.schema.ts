@@ -50,9 +50,6 @@ export const CONTACT_FIELD_MESSAGES = {
 
 export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000, reply: 5000 } as const;
 
-/** The honeypot field: invisible to people, tempting to bots. A filled one is accepted and dropped. */
-export const HONEYPOT_FIELD = "website";
-
 const M = CONTACT_FIELD_MESSAGES;
 
 export const contactFormSchema = z.object({

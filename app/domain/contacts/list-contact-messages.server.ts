@@ -4,10 +4,9 @@ import { contactMessages } from "~/db/schema";
 import { authorizeContacts, type ContactScreen } from "./contact-access.server";
 import type { ContactStatus } from "./contact-sectors";
 import type { ContactSector } from "~/auth/contact-scope";
+import { toContactMessageRow, type ContactMessageRow } from "./contact-row";
 
 export const CONTACTS_PAGE_SIZE = 25;
-
-export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
 /**
  * Messages the actor may read on a screen, newest first: the screen's scope, narrowed to one
@@ -43,7 +42,7 @@ export async function listContactMessages(
   const counts = emptyCounts();
   for (const t of totals) if (t.status in counts) counts[t.status as ContactStatus] = t.n;
   const total = options.status ? counts[options.status] : counts.pending + counts.replied + counts.resolved;
-  return { messages, total, counts, page, pageSize };
+  return { messages: messages.map(toContactMessageRow), total, counts, page, pageSize };
 }
 
 function emptyCounts(): Record<ContactStatus, number> {
@@ -51,12 +50,12 @@ function emptyCounts(): Record<ContactStatus, number> {
 }
 
 /** One message by id, or null when it does not exist or lies outside the actor's scope. */
-export async function getContactMessage(actor: Parameters<typeof authorizeContacts>[0], screen: ContactScreen, id: string) {
+export async function getContactMessage(actor: Parameters<typeof authorizeContacts>[0], screen: ContactScreen, id: string): Promise<ContactMessageRow | null> {
   const scope = authorizeContacts(actor, screen);
   if (scope.length === 0) return null;
   const [row] = await db()
     .select()
     .from(contactMessages)
     .where(and(eq(contactMessages.id, id), inArray(contactMessages.sector, [...scope])));
-  return row ?? null;
+  return row ? toContactMessageRow(row) : null;
 }

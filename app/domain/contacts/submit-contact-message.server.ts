@@ -4,7 +4,8 @@ import { contactMessages } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { hitRateLimit, retryMessage } from "~/utils/rate-limit.server";
 import { log } from "~/utils/logger.server";
-import { contactFormSchema, HONEYPOT_FIELD, rateLimitedMessage } from "./contact.schema";
+import { HONEYPOT_FIELD } from "~/utils/forms";
+import { contactFormSchema, rateLimitedMessage } from "./contact.schema";
 
 export type SubmitOutcome = { stored: boolean; id?: string };
 

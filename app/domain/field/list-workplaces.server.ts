@@ -1,12 +1,10 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { workplaces } from "~/db/schema";
-import type { WorkplaceListItem } from "./workplace-types";
+import { toWorkplaceListItem } from "./workplace-row";
 import { authorize, type Actor } from "~/auth/authorize";
 import { WORKPLACE_PAGE_SIZE } from "./workplace.schema";
 import { cachedPanel } from "~/domain/dashboards/panel-cache.server";
-
-export type { WorkplaceListItem, WorkplaceMarker } from "./workplace-types";
 
 /** Escapes LIKE's wildcards so a typed % or _ matches itself. */
 function likeEscape(value: string) {
@@ -81,12 +79,7 @@ export async function listWorkplaces(actor: Actor, options: { q?: string; page?:
   const page = Math.min(asked, pages);
   const pageRows = page === asked ? askedRows : await readPage(page);
   return {
-    items: pageRows.map(({ geocodeNotFoundAt, ...r }): WorkplaceListItem => ({
-      ...r,
-      geocodeNotFound: geocodeNotFoundAt !== null,
-      membersCount: Number(r.membersCount),
-      lastVisitAt: r.lastVisitAt?.toISOString() ?? null,
-    })),
+    items: pageRows.map(toWorkplaceListItem),
     markersJson,
     total,
     page,

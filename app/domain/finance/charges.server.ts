@@ -18,8 +18,8 @@ import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
 import { searchCondition } from "~/domain/members/list-members.server";
-import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES, type ChargeFilter, type ChargeStatus, type PaymentMethod } from "./finance-options";
-import { earliestPaidOn } from "./payment-dates";
+import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES, type ChargeFilter, type ChargeStatus } from "./finance-options";
+import { toChargeRow, type ChargeRowView } from "./charge-row";
 
 export type { ChargeStatus } from "./finance-options";
 
@@ -87,31 +87,6 @@ export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q
   return and(byFilter, byMonth, searchCondition(query.q, { byCpf: false }));
 }
 
-export type ChargePayment = {
-  id: string;
-  paidOn: string;
-  amountCentavos: number;
-  method: PaymentMethod;
-  note: string | null;
-  createdAt: Date;
-};
-
-export type ChargeRowView = {
-  id: string;
-  memberId: string;
-  memberName: string;
-  registrationNumber: number;
-  amountCentavos: number;
-  referenceMonth: number;
-  referenceYear: number;
-  dueDate: string;
-  /** The earliest payment date the charge accepts (ADR 181). */
-  earliestPaidOn: string;
-  status: ChargeStatus;
-  /** The active payment, if any. */
-  payment: ChargePayment | null;
-};
-
 function selection(today: string) {
   return {
     id: charges.id,
@@ -141,33 +116,6 @@ function chargeQuery(today: string) {
     .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)));
 }
 
-type Selected = Awaited<ReturnType<typeof chargeQuery>>[number];
-
-function toView(r: Selected): ChargeRowView {
-  return {
-    id: r.id,
-    memberId: r.memberId,
-    memberName: r.memberName,
-    registrationNumber: r.registrationNumber,
-    amountCentavos: r.amountCentavos,
-    referenceMonth: r.referenceMonth,
-    referenceYear: r.referenceYear,
-    dueDate: r.dueDate,
-    earliestPaidOn: earliestPaidOn(r),
-    status: r.status,
-    payment: r.paymentId
-      ? {
-          id: r.paymentId,
-          paidOn: r.paidOn!,
-          amountCentavos: r.paidCentavos!,
-          method: r.method as PaymentMethod,
-          note: r.note ?? null,
-          createdAt: r.paymentCreatedAt!,
-        }
-      : null,
-  };
-}
-
 /** One page of charges (newest due date first) for a filter and a member search. */
 export async function listCharges(actor: Actor, query: ChargeListQuery, o: { today?: string } = {}) {
   authorize(actor, "finance.view");
@@ -181,7 +129,7 @@ export async function listCharges(actor: Actor, query: ChargeListQuery, o: { tod
     .orderBy(desc(charges.dueDate), desc(charges.id))
     .limit(CHARGES_PAGE_SIZE)
     .offset((page - 1) * CHARGES_PAGE_SIZE);
-  return { rows: rows.map((r) => toView(r)), totals, page, pageCount, today };
+  return { rows: rows.map((r) => toChargeRow(r)), totals, page, pageCount, today };
 }
 
 export type ChargeTotals = {
@@ -261,5 +209,5 @@ export async function getCharge(actor: Actor, id: string, o: { today?: string } 
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError(404, FINANCE_MESSAGES.chargeNotFound);
   const [row] = await chargeQuery(today).where(eq(charges.id, id));
   if (!row) throw new AppError(404, FINANCE_MESSAGES.chargeNotFound);
-  return toView(row);
+  return toChargeRow(row);
 }

@@ -3,8 +3,9 @@ import { db } from "~/db/client.server";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { cpfDigits, isValidCpf, maskCpfForList } from "~/lib/br/cpf";
-import { MAX_REGISTRATION_NUMBER, SITUATION_LABELS } from "~/domain/members/member-options";
+import { cpfDigits, isValidCpf } from "~/lib/br/cpf";
+import { MAX_REGISTRATION_NUMBER } from "~/domain/members/member-options";
+import { toMemberPickRow, type MemberPickRow } from "~/domain/members/member-row";
 import { LIST_ORDER, nameMatches } from "~/domain/members/list-members.server";
 import { FINANCE_MEMBER_LIMIT } from "./finance-options";
 
@@ -17,16 +18,7 @@ import { FINANCE_MEMBER_LIMIT } from "./finance-options";
  */
 export { FINANCE_MEMBER_LIMIT };
 
-export type FinanceMemberRow = {
-  id: string;
-  registrationNumber: number;
-  name: string;
-  cpfMasked: string;
-  situation: string;
-  anonymized: boolean;
-};
-
-export async function searchFinanceMembers(actor: Actor, term: string): Promise<{ rows: FinanceMemberRow[]; more: boolean }> {
+export async function searchFinanceMembers(actor: Actor, term: string): Promise<{ rows: MemberPickRow[]; more: boolean }> {
   authorize(actor, "finance.members");
   const t = term.trim().slice(0, 120);
   if (!t) return { rows: [], more: false };
@@ -55,13 +47,6 @@ export async function searchFinanceMembers(actor: Actor, term: string): Promise<
     const hits = found.filter((m) => m.cpf === cpfDigits(t));
     await recordAudit({ actor, action: "member.searched_by_cpf", entityType: "member", entityId: hits.length === 1 ? hits[0].id : null, data: { found: hits.length } });
   }
-  const rows = found.slice(0, FINANCE_MEMBER_LIMIT).map((m) => ({
-    id: m.id,
-    registrationNumber: m.registrationNumber,
-    name: m.name,
-    cpfMasked: m.cpf ? maskCpfForList(m.cpf) : "—",
-    situation: m.situation === null ? "—" : (SITUATION_LABELS[String(m.situation)] ?? String(m.situation)),
-    anonymized: m.anonymizedAt !== null,
-  }));
+  const rows = found.slice(0, FINANCE_MEMBER_LIMIT).map(toMemberPickRow);
   return { rows, more: found.length > FINANCE_MEMBER_LIMIT };
 }

@@ -5,36 +5,15 @@ import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { can } from "~/auth/permissions";
-import { cpfDigits, isValidCpf, maskCpfForList } from "~/lib/br/cpf";
-import { MAX_REGISTRATION_NUMBER, MEMBER_TABS, paymentStatus, type MemberTab, type PaymentStatus } from "./member-options";
+import { cpfDigits, isValidCpf } from "~/lib/br/cpf";
+import { MAX_REGISTRATION_NUMBER, MEMBER_TABS, type MemberTab } from "./member-options";
+import { toMemberListRow } from "./member-row";
 
 /** The screen's page size (original-spec §9). */
 export const MEMBERS_PAGE_SIZE = 10;
 
 /** `month` (YYYY-MM, from ?mes=): members who joined in that Brasília month (the panels link here). */
 export type MemberListQuery = { q: string; tab: MemberTab; page: number; month?: string | null };
-
-/** One row of the list: the CPF is always masked (***.456.789-**), whatever the role. */
-export type MemberListRow = {
-  id: string;
-  registrationNumber: number;
-  name: string;
-  cpfMasked: string;
-  email: string | null;
-  mobilePhone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  region: string | null;
-  workplaceName: string | null;
-  situation: number | null;
-  status: string;
-  notes: string | null;
-  joinedOn: string;
-  paymentStatus: PaymentStatus;
-  anonymized: boolean;
-};
 
 /** `%` and `_` are LIKE wildcards and `\` its default escape: typed, they mean themselves. */
 function escapeLike(term: string) {
@@ -143,25 +122,6 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
   if (byCpf) {
     await recordAudit({ actor, action: "member.searched_by_cpf", entityType: "member", entityId: rows.length === 1 ? rows[0].id : null, data: { found: total } });
   }
-  const list: MemberListRow[] = rows.map((m) => ({
-    id: m.id,
-    registrationNumber: m.registrationNumber,
-    name: m.name,
-    cpfMasked: m.cpf ? maskCpfForList(m.cpf) : "—",
-    email: m.email,
-    mobilePhone: m.mobilePhone,
-    address: m.address,
-    city: m.city,
-    state: m.state,
-    cep: m.cep,
-    region: m.region,
-    workplaceName: m.workplaceName,
-    situation: m.situation,
-    status: m.status,
-    notes: m.notes,
-    joinedOn: m.joinedOn,
-    paymentStatus: paymentStatus(m),
-    anonymized: m.anonymizedAt !== null,
-  }));
+  const list = rows.map(toMemberListRow);
   return { rows: list, total, page, pageCount };
 }

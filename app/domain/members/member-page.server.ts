@@ -14,6 +14,7 @@ import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { AppError } from "~/utils/app-error";
 import { paymentStatus, SITUATION_LABELS } from "./member-options";
 import { MEMBER_MESSAGES } from "./member.schema";
+import { toEditableMember } from "./member-row";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -111,26 +112,13 @@ export async function getMemberPage(actor: Actor, id: string) {
   const m = await findMember(id);
   return {
     member: {
-      id: m.id,
-      registrationNumber: m.registrationNumber,
-      name: m.name,
+      ...toEditableMember(m),
       cpf: m.cpf ? maskCpfForList(m.cpf) : null,
       /** "Ver CPF completo" is offered (the roles that see full CPFs, a member with one). */
       cpfRevealable: can(actor.role, "members.cpf") && m.cpf !== null,
-      email: m.email,
-      mobilePhone: m.mobilePhone,
       homePhone: m.homePhone,
       birthDate: m.birthDate,
       gender: m.gender,
-      address: m.address,
-      city: m.city,
-      state: m.state,
-      cep: m.cep,
-      region: m.region,
-      workplaceName: m.workplaceName,
-      situation: m.situation,
-      status: m.status,
-      notes: m.notes,
       joinedOn: m.joinedOn,
       hasPhoto: m.photoFileId !== null,
       /** Changes with each new photo (the image URL's cache key). */

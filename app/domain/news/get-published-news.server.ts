@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newsPosts } from "~/db/schema";
-import { publicImageUrl } from "~/domain/files/public-image";
+import { toPublishedNewsItem } from "./news-row";
 import { publiclyVisible } from "./visibility.server";
 
 /**
@@ -30,11 +30,5 @@ export async function getPublishedNews(slug: string) {
     .where(and(publiclyVisible(), ne(newsPosts.id, post.id)))
     .orderBy(desc(newsPosts.publishedAt))
     .limit(3);
-  const { coverFileId, publishedAt, ...rest } = post;
-  return {
-    ...rest,
-    publishedAt: publishedAt!,
-    coverUrl: publicImageUrl(coverFileId),
-    more: more.map((m) => ({ slug: m.slug, title: m.title, summary: m.summary, publishedAt: m.publishedAt!, coverUrl: publicImageUrl(m.coverFileId) })),
-  };
+  return { ...toPublishedNewsItem(post), more: more.map(toPublishedNewsItem) };
 }

@@ -2,8 +2,7 @@ import { and, count, desc, eq, gt, ilike, lte, or, sql, type SQL } from "drizzle
 import { db } from "~/db/client.server";
 import { newsPosts, users } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
-import { publicImageUrl } from "~/domain/files/public-image";
-import { newsState } from "./news.schema";
+import { toNewsListRow } from "./news-row";
 
 export const STAFF_PAGE_SIZE = 20;
 
@@ -61,7 +60,7 @@ export async function listNews(
     .offset((page - 1) * STAFF_PAGE_SIZE);
   const now = new Date();
   return {
-    posts: rows.map(({ coverFileId, ...r }) => ({ ...r, state: newsState(r, now), coverUrl: publicImageUrl(coverFileId) })),
+    posts: rows.map((r) => toNewsListRow(r, now)),
     total,
     page,
     pageCount,

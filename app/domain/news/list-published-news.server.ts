@@ -3,17 +3,9 @@ import { db } from "~/db/client.server";
 import { files, newsPosts } from "~/db/schema";
 import { publicImageUrl } from "~/domain/files/public-image";
 import { publiclyVisible } from "./visibility.server";
+import { toPublishedNewsItem, type PublishedNewsItem } from "./news-row";
 
 export const PUBLIC_PAGE_SIZE = 9;
-
-export type PublishedNewsItem = {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  publishedAt: Date;
-  coverUrl: string | null;
-};
 
 /** Visible posts, newest first: `limit` of them after skipping `offset`. */
 async function selectPublished(limit: number, offset = 0): Promise<PublishedNewsItem[]> {
@@ -31,7 +23,7 @@ async function selectPublished(limit: number, offset = 0): Promise<PublishedNews
     .orderBy(desc(newsPosts.publishedAt), desc(newsPosts.createdAt))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ coverFileId, publishedAt, ...r }) => ({ ...r, publishedAt: publishedAt!, coverUrl: publicImageUrl(coverFileId) }));
+  return rows.map(toPublishedNewsItem);
 }
 
 /** The latest visible posts, for the home page's news block. */

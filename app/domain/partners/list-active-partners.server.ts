@@ -1,16 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { partners } from "~/db/schema";
-import { publicImageUrl } from "~/domain/files/public-image";
-
-export type PublicPartner = {
-  id: string;
-  name: string;
-  description: string;
-  logoUrl: string | null;
-  website: string | null;
-  category: string;
-};
+import { toPublicPartner, type PublicPartner } from "./partner-row";
 
 /** The partners the public site shows (/parceiros, the home page strip), by category then order. */
 export async function listActivePartners(): Promise<PublicPartner[]> {
@@ -26,7 +17,7 @@ export async function listActivePartners(): Promise<PublicPartner[]> {
     .from(partners)
     .where(eq(partners.active, true))
     .orderBy(asc(partners.category), asc(partners.sortOrder), asc(partners.name));
-  return rows.map(({ logoFileId, ...p }) => ({ ...p, logoUrl: publicImageUrl(logoFileId) }));
+  return rows.map(toPublicPartner);
 }
 
 /** Partners grouped by category, in the order listActivePartners returns them. */

@@ -5,6 +5,7 @@ import { serviceRecords, users } from "~/db/schema";
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
 import { monthRange, readMonthParam } from "~/domain/dashboards/month";
 import type { ServiceActor } from "./service-access.server";
+import type { ServiceRecordListRow } from "./service-record-row";
 import { isServiceSector, OPEN_STATUSES, PRIORITIES, SERVICE_SECTORS, SERVICE_STATUSES, serviceScope, type Priority, type ServiceSector, type ServiceStatus } from "./service-options";
 
 export const PAGE_SIZE = 20;
@@ -72,7 +73,11 @@ export function readFilters(params: URLSearchParams): ListFilters {
  * their own sector; rh and admin all). Search: protocol, requester name or description words
  * (accent- and case-insensitive), CPF digits. Newest first, a page at a time.
  */
-export async function listServiceRecords(actor: ServiceActor, f: ListFilters, now = new Date()) {
+export async function listServiceRecords(
+  actor: ServiceActor,
+  f: ListFilters,
+  now = new Date(),
+): Promise<{ records: ServiceRecordListRow[]; total: number; page: number; pages: number }> {
   authorize(actor, "services.read");
   const scope = serviceScope(actor.role);
   if (scope.length === 0) return { records: [], total: 0, page: 1, pages: 1 };

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { cnpjField, optionalCpfField, optionalPhoneField } from "~/lib/br/fields";
 import { moneyField, optionalMoneyField } from "~/lib/money-field";
+import { PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
 import { checkboxField, choiceField, dateField, idField, nullableText, optionalDateField, requiredText, safeString, WHOLE_FORM } from "~/utils/fields";
 import {
   ANONYMOUS_NAME,
@@ -49,7 +50,6 @@ export const SECRETARIA_URGENCY = { normal: "Normal", urgente: "Urgente" } as co
 export const CASE_TYPES = { trabalhista: "Trabalhista", previdenciario: "Previdenciário", civil: "Civil", administrativo: "Administrativo" } as const;
 export const FINANCE_REQUESTS = { contribuicao: "Contribuição", reembolso: "Reembolso", prestacao_contas: "Prestação de contas", orcamento: "Orçamento" } as const;
 export const MEMBERSHIP_STATUS = { ativo: "Ativo", inativo: "Inativo", pendente: "Pendente" } as const;
-export const PAYMENT_METHODS = { boleto: "Boleto", pix: "PIX", cartao: "Cartão", dinheiro: "Dinheiro" } as const;
 export const PRESIDENCY_REQUESTS = { audiencia: "Audiência", decisao: "Decisão", aprovacao: "Aprovação", representacao: "Representação" } as const;
 export const URGENCY_LEVELS = { imediata: "Imediata", alta: "Alta", media: "Média", baixa: "Baixa" } as const;
 export const PRESIDENCY_MEETINGS = { individual: "Individual", diretoria: "Diretoria", assembleia: "Assembleia", externa: "Externa" } as const;
@@ -99,7 +99,7 @@ const juridicoSchema = z.object({
   hasLawyer: checkboxField,
 });
 
-const paymentFields = { amount: moneyField({ required: M.required }), period: reqText(40), dueDate: date(), paymentMethod: choice(PAYMENT_METHODS) };
+const paymentFields = { amount: moneyField({ required: M.required }), period: reqText(40), dueDate: date(), paymentMethod: choice(PAYMENT_METHOD_LABELS) };
 const financeiroSchema = z.discriminatedUnion("requestType", [
   z.object({ requestType: z.literal("contribuicao"), membershipStatus: optionalChoice(MEMBERSHIP_STATUS), ...paymentFields }),
   z.object({ requestType: z.literal("reembolso"), membershipStatus: optionalChoice(MEMBERSHIP_STATUS), ...paymentFields, invoiceNumber: reqText(60) }),

@@ -2,10 +2,11 @@ import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
+import { toUserListRow, type UserListRow } from "./user-row";
 
-export async function listUsers(actor: Actor) {
+export async function listUsers(actor: Actor): Promise<UserListRow[]> {
   authorize(actor, "users.manage");
-  return db()
+  const rows = await db()
     .select({
       id: users.id,
       username: users.username,
@@ -15,8 +16,9 @@ export async function listUsers(actor: Actor) {
       active: users.active,
       createdAt: users.createdAt,
       lastLoginAt: users.lastLoginAt,
-      twoFactorSince: users.totpEnabledAt,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .orderBy(asc(users.name));
+  return rows.map(toUserListRow);
 }

@@ -20,7 +20,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { AgreementStatusBadge, VisibilityBadge } from "~/components/agreements/agreement-status-badge";
-import { AgreementFormDialog, type EditableAgreement } from "~/components/agreements/agreement-form-dialog";
+import { AgreementFormDialog } from "~/components/agreements/agreement-form-dialog";
+import type { EditableAgreement } from "~/domain/agreements/agreement-row";
 import { AgreementsEmptyState } from "~/components/agreements/empty-state";
 
 export const meta: Route.MetaFunction = () => [{ title: "Convenções | Painel" }];

@@ -19,7 +19,7 @@ import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { formatCep } from "~/lib/br/cep";
 import { lastVisitText } from "~/domain/field/visits";
-import { parseMarkers } from "~/domain/field/workplace-types";
+import { parseMarkers } from "~/domain/field/workplace-row";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { NewsPagination } from "~/components/news/news-pagination";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/complaint-follow-up";
 import { ANONYMITY_HEADERS } from "~/domain/complaints/anonymity";
 import { addReporterMessage } from "~/domain/complaints/add-reporter-message.server";
 import { findComplaintByReceipt } from "~/domain/complaints/find-complaint-by-receipt.server";
-import type { ReporterView } from "~/domain/complaints/complaint-views";
+import type { ReporterView } from "~/domain/complaints/complaint-row";
 import { COMPLAINT_MESSAGES, EVIDENCE_MAX_BYTES, followUpSchema } from "~/domain/complaints/complaint.schema";
 import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";

@@ -4,11 +4,11 @@ import { ANONYMITY_HEADERS } from "~/domain/complaints/anonymity";
 import {
   COMPLAINT_MESSAGES,
   EVIDENCE_MAX_BYTES,
-  HONEYPOT_FIELD,
   complaintFormSchema,
   formatReceiptCode,
 } from "~/domain/complaints/complaint.schema";
 import { handleAction, oneIntent } from "~/utils/action.server";
+import { HONEYPOT_FIELD } from "~/utils/forms";
 import type { ActionResult } from "~/utils/action-result";
 import { AppError } from "~/utils/app-error";
 import { useFormAction } from "~/components/ui/use-form-action";

@@ -1,6 +1,9 @@
 import type { PositionSource, RouteStatus } from "~/db/schema/field";
 
-/** A workplace as the staff list and map show it (client-safe). */
+/**
+ * A workplace (posto) as the staff list and map show it (issue 20 §4): plain types and the
+ * mapper from the list's query. Not a .server module: the dialogs type their props with these.
+ */
 export type WorkplaceListItem = {
   id: string;
   code: string;
@@ -20,6 +23,22 @@ export type WorkplaceListItem = {
   routeStatus: RouteStatus;
   lastVisitAt: string | null;
 };
+
+/** One row of the list's query: the columns above as stored (numbers of members as the driver gives them). */
+export type WorkplaceRecord = Omit<WorkplaceListItem, "geocodeNotFound" | "membersCount" | "lastVisitAt"> & {
+  geocodeNotFoundAt: Date | null;
+  membersCount: number | string;
+  lastVisitAt: Date | null;
+};
+
+export function toWorkplaceListItem({ geocodeNotFoundAt, ...r }: WorkplaceRecord): WorkplaceListItem {
+  return {
+    ...r,
+    geocodeNotFound: geocodeNotFoundAt !== null,
+    membersCount: Number(r.membersCount),
+    lastVisitAt: r.lastVisitAt?.toISOString() ?? null,
+  };
+}
 
 export type WorkplaceMarker = Pick<WorkplaceListItem, "id" | "name" | "address" | "city" | "lat" | "lon" | "positionSource" | "lastVisitAt">;
 

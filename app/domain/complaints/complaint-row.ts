@@ -1,8 +1,8 @@
 import type { ComplaintStatus } from "./complaint.schema";
 
 /**
- * What the complaint screens show, as plain types: the use cases (*.server) build them and the
- * components render them, without the components importing server code.
+ * What the complaint screens show, as plain types (issue 20 §4): the use cases (*.server) build
+ * them and the components render them, without the components importing server code.
  */
 
 export type ComplaintListItem = {
@@ -16,6 +16,29 @@ export type ComplaintListItem = {
   hasEvidence: boolean;
   reporterMessages: number;
 };
+
+/** One row of the staff list's query. */
+export type ComplaintRecord = Pick<ComplaintListItem, "id" | "title" | "companyName" | "location"> & {
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+  evidenceFileId: string | null;
+  reporterMessages: number | string | null;
+};
+
+export function toComplaintListItem(r: ComplaintRecord): ComplaintListItem {
+  return {
+    id: r.id,
+    title: r.title,
+    companyName: r.companyName,
+    location: r.location,
+    status: r.status as ComplaintStatus,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    hasEvidence: r.evidenceFileId != null,
+    reporterMessages: Number(r.reporterMessages ?? 0),
+  };
+}
 
 export type StaffFile = { id: string; fileName: string; contentType: string; size: number };
 

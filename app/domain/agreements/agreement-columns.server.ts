@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { agreements } from "~/db/schema";
 import { todayInBrasilia } from "~/lib/dates";
-import type { AgreementStatus } from "./agreement.schema";
+import type { AgreementStatus } from "./agreement-messages";
 
 /**
  * The status shown: draft stays draft; otherwise it follows validTo against Brasília's today,
@@ -19,7 +19,7 @@ export function startsLater(today: string = todayInBrasilia()) {
   return sql<boolean>`${agreements.validFrom} > ${today}::date`.mapWith(Boolean);
 }
 
-/** The columns every list reads (never the file bytes). */
+/** The columns every list reads (never the file bytes): an AgreementRow (agreement-row.ts) each. */
 export function agreementColumns(today?: string) {
   return {
     id: agreements.id,
@@ -38,20 +38,3 @@ export function agreementColumns(today?: string) {
     updatedAt: agreements.updatedAt,
   };
 }
-
-export type AgreementRow = {
-  id: string;
-  title: string;
-  description: string;
-  company: string;
-  validFrom: string;
-  validTo: string;
-  isPublic: boolean;
-  status: AgreementStatus;
-  upcoming: boolean;
-  fileId: string | null;
-  fileName: string | null;
-  fileSize: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-};

@@ -1,0 +1,54 @@
+import { publicImageUrl } from "~/domain/files/public-image";
+
+/**
+ * A partner as the screens show it (issue 20 §4): plain types and the mappers from a `partners`
+ * row. Not a .server module: the use cases build these rows and the components (staff dialog,
+ * public card, home strip) type their props with them.
+ */
+
+/** The columns of a `partners` row the mappers read. */
+export type PartnerRecord = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  website: string | null;
+  sortOrder: number;
+  active: boolean;
+  logoFileId: string | null;
+  updatedAt: Date;
+};
+
+/** One partner of the staff screen, active or not. */
+export type PartnerRow = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  website: string | null;
+  sortOrder: number;
+  active: boolean;
+  logoUrl: string | null;
+  updatedAt: string;
+};
+
+/** One partner of the public site (/parceiros, the home page strip). */
+export type PublicPartner = Pick<PartnerRow, "id" | "name" | "description" | "logoUrl" | "website" | "category">;
+
+export function toPartnerRow(p: PartnerRecord): PartnerRow {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    website: p.website,
+    sortOrder: p.sortOrder,
+    active: p.active,
+    logoUrl: publicImageUrl(p.logoFileId),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function toPublicPartner(p: Pick<PartnerRecord, "id" | "name" | "description" | "logoFileId" | "website" | "category">): PublicPartner {
+  return { id: p.id, name: p.name, description: p.description, logoUrl: publicImageUrl(p.logoFileId), website: p.website, category: p.category };
+}
