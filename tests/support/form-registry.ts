@@ -3,6 +3,7 @@ import type { Role } from "~/auth/permissions";
 import type { TestServer } from "./server";
 import { createActionTargets } from "./action-registry";
 import type { FactoryDb } from "~/db/factories/support";
+import { createUser } from "~/db/factories/users";
 import { loginSchema } from "~/auth/login.server";
 import { changePasswordSchema, resetPasswordSchema } from "~/auth/password.schema";
 import { twoFactorActionSchema } from "~/auth/two-factor.schema";
@@ -57,8 +58,9 @@ export type FormCase = {
   setup?: (server: TestServer) => Promise<void>;
 };
 
-export const DEMO_RECEIPT_CODE = "1111 2222 3333 4444";
 export const RESET_TOKEN = "token-de-teste-do-registro-de-formularios-0001";
+/** The user whose reset link RESET_TOKEN is (created by prepareForms; no form signs in as it). */
+export const RESET_USERNAME = "redefinir.senha.formularios";
 
 const contactFields = {
   name: "Beatriz Fontes",
@@ -151,7 +153,8 @@ export const FORM_CASES: FormCase[] = [
     multipart: true,
     fileField: "evidence",
     schema: followUpSchema,
-    valid: () => ({ intent: "add", code: DEMO_RECEIPT_CODE, message: "Mais uma informação." }),
+    // The code of the complaint prepareForms files.
+    valid: (ids) => ({ intent: "add", code: ids.receiptCode, message: "Mais uma informação." }),
     textFields: ["message"],
     tables: ["complaints", "complaint_messages", "files"],
   },
@@ -403,18 +406,30 @@ export const FORM_CASES: FormCase[] = [
   },
 ];
 
-/** Row ids the valid bodies refer to, created with the factories; plus a live reset token. */
+/**
+ * What the valid bodies refer to: the action targets (created with the factories), the user of
+ * a live reset link, and `receiptCode`, the code of a complaint filed through the public form
+ * (only the server knows how to hash one).
+ */
 export async function prepareForms(server: TestServer): Promise<FormIds> {
-  const ids = await createActionTargets(server.bundle.db() as unknown as FactoryDb);
+  const db = server.bundle.db() as unknown as FactoryDb;
+  const ids: FormIds = await createActionTargets(db);
+  await createUser(db, { role: "rh", username: RESET_USERNAME });
   await ensureResetToken(server);
+  const complaint = new FormData();
+  for (const [k, v] of Object.entries({ title: "Denúncia do registro de formulários", description: "Relato para os testes de formulários.", consent: "on" })) complaint.set(k, v);
+  const res = await fetch(`${server.url}/denuncia`, { method: "POST", body: complaint, headers: { Origin: server.url } });
+  const code = /data-testid="receipt-code"[^>]*>([\d ]+)</.exec(await res.text())?.[1];
+  if (res.status !== 200 || !code) throw new Error(`a denúncia do registro de formulários não foi recebida: HTTP ${res.status}`);
+  ids.receiptCode = code;
   return ids;
 }
 
-/** A reset link for `rh` that stays valid (re-created whenever a test used it up). */
+/** A reset link for RESET_USERNAME that stays valid (re-created whenever a test used it up). */
 export async function ensureResetToken(server: TestServer) {
   await server.query`
     insert into password_reset_tokens (token_hash, user_id, expires_at)
-    select encode(sha256(convert_to(${RESET_TOKEN}, 'UTF8')), 'hex'), id, now() + interval '1 day' from users where username = 'rh'
+    select encode(sha256(convert_to(${RESET_TOKEN}, 'UTF8')), 'hex'), id, now() + interval '1 day' from users where username = ${RESET_USERNAME}
     on conflict (token_hash) do update set used_at = null, expires_at = excluded.expires_at`;
 }
 
