@@ -23,7 +23,7 @@ beforeAll(async () => {
   sink = await startSmtpSink(sinkOptions);
   smtp = await startTcpProxy({ host: "127.0.0.1", port: sink.port });
   // The app's own worker is off: each test starts the workers it needs.
-  server = await startTestServer({ seed: false, env: { JOBS_ENABLED: "false", SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+  server = await startTestServer({ env: { JOBS_ENABLED: "false", SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
   api = jobsApi(server);
   await server.query`create table test_job_effects (id serial primary key, job_id bigint not null, tag text not null, worker text)`;
 });

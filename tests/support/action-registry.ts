@@ -21,8 +21,6 @@ import { createCharge, createPayment } from "~/db/factories/finance";
  * Bodies may reference rows through `ids`, which the test creates first with ACTION_TARGETS.
  */
 export type TargetIds = { anyUserId: string; [key: string]: string };
-/** @deprecated the ids no longer come from the demo seed; use TargetIds. */
-export type SeedIds = TargetIds;
 
 export type ActionCase = {
   /** A concrete URL (dynamic segments filled in). */

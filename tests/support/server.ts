@@ -20,7 +20,10 @@ type Bundle = {
 
 export type TestServerOptions = {
   env?: Record<string, string>;
-  /** The demo seed: all of it (true), none (false) or only the parts named. */
+  /**
+   * The demo seed, for the tests of the demo itself: all of it (true) or only the parts named.
+   * Default none: a test creates its rows with the factories (app/db/factories).
+   */
   seed?: boolean | readonly DemoSeedPart[];
   databaseUrl?: string;
   dataDir?: string;
@@ -36,10 +39,10 @@ export type TestServer = {
 };
 
 /**
- * Starts the production build in this process on a random port, on a fresh database
- * (PGlite in memory, or a throwaway PostgreSQL database), with the demo seed unless told
- * otherwise. New tests use `useTestServer`/`useBrowserSuite` (tests/support/suite.ts), which
- * start without the demo and create their rows with the factories.
+ * Starts the production build in this process on a random port, on a fresh, empty database
+ * (PGlite in memory, or a throwaway PostgreSQL database). Test files use `useTestServer` /
+ * `useBrowserSuite` (tests/support/suite.ts) and create their rows with the factories; this is
+ * for the few that manage servers themselves (several servers, a database of their own).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   Object.assign(process.env, {
@@ -58,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl = created.url;
     drop = created.drop;
   }
-  const seed = options.seed ?? true;
+  const seed = options.seed ?? false;
   const pgliteTemplate = !databaseUrl && !options.dataDir ? existingPgliteTemplate() : undefined;
   await bundle.init({ databaseUrl, dataDir: options.dataDir ?? "memory://", seed: seed === true, pgliteTemplate });
   if (Array.isArray(seed) && seed.length) await bundle.seedDemo(seed);

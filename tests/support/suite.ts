@@ -24,7 +24,7 @@ export class ServerSuite {
 
   async start(options: SuiteOptions) {
     const env = typeof options.env === "function" ? options.env() : options.env;
-    this.#server = await startTestServer({ ...options, env, seed: options.seed ?? false });
+    this.#server = await startTestServer({ ...options, env });
   }
 
   async stop() {
