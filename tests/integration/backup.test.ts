@@ -17,8 +17,8 @@ function script(name: string, args: string[], env: Record<string, string | undef
 
 /** Rows written before the backup: a user to sign in as, and an agreement whose PDF lives in the database. */
 async function createMarkers(server: TestServer) {
-  await createUser(server.bundle.db(), { username: "backup.teste", name: "Backup Teste", email: "backup@exemplo.com", role: "rh", password: "Backup@2026" });
-  return createAgreement(server.bundle.db(), { title: "Convenção do teste de backup" });
+  await createUser(server.hooks.db(), { username: "backup.teste", name: "Backup Teste", email: "backup@exemplo.com", role: "rh", password: "Backup@2026" });
+  return createAgreement(server.hooks.db(), { title: "Convenção do teste de backup" });
 }
 
 /** The restored server has the user and the file, byte for byte. */

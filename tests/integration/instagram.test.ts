@@ -9,7 +9,7 @@ type SyncResult = { status: string; stored?: number; imagesCopied?: number; imag
 type Sync = () => Promise<SyncResult>;
 
 function syncOf(server: TestServer): Sync {
-  return (server.bundle as unknown as { syncInstagramPosts: Sync }).syncInstagramPosts;
+  return server.hooks.syncInstagramPosts as Sync;
 }
 
 async function feed(server: TestServer) {

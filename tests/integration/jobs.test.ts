@@ -126,7 +126,7 @@ describe("the job queue (in process)", () => {
 
   it("a job enqueued in a transaction exists only if the transaction commits", async () => {
     const job = api.defineJob("test.tx", effectPayload, async () => {});
-    const db = server.bundle.db() as unknown as { transaction: <T>(fn: (tx: never) => Promise<T>) => Promise<T> };
+    const db = server.hooks.db() as unknown as { transaction: <T>(fn: (tx: never) => Promise<T>) => Promise<T> };
     await expect(
       db.transaction(async (tx) => {
         await api.enqueueJob(job, { tag: "rolled-back" }, { tx });
@@ -257,7 +257,7 @@ describe("send-email through the queue", () => {
   });
 
   it("an e-mail enqueued in a rolled-back transaction is never sent", async () => {
-    const db = server.bundle.db() as unknown as { transaction: <T>(fn: (tx: never) => Promise<T>) => Promise<T> };
+    const db = server.hooks.db() as unknown as { transaction: <T>(fn: (tx: never) => Promise<T>) => Promise<T> };
     await expect(
       db.transaction(async (tx) => {
         await api.enqueueEmail({ to: "ana@example.com", subject: "Nunca", text: "x" }, { tx });

@@ -412,7 +412,7 @@ export const FORM_CASES: FormCase[] = [
  * (only the server knows how to hash one).
  */
 export async function prepareForms(server: TestServer): Promise<FormIds> {
-  const db = server.bundle.db() as unknown as FactoryDb;
+  const db = server.hooks.db() as unknown as FactoryDb;
   const ids: FormIds = await createActionTargets(db);
   await createUser(db, { role: "rh", username: RESET_USERNAME });
   await ensureResetToken(server);

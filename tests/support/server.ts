@@ -2,20 +2,17 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
 import type { DemoSeedPart } from "~/db/seed/demo.server";
 import { createThrowawayDatabase, testDriver } from "./database";
 import { existingPgliteTemplate } from "./pglite-template";
+import { loadTestHooks, type TestHooks } from "./test-hooks";
 import { forgetServerDatabase, registerServerDatabase } from "./two-factor";
 
+/** The production server entry (build/server/index.js, from server/app.ts): start and stop only. */
 type Bundle = {
   init: (o: { databaseUrl?: string; dataDir?: string; seed?: boolean; pgliteTemplate?: string }) => Promise<void>;
   createApp: () => http.RequestListener;
   shutdown: () => Promise<void>;
-  /** The server's own Drizzle handle: hand it to the factories in app/db/factories. */
-  db: () => Db;
-  seedDemo: (parts?: readonly DemoSeedPart[]) => Promise<void>;
-  resetEnvCache: () => void;
 };
 
 export type TestServerOptions = {
@@ -35,6 +32,12 @@ export type TestServer = {
   /** Raw SQL against the server's own database (for asserting what was or wasn't written). */
   query: <T = Record<string, unknown>>(text: TemplateStringsArray, ...values: unknown[]) => Promise<T[]>;
   bundle: Bundle;
+  /**
+   * The server's internals (server/test-hooks.ts): its own database handle (`hooks.db()`, for the
+   * factories in app/db/factories), the job queue, the integrations and the use cases some tests
+   * call directly, all on the same module instances as the running server.
+   */
+  hooks: TestHooks;
   close: () => Promise<void>;
 };
 
@@ -52,7 +55,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const bundle = (await import(/* @vite-ignore */ path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as Bundle;
-  bundle.resetEnvCache();
+  const hooks = await loadTestHooks();
+  hooks.resetEnvCache();
   const driver = testDriver();
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;
@@ -64,13 +68,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const seed = options.seed ?? false;
   const pgliteTemplate = !databaseUrl && !options.dataDir ? existingPgliteTemplate() : undefined;
   await bundle.init({ databaseUrl, dataDir: options.dataDir ?? "memory://", seed: seed === true, pgliteTemplate });
-  if (Array.isArray(seed) && seed.length) await bundle.seedDemo(seed);
+  if (Array.isArray(seed) && seed.length) await hooks.seedDemo(seed);
   const server = http.createServer(bundle.createApp());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   const query: TestServer["query"] = async (text, ...values) => {
-    const result = await bundle.db().execute(sql(text, ...values));
+    const result = await hooks.db().execute(sql(text, ...values));
     return result.rows as never;
   };
   // The sign-in helpers pass the second factor on this server (tests/support/two-factor.ts).
@@ -79,6 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     driver,
     bundle,
+    hooks,
     query,
     close: async () => {
       forgetServerDatabase(url);

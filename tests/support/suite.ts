@@ -44,7 +44,7 @@ export class ServerSuite {
 
   /** The server's own database handle, for the factories. */
   get db() {
-    return this.server.bundle.db();
+    return this.server.hooks.db();
   }
 
   /** Raw SQL against the server's database (asserting what was or wasn't written). */
