@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
 
 const FRAMEWORK_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
@@ -16,6 +16,22 @@ const UI_CHUNK =
   /[\\/](app[\\/](components[\\/]ui[\\/](button|button-variants|input|alert|badge|card)|lib[\\/](cn|dates))\.tsx?$|node_modules[\\/](tailwind-merge|class-variance-authority)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]))/;
 const PUBLIC_CHUNK =
   /[\\/]app[\\/](components[\\/]icons[\\/]public-icons\.tsx$|components[\\/]layout[\\/](public-header|public-footer|account-link-classes)\.tsx?$|components[\\/]content[\\/](social-links|contact-list)\.tsx$|domain[\\/]content[\\/]contact-links\.ts$)/;
+
+/**
+ * The server build's second entry, build/server/test-hooks.js: the internals tests reach beside
+ * the running server (server/test-hooks.ts, docs/decisions/250). Emitted in the same build as the
+ * server entry, so both share their modules (one database handle, one job registry); the
+ * production server never imports it.
+ */
+function testHooksEntry(): Plugin {
+  return {
+    name: "test-hooks-entry",
+    apply: "build",
+    buildStart() {
+      this.emitFile({ type: "chunk", id: fileURLToPath(new URL("./server/test-hooks.ts", import.meta.url)), fileName: "test-hooks.js" });
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -56,5 +72,5 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [testHooksEntry()] : [])],
 }));

@@ -31,22 +31,9 @@ declare module "react-router" {
   }
 }
 
-/** For tests and scripts that run beside the server: the same database handle. */
-export { db, databaseDriver } from "~/db/client.server";
-export { resetEnvCache } from "~/utils/env.server";
-export { syncInstagramPosts } from "~/domain/instagram/sync-instagram-posts.server";
+/** scripts/create-admin.js: the first administrator, on the database `init` opened. */
 export { createAdminFromCli } from "~/domain/users/create-first-admin.server";
-export { seedDemo } from "~/db/seed/demo.server";
-export { geocodeAddress } from "~/integrations/geocoder.server";
-export { lookupCep } from "~/integrations/cep.server";
-/** The job queue, for tests and worker scripts that run the production build. */
-export { defineJob, enqueueJob, runDueSchedules, upsertSchedule, claimJob, markDone } from "~/jobs/jobs.server";
-export { enqueue, startJobs, stopJobs, jobWorker } from "~/jobs/app-jobs.server";
-export { JobWorker } from "~/jobs/worker.server";
-export { enqueueEmail } from "~/jobs/send-email.server";
-export { recordServiceCall } from "~/integrations/service-status.server";
-/** Tests: writes a user's refused actions left out by the per-minute cap (ADR 182). */
-export { flushRefusals } from "~/domain/audit/record-refusal.server";
+// What tests reach beside the server lives in server/test-hooks.ts (docs/decisions/250), not here.
 
 export type StartOptions = {
   databaseUrl?: string;
@@ -176,10 +163,3 @@ export function createApp() {
     app(req as express.Request, res as express.Response, next as express.NextFunction);
   };
 }
-export { createWorkplace } from "~/domain/field/create-workplace.server";
-// Finance (issue 11): the use cases the integration tests call on the server's own database.
-export { listCharges, chargeTotals, getCharge, chargeStatus } from "~/domain/finance/charges.server";
-export { registerPayment, undoPayment } from "~/domain/finance/payments.server";
-export { previewChargeBatch } from "~/domain/finance/batch.server";
-export { runChargeBatch } from "~/domain/finance/run-batch.server";
-export { financePanelFigures } from "~/domain/finance/panel.server";

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { ROLES, ROLE_LABELS, screenFor, type Role } from "~/auth/permissions";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
-import { SAMPLE_PARAMS } from "../support/action-registry";
+import { SAMPLE_PARAMS } from "../support/form-registry";
 import { flattenRoutes } from "../unit/routes-table";
 import { freshCode } from "../support/two-factor";
 import { createMember } from "~/db/factories/members";

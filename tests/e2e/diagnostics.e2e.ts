@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { startTestServer, type TestServer } from "../support/server";
-import { axeViolations, hasNoHorizontalOverflow, hydrated, launchBrowser, loginAs, newContext, screenshot } from "../support/browser";
+import { useBrowserSuite } from "../support/browser-suite";
+import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { jobsApi } from "../support/jobs";
 import { DIAGNOSTICS_MESSAGES } from "~/domain/diagnostics/diagnostics";
 
-let server: TestServer;
-let browser: Browser;
+const t = useBrowserSuite({ env: { JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "", SMTP_URL: "" } });
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "", SMTP_URL: "" } });
-  browser = await launchBrowser();
   // Something in every table: a recorded success and failure, a failed job, a cached post.
-  const api = jobsApi(server);
+  const api = jobsApi(t.server);
   await api.recordServiceCall("cep", true);
   await api.recordServiceCall("geocoder", false, "sem resposta em 5000 ms");
   const failing = api.defineJob("e2e.falha", z.object({}), async () => {
@@ -21,23 +17,19 @@ beforeAll(async () => {
   }, { maxAttempts: 1 });
   const id = (await api.enqueueJob(failing, {}))!;
   for (let i = 0; i < 100; i++) {
-    if ((await server.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state === "failed") break;
+    if ((await t.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state === "failed") break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await server.query`insert into instagram_posts (id, caption, permalink, timestamp)
+  await t.query`insert into instagram_posts (id, caption, permalink, timestamp)
     values ('17900000000000001', 'Assembleia geral da categoria nesta sexta-feira, às 18h, na sede do sindicato. Participe!', 'https://www.instagram.com/p/x/', now())`;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe("diagnostics page", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     it(`admin opens it from the sidebar; zero axe violations, no sideways scroll, keyboard-reachable tables (${viewport})`, async () => {
-      const ctx = await newContext(browser, viewport);
-      const page = await ctx.newPage();
-      await loginAs(page, server.url, "admin");
+      const page = await t.newPage(viewport);
+      const ctx = page.context();
+      await t.signIn(page, "admin");
       if (viewport === "phone") await page.getByRole("button", { name: "Abrir menu" }).click();
       await page.getByRole("link", { name: "Diagnóstico" }).click();
       await page.waitForURL((u) => u.pathname === "/test-supabase");
@@ -61,11 +53,11 @@ describe("diagnostics page", () => {
   }
 
   it("another role gets 'Acesso Negado' and no sidebar item", async () => {
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await loginAs(page, server.url, "presidencia");
+    const page = await t.newPage();
+    const ctx = page.context();
+    await t.signIn(page, "presidencia");
     expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Diagnóstico" }).count()).toBe(0);
-    const res = await page.goto(`${server.url}/test-supabase`);
+    const res = await page.goto(`${t.url}/test-supabase`);
     expect(res?.status()).toBe(403);
     expect(await page.getByRole("heading", { name: "Acesso Negado" }).isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);

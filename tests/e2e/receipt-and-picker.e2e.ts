@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, launchBrowser, newContext, screenshot, VIEWPORTS } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowserSuite } from "../support/browser-suite";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, newContext, screenshot, VIEWPORTS } from "../support/browser";
 import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 import { FILE_PICKER_LABELS } from "~/components/ui/file-picker";
 import { NOT_FOUND_MESSAGES } from "~/components/layout/not-found-content";
@@ -13,16 +13,8 @@ import { plainPng } from "../fixtures/complaint-files";
  * evidence input is the pt-BR picker the news editor uses; the 404 page speaks Portuguese too.
  */
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: "1" } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// Public pages only: nothing to create beforehand.
+const t = useBrowserSuite({ env: { TRUST_PROXY: "1" } });
 
 /** Each 4-digit group of the code as the browser laid it out: how many line boxes it spans. */
 async function groupLines(page: Page) {
@@ -51,11 +43,11 @@ async function fileComplaint(page: Page, title: string) {
 
 describe("the receipt code on a phone", () => {
   it("at 390 px no group of the code wraps; the copy button copies the 16 digits and confirms in pt-BR", async () => {
-    const ctx = await newContext(browser, "phone");
-    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const ctx = await newContext(t.browser, "phone");
+    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
     const page = await ctx.newPage();
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.90" });
-    await page.goto(`${server.url}/denuncia`);
+    await page.goto(`${t.url}/denuncia`);
     await hydrated(page);
     await fileComplaint(page, "Recibo no celular");
     const code = ((await page.getByTestId("receipt-code").textContent()) ?? "").trim();
@@ -79,10 +71,10 @@ describe("the receipt code on a phone", () => {
   });
 
   it("without JavaScript the code is shown and no dead copy button is offered", async () => {
-    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone, locale: "pt-BR" });
+    const ctx = await t.browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone, locale: "pt-BR" });
     const page = await ctx.newPage();
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.91" });
-    await page.goto(`${server.url}/denuncia`);
+    await page.goto(`${t.url}/denuncia`);
     await fileComplaint(page, "Recibo sem JavaScript");
     expect(((await page.getByTestId("receipt-code").textContent()) ?? "").trim()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
     expect(await page.getByRole("button", { name: "Copiar código" }).count()).toBe(0);
@@ -94,9 +86,9 @@ describe("the receipt code on a phone", () => {
 
 describe("the evidence picker on /denuncia", () => {
   it("is the pt-BR picker (not the browser's 'Choose File'), keyboard-operable and axe-clean", async () => {
-    const ctx = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: "en-US" });
+    const ctx = await t.browser.newContext({ viewport: VIEWPORTS.desktop, locale: "en-US" });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/denuncia`);
+    await page.goto(`${t.url}/denuncia`);
     await hydrated(page);
     const picker = page.getByTestId("evidence-picker");
     expect(await picker.textContent()).toContain(FILE_PICKER_LABELS.choose);
@@ -125,9 +117,9 @@ describe("the evidence picker on /denuncia", () => {
 
 describe("the 404 page", () => {
   it("keeps the original's English line, adds pt-BR and links, axe-clean at both widths", async () => {
-    const ctx = await newContext(browser);
+    const ctx = await newContext(t.browser);
     const page = await ctx.newPage();
-    const res = await page.goto(`${server.url}/pagina-que-nao-existe`);
+    const res = await page.goto(`${t.url}/pagina-que-nao-existe`);
     expect(res?.status()).toBe(404);
     await hydrated(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Oops! Page not found");

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { canAccessPath, ROLES, screenFor, type Role } from "~/auth/permissions";
 import { useTestServer } from "../support/suite";
 import { Client } from "../support/http";
-import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/action-registry";
+import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/form-registry";
 import { flattenRoutes } from "../unit/routes-table";
 
 // Every refused post is written to the audit log (ADR 182): no per-minute cap in this file.
@@ -94,7 +94,7 @@ describe("every dashboard action, as every refused role", () => {
     const withAction = dashboardRoutes.filter((r) => /export (async )?function action/.test(fs.readFileSync(path.resolve("app", r.file), "utf8")));
     const registered = new Set(ACTION_CASES.map((c) => c.pattern.replace(/^\/?/, "/")));
     const missing = withAction.map((r) => r.pattern).filter((p) => !registered.has(p) && p !== "/dashboard/alterar-senha");
-    expect(missing, `ações sem caso em tests/support/action-registry.ts: ${missing.join(", ")}`).toEqual([]);
+    expect(missing, `ações sem caso em tests/support/form-registry.ts: ${missing.join(", ")}`).toEqual([]);
   });
 
   for (const testCase of ACTION_CASES) {

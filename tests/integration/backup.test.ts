@@ -17,8 +17,8 @@ function script(name: string, args: string[], env: Record<string, string | undef
 
 /** Rows written before the backup: a user to sign in as, and an agreement whose PDF lives in the database. */
 async function createMarkers(server: TestServer) {
-  await createUser(server.bundle.db(), { username: "backup.teste", name: "Backup Teste", email: "backup@exemplo.com", role: "rh", password: "Backup@2026" });
-  return createAgreement(server.bundle.db(), { title: "Convenção do teste de backup" });
+  await createUser(server.hooks.db(), { username: "backup.teste", name: "Backup Teste", email: "backup@exemplo.com", role: "rh", password: "Backup@2026" });
+  return createAgreement(server.hooks.db(), { title: "Convenção do teste de backup" });
 }
 
 /** The restored server has the user and the file, byte for byte. */
@@ -36,7 +36,7 @@ describe("backup and restore round trip", () => {
     const original = path.join(tmp, "original");
     const restored = path.join(tmp, "restaurado");
     const file = path.join(tmp, "backup.tar.gz");
-    const a = await startTestServer({ dataDir: original, seed: false });
+    const a = await startTestServer({ dataDir: original });
     const agreement = await createMarkers(a);
     await a.close(); // PGlite is single-process: back up with the server stopped
     expect(script("db-backup", [file], { PGLITE_DATA_DIR: original, DATABASE_URL: "" })).toContain("Backup gravado");
@@ -47,7 +47,7 @@ describe("backup and restore round trip", () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("--force");
 
-    const b = await startTestServer({ dataDir: restored, seed: false });
+    const b = await startTestServer({ dataDir: restored });
     try {
       await expectRestored(b, agreement);
     } finally {
@@ -63,12 +63,12 @@ describe("backup and restore round trip", () => {
     const source = await createThrowawayDatabase();
     const target = await createThrowawayDatabase();
     try {
-      const a = await startTestServer({ databaseUrl: source.url, seed: false });
+      const a = await startTestServer({ databaseUrl: source.url });
       const agreement = await createMarkers(a);
       await a.close();
       script("db-backup", [file], { DATABASE_URL: source.url });
       script("db-restore", [file], { DATABASE_URL: target.url });
-      const b = await startTestServer({ databaseUrl: target.url, seed: false });
+      const b = await startTestServer({ databaseUrl: target.url });
       try {
         await expectRestored(b, agreement);
       } finally {

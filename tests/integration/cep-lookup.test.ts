@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { Client, loggedIn } from "../support/http";
+import { useTestServer } from "../support/suite";
+import type { Client } from "../support/http";
 import { startFakeViaCep, UNKNOWN_CEP, type FakeViaCep } from "../fakes/viacep";
 import { ROLES } from "~/auth/permissions";
 import { BR_MESSAGES } from "~/lib/br/messages";
@@ -11,7 +11,6 @@ import { fetchCepAddress } from "~/components/address/cep-lookup";
 type Answer = { found: boolean; address?: Record<string, string>; message?: string };
 
 describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
-  let server: TestServer;
   let fake: FakeViaCep;
   let admin: Client;
 
@@ -20,17 +19,18 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
     return { status: res.status, type: res.headers.get("content-type"), headers: res.headers, body: (await res.json()) as Answer };
   }
   const upstream = () => fake.requests.length;
-  const cached = (cep: string) => server.query<{ found: boolean; street: string | null; city: string | null }>`
+  const cached = (cep: string) => t.query<{ found: boolean; street: string | null; city: string | null }>`
     select found, street, city from cep_cache where cep = ${cep}`;
 
   beforeAll(async () => {
     fake = await startFakeViaCep({ hangMs: 3_000 });
-    server = await startTestServer({ env: { CEP_API_URL: fake.url, CEP_TIMEOUT_MS: "400" } });
-    admin = await loggedIn(server.url, "admin");
   });
   afterAll(async () => {
-    await server?.close();
     await fake?.close();
+  });
+  const t = useTestServer({ env: () => ({ CEP_API_URL: fake.url, CEP_TIMEOUT_MS: "400" }) });
+  beforeAll(async () => {
+    admin = await t.login("admin");
   });
 
   it("answers the address of a known CEP and caches it", async () => {
@@ -85,7 +85,7 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
       if (mode === "hang") expect(Date.now() - started).toBeLessThan(2_500);
       expect(await cached("72110015"), mode).toEqual([]);
     }
-    const [status] = await server.query<{ last_error: string; last_error_at: Date | null; last_success_at: Date | null }>`
+    const [status] = await t.query<{ last_error: string; last_error_at: Date | null; last_success_at: Date | null }>`
       select last_error, last_error_at, last_success_at from service_status where service = 'cep'`;
     expect(status.last_error).toMatch(/^invalid: /);
     expect(status.last_error_at).not.toBeNull();
@@ -98,7 +98,7 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
 
   it("is for staff only: signed out gets 401 JSON (not the login page) and no request leaves", async () => {
     const before = upstream();
-    const r = await get(new Client(server.url), "73000000");
+    const r = await get(t.anonymous(), "73000000");
     expect(r.status).toBe(401);
     expect(r.body).toEqual({ found: false, message: API_MESSAGES.signedOut });
     expect(upstream()).toBe(before);
@@ -106,16 +106,16 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
 
   it("every staff role may look up", async () => {
     for (const role of ROLES) {
-      const c = await loggedIn(server.url, role);
+      const c = await t.login(role);
       const r = await get(c, "70040010");
       expect(r.status, role).toBe(200);
     }
   });
 
   it("is rate limited per user (database counter): 429 with Retry-After, other users unaffected", async () => {
-    const rh = await loggedIn(server.url, "rh");
+    const rh = await t.login("rh");
     const { max } = RATE_LIMITS.cepLookup;
-    await server.query`delete from rate_limits where key like 'cepLookup:%'`;
+    await t.query`delete from rate_limits where key like 'cepLookup:%'`;
     for (let i = 0; i < max; i++) expect((await get(rh, "70040010")).status).toBe(200);
     const limited = await get(rh, "70040010");
     expect(limited.status).toBe(429);
@@ -128,7 +128,7 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
     const init = () => ({ headers: { Cookie: admin.cookieHeader() } });
 
     it("found → the address with 'Endereço preenchido automaticamente!'", async () => {
-      const o = await fetchCepAddress("70040-010", { baseUrl: server.url, init: init() });
+      const o = await fetchCepAddress("70040-010", { baseUrl: t.url, init: init() });
       expect(o).toEqual({
         kind: "found",
         message: "Endereço preenchido automaticamente!",
@@ -137,20 +137,20 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
     });
 
     it("not found or malformed → 'CEP não encontrado ou inválido.'", async () => {
-      expect(await fetchCepAddress(UNKNOWN_CEP, { baseUrl: server.url, init: init() })).toEqual({ kind: "not-found", message: "CEP não encontrado ou inválido." });
+      expect(await fetchCepAddress(UNKNOWN_CEP, { baseUrl: t.url, init: init() })).toEqual({ kind: "not-found", message: "CEP não encontrado ou inválido." });
       const before = upstream();
-      expect(await fetchCepAddress("7004", { baseUrl: server.url, init: init() })).toEqual({ kind: "not-found", message: "CEP não encontrado ou inválido." });
+      expect(await fetchCepAddress("7004", { baseUrl: t.url, init: init() })).toEqual({ kind: "not-found", message: "CEP não encontrado ou inválido." });
       expect(upstream()).toBe(before);
     });
 
     it("service down, slow server, server unreachable or session expired → 'unavailable' with a message, never an exception", async () => {
       fake.mode = "http-error";
-      expect(await fetchCepAddress("73000000", { baseUrl: server.url, init: init() })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
+      expect(await fetchCepAddress("73000000", { baseUrl: t.url, init: init() })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
       fake.mode = "hang";
-      expect(await fetchCepAddress("73000000", { baseUrl: server.url, init: init(), timeoutMs: 150 })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
+      expect(await fetchCepAddress("73000000", { baseUrl: t.url, init: init(), timeoutMs: 150 })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
       fake.mode = "ok";
       expect(await fetchCepAddress("73000000", { baseUrl: "http://127.0.0.1:9", init: init() })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
-      expect(await fetchCepAddress("73000000", { baseUrl: server.url })).toEqual({ kind: "unavailable", message: API_MESSAGES.signedOut });
+      expect(await fetchCepAddress("73000000", { baseUrl: t.url })).toEqual({ kind: "unavailable", message: API_MESSAGES.signedOut });
     });
   });
 });

@@ -83,7 +83,7 @@ let createdAt: string[] = [];
 
 beforeAll(async () => {
   // The default install: no SESSION_SECRET, so the app's signing secret lives in the database.
-  server = await startTestServer({ env: { TRUST_PROXY: "1", SESSION_SECRET: "" }, seed: false });
+  server = await startTestServer({ env: { TRUST_PROXY: "1", SESSION_SECRET: "" } });
   for (const [i, ip] of SENDERS.entries()) {
     const { status } = await fileComplaint(server.url, ip, `Denúncia do dump ${i}`);
     expect(status).toBe(200);

@@ -32,7 +32,7 @@ describe("npm run user:create-admin", () => {
       expect(again.status).toBe(1);
       expect(again.stderr).toContain("Este nome de usuário já está em uso.");
 
-      const server = await startTestServer(pg ? { databaseUrl: pg.url, seed: false } : { dataDir: path.join(tmp, "db"), seed: false });
+      const server = await startTestServer(pg ? { databaseUrl: pg.url } : { dataDir: path.join(tmp, "db") });
       try {
         const users = await server.query<{ username: string; role: string }>`select username, role from users`;
         expect(users).toEqual([{ username: "chefe", role: "admin" }]);

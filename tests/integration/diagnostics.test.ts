@@ -6,8 +6,8 @@ import { ROLES } from "~/auth/permissions";
 import { MESSAGES } from "~/auth/permissions";
 import { DIAGNOSTICS_MESSAGES, formatBytes } from "~/domain/diagnostics/diagnostics";
 import { EXTERNAL_SERVICES } from "~/integrations/service-status.server";
-import { startTestServer, type TestServer } from "../support/server";
-import { Client, loggedIn } from "../support/http";
+import { useTestServer } from "../support/suite";
+import type { Client } from "../support/http";
 import { jobsApi } from "../support/jobs";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { startTcpProxy } from "../support/tcp-proxy";
@@ -30,23 +30,17 @@ function sectionText(html: string, id: string) {
 }
 
 describe("/test-supabase: who may open it", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const t = useTestServer();
 
   it("sends a signed-out visitor to the login, remembering the page", async () => {
-    const res = await new Client(server.url).get("/test-supabase");
+    const res = await t.anonymous().get("/test-supabase");
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/test-supabase")}`);
   });
 
   it("refuses every role but admin with 403 'Acesso Negado' (both URLs), and lists it in the admin's sidebar only", async () => {
     for (const role of ROLES) {
-      const c = await loggedIn(server.url, role);
+      const c = await t.login(role);
       for (const url of ["/test-supabase", "/dashboard/diagnostico"]) {
         const res = await c.get(url);
         const html = decode(await res.text());
@@ -69,14 +63,10 @@ describe("/test-supabase: who may open it", () => {
 });
 
 describe("/test-supabase shows true figures", () => {
-  let server: TestServer;
+  const t = useTestServer({ env: { SMTP_URL: "", JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "" } });
   let admin: Client;
   beforeAll(async () => {
-    server = await startTestServer({ env: { SMTP_URL: "", JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "" } });
-    admin = await loggedIn(server.url, "admin");
-  });
-  afterAll(async () => {
-    await server?.close();
+    admin = await t.login("admin");
   });
 
   async function diagnostics() {
@@ -88,10 +78,10 @@ describe("/test-supabase shows true figures", () => {
 
   it("database: the driver, the server's own version, a measured round trip and the migrations applied", async () => {
     const text = sectionText(await diagnostics(), "database");
-    const [{ v }] = await server.query<{ v: string }>`select current_setting('server_version') as v`;
-    const [{ n }] = await server.query<{ n: number }>`select count(*)::int as n from drizzle.__drizzle_migrations`;
+    const [{ v }] = await t.query<{ v: string }>`select current_setting('server_version') as v`;
+    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from drizzle.__drizzle_migrations`;
     const journal = JSON.parse(fs.readFileSync(path.resolve("app/db/migrations/meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
-    expect(text).toContain(server.driver === "postgres" ? "PostgreSQL" : "PGlite (embutido)");
+    expect(text).toContain(t.server.driver === "postgres" ? "PostgreSQL" : "PGlite (embutido)");
     expect(text).toContain(`Versão do servidor ${v}`);
     expect(text).toMatch(/Tempo de resposta [\d.,]+ ms/);
     expect(n).toBe(journal.entries.length);
@@ -101,10 +91,10 @@ describe("/test-supabase shows true figures", () => {
 
   it("file store: the number of files and their bytes, as the table holds them", async () => {
     const before = sectionText(await diagnostics(), "files");
-    const [row] = await server.query<{ n: number; bytes: number }>`select count(*)::int as n, coalesce(sum(size), 0)::int as bytes from files`;
+    const [row] = await t.query<{ n: number; bytes: number }>`select count(*)::int as n, coalesce(sum(size), 0)::int as bytes from files`;
     expect(before).toContain(`Arquivos ${row.n.toLocaleString("pt-BR")}`);
     expect(before).toContain(`Tamanho total ${formatBytes(row.bytes)}`);
-    await server.query`insert into files (purpose, file_name, content_type, size, sha256, data)
+    await t.query`insert into files (purpose, file_name, content_type, size, sha256, data)
       values ('teste-diagnostico', 'a.bin', 'application/octet-stream', 2048, 'x', ${Buffer.alloc(2048)})`;
     const after = sectionText(await diagnostics(), "files");
     expect(after).toContain(`Arquivos ${(row.n + 1).toLocaleString("pt-BR")}`);
@@ -128,7 +118,7 @@ describe("/test-supabase shows true figures", () => {
     expect(text.match(new RegExp(DIAGNOSTICS_MESSAGES.noRecord, "g"))?.length).toBe(3);
     expect(text).toContain("Não (INSTAGRAM_ACCESS_TOKEN ausente)");
 
-    const api = jobsApi(server);
+    const api = jobsApi(t.server);
     await api.recordServiceCall("cep", true);
     await api.recordServiceCall("cep", true);
     await api.recordServiceCall("geocoder", true);
@@ -147,17 +137,17 @@ describe("/test-supabase shows true figures", () => {
   });
 
   it("background jobs: queued, running, failed and done counts as in the table, with the last failures and the schedules", async () => {
-    const api = jobsApi(server);
+    const api = jobsApi(t.server);
     const failing = api.defineJob("test.diag-fail", z.object({}), async () => {
       throw new Error("falha de teste do diagnóstico");
     }, { maxAttempts: 1 });
     const later = api.defineJob("test.diag-later", z.object({}), async () => {});
     const id = (await api.enqueueJob(failing, {}))!;
     await api.enqueueJob(later, {}, { delaySeconds: 3600 });
-    await expect.poll(async () => (await server.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state, { timeout: 10_000 }).toBe("failed");
+    await expect.poll(async () => (await t.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state, { timeout: 10_000 }).toBe("failed");
 
     const html = await diagnostics();
-    const counts = await server.query<{ state: string; n: number }>`select state, count(*)::int as n from jobs group by state`;
+    const counts = await t.query<{ state: string; n: number }>`select state, count(*)::int as n from jobs group by state`;
     for (const state of ["queued", "running", "failed", "done"]) {
       const expected = counts.find((c) => c.state === state)?.n ?? 0;
       const m = new RegExp(`data-job-state="${state}"[\\s\\S]*?<dd[^>]*>([^<]*)</dd>`).exec(html);
@@ -174,7 +164,7 @@ describe("/test-supabase shows true figures", () => {
 
   it("the cached Instagram posts: id, caption, media_url and timestamp", async () => {
     expect(sectionText(await diagnostics(), "instagram")).toContain(DIAGNOSTICS_MESSAGES.noPosts);
-    await server.query`insert into instagram_posts (id, caption, permalink, timestamp)
+    await t.query`insert into instagram_posts (id, caption, permalink, timestamp)
       values ('diag-1', 'Legenda do post de diagnóstico', 'https://www.instagram.com/p/diag-1/', '2026-03-01T15:00:00Z')`;
     const html = await diagnostics();
     const text = sectionText(html, "instagram");
@@ -186,21 +176,21 @@ describe("/test-supabase shows true figures", () => {
 });
 
 describe("/test-supabase checks the SMTP server for real", () => {
-  let server: TestServer;
   let sink: SmtpSink;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let admin: Client;
   beforeAll(async () => {
     sink = await startSmtpSink();
     proxy = await startTcpProxy({ host: "127.0.0.1", port: sink.port });
-    server = await startTestServer({ seed: true, env: { SMTP_URL: `smtp://127.0.0.1:${proxy.port}` } });
-    admin = await loggedIn(server.url, "admin");
   });
   afterAll(async () => {
-    await server?.close();
     await proxy?.close();
     await sink?.close();
     process.env.SMTP_URL = "";
+  });
+  const t = useTestServer({ env: () => ({ SMTP_URL: `smtp://127.0.0.1:${proxy.port}` }) });
+  beforeAll(async () => {
+    admin = await t.login("admin");
   });
 
   it("reachable while the server answers, unreachable (with the reason) when it does not", async () => {

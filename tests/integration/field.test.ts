@@ -15,7 +15,6 @@ import { formatDateTime } from "~/lib/dates";
 import { parseMarkers } from "~/domain/field/workplace-row";
 import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/field/map-constants";
 import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
-import type { createWorkplace as CreateWorkplace } from "~/domain/field/create-workplace.server";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -201,7 +200,7 @@ describe("workplaces: add, validate, geocode, drag", () => {
   });
 
   it("regenerates a duplicate code up to 5 times, then answers the original's message", async () => {
-    const create = (t.server.bundle as unknown as { createWorkplace: typeof CreateWorkplace }).createWorkplace;
+    const create = t.server.hooks.createWorkplace;
     const user = await t.user("admin");
     const actor = { id: user.id, username: user.username, role: "admin" as const };
     // Same CEP as the shopping: confirmed as another place (ADR 217).

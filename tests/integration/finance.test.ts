@@ -15,8 +15,7 @@ import type { Client } from "../support/http";
  * use cases (server/app.ts exports them) on the same database.
  */
 const t = useTestServer();
-type Bundle = typeof import("../../server/app");
-const F = () => t.server.bundle as unknown as Bundle;
+const F = () => t.server.hooks;
 
 let fin: Client;
 let admin: Client;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { FORM_MESSAGES } from "~/utils/fields";
-import { startTestServer, type TestServer } from "../support/server";
-import { Client, loggedIn } from "../support/http";
+import { useTestServer } from "../support/suite";
+import type { Client } from "../support/http";
 import { ensureResetToken, fingerprint, FORM_CASES, prepareForms, type FormCase, type FormIds } from "../support/form-registry";
 
 /**
@@ -13,28 +13,24 @@ import { ensureResetToken, fingerprint, FORM_CASES, prepareForms, type FormCase,
  * - U+0000 (and the other control characters) in a stored text field is answered 400 with the
  *   field helpers' message, and nothing is written (PostgreSQL refuses U+0000 in text).
  */
-let server: TestServer;
+const t = useTestServer();
 let ids: FormIds;
 const clients = new Map<Role, Client>();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  ids = await prepareForms(server);
+  ids = await prepareForms(t.server);
   for (const role of new Set(FORM_CASES.map((f) => f.login).filter((r): r is Role => !!r))) {
-    clients.set(role, await loggedIn(server.url, role));
+    clients.set(role, await t.login(role));
   }
-});
-afterAll(async () => {
-  await server?.close();
 });
 beforeEach(async () => {
   // Refused bodies must be refused for what they are, not because a limiter ran out.
-  await server.query`delete from rate_limits`;
-  await ensureResetToken(server);
+  await t.query`delete from rate_limits`;
+  await ensureResetToken(t.server);
 });
 
 function clientFor(form: FormCase) {
-  return form.login ? clients.get(form.login)! : new Client(server.url);
+  return form.login ? clients.get(form.login)! : t.anonymous();
 }
 
 const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -63,24 +59,24 @@ function asBody(form: FormCase, fields: Record<string, string>): BodyInit {
 }
 
 async function snapshot(form: FormCase) {
-  return fingerprint(server, form.tables);
+  return fingerprint(t.server, form.tables);
 }
 
 const READABLE = [FORM_MESSAGES.unsupportedBody, FORM_MESSAGES.unreadable];
 
 it("the table fingerprint sees an insert, an update and a delete", async () => {
   const tables = ["contact_messages", "sessions"];
-  const start = await fingerprint(server, tables);
-  const [row] = await server.query<{ id: string; status: string }>`select id, status from contact_messages limit 1`;
-  await server.query`update contact_messages set status = status where id = ${row.id}`;
-  const updated = await fingerprint(server, tables);
+  const start = await fingerprint(t.server, tables);
+  const [row] = await t.query<{ id: string; status: string }>`select id, status from contact_messages limit 1`;
+  await t.query`update contact_messages set status = status where id = ${row.id}`;
+  const updated = await fingerprint(t.server, tables);
   expect(updated).not.toBe(start);
-  await server.query`insert into contact_messages (name, email, subject, message, sector, status, consent_at)
+  await t.query`insert into contact_messages (name, email, subject, message, sector, status, consent_at)
     values ('Sonda', 'sonda@example.com', 'Sonda', 'Sonda', 'secretaria', 'pending', now())`;
-  const inserted = await fingerprint(server, tables);
+  const inserted = await fingerprint(t.server, tables);
   expect(inserted).not.toBe(updated);
-  await server.query`delete from contact_messages where name = 'Sonda'`;
-  expect(await fingerprint(server, tables)).not.toBe(inserted);
+  await t.query`delete from contact_messages where name = 'Sonda'`;
+  expect(await fingerprint(t.server, tables)).not.toBe(inserted);
 });
 
 describe.each(FORM_CASES)("form $name", (form) => {

@@ -35,7 +35,7 @@ describe("geocoder against a local fake Nominatim", () => {
         GEOCODER_CONTACT: "ti@sindicato.example.org",
       },
     });
-    geocode = (server.bundle as unknown as { geocodeAddress: Geocode }).geocodeAddress;
+    geocode = server.hooks.geocodeAddress;
   });
   afterAll(async () => {
     await server?.close();

@@ -1,7 +1,11 @@
 import http from "node:http";
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CreatedUser } from "~/db/factories/users";
+import { createPartner } from "~/db/factories/partners";
+import { createAgreement } from "~/db/factories/agreements";
+import { createComplaint } from "~/db/factories/complaints";
+import { useTestServer } from "../support/suite";
 import { clientFrom as forwardedClient } from "../support/forwarded-client";
 import { freshCode } from "../support/two-factor";
 
@@ -13,17 +17,28 @@ import { freshCode } from "../support/two-factor";
  * limits of one group never touch another.
  */
 
-let server: TestServer;
+const t = useTestServer({ env: { TRUST_PROXY: "1" } });
+/** The staff these tests sign in as, and the stored files they fetch. */
+let admin: CreatedUser;
+let presidencia: CreatedUser;
+let juridico: CreatedUser;
+let partnerLogoId: string;
+let publicAgreementId: string;
+let evidenceFileId: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: "1" } });
+  admin = await t.user("admin");
+  presidencia = await t.user("presidencia");
+  juridico = await t.user("juridico");
+  partnerLogoId = (await createPartner(t.db, { logo: true })).logoFileId!;
+  publicAgreementId = (await createAgreement(t.db, { isPublic: true })).id;
+  evidenceFileId = (await createComplaint(t.db, { evidence: true })).evidenceFileId!;
 });
-afterAll(async () => server?.close());
 
-const clientFrom = (ip: string) => forwardedClient(server.url, ip);
+const clientFrom = (ip: string) => forwardedClient(t.url, ip);
 
 /** Raw response headers (name → every value sent), to see a header sent twice. */
 function rawHeaders(path: string, headers: Record<string, string> = {}) {
-  const url = new URL(server.url);
+  const url = new URL(t.url);
   return new Promise<{ status: number; headers: Map<string, string[]> }>((resolve, reject) => {
     const req = http.get({ host: "127.0.0.1", port: url.port, path, headers: { Host: url.host, ...headers } }, (res) => {
       const map = new Map<string, string[]>();
@@ -61,10 +76,10 @@ describe("1.1 a cookie that cannot be decoded is ignored", () => {
     const failures: string[] = [];
     for (const cookie of BROKEN) {
       for (const path of PAGES) {
-        const res = await fetch(server.url + path, { headers: { Cookie: cookie }, redirect: "manual" });
+        const res = await fetch(t.url + path, { headers: { Cookie: cookie }, redirect: "manual" });
         if (res.status !== 200) failures.push(`${path} [${cookie}] → ${res.status}`);
       }
-      const dashboard = await fetch(`${server.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const dashboard = await fetch(`${t.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
       const body = await dashboard.text();
       if (dashboard.status !== 302 || !dashboard.headers.get("location")?.startsWith("/login?redirectTo=") || body.includes("Unexpected Server Error")) {
         failures.push(`/dashboard [${cookie}] → ${dashboard.status} ${dashboard.headers.get("location") ?? ""}`);
@@ -75,8 +90,8 @@ describe("1.1 a cookie that cannot be decoded is ignored", () => {
 
   it("a signed-in user with a broken flash cookie beside the session keeps working", async () => {
     const staff = clientFrom("198.51.100.11");
-    await staff.login("juridico");
-    const res = await fetch(`${server.url}/dashboard/juridico`, {
+    await staff.login(juridico.username, juridico.password);
+    const res = await fetch(`${t.url}/dashboard/juridico`, {
       headers: { Cookie: `${staff.cookieHeader()}; flash=%ZZ; __Host-flash=%E0%A4%A` },
       redirect: "manual",
     });
@@ -86,7 +101,8 @@ describe("1.1 a cookie that cannot be decoded is ignored", () => {
 
   it("the flash cookie is __Host- prefixed (Secure, Path=/, no Domain) and an unprefixed one is not read", async () => {
     const staff = clientFrom("198.51.100.12");
-    const login = await staff.login("rh");
+    const rh = await t.user("rh");
+    const login = await staff.login(rh.username, rh.password);
     const flash = login.headers.getSetCookie().find((c) => c.startsWith("__Host-flash="));
     expect(flash, login.headers.getSetCookie().join("\n")).toBeDefined();
     expect(flash).toMatch(/; Secure/);
@@ -95,9 +111,9 @@ describe("1.1 a cookie that cannot be decoded is ignored", () => {
     expect(flash).not.toMatch(/Domain=/i);
     const value = flash!.split(";")[0].slice("__Host-flash=".length);
     // A sibling subdomain can plant `flash=…` but never `__Host-flash=…`: only the latter is read.
-    const planted = await (await fetch(`${server.url}/contato`, { headers: { Cookie: `flash=${value}` } })).text();
+    const planted = await (await fetch(`${t.url}/contato`, { headers: { Cookie: `flash=${value}` } })).text();
     expect(planted).not.toContain("Login realizado com sucesso!");
-    const own = await fetch(`${server.url}/contato`, { headers: { Cookie: `__Host-flash=${value}` } });
+    const own = await fetch(`${t.url}/contato`, { headers: { Cookie: `__Host-flash=${value}` } });
     expect(await own.text()).toContain("Login realizado com sucesso!");
     expect(own.headers.getSetCookie().some((c) => c.startsWith("__Host-flash=;"))).toBe(true);
   });
@@ -141,12 +157,12 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
     for (const redirectTo of HOSTILE) {
       c.cookies.clear();
       // admin has the second factor (ADR 185): the refused target is not carried to the code step…
-      const res = await c.post("/login", { username: "admin", password: "Demo@2026", redirectTo });
+      const res = await c.post("/login", { username: admin.username, password: admin.password, redirectTo });
       const location = res.headers.get("location");
       if (res.status !== 302 || location !== "/login/verificacao") failures.push(`${JSON.stringify(redirectTo)} → ${res.status} ${JSON.stringify(location)}`);
       if (res.headers.getSetCookie().some((s) => s.startsWith("injetado"))) failures.push(`${JSON.stringify(redirectTo)} injetou um cookie`);
       // …nor followed after it, even when posted there again.
-      const code = await c.post("/login/verificacao", { code: await freshCode(server.url, "admin"), redirectTo });
+      const code = await c.post("/login/verificacao", { code: await freshCode(t.url, admin.username), redirectTo });
       const final = code.headers.get("location");
       if (code.status !== 302 || final !== "/dashboard/admin") failures.push(`${JSON.stringify(redirectTo)} (código) → ${code.status} ${JSON.stringify(final)}`);
       if (code.headers.getSetCookie().some((s) => s.startsWith("injetado"))) failures.push(`${JSON.stringify(redirectTo)} (código) injetou um cookie`);
@@ -156,33 +172,33 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
 
   it("a refused redirectTo is checked before anything is written: the hostile variants leave no extra session", async () => {
     const c = clientFrom("198.51.100.42");
-    const [{ n: before }] = await server.query<{ n: number }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = 'presidencia'`;
+    const [{ n: before }] = await t.query<{ n: number }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${presidencia.username}`;
     for (const redirectTo of ["/\r\n/evil.example", "/\u3000/evil.example", "/\x0b/evil.example"]) {
       c.cookies.clear();
-      const res = await c.post("/login", { username: "presidencia", password: "Demo@2026", redirectTo });
+      const res = await c.post("/login", { username: presidencia.username, password: presidencia.password, redirectTo });
       expect(res.status).toBe(302);
       // The session is the one the redirect hands over: it works.
       expect((await c.get("/dashboard/presidencia")).status).toBe(200);
     }
-    const [{ n: after }] = await server.query<{ n: number }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = 'presidencia'`;
+    const [{ n: after }] = await t.query<{ n: number }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${presidencia.username}`;
     expect(after - before).toBe(3);
   });
 
   it("a real path of this site (with query and fragment) is followed, also through the guard's round trip", async () => {
     const c = clientFrom("198.51.100.43");
     const guarded = await c.get("/dashboard/denuncias?status=pending");
-    const to = new URL(guarded.headers.get("location")!, server.url).searchParams.get("redirectTo")!;
+    const to = new URL(guarded.headers.get("location")!, t.url).searchParams.get("redirectTo")!;
     expect(to).toBe("/dashboard/denuncias?status=pending");
-    const login = await c.post("/login", { username: "juridico", password: "Demo@2026", redirectTo: to });
+    const login = await c.post("/login", { username: juridico.username, password: juridico.password, redirectTo: to });
     expect(login.headers.get("location")).toBe("/dashboard/denuncias?status=pending");
     c.cookies.clear();
-    const accented = await c.post("/login", { username: "juridico", password: "Demo@2026", redirectTo: "/noticias/ação-sindical#topo" });
+    const accented = await c.post("/login", { username: juridico.username, password: juridico.password, redirectTo: "/noticias/ação-sindical#topo" });
     expect(accented.headers.get("location")).toBe("/noticias/a%C3%A7%C3%A3o-sindical#topo");
   });
 
   it("the login page renders with a hostile redirectTo in its query string", async () => {
     for (const v of ["/%09/evil.example", "%0d%0a", "/%E3%80%80/x", "%ZZ"]) {
-      const res = await fetch(`${server.url}/login?redirectTo=${v}`);
+      const res = await fetch(`${t.url}/login?redirectTo=${v}`);
       expect(res.status, v).toBe(200);
     }
   });
@@ -197,10 +213,10 @@ describe("1.6 X-Forwarded-For: only the declared proxy hops are trusted", () => 
   it("60 failed logins with `X-Forwarded-For: <random>, <fixed>` are limited by the fixed (proxy-written) address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) {
-      const res = await fetch(`${server.url}/login`, {
+      const res = await fetch(`${t.url}/login`, {
         method: "POST",
         body: new URLSearchParams({ username: `ninguem-${i}-${randomBytes(3).toString("hex")}`, password: "errada" }),
-        headers: { Origin: server.url, "X-Forwarded-For": `${randomIp()}, 203.0.113.60` },
+        headers: { Origin: t.url, "X-Forwarded-For": `${randomIp()}, 203.0.113.60` },
         redirect: "manual",
       });
       statuses.push(res.status);
@@ -212,8 +228,7 @@ describe("1.6 X-Forwarded-For: only the declared proxy hops are trusted", () => 
 
 describe("1.7 security headers are sent once", () => {
   it("/imagens/:id sends one Content-Security-Policy (the file's own, stricter one) and one nosniff", async () => {
-    const [row] = await server.query<{ id: string }>`select logo_file_id as id from partners where logo_file_id is not null limit 1`;
-    const res = await rawHeaders(`/imagens/${row.id}`);
+    const res = await rawHeaders(`/imagens/${partnerLogoId}`);
     expect(res.status).toBe(200);
     expect(duplicated(res.headers)).toEqual([]);
     expect(res.headers.get("content-security-policy")).toEqual(["default-src 'none'; sandbox"]);
@@ -228,23 +243,21 @@ describe("1.7 security headers are sent once", () => {
     expect(missing.status).toBe(404);
     expect(duplicated(missing.headers)).toEqual([]);
     expect(missing.headers.get("x-content-type-options")).toEqual(["nosniff"]);
-    const [row] = await server.query<{ id: string }>`select id from agreements where is_public and status <> 'draft' and file_id is not null limit 1`;
-    const found = await rawHeaders(`/convencoes/${row.id}/pdf`);
+    const found = await rawHeaders(`/convencoes/${publicAgreementId}/pdf`);
     expect(found.status).toBe(200);
     expect(duplicated(found.headers)).toEqual([]);
   });
 
   it("pages, complaint pages and the staff evidence download send each security header once", async () => {
     const staff = clientFrom("198.51.100.71");
-    await staff.login("admin");
-    const [evidence] = await server.query<{ id: string }>`select evidence_file_id as id from complaints where evidence_file_id is not null limit 1`;
+    await staff.login(admin.username, admin.password);
     for (const [path, cookie] of [
       ["/", ""],
       ["/denuncia", ""],
       ["/denuncia.data", ""],
       ["/pagina-que-nao-existe", ""],
       ["/dashboard/admin", staff.cookieHeader()],
-      [`/dashboard/denuncias/arquivos/${evidence.id}`, staff.cookieHeader()],
+      [`/dashboard/denuncias/arquivos/${evidenceFileId}`, staff.cookieHeader()],
     ] as const) {
       const res = await rawHeaders(path, cookie ? { Cookie: cookie } : {});
       expect(res.status, path).toBeLessThan(500);
@@ -255,7 +268,7 @@ describe("1.7 security headers are sent once", () => {
 
 describe("1.7 a post must come from this origin", () => {
   async function contactCount() {
-    const [{ n }] = await server.query<{ n: number }>`select count(*)::int as n from contact_messages`;
+    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from contact_messages`;
     return n;
   }
   const message = (i: string) => ({
@@ -268,7 +281,7 @@ describe("1.7 a post must come from this origin", () => {
   });
 
   async function post(headers: Record<string, string>, i: string) {
-    return fetch(`${server.url}/contato`, {
+    return fetch(`${t.url}/contato`, {
       method: "POST",
       body: new URLSearchParams(message(i)),
       headers: { "X-Forwarded-For": `198.51.100.8${i.length}`, ...headers },
@@ -283,13 +296,13 @@ describe("1.7 a post must come from this origin", () => {
     expect(await res.text()).toContain("Requisição de outra origem recusada.");
     expect(await contactCount()).toBe(before);
     // A login without them is refused too, before any credential is checked.
-    const login = await fetch(`${server.url}/login`, { method: "POST", body: new URLSearchParams({ username: "admin", password: "Demo@2026" }), redirect: "manual" });
+    const login = await fetch(`${t.url}/login`, { method: "POST", body: new URLSearchParams({ username: admin.username, password: admin.password }), redirect: "manual" });
     expect(login.status).toBe(403);
     expect(login.headers.getSetCookie()).toEqual([]);
   });
 
   it("an Origin that only looks like ours (userinfo, suffix, path, other port or scheme) is refused", async () => {
-    const url = new URL(server.url);
+    const url = new URL(t.url);
     const before = await contactCount();
     for (const origin of [
       `http://evil.example@${url.host}`,
@@ -314,7 +327,7 @@ describe("1.7 a post must come from this origin", () => {
   it("the site's own origin, or a browser's Sec-Fetch-Site: same-origin without Origin, is accepted", async () => {
     const before = await contactCount();
     // Accepted: the message is stored and the form redirects (post/redirect/get).
-    expect((await post({ Origin: server.url }, "cc")).status).toBe(302);
+    expect((await post({ Origin: t.url }, "cc")).status).toBe(302);
     expect((await post({ "Sec-Fetch-Site": "same-origin" }, "ddd")).status).toBe(302);
     expect(await contactCount()).toBe(before + 2);
     // A browser that says same-site (a sibling subdomain) or cross-site is refused.

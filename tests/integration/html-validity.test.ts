@@ -3,9 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createInstitutionalContent } from "~/db/factories/content";
+import { createMembers } from "~/db/factories/members";
+import { createFieldRoute, createWorkplace } from "~/db/factories/field";
+import { createServiceRecordRow } from "~/db/factories/services";
+import { createAuditEntry } from "~/db/factories/audit";
+import { useTestServer } from "../support/suite";
 import { clientFrom } from "../support/forwarded-client";
+import { createAgreementMix, createNewsMix, createPartnerSet } from "../support/scenarios";
 import { ACCESS_STATES, FORM_STATES, PUBLIC_PAGES, STAFF_SCREENS, type HtmlState } from "../support/html-pages";
 
 /**
@@ -25,22 +31,40 @@ if (!hasJava) {
 }
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
 
-let server: TestServer;
+const t = useTestServer({ env: { TRUST_PROXY: "1" } });
+
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: "1" } });
+  // Every page with content in it, as a site in use has: the checker judges what is on the page.
+  const admin = await t.user("admin");
+  await createInstitutionalContent(t.db);
+  await createAgreementMix(t.db, admin.id);
+  await createPartnerSet(t.db);
+  await createNewsMix(t.db, admin.id);
+  await createMembers(t.db, 3);
+  await createWorkplace(t.db);
+  await createWorkplace(t.db, { name: "Posto Sem Visita" });
+  await createFieldRoute(t.db);
+  for (const status of ["pending", "in_progress", "resolved"] as const) await createServiceRecordRow(t.db, { status });
+  await createAuditEntry(t.db, { action: "login.failed", entityType: "user", entityId: null, data: { unknownUser: true } });
+  await createAuditEntry(t.db, { action: "logout", entityType: "user", entityId: admin.id, actor: { id: admin.id, username: admin.username } });
+  // The one news page of the list: the published post of the mix.
+  const [{ slug }] = await t.query<{ slug: string }>`select slug from news_posts where status = 'published' and published_at <= now() order by published_at desc limit 1`;
+  PUBLIC_PAGES.find((p) => p.name === "notícia")!.path = `/noticias/${slug}`;
 });
-afterAll(async () => server?.close());
 
 let ipSeq = 0;
 /** Each state comes from its own address, so the forms' per-address limits never kick in. */
 function client() {
   ipSeq += 1;
-  return clientFrom(server.url, `198.51.100.${ipSeq}`);
+  return clientFrom(t.url, `198.51.100.${ipSeq}`);
 }
 
 async function fetchState(state: HtmlState) {
   const c = client();
-  if (state.role) await c.login(state.role);
+  if (state.role) {
+    const { username, password } = await t.user(state.role);
+    await c.login(username, password);
+  }
   let res: Response;
   if (state.post) {
     const { fields, multipart } = state.post;

@@ -9,7 +9,7 @@ type SyncResult = { status: string; stored?: number; imagesCopied?: number; imag
 type Sync = () => Promise<SyncResult>;
 
 function syncOf(server: TestServer): Sync {
-  return (server.bundle as unknown as { syncInstagramPosts: Sync }).syncInstagramPosts;
+  return server.hooks.syncInstagramPosts as Sync;
 }
 
 async function feed(server: TestServer) {
@@ -30,7 +30,7 @@ async function instagramFiles(server: TestServer) {
 describe("without INSTAGRAM_ACCESS_TOKEN", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { INSTAGRAM_ACCESS_TOKEN: "" }, seed: false });
+    server = await startTestServer({ env: { INSTAGRAM_ACCESS_TOKEN: "" } });
   });
   afterAll(async () => {
     await server?.close();
@@ -70,7 +70,6 @@ describe("scheduled sync against a local fake Graph API", () => {
   beforeAll(async () => {
     fake = await startFakeInstagram({ media: samplePosts(4), hangMs: 4_000 });
     server = await startTestServer({
-      seed: false,
       env: {
         INSTAGRAM_ACCESS_TOKEN: fake.token,
         INSTAGRAM_API_URL: fake.url,

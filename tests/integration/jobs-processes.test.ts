@@ -93,7 +93,7 @@ describe.skipIf(testDriver() !== "postgres")("jobs across processes (PostgreSQL)
     databaseUrl = created.url;
     drop = created.drop;
     // This process only enqueues and looks: its own worker is off.
-    server = await startTestServer({ databaseUrl, seed: false, env: { JOBS_ENABLED: "false" } });
+    server = await startTestServer({ databaseUrl, env: { JOBS_ENABLED: "false" } });
     api = jobsApi(server);
     await server.query`create table test_job_effects (id serial primary key, job_id bigint not null, tag text not null, worker text, at timestamptz not null default now())`;
     // The same definition as the worker script's, so enqueue validates the payload here too.

@@ -23,7 +23,7 @@ beforeAll(async () => {
   sink = await startSmtpSink(sinkOptions);
   smtp = await startTcpProxy({ host: "127.0.0.1", port: sink.port });
   // The app's own worker is off: each test starts the workers it needs.
-  server = await startTestServer({ seed: false, env: { JOBS_ENABLED: "false", SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+  server = await startTestServer({ env: { JOBS_ENABLED: "false", SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
   api = jobsApi(server);
   await server.query`create table test_job_effects (id serial primary key, job_id bigint not null, tag text not null, worker text)`;
 });
@@ -126,7 +126,7 @@ describe("the job queue (in process)", () => {
 
   it("a job enqueued in a transaction exists only if the transaction commits", async () => {
     const job = api.defineJob("test.tx", effectPayload, async () => {});
-    const db = server.bundle.db() as unknown as { transaction: <T>(fn: (tx: never) => Promise<T>) => Promise<T> };
+    const db = server.hooks.db() as unknown as { transaction: <T>(fn: (tx: never) => Promise<T>) => Promise<T> };
     await expect(
       db.transaction(async (tx) => {
         await api.enqueueJob(job, { tag: "rolled-back" }, { tx });
@@ -257,7 +257,7 @@ describe("send-email through the queue", () => {
   });
 
   it("an e-mail enqueued in a rolled-back transaction is never sent", async () => {
-    const db = server.bundle.db() as unknown as { transaction: <T>(fn: (tx: never) => Promise<T>) => Promise<T> };
+    const db = server.hooks.db() as unknown as { transaction: <T>(fn: (tx: never) => Promise<T>) => Promise<T> };
     await expect(
       db.transaction(async (tx) => {
         await api.enqueueEmail({ to: "ana@example.com", subject: "Nunca", text: "x" }, { tx });

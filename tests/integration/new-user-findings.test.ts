@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { loggedIn } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/suite";
 import { clientFrom as forwardedClient } from "../support/forwarded-client";
+import { createAgreementMix } from "../support/scenarios";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { STATUS_LABELS, UPCOMING_LABEL } from "~/domain/agreements/agreement-messages";
 import { NOT_FOUND_MESSAGES } from "~/components/layout/not-found-content";
@@ -13,13 +13,9 @@ import { NOT_FOUND_MESSAGES } from "~/components/layout/not-found-content";
  * own address.
  */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: "1", SMTP_URL: "" } });
-});
-afterAll(async () => server?.close());
+const t = useTestServer({ env: { TRUST_PROXY: "1", SMTP_URL: "" } });
 
-const clientFrom = (ip: string) => forwardedClient(server.url, ip);
+const clientFrom = (ip: string) => forwardedClient(t.url, ip);
 
 function decode(s: string) {
   return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
@@ -27,18 +23,24 @@ function decode(s: string) {
 
 describe("an office of 20 people behind one address", () => {
   const OFFICE = "198.51.100.200";
+  let password: string;
 
-  it("logs in and out all day (20 users × 3 rounds = 60 logins) without a 429", async () => {
-    // 20 staff accounts with the demo password (its hash copied from the seeded admin).
-    await server.query`
+  beforeAll(async () => {
+    // 20 staff accounts with one password (its hash copied from a factory user's).
+    const model = await t.user("secretaria");
+    password = model.password;
+    await t.query`
       insert into users (username, name, email, role, password_hash)
       select 'escritorio' || i, 'Pessoa do Escritório ' || i, 'escritorio' || i || '@exemplo.com', 'secretaria', password_hash
-        from users, generate_series(1, 20) as i where username = 'admin'`;
+        from users, generate_series(1, 20) as i where username = ${model.username}`;
+  });
+
+  it("logs in and out all day (20 users × 3 rounds = 60 logins) without a 429", async () => {
     const statuses: string[] = [];
     for (let round = 1; round <= 3; round++) {
       for (let i = 1; i <= 20; i++) {
         const c = clientFrom(OFFICE);
-        const login = await c.post("/login", { username: `escritorio${i}`, password: "Demo@2026" });
+        const login = await c.post("/login", { username: `escritorio${i}`, password });
         if (login.status !== 302) statuses.push(`rodada ${round}, escritorio${i}: login ${login.status}`);
         const logout = await c.post("/logout", {});
         if (logout.status !== 302) statuses.push(`rodada ${round}, escritorio${i}: logout ${logout.status}`);
@@ -55,37 +57,41 @@ describe("an office of 20 people behind one address", () => {
       failed.push(res.status);
     }
     expect(failed).toEqual(Array(50).fill(401));
-    expect((await clientFrom(OFFICE).post("/login", { username: "escritorio1", password: "Demo@2026" })).status).toBe(429);
+    expect((await clientFrom(OFFICE).post("/login", { username: "escritorio1", password })).status).toBe(429);
     // Another address is not affected.
-    expect((await clientFrom("198.51.100.201").post("/login", { username: "escritorio1", password: "Demo@2026" })).status).toBe(302);
+    expect((await clientFrom("198.51.100.201").post("/login", { username: "escritorio1", password })).status).toBe(302);
   }, 120_000);
 
   it("the per-account limit stays: 10 failures on one account from 10 addresses, then even the right password is refused", async () => {
     for (let i = 0; i < 10; i++) {
       expect((await clientFrom(`198.51.100.${210 + i}`).post("/login", { username: "escritorio2", password: `errada-${i}` })).status).toBe(401);
     }
-    expect((await clientFrom("198.51.100.230").post("/login", { username: "escritorio2", password: "Demo@2026" })).status).toBe(429);
+    expect((await clientFrom("198.51.100.230").post("/login", { username: "escritorio2", password })).status).toBe(429);
   }, 60_000);
 });
 
 describe("a contact reply without SMTP says what really happened", () => {
   it("the mail went to the outbox: the answer is recorded and the message says it was not e-mailed", async () => {
-    const [m] = await server.query<{ id: string }>`
+    const [m] = await t.query<{ id: string }>`
       insert into contact_messages (name, email, phone, subject, message, sector, status, consent_at)
       values ('Pessoa Sem SMTP', 'sem.smtp@example.com', null, 'Dúvida', 'Mensagem de teste.', 'secretaria', 'pending', now())
       returning id`;
-    const staff = await loggedIn(server.url, "secretaria");
+    const staff = await t.login("secretaria");
     const res = await staff.post("/dashboard/contatos/secretaria", { intent: "reply", id: m.id, reply: "Resposta gravada na caixa de saída." });
     expect(res.status).toBe(200);
     const html = decode(await res.text());
     expect(html).toContain(CONTACT_MESSAGES.replyOutbox);
     expect(html).not.toContain(CONTACT_MESSAGES.replySent);
-    const [row] = await server.query<{ status: string }>`select status from contact_messages where id = ${m.id}`;
+    const [row] = await t.query<{ status: string }>`select status from contact_messages where id = ${m.id}`;
     expect(row.status).toBe("replied");
   });
 });
 
 describe("collective agreements as a visitor reads them", () => {
+  beforeAll(async () => {
+    await createAgreementMix(t.db);
+  });
+
   function dayFromToday(days: number) {
     const [y, mo, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date()).split("-").map(Number);
     return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
@@ -97,7 +103,7 @@ describe("collective agreements as a visitor reads them", () => {
   }
 
   it("one whose validity starts in the future reads 'A vigorar', and the public 'Vigentes' filter still lists it", async () => {
-    const admin = await loggedIn(server.url, "admin");
+    const admin = await t.login("admin");
     const fd = new FormData();
     for (const [k, v] of Object.entries({
       intent: "create",
@@ -110,10 +116,10 @@ describe("collective agreements as a visitor reads them", () => {
     })) fd.set(k, v);
     expect((await admin.post("/dashboard/admin/agreements", fd)).status).toBe(200);
 
-    const all = decode(await (await fetch(`${server.url}/convencoes`)).text());
+    const all = decode(await (await fetch(`${t.url}/convencoes`)).text());
     expect(badgeOf(all, "Convenção que ainda vai vigorar")).toBe(UPCOMING_LABEL);
     expect(UPCOMING_LABEL).toBe("A vigorar");
-    const active = decode(await (await fetch(`${server.url}/convencoes?status=vigente`)).text());
+    const active = decode(await (await fetch(`${t.url}/convencoes?status=vigente`)).text());
     expect(active).toContain("Convenção que ainda vai vigorar");
     expect(badgeOf(active, "Convenção que ainda vai vigorar")).toBe(UPCOMING_LABEL);
     // One already in force keeps 'Vigente'.
@@ -124,10 +130,10 @@ describe("collective agreements as a visitor reads them", () => {
     expect(staff).toContain(UPCOMING_LABEL);
   });
 
-  it("the seed agreement downloads with a readable name: 'YYYY-YYYY', not 'YYYYYYYY'", async () => {
+  it("an agreement downloads with a readable name: 'YYYY-YYYY', not 'YYYYYYYY'", async () => {
     const year = Number(dayFromToday(0).slice(0, 4));
-    const [row] = await server.query<{ id: string }>`select id from agreements where title = ${`Convenção Coletiva de Trabalho ${year}/${year + 1}`}`;
-    const res = await fetch(`${server.url}/convencoes/${row.id}/pdf`);
+    const [row] = await t.query<{ id: string }>`select id from agreements where title = ${`Convenção Coletiva de Trabalho ${year}/${year + 1}`}`;
+    const res = await fetch(`${t.url}/convencoes/${row.id}/pdf`);
     expect(res.status).toBe(200);
     const disposition = res.headers.get("content-disposition")!;
     expect(disposition).toContain(`${year}-${year + 1}.pdf`);
@@ -136,12 +142,12 @@ describe("collective agreements as a visitor reads them", () => {
   });
 
   it("does not offer a 'Rascunhos' filter (drafts are never public); ?status=rascunho shows every public agreement", async () => {
-    const html = decode(await (await fetch(`${server.url}/convencoes`)).text());
+    const html = decode(await (await fetch(`${t.url}/convencoes`)).text());
     expect(html).toContain('value="vigente"');
     expect(html).toContain('value="expirada"');
     expect(html).not.toContain('value="rascunho"');
     expect(html).not.toContain("Rascunhos");
-    const drafts = decode(await (await fetch(`${server.url}/convencoes?status=rascunho`)).text());
+    const drafts = decode(await (await fetch(`${t.url}/convencoes?status=rascunho`)).text());
     const count = (s: string) => /Exibindo (\d+) de (\d+) convenções/.exec(s)?.slice(1);
     expect(count(drafts)).toEqual(count(html));
   });
@@ -150,7 +156,7 @@ describe("collective agreements as a visitor reads them", () => {
 describe("the 404 page", () => {
   it("keeps 'Oops! Page not found' and adds a pt-BR line and links", async () => {
     for (const path of ["/pagina-que-nao-existe", "/convencoes/extra/coisa"]) {
-      const res = await fetch(server.url + path);
+      const res = await fetch(t.url + path);
       expect(res.status).toBe(404);
       const html = decode(await res.text());
       expect(html).toContain("Oops! Page not found");

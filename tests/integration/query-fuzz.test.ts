@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES, screenFor, type Role } from "~/auth/permissions";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
-import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/action-registry";
+import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/form-registry";
 import { hostileQueries, namesReadBy } from "../support/query-fuzz";
 import { CURSOR_PARAMS, FILTER_PARAMS } from "~/domain/audit/audit-filters";
 import { flattenRoutes } from "../unit/routes-table";

@@ -21,7 +21,7 @@ describe.skipIf(!pgAvailable)("/readyz while the database goes away and comes ba
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.hostname = "127.0.0.1";
     url.port = String(proxy.port);
-    server = await startTestServer({ databaseUrl: url.toString(), seed: false });
+    server = await startTestServer({ databaseUrl: url.toString() });
   });
   afterAll(async () => {
     await server?.close();

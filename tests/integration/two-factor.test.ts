@@ -7,7 +7,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { useTestServer } from "../support/suite";
 import { Client } from "../support/http";
 import { freshCode, secretFromEnrolmentPage } from "../support/two-factor";
-import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/action-registry";
+import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/form-registry";
 import { flattenRoutes } from "../unit/routes-table";
 
 /** Issue 18 §7 (ADR 185): two-factor sign-in for staff, over HTTP. */

@@ -224,9 +224,8 @@ describe("refused actions", () => {
     const written = await entries("access.refused", { actorId: prober.id });
     expect(written.map((e) => e.entity_id)).toEqual(paths.slice(0, REFUSAL_CAP).map((p) => p.split("/").at(-1)));
     // When the minute is over, the refusals left out are written once, with their number.
-    const bundle = t.server.bundle as unknown as { flushRefusals: (userId: string, now?: number) => Promise<void> };
-    await bundle.flushRefusals(prober.id, Date.now() + 61_000);
-    await bundle.flushRefusals(prober.id, Date.now() + 62_000);
+    await t.server.hooks.flushRefusals(prober.id, Date.now() + 61_000);
+    await t.server.hooks.flushRefusals(prober.id, Date.now() + 62_000);
     const after = await entries("access.refused", { actorId: prober.id });
     expect(after).toHaveLength(REFUSAL_CAP + 1);
     expect(after.at(-1)).toMatchObject({ entity_id: paths.at(-1)!.split("/").at(-1), data: { suppressed: paths.length - REFUSAL_CAP } });

@@ -1,10 +1,10 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Role } from "~/auth/permissions";
 import { fingerprint, prepareForms, type FormCase, type FormIds } from "./form-registry";
-import { Client, loggedIn } from "./http";
-import { startTestServer, type TestServer } from "./server";
+import type { Client } from "./http";
+import { useTestServer } from "./suite";
 
 /**
  * Hostile form bodies for the property-based fuzz (ADR 074), generated from each form's own Zod
@@ -224,42 +224,38 @@ export function defineFormFuzz(forms: FormCase[]) {
   const postgres = process.env.TEST_DB === "postgres";
   const runs = Number(process.env.FUZZ_RUNS ?? (postgres ? 100 : 200));
   const seed = Number(process.env.FUZZ_SEED ?? (postgres ? 20_261_114 : 20_261_113));
-  let server: TestServer;
   let ids: FormIds;
   const clients = new Map<Role, Client>();
 
+  // Workplaces created here queue geocoding jobs: point them at a closed local port, never at
+  // the real geocoder.
+  const t = useTestServer({ env: { GEOCODER_URL: "http://127.0.0.1:9" } });
   beforeAll(async () => {
-    // Workplaces created here queue geocoding jobs: point them at a closed local port, never at
-    // the real geocoder.
-    server = await startTestServer({ env: { GEOCODER_URL: "http://127.0.0.1:9" } });
-    ids = await prepareForms(server);
+    ids = await prepareForms(t.server);
     for (const role of new Set(forms.map((f) => f.login).filter((r): r is Role => !!r))) {
-      clients.set(role, await loggedIn(server.url, role));
+      clients.set(role, await t.login(role));
     }
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-  });
 
   describe.each(forms)("fuzz: form $name", (form) => {
     it(`${runs} hostile bodies: no 5xx, and refused bodies write nothing`, { timeout: 180_000 }, async () => {
       const bodies = hostileBodies(form, ids, runs, seed, form.fileField);
       expect(bodies.length).toBeGreaterThanOrEqual(runs);
-      const client = form.login ? clients.get(form.login)! : new Client(server.url);
+      const client = form.login ? clients.get(form.login)! : t.anonymous();
       const problems: string[] = [];
       const statuses: Record<number, number> = {};
-      let before = await fingerprint(server, form.tables);
+      let before = await fingerprint(t.server, form.tables);
       for (const body of bodies) {
         // Each body is judged for what it is, not refused because a limiter ran out.
-        if (form.limited) await server.query`delete from rate_limits`;
+        if (form.limited) await t.query`delete from rate_limits`;
         if (form.setup) {
-          await form.setup(server);
-          before = await fingerprint(server, form.tables);
+          await form.setup(t.server);
+          before = await fingerprint(t.server, form.tables);
         }
         const res = await client.request(form.path(ids) + (body.document ? "" : ".data"), requestInit(body));
         await res.arrayBuffer();
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        const after = await fingerprint(server, form.tables);
+        const after = await fingerprint(t.server, form.tables);
         if (res.status >= 500) problems.push(`HTTP ${res.status} ← ${describeBody(body)}`);
         else if (res.status >= 400 && res.status !== 401 && after !== before) problems.push(`HTTP ${res.status} gravou ← ${describeBody(body)}`);
         before = after;

@@ -1,10 +1,20 @@
 import type { z } from "zod";
+import sharp from "sharp";
 import type { Role } from "~/auth/permissions";
-import type { TestServer } from "./server";
-import { createActionTargets } from "./action-registry";
 import type { FactoryDb } from "~/db/factories/support";
+import { createUser } from "~/db/factories/users";
+import { createAgreement } from "~/db/factories/agreements";
+import { createNewsPost } from "~/db/factories/news";
+import { createContactMessage } from "~/db/factories/contacts";
+import { createPartner } from "~/db/factories/partners";
+import { createComplaint } from "~/db/factories/complaints";
+import { createMember } from "~/db/factories/members";
+import { createFieldRoute, createVisitPhoto, createWorkplace } from "~/db/factories/field";
+import { createServiceRecordRow } from "~/db/factories/services";
+import { createCharge, createPayment } from "~/db/factories/finance";
+import { storeFile } from "~/domain/files/file-store.server";
 import { loginSchema } from "~/auth/login.server";
-import { changePasswordSchema, resetPasswordSchema } from "~/auth/password.schema";
+import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "~/auth/password.schema";
 import { twoFactorActionSchema } from "~/auth/two-factor.schema";
 import { userActionSchema } from "~/domain/users/user.schema";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
@@ -15,32 +25,40 @@ import { createRouteSchema } from "~/domain/field/route.schema";
 import { contentSchema } from "~/domain/content/content.schema";
 import { contactActionSchema, contactFormSchema, casesActionSchema } from "~/domain/contacts/contact.schema";
 import { complaintFormSchema, followUpSchema, staffActionSchema } from "~/domain/complaints/complaint.schema";
-import { forgotPasswordSchema } from "~/auth/password.schema";
 import { auditExportFormSchema } from "~/domain/audit/audit-filters";
 import { financeActionSchema } from "~/domain/finance/finance.schema";
 import { memberActionSchema, memberImportActionSchema, memberPageActionSchema } from "~/domain/members/member.schema";
 import { consultaSchema } from "~/domain/services/consulta";
 import { serviceDetailActionSchema, serviceFormSchema, serviceListActionSchema } from "~/domain/services/service.schema";
 import { pixSettingsSchema, statementConfirmSchema } from "~/domain/finance/pix.schema";
+import type { TestServer } from "./server";
 
 /**
- * Every form of the site, public and staff: where it posts, who must be signed in, how the
- * page encodes it, its own Zod schema, a body the form would really send, the stored text
- * fields, and the tables it writes. tests/integration/form-bodies.test.ts (non-form bodies,
- * control characters) and tests/integration/form-fuzz.test.ts (hostile bodies generated from
- * `schema`) read this list, so a new form joins both by being registered here.
+ * The one registry of the site's form posts (public, auth and staff), read by four tests:
+ *
+ * - tests/integration/access-matrix.test.ts posts every dashboard action's `bodies` (one per
+ *   intent) as every role the role table refuses, and asserts HTTP 403 and that `tables` did not
+ *   change; it fails when a dashboard route module exports an action with no entry here
+ *   (`pattern`). tests/integration/two-factor.test.ts and query-fuzz.test.ts walk the same list.
+ * - tests/integration/form-bodies.test.ts (non-form bodies, control characters) and
+ *   form-fuzz-*.test.ts (hostile bodies generated from `form.schema`) read the entries with a
+ *   `form`: the form as its page really sends it, with who signs in.
+ *
+ * So a new action joins the access matrix by its `bodies`, and a new form joins the fuzz by its
+ * `form`, on the same entry. Bodies reference rows through ids, which the tests create first
+ * (ACTION_TARGETS, prepareForms).
  */
+export type TargetIds = { anyUserId: string; [key: string]: string };
 export type FormIds = Record<string, string>;
 
-export type FormCase = {
+/** A form as its page sends it (form-bodies and the fuzz). */
+export type FormSpec = {
   /** Unique name, for messages. */
   name: string;
-  /** The URL the page posts to (dynamic segments filled from `ids`). */
-  path: (ids: FormIds) => string;
+  /** The URL the page posts to, when it holds an id (default: the entry's `path`). */
+  path?: (ids: FormIds) => string;
   /** Signed in as this role, or anonymous. */
   login?: Role;
-  /** The page posts multipart/form-data (it carries a file input). */
-  multipart?: boolean;
   /** The name of its file input, when it has one. */
   fileField?: string;
   /** The form's own schema: what the server accepts (bodies are generated from it). */
@@ -49,16 +67,270 @@ export type FormCase = {
   valid: (ids: FormIds) => Record<string, string>;
   /** Fields stored as text: U+0000 and other control characters must be refused there. */
   textFields: string[];
-  /** Tables the form writes: a refused body (4xx) leaves them unchanged. */
-  tables: string[];
+  /**
+   * Tables a body refused for what it is (4xx) leaves unchanged, when not the entry's `tables`
+   * (e.g. without `jobs`, which the worker moves on its own, or `audit_log`, when a refusal is
+   * audited).
+   */
+  tables?: string[];
   /** Behind a per-address or per-account limiter (tests clear the counters between bodies). */
   limited?: boolean;
   /** Puts back what a previous body may have used up (e.g. a one-time reset link). */
   setup?: (server: TestServer) => Promise<void>;
 };
 
-export const DEMO_RECEIPT_CODE = "1111 2222 3333 4444";
+export type FormPost = {
+  /** A concrete URL (dynamic segments filled in). */
+  path: string;
+  /** The routes.ts pattern this URL belongs to (dashboard actions: the coverage check). */
+  pattern?: string;
+  /** The page posts multipart/form-data (it carries a file input). */
+  multipart?: boolean;
+  /** Tables the post would write: refused, it leaves them unchanged. */
+  tables: string[];
+  /** Dashboard actions: a valid-looking body per intent, for the refused roles. */
+  bodies?: Array<(ids: TargetIds) => Record<string, string>>;
+  /** The form as its page sends it. */
+  form?: FormSpec;
+};
+
+/** A dashboard action as the access matrix posts it. */
+export type ActionCase = Required<Pick<FormPost, "path" | "pattern" | "bodies" | "tables">> & Pick<FormPost, "multipart">;
+
+/** A form as form-bodies and the fuzz post it. */
+export type FormCase = Omit<FormSpec, "path" | "tables"> & {
+  path: (ids: FormIds) => string;
+  multipart?: boolean;
+  tables: string[];
+};
+
 export const RESET_TOKEN = "token-de-teste-do-registro-de-formularios-0001";
+/** The user whose reset link RESET_TOKEN is (created by prepareForms; no form signs in as it). */
+export const RESET_USERNAME = "redefinir.senha.formularios";
+
+const user = (ids: TargetIds) => ids.anyUserId;
+
+const usersBodies = [
+  () => ({ intent: "create", username: "intruso", name: "Intruso", email: "intruso@exemplo.com", role: "admin", password: "Senha@Forte1" }),
+  (ids: TargetIds) => ({ intent: "update", id: user(ids), name: "Alterado", email: "alterado@exemplo.com", role: "admin" }),
+  (ids: TargetIds) => ({ intent: "set-password", id: user(ids), password: "Senha@Forte1", confirmPassword: "Senha@Forte1" }),
+  (ids: TargetIds) => ({ intent: "delete", id: user(ids) }),
+  (ids: TargetIds) => ({ intent: "reset-2fa", id: user(ids) }),
+];
+
+const agreementFields = {
+  title: "Convenção intrusa",
+  description: "Não deveria ser gravada",
+  company: "Empresa Intrusa",
+  validFrom: "2026-01-01",
+  validTo: "2026-12-31",
+  isPublic: "on",
+};
+const agreementsBodies = [
+  () => ({ intent: "create", ...agreementFields }),
+  (ids: TargetIds) => ({ intent: "update", id: ids.anyAgreementId, ...agreementFields }),
+  (ids: TargetIds) => ({ intent: "delete", id: ids.anyAgreementId }),
+];
+const agreementsTables = ["agreements", "files", "audit_log"];
+
+const partnerFields = {
+  name: "Parceiro Intruso",
+  description: "Não deveria ser gravado no banco.",
+  category: "Apoio Sindical",
+  website: "https://intruso.example.com/",
+  sortOrder: "1",
+  active: "on",
+};
+const partnersBodies = [
+  () => ({ intent: "create", ...partnerFields }),
+  (ids: TargetIds) => ({ intent: "update", id: ids.anyPartnerId, ...partnerFields, removeLogo: "on" }),
+  (ids: TargetIds) => ({ intent: "delete", id: ids.anyPartnerId }),
+];
+const contentBodies = [
+  () => ({
+    name: "Nome Intruso do Sindicato",
+    shortName: "Intruso",
+    description: "Descrição que não deveria ser gravada.",
+    address: "Endereço intruso",
+    addressDetail: "",
+    phones: "(61) 3333-4444",
+    email: "intruso@exemplo.com",
+    hours: "Nunca",
+    whatsapp: "(61) 98888-7777",
+    "social.instagram": "",
+    "social.facebook": "",
+    "social.youtube": "",
+    "map.lat": "-15.8",
+    "map.lng": "-47.9",
+    "map.zoom": "16",
+    "board.role": "Presidente",
+    "board.name": "Intruso",
+    history: "História intrusa que não deveria ser gravada no banco.",
+    mission: "Missão intrusa.",
+    vision: "Visão intrusa.",
+    values: "Intrusão",
+  }),
+];
+
+/**
+ * Contact messages. Every role reaches /dashboard/contatos, so nobody is refused there by the
+ * role table; the scope per role is tested in tests/integration/contact-inbox.test.ts. The
+ * cases board refuses every role but admin, secretaria and homologacao.
+ */
+const contactBodies = [
+  (ids: TargetIds) => ({ intent: "status", id: ids.secretariaContactId, status: "resolved" }),
+  (ids: TargetIds) => ({ intent: "reply", id: ids.secretariaContactId, reply: "Resposta que não deveria ser registrada." }),
+];
+const contactTables = ["contact_messages", "audit_log"];
+
+/** News (/dashboard/noticias): the editor posts multipart (cover upload), the list plain forms. */
+const newsFields = {
+  title: "Notícia intrusa",
+  slug: "noticia-intrusa",
+  summary: "Não deveria ser gravada.",
+  body: "Texto intruso.",
+  publishedAt: "",
+  status: "published",
+};
+const newsEditorBodies = [
+  () => ({ intent: "create", ...newsFields }),
+  (ids: TargetIds) => ({ intent: "update", id: ids.anyNewsPostId, ...newsFields, removeCover: "1" }),
+];
+const newsListBodies = [
+  (ids: TargetIds) => ({ intent: "publish", id: ids.draftNewsPostId }),
+  (ids: TargetIds) => ({ intent: "unpublish", id: ids.anyNewsPostId }),
+  (ids: TargetIds) => ({ intent: "delete", id: ids.anyNewsPostId }),
+];
+const newsTables = ["news_posts", "files", "audit_log"];
+
+/** Complaints (/dashboard/denuncias; admin, presidencia, juridico): status, notes, replies. */
+const complaintBodies = [
+  (ids: TargetIds) => ({ intent: "status", id: ids.anyComplaintId, status: "dismissed", adminNotes: "Nota intrusa." }),
+  (ids: TargetIds) => ({ intent: "notes", id: ids.anyComplaintId, adminNotes: "Nota intrusa." }),
+  (ids: TargetIds) => ({ intent: "reply", id: ids.anyComplaintId, visibility: "public", body: "Resposta intrusa." }),
+  (ids: TargetIds) => ({ intent: "reply", id: ids.anyComplaintId, visibility: "internal", body: "Nota interna intrusa." }),
+];
+const complaintTables = ["complaints", "complaint_messages", "files", "audit_log"];
+
+/** Members (/dashboard/admin/members and rh; admin, rh, presidencia, secretaria). */
+const memberFields = {
+  name: "Filiado Intruso",
+  email: "intruso@exemplo.com",
+  mobilePhone: "(61) 91234-5678",
+  cpf: "529.982.247-25",
+  address: "QNM 1 Casa 1",
+  city: "Ceilândia",
+  state: "DF",
+  cep: "72210-000",
+};
+const membersBodies = [
+  () => ({ intent: "create", ...memberFields }),
+  (ids: TargetIds) => ({ intent: "update", id: ids.memberId, name: "Alterado Intruso", situation: "10" }),
+  (ids: TargetIds) => ({ intent: "delete", id: ids.memberId }),
+  () => ({ intent: "refresh" }),
+];
+const membersTables = ["members", "files", "audit_log"];
+/** Workplaces (/dashboard/admin/mapa-postos; admin, presidencia, rh): add, edit, move the pin. */
+const workplaceFields = {
+  name: "Posto Intruso",
+  cep: "70040-010",
+  address: "Endereço intruso",
+  neighbourhood: "",
+  city: "Brasília",
+  state: "DF",
+  phone: "",
+  email: "",
+};
+const workplaceBodies = [
+  () => ({ intent: "create", ...workplaceFields }),
+  (ids: TargetIds) => ({ intent: "update", id: ids.anyWorkplaceId, ...workplaceFields }),
+  (ids: TargetIds) => ({ intent: "move-pin", id: ids.anyWorkplaceId, lat: "-15.8", lon: "-47.9" }),
+  () => ({ intent: "import-preview" }),
+  () => ({ intent: "import-commit" }),
+];
+/** Bank statement matching and the PIX settings (/dashboard/financeiro/conciliacao; financeiro, admin; settings admin only). */
+const reconciliationBodies = [
+  () => ({ intent: "statement-preview" }),
+  () => ({ intent: "statement-confirm", digest: "0".repeat(64), lines: "7" }),
+  () => ({ intent: "pix-settings", key: "intruso@exemplo.com", receiverName: "Recebedor Intruso", city: "Brasilia" }),
+];
+const financePixTables = ["payments", "charges", "app_settings", "audit_log"];
+const routeCreateBodies = [
+  () => ({
+    intent: "create",
+    name: "Rota intrusa",
+    description: "Não deveria ser gravada",
+    cep: "70040-010",
+    affiliates: "1",
+    routeDate: "2026-01-05",
+    workplaceId: "",
+  }),
+];
+const routeExecuteBodies = [
+  (ids: TargetIds) => ({ intent: "start", id: ids.pendingRouteId, positionCep: "70040-010" }),
+  (ids: TargetIds) => ({
+    intent: "finish",
+    id: ids.pendingRouteId,
+    token: "token-intruso-000000001",
+    brigadePhone: "61 3333-4444",
+    basicFirefighters: "1",
+    lifeguards: "1",
+    hasBrigadeLeader: "sim",
+    hasMasterFirefighter: "sim",
+    totalWorkers: "3",
+    dayWorkers: "2",
+    nightWorkers: "1",
+    outsourced: "sim",
+    positionCep: "70040-010",
+  }),
+];
+const fieldRouteTables = ["field_routes", "workplaces", "files", "audit_log"];
+
+/** Service records (atendimentos): the form, the list's quick actions and the detail's actions. */
+const serviceCreateBodies = [
+  () => ({
+    intent: "create",
+    recordType: "atendimento_geral",
+    sector: "secretaria",
+    requesterCpf: "529.982.247-25",
+    requesterName: "Pessoa Intrusa",
+    serviceType: "Filiação",
+    priority: "media",
+    description: "Descrição que não deveria ser gravada.",
+    "sd.requestType": "informacao",
+  }),
+];
+const serviceListBodies = [(ids: TargetIds) => ({ intent: "status", id: ids.id, status: "in_progress", responsibleId: ids.anyUserId, comment: "Intruso." })];
+const serviceDetailBodies = [
+  ...serviceListBodies,
+  (ids: TargetIds) => ({ intent: "comment", id: ids.id, responsibleId: ids.anyUserId, comment: "Comentário intruso." }),
+  (ids: TargetIds) => ({
+    intent: "edit",
+    id: ids.id,
+    requesterName: "Nome Intruso",
+    status: "closed",
+    priority: "urgente",
+    description: "Descrição intrusa do chamado.",
+    responsibleId: ids.anyUserId,
+    comment: "Edição intrusa.",
+  }),
+  // "Ver CPF completo" (ADR 183): writes a CPF view to the audit log when allowed.
+  () => ({ intent: "reveal-cpf" }),
+];
+const serviceTables = ["service_records", "service_record_entries", "companies", "audit_log"];
+/** The guard refuses before the record is read, so any id will do in the path. */
+const ANY_RECORD = "00000000-0000-4000-8000-000000000130";
+
+/** Finance (/dashboard/financeiro/financial; financeiro, admin). */
+const financePeriod = { amount: "50,00", month: "3", year: "2031", dueDate: "2031-03-10" };
+const financeBodies = [
+  () => ({ intent: "issue", member: "1", ...financePeriod }),
+  (ids: TargetIds) => ({ intent: "pay", chargeId: ids.chargeId, paidOn: "2026-01-05", amount: "50,00", method: "pix", note: "" }),
+  (ids: TargetIds) => ({ intent: "undo", paymentId: ids.paymentId }),
+  () => ({ intent: "batch-preview", ...financePeriod }),
+  () => ({ intent: "batch-run", ...financePeriod }),
+];
+const financeTables = ["charges", "payments", "charge_batches", "jobs", "audit_log"];
 
 const contactFields = {
   name: "Beatriz Fontes",
@@ -95,326 +367,591 @@ const contentFields = {
   values: "Ética",
 };
 
-export const FORM_CASES: FormCase[] = [
+export const FORM_POSTS: FormPost[] = [
   {
-    name: "login",
-    limited: true,
-    path: () => "/login",
-    schema: loginSchema,
-    valid: () => ({ username: "ninguem", password: "Senha@Errada1" }),
-    textFields: ["username"],
-    tables: ["sessions", "audit_log", "users"],
+    path: "/dashboard/financeiro/financial",
+    pattern: "dashboard/financeiro/financial",
+    bodies: financeBodies,
+    tables: financeTables,
+    form: {
+      name: "financeiro",
+      login: "financeiro",
+      schema: financeActionSchema,
+      valid: (ids) => ({ intent: "pay", chargeId: ids.chargeId, paidOn: "2026-01-05", amount: "50,00", method: "pix", note: "Pago no caixa." }),
+      textFields: ["note"],
+      tables: ["charges", "payments", "charge_batches", "audit_log"],
+    },
   },
   {
-    name: "esqueci-senha",
-    limited: true,
-    path: () => "/esqueci-senha",
-    schema: forgotPasswordSchema,
-    valid: () => ({ username: "ninguem" }),
-    textFields: ["username"],
-    tables: ["password_reset_tokens", "audit_log"],
+    path: "/dashboard/admin/members",
+    pattern: "dashboard/admin/members",
+    bodies: membersBodies,
+    tables: membersTables,
+    form: {
+      name: "filiados",
+      login: "admin",
+      schema: memberActionSchema,
+      valid: (ids) => ({ intent: "update", id: ids.memberId, name: "Filiada Editada", situation: "4", notes: "Observação da equipe." }),
+      textFields: ["name", "notes"],
+      tables: ["members", "audit_log"],
+    },
+  },
+  { path: "/dashboard/rh/members", pattern: "dashboard/rh/members", bodies: membersBodies, tables: membersTables },
+  {
+    path: "/dashboard/admin/members/00000000-0000-4000-8000-000000000001",
+    pattern: "dashboard/admin/members/:memberId",
+    bodies: [() => ({ intent: "anonymize" })],
+    tables: membersTables,
   },
   {
-    name: "redefinir-senha",
-    limited: true,
-    setup: ensureResetToken,
-    path: () => `/redefinir-senha/${RESET_TOKEN}`,
-    schema: resetPasswordSchema,
-    valid: () => ({ newPassword: "Nova@Senha2026", confirmPassword: "Nova@Senha2026" }),
-    textFields: ["newPassword"],
-    tables: ["users", "password_reset_tokens", "sessions", "audit_log"],
+    path: "/dashboard/rh/members/00000000-0000-4000-8000-000000000001",
+    pattern: "dashboard/rh/members/:memberId",
+    bodies: [() => ({ intent: "anonymize" })],
+    tables: membersTables,
   },
+  // The member's photo posts multipart (tests/integration/member-import.test.ts sends real images).
   {
-    name: "contato",
-    limited: true,
-    path: () => "/contato",
-    schema: contactFormSchema,
-    valid: () => contactFields,
-    textFields: ["name", "subject", "message"],
-    tables: ["contact_messages"],
-  },
-  {
-    name: "denuncia",
-    limited: true,
-    path: () => "/denuncia",
+    path: "/dashboard/admin/members/00000000-0000-4000-8000-000000000001",
+    pattern: "dashboard/admin/members/:memberId",
+    bodies: [() => ({ intent: "photo-upload" }), () => ({ intent: "photo-remove" })],
+    tables: membersTables,
     multipart: true,
-    fileField: "evidence",
-    schema: complaintFormSchema,
-    valid: () => ({ title: "Falta de EPI", companyName: "Empresa", location: "Posto 1", description: "Sem luvas no plantão.", consent: "on", website: "" }),
-    textFields: ["title", "companyName", "location", "description"],
-    tables: ["complaints", "complaint_messages", "files"],
+    form: {
+      name: "filiado-foto",
+      path: (ids) => `/dashboard/admin/members/${ids.memberId}`,
+      login: "admin",
+      fileField: "foto",
+      schema: memberPageActionSchema,
+      valid: () => ({ intent: "photo-remove" }),
+      textFields: [],
+      // Not audit_log: a refused document post re-renders the page, whose full-CPF view is audited.
+      tables: ["members", "files"],
+    },
   },
+  // The import from the old system (admin only; multipart, real files in member-import.test.ts).
   {
-    name: "denuncia-acompanhar",
-    limited: true,
-    path: () => "/denuncia/acompanhar",
+    path: "/dashboard/admin/members/importar",
+    pattern: "dashboard/admin/members/importar",
+    bodies: [() => ({ intent: "import-preview" }), () => ({ intent: "import-commit" })],
+    tables: membersTables,
     multipart: true,
-    fileField: "evidence",
-    schema: followUpSchema,
-    valid: () => ({ intent: "add", code: DEMO_RECEIPT_CODE, message: "Mais uma informação." }),
-    textFields: ["message"],
-    tables: ["complaints", "complaint_messages", "files"],
+    form: {
+      name: "filiados-importar",
+      login: "admin",
+      fileField: "arquivo",
+      schema: memberImportActionSchema,
+      valid: () => ({ intent: "import-commit" }),
+      textFields: [],
+      tables: ["members", "audit_log"],
+    },
   },
   {
-    name: "atendimento-consulta",
-    limited: true,
-    path: () => "/atendimento/consulta",
-    schema: consultaSchema,
-    valid: () => ({ intent: "consulta", protocolo: "SIND20260105093000", verificador: "4725" }),
-    // Nothing typed here is stored: both fields are checked against the record, never written.
-    textFields: [],
-    tables: ["service_records", "service_record_entries"],
+    path: "/dashboard/atendimento",
+    pattern: "dashboard/atendimento",
+    bodies: serviceCreateBodies,
+    tables: serviceTables,
+    form: {
+      name: "atendimento",
+      login: "admin",
+      schema: serviceFormSchema,
+      valid: () => ({
+        intent: "create",
+        recordType: "atendimento_geral",
+        sector: "juridico",
+        requesterCpf: "529.982.247-25",
+        requesterName: "Maria da Conceição",
+        serviceType: "Consulta trabalhista",
+        priority: "media",
+        description: "Dúvida sobre o cálculo de horas extras no plantão.",
+        "sd.caseType": "trabalhista",
+      }),
+      textFields: ["requesterName", "description", "additionalInfo", "sd.company"],
+    },
+  },
+  { path: "/dashboard/unified-service", pattern: "dashboard/unified-service", bodies: serviceCreateBodies, tables: serviceTables },
+  {
+    path: "/dashboard/atendimentos",
+    pattern: "dashboard/atendimentos",
+    bodies: serviceListBodies,
+    tables: serviceTables,
+    form: {
+      name: "atendimentos-lista",
+      login: "admin",
+      schema: serviceListActionSchema,
+      valid: (ids) => ({ intent: "status", id: ids.id, status: "in_progress", responsibleId: ids.anyUserId, comment: "Iniciando." }),
+      textFields: ["comment"],
+      tables: ["service_records", "service_record_entries", "audit_log"],
+    },
+  },
+  { path: "/dashboard/services", pattern: "dashboard/services", bodies: serviceListBodies, tables: serviceTables },
+  {
+    path: `/dashboard/atendimento/${ANY_RECORD}`,
+    pattern: "dashboard/atendimento/:id",
+    bodies: serviceDetailBodies,
+    tables: serviceTables,
+    form: {
+      name: "atendimento-detalhe",
+      path: (ids) => `/dashboard/atendimento/${ids.id}`,
+      login: "admin",
+      schema: serviceDetailActionSchema,
+      valid: (ids) => ({ intent: "comment", id: ids.id, responsibleId: ids.anyUserId, comment: "Comentário da equipe." }),
+      textFields: ["comment"],
+      tables: ["service_records", "service_record_entries", "audit_log"],
+    },
+  },
+  { path: `/dashboard/services/${ANY_RECORD}`, pattern: "dashboard/services/:id", bodies: serviceDetailBodies, tables: serviceTables },
+  {
+    path: "/dashboard/denuncias",
+    pattern: "dashboard/denuncias",
+    bodies: complaintBodies,
+    tables: complaintTables,
+    form: {
+      name: "denuncias",
+      login: "admin",
+      schema: staffActionSchema,
+      valid: (ids) => ({ intent: "notes", id: ids.anyComplaintId, adminNotes: "Notas da análise." }),
+      textFields: ["adminNotes"],
+      tables: ["complaints", "complaint_messages", "audit_log"],
+    },
   },
   {
-    // The own second factor (ADR 185); financeiro has none, so every code is refused.
-    name: "duas-etapas",
-    path: () => "/dashboard/duas-etapas",
-    login: "financeiro",
-    limited: true,
-    schema: twoFactorActionSchema,
-    valid: () => ({ intent: "enable", code: "123456" }),
-    textFields: [],
-    tables: ["users", "user_recovery_codes", "sessions"],
-  },
-  {
-    name: "alterar-senha",
-    path: () => "/dashboard/alterar-senha",
-    login: "financeiro",
-    schema: changePasswordSchema,
-    valid: () => ({ currentPassword: "Senha@Errada1", newPassword: "Nova@Senha2026", confirmPassword: "Nova@Senha2026" }),
-    textFields: ["newPassword"],
-    tables: ["users", "audit_log"],
-  },
-  {
-    name: "usuarios",
-    path: () => "/dashboard/admin/users",
-    login: "admin",
-    schema: userActionSchema,
-    valid: () => ({ intent: "create", username: "novo.usuario", name: "Novo Usuário", email: "novo@example.com", role: "rh", password: "Senha@Forte1" }),
-    textFields: ["name"],
-    tables: ["users", "sessions", "audit_log"],
-  },
-  {
-    name: "convencoes",
-    path: () => "/dashboard/admin/agreements",
-    login: "admin",
+    path: "/dashboard/noticias",
+    pattern: "dashboard/noticias",
+    bodies: newsEditorBodies,
+    tables: newsTables,
     multipart: true,
-    fileField: "document",
-    schema: agreementActionSchema,
-    valid: () => ({ intent: "create", title: "Convenção 2027", description: "Descrição", company: "Empresa", validFrom: "2027-01-01", validTo: "2027-12-31", isPublic: "on" }),
-    textFields: ["title", "description", "company"],
-    tables: ["agreements", "files", "audit_log"],
+    form: {
+      name: "noticias",
+      login: "admin",
+      fileField: "cover",
+      schema: newsActionSchema,
+      valid: () => ({ intent: "create", title: "Notícia", slug: "", summary: "Resumo.", body: "Texto.", publishedAt: "", status: "draft" }),
+      textFields: ["title", "summary", "body"],
+    },
+  },
+  { path: "/dashboard/noticias", pattern: "dashboard/noticias", bodies: newsListBodies, tables: newsTables },
+  {
+    path: "/dashboard/admin/agreements",
+    pattern: "dashboard/admin/agreements",
+    bodies: agreementsBodies,
+    tables: agreementsTables,
+    multipart: true,
+    form: {
+      name: "convencoes",
+      login: "admin",
+      fileField: "document",
+      schema: agreementActionSchema,
+      valid: () => ({
+        intent: "create",
+        title: "Convenção 2027",
+        description: "Descrição",
+        company: "Empresa",
+        validFrom: "2027-01-01",
+        validTo: "2027-12-31",
+        isPublic: "on",
+      }),
+      textFields: ["title", "description", "company"],
+    },
+  },
+  { path: "/dashboard/juridico/agreements", pattern: "dashboard/juridico/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
+  {
+    path: "/dashboard/admin/users",
+    pattern: "dashboard/admin/users",
+    bodies: usersBodies,
+    tables: ["users", "sessions", "user_recovery_codes", "audit_log"],
+    form: {
+      name: "usuarios",
+      login: "admin",
+      schema: userActionSchema,
+      valid: () => ({ intent: "create", username: "novo.usuario", name: "Novo Usuário", email: "novo@example.com", role: "rh", password: "Senha@Forte1" }),
+      textFields: ["name"],
+      tables: ["users", "sessions", "audit_log"],
+    },
+  },
+  { path: "/dashboard/users", pattern: "dashboard/users", bodies: usersBodies, tables: ["users", "sessions", "user_recovery_codes", "audit_log"] },
+  // Each user's own second factor (ADR 185): every role may open it, so no role is refused.
+  {
+    path: "/dashboard/duas-etapas",
+    pattern: "dashboard/duas-etapas",
+    bodies: [() => ({ intent: "enable", code: "123456" }), () => ({ intent: "recovery-codes", code: "123456" }), () => ({ intent: "disable", code: "123456" })],
+    tables: ["users", "sessions", "user_recovery_codes", "audit_log"],
+    form: {
+      // The own second factor (ADR 185); financeiro has none, so every code is refused.
+      name: "duas-etapas",
+      login: "financeiro",
+      limited: true,
+      schema: twoFactorActionSchema,
+      valid: () => ({ intent: "enable", code: "123456" }),
+      textFields: [],
+      tables: ["users", "user_recovery_codes", "sessions"],
+    },
   },
   {
-    name: "noticias",
-    path: () => "/dashboard/noticias",
-    login: "admin",
-    multipart: true,
-    fileField: "cover",
-    schema: newsActionSchema,
-    valid: () => ({ intent: "create", title: "Notícia", slug: "", summary: "Resumo.", body: "Texto.", publishedAt: "", status: "draft" }),
-    textFields: ["title", "summary", "body"],
-    tables: ["news_posts", "files", "audit_log"],
+    path: "/dashboard/contatos",
+    pattern: "dashboard/contatos",
+    bodies: contactBodies,
+    tables: contactTables,
+    form: {
+      name: "contatos",
+      login: "admin",
+      schema: contactActionSchema,
+      valid: (ids) => ({ intent: "reply", id: ids.secretariaContactId, reply: "Resposta da equipe." }),
+      textFields: ["reply"],
+    },
+  },
+  { path: "/dashboard/contatos/secretaria", pattern: "dashboard/contatos/:setor", bodies: contactBodies, tables: contactTables },
+  {
+    path: "/dashboard/secretaria/casos",
+    pattern: "dashboard/secretaria/casos",
+    bodies: [contactBodies[0]],
+    tables: contactTables,
+    form: {
+      name: "casos",
+      login: "admin",
+      schema: casesActionSchema,
+      valid: (ids) => ({ intent: "status", id: ids.secretariaContactId, status: "in_progress" }),
+      textFields: [],
+    },
   },
   {
-    name: "parceiros",
-    path: () => "/dashboard/parceiros",
-    login: "admin",
-    multipart: true,
-    fileField: "logo",
-    schema: partnerActionSchema,
-    valid: () => ({ intent: "create", name: "Parceiro", description: "Descrição do parceiro.", category: "Apoio Sindical", website: "", sortOrder: "1", active: "on" }),
-    textFields: ["name", "description", "category"],
+    path: "/dashboard/parceiros",
+    pattern: "dashboard/parceiros",
+    bodies: partnersBodies,
     tables: ["partners", "files", "audit_log"],
-  },
-  {
-    name: "mapa-postos",
-    path: () => "/dashboard/admin/mapa-postos",
-    login: "admin",
-    schema: workplaceActionSchema,
-    valid: () => ({ intent: "create", name: "Posto", cep: "70040-010", address: "SCS Quadra 1", neighbourhood: "Asa Sul", city: "Brasília", state: "DF", phone: "", email: "" }),
-    textFields: ["name", "address", "neighbourhood", "city"],
-    tables: ["workplaces", "audit_log"],
-  },
-  {
-    name: "mapa-postos-importar",
-    path: () => "/dashboard/admin/mapa-postos",
-    login: "admin",
     multipart: true,
-    fileField: "arquivo",
-    schema: importCommitSchema,
-    valid: () => ({ intent: "import-commit" }),
-    textFields: [],
-    // Not `jobs`: the worker moves the geocoding jobs other bodies queued, on its own.
-    tables: ["workplaces", "audit_log"],
+    form: {
+      name: "parceiros",
+      login: "admin",
+      fileField: "logo",
+      schema: partnerActionSchema,
+      valid: () => ({
+        intent: "create",
+        name: "Parceiro",
+        description: "Descrição do parceiro.",
+        category: "Apoio Sindical",
+        website: "",
+        sortOrder: "1",
+        active: "on",
+      }),
+      textFields: ["name", "description", "category"],
+    },
   },
   {
-    name: "conciliacao-extrato",
-    path: () => "/dashboard/financeiro/conciliacao",
-    login: "financeiro",
-    multipart: true,
-    fileField: "arquivo",
-    schema: statementConfirmSchema,
-    valid: () => ({ intent: "statement-confirm", digest: "0".repeat(64), lines: "7" }),
-    textFields: [],
-    tables: ["payments", "audit_log"],
-  },
-  {
-    name: "configuracao-pix",
-    path: () => "/dashboard/financeiro/conciliacao",
-    login: "admin",
-    schema: pixSettingsSchema,
-    valid: () => ({ intent: "pix-settings", key: "tesouraria@sindicato.example.com", receiverName: "Sindicato dos Bombeiros", city: "Brasília" }),
-    textFields: ["key", "receiverName", "city"],
+    path: "/dashboard/conteudo",
+    pattern: "dashboard/conteudo",
+    bodies: contentBodies,
     tables: ["app_settings", "audit_log"],
+    form: {
+      name: "conteudo",
+      login: "admin",
+      schema: contentSchema,
+      valid: () => contentFields,
+      textFields: ["name", "description", "history"],
+    },
   },
+  // The audit log's CSV export writes its own audit entry (admin only).
   {
-    name: "criar-rota",
-    path: () => "/dashboard/campo/criar-rota",
-    login: "campo",
-    schema: createRouteSchema,
-    valid: () => ({ intent: "create", name: "Rota", description: "Visita de rotina", cep: "70040-010", affiliates: "3", routeDate: "2026-01-05", workplaceId: "" }),
-    textFields: ["name", "description"],
-    tables: ["field_routes", "audit_log"],
-  },
-  {
-    name: "conteudo",
-    path: () => "/dashboard/conteudo",
-    login: "admin",
-    schema: contentSchema,
-    valid: () => contentFields,
-    textFields: ["name", "description", "history"],
-    tables: ["app_settings", "audit_log"],
-  },
-  {
-    name: "contatos",
-    path: () => "/dashboard/contatos",
-    login: "admin",
-    schema: contactActionSchema,
-    valid: (ids) => ({ intent: "reply", id: ids.secretariaContactId, reply: "Resposta da equipe." }),
-    textFields: ["reply"],
-    tables: ["contact_messages", "audit_log"],
-  },
-  {
-    name: "casos",
-    path: () => "/dashboard/secretaria/casos",
-    login: "admin",
-    schema: casesActionSchema,
-    valid: (ids) => ({ intent: "status", id: ids.secretariaContactId, status: "in_progress" }),
-    textFields: [],
-    tables: ["contact_messages", "audit_log"],
-  },
-  {
-    name: "filiados",
-    path: () => "/dashboard/admin/members",
-    login: "admin",
-    schema: memberActionSchema,
-    valid: (ids) => ({ intent: "update", id: ids.memberId, name: "Filiada Editada", situation: "4", notes: "Observação da equipe." }),
-    textFields: ["name", "notes"],
-    tables: ["members", "audit_log"],
-  },
-  {
-    name: "filiados-importar",
-    path: () => "/dashboard/admin/members/importar",
-    login: "admin",
-    multipart: true,
-    fileField: "arquivo",
-    schema: memberImportActionSchema,
-    valid: () => ({ intent: "import-commit" }),
-    textFields: [],
-    tables: ["members", "audit_log"],
-  },
-  {
-    name: "filiado-foto",
-    path: (ids) => `/dashboard/admin/members/${ids.memberId}`,
-    login: "admin",
-    multipart: true,
-    fileField: "foto",
-    schema: memberPageActionSchema,
-    valid: () => ({ intent: "photo-remove" }),
-    textFields: [],
-    // Not audit_log: a refused document post re-renders the page, whose full-CPF view is audited.
-    tables: ["members", "files"],
-  },
-  {
-    name: "atendimento",
-    path: () => "/dashboard/atendimento",
-    login: "admin",
-    schema: serviceFormSchema,
-    valid: () => ({
-      intent: "create",
-      recordType: "atendimento_geral",
-      sector: "juridico",
-      requesterCpf: "529.982.247-25",
-      requesterName: "Maria da Conceição",
-      serviceType: "Consulta trabalhista",
-      priority: "media",
-      description: "Dúvida sobre o cálculo de horas extras no plantão.",
-      "sd.caseType": "trabalhista",
-    }),
-    textFields: ["requesterName", "description", "additionalInfo", "sd.company"],
-    tables: ["service_records", "service_record_entries", "companies", "audit_log"],
-  },
-  {
-    name: "atendimentos-lista",
-    path: () => "/dashboard/atendimentos",
-    login: "admin",
-    schema: serviceListActionSchema,
-    valid: (ids) => ({ intent: "status", id: ids.id, status: "in_progress", responsibleId: ids.anyUserId, comment: "Iniciando." }),
-    textFields: ["comment"],
-    tables: ["service_records", "service_record_entries", "audit_log"],
-  },
-  {
-    name: "atendimento-detalhe",
-    path: (ids) => `/dashboard/atendimento/${ids.id}`,
-    login: "admin",
-    schema: serviceDetailActionSchema,
-    valid: (ids) => ({ intent: "comment", id: ids.id, responsibleId: ids.anyUserId, comment: "Comentário da equipe." }),
-    textFields: ["comment"],
-    tables: ["service_records", "service_record_entries", "audit_log"],
-  },
-  {
-    name: "denuncias",
-    path: () => "/dashboard/denuncias",
-    login: "admin",
-    schema: staffActionSchema,
-    valid: (ids) => ({ intent: "notes", id: ids.anyComplaintId, adminNotes: "Notas da análise." }),
-    textFields: ["adminNotes"],
-    tables: ["complaints", "complaint_messages", "audit_log"],
-  },
-  {
-    name: "financeiro",
-    path: () => "/dashboard/financeiro/financial",
-    login: "financeiro",
-    schema: financeActionSchema,
-    valid: (ids) => ({ intent: "pay", chargeId: ids.chargeId, paidOn: "2026-01-05", amount: "50,00", method: "pix", note: "Pago no caixa." }),
-    textFields: ["note"],
-    tables: ["charges", "payments", "charge_batches", "audit_log"],
-  },
-  {
-    // The audit log's CSV export: a valid body answers the file and writes its own audit entry.
-    name: "auditoria-exportar",
-    path: () => "/dashboard/auditoria/exportar",
-    login: "admin",
-    schema: auditExportFormSchema,
-    valid: () => ({ acao: "login", de: "2026-01-01" }),
-    textFields: ["pessoa", "registro", "filiado"],
+    path: "/dashboard/auditoria/exportar",
+    pattern: "dashboard/auditoria/exportar",
+    bodies: [() => ({ acao: "login" }), () => ({})],
     tables: ["audit_log"],
+    form: {
+      // The audit log's CSV export: a valid body answers the file and writes its own audit entry.
+      name: "auditoria-exportar",
+      login: "admin",
+      schema: auditExportFormSchema,
+      valid: () => ({ acao: "login", de: "2026-01-01" }),
+      textFields: ["pessoa", "registro", "filiado"],
+    },
+  },
+  {
+    path: "/dashboard/admin/mapa-postos",
+    pattern: "dashboard/admin/mapa-postos",
+    bodies: workplaceBodies,
+    tables: ["workplaces", "jobs", "audit_log"],
+    form: {
+      name: "mapa-postos",
+      login: "admin",
+      schema: workplaceActionSchema,
+      valid: () => ({
+        intent: "create",
+        name: "Posto",
+        cep: "70040-010",
+        address: "SCS Quadra 1",
+        neighbourhood: "Asa Sul",
+        city: "Brasília",
+        state: "DF",
+        phone: "",
+        email: "",
+      }),
+      textFields: ["name", "address", "neighbourhood", "city"],
+      tables: ["workplaces", "audit_log"],
+    },
+  },
+  // The spreadsheet import posts multipart (tests/integration/workplace-import.test.ts sends real files).
+  {
+    path: "/dashboard/admin/mapa-postos",
+    pattern: "dashboard/admin/mapa-postos",
+    bodies: workplaceBodies.slice(3),
+    tables: ["workplaces", "jobs", "audit_log"],
+    multipart: true,
+    form: {
+      name: "mapa-postos-importar",
+      login: "admin",
+      fileField: "arquivo",
+      schema: importCommitSchema,
+      valid: () => ({ intent: "import-commit" }),
+      textFields: [],
+      // Not `jobs`: the worker moves the geocoding jobs other bodies queued, on its own.
+      tables: ["workplaces", "audit_log"],
+    },
+  },
+  {
+    path: "/dashboard/campo/criar-rota",
+    pattern: "dashboard/campo/criar-rota",
+    bodies: routeCreateBodies,
+    tables: fieldRouteTables,
+    form: {
+      name: "criar-rota",
+      login: "campo",
+      schema: createRouteSchema,
+      valid: () => ({
+        intent: "create",
+        name: "Rota",
+        description: "Visita de rotina",
+        cep: "70040-010",
+        affiliates: "3",
+        routeDate: "2026-01-05",
+        workplaceId: "",
+      }),
+      textFields: ["name", "description"],
+      tables: ["field_routes", "audit_log"],
+    },
+  },
+  { path: "/dashboard/campo/executar-rota", pattern: "dashboard/campo/executar-rota", bodies: routeExecuteBodies, tables: fieldRouteTables, multipart: true },
+  // PIX (issue 11): the statement upload posts multipart (tests/integration/finance-pix.test.ts sends real files); the settings are admin only.
+  {
+    path: "/dashboard/financeiro/conciliacao",
+    pattern: "dashboard/financeiro/conciliacao",
+    bodies: reconciliationBodies,
+    tables: financePixTables,
+    multipart: true,
+    form: {
+      name: "conciliacao-extrato",
+      login: "financeiro",
+      fileField: "arquivo",
+      schema: statementConfirmSchema,
+      valid: () => ({ intent: "statement-confirm", digest: "0".repeat(64), lines: "7" }),
+      textFields: [],
+      tables: ["payments", "audit_log"],
+    },
+  },
+  {
+    path: "/dashboard/financeiro/conciliacao",
+    pattern: "dashboard/financeiro/conciliacao",
+    bodies: reconciliationBodies.slice(2),
+    tables: financePixTables,
+    form: {
+      name: "configuracao-pix",
+      login: "admin",
+      schema: pixSettingsSchema,
+      valid: () => ({ intent: "pix-settings", key: "tesouraria@sindicato.example.com", receiverName: "Sindicato dos Bombeiros", city: "Brasília" }),
+      textFields: ["key", "receiverName", "city"],
+      tables: ["app_settings", "audit_log"],
+    },
+  },
+  // The charge page's 'Enviar por e-mail' (issue 19 §1.7): queues a job and audits it.
+  {
+    path: `/dashboard/financeiro/cobrancas/${ANY_RECORD}`,
+    pattern: "dashboard/financeiro/cobrancas/:chargeId",
+    bodies: [() => ({ intent: "send-email" })],
+    tables: ["jobs", "audit_log"],
+  },
+  // Forms without a dashboard action of their own: public pages, sign-in and the own password.
+  {
+    path: "/login",
+    tables: ["sessions", "audit_log", "users"],
+    form: {
+      name: "login",
+      limited: true,
+      schema: loginSchema,
+      valid: () => ({ username: "ninguem", password: "Senha@Errada1" }),
+      textFields: ["username"],
+    },
+  },
+  {
+    path: "/esqueci-senha",
+    tables: ["password_reset_tokens", "audit_log"],
+    form: {
+      name: "esqueci-senha",
+      limited: true,
+      schema: forgotPasswordSchema,
+      valid: () => ({ username: "ninguem" }),
+      textFields: ["username"],
+    },
+  },
+  {
+    path: `/redefinir-senha/${RESET_TOKEN}`,
+    tables: ["users", "password_reset_tokens", "sessions", "audit_log"],
+    form: {
+      name: "redefinir-senha",
+      limited: true,
+      setup: ensureResetToken,
+      schema: resetPasswordSchema,
+      valid: () => ({ newPassword: "Nova@Senha2026", confirmPassword: "Nova@Senha2026" }),
+      textFields: ["newPassword"],
+    },
+  },
+  {
+    path: "/contato",
+    tables: ["contact_messages"],
+    form: {
+      name: "contato",
+      limited: true,
+      schema: contactFormSchema,
+      valid: () => contactFields,
+      textFields: ["name", "subject", "message"],
+    },
+  },
+  {
+    path: "/denuncia",
+    multipart: true,
+    tables: ["complaints", "complaint_messages", "files"],
+    form: {
+      name: "denuncia",
+      limited: true,
+      fileField: "evidence",
+      schema: complaintFormSchema,
+      valid: () => ({ title: "Falta de EPI", companyName: "Empresa", location: "Posto 1", description: "Sem luvas no plantão.", consent: "on", website: "" }),
+      textFields: ["title", "companyName", "location", "description"],
+    },
+  },
+  {
+    path: "/denuncia/acompanhar",
+    multipart: true,
+    tables: ["complaints", "complaint_messages", "files"],
+    form: {
+      name: "denuncia-acompanhar",
+      limited: true,
+      fileField: "evidence",
+      schema: followUpSchema,
+      // The code of the complaint prepareForms files.
+      valid: (ids) => ({ intent: "add", code: ids.receiptCode, message: "Mais uma informação." }),
+      textFields: ["message"],
+    },
+  },
+  {
+    path: "/atendimento/consulta",
+    tables: ["service_records", "service_record_entries"],
+    form: {
+      name: "atendimento-consulta",
+      limited: true,
+      schema: consultaSchema,
+      valid: () => ({ intent: "consulta", protocolo: "SIND20260105093000", verificador: "4725" }),
+      // Nothing typed here is stored: both fields are checked against the record, never written.
+      textFields: [],
+    },
+  },
+  {
+    path: "/dashboard/alterar-senha",
+    tables: ["users", "audit_log"],
+    form: {
+      name: "alterar-senha",
+      login: "financeiro",
+      schema: changePasswordSchema,
+      valid: () => ({ currentPassword: "Senha@Errada1", newPassword: "Nova@Senha2026", confirmPassword: "Nova@Senha2026" }),
+      textFields: ["newPassword"],
+    },
   },
 ];
 
-/** Row ids the valid bodies refer to, created with the factories; plus a live reset token. */
+export const ACTION_CASES: ActionCase[] = FORM_POSTS.flatMap(({ path, pattern, bodies, tables, multipart }) =>
+  pattern && bodies ? [{ path, pattern, bodies, tables, ...(multipart ? { multipart } : {}) }] : [],
+);
+
+export const FORM_CASES: FormCase[] = FORM_POSTS.flatMap(({ path, multipart, tables, form }) =>
+  form ? [{ ...form, path: form.path ?? (() => path), tables: form.tables ?? tables, ...(multipart ? { multipart } : {}) }] : [],
+);
+
+/**
+ * The rows the bodies (and dynamic segments) point at, created with the factories before the
+ * test runs. Add a key when a body needs a row id; its function creates the row and returns the id.
+ */
+export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> = {
+  anyNewsPostId: async (db) => (await createNewsPost(db, { cover: true })).id,
+  draftNewsPostId: async (db) => (await createNewsPost(db, { status: "draft", publishedAt: null })).id,
+  anyUserId: async (db) => (await createUser(db, { role: "campo" })).id,
+  anyAgreementId: async (db) => (await createAgreement(db)).id,
+  secretariaContactId: async (db) => (await createContactMessage(db, { sector: "secretaria", status: "pending" })).id,
+  anyPartnerId: async (db) => (await createPartner(db, { logo: true })).id,
+  anyWorkplaceId: async (db) => (await createWorkplace(db)).id,
+  pendingRouteId: async (db) => (await createFieldRoute(db)).id,
+  /** The `:fileId` of /dashboard/visitas-finalizadas/fotos/:fileId (a visit photo). */
+  fileId: async (db) => (await createVisitPhoto(db)).id,
+  anyComplaintId: async (db) => (await createComplaint(db, { evidence: true })).id,
+  /** A member (the `:memberId` of the member's page and the body of edit/delete). */
+  // With a photo, so the guarded photo route (…/:memberId/foto) has one to serve.
+  memberId: async (db) => {
+    const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+      .jpeg()
+      .toBuffer();
+    const photo = await storeFile({ purpose: "member-photo", fileName: "foto-filiado.jpg", contentType: "image/jpeg", bytes }, db);
+    return (await createMember(db, { photoFileId: photo.id })).id;
+  },
+  /** The `:evidenceId` of /dashboard/denuncias/arquivos/:evidenceId (a complaint's evidence). */
+  evidenceId: async (db) => (await createComplaint(db, { evidence: true })).evidenceFileId!,
+  /** The `:id` of /dashboard/atendimento/:id and /dashboard/services/:id (a secretaria record). */
+  id: async (db) => (await createServiceRecordRow(db, { sector: "secretaria" })).id,
+  /** An open charge (finance: register a payment; the `:chargeId` of its PIX page). */
+  chargeId: async (db) => (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,
+  /** An active payment (finance: undo). */
+  paymentId: async (db) => {
+    const charge = await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 2, dueDate: "2030-02-10" });
+    return (await createPayment(db, { chargeId: charge.id, amountCentavos: charge.amountCentavos })).id;
+  },
+};
+
+/** Creates every target row; the ids by key. */
+export async function createActionTargets(db: FactoryDb): Promise<TargetIds> {
+  const ids: Record<string, string> = {};
+  for (const [key, create] of Object.entries(ACTION_TARGETS)) ids[key] = await create(db);
+  return ids as TargetIds;
+}
+
+/**
+ * Concrete values for dynamic segments when visiting every dashboard route in the browser
+ * test and the HTTP access test. `:role` is replaced by the visiting user's own role.
+ */
+export const SAMPLE_PARAMS: Record<string, string> = {
+  setor: "secretaria",
+  report: "cobrancas",
+};
+
+/**
+ * What the valid bodies refer to: the action targets (created with the factories), the user of
+ * a live reset link, and `receiptCode`, the code of a complaint filed through the public form
+ * (only the server knows how to hash one).
+ */
 export async function prepareForms(server: TestServer): Promise<FormIds> {
-  const ids = await createActionTargets(server.bundle.db() as unknown as FactoryDb);
+  const db = server.hooks.db() as unknown as FactoryDb;
+  const ids: FormIds = await createActionTargets(db);
+  await createUser(db, { role: "rh", username: RESET_USERNAME });
   await ensureResetToken(server);
+  const complaint = new FormData();
+  for (const [k, v] of Object.entries({ title: "Denúncia do registro de formulários", description: "Relato para os testes de formulários.", consent: "on" }))
+    complaint.set(k, v);
+  const res = await fetch(`${server.url}/denuncia`, { method: "POST", body: complaint, headers: { Origin: server.url } });
+  const code = /data-testid="receipt-code"[^>]*>([\d ]+)</.exec(await res.text())?.[1];
+  if (res.status !== 200 || !code) throw new Error(`a denúncia do registro de formulários não foi recebida: HTTP ${res.status}`);
+  ids.receiptCode = code;
   return ids;
 }
 
-/** A reset link for `rh` that stays valid (re-created whenever a test used it up). */
+/** A reset link for RESET_USERNAME that stays valid (re-created whenever a test used it up). */
 export async function ensureResetToken(server: TestServer) {
   await server.query`
     insert into password_reset_tokens (token_hash, user_id, expires_at)
-    select encode(sha256(convert_to(${RESET_TOKEN}, 'UTF8')), 'hex'), id, now() + interval '1 day' from users where username = 'rh'
+    select encode(sha256(convert_to(${RESET_TOKEN}, 'UTF8')), 'hex'), id, now() + interval '1 day' from users where username = ${RESET_USERNAME}
     on conflict (token_hash) do update set used_at = null, expires_at = excluded.expires_at`;
 }
 

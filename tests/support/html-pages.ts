@@ -21,6 +21,7 @@ export const PUBLIC_PAGES: HtmlState[] = [
   { name: "convenções", path: "/convencoes", status: 200 },
   { name: "convenções filtradas sem resultado", path: "/convencoes?ano=1990", status: 200 },
   { name: "notícias", path: "/noticias", status: 200 },
+  // The path is the published post the test creates (tests/integration/html-validity.test.ts).
   { name: "notícia", path: "/noticias/como-se-filiar-ao-sindicato", status: 200 },
   { name: "notícia inexistente", path: "/noticias/nao-existe", status: 404 },
   { name: "parceiros", path: "/parceiros", status: 200 },

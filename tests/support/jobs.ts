@@ -1,22 +1,14 @@
 import type { TestServer } from "./server";
+import type { TestHooks } from "./test-hooks";
 
-/** The job queue's API as the production build exports it (server/app.ts). */
-export type JobsApi = {
-  defineJob: typeof import("~/jobs/jobs.server").defineJob;
-  enqueueJob: typeof import("~/jobs/jobs.server").enqueueJob;
-  runDueSchedules: typeof import("~/jobs/jobs.server").runDueSchedules;
-  upsertSchedule: typeof import("~/jobs/jobs.server").upsertSchedule;
-  claimJob: typeof import("~/jobs/jobs.server").claimJob;
-  markDone: typeof import("~/jobs/jobs.server").markDone;
-  enqueue: typeof import("~/jobs/app-jobs.server").enqueue;
-  jobWorker: typeof import("~/jobs/app-jobs.server").jobWorker;
-  JobWorker: typeof import("~/jobs/worker.server").JobWorker;
-  enqueueEmail: typeof import("~/jobs/send-email.server").enqueueEmail;
-  recordServiceCall: typeof import("~/integrations/service-status.server").recordServiceCall;
-};
+/** The job queue's API on the server's own modules (server/test-hooks.ts). */
+export type JobsApi = Pick<
+  TestHooks,
+  "defineJob" | "enqueueJob" | "runDueSchedules" | "upsertSchedule" | "claimJob" | "markDone" | "enqueue" | "jobWorker" | "JobWorker" | "enqueueEmail" | "recordServiceCall"
+>;
 
 export function jobsApi(server: TestServer): JobsApi {
-  return server.bundle as unknown as JobsApi;
+  return server.hooks;
 }
 
 export type JobState = { id: number; name: string; state: string; attempts: number; last_error: string | null; locked_by: string | null };

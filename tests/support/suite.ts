@@ -24,7 +24,7 @@ export class ServerSuite {
 
   async start(options: SuiteOptions) {
     const env = typeof options.env === "function" ? options.env() : options.env;
-    this.#server = await startTestServer({ ...options, env, seed: options.seed ?? false });
+    this.#server = await startTestServer({ ...options, env });
   }
 
   async stop() {
@@ -44,7 +44,7 @@ export class ServerSuite {
 
   /** The server's own database handle, for the factories. */
   get db() {
-    return this.server.bundle.db();
+    return this.server.hooks.db();
   }
 
   /** Raw SQL against the server's database (asserting what was or wasn't written). */
