@@ -23,7 +23,20 @@ function firstLine(text) {
 // (fileParallelism: false in vitest.config.ts).
 const workers = String(Math.max(2, os.availableParallelism() - 1));
 
+/** Each step's wall time, printed at the end (the CI budget is per leg, ADR 237). */
+const timings = [];
+function timed(label, fn) {
+  const started = Date.now();
+  const result = fn();
+  timings.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
+  return result;
+}
+
 function run(label, projects, env = {}) {
+  timed(label, () => runLeg(label, projects, env));
+}
+
+function runLeg(label, projects, env) {
   console.log(`\n━━ ${label} ━━`);
   const out = path.join(artifacts, `vitest-${label.replace(/\W+/g, "-")}.json`);
   fs.rmSync(out, { force: true });
@@ -49,7 +62,7 @@ function run(label, projects, env = {}) {
 }
 
 console.log("Preparando build de produção (usada pelos testes de integração e de navegador)…");
-buildIfNeeded();
+timed("build", buildIfNeeded);
 
 run("unit + integration (PGlite)", ["unit", "integration"], { TEST_DB: "pglite" });
 
@@ -66,6 +79,7 @@ if (fs.existsSync(chrome)) {
   console.log(`\nChromium não encontrado em ${chrome}: os testes de navegador foram PULADOS (instale com 'apt-get install -y chromium' ou defina CHROME_PATH).`);
 }
 
+console.log(`\nTempo por etapa: ${timings.join("; ")}`);
 // The failures again, last, so a log's tail names them.
 if (failures.length) console.log(`\nFalhas:\n${failures.map((f) => `  ✗ ${f}`).join("\n")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
