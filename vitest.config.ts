@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { SlowFirstSequencer } from "./tests/support/sequencer";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 /** One migrated PGlite dump per run, loaded by every test file's throwaway database (ADR 005). */
@@ -8,6 +9,7 @@ const PGLITE_TEMPLATE = "./tests/support/pglite-template.setup.ts";
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         resolve: { alias },
