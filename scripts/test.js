@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { buildIfNeeded } from "./build-if-needed.js";
 
 const artifacts = path.resolve("tests/.artifacts");
@@ -33,15 +33,47 @@ function timed(label, fn) {
 }
 
 function run(label, projects, env = {}) {
-  timed(label, () => runLeg(label, projects, env));
+  timed(label, () => {
+    console.log(`\n━━ ${label} ━━`);
+    const r = spawnSync(process.execPath, vitestArgs(label, projects), { stdio: "inherit", env: { ...process.env, ...env } });
+    collect(label, r.status);
+  });
 }
 
-function runLeg(label, projects, env) {
-  console.log(`\n━━ ${label} ━━`);
-  const out = path.join(artifacts, `vitest-${label.replace(/\W+/g, "-")}.json`);
+/**
+ * A leg started in the background, its output kept in a file and printed when `finish` is
+ * called: the PostgreSQL leg runs while the browser leg runs (ADR 237), on one worker.
+ */
+function runInBackground(label, projects, env = {}) {
+  const started = Date.now();
+  const logFile = path.join(artifacts, `vitest-${label.replace(/\W+/g, "-")}.log`);
+  const fd = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, vitestArgs(label, projects, "1"), { stdio: ["ignore", fd, fd], env: { ...process.env, ...env } });
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  console.log(`\n━━ ${label}: em segundo plano, ao mesmo tempo que a próxima etapa ━━`);
+  return async () => {
+    const status = await exited;
+    fs.closeSync(fd);
+    console.log(`\n━━ ${label} ━━`);
+    process.stdout.write(fs.readFileSync(logFile, "utf8"));
+    timings.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s (em paralelo)`);
+    collect(label, status);
+  };
+}
+
+function vitestArgs(label, projects, maxWorkers = workers) {
+  const out = jsonReport(label);
   fs.rmSync(out, { force: true });
-  const args = ["node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, `--maxWorkers=${workers}`, ...extraArgs];
-  const r = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return ["node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, `--maxWorkers=${maxWorkers}`, ...extraArgs];
+}
+
+function jsonReport(label) {
+  return path.join(artifacts, `vitest-${label.replace(/\W+/g, "-")}.json`);
+}
+
+/** A finished leg's results into the totals and the list of failures. */
+function collect(label, status) {
+  const out = jsonReport(label);
   if (fs.existsSync(out)) {
     const json = JSON.parse(fs.readFileSync(out, "utf8"));
     totals.passed += json.numPassedTests;
@@ -55,10 +87,10 @@ function runLeg(label, projects, env) {
       for (const t of failed) failures.push(`${label} › ${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
       if (file.status === "failed" && failed.length === 0) failures.push(`${label} › ${rel}: ${firstLine(file.message)}`);
     }
-  } else if (r.status !== 0) {
+  } else if (status !== 0) {
     totals.failed += 1;
   }
-  if (r.status !== 0) failedRun = true;
+  if (status !== 0) failedRun = true;
 }
 
 console.log("Preparando build de produção (usada pelos testes de integração e de navegador)…");
@@ -66,18 +98,30 @@ timed("build", buildIfNeeded);
 
 run("unit + integration (PGlite)", ["unit", "integration"], { TEST_DB: "pglite" });
 
-if (process.env.TEST_DATABASE_URL) {
-  run("integration (PostgreSQL)", ["integration"], { TEST_DB: "postgres" });
-} else {
+const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const browser = fs.existsSync(chrome);
+// Each leg keeps its files and e-mails in a folder of its own (the two legs below may overlap).
+const postgresEnv = { TEST_DB: "postgres", TEST_DATA_DIR: path.join(artifacts, "data-postgres") };
+const browserEnv = { TEST_DB: "pglite", CHROME_PATH: chrome, TEST_DATA_DIR: path.join(artifacts, "data-browser") };
+// The PostgreSQL leg mostly waits on the database server and the browser leg on Chromium, so
+// they share the two cores side by side (ADR 237); TEST_LEGS_IN_SEQUENCE=1 runs them one after the other.
+const overlap = browser && !!process.env.TEST_DATABASE_URL && process.env.TEST_LEGS_IN_SEQUENCE !== "1";
+
+let finishPostgres;
+if (!process.env.TEST_DATABASE_URL) {
   console.log("\nTEST_DATABASE_URL não definido: a etapa de integração no PostgreSQL foi PULADA.");
+} else if (overlap) {
+  finishPostgres = runInBackground("integration (PostgreSQL)", ["integration"], postgresEnv);
+} else {
+  run("integration (PostgreSQL)", ["integration"], postgresEnv);
 }
 
-const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-if (fs.existsSync(chrome)) {
-  run("browser (Chromium)", ["e2e"], { TEST_DB: "pglite", CHROME_PATH: chrome });
+if (browser) {
+  run("browser (Chromium)", ["e2e"], browserEnv);
 } else {
   console.log(`\nChromium não encontrado em ${chrome}: os testes de navegador foram PULADOS (instale com 'apt-get install -y chromium' ou defina CHROME_PATH).`);
 }
+await finishPostgres?.();
 
 console.log(`\nTempo por etapa: ${timings.join("; ")}`);
 // The failures again, last, so a log's tail names them.

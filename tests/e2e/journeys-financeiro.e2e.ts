@@ -12,6 +12,7 @@ import { CHARGE_STATUS_LABELS, FINANCE_MESSAGES, MONTH_NAMES } from "~/domain/fi
 import { PIX_PAGE_MESSAGES, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { maskEmail } from "~/domain/finance/mask-email";
 import { formatMoney } from "~/lib/money";
+import { testDataDir } from "../support/data-dir";
 
 /**
  * Financeiro's first day (issue 19 §3), on a 390 px phone, signed in and then through clicks
@@ -22,7 +23,7 @@ import { formatMoney } from "~/lib/money";
  */
 const t = useBrowserSuite({ env: () => ({ JOBS_POLL_MS: "200" }) });
 
-const OUTBOX = path.resolve("tests/.artifacts/data/outbox");
+const OUTBOX = path.join(testDataDir(), "outbox");
 /** Waits on the server's answers: generous, as the machine running the tests may be busy. */
 const SLOW = { timeout: 20_000 };
 

@@ -11,6 +11,7 @@ import type { Client } from "../support/http";
 import { jobsApi } from "../support/jobs";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { startTcpProxy } from "../support/tcp-proxy";
+import { testDataDir } from "../support/data-dir";
 
 function decode(s: string) {
   return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -106,7 +107,7 @@ describe("/test-supabase shows true figures", () => {
     const text = sectionText(await diagnostics(), "email");
     expect(text).toContain("Caixa de saída");
     expect(text).toContain("SMTP_URL não configurado");
-    const dir = path.resolve("tests/.artifacts/data/outbox");
+    const dir = path.join(testDataDir(), "outbox");
     const count = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).length : 0;
     expect(text).toContain(`Mensagens ${count.toLocaleString("pt-BR")}`);
   });

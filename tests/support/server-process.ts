@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
+import { testDataDir } from "./data-dir";
 
 /** A free TCP port on loopback (asked of the OS, then released). */
 export async function freePort(): Promise<number> {
@@ -28,7 +29,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "warn",
-      DATA_DIR: path.resolve("tests/.artifacts/data"),
+      DATA_DIR: testDataDir(),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,7 @@ import { createThrowawayDatabase, testDriver } from "./database";
 import { existingPgliteTemplate } from "./pglite-template";
 import { loadTestHooks, type TestHooks } from "./test-hooks";
 import { forgetServerDatabase, registerServerDatabase } from "./two-factor";
+import { testDataDir } from "./data-dir";
 
 /** The production server entry (build/server/index.js, from server/app.ts): start and stop only. */
 type Bundle = {
@@ -51,7 +52,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   Object.assign(process.env, {
     NODE_ENV: "production",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "error",
-    DATA_DIR: path.resolve("tests/.artifacts/data"),
+    DATA_DIR: testDataDir(),
     ...options.env,
   });
   const bundle = (await import(/* @vite-ignore */ path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as Bundle;
