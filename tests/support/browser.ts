@@ -77,6 +77,10 @@ export async function hydrated(page: Page) {
     const { state } = router;
     return state.initialized && state.navigation.state === "idle" && state.revalidation === "idle" && [...state.fetchers.values()].every((f) => f.state === "idle");
   });
+  // A router at rest has not always rendered yet: React commits a navigation's new page in a
+  // transition after the router's state says idle (a heading read at once was the old page's).
+  // Half a second without network requests covers that render, as before ADR 237.
+  await page.waitForLoadState("networkidle");
 }
 
 const shotDir = path.resolve("tests/.artifacts/screenshots");
