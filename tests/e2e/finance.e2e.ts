@@ -95,7 +95,7 @@ describe("Financeiro", () => {
     expect(await pay.getByText(FINANCE_MESSAGES.excessConfirmLabel("R$\u00a02,50")).isVisible()).toBe(true);
     // Sent without the tick: the server refuses and says why, beside the box.
     await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
-    await expect.poll(() => pay.getByText(/é maior que o da cobrança/).isVisible()).toBe(true);
+    await expect.poll(() => pay.getByText(/é maior que o da cobrança \(/).isVisible()).toBe(true);
     expect(await t.query`select 1 from payments p join charges c on c.id = p.charge_id where c.reference_month = 2 and p.undone_at is null`).toEqual([]);
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "finance-pay-excess-1280");
