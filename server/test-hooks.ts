@@ -22,7 +22,7 @@ export { enqueueEmail } from "~/jobs/send-email.server";
 /** Writes a user's refused actions left out by the per-minute cap (ADR 182). */
 export { flushRefusals } from "~/domain/audit/record-refusal.server";
 // Use cases the integration tests call on the server's own database.
-export { createWorkplace } from "~/domain/field/create-workplace.server";
+export { createWorkplace } from "~/domain/fieldwork/create-workplace.server";
 export { listCharges, chargeTotals, getCharge, chargeStatus } from "~/domain/finance/charges.server";
 export { registerPayment, undoPayment } from "~/domain/finance/payments.server";
 export { previewChargeBatch } from "~/domain/finance/batch.server";

@@ -1,4 +1,4 @@
-import { geocodeWorkplaceJob } from "~/domain/field/geocode-workplace-job.server";
+import { geocodeWorkplaceJob } from "~/domain/fieldwork/geocode-workplace-job.server";
 import { instagramSyncJob } from "~/domain/instagram/instagram-sync-job.server";
 import { instagramConfigured } from "~/integrations/instagram.server";
 import { env } from "~/utils/env.server";

@@ -11,7 +11,7 @@ import { freshCode } from "../support/two-factor";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { createCharge } from "~/db/factories/finance";
-import { SERVICE_SECTORS } from "~/domain/services/service-options";
+import { SERVICE_SECTORS } from "~/domain/service-records/service-options";
 
 const t = useBrowserSuite();
 

@@ -5,9 +5,9 @@ import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
 import { startFakeViaCep, type FakeViaCep } from "../fakes/viacep";
 import { startFakeNominatim, type FakeNominatim } from "../fakes/nominatim";
 import { createWorkplace } from "~/db/factories/field";
-import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
-import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
-import { DUPLICATE_MESSAGES } from "~/domain/field/workplace-duplicates";
+import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
+import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
+import { DUPLICATE_MESSAGES } from "~/domain/fieldwork/workplace-duplicates";
 
 let tiles: FakeTiles;
 let viacep: FakeViaCep;

@@ -3,7 +3,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { hydrated } from "../support/browser";
 import { menu, seen } from "../support/journey";
 import { createMember } from "~/db/factories/members";
-import { SERVICE_MESSAGES } from "~/domain/services/service-options";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 
 /**
  * The first day, walked as the person lives it (issue 19 §3): on a 390 px phone, signed in, then

@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { startFakeViaCep, UNKNOWN_CEP, type FakeViaCep } from "../fakes/viacep";
-import { FIELD_MESSAGES } from "~/domain/services/service.schema";
-import { SERVICE_MESSAGES } from "~/domain/services/service-options";
+import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { BR_MESSAGES } from "~/lib/br/messages";
 
 /**

@@ -4,8 +4,8 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hydrated } from "../support/browser";
 import { startLookupFront, type LookupFront, type LookupFrontMode } from "../fakes/lookup-proxy";
 import { createMember } from "~/db/factories/members";
-import { SERVICE_MESSAGES, SERVICE_TYPES } from "~/domain/services/service-options";
-import { LOOKUP_TIMEOUT_MS } from "~/components/services/lookup-fetch";
+import { SERVICE_MESSAGES, SERVICE_TYPES } from "~/domain/service-records/service-options";
+import { LOOKUP_TIMEOUT_MS } from "~/components/service-records/lookup-fetch";
 
 /**
  * The service form when its look-ups fail (ADR 137). The browser loads the app through a local

@@ -5,7 +5,7 @@ import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } f
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
-import { SERVICE_MESSAGES } from "~/domain/services/service-options";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 
 /** A service record's whole life in the browser, as secretaria and admin; axe at 1280 and 390 px. */
 const t = useBrowserSuite();

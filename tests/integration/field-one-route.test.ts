@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFieldRoute } from "~/db/factories/field";
 import { createUser } from "~/db/factories/users";
-import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
+import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
 

@@ -8,12 +8,12 @@ import sharp from "sharp";
 import { createUser } from "~/db/factories/users";
 import { createMember } from "~/db/factories/members";
 import { createWorkplace as createWorkplaceRow } from "~/db/factories/field";
-import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
+import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { BR_MESSAGES } from "~/lib/br/messages";
-import { WORKPLACE_MESSAGES } from "~/domain/field/workplace.schema";
+import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
 import { formatDateTime } from "~/lib/dates";
-import { parseMarkers } from "~/domain/field/workplace-row";
-import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/field/map-constants";
+import { parseMarkers } from "~/domain/fieldwork/workplace-row";
+import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/fieldwork/map-constants";
 import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
@@ -485,7 +485,7 @@ describe("members count", () => {
     for (let i = 0; i < 2; i++) await createMember(t.db, { workplaceId: linked.id });
     const cell = async (q: string) => {
       const html = decode(await (await admin.get(`/dashboard/admin/mapa-postos?q=${encodeURIComponent(q)}`)).text()).replace(/<!-- -->/g, "");
-      return /Associados: <\/span>(\d+)/.exec(html)?.[1];
+      return /data-label="Associados"[^>]*><div[^>]*>(\d+)</.exec(html)?.[1];
     };
     expect(await cell("Posto Vinculado Contagem")).toBe("2");
     expect(await cell("Posto Sem Vínculo Contagem")).toBe("7");

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "~/db/factories/members";
-import { SERVICE_MESSAGES } from "~/domain/services/service-options";
-import { FIELD_MESSAGES } from "~/domain/services/service.schema";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
+import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
 import { MONEY_MESSAGES } from "~/lib/money";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";

@@ -6,9 +6,9 @@ import { createFieldRoute } from "~/db/factories/field";
 import { serviceRecordValues } from "~/db/factories/services";
 import { serviceRecords } from "~/db/schema";
 import { AUDIT_MESSAGES } from "~/domain/audit/audit-filters";
-import { ROUTE_MESSAGES } from "~/domain/field/route.schema";
-import { protocolAt, PROTOCOL_WINDOW_SECONDS } from "~/domain/services/protocol.server";
-import { SERVICE_MESSAGES } from "~/domain/services/service-options";
+import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
+import { protocolAt, PROTOCOL_WINDOW_SECONDS } from "~/domain/service-records/protocol.server";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { BAD_ADDRESS_MESSAGES } from "../../server/bad-address";
 
 /**

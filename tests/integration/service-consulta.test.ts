@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { CONSULTA_MESSAGES } from "~/domain/services/consulta";
+import { CONSULTA_MESSAGES } from "~/domain/service-records/consulta";
 import type { Client } from "../support/http";
 import { jobRow } from "../support/jobs";
 import { useTestServer } from "../support/suite";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_SECTORS, SERVICE_STATUSES } from "~/domain/services/service-options";
+import { SERVICE_SECTORS, SERVICE_STATUSES } from "~/domain/service-records/service-options";
 import { useTestServer } from "../support/suite";
 
 /** The demo's service records: every sector and status, histories that end on the record's status, some overdue. */

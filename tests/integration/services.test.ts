@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { SERVICE_MESSAGES, type ServiceSector } from "~/domain/services/service-options";
-import { FIELD_MESSAGES } from "~/domain/services/service.schema";
+import { SERVICE_MESSAGES, type ServiceSector } from "~/domain/service-records/service-options";
+import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
 
@@ -224,7 +224,7 @@ describe("status transitions", () => {
       ...extra,
     });
 
-  // Every from × to pair on both screens: app/domain/services/change-service-record.server.test.ts.
+  // Every from × to pair on both screens: app/domain/service-records/change-service-record.server.test.ts.
   it("the list's quick action posts a transition with the original's message; a refused one is 409 and writes nothing", async () => {
     const r = await createServiceRecordRow(t.db, { sector: "juridico" });
     const refused = await post("juridico", r.id, "resolved");
@@ -408,7 +408,7 @@ describe("the history nobody can rewrite", () => {
 });
 
 describe("due dates in business days", () => {
-  // Weekends and holidays: app/domain/services/business-days.test.ts.
+  // Weekends and holidays: app/domain/service-records/business-days.test.ts.
   it("sets the due date from the priority when the record is saved", async () => {
     expect((await create("admin", "juridico", { priority: "urgente" })).status).toBe(200);
     const r = await record(await latestId());

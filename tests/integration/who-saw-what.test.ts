@@ -4,7 +4,7 @@ import { createMember, type MemberRow } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { createUser } from "~/db/factories/users";
 import { AUDIT_MESSAGES } from "~/domain/audit/audit-filters";
-import { SERVICE_MESSAGES, type ServiceSector } from "~/domain/services/service-options";
+import { SERVICE_MESSAGES, type ServiceSector } from "~/domain/service-records/service-options";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { createWorkplace } from "~/db/factories/field";
-import { DUPLICATE_MESSAGES, duplicateReason, foldedWords, similarNames } from "~/domain/field/workplace-duplicates";
+import { DUPLICATE_MESSAGES, duplicateReason, foldedWords, similarNames } from "~/domain/fieldwork/workplace-duplicates";
 import { xlsxOf } from "../support/xlsx-files";
 
 /**

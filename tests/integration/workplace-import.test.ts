@@ -4,7 +4,7 @@ import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { createWorkplace } from "~/db/factories/field";
 import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
-import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/field/import-workplaces.server";
+import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
 

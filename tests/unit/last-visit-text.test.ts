@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastVisitText, NEVER_VISITED } from "~/domain/field/visits";
+import { lastVisitText, NEVER_VISITED } from "~/domain/fieldwork/visits";
 
 describe("lastVisitText (the map popups' 'Última visita')", () => {
   it("shows the last visit's date and time in Brasília (pt-BR)", () => {

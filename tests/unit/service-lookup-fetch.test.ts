@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isCompanyLookupBody, isMemberLookupBody, lookupJson } from "~/components/services/lookup-fetch";
+import { isCompanyLookupBody, isMemberLookupBody, lookupJson } from "~/components/service-records/lookup-fetch";
 import { startFakeJsonService, type FakeJsonService } from "../fakes/json-service";
 import { listenOnLoopback } from "../fakes/listen";
 

@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
-import { ChevronLeft, ChevronRight, Download, Filter } from "lucide-react";
+import { Download, Filter } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Field, Input, Select } from "~/components/ui/input";
 import { DateInput } from "~/components/ui/masked-input";
 import { Alert } from "~/components/ui/alert";
+import { CursorPager } from "~/components/ui/pager";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, AUDIT_EVENTS } from "~/domain/audit/audit-events";
 import {
   AUDIT_MESSAGES,
@@ -173,7 +174,12 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
               ))}
             </ol>
           ) : null}
-          <Pager values={values} page={page} />
+          <CursorPager
+            label="Páginas do registro"
+            newerHref={page.newerCursor ? query(values, { [CURSOR_PARAMS.after]: page.newerCursor }) : null}
+            olderHref={page.olderCursor ? query(values, { [CURSOR_PARAMS.before]: page.olderCursor }) : null}
+            firstHref={`/dashboard/auditoria${query(values)}`}
+          />
         </section>
       ) : null}
     </div>
@@ -245,32 +251,5 @@ function DataList({ lines, nested = false }: { lines: AuditDataLine[]; nested?: 
         </div>
       ))}
     </dl>
-  );
-}
-
-function Pager({ values, page }: { values: Record<FilterKey, string>; page: Page }) {
-  if (!page.newerCursor && !page.olderCursor) return null;
-  return (
-    <nav aria-label="Páginas do registro" className="flex flex-wrap items-center justify-between gap-2">
-      {page.newerCursor ? (
-        <Link to={query(values, { [CURSOR_PARAMS.after]: page.newerCursor })} className={buttonVariants({ variant: "outline" })} rel="prev">
-          <ChevronLeft aria-hidden />
-          Mais recentes
-        </Link>
-      ) : (
-        <span />
-      )}
-      {page.newerCursor ? (
-        <Link to={`/dashboard/auditoria${query(values)}`} className={buttonVariants({ variant: "ghost" })}>
-          Primeira página
-        </Link>
-      ) : null}
-      {page.olderCursor ? (
-        <Link to={query(values, { [CURSOR_PARAMS.before]: page.olderCursor })} className={buttonVariants({ variant: "outline" })} rel="next">
-          Mais antigos
-          <ChevronRight aria-hidden />
-        </Link>
-      ) : null}
-    </nav>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { Building2, MessageSquare, Paperclip, Search } from "lucide-react";
+import { EmptyState } from "~/components/ui/empty-state";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/components/ui/button";
@@ -72,9 +73,9 @@ export function ComplaintList({ items, selectedId }: { items: ComplaintListItem[
   const [params] = useSearchParams();
   if (items.length === 0) {
     return (
-      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-700" data-testid="complaints-empty">
+      <EmptyState compact className="border-dashed p-8 text-center" data-testid="complaints-empty">
         {COMPLAINT_MESSAGES.empty}
-      </p>
+      </EmptyState>
     );
   }
   return (

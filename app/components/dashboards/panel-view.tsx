@@ -8,6 +8,7 @@ import * as React from "react";
 import { Link } from "react-router";
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cn } from "~/lib/cn";
 import {
@@ -345,29 +346,21 @@ export function TrendChart({ trend }: { trend: Trend }) {
           )}
         </svg>
         <div className="sr-only" id={`${id}-d`}>
-          <table>
-            <caption>{trend.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mês</th>
-                {trend.series.map((s) => (
-                  <th key={s} scope="col">
-                    {s}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {trend.points.map((p) => (
-                <tr key={p.month}>
-                  <th scope="row">{monthLabel(p.month)}</th>
-                  {p.values.map((v, i) => (
-                    <td key={i}>{fmt(v)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            stackBelow="none"
+            framed={false}
+            className="overflow-visible"
+            captionClassName=""
+            headClassName=""
+            bodyClassName=""
+            caption={trend.title}
+            rows={trend.points}
+            rowKey={(p) => p.month}
+            columns={[
+              { header: "Mês", rowHeader: true, cell: (p) => monthLabel(p.month) },
+              ...trend.series.map((s, i) => ({ header: s, cell: (p: (typeof trend.points)[number]) => fmt(p.values[i]) })),
+            ]}
+          />
         </div>
       </CardContent>
     </Card>

@@ -12,6 +12,7 @@ import {
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
+import { DataTable } from "~/components/ui/data-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
 function Panel({ id, title, description, children, className }: { id: string; title: string; description?: string; children: ReactNode; className?: string }) {
@@ -63,6 +64,8 @@ function TableScroll({ label, children }: { label: string; children: ReactNode }
 }
 
 const th = "border-b border-slate-200 px-2 py-2 text-left font-semibold text-slate-700";
+/** The diagnostics' tables: reference tables in a scrolling region, never cards. */
+const REFERENCE = { stackBelow: "none", framed: false, headClassName: "", bodyClassName: "", className: "overflow-visible" } as const;
 const td = "border-b border-slate-100 px-2 py-2 text-left align-top text-slate-900";
 
 function when(value: string | null) {
@@ -150,49 +153,55 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
         <SectionBody section={data.services}>
           {(list) => (
             <TableScroll label="Serviços externos">
-              <table className="w-full min-w-[42rem] text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>Serviço</th>
-                    <th scope="col" className={th}>Configurado</th>
-                    <th scope="col" className={th}>Situação</th>
-                    <th scope="col" className={th}>Último sucesso</th>
-                    <th scope="col" className={th}>Último erro</th>
-                    <th scope="col" className={th}>Chamadas (falhas)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((s) => (
-                    <tr key={s.service} data-service={s.service}>
-                      <th scope="row" className={`${td} font-medium`}>{s.label}</th>
-                      <td className={td}>{s.configured}</td>
-                      {s.record ? (
+              <DataTable
+                {...REFERENCE}
+                caption="Serviços externos"
+                tableClassName="min-w-[42rem]"
+                rows={list}
+                rowKey={(s) => s.service}
+                rowProps={(s) => ({ "data-service": s.service })}
+                columns={[
+                  { header: "Serviço", rowHeader: true, headerClassName: th, className: `${td} font-medium`, cell: (s) => s.label },
+                  { header: "Configurado", headerClassName: th, className: td, cell: (s) => s.configured },
+                  {
+                    header: "Situação",
+                    headerClassName: th,
+                    className: td,
+                    colSpan: (s) => (s.record ? undefined : 4),
+                    cell: (s) =>
+                      s.record ? (
+                        s.record.lastOk ? (
+                          <Badge tone="success">OK</Badge>
+                        ) : (
+                          <Badge tone="danger">Falha</Badge>
+                        )
+                      ) : (
+                        <span className="text-slate-600">{DIAGNOSTICS_MESSAGES.noRecord}</span>
+                      ),
+                  },
+                  { header: "Último sucesso", headerClassName: th, className: td, cell: (s) => when(s.record!.lastSuccessAt) },
+                  {
+                    header: "Último erro",
+                    headerClassName: th,
+                    className: td,
+                    cell: (s) =>
+                      s.record!.lastErrorAt ? (
                         <>
-                          <td className={td}>{s.record.lastOk ? <Badge tone="success">OK</Badge> : <Badge tone="danger">Falha</Badge>}</td>
-                          <td className={td}>{when(s.record.lastSuccessAt)}</td>
-                          <td className={td}>
-                            {s.record.lastErrorAt ? (
-                              <>
-                                {when(s.record.lastErrorAt)}
-                                <span className="block break-words text-xs text-slate-600">{s.record.lastError}</span>
-                              </>
-                            ) : (
-                              "—"
-                            )}
-                          </td>
-                          <td className={td}>
-                            {s.record.calls.toLocaleString("pt-BR")} ({s.record.failures.toLocaleString("pt-BR")})
-                          </td>
+                          {when(s.record!.lastErrorAt)}
+                          <span className="block break-words text-xs text-slate-600">{s.record!.lastError}</span>
                         </>
                       ) : (
-                        <td className={`${td} text-slate-600`} colSpan={4}>
-                          {DIAGNOSTICS_MESSAGES.noRecord}
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                        "—"
+                      ),
+                  },
+                  {
+                    header: "Chamadas (falhas)",
+                    headerClassName: th,
+                    className: td,
+                    cell: (s) => `${s.record!.calls.toLocaleString("pt-BR")} (${s.record!.failures.toLocaleString("pt-BR")})`,
+                  },
+                ]}
+              />
             </TableScroll>
           )}
         </SectionBody>
@@ -217,26 +226,19 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                 <h3 className="mb-2 font-semibold text-slate-900">Agendamentos</h3>
                 {j.schedules.length ? (
                   <TableScroll label="Agendamentos">
-                    <table className="w-full min-w-[32rem] text-sm">
-                      <thead>
-                        <tr>
-                          <th scope="col" className={th}>Tarefa</th>
-                          <th scope="col" className={th}>Frequência</th>
-                          <th scope="col" className={th}>Última vez</th>
-                          <th scope="col" className={th}>Próxima</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {j.schedules.map((s) => (
-                          <tr key={s.name}>
-                            <th scope="row" className={`${td} font-mono text-xs font-normal`}>{s.name}</th>
-                            <td className={td}>{formatInterval(s.everySeconds)}</td>
-                            <td className={td}>{when(s.lastEnqueuedAt)}</td>
-                            <td className={td}>{when(s.nextRunAt)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <DataTable
+                      {...REFERENCE}
+                      caption="Agendamentos"
+                      tableClassName="min-w-[32rem]"
+                      rows={j.schedules}
+                      rowKey={(s) => s.name}
+                      columns={[
+                        { header: "Tarefa", rowHeader: true, headerClassName: th, className: `${td} font-mono text-xs font-normal`, cell: (s) => s.name },
+                        { header: "Frequência", headerClassName: th, className: td, cell: (s) => formatInterval(s.everySeconds) },
+                        { header: "Última vez", headerClassName: th, className: td, cell: (s) => when(s.lastEnqueuedAt) },
+                        { header: "Próxima", headerClassName: th, className: td, cell: (s) => when(s.nextRunAt) },
+                      ]}
+                    />
                   </TableScroll>
                 ) : (
                   <p className="text-sm text-slate-600">Nenhum agendamento.</p>
@@ -247,40 +249,33 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                 <h3 className="mb-2 font-semibold text-slate-900">Últimas falhas</h3>
                 {j.failures.length ? (
                   <TableScroll label="Últimas falhas">
-                    <table className="w-full min-w-[42rem] text-sm" data-testid="job-failures">
-                      <thead>
-                        <tr>
-                          <th scope="col" className={th}>Tarefa</th>
-                          <th scope="col" className={th}>Quando</th>
-                          <th scope="col" className={th}>Tentativas</th>
-                          <th scope="col" className={th}>Situação</th>
-                          <th scope="col" className={th}>Erro</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {j.failures.map((f) => (
-                          <tr key={f.id}>
-                            <th scope="row" className={`${td} font-mono text-xs font-normal`}>
-                              {f.name} #{f.id}
-                            </th>
-                            <td className={td}>{when(f.at)}</td>
-                            <td className={td}>
-                              {f.attempts} de {f.maxAttempts}
-                            </td>
-                            <td className={td}>
-                              {f.state === "failed" ? (
-                                <Badge tone="danger">Falhou</Badge>
-                              ) : f.state === "queued" ? (
-                                <Badge tone="warning">Nova tentativa {when(f.runAt)}</Badge>
-                              ) : (
-                                <Badge tone="neutral">{JOB_STATE_LABELS[f.state as keyof typeof JOB_STATE_LABELS] ?? f.state}</Badge>
-                              )}
-                            </td>
-                            <td className={`${td} break-words`}>{f.lastError}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <DataTable
+                      {...REFERENCE}
+                      caption="Últimas falhas"
+                      tableClassName="min-w-[42rem]"
+                      data-testid="job-failures"
+                      rows={j.failures}
+                      rowKey={(f) => f.id}
+                      columns={[
+                        { header: "Tarefa", rowHeader: true, headerClassName: th, className: `${td} font-mono text-xs font-normal`, cell: (f) => `${f.name} #${f.id}` },
+                        { header: "Quando", headerClassName: th, className: td, cell: (f) => when(f.at) },
+                        { header: "Tentativas", headerClassName: th, className: td, cell: (f) => `${f.attempts} de ${f.maxAttempts}` },
+                        {
+                          header: "Situação",
+                          headerClassName: th,
+                          className: td,
+                          cell: (f) =>
+                            f.state === "failed" ? (
+                              <Badge tone="danger">Falhou</Badge>
+                            ) : f.state === "queued" ? (
+                              <Badge tone="warning">Nova tentativa {when(f.runAt)}</Badge>
+                            ) : (
+                              <Badge tone="neutral">{JOB_STATE_LABELS[f.state as keyof typeof JOB_STATE_LABELS] ?? f.state}</Badge>
+                            ),
+                        },
+                        { header: "Erro", headerClassName: th, className: `${td} break-words`, cell: (f) => f.lastError },
+                      ]}
+                    />
                   </TableScroll>
                 ) : (
                   <p className="text-sm text-slate-600">{DIAGNOSTICS_MESSAGES.noFailures}</p>
@@ -296,34 +291,32 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
           {(posts) =>
             posts.length ? (
               <TableScroll label="Posts do Instagram em cache">
-                <table className="w-full min-w-[42rem] text-sm">
-                  <thead>
-                    <tr>
-                      <th scope="col" className={th}>id</th>
-                      <th scope="col" className={th}>caption</th>
-                      <th scope="col" className={th}>media_url</th>
-                      <th scope="col" className={th}>timestamp</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {posts.map((p) => (
-                      <tr key={p.id} data-post={p.id}>
-                        <th scope="row" className={`${td} font-mono text-xs font-normal`}>{p.id}</th>
-                        <td className={`${td} max-w-md break-words`}>{p.caption ?? "—"}</td>
-                        <td className={`${td} font-mono text-xs`}>
-                          {p.media_url ? (
-                            <a href={p.media_url} className="text-brand-700 underline underline-offset-2">
-                              {p.media_url}
-                            </a>
-                          ) : (
-                            "—"
-                          )}
-                        </td>
-                        <td className={td}>{formatDateTime(p.timestamp)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  {...REFERENCE}
+                  caption="Posts do Instagram em cache"
+                  tableClassName="min-w-[42rem]"
+                  rows={posts}
+                  rowKey={(p) => p.id}
+                  rowProps={(p) => ({ "data-post": p.id })}
+                  columns={[
+                    { header: "id", rowHeader: true, headerClassName: th, className: `${td} font-mono text-xs font-normal`, cell: (p) => p.id },
+                    { header: "caption", headerClassName: th, className: `${td} max-w-md break-words`, cell: (p) => p.caption ?? "—" },
+                    {
+                      header: "media_url",
+                      headerClassName: th,
+                      className: `${td} font-mono text-xs`,
+                      cell: (p) =>
+                        p.media_url ? (
+                          <a href={p.media_url} className="text-brand-700 underline underline-offset-2">
+                            {p.media_url}
+                          </a>
+                        ) : (
+                          "—"
+                        ),
+                    },
+                    { header: "timestamp", headerClassName: th, className: td, cell: (p) => formatDateTime(p.timestamp) },
+                  ]}
+                />
               </TableScroll>
             ) : (
               <p className="text-sm text-slate-600">{DIAGNOSTICS_MESSAGES.noPosts}</p>

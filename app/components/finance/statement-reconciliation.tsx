@@ -4,12 +4,11 @@ import { CheckCheck, FileSearch, Landmark, Loader2 } from "lucide-react";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { StatementMatch } from "~/domain/finance/statement-types";
-import { FilePicker } from "~/components/ui/file-picker";
+import { UploadCard, UploadField } from "~/components/ui/upload-card";
+import { DataTable } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { cn } from "~/lib/cn";
 import { STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 
 /** A payment the confirmation registered: which charge, for whom, how much and when (shown after confirming). */
@@ -21,11 +20,12 @@ const ACCEPT = ".csv,.txt,text/csv,text/plain";
 const period = (m: number, y: number) => `${String(m).padStart(2, "0")}/${y}`;
 
 /** On a phone each table row is a card (thead hidden): each cell says what it is. */
-const cellLabel = (text: string) => <span className="text-slate-600 md:hidden">{text}: </span>;
-const TABLE = "w-full text-left text-sm";
-const THEAD = "hidden bg-slate-50 text-xs uppercase text-slate-600 md:table-header-group";
-const ROW = "grid gap-1 px-3 py-3 md:table-row md:p-0";
-const CELL = "md:px-3 md:py-2";
+/** The statement's tables: in a bordered scrolling region of their own, cards below `md`. */
+const STATEMENT_TABLE = { framed: false, className: "overflow-visible", headClassName: "bg-slate-50 text-xs uppercase text-slate-600" } as const;
+/** The tick box and its label: a line of the card on a phone; the label is for screen readers only from `md` up. */
+const TICK_CELL = "max-md:flex max-md:items-start max-md:gap-2";
+/** The statement line number: said in the tick box's label on a phone. */
+const LINE_COLUMN = { header: "Linha", headerClassName: "max-md:hidden", className: "font-mono max-md:hidden", cell: (r: { line: number }) => r.line } as const;
 
 /**
  * Bank statement matching (issue 11, ADR 158): send the bank's CSV, read the proposals, tick
@@ -54,42 +54,35 @@ export function StatementReconciliation({ action, chargePath }: { action: string
   const formError = mine && result && !result.ok && !errors.arquivo ? result.message : undefined;
   const id = "f-arquivo-extrato";
   return (
-    <Card className="grid gap-4 p-4 sm:p-5" data-testid="statement-reconciliation">
-      <div>
-        <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
-          <Landmark aria-hidden className="size-5" /> Extrato do banco
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">
+    <UploadCard
+      className="gap-4"
+      icon={Landmark}
+      title="Extrato do banco"
+      description={
+        <>
           Envie o extrato da conta em CSV, como o banco exporta (colunas Data Lançamento; Histórico; Descrição; Valor; Saldo — Banco Inter — ou o CSV do
           Nubank). Os PIX recebidos cujo txid, ou valor exato e nome do filiado, correspondem a uma cobrança em aberto são propostos; nada é gravado até você
           confirmar.
-        </p>
-      </div>
+        </>
+      }
+      data-testid="statement-reconciliation"
+    >
       <Form key={formKey} method="post" encType="multipart/form-data" action={action} className="grid gap-4" aria-busy={busy} noValidate>
-        <div className="grid gap-1.5">
-          <label htmlFor={id} className="text-sm font-medium text-slate-900">
-            Arquivo do extrato (.csv)
-          </label>
-          <FilePicker
-            id={id}
-            name="arquivo"
-            accept={ACCEPT}
-            fileName={fileName}
-            buttonLabel="Selecionar extrato"
-            nameTestId="statement-file"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${id}-error` : undefined}
-            onChange={(e) => {
-              setFileName(e.currentTarget.files?.[0]?.name ?? null);
-              setDismissed(preview);
-            }}
-          />
-          {fileError ? (
-            <p id={`${id}-error`} className="text-sm font-medium text-red-700" data-testid="statement-error">
-              {fileError}
-            </p>
-          ) : null}
-        </div>
+        <UploadField
+          id={id}
+          name="arquivo"
+          label="Arquivo do extrato (.csv)"
+          accept={ACCEPT}
+          fileName={fileName}
+          buttonLabel="Selecionar extrato"
+          nameTestId="statement-file"
+          error={fileError}
+          errorTestId="statement-error"
+          onFileChange={(file) => {
+            setFileName(file?.name ?? null);
+            setDismissed(preview);
+          }}
+        />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="statement-preview" variant={match ? "outline" : "default"} disabled={busy}>
             {busy && pendingIntent === "statement-preview" ? <Loader2 aria-hidden className="animate-spin" /> : <FileSearch aria-hidden />} Ler extrato
@@ -107,7 +100,7 @@ export function StatementReconciliation({ action, chargePath }: { action: string
         {result?.ok && result.intent === "statement-confirm" && result.payments?.length ? <Registered payments={result.payments} chargePath={chargePath} /> : null}
         {match ? <MatchView match={match} busy={busy} confirming={pendingIntent === "statement-confirm"} chargePath={chargePath} /> : null}
       </Form>
-    </Card>
+    </UploadCard>
   );
 }
 
@@ -168,68 +161,50 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
         </h3>
         {match.proposals.length ? (
           <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Pagamentos propostos">
-            <table className={cn(TABLE, "md:min-w-[40rem]")}>
-              <caption className="sr-only">Lançamentos do extrato e a cobrança proposta para cada um</caption>
-              <thead className={THEAD}>
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Confirmar
-                  </th>
-                  <th scope="col" className="px-3 py-2">Linha</th>
-                  <th scope="col" className="px-3 py-2">Data</th>
-                  <th scope="col" className="px-3 py-2">Pagador no extrato</th>
-                  <th scope="col" className="px-3 py-2 text-right">Valor</th>
-                  <th scope="col" className="px-3 py-2">Cobrança</th>
-                  <th scope="col" className="px-3 py-2">Por</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {match.proposals.map((p) => {
-                  const boxId = `confirmar-linha-${p.line}`;
-                  return (
-                    <tr key={p.line} data-testid={`proposal-${p.line}`} className={ROW}>
-                      <td className={cn(CELL, "flex items-start gap-2 md:table-cell")}>
-                        <input
-                          id={boxId}
-                          type="checkbox"
-                          name="lines"
-                          value={p.line}
-                          checked={ticked.has(p.line)}
-                          onChange={(e) => toggle(p.line, e.currentTarget.checked)}
-                          className="size-5 shrink-0 accent-brand-700"
-                        />
-                        <label htmlFor={boxId} className="font-semibold text-slate-900 md:sr-only">
-                          Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
-                        </label>
-                      </td>
-                      <td className={cn(CELL, "hidden font-mono md:table-cell")}>{p.line}</td>
-                      <td className={cn(CELL, "whitespace-nowrap")}>
-                        {cellLabel("Data")}
-                        {formatDate(p.date)}
-                      </td>
-                      <td className={CELL}>
-                        {cellLabel("Pagador no extrato")}
-                        {p.payerName || "—"}
-                      </td>
-                      <td className={cn(CELL, "whitespace-nowrap md:text-right")}>
-                        {cellLabel("Valor")}
-                        {formatMoney(p.amountCentavos)}
-                      </td>
-                      <td className={CELL}>
-                        {cellLabel("Cobrança")}
-                        <Link to={chargePath(p.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                          {p.memberName} · <span className="whitespace-nowrap">{period(p.referenceMonth, p.referenceYear)}</span>
-                        </Link>
-                      </td>
-                      <td className={CELL}>
-                        {cellLabel("Por")}
-                        {p.via === "txid" ? "txid" : "valor e nome"}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              {...STATEMENT_TABLE}
+              tableClassName="md:min-w-[40rem]"
+              caption="Lançamentos do extrato e a cobrança proposta para cada um"
+              rows={match.proposals}
+              rowKey={(p) => p.line}
+              rowProps={(p) => ({ "data-testid": `proposal-${p.line}` })}
+              columns={[
+                {
+                  header: "Confirmar",
+                  label: false,
+                  className: TICK_CELL,
+                  cell: (p) => (
+                    <>
+                      <input
+                        id={`confirmar-linha-${p.line}`}
+                        type="checkbox"
+                        name="lines"
+                        value={p.line}
+                        checked={ticked.has(p.line)}
+                        onChange={(e) => toggle(p.line, e.currentTarget.checked)}
+                        className="size-5 shrink-0 accent-brand-700"
+                      />
+                      <label htmlFor={`confirmar-linha-${p.line}`} className="font-semibold text-slate-900 md:sr-only">
+                        Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
+                      </label>
+                    </>
+                  ),
+                },
+                LINE_COLUMN,
+                { header: "Data", className: "whitespace-nowrap", cell: (p) => formatDate(p.date) },
+                { header: "Pagador no extrato", cell: (p) => p.payerName || "—" },
+                { header: "Valor", align: "end", className: "whitespace-nowrap", cell: (p) => formatMoney(p.amountCentavos) },
+                {
+                  header: "Cobrança",
+                  cell: (p) => (
+                    <Link to={chargePath(p.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+                      {p.memberName} · <span className="whitespace-nowrap">{period(p.referenceMonth, p.referenceYear)}</span>
+                    </Link>
+                  ),
+                },
+                { header: "Por", cell: (p) => (p.via === "txid" ? "txid" : "valor e nome") },
+              ]}
+            />
           </div>
         ) : (
           <p className="text-sm text-slate-700">Nenhum lançamento corresponde a uma cobrança em aberto.</p>
@@ -246,72 +221,60 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
             extrato. Estas linhas não são registradas, a menos que você marque cada uma confirmando que é outro crédito.
           </p>
           <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Possíveis duplicatas">
-            <table className={cn(TABLE, "md:min-w-[44rem]")}>
-              <caption className="sr-only">Lançamentos do extrato que podem repetir um pagamento já registrado</caption>
-              <thead className={THEAD}>
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    É outro crédito
-                  </th>
-                  <th scope="col" className="px-3 py-2">Linha</th>
-                  <th scope="col" className="px-3 py-2">Data</th>
-                  <th scope="col" className="px-3 py-2">Pagador no extrato</th>
-                  <th scope="col" className="px-3 py-2 text-right">Valor</th>
-                  <th scope="col" className="px-3 py-2">Já registrado</th>
-                  <th scope="col" className="px-3 py-2">Pagaria</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {match.duplicates.map((d) => {
-                  const boxId = `confirmar-duplicata-${d.line}`;
-                  const earlier = period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear);
-                  return (
-                    <tr key={d.line} data-testid={`duplicate-${d.line}`} className={ROW}>
-                      <td className={cn(CELL, "flex items-start gap-2 md:table-cell")}>
-                        <input
-                          id={boxId}
-                          type="checkbox"
-                          name="duplicates"
-                          value={d.line}
-                          checked={tickedDuplicates.has(d.line)}
-                          onChange={(e) => toggleDuplicate(d.line, e.currentTarget.checked)}
-                          className="size-5 shrink-0 accent-brand-700"
-                        />
-                        <label htmlFor={boxId} className="font-semibold text-slate-900 md:sr-only">
-                          Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
-                        </label>
-                      </td>
-                      <td className={cn(CELL, "hidden font-mono md:table-cell")}>{d.line}</td>
-                      <td className={cn(CELL, "whitespace-nowrap")}>
-                        {cellLabel("Data")}
-                        {formatDate(d.date)}
-                      </td>
-                      <td className={CELL}>
-                        {cellLabel("Pagador no extrato")}
-                        {d.payerName || "—"}
-                      </td>
-                      <td className={cn(CELL, "whitespace-nowrap md:text-right")}>
-                        {cellLabel("Valor")}
-                        {formatMoney(d.amountCentavos)}
-                      </td>
-                      <td className={CELL}>
-                        {cellLabel("Já registrado")}
-                        <Link to={chargePath(d.duplicateOf.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                          <span className="whitespace-nowrap">{earlier}</span>, pago em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
-                        </Link>
-                        {d.duplicateOf.fromStatement ? " (extrato)" : " (registro manual)"}
-                      </td>
-                      <td className={CELL}>
-                        {cellLabel("Pagaria")}
-                        <Link to={chargePath(d.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                          {d.memberName} · <span className="whitespace-nowrap">{period(d.referenceMonth, d.referenceYear)}</span>
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              {...STATEMENT_TABLE}
+              tableClassName="md:min-w-[44rem]"
+              caption="Lançamentos do extrato que podem repetir um pagamento já registrado"
+              rows={match.duplicates}
+              rowKey={(d) => d.line}
+              rowProps={(d) => ({ "data-testid": `duplicate-${d.line}` })}
+              columns={[
+                {
+                  header: "É outro crédito",
+                  label: false,
+                  className: TICK_CELL,
+                  cell: (d) => (
+                    <>
+                      <input
+                        id={`confirmar-duplicata-${d.line}`}
+                        type="checkbox"
+                        name="duplicates"
+                        value={d.line}
+                        checked={tickedDuplicates.has(d.line)}
+                        onChange={(e) => toggleDuplicate(d.line, e.currentTarget.checked)}
+                        className="size-5 shrink-0 accent-brand-700"
+                      />
+                      <label htmlFor={`confirmar-duplicata-${d.line}`} className="font-semibold text-slate-900 md:sr-only">
+                        Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
+                      </label>
+                    </>
+                  ),
+                },
+                LINE_COLUMN,
+                { header: "Data", className: "whitespace-nowrap", cell: (d) => formatDate(d.date) },
+                { header: "Pagador no extrato", cell: (d) => d.payerName || "—" },
+                { header: "Valor", align: "end", className: "whitespace-nowrap", cell: (d) => formatMoney(d.amountCentavos) },
+                {
+                  header: "Já registrado",
+                  cell: (d) => (
+                    <>
+                      <Link to={chargePath(d.duplicateOf.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+                        <span className="whitespace-nowrap">{period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear)}</span>, pago em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
+                      </Link>
+                      {d.duplicateOf.fromStatement ? " (extrato)" : " (registro manual)"}
+                    </>
+                  ),
+                },
+                {
+                  header: "Pagaria",
+                  cell: (d) => (
+                    <Link to={chargePath(d.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+                      {d.memberName} · <span className="whitespace-nowrap">{period(d.referenceMonth, d.referenceYear)}</span>
+                    </Link>
+                  ),
+                },
+              ]}
+            />
           </div>
         </section>
       ) : null}
@@ -334,44 +297,21 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
           </h3>
           <p className="text-sm text-slate-700">Estes créditos não foram associados a uma cobrança. Registre-os pela tela financeira, se for o caso.</p>
           <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Créditos para conferência manual">
-            <table className={cn(TABLE, "md:min-w-[36rem]")}>
-              <caption className="sr-only">Créditos do extrato sem cobrança correspondente e o motivo</caption>
-              <thead className={THEAD}>
-                <tr>
-                  <th scope="col" className="px-3 py-2">Linha</th>
-                  <th scope="col" className="px-3 py-2">Data</th>
-                  <th scope="col" className="px-3 py-2">Descrição</th>
-                  <th scope="col" className="px-3 py-2 text-right">Valor</th>
-                  <th scope="col" className="px-3 py-2">Motivo</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {match.unmatched.map((u) => (
-                  <tr key={u.line} data-testid={`unmatched-${u.line}`} className={ROW}>
-                    <td className={cn(CELL, "font-mono")}>
-                      {cellLabel("Linha")}
-                      {u.line}
-                    </td>
-                    <td className={cn(CELL, "whitespace-nowrap")}>
-                      {cellLabel("Data")}
-                      {formatDate(u.date)}
-                    </td>
-                    <td className={CELL}>
-                      {cellLabel("Descrição")}
-                      {u.description}
-                    </td>
-                    <td className={cn(CELL, "whitespace-nowrap md:text-right")}>
-                      {cellLabel("Valor")}
-                      {formatMoney(u.amountCentavos)}
-                    </td>
-                    <td className={CELL}>
-                      {cellLabel("Motivo")}
-                      {u.reason}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              {...STATEMENT_TABLE}
+              tableClassName="md:min-w-[36rem]"
+              caption="Créditos do extrato sem cobrança correspondente e o motivo"
+              rows={match.unmatched}
+              rowKey={(u) => u.line}
+              rowProps={(u) => ({ "data-testid": `unmatched-${u.line}` })}
+              columns={[
+                { header: "Linha", className: "font-mono", cell: (u) => u.line },
+                { header: "Data", className: "whitespace-nowrap", cell: (u) => formatDate(u.date) },
+                { header: "Descrição", cell: (u) => u.description },
+                { header: "Valor", align: "end", className: "whitespace-nowrap", cell: (u) => formatMoney(u.amountCentavos) },
+                { header: "Motivo", cell: (u) => u.reason },
+              ]}
+            />
           </div>
         </section>
       ) : null}

@@ -3,9 +3,9 @@ import { Download, FileCheck2, FileSpreadsheet, Loader2 } from "lucide-react";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { ImportReport } from "~/domain/imports/report";
-import { FilePicker } from "~/components/ui/file-picker";
+import { UploadCard, UploadField } from "~/components/ui/upload-card";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { useToast } from "~/components/ui/toaster";
 
@@ -83,42 +83,37 @@ export function SpreadsheetImport({
   const error = isImport ? errors.arquivo ?? (result && !result.ok ? result.message : undefined) : undefined;
   const id = `f-arquivo-${name}`;
   return (
-    <Card className="mb-6 p-4" data-testid={name}>
-      <h2 className="mb-1 flex items-center gap-2 text-base font-semibold text-slate-900">
-        <FileSpreadsheet aria-hidden className="size-5" /> {title}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">
-        {intro}{" "}
-        <a href={templateHref} download className="font-semibold text-brand-700 underline underline-offset-2">
-          modelo de planilha
-        </a>
-        . {rules}
-      </p>
+    <UploadCard
+      className="mb-6 gap-0 p-4 sm:p-4"
+      titleClassName="mb-1 text-base font-semibold text-slate-900"
+      icon={FileSpreadsheet}
+      title={title}
+      description={
+        <p className="mb-3">
+          {intro}{" "}
+          <a href={templateHref} download className="font-semibold text-brand-700 underline underline-offset-2">
+            modelo de planilha
+          </a>
+          . {rules}
+        </p>
+      }
+      data-testid={name}
+    >
       <Form key={formKey} method="post" encType="multipart/form-data" action={action} className="grid gap-3" aria-busy={busy} noValidate>
-        <div className="grid gap-1.5">
-          <label htmlFor={id} className="text-sm font-medium text-slate-900">
-            Planilha (.xlsx ou .csv)
-          </label>
-          <FilePicker
-            id={id}
-            name="arquivo"
-            accept={ACCEPT}
-            fileName={fileName}
-            buttonLabel="Selecionar planilha"
-            nameTestId={`${name}-file`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => {
-              setFileName(e.currentTarget.files?.[0]?.name ?? null);
-              setPreviewed(null);
-            }}
-          />
-          {error ? (
-            <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <UploadField
+          id={id}
+          name="arquivo"
+          label="Planilha (.xlsx ou .csv)"
+          accept={ACCEPT}
+          fileName={fileName}
+          buttonLabel="Selecionar planilha"
+          nameTestId={`${name}-file`}
+          error={error}
+          onFileChange={(file) => {
+            setFileName(file?.name ?? null);
+            setPreviewed(null);
+          }}
+        />
         {warned ? (
           <CheckboxField
             id={`${id}-confirmar-duplicados`}
@@ -144,8 +139,21 @@ export function SpreadsheetImport({
         </p>
       </Form>
       {report ? <ImportReportView report={report} csv={result?.reportCsv} name={name} keyLabel={keyLabel} fileName={reportFileName} /> : null}
-    </Card>
+    </UploadCard>
   );
+}
+
+/** The report's tables: compact, in a scrolling region, never cards. */
+const REPORT_TABLE = { stackBelow: "none", framed: false, className: "overflow-visible", headClassName: "bg-slate-50 text-xs uppercase text-slate-600" } as const;
+
+type ReportLine = { row: number; key: string; reason: string };
+
+function reportColumns(keyLabel: string, reasonLabel: string): DataColumn<ReportLine>[] {
+  return [
+    { header: "Linha", headerClassName: "px-3 py-2", className: "px-3 py-2 font-mono", cell: (r) => r.row },
+    { header: keyLabel, headerClassName: "px-3 py-2", className: "px-3 py-2", cell: (r) => r.key },
+    { header: reasonLabel, headerClassName: "px-3 py-2", className: "px-3 py-2", cell: (r) => r.reason },
+  ];
 }
 
 function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: ImportReport; csv?: string; name: string; keyLabel: string; fileName: string }) {
@@ -174,51 +182,28 @@ function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: I
       </dl>
       {report.rejected.length ? (
         <div className="max-h-72 overflow-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Linhas rejeitadas">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Linhas rejeitadas e todos os seus problemas</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Linha</th>
-                <th scope="col" className="px-3 py-2">{keyLabel}</th>
-                <th scope="col" className="px-3 py-2">Problemas</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {report.rejected.slice(0, 200).map((r) => (
-                <tr key={r.row} data-testid={`import-rejected-${r.row}`}>
-                  <td className="px-3 py-2 font-mono">{r.row}</td>
-                  <td className="px-3 py-2">{r.key}</td>
-                  <td className="px-3 py-2">{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            {...REPORT_TABLE}
+            caption="Linhas rejeitadas e todos os seus problemas"
+            rows={report.rejected.slice(0, 200)}
+            rowKey={(r) => r.row}
+            rowProps={(r) => ({ "data-testid": `import-rejected-${r.row}` })}
+            columns={reportColumns(keyLabel, "Problemas")}
+          />
         </div>
       ) : null}
       {report.rejected.length > 200 ? <p className="text-xs text-slate-600">Mostrando as 200 primeiras; o relatório completo está no CSV.</p> : null}
       {report.warnings?.length && !report.applied ? (
         <div className="max-h-72 overflow-auto rounded-md border border-amber-300" tabIndex={0} role="region" aria-label="Possíveis duplicados" data-testid={`${name}-warnings`}>
-          <table className="w-full text-left text-sm">
-            <caption className="bg-amber-50 px-3 py-2 text-left font-semibold text-amber-900">
-              Possíveis duplicados ({report.warnings.length}): confira antes de importar
-            </caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Linha</th>
-                <th scope="col" className="px-3 py-2">{keyLabel}</th>
-                <th scope="col" className="px-3 py-2">Parece com</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {report.warnings.slice(0, 200).map((r) => (
-                <tr key={r.row} data-testid={`import-warning-${r.row}`}>
-                  <td className="px-3 py-2 font-mono">{r.row}</td>
-                  <td className="px-3 py-2">{r.key}</td>
-                  <td className="px-3 py-2">{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            {...REPORT_TABLE}
+            caption={`Possíveis duplicados (${report.warnings.length}): confira antes de importar`}
+            captionClassName="bg-amber-50 px-3 py-2 text-left font-semibold text-amber-900"
+            rows={report.warnings.slice(0, 200)}
+            rowKey={(r) => r.row}
+            rowProps={(r) => ({ "data-testid": `import-warning-${r.row}` })}
+            columns={reportColumns(keyLabel, "Parece com")}
+          />
         </div>
       ) : null}
       {href ? (

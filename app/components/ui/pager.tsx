@@ -70,3 +70,49 @@ export function Pager({
     </nav>
   );
 }
+
+/**
+ * The same pager for a list read by cursor (newest first, no page count: the audit log):
+ * "Mais recentes", "Primeira página" when not on it, "Mais antigos". Nothing is shown when there
+ * is one page.
+ */
+export function CursorPager({
+  label,
+  newerHref,
+  olderHref,
+  firstHref,
+  newerLabel = "Mais recentes",
+  olderLabel = "Mais antigos",
+}: {
+  label: string;
+  /** The newer page's address, or null on the first page. */
+  newerHref: string | null;
+  /** The older page's address, or null on the last page. */
+  olderHref: string | null;
+  firstHref: string;
+  newerLabel?: string;
+  olderLabel?: string;
+}) {
+  if (!newerHref && !olderHref) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
+      {newerHref ? (
+        <Link to={newerHref} className={cn(item, plain)} rel="prev">
+          <ChevronLeft className="size-4" aria-hidden /> {newerLabel}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {newerHref ? (
+        <Link to={firstHref} className={cn(item, "text-slate-800 hover:bg-slate-100")}>
+          Primeira página
+        </Link>
+      ) : null}
+      {olderHref ? (
+        <Link to={olderHref} className={cn(item, plain)} rel="next">
+          {olderLabel} <ChevronRight className="size-4" aria-hidden />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,8 +1,8 @@
 import { sharpOf } from "~/lib/sharp.server";
 import { fieldRoutes, workplaces } from "~/db/schema";
 import { storeFile } from "~/domain/files/file-store.server";
-import { approximatePosition } from "~/domain/field/map-constants";
-import { generateWorkplaceCode } from "~/domain/field/workplace-code.server";
+import { approximatePosition } from "~/domain/fieldwork/map-constants";
+import { generateWorkplaceCode } from "~/domain/fieldwork/workplace-code.server";
 import { nextSequence, type FactoryDb } from "./support";
 
 export type WorkplaceOverrides = Partial<typeof workplaces.$inferInsert>;

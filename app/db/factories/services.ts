@@ -1,7 +1,7 @@
 import { serviceRecordEntries, serviceRecords } from "~/db/schema";
-import { dueAtFor } from "~/domain/services/business-days";
-import { protocolAt } from "~/domain/services/protocol.server";
-import { PRIORITY_BUSINESS_DAYS, SERVICE_TYPES, type Priority, type ServiceSector, type ServiceStatus } from "~/domain/services/service-options";
+import { dueAtFor } from "~/domain/service-records/business-days";
+import { protocolAt } from "~/domain/service-records/protocol.server";
+import { PRIORITY_BUSINESS_DAYS, SERVICE_TYPES, type Priority, type ServiceSector, type ServiceStatus } from "~/domain/service-records/service-options";
 import { memberName } from "./members";
 import { cycle, nextSequence, type FactoryDb } from "./support";
 

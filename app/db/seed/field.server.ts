@@ -6,7 +6,7 @@ import { createFieldRoute, createWorkplace } from "~/db/factories/field";
 import { storeUpload } from "~/domain/files/file-store.server";
 import { IMAGE_KINDS } from "~/domain/files/file-types";
 import { todayInBrasilia } from "~/lib/dates";
-import { VISIT_PHOTO_MAX_SIDE, VISIT_PHOTO_PURPOSE } from "~/domain/field/field-routes.server";
+import { VISIT_PHOTO_MAX_SIDE, VISIT_PHOTO_PURPOSE } from "~/domain/fieldwork/visit-routes.server";
 
 /**
  * The demo's workplaces around the DF (real-looking addresses, positions given: no geocoder

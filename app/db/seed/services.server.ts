@@ -3,8 +3,8 @@ import { db } from "~/db/client.server";
 import { members, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { memberName } from "~/db/factories/members";
-import { protocolAt } from "~/domain/services/protocol.server";
-import { PRIORITIES, SERVICE_SECTORS, SERVICE_TYPES, type ServiceStatus } from "~/domain/services/service-options";
+import { protocolAt } from "~/domain/service-records/protocol.server";
+import { PRIORITIES, SERVICE_SECTORS, SERVICE_TYPES, type ServiceStatus } from "~/domain/service-records/service-options";
 
 const PATHS: ServiceStatus[][] = [
   ["pending"],

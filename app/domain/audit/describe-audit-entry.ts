@@ -11,7 +11,7 @@ import type { AuditEventDef } from "./audit-event";
 import { AUDIT_ENTITY_LABELS, auditEventDef } from "./audit-events";
 import { formatMoney } from "~/lib/money";
 import { MEMBER_TABS, SITUATION_LABELS } from "~/domain/members/member-options";
-import { PRIORITY_LABELS, RECORD_TYPE_LABELS } from "~/domain/services/service-options";
+import { PRIORITY_LABELS, RECORD_TYPE_LABELS } from "~/domain/service-records/service-options";
 import { MONTH_NAMES, PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
 
 /** Labels of data keys shared by several events; an event's own `fields` win. */

@@ -6,7 +6,7 @@
  */
 import type { Role } from "~/auth/permissions";
 import { contactsHref } from "~/auth/contact-scope";
-import { serviceScope } from "~/domain/services/service-options";
+import { serviceScope } from "~/domain/service-records/service-options";
 import { db } from "~/db/client.server";
 import { financePanelFigures } from "~/domain/finance/panel.server";
 import { formatDate } from "~/lib/dates";

@@ -10,8 +10,8 @@ import { contactScope } from "~/auth/contact-scope";
 import type { Role } from "~/auth/permissions";
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
 import { activeAgreementCondition } from "~/domain/agreements/list-agreements.server";
-import { recordPlace } from "~/domain/services/list-service-records.server";
-import { OPEN_STATUSES, SERVICE_SECTORS } from "~/domain/services/service-options";
+import { recordPlace } from "~/domain/service-records/list-service-records.server";
+import { OPEN_STATUSES, SERVICE_SECTORS } from "~/domain/service-records/service-options";
 import { addMonths, monthRange } from "./month";
 
 export type Scope = readonly string[];

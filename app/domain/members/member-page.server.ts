@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { auditLog, charges, members, serviceRecords } from "~/db/schema";
 import { dataLinesText, describeAuditEntry, formatAuditTime } from "~/domain/audit/describe-audit-entry";
 import { auditEventDef } from "~/domain/audit/audit-events";
-import { SECTOR_LABELS, serviceScope, STATUS_LABELS as SERVICE_STATUS_LABELS, type ServiceSector, type ServiceStatus } from "~/domain/services/service-options";
+import { SECTOR_LABELS, serviceScope, STATUS_LABELS as SERVICE_STATUS_LABELS, type ServiceSector, type ServiceStatus } from "~/domain/service-records/service-options";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { recordAudit } from "~/domain/audit/record-audit.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/service-lookups";
 import { cnpjProblem, normalizeCnpj } from "~/lib/br/cnpj";
-import { findCompanyByCnpj } from "~/domain/services/lookups.server";
+import { findCompanyByCnpj } from "~/domain/service-records/lookups.server";
 import { apiLoader } from "~/utils/api.server";
 import { AppError } from "~/utils/app-error";
 import { LOOKUP_UNAVAILABLE } from "~/utils/lookup-unavailable";

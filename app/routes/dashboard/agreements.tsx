@@ -17,7 +17,8 @@ import { formatDate } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { Input } from "~/components/ui/input";
 import { AgreementStatusBadge, VisibilityBadge } from "~/components/agreements/agreement-status-badge";
 import { AgreementFormDialog } from "~/components/agreements/agreement-form-dialog";
@@ -167,76 +168,81 @@ export default function AgreementsAdminPage() {
         }
       />
       <div className="grid gap-4">
-        <FilterTabs q={q} filter={filter} />
-        <SearchForm q={q} filter={filter} />
+        <FilterBar className="lg:flex-col lg:items-stretch" defaultOpen={filter !== "todas"} active={filter !== "todas" ? 1 : 0} search={<SearchForm q={q} filter={filter} />}>
+          <FilterTabs q={q} filter={filter} />
+        </FilterBar>
         {agreements.length === 0 ? (
           <AgreementsEmptyState message={q ? AGREEMENT_MESSAGES.staffSearchEmpty : AGREEMENT_MESSAGES.staffEmpty} />
         ) : (
-          <Card className="overflow-hidden">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Convenções coletivas cadastradas</caption>
-              <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 lg:table-header-group">
-                <tr>
-                  <th scope="col" className="w-[42%] px-4 py-3 font-semibold">Convenção</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Vigência</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Situação</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Documento</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {agreements.map((a) => (
-                  <tr key={a.id} className="grid gap-2 px-4 py-4 lg:table-row lg:p-0" data-testid="agreement-row">
-                    <td className="lg:px-4 lg:py-3">
-                      <p className="font-semibold text-slate-900">{a.title}</p>
-                      <p className="text-slate-700">{a.company}</p>
-                      <p className="mt-1 line-clamp-2 text-xs text-slate-600">{a.description}</p>
-                    </td>
-                    <td className="text-slate-700 lg:px-4 lg:py-3">
-                      <span className="text-slate-600 lg:hidden">Vigência: </span>
-                      <Period a={a} />
-                    </td>
-                    <td className="lg:px-4 lg:py-3">
-                      <div className="flex flex-wrap gap-1.5">
-                        <AgreementStatusBadge status={a.status} upcoming={a.upcoming} />
-                        <VisibilityBadge isPublic={a.isPublic} />
-                      </div>
-                    </td>
-                    <td className="lg:px-4 lg:py-3">
-                      {a.fileId ? (
-                        <div className="flex items-center gap-2 lg:grid lg:gap-0.5">
-                          <a
-                            href={pdfHref(a.id)}
-                            download
-                            className="inline-flex items-center gap-1.5 whitespace-nowrap font-medium text-brand-700 underline-offset-4 hover:underline"
-                          >
-                            <Download className="size-4" aria-hidden />
-                            Baixar<span className="sr-only"> PDF de {a.title}</span>
-                          </a>
-                          <span className="text-xs text-slate-600">PDF{a.fileSize ? ` · ${formatFileSize(a.fileSize)}` : ""}</span>
-                        </div>
-                      ) : (
-                        <span className="text-slate-600">Sem documento</span>
-                      )}
-                    </td>
-                    <td className="pt-1 lg:px-4 lg:py-3">
-                      <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
-                        <AgreementFormDialog
-                          agreement={editable(a)}
-                          trigger={
-                            <Button variant="outline" size="sm" aria-label={`Editar ${a.title}`}>
-                              <Pencil /> Editar
-                            </Button>
-                          }
-                        />
-                        <DeleteAgreementButton agreement={a} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          <DataTable
+            stackBelow="lg"
+            caption="Convenções coletivas cadastradas"
+            rows={agreements}
+            rowKey={(a) => a.id}
+            rowProps={() => ({ "data-testid": "agreement-row" })}
+            columns={[
+              {
+                header: "Convenção",
+                label: false,
+                headerClassName: "w-[42%]",
+                cell: (a) => (
+                  <>
+                    <p className="font-semibold text-slate-900">{a.title}</p>
+                    <p className="text-slate-700">{a.company}</p>
+                    <p className="mt-1 line-clamp-2 text-xs text-slate-600">{a.description}</p>
+                  </>
+                ),
+              },
+              { header: "Vigência", className: "text-slate-700", cell: (a) => <Period a={a} /> },
+              {
+                header: "Situação",
+                cell: (a) => (
+                  <div className="flex flex-wrap gap-1.5">
+                    <AgreementStatusBadge status={a.status} upcoming={a.upcoming} />
+                    <VisibilityBadge isPublic={a.isPublic} />
+                  </div>
+                ),
+              },
+              {
+                header: "Documento",
+                cell: (a) =>
+                  a.fileId ? (
+                    <div className="flex items-center gap-2 lg:grid lg:gap-0.5">
+                      <a
+                        href={pdfHref(a.id)}
+                        download
+                        className="inline-flex items-center gap-1.5 whitespace-nowrap font-medium text-brand-700 underline-offset-4 hover:underline"
+                      >
+                        <Download className="size-4" aria-hidden />
+                        Baixar<span className="sr-only"> PDF de {a.title}</span>
+                      </a>
+                      <span className="text-xs text-slate-600">PDF{a.fileSize ? ` · ${formatFileSize(a.fileSize)}` : ""}</span>
+                    </div>
+                  ) : (
+                    <span className="text-slate-600">Sem documento</span>
+                  ),
+              },
+              {
+                header: "Ações",
+                label: false,
+                align: "end",
+                className: "max-lg:pt-1",
+                cell: (a) => (
+                  <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
+                    <AgreementFormDialog
+                      agreement={editable(a)}
+                      trigger={
+                        <Button variant="outline" size="sm" aria-label={`Editar ${a.title}`}>
+                          <Pencil /> Editar
+                        </Button>
+                      }
+                    />
+                    <DeleteAgreementButton agreement={a} />
+                  </div>
+                ),
+              },
+            ]}
+          />
         )}
       </div>
     </div>

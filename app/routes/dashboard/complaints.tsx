@@ -14,6 +14,7 @@ import { isAppError } from "~/utils/app-error";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { ComplaintList, ComplaintSearch, StatusFilter } from "~/components/complaints/staff-complaint-list";
 import { ComplaintDetailPanel } from "~/components/complaints/staff-complaint-detail";
 
@@ -80,8 +81,14 @@ export default function ComplaintsPage() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <section aria-label="Lista de denúncias" className={selected ? "hidden gap-4 lg:grid" : "grid gap-4"}>
-          <ComplaintSearch q={filters.q} status={filters.status} />
-          <StatusFilter counts={counts} current={filters.status} />
+          <FilterBar
+            className="lg:flex-col lg:items-stretch"
+            defaultOpen={filters.status !== "all"}
+            active={filters.status !== "all" ? 1 : 0}
+            search={<ComplaintSearch q={filters.q} status={filters.status} />}
+          >
+            <StatusFilter counts={counts} current={filters.status} />
+          </FilterBar>
           <ComplaintList items={items} selectedId={selected?.id ?? null} />
         </section>
         <div className="lg:sticky lg:top-20">

@@ -14,6 +14,7 @@ import { loadOrFail } from "~/utils/load.server";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { MessageList } from "~/components/contacts/message-list";
@@ -133,35 +134,41 @@ export default function ContactsPage() {
         }
       />
 
-      {scope.length > 1 ? (
-        <nav aria-label="Filtrar por setor" className="-mx-1 mb-3 overflow-x-auto px-1 pb-1">
-          <div className="flex gap-2">
-            <Chip to="/dashboard/contatos" active={sector === null} testId="sector-filter-all">
-              Todos
-            </Chip>
-            {scope.map((s) => (
-              <Chip key={s} to={`/dashboard/contatos/${s}`} active={sector === s} testId={`sector-filter-${s}`}>
-                {CONTACT_SECTOR_LABELS[s]}
-              </Chip>
-            ))}
-          </div>
-        </nav>
-      ) : null}
-
       {scope.length > 0 ? (
-        <nav aria-label="Filtrar por status" className="-mx-1 mb-5 overflow-x-auto px-1 pb-1">
-          <div className="flex gap-2">
-            <Chip to={withParams(basePath, search, { status: null, pagina: null, id: null })} active={status === null}>
-              Todos os status
-            </Chip>
-            {CONTACT_STATUSES.map((s) => (
-              <Chip key={s} to={withParams(basePath, search, { status: s, pagina: null, id: null })} active={status === s}>
-                {CONTACT_STATUS_LABELS[s]}
-                <span className={cn("rounded-full px-1.5 text-xs", status === s ? "bg-white/20" : "bg-slate-100")}>{counts[s]}</span>
+        <FilterBar
+          className="mb-5 gap-0 lg:flex-col lg:items-stretch"
+          defaultOpen={status !== null || (scope.length > 1 && sector !== null)}
+          active={(status !== null ? 1 : 0) + (scope.length > 1 && sector !== null ? 1 : 0)}
+        >
+          {scope.length > 1 ? (
+            <nav aria-label="Filtrar por setor" className="-mx-1 mb-3 overflow-x-auto px-1 pb-1">
+              <div className="flex gap-2">
+                <Chip to="/dashboard/contatos" active={sector === null} testId="sector-filter-all">
+                  Todos
+                </Chip>
+                {scope.map((s) => (
+                  <Chip key={s} to={`/dashboard/contatos/${s}`} active={sector === s} testId={`sector-filter-${s}`}>
+                    {CONTACT_SECTOR_LABELS[s]}
+                  </Chip>
+                ))}
+              </div>
+            </nav>
+          ) : null}
+
+          <nav aria-label="Filtrar por status" className="-mx-1 overflow-x-auto px-1 pb-1">
+            <div className="flex gap-2">
+              <Chip to={withParams(basePath, search, { status: null, pagina: null, id: null })} active={status === null}>
+                Todos os status
               </Chip>
-            ))}
-          </div>
-        </nav>
+              {CONTACT_STATUSES.map((s) => (
+                <Chip key={s} to={withParams(basePath, search, { status: s, pagina: null, id: null })} active={status === s}>
+                  {CONTACT_STATUS_LABELS[s]}
+                  <span className={cn("rounded-full px-1.5 text-xs", status === s ? "bg-white/20" : "bg-slate-100")}>{counts[s]}</span>
+                </Chip>
+              ))}
+            </div>
+          </nav>
+        </FilterBar>
       ) : null}
 
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,23rem)_minmax(0,1fr)]">

@@ -9,7 +9,8 @@ import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Input } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultar Filiados | Financeiro" }];
@@ -52,59 +53,46 @@ export default function FinanceMembersPage() {
         </Button>
       </Form>
       {!q.trim() ? (
-        <Card className="p-6 text-sm text-slate-700">Digite parte do nome (com ou sem acentos), a matrícula ou o CPF completo.</Card>
+        <EmptyState compact>Digite parte do nome (com ou sem acentos), a matrícula ou o CPF completo.</EmptyState>
       ) : rows.length === 0 ? (
-        <Card className="p-6 text-sm text-slate-700" data-testid="finance-members-empty">
+        <EmptyState compact data-testid="finance-members-empty">
           Nenhum filiado encontrado para “{q}”.
-        </Card>
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Filiados encontrados para “{q}”</caption>
-            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Matrícula</th>
-                <th scope="col" className="px-4 py-3 font-semibold">CPF</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Situação</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Cobranças</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((m) => (
-                <tr key={m.id} className="grid gap-1 px-4 py-4 md:table-row md:p-0" data-testid={`finance-member-${m.registrationNumber}`}>
-                  <td className="font-semibold text-slate-900 md:px-4 md:py-3">{m.name}</td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="text-slate-600 md:hidden">Matrícula: </span>
-                    {m.registrationNumber}
-                  </td>
-                  <td className="whitespace-nowrap font-mono text-slate-700 md:px-4 md:py-3">
-                    <span className="font-sans text-slate-600 md:hidden">CPF: </span>
-                    {m.cpfMasked}
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="text-slate-600 md:hidden">Situação: </span>
-                    {m.anonymized ? <Badge tone="neutral">Anonimizado</Badge> : m.situation}
-                  </td>
-                  <td className="pt-1 md:px-4 md:py-3 md:text-right">
-                    <Link
-                      to={`${FINANCE}?q=${m.registrationNumber}`}
-                      className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
-                      aria-label={`Ver cobranças de ${m.name}, matrícula ${m.registrationNumber}`}
-                    >
-                      <Receipt aria-hidden className="size-4" /> Ver cobranças
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {more ? (
-            <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
-              Mostrando os {FINANCE_MEMBER_LIMIT} primeiros. Refine a busca para encontrar outro filiado.
-            </p>
-          ) : null}
-        </Card>
+        <DataTable
+          caption={`Filiados encontrados para “${q}”`}
+          rows={rows}
+          rowKey={(m) => m.id}
+          rowProps={(m) => ({ "data-testid": `finance-member-${m.registrationNumber}` })}
+          columns={[
+            { header: "Nome", label: false, className: "font-semibold text-slate-900", cell: (m) => m.name },
+            { header: "Matrícula", className: "text-slate-700", cell: (m) => m.registrationNumber },
+            { header: "CPF", className: "whitespace-nowrap font-mono text-slate-700", cell: (m) => m.cpfMasked },
+            { header: "Situação", className: "text-slate-700", cell: (m) => (m.anonymized ? <Badge tone="neutral">Anonimizado</Badge> : m.situation) },
+            {
+              header: "Cobranças",
+              label: false,
+              align: "end",
+              className: "max-md:pt-1",
+              cell: (m) => (
+                <Link
+                  to={`${FINANCE}?q=${m.registrationNumber}`}
+                  className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                  aria-label={`Ver cobranças de ${m.name}, matrícula ${m.registrationNumber}`}
+                >
+                  <Receipt aria-hidden className="size-4" /> Ver cobranças
+                </Link>
+              ),
+            },
+          ]}
+          footer={
+            more ? (
+              <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
+                Mostrando os {FINANCE_MEMBER_LIMIT} primeiros. Refine a busca para encontrar outro filiado.
+              </p>
+            ) : null
+          }
+        />
       )}
     </div>
   );

@@ -29,6 +29,9 @@ import { BatchDialog, IssueChargeDialog, RegisterPaymentDialog, UndoPaymentButto
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
+import { DataTable } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { readPage } from "~/lib/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { withBack } from "~/lib/back-link";
@@ -209,7 +212,24 @@ export default function FinancialPage() {
         ))}
       </dl>
       <TotalsNote paid={totals.paidCentavos} open={totals.openCentavos} total={totals.amountCentavos} />
-      <div className="flex flex-col gap-3 xl:flex-row xl:items-end xl:justify-between">
+      <FilterBar
+        className="xl:flex-row xl:items-end xl:justify-between lg:flex-col lg:items-stretch"
+        defaultOpen={filter !== "all"}
+        active={filter !== "all" ? 1 : 0}
+        search={
+          <Form method="get" role="search" className="flex w-full gap-2 xl:max-w-sm">
+            {filter !== "all" ? <input type="hidden" name="filtro" value={filter} /> : null}
+            {month ? <input type="hidden" name="mes" value={month} /> : null}
+            <label htmlFor="busca-cobrancas" className="sr-only">
+              Buscar filiado por nome ou matrícula
+            </label>
+            <Input id="busca-cobrancas" name="q" type="search" defaultValue={q} key={q} placeholder="Filiado: nome ou matrícula" maxLength={120} />
+            <Button type="submit">
+              <Search /> Buscar
+            </Button>
+          </Form>
+        }
+      >
         <nav aria-label="Filtrar cobranças">
           <ul className="flex flex-wrap gap-1 rounded-lg border border-slate-300 bg-white p-1">
             {(Object.keys(CHARGE_FILTERS) as ChargeFilter[]).map((key) => (
@@ -228,18 +248,7 @@ export default function FinancialPage() {
             ))}
           </ul>
         </nav>
-        <Form method="get" role="search" className="flex w-full gap-2 xl:max-w-sm">
-          {filter !== "all" ? <input type="hidden" name="filtro" value={filter} /> : null}
-          {month ? <input type="hidden" name="mes" value={month} /> : null}
-          <label htmlFor="busca-cobrancas" className="sr-only">
-            Buscar filiado por nome ou matrícula
-          </label>
-          <Input id="busca-cobrancas" name="q" type="search" defaultValue={q} key={q} placeholder="Filiado: nome ou matrícula" maxLength={120} />
-          <Button type="submit">
-            <Search /> Buscar
-          </Button>
-        </Form>
-      </div>
+      </FilterBar>
       {month ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="filtro-mes">
           Referência {monthRef(month)}.
@@ -249,82 +258,76 @@ export default function FinancialPage() {
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <Card className="p-10 text-center text-slate-700">Nenhuma cobrança encontrada.</Card>
+        <EmptyState>Nenhuma cobrança encontrada.</EmptyState>
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Cobranças ({CHARGE_FILTERS[filter]}{month ? `, referência ${monthRef(month)}` : ""}), página {page} de {pageCount}
-            </caption>
-            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Filiado</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Referência</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Vencimento</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Valor</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((c) => {
+        <DataTable
+          caption={`Cobranças (${CHARGE_FILTERS[filter]}${month ? `, referência ${monthRef(month)}` : ""}), página ${page} de ${pageCount}`}
+          rows={rows}
+          rowKey={(c) => c.id}
+          rowProps={(c) => ({ "data-testid": `charge-${c.registrationNumber}-${referenceLabel(c.referenceMonth, c.referenceYear)}` })}
+          columns={[
+            {
+              header: "Filiado",
+              label: false,
+              cell: (c) => (
+                <>
+                  <span className="font-semibold text-slate-900">{c.memberName}</span>
+                  <p className="text-xs text-slate-600">Matrícula {c.registrationNumber}</p>
+                </>
+              ),
+            },
+            { header: "Referência", className: "text-slate-700", cell: (c) => referenceLabel(c.referenceMonth, c.referenceYear) },
+            { header: "Vencimento", className: "whitespace-nowrap text-slate-700", cell: (c) => formatDate(c.dueDate) },
+            { header: "Valor", align: "end", className: "whitespace-nowrap text-slate-900", cell: (c) => formatMoney(c.amountCentavos) },
+            {
+              header: "Status",
+              className: "text-slate-700",
+              cell: (c) => (
+                <>
+                  <Badge tone={STATUS_TONE[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
+                  {c.payment ? (
+                    <p className="mt-1 text-xs text-slate-600">
+                      {formatDate(c.payment.paidOn)} · {PAYMENT_METHOD_LABELS[c.payment.method]} · {formatMoney(c.payment.amountCentavos)}
+                      {c.payment.amountCentavos > c.amountCentavos ? (
+                        <span className="font-semibold text-amber-900"> · pago a maior em {formatMoney(c.payment.amountCentavos - c.amountCentavos)}</span>
+                      ) : null}
+                    </p>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: "Ações",
+              label: false,
+              align: "end",
+              className: "max-md:pt-1",
+              cell: (c) => {
                 const ref = referenceLabel(c.referenceMonth, c.referenceYear);
                 return (
-                  <tr key={c.id} className="grid gap-1.5 px-4 py-4 md:table-row md:p-0" data-testid={`charge-${c.registrationNumber}-${ref}`}>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900">{c.memberName}</span>
-                      <p className="text-xs text-slate-600">Matrícula {c.registrationNumber}</p>
-                    </td>
-                    <td className="text-slate-700 md:px-4 md:py-3">
-                      <span className="text-slate-600 md:hidden">Referência: </span>
-                      {ref}
-                    </td>
-                    <td className="whitespace-nowrap text-slate-700 md:px-4 md:py-3">
-                      <span className="text-slate-600 md:hidden">Vencimento: </span>
-                      {formatDate(c.dueDate)}
-                    </td>
-                    <td className="whitespace-nowrap text-slate-900 md:px-4 md:py-3 md:text-right">
-                      <span className="text-slate-600 md:hidden">Valor: </span>
-                      {formatMoney(c.amountCentavos)}
-                    </td>
-                    <td className="text-slate-700 md:px-4 md:py-3">
-                      <Badge tone={STATUS_TONE[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
-                      {c.payment ? (
-                        <p className="mt-1 text-xs text-slate-600">
-                          {formatDate(c.payment.paidOn)} · {PAYMENT_METHOD_LABELS[c.payment.method]} · {formatMoney(c.payment.amountCentavos)}
-                          {c.payment.amountCentavos > c.amountCentavos ? (
-                            <span className="font-semibold text-amber-900"> · pago a maior em {formatMoney(c.payment.amountCentavos - c.amountCentavos)}</span>
-                          ) : null}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td className="pt-1 md:px-4 md:py-3">
-                      {/* The buttons wrap rather than push the table past the screen (at 1280 px 'Registrar Pagamento' was cut off). */}
-                      <div className="flex flex-wrap gap-2 md:justify-end">
-                        {/* The charge's page: PIX code, QR, print and e-mail (issue 19 item 7). */}
-                        <Link
-                          to={withBack(`/dashboard/financeiro/cobrancas/${c.id}`, here)}
-                          className={buttonVariants({ variant: "outline", size: "sm" })}
-                          aria-label={`Abrir cobrança de ${c.memberName}, ${ref}`}
-                          data-testid={`open-charge-${c.id}`}
-                        >
-                          <FileText aria-hidden /> Abrir cobrança
-                        </Link>
-                        {c.payment ? (
-                          c.undoable ? (
-                            <UndoPaymentButton paymentId={c.payment.id} label={`${c.memberName}, ${ref}`} />
-                          ) : null
-                        ) : (
-                          <RegisterPaymentDialog charge={c} today={today} />
-                        )}
-                      </div>
-                    </td>
-                  </tr>
+                  // The buttons wrap rather than push the table past the screen (at 1280 px 'Registrar Pagamento' was cut off).
+                  <div className="flex flex-wrap gap-2 md:justify-end">
+                    {/* The charge's page: PIX code, QR, print and e-mail (issue 19 item 7). */}
+                    <Link
+                      to={withBack(`/dashboard/financeiro/cobrancas/${c.id}`, here)}
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                      aria-label={`Abrir cobrança de ${c.memberName}, ${ref}`}
+                      data-testid={`open-charge-${c.id}`}
+                    >
+                      <FileText aria-hidden /> Abrir cobrança
+                    </Link>
+                    {c.payment ? (
+                      c.undoable ? (
+                        <UndoPaymentButton paymentId={c.payment.id} label={`${c.memberName}, ${ref}`} />
+                      ) : null
+                    ) : (
+                      <RegisterPaymentDialog charge={c} today={today} />
+                    )}
+                  </div>
                 );
-              })}
-            </tbody>
-          </table>
-        </Card>
+              },
+            },
+          ]}
+        />
       )}
       <Pager label="Paginação das cobranças" numbered={false} page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, filter, page: p, month })} />
       <section aria-labelledby="relatorios" className="grid gap-3">

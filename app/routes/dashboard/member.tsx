@@ -1,12 +1,12 @@
 import { Link, useLoaderData, useLocation } from "react-router";
 import * as React from "react";
-import { ArrowLeft, Camera, Download, Trash2, UserX } from "lucide-react";
+import { ArrowLeft, Download, UserX } from "lucide-react";
 import type { Route } from "./+types/member";
 import { requireAccess } from "~/auth/guard.server";
 import { getMemberPage, revealMemberCpf } from "~/domain/members/member-page.server";
 import { editMember } from "~/domain/members/manage-members.server";
 import { can } from "~/auth/permissions";
-import { RequesterCpf } from "~/components/services/requester-cpf";
+import { RequesterCpf } from "~/components/service-records/requester-cpf";
 import { EditMemberDialog } from "~/components/members/member-dialogs";
 import { anonymizeMember } from "~/domain/members/anonymize-member.server";
 import {
@@ -19,8 +19,9 @@ import {
   removeMemberPhoto,
   setMemberPhoto,
 } from "~/domain/members/member-photo.server";
-import { FilePicker } from "~/components/ui/file-picker";
-import { STATUS_LABELS } from "~/domain/services/service-options";
+import { MemberPhoto } from "~/components/members/member-photo";
+import { DataTable } from "~/components/ui/data-table";
+import { STATUS_LABELS } from "~/domain/service-records/service-options";
 import {
   handleAction,
   noteRefusal,
@@ -158,115 +159,8 @@ function AnonymizeButton({
 
 const SERVICE_STATUS_TEXT: Record<string, string> = STATUS_LABELS;
 
-const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
-
-/** The photo: shown through the guarded photo route; staff send a new one or remove it. */
-function MemberPhoto({
-  name,
-  src,
-  canEdit,
-}: {
-  name: string;
-  src: string | null;
-  canEdit: boolean;
-}) {
-  const [fileName, setFileName] = React.useState<string | null>(null);
-  const { Form, busy, pendingIntent, errors, resetKey } = useFormAction({
-    onSuccess: () => setFileName(null),
-  });
-  const id = "f-foto-filiado";
-  const error = errors.foto;
-  return (
-    <Card className="p-5" data-testid="member-photo">
-      <h2 className="mb-4 text-lg font-semibold text-navy-950">Foto</h2>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        {src ? (
-          <img
-            src={src}
-            alt={`Foto de ${name}`}
-            width={160}
-            height={160}
-            className="size-40 shrink-0 rounded-lg border border-slate-200 object-cover"
-            data-testid="member-photo-img"
-          />
-        ) : (
-          <div className="flex size-40 shrink-0 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 text-sm text-slate-600">
-            Sem foto
-          </div>
-        )}
-        {canEdit ? (
-          <div className="grid min-w-0 flex-1 gap-3">
-            <Form
-              key={resetKey}
-              method="post"
-              encType="multipart/form-data"
-              className="grid gap-2"
-              noValidate
-            >
-              <label
-                htmlFor={id}
-                className="text-sm font-medium text-slate-900"
-              >
-                Nova foto (JPG, PNG, GIF ou WebP, até 5MB)
-              </label>
-              <FilePicker
-                id={id}
-                name="foto"
-                accept={PHOTO_ACCEPT}
-                fileName={fileName}
-                buttonLabel="Selecionar foto"
-                nameTestId="member-photo-file"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : `${id}-hint`}
-                onChange={(e) =>
-                  setFileName(e.currentTarget.files?.[0]?.name ?? null)
-                }
-              />
-              <p id={`${id}-hint`} className="text-xs text-slate-600">
-                A foto é reduzida e os metadados (como localização) são
-                removidos.
-              </p>
-              {error ? (
-                <p
-                  id={`${id}-error`}
-                  className="text-sm font-medium text-red-700"
-                >
-                  {error}
-                </p>
-              ) : null}
-              <div>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="photo-upload"
-                  disabled={busy}
-                >
-                  <Camera aria-hidden />{" "}
-                  {busy && pendingIntent === "photo-upload"
-                    ? "Enviando…"
-                    : "Enviar foto"}
-                </Button>
-              </div>
-            </Form>
-            {src ? (
-              <Form method="post">
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="photo-remove"
-                  variant="outline"
-                  disabled={busy}
-                >
-                  <Trash2 aria-hidden /> Remover foto
-                </Button>
-              </Form>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
-    </Card>
-  );
-}
+/** The member's charges table: aligned with the card's heading from `md` up. */
+const FINANCE_CELL = "md:py-2 md:pl-0 md:pr-3";
 
 export default function MemberPage() {
   const {
@@ -415,70 +309,49 @@ export default function MemberPage() {
               Nenhuma cobrança para este filiado.
             </p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                Cobranças e pagamentos do filiado
-              </caption>
-              <thead className="text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Referência
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Vencimento
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Valor
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    Pagamento
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {finance.map((c) => (
-                  <tr key={c.id}>
-                    <td className="py-2 pr-3">
-                      {/* The charge's page, with its PIX code; its back link returns here (issue 19 item 7). */}
-                      <Link
-                        to={withBack(`/dashboard/financeiro/cobrancas/${c.id}`, pathname)}
-                        className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
-                        data-testid={`member-charge-${c.id}`}
-                      >
-                        {referenceLabel(c.referenceMonth, c.referenceYear)}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      {formatDate(c.dueDate)}
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      {formatMoney(c.amountCentavos)}
-                    </td>
-                    <td className="py-2 pr-3">
-                      <Badge
-                        tone={
-                          c.status === "paid"
-                            ? "success"
-                            : c.status === "overdue"
-                              ? "danger"
-                              : "warning"
-                        }
-                      >
-                        {CHARGE_STATUS_LABELS[c.status]}
-                      </Badge>
-                    </td>
-                    <td className="py-2 text-slate-700">
-                      {c.paidOn
-                        ? `${formatDate(c.paidOn)} · ${c.method ? PAYMENT_METHOD_LABELS[c.method] : ""} · ${formatMoney(c.paidCentavos ?? 0)}`
-                        : "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              framed={false}
+              caption="Cobranças e pagamentos do filiado"
+              headClassName="text-xs uppercase tracking-wide text-slate-600"
+              className="max-md:-mx-4"
+              rows={finance}
+              rowKey={(c) => c.id}
+              columns={[
+                {
+                  header: "Referência",
+                  label: false,
+                  headerClassName: FINANCE_CELL,
+                  className: FINANCE_CELL,
+                  cell: (c) => (
+                    // The charge's page, with its PIX code; its back link returns here (issue 19 item 7).
+                    <Link
+                      to={withBack(`/dashboard/financeiro/cobrancas/${c.id}`, pathname)}
+                      className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                      data-testid={`member-charge-${c.id}`}
+                    >
+                      {referenceLabel(c.referenceMonth, c.referenceYear)}
+                    </Link>
+                  ),
+                },
+                { header: "Vencimento", headerClassName: FINANCE_CELL, className: `${FINANCE_CELL} whitespace-nowrap`, cell: (c) => formatDate(c.dueDate) },
+                { header: "Valor", headerClassName: FINANCE_CELL, className: `${FINANCE_CELL} whitespace-nowrap`, cell: (c) => formatMoney(c.amountCentavos) },
+                {
+                  header: "Status",
+                  headerClassName: FINANCE_CELL,
+                  className: FINANCE_CELL,
+                  cell: (c) => (
+                    <Badge tone={c.status === "paid" ? "success" : c.status === "overdue" ? "danger" : "warning"}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
+                  ),
+                },
+                {
+                  header: "Pagamento",
+                  headerClassName: "md:py-2 md:px-0",
+                  className: "md:py-2 md:px-0 text-slate-700",
+                  cell: (c) =>
+                    c.paidOn ? `${formatDate(c.paidOn)} · ${c.method ? PAYMENT_METHOD_LABELS[c.method] : ""} · ${formatMoney(c.paidCentavos ?? 0)}` : "—",
+                },
+              ]}
+            />
           )}
         </Card>
       ) : null}

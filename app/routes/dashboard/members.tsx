@@ -19,7 +19,9 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { readPage } from "~/lib/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
@@ -123,7 +125,33 @@ export default function MembersPage() {
           A importação de planilhas de filiados é feita pelo administrador do sistema.
         </p>
       )}
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+      <FilterBar
+        defaultOpen={tab !== "todos"}
+        active={tab !== "todos" ? 1 : 0}
+        search={
+          <Form method="get" role="search" className="flex w-full gap-2 lg:max-w-md">
+            {tab !== "todos" ? <input type="hidden" name="aba" value={tab} /> : null}
+            <label htmlFor="busca-filiados" className="sr-only">
+              Buscar por nome ou matrícula
+            </label>
+            {choosingToEdit ? <input type="hidden" name="acao" value="editar" /> : null}
+            <Input
+              id="busca-filiados"
+              name="q"
+              type="search"
+              defaultValue={q}
+              key={q}
+              placeholder="Nome ou matrícula"
+              maxLength={120}
+              autoFocus={choosingToEdit && !q}
+              aria-describedby={choosingToEdit ? "escolher-para-editar" : undefined}
+            />
+            <Button type="submit">
+              <Search /> Buscar
+            </Button>
+          </Form>
+        }
+      >
         <nav aria-label="Filtrar por situação">
           <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
             {(Object.keys(MEMBER_TABS) as MemberTab[]).map((key) => (
@@ -142,87 +170,66 @@ export default function MembersPage() {
             ))}
           </ul>
         </nav>
-        <Form method="get" role="search" className="flex w-full gap-2 lg:max-w-md">
-          {tab !== "todos" ? <input type="hidden" name="aba" value={tab} /> : null}
-          <label htmlFor="busca-filiados" className="sr-only">
-            Buscar por nome ou matrícula
-          </label>
-          {choosingToEdit ? <input type="hidden" name="acao" value="editar" /> : null}
-          <Input
-            id="busca-filiados"
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            placeholder="Nome ou matrícula"
-            maxLength={120}
-            autoFocus={choosingToEdit && !q}
-            aria-describedby={choosingToEdit ? "escolher-para-editar" : undefined}
-          />
-          <Button type="submit">
-            <Search /> Buscar
-          </Button>
-        </Form>
-      </div>
+      </FilterBar>
       {choosingToEdit ? (
         <p id="escolher-para-editar" role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-slate-800">
           Para editar um filiado, busque pelo nome ou pela matrícula e use <strong>Editar</strong> na linha dele.
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <Card className="p-10 text-center text-slate-700">{q ? MEMBER_MESSAGES.emptySearch : MEMBER_MESSAGES.empty}</Card>
+        <EmptyState>{q ? MEMBER_MESSAGES.emptySearch : MEMBER_MESSAGES.empty}</EmptyState>
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Filiados, ordenados por nome, página {page} de {pageCount}</caption>
-            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
-              <tr>
-                <th scope="col" className="w-24 px-4 py-3 font-semibold">Matrícula</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
-                <th scope="col" className="px-4 py-3 font-semibold">CPF</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Situação e pagamento</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((m) => (
-                <tr key={m.id} className="grid gap-1.5 px-4 py-4 md:table-row md:p-0" data-testid={`member-row-${m.registrationNumber}`}>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="text-slate-600 md:hidden">Matrícula: </span>
-                    <span className="font-mono">{m.registrationNumber}</span>
-                  </td>
-                  <td className="md:px-4 md:py-3">
-                    <Link to={`${base}/${m.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
-                      {m.name}
-                    </Link>
-                    <p className="text-xs text-slate-600">
-                      {[m.city, m.workplaceName].filter(Boolean).join(" · ")}
-                      {m.joinedOn ? <span className="sr-only"> · cadastro em {formatDate(m.joinedOn)}</span> : null}
-                    </p>
-                  </td>
-                  <td className="whitespace-nowrap font-mono text-slate-700 md:px-4 md:py-3">
-                    <span className="font-sans text-slate-600 md:hidden">CPF: </span>
-                    {m.cpfMasked}
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="text-slate-600 md:hidden">Situação: </span>
-                    <span className="text-xs">{situationLabel(m.situation)}</span>{" "}
-                    <span className="md:mt-1 md:block">
-                      <span className="sr-only">Pagamento: </span>
-                      <PaymentBadge status={m.paymentStatus} />
-                    </span>
-                  </td>
-                  <td className="pt-1 md:whitespace-nowrap md:px-4 md:py-3">
-                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-                      {m.anonymized ? null : <EditMemberDialog member={m} />}
-                      <DeleteMemberButton member={m} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <DataTable
+          caption={`Filiados, ordenados por nome, página ${page} de ${pageCount}`}
+          rows={rows}
+          rowKey={(m) => m.id}
+          rowProps={(m) => ({ "data-testid": `member-row-${m.registrationNumber}` })}
+          columns={[
+            { header: "Matrícula", headerClassName: "w-24", className: "text-slate-700", cell: (m) => <span className="font-mono">{m.registrationNumber}</span> },
+            {
+              header: "Nome",
+              label: false,
+              cell: (m) => (
+                <>
+                  <Link to={`${base}/${m.id}`} className="font-semibold text-navy-900 underline-offset-2 hover:underline">
+                    {m.name}
+                  </Link>
+                  <p className="text-xs text-slate-600">
+                    {[m.city, m.workplaceName].filter(Boolean).join(" · ")}
+                    {m.joinedOn ? <span className="sr-only"> · cadastro em {formatDate(m.joinedOn)}</span> : null}
+                  </p>
+                </>
+              ),
+            },
+            { header: "CPF", className: "whitespace-nowrap font-mono text-slate-700", cell: (m) => m.cpfMasked },
+            {
+              header: "Situação e pagamento",
+              label: "Situação",
+              className: "text-slate-700",
+              cell: (m) => (
+                <>
+                  <span className="text-xs">{situationLabel(m.situation)}</span>{" "}
+                  <span className="md:mt-1 md:block">
+                    <span className="sr-only">Pagamento: </span>
+                    <PaymentBadge status={m.paymentStatus} />
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: "Ações",
+              label: false,
+              align: "end",
+              className: "max-md:pt-1 md:whitespace-nowrap",
+              cell: (m) => (
+                <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                  {m.anonymized ? null : <EditMemberDialog member={m} />}
+                  <DeleteMemberButton member={m} />
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
       <Pager label="Paginação dos filiados" page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, tab, page: p, month })} />
     </div>

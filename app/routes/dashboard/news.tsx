@@ -21,7 +21,9 @@ import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { NewsEditor } from "~/components/news/news-editor";
 import { NewsCover } from "~/components/news/news-cover";
-import { NewsPagination } from "~/components/news/news-pagination";
+import { Pager } from "~/components/ui/pager";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { NewsStateBadge } from "~/components/news/news-state-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -151,20 +153,26 @@ function NewsListView({ data: list }: { data: ListData }) {
         }
       />
 
-      <Card className="mb-4 grid gap-3 p-4">
-        <Form method="get" role="search" className="flex gap-2">
-          {filter.situacao !== "todas" ? <input type="hidden" name="situacao" value={filter.situacao} /> : null}
-          <label htmlFor="busca-noticias" className="sr-only">
-            Buscar notícias
-          </label>
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-            <Input id="busca-noticias" name="q" type="search" defaultValue={filter.q} placeholder="Título, resumo ou slug" className="pl-9" />
-          </div>
-          <Button type="submit" variant="secondary">
-            Buscar
-          </Button>
-        </Form>
+      <FilterBar
+        className="mb-4"
+        defaultOpen={filter.situacao !== "todas"}
+        active={filter.situacao !== "todas" ? 1 : 0}
+        search={
+          <Form method="get" role="search" className="flex w-full gap-2 lg:max-w-md">
+            {filter.situacao !== "todas" ? <input type="hidden" name="situacao" value={filter.situacao} /> : null}
+            <label htmlFor="busca-noticias" className="sr-only">
+              Buscar notícias
+            </label>
+            <div className="relative flex-1">
+              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+              <Input id="busca-noticias" name="q" type="search" defaultValue={filter.q} placeholder="Título, resumo ou slug" className="pl-9" />
+            </div>
+            <Button type="submit" variant="secondary">
+              Buscar
+            </Button>
+          </Form>
+        }
+      >
         <nav aria-label="Filtrar por situação" className="flex flex-wrap gap-2">
           {FILTERS.map((f) => {
             const active = filter.situacao === f.value;
@@ -186,29 +194,30 @@ function NewsListView({ data: list }: { data: ListData }) {
             );
           })}
         </nav>
-      </Card>
+      </FilterBar>
 
       {posts.length === 0 ? (
-        <Card className="grid justify-items-center gap-3 px-6 py-14 text-center" data-testid="news-empty">
-          <Newspaper className="size-10 text-slate-400" aria-hidden />
-          <h2 className="text-lg font-semibold text-navy-950">
-            {filtered ? "Nenhuma notícia encontrada" : "Nenhuma notícia cadastrada ainda"}
-          </h2>
-          <p className="max-w-md text-sm text-slate-600">
-            {filtered ? "Tente outro termo de busca ou outra situação." : "Escreva a primeira notícia: ela pode ficar como rascunho até você publicar."}
-          </p>
-          {filtered ? (
-            <Button asChild variant="outline">
-              <Link to="/dashboard/noticias">Limpar filtros</Link>
-            </Button>
-          ) : (
-            <Button asChild>
-              <Link to="/dashboard/noticias?editor=nova">
-                <Plus /> Nova notícia
-              </Link>
-            </Button>
-          )}
-        </Card>
+        <EmptyState
+          data-testid="news-empty"
+          className="py-14"
+          icon={Newspaper}
+          title={filtered ? "Nenhuma notícia encontrada" : "Nenhuma notícia cadastrada ainda"}
+          action={
+            filtered ? (
+              <Button asChild variant="outline">
+                <Link to="/dashboard/noticias">Limpar filtros</Link>
+              </Button>
+            ) : (
+              <Button asChild>
+                <Link to="/dashboard/noticias?editor=nova">
+                  <Plus /> Nova notícia
+                </Link>
+              </Button>
+            )
+          }
+        >
+          {filtered ? "Tente outro termo de busca ou outra situação." : "Escreva a primeira notícia: ela pode ficar como rascunho até você publicar."}
+        </EmptyState>
       ) : (
         <Card className="overflow-hidden">
           <h2 className="sr-only">Lista de notícias</h2>
@@ -261,7 +270,7 @@ function NewsListView({ data: list }: { data: ListData }) {
           <p className="mb-3 text-center text-sm text-slate-600">
             Página {page} de {pageCount} · {total} {total === 1 ? "notícia" : "notícias"}
           </p>
-          <NewsPagination page={page} pageCount={pageCount} hrefFor={(p) => hrefWith({ pagina: p === 1 ? null : String(p) })} />
+          <Pager label="Paginação das notícias" page={page} pageCount={pageCount} hrefFor={(p) => hrefWith({ pagina: p === 1 ? null : String(p) })} />
         </div>
       ) : null}
     </div>

@@ -14,7 +14,7 @@ import { loadPanel } from "~/domain/dashboards/load-panel.server";
 import {
   BRASILIA_CENTER,
   WORKPLACE_MAP_ZOOM,
-} from "~/domain/field/map-constants";
+} from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { NotFoundMessage } from "~/components/layout/not-found";
@@ -26,12 +26,12 @@ import {
   TrendChart,
   Unavailable,
 } from "~/components/dashboards/panel-view";
-import { LazyWorkplaceMap } from "~/components/field/lazy-workplace-map";
+import { LazyWorkplaceMap } from "~/components/fieldwork/lazy-workplace-map";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { formatLongDate } from "~/lib/dates";
-import { lastVisitText } from "~/domain/field/visits";
+import { lastVisitText } from "~/domain/fieldwork/visits";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {

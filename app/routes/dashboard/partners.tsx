@@ -19,7 +19,8 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { DeletePartnerButton, PartnerDialog } from "~/components/partners/partner-dialog";
 import { PartnerLogo } from "~/components/partners/partner-logo";
 import { Badge } from "~/components/ui/badge";
-import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export const meta: Route.MetaFunction = () => [{ title: "Parceiros | Painel" }];
 
@@ -62,63 +63,53 @@ export default function PartnersAdminPage() {
         actions={<PartnerDialog categories={categories} />}
       />
       {partners.length === 0 ? (
-        <Card className="p-10 text-center text-slate-700">{PARTNER_MESSAGES.empty}</Card>
+        <EmptyState>{PARTNER_MESSAGES.empty}</EmptyState>
       ) : (
-        <Card className="overflow-hidden">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Parceiros cadastrados</caption>
-            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Parceiro</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Categoria</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Ordem</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Situação</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {partners.map((p) => (
-                <tr key={p.id} className="grid gap-2 px-4 py-4 md:table-row md:p-0" data-testid={`partner-row-${p.id}`}>
-                  <td className="md:px-4 md:py-3">
-                    <div className="flex items-center gap-3">
-                      <span className="flex size-14 shrink-0 items-center justify-center rounded-lg border border-slate-200 bg-slate-50 p-1">
-                        <PartnerLogo name={p.name} logoUrl={p.logoUrl} className="size-12 rounded-md text-sm" />
-                      </span>
-                      <div className="min-w-0">
-                        <p className="font-semibold text-slate-900">{p.name}</p>
-                        <p className="line-clamp-2 max-w-md text-xs text-slate-600">{p.description}</p>
-                        {p.website ? (
-                          <a href={p.website} target="_blank" rel="noopener noreferrer" className="mt-0.5 inline-flex items-center gap-1 break-all text-xs font-medium text-brand-800 hover:underline">
-                            {p.website.replace(/^https:\/\//, "").replace(/\/$/, "")}
-                            <ExternalLink aria-hidden className="size-3" />
-                            <span className="sr-only"> (abre em nova aba)</span>
-                          </a>
-                        ) : null}
-                      </div>
-                    </div>
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="text-slate-500 md:hidden">Categoria: </span>
-                    {p.category}
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="text-slate-500 md:hidden">Ordem: </span>
-                    {p.sortOrder}
-                  </td>
-                  <td className="md:px-4 md:py-3">
-                    <Badge tone={p.active ? "success" : "neutral"}>{p.active ? "Ativo" : "Inativo"}</Badge>
-                  </td>
-                  <td className="pt-1 md:whitespace-nowrap md:px-4 md:py-3">
-                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-                      <PartnerDialog partner={p} categories={categories} />
-                      <DeletePartnerButton partner={p} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <DataTable
+          caption="Parceiros cadastrados"
+          rows={partners}
+          rowKey={(p) => p.id}
+          rowProps={(p) => ({ "data-testid": `partner-row-${p.id}` })}
+          columns={[
+            {
+              header: "Parceiro",
+              label: false,
+              cell: (p) => (
+                <div className="flex items-center gap-3">
+                  <span className="flex size-14 shrink-0 items-center justify-center rounded-lg border border-slate-200 bg-slate-50 p-1">
+                    <PartnerLogo name={p.name} logoUrl={p.logoUrl} className="size-12 rounded-md text-sm" />
+                  </span>
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{p.name}</p>
+                    <p className="line-clamp-2 max-w-md text-xs text-slate-600">{p.description}</p>
+                    {p.website ? (
+                      <a href={p.website} target="_blank" rel="noopener noreferrer" className="mt-0.5 inline-flex items-center gap-1 break-all text-xs font-medium text-brand-800 hover:underline">
+                        {p.website.replace(/^https:\/\//, "").replace(/\/$/, "")}
+                        <ExternalLink aria-hidden className="size-3" />
+                        <span className="sr-only"> (abre em nova aba)</span>
+                      </a>
+                    ) : null}
+                  </div>
+                </div>
+              ),
+            },
+            { header: "Categoria", className: "text-slate-700", cell: (p) => p.category },
+            { header: "Ordem", className: "text-slate-700", cell: (p) => p.sortOrder },
+            { header: "Situação", cell: (p) => <Badge tone={p.active ? "success" : "neutral"}>{p.active ? "Ativo" : "Inativo"}</Badge> },
+            {
+              header: "Ações",
+              label: false,
+              align: "end",
+              className: "max-md:pt-1 md:whitespace-nowrap",
+              cell: (p) => (
+                <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                  <PartnerDialog partner={p} categories={categories} />
+                  <DeletePartnerButton partner={p} />
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

@@ -3,11 +3,11 @@ import { data, Link, redirect, useLoaderData } from "react-router";
 import { ArrowLeft, Pencil, Printer } from "lucide-react";
 import type { Route } from "./+types/service-detail";
 import { requireAccess } from "~/auth/guard.server";
-import { agentsFor, assertRecordInScope } from "~/domain/services/service-access.server";
-import { getServiceRecord } from "~/domain/services/get-service-record.server";
-import { revealServiceCpf } from "~/domain/services/reveal-service-cpf.server";
+import { agentsFor, assertRecordInScope } from "~/domain/service-records/service-access.server";
+import { getServiceRecord } from "~/domain/service-records/get-service-record.server";
+import { revealServiceCpf } from "~/domain/service-records/reveal-service-cpf.server";
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
-import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/services/change-service-record.server";
+import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/service-records/change-service-record.server";
 import {
   PRIORITIES,
   PRIORITY_LABELS,
@@ -20,8 +20,8 @@ import {
   UNASSIGNED,
   type RecordType,
   type ServiceSector,
-} from "~/domain/services/service-options";
-import { serviceDetailActionSchema } from "~/domain/services/service.schema";
+} from "~/domain/service-records/service-options";
+import { serviceDetailActionSchema } from "~/domain/service-records/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { isAppError } from "~/utils/app-error";
 import { loadOrFail } from "~/utils/load.server";
@@ -29,11 +29,11 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { DueBadge, PriorityBadge, StatusBadge } from "~/components/services/service-badges";
-import { History } from "~/components/services/history";
-import { ResponsibleSelect, StatusChange, type AgentOption } from "~/components/services/status-change";
-import { sectorDataRows } from "~/components/services/sector-data";
-import { RequesterCpf } from "~/components/services/requester-cpf";
+import { DueBadge, PriorityBadge, StatusBadge } from "~/components/service-records/service-badges";
+import { History } from "~/components/service-records/history";
+import { ResponsibleSelect, StatusChange, type AgentOption } from "~/components/service-records/status-change";
+import { sectorDataRows } from "~/components/service-records/sector-data";
+import { RequesterCpf } from "~/components/service-records/requester-cpf";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";

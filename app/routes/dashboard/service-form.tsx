@@ -4,8 +4,8 @@ import { Copy, ExternalLink, List, Plus, Printer } from "lucide-react";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/service-form";
 import { requireAccess } from "~/auth/guard.server";
-import { agentsBySector } from "~/domain/services/service-access.server";
-import { createServiceRecord } from "~/domain/services/create-service-record.server";
+import { agentsBySector } from "~/domain/service-records/service-access.server";
+import { createServiceRecord } from "~/domain/service-records/create-service-record.server";
 import {
   ANONYMOUS_NAME,
   OTHER_TYPE,
@@ -22,8 +22,8 @@ import {
   UNASSIGNED,
   type RecordType,
   type ServiceSector,
-} from "~/domain/services/service-options";
-import { serviceFormInput, serviceFormSchema } from "~/domain/services/service.schema";
+} from "~/domain/service-records/service-options";
+import { serviceFormInput, serviceFormSchema } from "~/domain/service-records/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { appUrl } from "~/utils/env.server";
@@ -31,11 +31,11 @@ import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import { cpfProblem } from "~/lib/br/cpf";
-import { isMemberLookupBody, lookupJson, type MemberLookupBody } from "~/components/services/lookup-fetch";
+import { isMemberLookupBody, lookupJson, type MemberLookupBody } from "~/components/service-records/lookup-fetch";
 import { applyMask } from "~/lib/br/masks";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { SectorBlock } from "~/components/services/sector-block";
+import { SectorBlock } from "~/components/service-records/sector-block";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";

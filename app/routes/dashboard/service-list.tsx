@@ -1,11 +1,10 @@
-import * as React from "react";
 import { Form, Link, useLoaderData } from "react-router";
-import { ChevronDown, Eye, Plus, Search, SlidersHorizontal } from "lucide-react";
+import { Eye, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/service-list";
 import { requireAccess } from "~/auth/guard.server";
-import { agentsBySector } from "~/domain/services/service-access.server";
-import { listServiceRecords, readFilters } from "~/domain/services/list-service-records.server";
-import { changeServiceStatus } from "~/domain/services/change-service-record.server";
+import { agentsBySector } from "~/domain/service-records/service-access.server";
+import { listServiceRecords, readFilters } from "~/domain/service-records/list-service-records.server";
+import { changeServiceStatus } from "~/domain/service-records/change-service-record.server";
 import {
   PRIORITIES,
   PRIORITY_LABELS,
@@ -15,21 +14,23 @@ import {
   serviceScope,
   STATUS_LABELS,
   type ServiceSector,
-} from "~/domain/services/service-options";
-import { serviceListActionSchema } from "~/domain/services/service.schema";
+} from "~/domain/service-records/service-options";
+import { serviceListActionSchema } from "~/domain/service-records/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { monthLabel } from "~/domain/dashboards/panel-types";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { DueBadge, PriorityBadge, StatusBadge } from "~/components/services/service-badges";
-import { StatusChange } from "~/components/services/status-change";
+import { DueBadge, PriorityBadge, StatusBadge } from "~/components/service-records/service-badges";
+import { StatusChange } from "~/components/service-records/status-change";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
-import { Input, Label, Select } from "~/components/ui/input";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterDisclosure, FilterSelect } from "~/components/ui/filter-bar";
+import { Input, Label } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = () => [{ title: "Lista de Atendimentos | Painel" }];
 
@@ -86,7 +87,6 @@ export default function ServiceListPage() {
   const nowDate = new Date(now);
   // On a phone the filters fold under "Filtros (N ativos)"; a laptop shows them all (issue 19 §1.15).
   const activeFilters = [filters.status, filters.sector, filters.priority, filters.due].filter(Boolean).length;
-  const [filtersOpen, setFiltersOpen] = React.useState(false);
   return (
     <div>
       <PageHeader
@@ -108,62 +108,33 @@ export default function ServiceListPage() {
           <Label htmlFor="f-q">Buscar</Label>
           <Input id="f-q" name="q" type="search" defaultValue={filters.q} placeholder="Protocolo, nome, CPF ou descrição" maxLength={100} />
         </div>
-        <div className="sm:col-span-2 lg:hidden">
-          <button
-            type="button"
-            className={buttonVariants({ variant: "outline", size: "sm" })}
-            aria-expanded={filtersOpen}
-            aria-controls="filtros-atendimentos"
-            onClick={() => setFiltersOpen((o) => !o)}
-            data-testid="filters-toggle"
-          >
-            <SlidersHorizontal aria-hidden /> Filtros{activeFilters ? ` (${activeFilters} ${activeFilters === 1 ? "ativo" : "ativos"})` : ""}
-            <ChevronDown aria-hidden className={filtersOpen ? "rotate-180" : undefined} />
-          </button>
-        </div>
-        <div id="filtros-atendimentos" className={`${filtersOpen ? "grid" : "hidden"} gap-3 sm:col-span-2 sm:grid-cols-2 lg:col-span-4 lg:grid lg:grid-cols-4`}>
-        <div className="grid gap-1.5">
-          <Label htmlFor="f-status">Status</Label>
-          <Select id="f-status" name="status" defaultValue={filters.status ?? ""}>
-            <option value="">Todos</option>
-            {SERVICE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="f-setor">Setor</Label>
-          <Select id="f-setor" name="setor" defaultValue={filters.sector ?? ""}>
-            <option value="">Todos</option>
-            {scope.map((s) => (
-              <option key={s} value={s}>
-                {SECTOR_LABELS[s as ServiceSector]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="f-prioridade">Prioridade</Label>
-          <Select id="f-prioridade" name="prioridade" defaultValue={filters.priority ?? ""}>
-            <option value="">Todas</option>
-            {PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {PRIORITY_LABELS[p]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="f-prazo">Prazo</Label>
-          <Select id="f-prazo" name="prazo" defaultValue={filters.due ?? ""}>
-            <option value="">Todos</option>
-            <option value="overdue">Atrasados</option>
-            <option value="today">Vencem hoje</option>
-          </Select>
-        </div>
-        </div>
+        <FilterDisclosure
+          className="sm:col-span-2 lg:col-span-4"
+          contentClassName="grid gap-3 sm:grid-cols-2 md:grid-cols-4"
+          defaultOpen={activeFilters > 0}
+          active={activeFilters}
+        >
+          <FilterSelect id="f-status" name="status" label="Status" value={filters.status} options={SERVICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
+          <FilterSelect id="f-setor" name="setor" label="Setor" value={filters.sector} options={scope.map((s) => ({ value: s, label: SECTOR_LABELS[s as ServiceSector] }))} />
+          <FilterSelect
+            id="f-prioridade"
+            name="prioridade"
+            label="Prioridade"
+            allLabel="Todas"
+            value={filters.priority}
+            options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+          />
+          <FilterSelect
+            id="f-prazo"
+            name="prazo"
+            label="Prazo"
+            value={filters.due}
+            options={[
+              { value: "overdue", label: "Atrasados" },
+              { value: "today", label: "Vencem hoje" },
+            ]}
+          />
+        </FilterDisclosure>
         {filters.state ? <input type="hidden" name="situacao" value={filters.state} /> : null}
         {filters.month ? <input type="hidden" name="mes" value={filters.month} /> : null}
         {filters.complaintsOnly ? <input type="hidden" name="tipo" value="denuncia" /> : null}
@@ -179,9 +150,9 @@ export default function ServiceListPage() {
       </Form>
 
       {records.length === 0 ? (
-        <Card className="p-10 text-center font-semibold text-slate-700" data-testid="services-empty">
+        <EmptyState className="font-semibold" data-testid="services-empty">
           {SERVICE_MESSAGES.empty}
-        </Card>
+        </EmptyState>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Atendimentos">
           {records.map((r) => (

@@ -21,7 +21,7 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Select } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
@@ -238,56 +238,59 @@ export default function UsersPage() {
         description={`${users.length} ${users.length === 1 ? "usuário cadastrado" : "usuários cadastrados"}`}
         actions={<CreateUserDialog />}
       />
-      <Card className="overflow-hidden">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Usuários da equipe</caption>
-          <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Nome e e-mail</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Usuário</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Perfil</th>
-              <th scope="col" className="hidden px-4 py-3 font-semibold 2xl:table-cell">Criado em</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {users.map((u) => {
+      <DataTable
+        caption="Usuários da equipe"
+        rows={users}
+        rowKey={(u) => u.id}
+        rowProps={(u) => ({ "data-testid": `user-row-${u.username}` })}
+        columns={[
+          {
+            header: "Nome e e-mail",
+            label: false,
+            cell: (u) => (
+              <>
+                <span className="font-semibold text-slate-900">{u.name}</span>
+                {u.id === currentUserId ? <span className="ml-2 text-xs font-normal text-slate-500">(você)</span> : null}
+                <span className="block break-all text-slate-700 md:break-normal md:text-xs md:text-slate-600">{u.email}</span>
+              </>
+            ),
+          },
+          { header: "Usuário", className: "text-slate-700", cell: (u) => u.username },
+          {
+            header: "Perfil",
+            cell: (u) => (
+              <span className="flex flex-wrap gap-1">
+                <Badge tone={u.role === "admin" ? "brand" : "navy"}>{ROLE_LABELS[u.role as Role]}</Badge>
+                <TwoFactorBadge user={u} />
+              </span>
+            ),
+          },
+          {
+            // Shown on a phone's card and from 2xl; between md and 2xl the table leaves it out.
+            header: "Criado em",
+            headerClassName: "md:hidden 2xl:table-cell",
+            className: "text-slate-600 md:hidden 2xl:table-cell 2xl:whitespace-nowrap",
+            cell: (u) => formatDateTime(u.createdAt),
+          },
+          {
+            header: "Ações",
+            label: false,
+            align: "end",
+            className: "max-md:pt-2",
+            cell: (u) => {
               const isSelf = u.id === currentUserId;
               return (
-                <tr key={u.id} className="grid gap-1 px-4 py-4 md:table-row md:p-0" data-testid={`user-row-${u.username}`}>
-                  <td className="md:px-4 md:py-3">
-                    <span className="font-semibold text-slate-900">{u.name}</span>
-                    {isSelf ? <span className="ml-2 text-xs font-normal text-slate-500">(você)</span> : null}
-                    <span className="block break-all text-slate-700 md:break-normal md:text-xs md:text-slate-600">{u.email}</span>
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="md:hidden text-slate-500">Usuário: </span>
-                    {u.username}
-                  </td>
-                  <td className="md:px-4 md:py-3">
-                    <span className="flex flex-wrap gap-1">
-                      <Badge tone={u.role === "admin" ? "brand" : "navy"}>{ROLE_LABELS[u.role as Role]}</Badge>
-                      <TwoFactorBadge user={u} />
-                    </span>
-                  </td>
-                  <td className="text-slate-600 md:hidden md:px-4 md:py-3 2xl:table-cell 2xl:whitespace-nowrap">
-                    <span className="2xl:hidden">Criado em </span>
-                    {formatDateTime(u.createdAt)}
-                  </td>
-                  <td className="pt-2 md:px-4 md:py-3">
-                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-                      <EditUserDialog user={u} isSelf={isSelf} />
-                      <SetPasswordDialog user={u} />
-                      {isSelf ? null : <ResetTwoFactorButton user={u} />}
-                      {isSelf ? null : <DeleteUserButton user={u} />}
-                    </div>
-                  </td>
-                </tr>
+                <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                  <EditUserDialog user={u} isSelf={isSelf} />
+                  <SetPasswordDialog user={u} />
+                  {isSelf ? null : <ResetTwoFactorButton user={u} />}
+                  {isSelf ? null : <DeleteUserButton user={u} />}
+                </div>
               );
-            })}
-          </tbody>
-        </table>
-      </Card>
+            },
+          },
+        ]}
+      />
     </div>
   );
 }

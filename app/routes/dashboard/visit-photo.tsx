@@ -1,6 +1,6 @@
 import type { Route } from "./+types/visit-photo";
 import { MESSAGES } from "~/auth/permissions";
-import { getVisitPhoto } from "~/domain/field/finished-visits.server";
+import { getVisitPhoto } from "~/domain/fieldwork/finished-visits.server";
 import { fileResponse } from "~/domain/files/file-store.server";
 import { requireResourceActor, rethrowAsPlain } from "~/utils/resource.server";
 

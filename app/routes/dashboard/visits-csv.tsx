@@ -1,6 +1,6 @@
 import type { Route } from "./+types/visits-csv";
 import { MESSAGES } from "~/auth/permissions";
-import { finishedVisitsCsv, readSort, VISITS_MESSAGES } from "~/domain/field/finished-visits.server";
+import { finishedVisitsCsv, readSort, VISITS_MESSAGES } from "~/domain/fieldwork/finished-visits.server";
 import { todayInBrasilia } from "~/lib/dates";
 import { attachment, download } from "~/utils/download.server";
 import { requireResourceActor } from "~/utils/resource.server";

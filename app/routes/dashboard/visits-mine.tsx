@@ -1,10 +1,10 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/visits-mine";
 import { requireAccess } from "~/auth/guard.server";
-import { listMyFinishedVisits } from "~/domain/field/finished-visits.server";
-import { readSort, VISITS_MESSAGES } from "~/domain/field/visits";
+import { listMyFinishedVisits } from "~/domain/fieldwork/finished-visits.server";
+import { readSort, VISITS_MESSAGES } from "~/domain/fieldwork/visits";
 import { readPage } from "~/lib/pagination";
-import { VisitFacts, VisitList, visitsCountText } from "~/components/field/visit-list";
+import { VisitFacts, VisitList, visitsCountText } from "~/components/fieldwork/visit-list";
 import { loadOrFail } from "~/utils/load.server";
 import { formatCep } from "~/lib/br/cep";
 import { formatDateTime } from "~/lib/dates";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/workplaces-template";
 import { requireAccess } from "~/auth/guard.server";
-import { workplaceImportTemplate } from "~/domain/field/import-workplaces.server";
+import { workplaceImportTemplate } from "~/domain/fieldwork/import-workplaces.server";
 import { attachment, download, DOWNLOAD_MESSAGES } from "~/utils/download.server";
 
 /**

@@ -4,30 +4,31 @@ import { Search } from "lucide-react";
 import type { Route } from "./+types/workplaces";
 import { readPage } from "~/lib/pagination";
 import { requireAccess } from "~/auth/guard.server";
-import { listWorkplaces } from "~/domain/field/list-workplaces.server";
+import { listWorkplaces } from "~/domain/fieldwork/list-workplaces.server";
 import { clearPanelCache } from "~/domain/dashboards/panel-cache.server";
-import { createWorkplace } from "~/domain/field/create-workplace.server";
-import { commitWorkplaceImport, previewWorkplaceImport, WORKPLACE_IMPORT_MAX_BYTES, WORKPLACE_IMPORT_MESSAGES } from "~/domain/field/import-workplaces.server";
+import { createWorkplace } from "~/domain/fieldwork/create-workplace.server";
+import { commitWorkplaceImport, previewWorkplaceImport, WORKPLACE_IMPORT_MAX_BYTES, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { importReply, oneUploadAtATime } from "~/utils/import-reply.server";
-import { WorkplaceImport } from "~/components/field/workplace-import";
-import { moveWorkplacePin, updateWorkplace } from "~/domain/field/update-workplace.server";
-import { WORKPLACE_MESSAGES, workplaceActionSchema } from "~/domain/field/workplace.schema";
-import { BRASILIA_CENTER, WORKPLACE_MAP_ZOOM } from "~/domain/field/map-constants";
+import { SpreadsheetImport } from "~/components/imports/spreadsheet-import";
+import { moveWorkplacePin, updateWorkplace } from "~/domain/fieldwork/update-workplace.server";
+import { WORKPLACE_MESSAGES, workplaceActionSchema } from "~/domain/fieldwork/workplace.schema";
+import { BRASILIA_CENTER, WORKPLACE_MAP_ZOOM } from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { formatCep } from "~/lib/br/cep";
-import { lastVisitText } from "~/domain/field/visits";
-import { parseMarkers } from "~/domain/field/workplace-row";
+import { lastVisitText } from "~/domain/fieldwork/visits";
+import { parseMarkers } from "~/domain/fieldwork/workplace-row";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { NewsPagination } from "~/components/news/news-pagination";
-import { WorkplaceDialog, WorkplacePositionDialog } from "~/components/field/workplace-dialog";
-import { LazyWorkplaceMap } from "~/components/field/lazy-workplace-map";
+import { Pager } from "~/components/ui/pager";
+import { DataTable } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { WorkplaceDialog, WorkplacePositionDialog } from "~/components/fieldwork/workplace-dialog";
+import { LazyWorkplaceMap } from "~/components/fieldwork/lazy-workplace-map";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mapa de Postos | Painel" }];
@@ -118,7 +119,17 @@ export default function WorkplacesPage() {
         description={`${total} ${total === 1 ? "posto" : "postos"} ${q ? (total === 1 ? "encontrado na busca" : "encontrados na busca") : total === 1 ? "cadastrado" : "cadastrados"}${city ? ` em ${city}` : ""}. Arraste um marcador para corrigir a posição.`}
         actions={<WorkplaceDialog />}
       />
-      <WorkplaceImport action={PATH} templateHref={`${PATH}/modelo`} />
+      <SpreadsheetImport
+        action={PATH}
+        templateHref={`${PATH}/modelo`}
+        title="Importar planilha de postos"
+        name="workplace-import"
+        keyLabel="Posto"
+        reportFileName="relatorio-importacao-postos.csv"
+        confirmWarningsLabel="Confirmo que estes postos não são duplicados"
+        intro="Envie uma planilha .xlsx ou .csv (até 5.000 linhas) com as colunas do"
+        rules="Planilhas .xls (Excel 97–2003) não são aceitas: abra-as no Excel ou no LibreOffice e salve como .xlsx. Um código já cadastrado atualiza o posto; linhas sem código criam postos novos. Primeiro a planilha é validada e o relatório lista todos os problemas de cada linha; nada é gravado até você confirmar, e a importação grava todas as linhas ou nenhuma."
+      />
       <Form method="get" action={PATH} className="mb-4 flex flex-wrap items-end gap-2" role="search">
         <div className="grid min-w-0 flex-1 gap-1.5">
           <Label htmlFor="busca-postos">Buscar por nome, código, endereço ou cidade</Label>
@@ -147,65 +158,71 @@ export default function WorkplacesPage() {
         </p>
       ) : null}
       {items.length === 0 ? (
-        <Card className="p-10 text-center text-slate-700">{q ? WORKPLACE_MESSAGES.noMatch : WORKPLACE_MESSAGES.empty}</Card>
+        <EmptyState>{q ? WORKPLACE_MESSAGES.noMatch : WORKPLACE_MESSAGES.empty}</EmptyState>
       ) : (
-        <Card className="overflow-hidden">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Postos de trabalho, página {page} de {pages}</caption>
-            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-600 md:table-header-group">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Posto</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Endereço</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Associados</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Rota</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Última visita</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {items.map((w) => (
-                <tr key={w.id} className="grid gap-2 px-4 py-4 md:table-row md:p-0" data-testid={`workplace-row-${w.code}`}>
-                  <td className="md:px-4 md:py-3">
-                    <p className="font-semibold text-slate-900">{w.name}</p>
-                    <p className="font-mono text-xs text-slate-600">{w.code}</p>
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <p>{w.address}{w.neighbourhood ? `, ${w.neighbourhood}` : ""}</p>
-                    <p className="text-xs text-slate-600">
-                      {w.city}/{w.state} · CEP {formatCep(w.cep)}
-                    </p>
-                    {w.positionSource === "approximate" ? (
-                      <Badge tone="warning" className="mt-1">{`Posição ${WORKPLACE_MESSAGES.approximate}`}</Badge>
-                    ) : w.positionSource === "manual" ? (
-                      <Badge tone="info" className="mt-1">Posição ajustada à mão</Badge>
-                    ) : null}
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="text-slate-600 md:hidden">Associados: </span>
-                    {w.membersCount}
-                  </td>
-                  <td className="md:px-4 md:py-3">
-                    <Badge tone={w.routeStatus === "concluida" ? "success" : w.routeStatus === "em_andamento" ? "info" : "neutral"}>
-                      {STATUS_LABELS[w.routeStatus]}
+        <DataTable
+          caption={`Postos de trabalho, página ${page} de ${pages}`}
+          rows={items}
+          rowKey={(w) => w.id}
+          rowProps={(w) => ({ "data-testid": `workplace-row-${w.code}` })}
+          columns={[
+            {
+              header: "Posto",
+              label: false,
+              cell: (w) => (
+                <>
+                  <p className="font-semibold text-slate-900">{w.name}</p>
+                  <p className="font-mono text-xs text-slate-600">{w.code}</p>
+                </>
+              ),
+            },
+            {
+              header: "Endereço",
+              label: false,
+              className: "text-slate-700",
+              cell: (w) => (
+                <>
+                  <p>
+                    {w.address}
+                    {w.neighbourhood ? `, ${w.neighbourhood}` : ""}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {w.city}/{w.state} · CEP {formatCep(w.cep)}
+                  </p>
+                  {w.positionSource === "approximate" ? (
+                    <Badge tone="warning" className="mt-1">{`Posição ${WORKPLACE_MESSAGES.approximate}`}</Badge>
+                  ) : w.positionSource === "manual" ? (
+                    <Badge tone="info" className="mt-1">
+                      Posição ajustada à mão
                     </Badge>
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">
-                    <span className="text-slate-600 md:hidden">Última visita: </span>
-                    {lastVisitText(w.lastVisitAt)}
-                  </td>
-                  <td className="pt-1 md:whitespace-nowrap md:px-4 md:py-3">
-                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-                      <WorkplaceDialog workplace={w} />
-                      <WorkplacePositionDialog workplace={w} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+                  ) : null}
+                </>
+              ),
+            },
+            { header: "Associados", className: "text-slate-700", cell: (w) => w.membersCount },
+            {
+              header: "Rota",
+              cell: (w) => (
+                <Badge tone={w.routeStatus === "concluida" ? "success" : w.routeStatus === "em_andamento" ? "info" : "neutral"}>{STATUS_LABELS[w.routeStatus]}</Badge>
+              ),
+            },
+            { header: "Última visita", className: "text-slate-700", cell: (w) => lastVisitText(w.lastVisitAt) },
+            {
+              header: "Ações",
+              label: false,
+              align: "end",
+              className: "max-md:pt-1 md:whitespace-nowrap",
+              cell: (w) => (
+                <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                  <WorkplaceDialog workplace={w} />
+                  <WorkplacePositionDialog workplace={w} />
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
-      {pages > 1 ? <NewsPagination page={page} pageCount={pages} hrefFor={hrefFor} label="Paginação dos postos" /> : null}
+      <Pager page={page} pageCount={pages} hrefFor={hrefFor} label="Paginação dos postos" />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { listPublishedNews } from "~/domain/news/list-published-news.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { NewsCard } from "~/components/news/news-card";
-import { NewsPagination } from "~/components/news/news-pagination";
+import { Pager } from "~/components/ui/pager";
 import { NewsNotFound } from "~/components/news/news-not-found";
 import { Button } from "~/components/ui/button";
 
@@ -97,7 +97,7 @@ export default function NewsList() {
                   ))}
                 </div>
               ) : null}
-              <NewsPagination page={page} pageCount={pageCount} hrefFor={pageHref} />
+              <Pager label="Paginação das notícias" page={page} pageCount={pageCount} hrefFor={pageHref} />
             </>
           )}
         </div>

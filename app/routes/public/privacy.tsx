@@ -6,6 +6,7 @@ import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { seo } from "~/utils/seo";
 import { formatLongDate } from "~/lib/long-date";
 import { PageHero } from "~/components/layout/page-hero";
+import { DataTable } from "~/components/ui/data-table";
 
 /** When this notice last changed in substance (update it with the text). */
 export const PRIVACY_NOTICE_DATE = "2026-11-21T12:00:00-03:00";
@@ -74,6 +75,20 @@ function Bullets({ items }: { items: ReactNode[] }) {
     </ul>
   );
 }
+
+/** The privacy notice's two tables (§3 and §8). */
+const PURPOSES = [
+  { activity: "Contato", purpose: "Receber, encaminhar ao setor e responder sua mensagem.", basis: "Consentimento (art. 7º, I), dado ao marcar a caixa do formulário." },
+  { activity: "Denúncia anônima", purpose: "Apurar irregularidades nos locais de trabalho e responder pelo código de acompanhamento.", basis: "Legítimo interesse da categoria na defesa de seus direitos (art. 7º, IX) e exercício regular de direitos (art. 7º, VI; art. 11, II, “d”, quando houver dado sensível)." },
+  { activity: "Associados", purpose: "Manter a filiação, cobrar mensalidades, prestar atendimento e representar o associado.", basis: "Consentimento específico dado na filiação (art. 11, I), cumprimento de obrigação legal (art. 11, II, “a”) e exercício regular de direitos, inclusive em processos (art. 11, II, “d”)." },
+  { activity: "Equipe", purpose: "Controlar o acesso à área restrita e registrar quem fez cada alteração.", basis: "Execução de contrato (art. 7º, V) e legítimo interesse na segurança do sistema (art. 7º, IX)." },
+  { activity: "Segurança do site", purpose: "Impedir abusos e ataques aos formulários e ao login.", basis: "Legítimo interesse (art. 7º, IX)." },
+];
+
+const COOKIES = [
+  { name: "__Host-sid", purpose: "Mantém a sessão de quem faz login na área restrita (somente equipe do sindicato).", duration: "Até 12 horas; encerrado após 30 minutos sem uso ou ao sair." },
+  { name: "__Host-flash", purpose: "Leva uma mensagem de aviso (por exemplo, “enviado com sucesso”) para a página seguinte.", duration: "60 segundos; apagado assim que a mensagem é exibida." },
+];
 
 export default function PrivacyPage() {
   const { content } = useLoaderData<typeof loader>();
@@ -184,71 +199,19 @@ export default function PrivacyPage() {
           </Section>
 
           <Section id="finalidades" n={3}>
-            <div className="rounded-xl border border-slate-200">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Finalidades e bases legais do tratamento</caption>
-                <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-700 md:table-header-group">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Atividade</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Finalidade</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Base legal (LGPD)</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 align-top">
-                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
-                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Contato</th>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
-                      Receber, encaminhar ao setor e responder sua mensagem.</td>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
-                      Consentimento (art. 7º, I), dado ao marcar a caixa do formulário.</td>
-                  </tr>
-                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
-                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Denúncia anônima</th>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
-                      Apurar irregularidades nos locais de trabalho e responder pelo código de acompanhamento.</td>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
-                      
-                      Legítimo interesse da categoria na defesa de seus direitos (art. 7º, IX) e exercício regular de direitos (art. 7º,
-                      VI; art. 11, II, “d”, quando houver dado sensível).
-                    </td>
-                  </tr>
-                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
-                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Associados</th>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
-                      Manter a filiação, cobrar mensalidades, prestar atendimento e representar o associado.</td>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
-                      
-                      Consentimento específico dado na filiação (art. 11, I), cumprimento de obrigação legal (art. 11, II, “a”) e exercício
-                      regular de direitos, inclusive em processos (art. 11, II, “d”).
-                    </td>
-                  </tr>
-                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
-                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Equipe</th>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
-                      Controlar o acesso à área restrita e registrar quem fez cada alteração.</td>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
-                      Execução de contrato (art. 7º, V) e legítimo interesse na segurança do sistema (art. 7º, IX).</td>
-                  </tr>
-                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
-                    <th scope="row" className="md:px-4 md:py-3 font-semibold text-slate-900">Segurança do site</th>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Finalidade: </span>
-                      Impedir abusos e ataques aos formulários e ao login.</td>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Base legal: </span>
-                      Legítimo interesse (art. 7º, IX).</td>
-                  </tr>
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className="overflow-visible rounded-xl border border-slate-200 shadow-none"
+              caption="Finalidades e bases legais do tratamento"
+              headClassName="bg-slate-50 text-xs uppercase tracking-wide text-slate-700"
+              bodyClassName="divide-y divide-slate-200 align-top"
+              rows={PURPOSES}
+              rowKey={(r) => r.activity}
+              columns={[
+                { header: "Atividade", label: false, rowHeader: true, className: "font-semibold text-slate-900", cell: (r) => r.activity },
+                { header: "Finalidade", cell: (r) => r.purpose },
+                { header: "Base legal (LGPD)", label: "Base legal", cell: (r) => r.basis },
+              ]}
+            />
             <p>Não usamos os dados para publicidade, não os vendemos e não fazemos decisões automatizadas sobre você.</p>
           </Section>
 
@@ -339,38 +302,19 @@ export default function PrivacyPage() {
               Usamos apenas cookies estritamente necessários, sem finalidade de análise ou publicidade. Por isso não há banner de
               consentimento de cookies.
             </p>
-            <div className="rounded-xl border border-slate-200">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Cookies usados pelo site</caption>
-                <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-700 md:table-header-group">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Cookie</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Para que serve</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Duração</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 align-top">
-                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
-                    <th scope="row" className="md:px-4 md:py-3 font-mono text-xs font-semibold text-slate-900">__Host-sid</th>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Para que serve: </span>
-                      Mantém a sessão de quem faz login na área restrita (somente equipe do sindicato).</td>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Duração: </span>
-                      Até 12 horas; encerrado após 30 minutos sem uso ou ao sair.</td>
-                  </tr>
-                  <tr className="grid gap-1 p-4 md:table-row md:p-0">
-                    <th scope="row" className="md:px-4 md:py-3 font-mono text-xs font-semibold text-slate-900">__Host-flash</th>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Para que serve: </span>
-                      Leva uma mensagem de aviso (por exemplo, “enviado com sucesso”) para a página seguinte.</td>
-                    <td className="md:px-4 md:py-3">
-                      <span className="font-semibold text-slate-900 md:hidden">Duração: </span>
-                      60 segundos; apagado assim que a mensagem é exibida.</td>
-                  </tr>
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className="overflow-visible rounded-xl border border-slate-200 shadow-none"
+              caption="Cookies usados pelo site"
+              headClassName="bg-slate-50 text-xs uppercase tracking-wide text-slate-700"
+              bodyClassName="divide-y divide-slate-200 align-top"
+              rows={COOKIES}
+              rowKey={(r) => r.name}
+              columns={[
+                { header: "Cookie", label: false, rowHeader: true, className: "font-mono text-xs font-semibold text-slate-900", cell: (r) => r.name },
+                { header: "Para que serve", cell: (r) => r.purpose },
+                { header: "Duração", cell: (r) => r.duration },
+              ]}
+            />
             <p>As páginas de denúncia não gravam nenhum cookie.</p>
           </Section>
 

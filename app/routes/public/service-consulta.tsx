@@ -1,7 +1,7 @@
 import { CalendarClock, CalendarPlus, Building2, Hourglass, RefreshCw, Search, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/service-consulta";
-import { consultServiceRecord } from "~/domain/services/consulta.server";
-import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/services/consulta";
+import { consultServiceRecord } from "~/domain/service-records/consulta.server";
+import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/service-records/consulta";
 import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
@@ -12,7 +12,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { MetaItem } from "~/components/complaints/meta-item";
-import { StatusBadge } from "~/components/services/service-badges";
+import { StatusBadge } from "~/components/service-records/service-badges";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

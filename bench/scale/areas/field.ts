@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { fieldRoutes, workplaces } from "~/db/schema";
-import { approximatePosition } from "~/domain/field/map-constants";
-import { listWorkplaces } from "~/domain/field/list-workplaces.server";
-import { finishedVisitsCsv } from "~/domain/field/finished-visits.server";
+import { approximatePosition } from "~/domain/fieldwork/map-constants";
+import { listWorkplaces } from "~/domain/fieldwork/list-workplaces.server";
+import { finishedVisitsCsv } from "~/domain/fieldwork/finished-visits.server";
 import type { Actor } from "~/auth/authorize";
 import { batches, type ScaleArea } from "../context";
 

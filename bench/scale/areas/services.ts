@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import { serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { fictitiousCpf } from "~/db/factories/members";
 import { serviceRecordValues } from "~/db/factories/services";
-import { getServiceRecord } from "~/domain/services/get-service-record.server";
-import { listServiceRecords, type ListFilters } from "~/domain/services/list-service-records.server";
-import { PRIORITIES, SERVICE_SECTORS, SERVICE_TYPES, type ServiceStatus } from "~/domain/services/service-options";
-import type { ServiceActor } from "~/domain/services/service-access.server";
+import { getServiceRecord } from "~/domain/service-records/get-service-record.server";
+import { listServiceRecords, type ListFilters } from "~/domain/service-records/list-service-records.server";
+import { PRIORITIES, SERVICE_SECTORS, SERVICE_TYPES, type ServiceStatus } from "~/domain/service-records/service-options";
+import type { ServiceActor } from "~/domain/service-records/service-access.server";
 import type { ScaleArea } from "../context";
 import { batches } from "../context";
 

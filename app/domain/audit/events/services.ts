@@ -1,6 +1,6 @@
 /** Audit events of service records (atendimentos): ids, sectors, statuses and sizes only, never the requester's data or a comment's text. */
 import { z } from "zod";
-import { SECTOR_LABELS, STATUS_LABELS, PRIORITY_LABELS, RECORD_TYPE_LABELS } from "~/domain/services/service-options";
+import { SECTOR_LABELS, STATUS_LABELS, PRIORITY_LABELS, RECORD_TYPE_LABELS } from "~/domain/service-records/service-options";
 import { auditEvent } from "../audit-event";
 
 const values = { sector: SECTOR_LABELS, from: STATUS_LABELS, to: STATUS_LABELS, priority: PRIORITY_LABELS, recordType: RECORD_TYPE_LABELS, screen: { list: "Lista", detail: "Detalhe" } };

@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
-import { dueState } from "~/domain/services/business-days";
-import { PRIORITY_LABELS, STATUS_LABELS, type Priority, type ServiceStatus } from "~/domain/services/service-options";
+import { dueState } from "~/domain/service-records/business-days";
+import { PRIORITY_LABELS, STATUS_LABELS, type Priority, type ServiceStatus } from "~/domain/service-records/service-options";
 
 const STATUS_TONE: Record<ServiceStatus, "warning" | "info" | "success" | "neutral" | "danger"> = {
   pending: "warning",

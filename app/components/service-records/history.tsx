@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/dates";
-import { STATUS_LABELS, UNASSIGNED, type ServiceStatus } from "~/domain/services/service-options";
+import { STATUS_LABELS, UNASSIGNED, type ServiceStatus } from "~/domain/service-records/service-options";
 
 export type HistoryEntry = {
   id: number;

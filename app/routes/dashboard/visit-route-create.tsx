@@ -1,10 +1,10 @@
 import * as React from "react";
 import { useLoaderData } from "react-router";
-import type { Route } from "./+types/route-create";
+import type { Route } from "./+types/visit-route-create";
 import { requireAccess } from "~/auth/guard.server";
-import { createFieldRoute, listWorkplaceChoices } from "~/domain/field/field-routes.server";
-import { createRouteSchema, ROUTE_MESSAGES } from "~/domain/field/route.schema";
-import { ADDRESS_FOUND_ZOOM, BRASILIA_CENTER, ROUTE_MAP_ZOOM } from "~/domain/field/map-constants";
+import { createFieldRoute, listWorkplaceChoices } from "~/domain/fieldwork/visit-routes.server";
+import { createRouteSchema, ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
+import { ADDRESS_FOUND_ZOOM, BRASILIA_CENTER, ROUTE_MAP_ZOOM } from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";

@@ -2,7 +2,7 @@ import * as React from "react";
 import { MapPin, Pencil, Plus } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { DUPLICATE_MESSAGES } from "~/domain/field/workplace-duplicates";
+import { DUPLICATE_MESSAGES } from "~/domain/fieldwork/workplace-duplicates";
 import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CepField } from "~/components/address/cep-field";
 import { Button } from "~/components/ui/button";
@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { formatCep } from "~/lib/br/cep";
-import type { WorkplaceListItem } from "~/domain/field/workplace-row";
-import { workplaceActionSchema } from "~/domain/field/workplace.schema";
+import type { WorkplaceListItem } from "~/domain/fieldwork/workplace-row";
+import { workplaceActionSchema } from "~/domain/fieldwork/workplace.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /** Add (no `workplace`) or edit a workplace: the original's form, CEP look-up filling the address. */

@@ -1,58 +1,22 @@
 import * as React from "react";
-import { useLoaderData, useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { Camera, LocateFixed, Play, Send } from "lucide-react";
-import type { Route } from "./+types/route-execute";
-import { requireAccess } from "~/auth/guard.server";
-import { panelPath } from "~/auth/permissions";
-import { finishFieldRoute, listRoutesToExecute, startFieldRoute } from "~/domain/field/field-routes.server";
-import { CONTRACT_TYPES, executeRouteActionSchema, FINISH_FIELDS, ROUTE_MESSAGES, validateFinish, type FinishField } from "~/domain/field/route.schema";
-import { handleAction } from "~/utils/action.server";
-import { loadOrFail } from "~/utils/load.server";
-import { formatCep } from "~/lib/br/cep";
-import { formatDate } from "~/lib/dates";
-import { MB } from "~/domain/files/file-types";
-import { clearDraft, dataUrlToBlob, loadDraft, newToken, saveDraft, shrinkPhoto, type FinishDraft } from "~/components/field/finish-draft";
-import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
-import { PageHeader } from "~/components/layout/dashboard-shell";
-import { Badge } from "~/components/ui/badge";
+import { CONTRACT_TYPES, FINISH_FIELDS, ROUTE_MESSAGES, validateFinish, type FinishField } from "~/domain/fieldwork/visit-route.schema";
+import { clearDraft, dataUrlToBlob, loadDraft, newToken, saveDraft, shrinkPhoto, type FinishDraft } from "~/components/fieldwork/finish-draft";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { useToast } from "~/components/ui/toaster";
 
-export const meta: Route.MetaFunction = () => [{ title: "Executar Rota | Painel" }];
+/** What starting and finishing a visit route need of it. */
+export type ExecutableRoute = { id: string; cep: string };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAccess(request);
-  const statusParam = new URL(request.url).searchParams.get("status");
-  const status = statusParam === "pendente" || statusParam === "em_andamento" ? statusParam : null;
-  const data = await loadOrFail(() => listRoutesToExecute(user, new Date(), status), ROUTE_MESSAGES.loadError);
-  return { ...data, role: user.role };
-}
+/*
+ * "Executar Rota"'s two actions (moved out of the route module, issue 20 §2): start a route (with
+ * the device's position, or a CEP when there is none) and finish it (the visit's form, kept as a
+ * draft on the device until the server confirms).
+ */
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: executeRouteActionSchema,
-    upload: { field: "photo", maxBytes: 12 * MB },
-    fallback: { start: ROUTE_MESSAGES.startError, finish: ROUTE_MESSAGES.finishError },
-    handlers: {
-      start: async (input) => (await startFieldRoute(actor, input), ROUTE_MESSAGES.started),
-      finish: async (input, { file }) => {
-        const result = await finishFieldRoute(actor, input, file);
-        return {
-          message: result.photoStored === false ? `${ROUTE_MESSAGES.finished} ${ROUTE_MESSAGES.photoFailed}` : ROUTE_MESSAGES.finished,
-          redirectTo: panelPath(actor.role),
-          routeId: input.id,
-        };
-      },
-    },
-  });
-}
-
-type RouteItem = Awaited<ReturnType<typeof loader>>["routes"][number];
 function currentPosition(): Promise<GeolocationPosition | null> {
   if (typeof navigator === "undefined" || !navigator.geolocation) return Promise.resolve(null);
   return new Promise((resolve) =>
@@ -65,7 +29,7 @@ function positionFields(pos: GeolocationPosition | null): Record<string, string>
   return { lat: String(pos.coords.latitude), lon: String(pos.coords.longitude), accuracy: String(Math.round(pos.coords.accuracy)), fixAt: String(pos.timestamp) };
 }
 
-function StartRoute({ route, onDone }: { route: RouteItem; onDone: () => void }) {
+export function StartRoute({ route, onDone }: { route: ExecutableRoute; onDone: () => void }) {
   const toast = useToast();
   const [busy, setBusy] = React.useState(false);
   const [askCep, setAskCep] = React.useState(false);
@@ -119,7 +83,7 @@ function StartRoute({ route, onDone }: { route: RouteItem; onDone: () => void })
 
 const YES_NO: FinishField[] = ["hasBrigadeLeader", "hasMasterFirefighter", "outsourced"];
 
-function FinishRoute({ route, role }: { route: RouteItem; role: string }) {
+export function FinishRoute({ route, role }: { route: ExecutableRoute; role: string }) {
   const toast = useToast();
   const navigate = useNavigate();
   const [draft, setDraft] = React.useState<FinishDraft>(() => ({ token: "", fields: {}, photo: null, savedAt: 0 }));
@@ -258,56 +222,3 @@ function FinishRoute({ route, role }: { route: RouteItem; role: string }) {
     </form>
   );
 }
-
-export default function RouteExecutePage() {
-  const { routes, fallback, today, role, status, total, ownInProgress } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
-  const mine = ownInProgress || routes.some((r) => r.mine);
-  return (
-    <div className="mx-auto max-w-xl">
-      <PageHeader title="Executar Rota" description={
-          status
-            ? `${total ?? 0} ${total === 1 ? "rota" : "rotas"} ${status === "pendente" ? (total === 1 ? "pendente" : "pendentes") : "em andamento"}.`
-            : fallback
-              ? "Sem rotas para hoje: mostrando as pendentes e em andamento."
-              : `Rotas de ${formatDate(today)}.`
-        } />
-      {mine ? (
-        <p role="status" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900">
-          {ROUTE_MESSAGES.inProgressNotice}
-        </p>
-      ) : null}
-      {routes.length === 0 ? <Card className="p-8 text-center text-slate-700">{ROUTE_MESSAGES.empty}</Card> : null}
-      <ul className="grid gap-4">
-        {routes.map((r) => (
-          <li key={r.id}>
-            <Card className="grid gap-3 p-4" data-testid={`route-${r.id}`}>
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="text-lg font-semibold text-slate-900">{r.name}</h2>
-                <Badge tone={r.status === "em_andamento" ? "info" : "neutral"}>{r.status === "em_andamento" ? "Em andamento" : "Pendente"}</Badge>
-              </div>
-              <p className="text-sm text-slate-700">{r.address}</p>
-              <p className="text-xs text-slate-600">
-                CEP {formatCep(r.cep)} · {r.affiliates} filiados · {formatDate(r.routeDate)}
-              </p>
-              {r.busy ? (
-                <p className="text-sm font-medium text-amber-900">{ROUTE_MESSAGES.busy}</p>
-              ) : r.mine ? (
-                <FinishRoute route={r} role={role} />
-              ) : mine ? (
-                // One route at a time (issue 19 §12): the server refuses a second start too.
-                <p className="text-sm font-medium text-slate-700" data-testid="second-start-refused">
-                  {ROUTE_MESSAGES.secondStart}
-                </p>
-              ) : (
-                <StartRoute route={r} onDone={() => void revalidator.revalidate()} />
-              )}
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-export const ErrorBoundary = DashboardErrorBoundary;

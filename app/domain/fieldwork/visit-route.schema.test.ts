@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finishRouteSchema } from "./route.schema";
+import { finishRouteSchema } from "./visit-route.schema";
 
 const base = { intent: "finish", id: "0b6f0c1e-5d2a-4c1b-9f3e-2a7d8c9e1f00", token: "3f1c2a9e-0b7d-4e55-9a1e" };
 

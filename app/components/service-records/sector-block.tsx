@@ -2,7 +2,7 @@ import * as React from "react";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput, MoneyInput } from "~/components/ui/masked-input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { SECTOR_LABELS, SERVICE_MESSAGES, type ServiceSector } from "~/domain/services/service-options";
+import { SECTOR_LABELS, SERVICE_MESSAGES, type ServiceSector } from "~/domain/service-records/service-options";
 import {
   CASE_TYPES,
   FINANCE_REQUESTS,
@@ -15,7 +15,7 @@ import {
   SECRETARIA_URGENCY,
   SECTOR_FIELD_PREFIX,
   URGENCY_LEVELS,
-} from "~/domain/services/service.schema";
+} from "~/domain/service-records/service.schema";
 import { PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
 import { cnpjProblem } from "~/lib/br/cnpj";
 import { isCompanyLookupBody, lookupJson } from "./lookup-fetch";

@@ -1,5 +1,5 @@
 import { Eye } from "lucide-react";
-import { SERVICE_MESSAGES } from "~/domain/services/service-options";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import * as React from "react";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import type { MapTiles } from "~/components/map/map-types";
-import { clusterByGrid } from "~/domain/field/map-constants";
+import { clusterByGrid } from "~/domain/fieldwork/map-constants";
 
 export type WorkplaceMapMarker = {
   id: string;

@@ -11,7 +11,7 @@ import { cepDigits, isValidCep } from "~/lib/br/cep";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
 import { log } from "~/utils/logger.server";
-import { parsePosition, ROUTE_MESSAGES, validateFinish, type FinishField, type FinishInput } from "./route.schema";
+import { parsePosition, ROUTE_MESSAGES, validateFinish, type FinishField, type FinishInput } from "./visit-route.schema";
 
 export const VISIT_PHOTO_PURPOSE = "visit-photo";
 export const VISIT_PHOTO_MAX_SIDE = 1280;

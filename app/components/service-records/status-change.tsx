@@ -2,9 +2,9 @@ import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { Field, Select, Textarea } from "~/components/ui/input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { quickActions, SERVICE_LIMITS, type ActionScreen } from "~/domain/services/service-options";
+import { quickActions, SERVICE_LIMITS, type ActionScreen } from "~/domain/service-records/service-options";
 import { useFormAction } from "~/components/ui/use-form-action";
-import { statusSchema } from "~/domain/services/service.schema";
+import { statusSchema } from "~/domain/service-records/service.schema";
 
 export type AgentOption = { id: string; name: string };
 

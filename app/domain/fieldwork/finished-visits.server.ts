@@ -8,7 +8,7 @@ import { formatCep } from "~/lib/br/cep";
 import { TIME_ZONE } from "~/lib/dates";
 import { pageCountOf } from "~/lib/pagination";
 import { AppError } from "~/utils/app-error";
-import { VISIT_PHOTO_PURPOSE } from "./field-routes.server";
+import { VISIT_PHOTO_PURPOSE } from "./visit-routes.server";
 import { VISITS_CSV_COLUMNS, VISITS_MESSAGES, type VisitSort } from "./visits";
 
 export { readSort, VISITS_CSV_COLUMNS, VISITS_MESSAGES, type VisitSort } from "./visits";

@@ -1,10 +1,10 @@
 import * as React from "react";
 import { Form } from "react-router";
-import { VISIT_SORT_LABELS, VISIT_SORTS, VISITS_MESSAGES, type VisitSort } from "~/domain/field/visits";
+import { VISIT_SORT_LABELS, VISIT_SORTS, VISITS_MESSAGES, type VisitSort } from "~/domain/fieldwork/visits";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
+import { EmptyState } from "~/components/ui/empty-state";
 
 /** "1 visita finalizada" / "1.234 visitas finalizadas", with the page when there are several. */
 export function visitsCountText(total: number, page: number, pageCount: number, suffix = "") {
@@ -52,7 +52,7 @@ export function VisitList<T extends { id: string }>({
         </Button>
       </Form>
       {visits.length === 0 ? (
-        <Card className="p-10 text-center text-slate-700">{VISITS_MESSAGES.empty}</Card>
+        <EmptyState>{VISITS_MESSAGES.empty}</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {visits.map((v) => (

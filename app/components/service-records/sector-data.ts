@@ -2,7 +2,7 @@ import { formatDate } from "~/lib/dates";
 import { formatCnpj } from "~/lib/br/cnpj";
 import { formatMoney } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
-import type { ServiceSector } from "~/domain/services/service-options";
+import type { ServiceSector } from "~/domain/service-records/service-options";
 import {
   CASE_TYPES,
   FINANCE_REQUESTS,
@@ -14,7 +14,7 @@ import {
   SECRETARIA_REQUESTS,
   SECRETARIA_URGENCY,
   URGENCY_LEVELS,
-} from "~/domain/services/service.schema";
+} from "~/domain/service-records/service.schema";
 
 type Kind = "text" | "date" | "money" | "bool" | "cnpj" | Record<string, string>;
 const FIELDS: Record<ServiceSector, Array<[string, string, Kind]>> = {

@@ -1,0 +1,122 @@
+import * as React from "react";
+import { SlidersHorizontal } from "lucide-react";
+import { Label, Select } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+
+/**
+ * The list screens' filters (issue 20 §2, ADR 240). `search`, the list's search box, is always
+ * shown; the other filters (`children`: tabs, selects) are, on a phone, behind a "Filtros"
+ * disclosure (closed unless `defaultOpen`, e.g. when one of them is applied), and from `md` up
+ * always open inline, with no summary.
+ *
+ * A native `<details>`: it works without JavaScript and the keyboard opens it. From `md` up its
+ * content is shown through `::details-content`, whatever the open state.
+ */
+export function FilterBar({
+  search,
+  children,
+  label = "Filtros",
+  defaultOpen = false,
+  active,
+  className,
+  "data-testid": testId,
+}: {
+  search?: React.ReactNode;
+  children?: React.ReactNode;
+  /** The disclosure's text on a phone. */
+  label?: string;
+  defaultOpen?: boolean;
+  /** How many of the `children` filters are applied, said beside "Filtros" on a phone. */
+  active?: number;
+  /** Classes of the bar (a column on a phone, a row from `lg`, by default). */
+  className?: string;
+  "data-testid"?: string;
+}) {
+  return (
+    <div className={cn("flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between", className)} data-testid={testId}>
+      {children ? (
+        <FilterDisclosure label={label} defaultOpen={defaultOpen} active={active}>
+          {children}
+        </FilterDisclosure>
+      ) : null}
+      {search}
+    </div>
+  );
+}
+
+/**
+ * The "Filtros" disclosure of a {@link FilterBar}, for a filter form laid out by its screen: closed
+ * on a phone unless `defaultOpen`, always open (no summary) from `md` up.
+ */
+export function FilterDisclosure({
+  children,
+  label = "Filtros",
+  defaultOpen = false,
+  active,
+  className,
+  contentClassName,
+}: {
+  children: React.ReactNode;
+  label?: string;
+  defaultOpen?: boolean;
+  active?: number;
+  className?: string;
+  /** Classes of the box around the filters (e.g. a grid). */
+  contentClassName?: string;
+}) {
+  return (
+    <details
+      open={defaultOpen || undefined}
+      className={cn(
+        "group min-w-0 rounded-lg border border-slate-200 bg-white md:border-0 md:bg-transparent md:[&::details-content]:block md:[&::details-content]:[content-visibility:visible]",
+        className,
+      )}
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-4 text-sm font-semibold text-slate-900 md:hidden [&::-webkit-details-marker]:hidden">
+        <SlidersHorizontal aria-hidden className="size-4" />
+        {label}
+        {active ? (
+          <span className="rounded-full bg-navy-900 px-2 text-xs text-white">
+            {active}
+            <span className="sr-only"> {active === 1 ? "aplicado" : "aplicados"}</span>
+          </span>
+        ) : null}
+        <span aria-hidden className="ml-auto text-slate-500 group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className={cn("px-3 pb-3 max-md:pt-1 md:p-0", contentClassName)}>{children}</div>
+    </details>
+  );
+}
+
+/** A filter's select: its label above, "Todos" (or `allLabel`) first, then the options. */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  allLabel = "Todos",
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  options: readonly { value: string; label: string }[];
+  allLabel?: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} name={name} defaultValue={value ?? ""}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
