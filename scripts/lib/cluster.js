@@ -166,6 +166,7 @@ defaults
     timeout http-request 10s
     timeout http-keep-alive 10s
     timeout queue 10s
+    timeout check 5s
 
 frontend site
     bind 127.0.0.1:${port}
