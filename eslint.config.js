@@ -10,8 +10,16 @@ import globals from "globals";
 const zones = [
   { target: "./app/routes", from: "./app/db", message: "Rotas não acessam o banco: chame um caso de uso em app/domain." },
   { target: "./app/components", from: "./app/db", message: "Componentes não importam o banco (nem tabelas Drizzle)." },
-  { target: "./app/lib", from: ["./app/utils", "./app/domain", "./app/db"], message: "app/lib é a base: não importa utils, domain nem db." },
-  { target: "./app/domain", from: ["./app/db/factories", "./app/db/seed"], message: "O domínio não usa fábricas de teste nem a semente de demonstração." },
+  {
+    target: "./app/lib",
+    from: ["./app/utils", "./app/domain", "./app/db"],
+    message: "app/lib é a base: não importa utils, domain nem db.",
+  },
+  {
+    target: "./app/domain",
+    from: ["./app/db/factories", "./app/db/seed"],
+    message: "O domínio não usa fábricas de teste nem a semente de demonstração.",
+  },
   { target: "./app/utils", from: "./app/components", message: "app/utils não importa componentes." },
   { target: "./app/domain", from: ["./app/routes", "./app/components"], message: "O domínio não importa rotas nem componentes." },
   { target: "./app/auth/permissions.ts", from: "./app/domain", message: "A tabela de papéis não importa código do domínio." },
@@ -62,7 +70,10 @@ export default tseslint.config(
     // Components never reach server-only modules (the bundler would ship them to the browser).
     files: ["app/components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/*.server.ts"], message: "Componentes não importam módulos .server." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/*.server", "**/*.server.ts"], message: "Componentes não importam módulos .server." }] },
+      ],
     },
   },
   {
@@ -83,7 +94,15 @@ export default tseslint.config(
   },
   {
     // Server code: a promise is awaited, returned or explicitly voided (a lost rejection is a lost error).
-    files: ["app/**/*.server.ts", "app/domain/**/*.ts", "app/jobs/**/*.ts", "app/integrations/**/*.ts", "app/db/**/*.ts", "app/auth/**/*.ts", "server/**/*.ts"],
+    files: [
+      "app/**/*.server.ts",
+      "app/domain/**/*.ts",
+      "app/jobs/**/*.ts",
+      "app/integrations/**/*.ts",
+      "app/db/**/*.ts",
+      "app/auth/**/*.ts",
+      "server/**/*.ts",
+    ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { "@typescript-eslint/no-floating-promises": "error" },
   },

@@ -3,11 +3,13 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
 
-const FRAMEWORK_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
+const FRAMEWORK_CHUNK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
 // React DOM, the scheduler and React Router's DOM bindings come by a dynamic import from
 // app/entry.client.tsx (public pages hydrate lazily: docs/decisions/105-home-first-load-js-floor.md),
 // so they stay out of the framework chunk that every first load fetches.
-const HYDRATION = /[\\/](node_modules[\\/](react-dom|scheduler)[\\/]|node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]dom-export\.m?js$)/;
+const HYDRATION =
+  /[\\/](node_modules[\\/](react-dom|scheduler)[\\/]|node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]dom-export\.m?js$)/;
 const COMMON_CHUNK =
   /[\\/](app[\\/](utils[\\/]seo|lib[\\/]long-date|components[\\/]layout[\\/]brand-mark|components[\\/]ui[\\/]toaster|components[\\/]icons[\\/]icon)\.tsx?$|node_modules[\\/]clsx[\\/])/;
 // Shared UI of the other pages (public and dashboard): buttons, fields, alerts, badges, cn,
@@ -60,7 +62,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The client entry, React, React Router and the small modules every page loads
                 // anyway (root's toaster, meta tags, the brand mark, clsx, the icon factory): one file, which also
                 // takes Rolldown's runtime helpers (else a chunk of their own).
-                { name: "framework", test: (id: string) => (FRAMEWORK_CHUNK.test(id) && !HYDRATION.test(id)) || COMMON_CHUNK.test(id), priority: 30 },
+                {
+                  name: "framework",
+                  test: (id: string) => (FRAMEWORK_CHUNK.test(id) && !HYDRATION.test(id)) || COMMON_CHUNK.test(id),
+                  priority: 30,
+                },
                 // Fetched by the client entry when the page hydrates (at once, or lazily). Below
                 // the framework, which must keep React itself (a group takes its dependencies).
                 { name: "react-dom", test: HYDRATION, priority: 20 },

@@ -13,7 +13,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", testTimeout: 20_000, globalSetup: [PGLITE_TEMPLATE] },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+          globalSetup: [PGLITE_TEMPLATE],
+        },
       },
       {
         resolve: { alias },

@@ -32,8 +32,13 @@ export function readDecisions(dir = DIR) {
 
 export function renderIndex(decisions = readDecisions()) {
   const by = new Map();
-  for (const d of decisions) for (const c of d.changes) by.set(c.target, [...(by.get(c.target) ?? []), `${c.verb} by [${String(d.number).padStart(3, "0")}](${d.file})`]);
-  const rows = decisions.map((d) => `| [${String(d.number).padStart(3, "0")}](${d.file}) | ${d.title.replace(/\|/g, "\\|")} | ${d.status} | ${(by.get(d.number) ?? []).join("; ")} |`);
+  for (const d of decisions)
+    for (const c of d.changes)
+      by.set(c.target, [...(by.get(c.target) ?? []), `${c.verb} by [${String(d.number).padStart(3, "0")}](${d.file})`]);
+  const rows = decisions.map(
+    (d) =>
+      `| [${String(d.number).padStart(3, "0")}](${d.file}) | ${d.title.replace(/\|/g, "\\|")} | ${d.status} | ${(by.get(d.number) ?? []).join("; ")} |`,
+  );
   return [
     "# Decisions",
     "",

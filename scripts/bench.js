@@ -42,7 +42,11 @@ const CHROME_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const list = (v, d) => (v ?? d).split(",").map((x) => x.trim()).filter(Boolean);
+const list = (v, d) =>
+  (v ?? d)
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 const PAGES = list(process.env.BENCH_PAGES, "/,/convencoes,/noticias,/parceiros");
 const DATABASES = list(process.env.BENCH_DATABASES, "postgres,pglite");
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -91,7 +95,10 @@ export async function measureHomeJs(base) {
     const beforeLoad = new Set(
       await page.evaluate(() => {
         const load = performance.getEntriesByType("navigation")[0].loadEventStart;
-        return performance.getEntriesByType("resource").filter((e) => e.startTime < load).map((e) => e.name);
+        return performance
+          .getEntriesByType("resource")
+          .filter((e) => e.startTime < load)
+          .map((e) => e.name);
       }),
     );
     const all = [...new Set(scripts.map((s) => s.url))];
@@ -189,7 +196,14 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url, p) {
     const s = (k) => (c[k]?.score == null ? null : Math.round(c[k].score * 100));
     const scores = { performance: s("performance"), accessibility: s("accessibility"), bestPractices: s("best-practices"), seo: s("seo") };
     const failing = Object.values(result.lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable")
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== "informative" &&
+          a.scoreDisplayMode !== "manual" &&
+          a.scoreDisplayMode !== "notApplicable",
+      )
       .map((a) => `${a.id}=${a.score}`);
     say(`lighthouse ${p}: ${JSON.stringify(scores)}${failing.length ? `  (abaixo de 1: ${failing.join(", ")})` : ""}`);
     return scores;
@@ -199,7 +213,10 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url, p) {
 }
 
 function targetsMet({ pages, rssMb, js, lh }) {
-  const legs = (db) => Object.values(pages).map((p) => p[db]).filter(Boolean);
+  const legs = (db) =>
+    Object.values(pages)
+      .map((p) => p[db])
+      .filter(Boolean);
   const lhPages = Object.values(lh ?? {});
   const t = {
     postgresRatio: legs("postgres").length > 0 && legs("postgres").every((l) => l.ratio !== null && l.ratio >= 0.4),

@@ -14,7 +14,12 @@ const bundle = await import(new URL(`../${process.env.BUILD_DIR ?? "build"}/serv
 async function ask() {
   const env = process.env;
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    return { username: env.ADMIN_USERNAME, name: env.ADMIN_NAME ?? env.ADMIN_USERNAME, email: env.ADMIN_EMAIL ?? "", password: env.ADMIN_PASSWORD };
+    return {
+      username: env.ADMIN_USERNAME,
+      name: env.ADMIN_NAME ?? env.ADMIN_USERNAME,
+      email: env.ADMIN_EMAIL ?? "",
+      password: env.ADMIN_PASSWORD,
+    };
   }
   const rl = readline.createInterface({ input: stdin, output: stdout });
   const username = await rl.question("Usuário: ");

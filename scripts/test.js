@@ -15,7 +15,13 @@ const failures = [];
 let failedRun = false;
 
 function firstLine(text) {
-  return String(text ?? "").split("\n").find((l) => l.trim())?.trim().slice(0, 300) ?? "";
+  return (
+    String(text ?? "")
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? ""
+  );
 }
 
 // Vitest's default on 2 cores is one worker; integration files mostly wait on the database and
@@ -64,7 +70,16 @@ function runInBackground(label, projects, env = {}) {
 function vitestArgs(label, projects, maxWorkers = workers) {
   const out = jsonReport(label);
   fs.rmSync(out, { force: true });
-  return ["node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, `--maxWorkers=${maxWorkers}`, ...extraArgs];
+  return [
+    "node_modules/vitest/vitest.mjs",
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+    `--maxWorkers=${maxWorkers}`,
+    ...extraArgs,
+  ];
 }
 
 function jsonReport(label) {
@@ -119,7 +134,9 @@ if (!process.env.TEST_DATABASE_URL) {
 if (browser) {
   run("browser (Chromium)", ["e2e"], browserEnv);
 } else {
-  console.log(`\nChromium não encontrado em ${chrome}: os testes de navegador foram PULADOS (instale com 'apt-get install -y chromium' ou defina CHROME_PATH).`);
+  console.log(
+    `\nChromium não encontrado em ${chrome}: os testes de navegador foram PULADOS (instale com 'apt-get install -y chromium' ou defina CHROME_PATH).`,
+  );
 }
 await finishPostgres?.();
 

@@ -114,7 +114,9 @@ export function createApp() {
 
   if (env().MAINTENANCE_MODE) {
     app.use((req, res, next) => {
-      const restricted = ["/login", "/dashboard", "/test-supabase"].some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
+      const restricted = ["/login", "/dashboard", "/test-supabase"].some(
+        (p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`),
+      );
       if (restricted) {
         return res.redirect(302, "/manutencao");
       }

@@ -54,7 +54,18 @@ const CACHEABLE_TYPE = /^(text\/html|text\/x-script)\b/i;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 // Headers a cached response must not replay: per-response, transport, or ours to set.
-const NOT_REPLAYED = new Set(["content-security-policy", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary", "set-cookie", "x-render-cache"]);
+const NOT_REPLAYED = new Set([
+  "content-security-policy",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "vary",
+  "set-cookie",
+  "x-render-cache",
+]);
 
 /** Paths never served from (or stored in) a shared cache, whatever their response says. */
 export function isNeverCachedPath(path: string) {
@@ -115,12 +126,9 @@ class Freshness {
 
   private start() {
     this.started = true;
-    watchContentVersion(
-      (v) => {
-        if (v !== this.version) this.mustCheck = true;
-      },
-      this.markStale,
-    ).catch((err) => log.warn("cache de páginas sem notificações; só a verificação periódica", errorFields(err)));
+    watchContentVersion((v) => {
+      if (v !== this.version) this.mustCheck = true;
+    }, this.markStale).catch((err) => log.warn("cache de páginas sem notificações; só a verificação periódica", errorFields(err)));
   }
 
   private refresh() {
@@ -363,10 +371,7 @@ export function renderCache(options: RenderCacheOptions = {}): RenderCache {
     }
 
     let settle: (e: Entry | null) => void = () => {};
-    inflight.set(
-      key,
-      new Promise<Entry | null>((resolve) => (settle = resolve)),
-    );
+    inflight.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
     const done = (entry: Entry | null) => {
       inflight.delete(key);
       settle(entry);
@@ -380,7 +385,15 @@ export function renderCache(options: RenderCacheOptions = {}): RenderCache {
           zlib.deflateRawSync(seg, { level: 9, finishFlush: i === raw.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
         );
         const bytes = raw.reduce((n, b) => n + b.length, 0) + deflated.reduce((n, b) => n + b.length, 0);
-        const entry: Entry = { version, expiresAt: Math.min(Date.now() + maxAgeMs, freshness.validUntil), status, headers, raw, deflated, bytes };
+        const entry: Entry = {
+          version,
+          expiresAt: Math.min(Date.now() + maxAgeMs, freshness.validUntil),
+          status,
+          headers,
+          raw,
+          deflated,
+          bytes,
+        };
         store.set(key, entry);
         done(entry);
         return entry;
@@ -438,7 +451,11 @@ function capture(req: Request, res: Response, hooks: CaptureHooks) {
     return mode;
   };
   const toBuffer = (chunk: unknown, encoding?: unknown) =>
-    Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === "string"
+        ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
+        : Buffer.from(chunk as Uint8Array);
 
   res.write = function write(this: Response, chunk: unknown, encoding?: unknown, cb?: unknown) {
     if (decide() === "through") return (original.write as (...a: unknown[]) => boolean).call(res, chunk, encoding, cb);

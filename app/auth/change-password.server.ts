@@ -14,7 +14,10 @@ export async function changeOwnPassword(user: SessionUser, currentPassword: stri
   }
   const passwordHash = await hashPassword(newPassword);
   await db().transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
     await recordAudit({ actor: user, action: "user.password_changed", entityType: "user", entityId: user.id }, tx);
   });
   // Other browsers signed in as this user are signed out; this one stays.

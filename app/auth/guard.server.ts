@@ -56,14 +56,9 @@ function isRead(request: Request) {
  * - writes (POST, …) or `resource` reads without the role: HTTP 403, nothing changes
  * - page reads without the role: the original's redirect to the own panel, or its message
  */
-export async function requireAccess(
-  request: Request,
-  options: { screen?: string; resource?: boolean } = {},
-): Promise<SessionUser> {
+export async function requireAccess(request: Request, options: { screen?: string; resource?: boolean } = {}): Promise<SessionUser> {
   const user = await requireUser(request);
-  const screen: Screen | undefined = options.screen
-    ? screenById(options.screen)
-    : screenFor(new URL(request.url).pathname);
+  const screen: Screen | undefined = options.screen ? screenById(options.screen) : screenFor(new URL(request.url).pathname);
   if (screen && canAccessScreen(user.role, screen)) return user;
   // A refused action is written to the audit log (ADR 182).
   if (!isRead(request)) await recordRefusal(user, request);

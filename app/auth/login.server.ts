@@ -32,8 +32,7 @@ export const loginSchema = z.object({
 export type LoginNext = "done" | "code" | "enrol";
 
 export type LoginOutcome =
-  | { ok: true; role: Role; cookie: string; next: LoginNext }
-  | { ok: false; status: 400 | 401 | 429; message: string };
+  { ok: true; role: Role; cookie: string; next: LoginNext } | { ok: false; status: 400 | 401 | 429; message: string };
 
 /**
  * Verifies credentials with two database-backed limits, both counting failures only: per account
@@ -81,19 +80,25 @@ export async function login(input: { username: string; password: string; clientI
 
 /** The sign-in is complete: its time and its audit entry. */
 export async function signedIn(user: { id: string; username: string }) {
-  await db().update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+  await db()
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, user.id));
   await recordAudit({ actor: { id: user.id, username: user.username }, action: "login", entityType: "user", entityId: user.id });
 }
 
-export type CodeStepOutcome =
-  | { ok: true; cookie: string; message: string }
-  | { ok: false; status: 401 | 409 | 429; message: string };
+export type CodeStepOutcome = { ok: true; cookie: string; message: string } | { ok: false; status: 401 | 409 | 429; message: string };
 
 /**
  * The code step (ADR 185): a TOTP code or a recovery code for the session that gave the right
  * password. On success the half session is replaced by a new, full one (rotated again).
  */
-export async function completeCodeStep(input: { request: Request; user: SessionUser; code: string; clientIp: string }): Promise<CodeStepOutcome> {
+export async function completeCodeStep(input: {
+  request: Request;
+  user: SessionUser;
+  code: string;
+  clientIp: string;
+}): Promise<CodeStepOutcome> {
   const { user } = input;
   const check = await checkSecondFactor({ user, code: input.code, clientIp: input.clientIp, allowRecovery: true });
   if (!check.ok) return check;

@@ -13,7 +13,6 @@ export { RESET_MESSAGES } from "./password.schema";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
-
 /**
  * Answers the same way whether or not the username exists; the e-mail goes out in the
  * background so the response time does not tell either.
@@ -77,7 +76,10 @@ export async function resetPassword(token: string, newPassword: string) {
       .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)))
       .returning({ userId: passwordResetTokens.userId });
     if (marked.length === 0) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, row.userId));
     await recordAudit({ actor: null, action: "user.password_reset", entityType: "user", entityId: row.userId }, tx);
     return true;
   });

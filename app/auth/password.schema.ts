@@ -18,8 +18,7 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 export const RESET_MESSAGES = {
-  requested:
-    "Se o usuário estiver cadastrado, enviaremos um link para redefinir a senha ao e-mail registrado. O link vale por 1 hora.",
+  requested: "Se o usuário estiver cadastrado, enviaremos um link para redefinir a senha ao e-mail registrado. O link vale por 1 hora.",
   invalid: "Este link de redefinição é inválido ou expirou. Solicite um novo.",
   usernameRequired: "Informe seu usuário.",
   requestError: "Erro ao solicitar a redefinição de senha. Tente novamente.",
@@ -35,7 +34,10 @@ export const newPasswordField = secretText(PASSWORD_MESSAGES.newRequired, { max:
 export const changePasswordSchema = z
   .object({
     // Checked against the stored hash, never stored: only its length is limited.
-    currentPassword: z.string(PASSWORD_MESSAGES.currentRequired).min(1, PASSWORD_MESSAGES.currentRequired).max(200, PASSWORD_MESSAGES.wrongCurrent),
+    currentPassword: z
+      .string(PASSWORD_MESSAGES.currentRequired)
+      .min(1, PASSWORD_MESSAGES.currentRequired)
+      .max(200, PASSWORD_MESSAGES.wrongCurrent),
     newPassword: newPasswordField,
     confirmPassword: z.string(PASSWORD_MESSAGES.confirmRequired).min(1, PASSWORD_MESSAGES.confirmRequired),
   })
@@ -53,7 +55,11 @@ export const resetPasswordSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string(PASSWORD_MESSAGES.confirmRequired).min(1, PASSWORD_MESSAGES.confirmRequired),
   })
-  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch, ...WHOLE_FORM });
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORD_MESSAGES.mismatch,
+    ...WHOLE_FORM,
+  });
 
 /** /esqueci-senha: the username the link is for. */
 export const forgotPasswordSchema = z.object({

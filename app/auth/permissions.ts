@@ -5,16 +5,7 @@
 import { matchRoutes } from "react-router";
 import { contactsHref } from "~/auth/contact-scope";
 
-export const ROLES = [
-  "admin",
-  "presidencia",
-  "juridico",
-  "financeiro",
-  "rh",
-  "secretaria",
-  "homologacao",
-  "campo",
-] as const;
+export const ROLES = ["admin", "presidencia", "juridico", "financeiro", "rh", "secretaria", "homologacao", "campo"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -35,9 +26,7 @@ export function isRole(value: unknown): value is Role {
 const ANY: readonly Role[] = ROLES;
 
 /** What a signed-in user without the role gets on a page: the original's redirect or message. */
-export type Denial =
-  | { kind: "redirect" }
-  | { kind: "message"; title: string; message: string };
+export type Denial = { kind: "redirect" } | { kind: "message"; title: string; message: string };
 
 export type NavIcon =
   | "home"
@@ -120,15 +109,7 @@ export const MESSAGES = {
   },
 } as const satisfies Record<string, Denial>;
 
-const SERVICE_ROLES: readonly Role[] = [
-  "admin",
-  "juridico",
-  "financeiro",
-  "rh",
-  "secretaria",
-  "presidencia",
-  "homologacao",
-];
+const SERVICE_ROLES: readonly Role[] = ["admin", "juridico", "financeiro", "rh", "secretaria", "presidencia", "homologacao"];
 
 /** The finance screen (original §2: /dashboard/financeiro/financial). */
 const FINANCE_ROLES: readonly Role[] = ["financeiro", "admin"];
@@ -238,11 +219,26 @@ export const SCREENS: readonly Screen[] = [
     denial: REDIRECT,
   },
   // The filtered list as CSV (a download).
-  { id: "members-export", paths: ["/dashboard/admin/members/exportar", "/dashboard/rh/members/exportar"], roles: MEMBER_ROLES, denial: MESSAGES.membersExportDenied },
+  {
+    id: "members-export",
+    paths: ["/dashboard/admin/members/exportar", "/dashboard/rh/members/exportar"],
+    roles: MEMBER_ROLES,
+    denial: MESSAGES.membersExportDenied,
+  },
   // The import from the old system (issue 8, ADR 123): admin only, with its template.
-  { id: "members-import", paths: ["/dashboard/admin/members/importar", "/dashboard/admin/members/importar/modelo"], roles: ["admin"], denial: REDIRECT },
+  {
+    id: "members-import",
+    paths: ["/dashboard/admin/members/importar", "/dashboard/admin/members/importar/modelo"],
+    roles: ["admin"],
+    denial: REDIRECT,
+  },
   // A member's photo (an image), only to the member screen's roles.
-  { id: "member-photo", paths: ["/dashboard/admin/members/:memberId/foto", "/dashboard/rh/members/:memberId/foto"], roles: MEMBER_ROLES, denial: MESSAGES.membersPhotoDenied },
+  {
+    id: "member-photo",
+    paths: ["/dashboard/admin/members/:memberId/foto", "/dashboard/rh/members/:memberId/foto"],
+    roles: MEMBER_ROLES,
+    denial: MESSAGES.membersPhotoDenied,
+  },
   // LGPD export of one member (a download): admin only (action members.lgpd).
   { id: "member-export", paths: ["/dashboard/admin/members/:memberId/exportar"], roles: ["admin"], denial: MESSAGES.adminOnly },
   {

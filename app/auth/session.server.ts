@@ -147,7 +147,10 @@ async function loadSessionState(request: Request): Promise<SessionState | null> 
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db().update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, id));
   }
   // The request log line names the user (ADR 182).
   noteRequestUser(row.id);
@@ -162,26 +165,21 @@ async function loadSessionState(request: Request): Promise<SessionState | null> 
 
 export async function destroySession(request: Request) {
   const token = readCookie(request, sessionCookieName());
-  if (token) await db().delete(sessions).where(eq(sessions.id, sha256Hex(token)));
+  if (token)
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.id, sha256Hex(token)));
 }
 
 /** Signs a user out everywhere (password, role change or removal), optionally keeping one session. */
 export async function revokeUserSessions(userId: string, exceptSessionId?: string) {
   await db()
     .delete(sessions)
-    .where(
-      exceptSessionId
-        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
-        : eq(sessions.userId, userId),
-    );
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
 }
 
 export async function purgeExpiredSessions() {
   await db()
     .delete(sessions)
-    .where(
-      or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, new Date(Date.now() - IDLE_TIMEOUT_MS))),
-    );
+    .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, new Date(Date.now() - IDLE_TIMEOUT_MS))));
 }
-
-

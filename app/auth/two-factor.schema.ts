@@ -5,7 +5,8 @@ export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Informe o código de verificação.",
   codeInvalid: "Código inválido. Confira o código de 6 dígitos do aplicativo (ou um código de recuperação) e tente novamente.",
   codeReplayed: "Este código já foi usado. Espere o aplicativo mostrar o próximo código e tente de novo.",
-  enrolInvalid: "Código inválido. Confira se o aplicativo foi configurado com o código QR ou a chave desta página e digite o código de 6 dígitos que ele mostra agora.",
+  enrolInvalid:
+    "Código inválido. Confira se o aplicativo foi configurado com o código QR ou a chave desta página e digite o código de 6 dígitos que ele mostra agora.",
   tooMany: (wait: string) => `Muitas tentativas de verificação. Tente novamente em ${wait}.`,
   expired: "Sua entrada expirou. Entre novamente com usuário e senha.",
   unreadable:

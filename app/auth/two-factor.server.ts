@@ -41,7 +41,12 @@ export type CodeCheck =
   | { ok: false; status: 401 | 409 | 429; message: string; retryAfterSeconds?: number };
 
 function tooMany(limit: RateLimitResult): CodeCheck {
-  return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooMany(retryMessage(limit.retryAfterSeconds)), retryAfterSeconds: limit.retryAfterSeconds };
+  return {
+    ok: false,
+    status: 429,
+    message: TWO_FACTOR_MESSAGES.tooMany(retryMessage(limit.retryAfterSeconds)),
+    retryAfterSeconds: limit.retryAfterSeconds,
+  };
 }
 
 /** The user's TOTP secret in clear, null when none is set, or "unreadable" (another key). */
@@ -120,7 +125,11 @@ export async function checkSecondFactor(input: {
   await hitRateLimit("twoFactorIp", input.clientIp);
   await hitRateLimit("twoFactorAccount", user.id);
   await recordAudit({ actor: user, action: "login.second_factor_failed", entityType: "user", entityId: user.id, data: failure });
-  return { ok: false, status: 401, message: failure.reason === "replayed" ? TWO_FACTOR_MESSAGES.codeReplayed : TWO_FACTOR_MESSAGES.codeInvalid };
+  return {
+    ok: false,
+    status: 401,
+    message: failure.reason === "replayed" ? TWO_FACTOR_MESSAGES.codeReplayed : TWO_FACTOR_MESSAGES.codeInvalid,
+  };
 }
 
 export async function recoveryCodesLeft(userId: string) {
@@ -170,7 +179,12 @@ export async function enableTwoFactor(user: SessionUser, code: string): Promise<
   const recoveryCodes = await db().transaction(async (tx) => {
     const updated = await tx
       .update(users)
-      .set({ totpSecret: encryptTotpSecret(base32, user.id, k.secret), totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
+      .set({
+        totpSecret: encryptTotpSecret(base32, user.id, k.secret),
+        totpEnabledAt: sql`now()`,
+        totpLastStep: step,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(users.id, user.id), isNull(users.totpSecret)))
       .returning({ id: users.id });
     if (updated.length === 0) throw new AppError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);

@@ -106,7 +106,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   } else {
     const dataDir = config.dataDir ?? "./data/pglite";
     if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-    const template = config.template && dataDir.startsWith("memory://") && fs.existsSync(config.template) ? new Blob([fs.readFileSync(config.template)]) : undefined;
+    const template =
+      config.template && dataDir.startsWith("memory://") && fs.existsSync(config.template)
+        ? new Blob([fs.readFileSync(config.template)])
+        : undefined;
     const client = await PGlite.create(dataDir, {
       extensions: { pg_trgm, unaccent },
       ...(template ? { loadDataDir: template } : {}),

@@ -54,7 +54,10 @@ async function store(cep: string, address: CepAddress | null) {
     state: address?.state ?? null,
     fetchedAt: sql`now()`,
   };
-  await db().insert(cepCache).values({ cep, ...values }).onConflictDoUpdate({ target: cepCache.cep, set: values });
+  await db()
+    .insert(cepCache)
+    .values({ cep, ...values })
+    .onConflictDoUpdate({ target: cepCache.cep, set: values });
 }
 
 /** The address of a CEP, from the cache or the service. A value that is not 8 digits is "not found" without a request. */
@@ -81,8 +84,13 @@ export async function lookupCep(value: string): Promise<CepLookup> {
     await store(cep, null);
     return { found: false, cached: false };
   }
-  const address = { cep, street: answer.logradouro.trim(), neighbourhood: answer.bairro.trim(), city: answer.localidade.trim(), state: answer.uf };
+  const address = {
+    cep,
+    street: answer.logradouro.trim(),
+    neighbourhood: answer.bairro.trim(),
+    city: answer.localidade.trim(),
+    state: answer.uf,
+  };
   await store(cep, address);
   return { found: true, cached: false, address };
 }
-

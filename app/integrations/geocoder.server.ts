@@ -80,7 +80,10 @@ async function cached(key: string): Promise<GeocodeResult | null> {
 
 async function store(key: string, point: { lat: number; lon: number } | null) {
   const values = { found: point !== null, lat: point?.lat ?? null, lon: point?.lon ?? null, fetchedAt: sql`now()` };
-  await db().insert(geocodeCache).values({ query: key, ...values }).onConflictDoUpdate({ target: geocodeCache.query, set: values });
+  await db()
+    .insert(geocodeCache)
+    .values({ query: key, ...values })
+    .onConflictDoUpdate({ target: geocodeCache.query, set: values });
 }
 
 /**
@@ -114,10 +117,7 @@ function userAgent() {
  * Throws an ExternalServiceError on timeout, HTTP error, a bad answer, or "busy" when the wait
  * would exceed `maxWaitMs`.
  */
-export async function geocodeAddress(
-  address: GeocodableAddress,
-  options: { maxWaitMs?: number } = {},
-): Promise<GeocodeResult> {
+export async function geocodeAddress(address: GeocodableAddress, options: { maxWaitMs?: number } = {}): Promise<GeocodeResult> {
   if (!(GEOCODABLE_SOURCES as readonly string[]).includes(address?.source)) {
     // Only workplaces and field routes: a person's address must never reach a third party.
     throw new TypeError("geocodeAddress aceita apenas endereços de postos e de rotas");

@@ -140,7 +140,10 @@ export async function fetchInstagramImage(imageUrl: string): Promise<Buffer> {
   } catch (error) {
     if (error instanceof InstagramError) throw error;
     const name = (error as { name?: string })?.name;
-    throw new InstagramError(name === "TimeoutError" || name === "AbortError" ? "timeout" : "network", "imagem do Instagram: download interrompido");
+    throw new InstagramError(
+      name === "TimeoutError" || name === "AbortError" ? "timeout" : "network",
+      "imagem do Instagram: download interrompido",
+    );
   }
   return Buffer.concat(chunks);
 }

@@ -64,8 +64,7 @@ export function resetMailer() {
 }
 
 export type MailerCheck =
-  | { mode: "smtp"; host: string; reachable: boolean; ms: number; error: string | null }
-  | { mode: "outbox"; dir: string; files: number };
+  { mode: "smtp"; host: string; reachable: boolean; ms: number; error: string | null } | { mode: "outbox"; dir: string; files: number };
 
 /**
  * For the diagnostics page: with SMTP_URL, a real connection and handshake (nodemailer's
@@ -97,7 +96,13 @@ export async function checkMailer(timeoutMs = 5000): Promise<MailerCheck> {
     ]);
     return { mode: "smtp", host, reachable: true, ms: Math.round(performance.now() - started), error: null };
   } catch (error) {
-    return { mode: "smtp", host, reachable: false, ms: Math.round(performance.now() - started), error: error instanceof Error ? error.message : String(error) };
+    return {
+      mode: "smtp",
+      host,
+      reachable: false,
+      ms: Math.round(performance.now() - started),
+      error: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     clearTimeout(timer);
   }

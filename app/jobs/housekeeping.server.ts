@@ -13,8 +13,12 @@ export const KEEP_FAILED_DAYS = 30;
 
 export async function purgeFinishedJobs() {
   const old = (days: number) => lt(jobs.finishedAt, sql`now() - make_interval(days => ${days})`);
-  await db().delete(jobs).where(and(inArray(jobs.state, ["done"]), old(KEEP_DONE_DAYS)));
-  await db().delete(jobs).where(and(inArray(jobs.state, ["failed"]), old(KEEP_FAILED_DAYS)));
+  await db()
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ["done"]), old(KEEP_DONE_DAYS)));
+  await db()
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ["failed"]), old(KEEP_FAILED_DAYS)));
 }
 
 /** Hourly clean-up: expired sessions, spent rate-limit counters and old finished jobs. */

@@ -13,7 +13,14 @@ const mailSchema = z.object({
    * `cid` makes one an inline image the HTML refers to as `cid:<cid>`.
    */
   attachments: z
-    .array(z.object({ filename: z.string().min(1), contentType: z.string().min(1), contentBase64: z.string().max(200_000), cid: z.string().optional() }))
+    .array(
+      z.object({
+        filename: z.string().min(1),
+        contentType: z.string().min(1),
+        contentBase64: z.string().max(200_000),
+        cid: z.string().optional(),
+      }),
+    )
     .max(5)
     .optional(),
 });
@@ -34,7 +41,12 @@ export const sendEmailJob = defineJob(
       const { attachments, ...mail } = payload;
       await sendMail({
         ...mail,
-        attachments: attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64"), cid: a.cid })),
+        attachments: attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, "base64"),
+          cid: a.cid,
+        })),
       });
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;

@@ -8,10 +8,50 @@ const fixture = (name: string) => fs.readFileSync(path.resolve("tests/fixtures",
 
 /** What the Banco Inter sample (tests/fixtures/extrato-inter.csv) holds: four credits, two debits. */
 const INTER_CREDITS = [
-  { line: 7, date: "2026-03-02", amountCentavos: 5000, name: "JOSÉ DA CONCEIÇÃO", ispb: "00360305", payerDocument: null, description: "Pix recebido · Cp :00360305-JOSÉ DA CONCEIÇÃO", identifier: null, txid: null },
-  { line: 8, date: "2026-03-03", amountCentavos: 125000, name: "MARIA APARECIDA DE SOUZA", ispb: null, payerDocument: null, description: "Pix recebido · MARIA APARECIDA DE SOUZA", identifier: null, txid: null },
-  { line: 11, date: "2026-03-06", amountCentavos: 5000, name: "ANTÔNIO CARLOS; FILHO", ispb: null, payerDocument: null, description: "Pix recebido · ANTÔNIO CARLOS; FILHO", identifier: null, txid: null },
-  { line: 12, date: "2026-03-10", amountCentavos: 3590, name: "Boleto recebido", ispb: null, payerDocument: null, description: "Depósito boleto · Boleto recebido", identifier: null, txid: null },
+  {
+    line: 7,
+    date: "2026-03-02",
+    amountCentavos: 5000,
+    name: "JOSÉ DA CONCEIÇÃO",
+    ispb: "00360305",
+    payerDocument: null,
+    description: "Pix recebido · Cp :00360305-JOSÉ DA CONCEIÇÃO",
+    identifier: null,
+    txid: null,
+  },
+  {
+    line: 8,
+    date: "2026-03-03",
+    amountCentavos: 125000,
+    name: "MARIA APARECIDA DE SOUZA",
+    ispb: null,
+    payerDocument: null,
+    description: "Pix recebido · MARIA APARECIDA DE SOUZA",
+    identifier: null,
+    txid: null,
+  },
+  {
+    line: 11,
+    date: "2026-03-06",
+    amountCentavos: 5000,
+    name: "ANTÔNIO CARLOS; FILHO",
+    ispb: null,
+    payerDocument: null,
+    description: "Pix recebido · ANTÔNIO CARLOS; FILHO",
+    identifier: null,
+    txid: null,
+  },
+  {
+    line: 12,
+    date: "2026-03-10",
+    amountCentavos: 3590,
+    name: "Boleto recebido",
+    ispb: null,
+    payerDocument: null,
+    description: "Depósito boleto · Boleto recebido",
+    identifier: null,
+    txid: null,
+  },
 ];
 
 describe("the Banco Inter statement CSV", () => {
@@ -45,7 +85,12 @@ describe("other exports found by their header", () => {
   it("finds our txid in a txid column or in the description, whatever its case", () => {
     const a = txidForCharge("7d9f0335-8dcc-4054-9bf9-0dbd61d36906");
     const b = txidForCharge("0b6f6a3e-2f0e-4c1b-9a57-5d2b8f1e9c44");
-    const csv = ["Data;Pagador;Valor;TXID", `01/04/2026;Fulano;50,00;${a}`, `02/04/2026;Beltrano ${b.toLowerCase()} ok;50,00;`, "03/04/2026;Sicrano;50,00;***"].join("\n");
+    const csv = [
+      "Data;Pagador;Valor;TXID",
+      `01/04/2026;Fulano;50,00;${a}`,
+      `02/04/2026;Beltrano ${b.toLowerCase()} ok;50,00;`,
+      "03/04/2026;Sicrano;50,00;***",
+    ].join("\n");
     const s = parseBankStatement(csv);
     expect(s.format).toBe("other");
     expect(s.credits.map((c) => [c.name, c.txid])).toEqual([

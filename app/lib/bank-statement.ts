@@ -74,13 +74,7 @@ const COLUMNS = {
   identifier: ["txid", "identificador", "id da transacao", "identificacao"],
 } as const;
 
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 
 /** UTF-8 when the bytes are valid UTF-8 (BOM dropped), else Windows-1252 (a superset of Latin-1's letters). */
 export function decodeStatement(bytes: Uint8Array): { text: string; encoding: BankStatement["encoding"] } {
@@ -123,7 +117,8 @@ function isoDate(value: string): string | null {
   return date.getUTCDate() === Number(d) && date.getUTCMonth() === Number(mo) - 1 ? `${y}-${mo}-${d}` : null;
 }
 
-const CPF_OR_CNPJ = /(?<![\d•*xX])([\d•*xX]{3}\.[\d•*xX]{3}\.[\d•*xX]{3}-[\d•*xX]{2}|[\d•*xX]{2}\.[\d•*xX]{3}\.[\d•*xX]{3}\/[\d•*xX]{4}-[\d•*xX]{2})(?![\d•*xX])/;
+const CPF_OR_CNPJ =
+  /(?<![\d•*xX])([\d•*xX]{3}\.[\d•*xX]{3}\.[\d•*xX]{3}-[\d•*xX]{2}|[\d•*xX]{2}\.[\d•*xX]{3}\.[\d•*xX]{3}\/[\d•*xX]{4}-[\d•*xX]{2})(?![\d•*xX])/;
 
 /**
  * Who paid, inside a bank's description of a received PIX: the name, the bank (ISPB, from

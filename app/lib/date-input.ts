@@ -5,7 +5,20 @@
  * server share it.
  */
 
-const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
+const MONTHS = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+];
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2200;
 
@@ -13,7 +26,8 @@ export const DATE_INPUT_MESSAGES = {
   /** Appended to the field's own "invalid" message. */
   format: "use o formato dd/mm/aaaa, como 25/03/2026.",
   month: (typed: string) => `Mês inválido em ${typed}: o mês vai de 01 a 12 (a data é dia/mês/ano).`,
-  day: (typed: string, month: number, year: number, days: number) => `${typed} não existe: ${MONTHS[month - 1]} de ${year} tem ${days} dias.`,
+  day: (typed: string, month: number, year: number, days: number) =>
+    `${typed} não existe: ${MONTHS[month - 1]} de ${year} tem ${days} dias.`,
   year: `Ano fora do intervalo aceito (${MIN_YEAR} a ${MAX_YEAR}).`,
 } as const;
 

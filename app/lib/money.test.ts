@@ -81,7 +81,26 @@ describe("parseMoney", () => {
   });
 
   it("refuses garbage", () => {
-    for (const input of ["abc", "R$", "1e3", "12a", "1,2,3", "1.23.4", "50,", "50.", ".", ",", "1..2", "1,23,456.00", "12.34,56", "1.2345,00", "NaN", "Infinity", "0x10", "5\u00000"]) {
+    for (const input of [
+      "abc",
+      "R$",
+      "1e3",
+      "12a",
+      "1,2,3",
+      "1.23.4",
+      "50,",
+      "50.",
+      ".",
+      ",",
+      "1..2",
+      "1,23,456.00",
+      "12.34,56",
+      "1.2345,00",
+      "NaN",
+      "Infinity",
+      "0x10",
+      "5\u00000",
+    ]) {
       expect(refusal(input), input).toBe(MONEY_MESSAGES.invalid);
     }
   });

@@ -32,11 +32,13 @@ describe("the BR Code's QR image", () => {
   });
 
   it("carries its text alternative as role, label and title, escaped", async () => {
-    const alt = pixQrAlt({ receiverName: "Sindicato <Bombeiros> & \"DF\"", amountCentavos: 5000 });
+    const alt = pixQrAlt({ receiverName: 'Sindicato <Bombeiros> & "DF"', amountCentavos: 5000 });
     expect(alt).toBe('QR Code PIX de R$\u00A050,00 para Sindicato <Bombeiros> & "DF". O mesmo código está em PIX copia e cola.');
     const { svg, alt: same } = await renderPixQr("000201", alt);
     expect(same).toBe(alt);
-    expect(svg).toMatch(/^<svg role="img" aria-label="QR Code PIX de R\$\u00A050,00 para Sindicato &lt;Bombeiros&gt; &amp; &quot;DF&quot;\./);
+    expect(svg).toMatch(
+      /^<svg role="img" aria-label="QR Code PIX de R\$\u00A050,00 para Sindicato &lt;Bombeiros&gt; &amp; &quot;DF&quot;\./,
+    );
     expect(svg).toContain("<title>QR Code PIX de R$\u00A050,00 para Sindicato &lt;Bombeiros&gt; &amp; &quot;DF&quot;.");
     expect(svg.endsWith("</svg>")).toBe(true);
     expect(pixQrAlt({ receiverName: "Sindicato" })).toBe("QR Code PIX para Sindicato. O mesmo código está em PIX copia e cola.");

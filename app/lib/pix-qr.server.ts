@@ -18,8 +18,7 @@ export function pixQrAlt(o: { receiverName: string; amountCentavos?: number }): 
   return `QR Code PIX${amount} para ${o.receiverName}. O mesmo código está em PIX copia e cola.`;
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export async function renderPixQr(code: string, alt: string): Promise<PixQr> {
   const raw = await QRCode.toString(code, { type: "svg", errorCorrectionLevel: "M", margin: 4 });

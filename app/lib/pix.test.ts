@@ -64,7 +64,11 @@ describe("buildBrCode", () => {
   });
 
   it("normalises names and cities as banks expect: no accents, allowed characters, cut at 25 and 15", () => {
-    const code = buildBrCode({ ...base, receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal", city: "São Sebastião do Paraíso" });
+    const code = buildBrCode({
+      ...base,
+      receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal",
+      city: "São Sebastião do Paraíso",
+    });
     expect(code).toContain("5925Sindicato dos Bombeiros C");
     expect(code).toContain("6015Sao Sebastiao d");
     expect(pixText("Conceição – Associação «Brasília» 🚒", 99)).toBe("Conceicao Associacao Brasilia");
@@ -174,19 +178,15 @@ const notAllEqual = (ds: number[]) => new Set(ds).size > 1;
 /** [as typed, as the DICT writes it] */
 type KeyCase = [string, string];
 
-const cpfKey: fc.Arbitrary<KeyCase> = fc
-  .tuple(digits(9).filter(notAllEqual), fc.boolean())
-  .map(([base, masked]) => {
-    const cpf = cpfFrom(base);
-    return [masked ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : cpf, cpf];
-  });
+const cpfKey: fc.Arbitrary<KeyCase> = fc.tuple(digits(9).filter(notAllEqual), fc.boolean()).map(([base, masked]) => {
+  const cpf = cpfFrom(base);
+  return [masked ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : cpf, cpf];
+});
 
-const cnpjKey: fc.Arbitrary<KeyCase> = fc
-  .tuple(digits(12).filter(notAllEqual), fc.boolean())
-  .map(([base, masked]) => {
-    const c = cnpjFrom(base);
-    return [masked ? `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}` : c, c];
-  });
+const cnpjKey: fc.Arbitrary<KeyCase> = fc.tuple(digits(12).filter(notAllEqual), fc.boolean()).map(([base, masked]) => {
+  const c = cnpjFrom(base);
+  return [masked ? `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}` : c, c];
+});
 
 const emailKey: fc.Arbitrary<KeyCase> = fc
   .tuple(
@@ -203,24 +203,73 @@ const emailKey: fc.Arbitrary<KeyCase> = fc
   });
 
 // Area codes in use in Brazil (Anatel).
-const DDD = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99];
+const DDD = [
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53, 54, 55,
+  61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
+];
 
 const phoneKey: fc.Arbitrary<KeyCase> = fc
   .tuple(fc.constantFrom(...DDD), digits(8), fc.constantFrom("e164", "spaced", "national"))
   .map(([ddd, rest, style]) => {
     const n = `9${rest.join("")}`;
-    const typed = style === "e164" ? `+55${ddd}${n}` : style === "spaced" ? `+55 (${ddd}) ${n.slice(0, 5)}-${n.slice(5)}` : `(${ddd}) ${n.slice(0, 5)}-${n.slice(5)}`;
+    const typed =
+      style === "e164"
+        ? `+55${ddd}${n}`
+        : style === "spaced"
+          ? `+55 (${ddd}) ${n.slice(0, 5)}-${n.slice(5)}`
+          : `(${ddd}) ${n.slice(0, 5)}-${n.slice(5)}`;
     return [typed, `+55${ddd}${n}`];
   });
 
 const evpKey: fc.Arbitrary<KeyCase> = fc.tuple(fc.uuid(), fc.boolean()).map(([u, upper]) => [upper ? u.toUpperCase() : u, u.toLowerCase()]);
 
-const WORDS = ["Sindicato", "dos", "Bombeiros", "Civis", "do", "DF", "João", "Conceição", "Brasília", "Ceilândia", "Águas", "Lindas", "de", "Goiás", "Taguatinga", "Gama", "Núcleo", "Bandeirante", "São", "Sebastião", "Paranoá", "Itapoã", "ÉVORA", "Ação", "Coração", "Sra.", "Cia", "&", "Ltda", "1º", "2ª", "D’Ávila", "Müller", "Øresund", "naïve", "🚒", "–", "«x»"];
+const WORDS = [
+  "Sindicato",
+  "dos",
+  "Bombeiros",
+  "Civis",
+  "do",
+  "DF",
+  "João",
+  "Conceição",
+  "Brasília",
+  "Ceilândia",
+  "Águas",
+  "Lindas",
+  "de",
+  "Goiás",
+  "Taguatinga",
+  "Gama",
+  "Núcleo",
+  "Bandeirante",
+  "São",
+  "Sebastião",
+  "Paranoá",
+  "Itapoã",
+  "ÉVORA",
+  "Ação",
+  "Coração",
+  "Sra.",
+  "Cia",
+  "&",
+  "Ltda",
+  "1º",
+  "2ª",
+  "D’Ávila",
+  "Müller",
+  "Øresund",
+  "naïve",
+  "🚒",
+  "–",
+  "«x»",
+];
 
-const text = fc.tuple(
-  fc.constantFrom(...WORDS.filter((w) => /[A-Za-z]/.test(w))),
-  fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 8, unit: "grapheme" })), { maxLength: 8 }),
-).map(([first, rest]) => [first, ...rest].join(" "));
+const text = fc
+  .tuple(
+    fc.constantFrom(...WORDS.filter((w) => /[A-Za-z]/.test(w))),
+    fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 8, unit: "grapheme" })), { maxLength: 8 }),
+  )
+  .map(([first, rest]) => [first, ...rest].join(" "));
 
 const txid = fc.oneof(
   fc.uuid().map((u) => ({ given: txidForCharge(u), expected: txidForCharge(u) })),
@@ -238,38 +287,45 @@ describe("every generated code, read back by independent parsers", () => {
   it("parses with pix-utils and @brazilian-utils to the same key, amount, txid, name and city, with a valid CRC", () => {
     let cases = 0;
     fc.assert(
-      fc.property(fc.oneof(cpfKey, cnpjKey, emailKey, phoneKey, evpKey), amount, text, text, txid, ([typed, dict], cents, name, city, t) => {
-        const code = buildBrCode({ key: typed, receiverName: name, city, amountCentavos: cents, txid: t.given });
-        cases++;
-        expect(code).toMatch(/^[\x20-\x7E]+$/);
+      fc.property(
+        fc.oneof(cpfKey, cnpjKey, emailKey, phoneKey, evpKey),
+        amount,
+        text,
+        text,
+        txid,
+        ([typed, dict], cents, name, city, t) => {
+          const code = buildBrCode({ key: typed, receiverName: name, city, amountCentavos: cents, txid: t.given });
+          cases++;
+          expect(code).toMatch(/^[\x20-\x7E]+$/);
 
-        const parsed = parsePix(code);
-        if (hasError(parsed)) throw new Error(`pix-utils refused ${code}: ${JSON.stringify(parsed)}`);
-        expect(parsed.type).toBe(PixElementType.STATIC);
-        if (parsed.type !== PixElementType.STATIC) return;
-        expect(parsed.pixKey).toBe(dict);
-        expect(Math.round(parsed.transactionAmount! * 100)).toBe(cents);
-        expect(parsed.txid).toBe(t.expected);
-        expect(parsed.merchantName).toBe(pixText(name, 25));
-        expect(parsed.merchantCity).toBe(pixText(city, 15));
-        expect(parsed.merchantName.length).toBeLessThanOrEqual(25);
-        expect(parsed.merchantCity.length).toBeLessThanOrEqual(15);
-        expect(parsed.countryCode).toBe("BR");
-        expect(parsed.transactionCurrency).toBe("986");
+          const parsed = parsePix(code);
+          if (hasError(parsed)) throw new Error(`pix-utils refused ${code}: ${JSON.stringify(parsed)}`);
+          expect(parsed.type).toBe(PixElementType.STATIC);
+          if (parsed.type !== PixElementType.STATIC) return;
+          expect(parsed.pixKey).toBe(dict);
+          expect(Math.round(parsed.transactionAmount! * 100)).toBe(cents);
+          expect(parsed.txid).toBe(t.expected);
+          expect(parsed.merchantName).toBe(pixText(name, 25));
+          expect(parsed.merchantCity).toBe(pixText(city, 15));
+          expect(parsed.merchantName.length).toBeLessThanOrEqual(25);
+          expect(parsed.merchantCity.length).toBeLessThanOrEqual(15);
+          expect(parsed.countryCode).toBe("BR");
+          expect(parsed.transactionCurrency).toBe("986");
 
-        const info = getPixPayloadInfo(code);
-        expect(info).not.toBeNull();
-        expect(info).toMatchObject({ key: dict, merchantName: pixText(name, 25), merchantCity: pixText(city, 15) });
-        expect(Math.round(info!.amount! * 100)).toBe(cents);
-        expect(info!.txid).toBe(t.expected === NO_TXID ? undefined : t.expected);
+          const info = getPixPayloadInfo(code);
+          expect(info).not.toBeNull();
+          expect(info).toMatchObject({ key: dict, merchantName: pixText(name, 25), merchantCity: pixText(city, 15) });
+          expect(Math.round(info!.amount! * 100)).toBe(cents);
+          expect(info!.txid).toBe(t.expected === NO_TXID ? undefined : t.expected);
 
-        // A code with one amount digit changed is refused by the CRC: the parsers really check it.
-        const field54 = 10 + Number(code.slice(8, 10)) + "52040000".length + "5303986".length;
-        expect(code.slice(field54, field54 + 2)).toBe("54");
-        const at = field54 + 4;
-        const tampered = code.slice(0, at) + (code[at] === "1" ? "2" : "1") + code.slice(at + 1);
-        expect(hasError(parsePix(tampered))).toBe(true);
-      }),
+          // A code with one amount digit changed is refused by the CRC: the parsers really check it.
+          const field54 = 10 + Number(code.slice(8, 10)) + "52040000".length + "5303986".length;
+          expect(code.slice(field54, field54 + 2)).toBe("54");
+          const at = field54 + 4;
+          const tampered = code.slice(0, at) + (code[at] === "1" ? "2" : "1") + code.slice(at + 1);
+          expect(hasError(parsePix(tampered))).toBe(true);
+        },
+      ),
       { numRuns: 1500, seed: 20261 },
     );
     expect(cases).toBeGreaterThanOrEqual(1000);

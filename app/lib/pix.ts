@@ -33,8 +33,7 @@ export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
 
 export const PIX_MESSAGES = {
   keyRequired: "Informe a chave PIX.",
-  keyInvalid:
-    "Chave PIX inválida. Use um CPF ou CNPJ válido, um e-mail, um celular com DDD (+55 61 91234-5678) ou uma chave aleatória.",
+  keyInvalid: "Chave PIX inválida. Use um CPF ou CNPJ válido, um e-mail, um celular com DDD (+55 61 91234-5678) ou uma chave aleatória.",
   receiverNameRequired: "Informe o nome do recebedor do PIX (com letras ou números).",
   cityRequired: "Informe a cidade do recebedor do PIX (com letras ou números).",
   amountInvalid: "O valor do PIX deve ser de R$ 0,01 a R$ 99.999.999,99.",

@@ -37,8 +37,7 @@ import { readIdempotencyKey, runOnce, type StoredReply } from "./idempotency.ser
 /** What guards and loaders throw: a Response, or React Router's `data(…, { status })`. */
 export function isRouteResponse(value: unknown): value is Response | DataWithResponseInit<unknown> {
   return (
-    value instanceof Response ||
-    (!!value && typeof value === "object" && (value as { type?: unknown }).type === "DataWithResponseInit")
+    value instanceof Response || (!!value && typeof value === "object" && (value as { type?: unknown }).type === "DataWithResponseInit")
   );
 }
 
@@ -59,11 +58,7 @@ export type ActionContext<A> = {
  * What a handler answers: a success message (→ `{ ok: true, message, intent }`), more data for
  * the page (merged into the success result), or a Response / `data()` / redirect of its own.
  */
-export type HandlerReply =
-  | string
-  | ({ message?: string } & Record<string, unknown>)
-  | Response
-  | DataWithResponseInit<unknown>;
+export type HandlerReply = string | ({ message?: string } & Record<string, unknown>) | Response | DataWithResponseInit<unknown>;
 
 export type Handlers<S extends IntentUnion, A> = {
   [K in IntentOf<S>]: (input: InputOf<S, K>, ctx: ActionContext<A>) => Promise<HandlerReply> | HandlerReply;
@@ -98,7 +93,9 @@ export type ActionReply = Response | DataWithResponseInit<ActionResult>;
 
 /** A form with one intent, as the one-member union the pipeline takes (refinements kept). */
 export function oneIntent<const K extends string, Shape extends z.ZodRawShape>(intent: K, schema: z.ZodObject<Shape>) {
-  const member = (schema as z.ZodObject).safeExtend({ intent: z.literal(intent) }) as unknown as z.ZodObject<Shape & { intent: z.ZodLiteral<K> }>;
+  const member = (schema as z.ZodObject).safeExtend({ intent: z.literal(intent) }) as unknown as z.ZodObject<
+    Shape & { intent: z.ZodLiteral<K> }
+  >;
   return z.discriminatedUnion("intent", [member]);
 }
 
@@ -138,11 +135,16 @@ function refusal(
 
 export async function handleAction<S extends IntentUnion, A>(request: Request, spec: ActionSpec<S, A>): Promise<ActionReply> {
   const fallbackFor = (intent: string | undefined) =>
-    typeof spec.fallback === "string" ? spec.fallback : ((spec.fallback as Record<string, string>)[intent ?? ""] ?? FORM_MESSAGES.invalidIntent);
+    typeof spec.fallback === "string"
+      ? spec.fallback
+      : ((spec.fallback as Record<string, string>)[intent ?? ""] ?? FORM_MESSAGES.invalidIntent);
 
   let body: FormBody;
   try {
-    body = await readFormBody(request, spec.upload ? { maxFileBytes: spec.upload.maxBytes, tooLargeMessage: spec.upload.tooLargeMessage } : {});
+    body = await readFormBody(
+      request,
+      spec.upload ? { maxFileBytes: spec.upload.maxBytes, tooLargeMessage: spec.upload.tooLargeMessage } : {},
+    );
   } catch (error) {
     // Only a too-large file belongs beside the file field; an unreadable body is the form's.
     const fileField = isAppError(error) && error.status === 413 ? spec.upload?.field : undefined;
@@ -158,7 +160,9 @@ export async function handleAction<S extends IntentUnion, A>(request: Request, s
   try {
     const raw = spec.toInput ? spec.toInput(body) : body.fields;
     const input = spec.intents.parse({ ...raw, intent });
-    const handler = (spec.handlers as Record<string, (input: unknown, ctx: ActionContext<A>) => Promise<HandlerReply> | HandlerReply>)[intent];
+    const handler = (spec.handlers as Record<string, (input: unknown, ctx: ActionContext<A>) => Promise<HandlerReply> | HandlerReply>)[
+      intent
+    ];
     const file = spec.upload ? body.files.find((f) => f.fieldName === spec.upload!.field) : undefined;
     const run = async (): Promise<ActionReply> => {
       const reply = await handler(input, { actor: spec.actor, request, fields: body.fields, file });
@@ -174,7 +178,8 @@ export async function handleAction<S extends IntentUnion, A>(request: Request, s
   } catch (error) {
     const reply = refusal(error, { fallback, intent, fileField: spec.upload?.field, invalidMessage: spec.invalidMessage, values });
     // A staff action refused for lack of permission is written to the audit log (ADR 182).
-    if (reply.init?.status === 403 && isStaffActor(spec.actor)) await recordRefusal(spec.actor, request, { intent, recordId: body.fields.id });
+    if (reply.init?.status === 403 && isStaffActor(spec.actor))
+      await recordRefusal(spec.actor, request, { intent, recordId: body.fields.id });
     return reply;
   }
 }
@@ -197,7 +202,12 @@ function replay(stored: StoredReply): ActionReply {
 }
 
 function isStaffActor(actor: unknown): actor is { id: string; username: string } {
-  return !!actor && typeof actor === "object" && typeof (actor as { id?: unknown }).id === "string" && typeof (actor as { username?: unknown }).username === "string";
+  return (
+    !!actor &&
+    typeof actor === "object" &&
+    typeof (actor as { id?: unknown }).id === "string" &&
+    typeof (actor as { username?: unknown }).username === "string"
+  );
 }
 
 /**

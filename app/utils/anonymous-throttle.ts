@@ -10,7 +10,10 @@ import { createHmac } from "node:crypto";
 export const ANONYMOUS_BUCKETS = 1024;
 
 export function anonymousBucket(key: string | Buffer, name: string, windowIndex: number, subject: string): number {
-  const normalised = subject.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const normalised = subject
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   const mac = createHmac("sha256", key).update(`${name}\n${windowIndex}\n${normalised}`).digest();
   return mac.readUInt32BE(0) % ANONYMOUS_BUCKETS;
 }

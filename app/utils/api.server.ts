@@ -30,7 +30,12 @@ type ApiOptions = {
  * and pt-BR message, with `Retry-After` when it says when to retry; anything else is logged
  * and answered 503, which the forms read as "fill in by hand".
  */
-export async function apiLoader(request: Request, screen: string, run: (actor: SessionUser, url: URL) => Promise<unknown>, options: ApiOptions = {}) {
+export async function apiLoader(
+  request: Request,
+  screen: string,
+  run: (actor: SessionUser, url: URL) => Promise<unknown>,
+  options: ApiOptions = {},
+) {
   const shape = options.shape ?? ((message: string) => ({ message }));
   let actor: SessionUser;
   try {

@@ -34,7 +34,10 @@ const PAYLOADS = [
 
 describe("the one CSV writer (ADR 176)", () => {
   it("writes BOM, ';', CRLF, every field quoted (empty ones too)", () => {
-    const csv = toCsv([["a", "", null, 12, "x;y"], ["b", undefined, true, false, 'c"d']]);
+    const csv = toCsv([
+      ["a", "", null, 12, "x;y"],
+      ["b", undefined, true, false, 'c"d'],
+    ]);
     expect(csv).toBe('\uFEFF"a";"";"";"12";"x;y"\r\n"b";"";"Sim";"Não";"c""d"\r\n');
   });
 

@@ -67,7 +67,9 @@ describe("field helpers", () => {
     expect(consentField("Aceite.").parse("yes")).toBe(true);
     expect(messages(consentField("Aceite.").safeParse(undefined))).toEqual(["Aceite."]);
     expect(emailField({ invalid: "E-mail inválido." }).parse("  Ana@Exemplo.COM ")).toBe("ana@exemplo.com");
-    expect(messages(emailField({ invalid: "E-mail inválido.", required: "E-mail é obrigatório." }).safeParse(""))).toEqual(["E-mail é obrigatório."]);
+    expect(messages(emailField({ invalid: "E-mail inválido.", required: "E-mail é obrigatório." }).safeParse(""))).toEqual([
+      "E-mail é obrigatório.",
+    ]);
     const order = intField({ min: 0, max: 9999, message: "Ordem inválida.", fallback: 0 });
     expect(order.parse("")).toBe(0);
     expect(order.parse(undefined)).toBe(0);

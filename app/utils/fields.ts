@@ -79,7 +79,11 @@ export function requiredMessage(label: string, gender: "m" | "f" = "m") {
 
 /** Optional text, trimmed; absent or blank → "". */
 export function optionalText(o: Omit<TextOptions, "min" | "tooShort">) {
-  return safeString(undefined, o.multiline).trim().max(o.max, o.tooLong).optional().transform((v) => v ?? "");
+  return safeString(undefined, o.multiline)
+    .trim()
+    .max(o.max, o.tooLong)
+    .optional()
+    .transform((v) => v ?? "");
 }
 
 /** Optional text, trimmed; absent or blank → null (stored as NULL). */
@@ -95,7 +99,9 @@ export function secretText(required: string, o: { max: number; tooLong: string }
 /** An e-mail address, trimmed and lower-cased. */
 export function emailField(m: { invalid: string; required?: string; max?: number }) {
   const address = z.email(m.invalid).max(m.max ?? 254, m.invalid);
-  const base = safeString(m.required ?? m.invalid).trim().toLowerCase();
+  const base = safeString(m.required ?? m.invalid)
+    .trim()
+    .toLowerCase();
   return (m.required ? base.min(1, m.required) : base).pipe(address);
 }
 

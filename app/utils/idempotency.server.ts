@@ -36,7 +36,11 @@ async function claim(userId: string, key: string, scope: string) {
       .delete(idempotencyKeys)
       .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`));
   }
-  const rows = await db().insert(idempotencyKeys).values({ userId, key, scope }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  const rows = await db()
+    .insert(idempotencyKeys)
+    .values({ userId, key, scope })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
   return rows.length === 1;
 }
 

@@ -9,11 +9,28 @@ describe("live field checks (ADR 190)", () => {
   it("shows the blurred field's error and clears a shown error once the field is valid", () => {
     const found = validateFields(schema, { name: "", cpf: "123" });
     expect(found).toEqual({ name: "Nome é obrigatório.", cpf: "CPF inválido." });
-    const afterBlur = nextOverrides({ shown: {}, server: {}, overrides: {}, found, fields: { name: "", cpf: "123" }, judged: undefined, present, blurred: "cpf" });
+    const afterBlur = nextOverrides({
+      shown: {},
+      server: {},
+      overrides: {},
+      found,
+      fields: { name: "", cpf: "123" },
+      judged: undefined,
+      present,
+      blurred: "cpf",
+    });
     expect(afterBlur).toEqual({ cpf: "CPF inválido." });
     // The name, never left, is not judged.
     const shown = mergeErrors({}, afterBlur!);
-    const fixed = nextOverrides({ shown, server: {}, overrides: afterBlur!, found: validateFields(schema, { name: "", cpf: "52998224725" }), fields: { name: "", cpf: "52998224725" }, judged: undefined, present });
+    const fixed = nextOverrides({
+      shown,
+      server: {},
+      overrides: afterBlur!,
+      found: validateFields(schema, { name: "", cpf: "52998224725" }),
+      fields: { name: "", cpf: "52998224725" },
+      judged: undefined,
+      present,
+    });
     expect(mergeErrors({}, fixed!)).toEqual({});
   });
 
@@ -23,6 +40,16 @@ describe("live field checks (ADR 190)", () => {
     const found = validateFields(schema, fields);
     expect(nextOverrides({ shown: server, server, overrides: {}, found, fields, judged: fields, present, blurred: "cpf" })).toBeNull();
     const changed = { ...fields, cpf: "11144477735" };
-    expect(nextOverrides({ shown: server, server, overrides: {}, found: validateFields(schema, changed), fields: changed, judged: fields, present })).toEqual({ cpf: null });
+    expect(
+      nextOverrides({
+        shown: server,
+        server,
+        overrides: {},
+        found: validateFields(schema, changed),
+        fields: changed,
+        judged: fields,
+        present,
+      }),
+    ).toEqual({ cpf: null });
   });
 });

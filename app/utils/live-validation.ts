@@ -17,7 +17,11 @@ export type LiveSchema = z.ZodType;
 export type ToInput = (fields: Record<string, string>) => Record<string, unknown>;
 
 /** Every field's first message for these values, by the schema the action parses with. */
-export function validateFields(schema: LiveSchema, fields: Record<string, string>, o: { toInput?: ToInput; intent?: string } = {}): FieldErrors {
+export function validateFields(
+  schema: LiveSchema,
+  fields: Record<string, string>,
+  o: { toInput?: ToInput; intent?: string } = {},
+): FieldErrors {
   const withIntent = fields.intent === undefined && o.intent !== undefined ? { ...fields, intent: o.intent } : fields;
   const input = o.toInput ? { ...o.toInput(withIntent), intent: withIntent.intent } : withIntent;
   const parsed = schema.safeParse(input);

@@ -121,7 +121,9 @@ export async function isRateLimited(name: RateLimitName, subject: string): Promi
 }
 
 export async function resetRateLimit(name: RateLimitName, subject: string) {
-  await db().delete(rateLimits).where(eq(rateLimits.key, (await counterFor(name, subject)).key));
+  await db()
+    .delete(rateLimits)
+    .where(eq(rateLimits.key, (await counterFor(name, subject)).key));
 }
 
 /**

@@ -32,7 +32,12 @@ const readers: Record<string, () => Promise<Reader>> = {
   "exceljs-stream": async () => {
     const ExcelJS = (await load("exceljs")).default;
     return async (bytes) => {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { sharedStrings: "cache", worksheets: "emit", styles: "cache", hyperlinks: "ignore" });
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+        sharedStrings: "cache",
+        worksheets: "emit",
+        styles: "cache",
+        hyperlinks: "ignore",
+      });
       let rows = 0;
       for await (const ws of reader) {
         for await (const _row of ws) if (++rows > CAP + 1) return `recusado ao passar de ${CAP + 1} linhas`;
@@ -99,7 +104,15 @@ async function main() {
   await new Promise((r) => setTimeout(r, 30));
   h.disable();
   const peak = statusKb("VmHWM");
-  process.stdout.write(JSON.stringify({ candidate, seconds: Math.round(ms / 100) / 10, rssGrowthMb: Math.round((peak - before) / 1024), eventLoopMaxMs: Math.round(h.max / 1e5) / 10, outcome }) + "\n");
+  process.stdout.write(
+    JSON.stringify({
+      candidate,
+      seconds: Math.round(ms / 100) / 10,
+      rssGrowthMb: Math.round((peak - before) / 1024),
+      eventLoopMaxMs: Math.round(h.max / 1e5) / 10,
+      outcome,
+    }) + "\n",
+  );
 }
 
 main().then(

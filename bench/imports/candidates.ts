@@ -17,7 +17,13 @@ import { legitMembersXlsx } from "./files";
 
 const say = (m: string) => process.stderr.write(`[bench:candidates] ${m}\n`);
 const ALL = ["app", "exceljs", "exceljs-stream", "read-excel-file", "xlstream"];
-const PACKAGE: Record<string, string | null> = { app: null, exceljs: "exceljs", "exceljs-stream": "exceljs", "read-excel-file": "read-excel-file", xlstream: "xlstream" };
+const PACKAGE: Record<string, string | null> = {
+  app: null,
+  exceljs: "exceljs",
+  "exceljs-stream": "exceljs",
+  "read-excel-file": "read-excel-file",
+  xlstream: "xlstream",
+};
 const dir = path.resolve(process.env.BENCH_CANDIDATES_DIR ?? process.cwd());
 const timeout = Number(process.env.BENCH_CANDIDATE_TIMEOUT_S ?? 60) * 1000;
 
@@ -33,7 +39,10 @@ function installed(candidate: string) {
 }
 
 async function main() {
-  const candidates = (process.env.BENCH_CANDIDATES ?? ALL.join(",")).split(",").map((s) => s.trim()).filter((c) => ALL.includes(c));
+  const candidates = (process.env.BENCH_CANDIDATES ?? ALL.join(","))
+    .split(",")
+    .map((s) => s.trim())
+    .filter((c) => ALL.includes(c));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "sind-candidates-"));
   const files: [string, () => Promise<Buffer>][] = [
     ["legit-50k", () => legitMembersXlsx(50_000)],
@@ -47,7 +56,10 @@ async function main() {
   const versions: Record<string, string> = {};
   for (const c of candidates) {
     const pkg = PACKAGE[c];
-    if (pkg && installed(c)) versions[c] = JSON.parse(fs.readFileSync(createRequire(path.join(dir, "package.json")).resolve(`${pkg}/package.json`), "utf8")).version;
+    if (pkg && installed(c))
+      versions[c] = JSON.parse(
+        fs.readFileSync(createRequire(path.join(dir, "package.json")).resolve(`${pkg}/package.json`), "utf8"),
+      ).version;
   }
   out.versions = versions;
   const results: Record<string, Record<string, unknown>> = {};
@@ -63,18 +75,24 @@ async function main() {
           continue;
         }
         say(`${name}: ${c}…`);
-        const r = spawnSync(process.execPath, ["--max-old-space-size=4096", "node_modules/tsx/dist/cli.mjs", "bench/imports/candidate.ts", c, file], {
-          encoding: "utf8",
-          timeout,
-          env: { ...process.env, BENCH_CANDIDATES_DIR: dir },
-          maxBuffer: 16 * 1024 * 1024,
-        });
+        const r = spawnSync(
+          process.execPath,
+          ["--max-old-space-size=4096", "node_modules/tsx/dist/cli.mjs", "bench/imports/candidate.ts", c, file],
+          {
+            encoding: "utf8",
+            timeout,
+            env: { ...process.env, BENCH_CANDIDATES_DIR: dir },
+            maxBuffer: 16 * 1024 * 1024,
+          },
+        );
         const last = (r.stdout ?? "").trim().split("\n").pop() ?? "";
         try {
           const { candidate: _c, ...figures } = JSON.parse(last);
           results[name][c] = figures;
         } catch {
-          results[name][c] = r.error ? `parou: ${(r.error as Error).message.slice(0, 60)}` : `falhou (código ${r.status}, sinal ${r.signal}): ${(r.stderr ?? "").trim().split("\n").slice(-1)[0]?.slice(0, 120)}`;
+          results[name][c] = r.error
+            ? `parou: ${(r.error as Error).message.slice(0, 60)}`
+            : `falhou (código ${r.status}, sinal ${r.signal}): ${(r.stderr ?? "").trim().split("\n").slice(-1)[0]?.slice(0, 120)}`;
         }
         say(`${name}: ${c} → ${JSON.stringify(results[name][c])}`);
       }

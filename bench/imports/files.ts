@@ -33,4 +33,3 @@ export async function legitMembersXlsx(rows: number) {
   }
   return writeXlsx("associado", data);
 }
-

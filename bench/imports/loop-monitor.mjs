@@ -21,7 +21,15 @@ if (file) {
   sample.unref();
   const write = setInterval(() => {
     rss = Math.max(rss, process.memoryUsage.rss());
-    fs.appendFileSync(file, JSON.stringify({ t: Date.now(), maxMs: Math.round(h.max / 1e5) / 10, gcMs: Math.round(gcMs * 10) / 10, rssMb: Math.round(rss / 1048576) }) + "\n");
+    fs.appendFileSync(
+      file,
+      JSON.stringify({
+        t: Date.now(),
+        maxMs: Math.round(h.max / 1e5) / 10,
+        gcMs: Math.round(gcMs * 10) / 10,
+        rssMb: Math.round(rss / 1048576),
+      }) + "\n",
+    );
     h.reset();
     rss = 0;
     gcMs = 0;

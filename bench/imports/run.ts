@@ -47,7 +47,8 @@ const ROUNDS: Record<string, () => Promise<File[]>> = {
   // No upload: /login probed for 2 s, the reference for the rounds below.
   control: async () => [],
   "million-rows": async () => repeat({ name: "1M-linhas.xlsx", bytes: await millionRowsXlsx() }),
-  "million-rows-no-dimension": async () => repeat({ name: "1M-linhas-sem-dimensao.xlsx", bytes: await millionRowsXlsx({ dimension: false }) }),
+  "million-rows-no-dimension": async () =>
+    repeat({ name: "1M-linhas-sem-dimensao.xlsx", bytes: await millionRowsXlsx({ dimension: false }) }),
   "far-cell": async () => repeat({ name: "XFD1048576.xlsx", bytes: await farCellXlsx() }),
   mixed: async () => {
     const a = { name: "1M-linhas.xlsx", bytes: await millionRowsXlsx() };
@@ -143,7 +144,9 @@ async function post(client: Client, intent: string, file: File) {
     const res = await client.post(IMPORT, fd, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     const html = await res.text();
     const error = /<p id="f-arquivo[^"]*-error"[^>]*>([^<]*)</.exec(html)?.[1];
-    const counts = ["total", "created", "updated", "rejected"].map((k) => new RegExp(`data-testid="import-count-${k}"[^>]*>(\\d+)<`).exec(html)?.[1] ?? "?");
+    const counts = ["total", "created", "updated", "rejected"].map(
+      (k) => new RegExp(`data-testid="import-count-${k}"[^>]*>(\\d+)<`).exec(html)?.[1] ?? "?",
+    );
     const message = error ?? `linhas ${counts[0]}, criar ${counts[1]}, atualizar ${counts[2]}, rejeitadas ${counts[3]}`;
     return { status: res.status, seconds: round1((performance.now() - t) / 1000), message: message.trim() };
   } catch (error) {
@@ -227,10 +230,19 @@ async function legitRun(withServer: WithServer) {
 }
 
 async function main() {
-  const names = (process.env.BENCH_IMPORT_ROUNDS ?? Object.keys(ROUNDS).join(",")).split(",").map((s) => s.trim()).filter(Boolean);
+  const names = (process.env.BENCH_IMPORT_ROUNDS ?? Object.keys(ROUNDS).join(","))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "sind-bench-imports-"));
   const pg = DATABASE === "postgres" ? await createThrowawayPostgres(ADMIN_URL, "sind_bench_imp") : null;
-  const out: Record<string, unknown> = { bench: "imports", at: new Date().toISOString(), database: DATABASE, concurrency: CONCURRENCY, appDir: path.basename(APP_DIR) };
+  const out: Record<string, unknown> = {
+    bench: "imports",
+    at: new Date().toISOString(),
+    database: DATABASE,
+    concurrency: CONCURRENCY,
+    appDir: path.basename(APP_DIR),
+  };
   let seeded = false;
   /** A fresh server for each scenario (a cold start: the lazy-loaded reader counts in its figures). */
   const withServer: WithServer = async (fn) => {
@@ -239,8 +251,13 @@ async function main() {
       cwd: APP_DIR,
       databaseUrl: pg?.url,
       seed: seeded && pg ? "false" : "true",
-      env: { NODE_OPTIONS: `--import=${path.join(HERE, "loop-monitor.mjs")} ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ""}`.trim(), LOOP_MONITOR_FILE: monitorFile,
-        ...(process.env.BENCH_CPU_PROFILE_DIR ? { CPU_PROFILE_FILE: path.join(process.env.BENCH_CPU_PROFILE_DIR, `server-${Date.now()}.cpuprofile`) } : {}) },
+      env: {
+        NODE_OPTIONS: `--import=${path.join(HERE, "loop-monitor.mjs")} ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ""}`.trim(),
+        LOOP_MONITOR_FILE: monitorFile,
+        ...(process.env.BENCH_CPU_PROFILE_DIR
+          ? { CPU_PROFILE_FILE: path.join(process.env.BENCH_CPU_PROFILE_DIR, `server-${Date.now()}.cpuprofile`) }
+          : {}),
+      },
     });
     seeded = true;
     try {
@@ -270,7 +287,9 @@ async function main() {
       hostileRss: rounds.every((r) => r.rssGrowthMb <= 100),
       hostileEventLoop: rounds.every((r) => r.eventLoopMaxMs <= 50),
       hostileLoginP99: rounds.every((r) => r.login.p99Ms <= 100),
-      ...(legit?.commit ? { legitSeconds: legit.commit.status === 200 && legit.commit.seconds <= 20, legitRss: legit.commit.rssGrowthMb <= 150 } : {}),
+      ...(legit?.commit
+        ? { legitSeconds: legit.commit.status === 200 && legit.commit.seconds <= 20, legitRss: legit.commit.rssGrowthMb <= 150 }
+        : {}),
     };
   } finally {
     await pg?.drop().catch(() => {});

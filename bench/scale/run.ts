@@ -18,9 +18,13 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 async function loadAreas(): Promise<ScaleArea[]> {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "areas");
-  const only = process.env.BENCH_SCALE_AREAS?.split(",").map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_SCALE_AREAS?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const areas: ScaleArea[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".ts"))
+    .sort()) {
     const area = (await import(pathToFileURL(path.join(dir, file)).href)).default as ScaleArea;
     if (!only || only.includes(area.name)) areas.push(area);
   }

@@ -253,7 +253,9 @@ export async function startNginx({ files }) {
     const adds = Object.entries(headers ?? {})
       .map(([k, v]) => `            add_header ${k} "${String(v).replace(/"/g, '\\"')}" always;`)
       .join("\n");
-    locations.push(`        location = ${urlPath} {\n            default_type "text/html; charset=utf-8";\n            try_files /${name} =404;\n${adds}\n        }`);
+    locations.push(
+      `        location = ${urlPath} {\n            default_type "text/html; charset=utf-8";\n            try_files /${name} =404;\n${adds}\n        }`,
+    );
   }
   const conf = path.join(dir, "nginx.conf");
   fs.writeFileSync(
@@ -288,7 +290,9 @@ ${locations.join("\n")}
   proc.stderr.on("data", (d) => (stderr += d));
   const exited = new Promise((r) => proc.once("exit", r));
   await waitForPort(port, proc, "nginx").catch((e) => {
-    throw new Error(`${e.message}\n${stderr}\n${fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : ""}`);
+    throw new Error(
+      `${e.message}\n${stderr}\n${fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : ""}`,
+    );
   });
   return {
     base: `http://127.0.0.1:${port}`,

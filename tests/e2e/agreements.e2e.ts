@@ -139,8 +139,16 @@ describe("staff screen", () => {
 
     // A fake PDF is refused by content, beside the file field.
     await page.getByRole("button", { name: "Nova convenção" }).click();
-    let dialog = await fillForm(page, { title: "CCT E2E", company: "Empresa E2E Ltda.", description: "Cláusulas de teste", from: "01/01/2026", to: "31/12/2030" });
-    await dialog.getByLabel("Documento (PDF)").setInputFiles({ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>não é pdf</html>") });
+    let dialog = await fillForm(page, {
+      title: "CCT E2E",
+      company: "Empresa E2E Ltda.",
+      description: "Cláusulas de teste",
+      from: "01/01/2026",
+      to: "31/12/2030",
+    });
+    await dialog
+      .getByLabel("Documento (PDF)")
+      .setInputFiles({ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>não é pdf</html>") });
     await dialog.getByRole("button", { name: "Cadastrar convenção" }).click();
     await dialog.getByText(AGREEMENT_MESSAGES.pdfOnly, { exact: true }).first().waitFor();
     expect(await t.query`select id from agreements where title = 'CCT E2E'`).toHaveLength(0);
@@ -193,7 +201,11 @@ describe("staff screen", () => {
     await page.waitForURL((u) => !u.searchParams.get("q"));
 
     // Delete asks the original's question.
-    await page.getByTestId("agreement-row").filter({ hasText: "CCT E2E editada" }).getByRole("button", { name: "Excluir CCT E2E editada" }).click();
+    await page
+      .getByTestId("agreement-row")
+      .filter({ hasText: "CCT E2E editada" })
+      .getByRole("button", { name: "Excluir CCT E2E editada" })
+      .click();
     const confirm = page.getByRole("alertdialog");
     expect(await confirm.textContent()).toContain(AGREEMENT_MESSAGES.confirmDelete);
     await confirm.getByRole("button", { name: "Excluir" }).click();
@@ -213,7 +225,13 @@ describe("staff screen", () => {
     const nav = page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Convenções" });
     expect(await nav.getAttribute("href")).toBe("/dashboard/juridico/agreements");
     await page.getByRole("button", { name: "Nova convenção" }).click();
-    const dialog = await fillForm(page, { title: "Acordo Jurídico E2E", company: "Empresa J", description: "Texto", from: "01/03/2026", to: "28/02/2027" });
+    const dialog = await fillForm(page, {
+      title: "Acordo Jurídico E2E",
+      company: "Empresa J",
+      description: "Texto",
+      from: "01/03/2026",
+      to: "28/02/2027",
+    });
     await dialog.getByLabel("Salvar como rascunho").check();
     await dialog.getByRole("button", { name: "Cadastrar convenção" }).click();
     await toast(page, AGREEMENT_MESSAGES.created);

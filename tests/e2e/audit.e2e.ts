@@ -16,7 +16,13 @@ beforeAll(async () => {
     action: "news.updated",
     entityType: "news_post",
     entityId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01",
-    data: { title: "Assembleia geral extraordinária da categoria", slug: "assembleia-geral-extraordinaria", status: "published", publishedAt: "2026-03-12T13:00:00.000Z", changed: ["title", "body"] },
+    data: {
+      title: "Assembleia geral extraordinária da categoria",
+      slug: "assembleia-geral-extraordinaria",
+      status: "published",
+      publishedAt: "2026-03-12T13:00:00.000Z",
+      changed: ["title", "body"],
+    },
     createdAt: new Date("2026-03-12T14:30:00Z"),
   });
   await createAuditEntry(t.db, {
@@ -24,10 +30,19 @@ beforeAll(async () => {
     action: "agreement.updated",
     entityType: "agreement",
     entityId: "a7d1e2f3-4b5c-4d6e-8f90-1a2b3c4d5e6f",
-    data: { title: "Convenção coletiva dos vigilantes 2026/2027", changes: { status: { from: "draft", to: "active" }, validTo: { from: "2026-12-31", to: "2027-03-31" } } },
+    data: {
+      title: "Convenção coletiva dos vigilantes 2026/2027",
+      changes: { status: { from: "draft", to: "active" }, validTo: { from: "2026-12-31", to: "2027-03-31" } },
+    },
     createdAt: new Date("2026-03-11T18:05:00Z"),
   });
-  await createAuditEntry(t.db, { actor: null, action: "login.failed", entityType: "user", data: { username: "visitante.desconhecido" }, createdAt: new Date("2026-03-10T09:00:00Z") });
+  await createAuditEntry(t.db, {
+    actor: null,
+    action: "login.failed",
+    entityType: "user",
+    data: { username: "visitante.desconhecido" },
+    createdAt: new Date("2026-03-10T09:00:00Z"),
+  });
   for (let i = 0; i < 55; i++) {
     await createAuditEntry(t.db, {
       actor: as,
@@ -116,15 +131,31 @@ describe("audit screen", () => {
     const other = await createMember(t.db);
     const rh = await t.user("rh");
     const secretaria = await t.user("secretaria");
-    await createAuditEntry(t.db, { actor: { id: rh.id, username: rh.username }, action: "member.cpf_viewed", entityType: "member", entityId: member.id, data: { registrationNumber: member.registrationNumber } });
+    await createAuditEntry(t.db, {
+      actor: { id: rh.id, username: rh.username },
+      action: "member.cpf_viewed",
+      entityType: "member",
+      entityId: member.id,
+      data: { registrationNumber: member.registrationNumber },
+    });
     await createAuditEntry(t.db, {
       actor: { id: secretaria.id, username: secretaria.username },
       action: "member.cpf_viewed",
       entityType: "member",
       entityId: member.id,
-      data: { registrationNumber: member.registrationNumber, serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01", protocol: "SIND20260302090000" },
+      data: {
+        registrationNumber: member.registrationNumber,
+        serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01",
+        protocol: "SIND20260302090000",
+      },
     });
-    await createAuditEntry(t.db, { actor: { id: rh.id, username: rh.username }, action: "member.cpf_viewed", entityType: "member", entityId: other.id, data: { registrationNumber: other.registrationNumber } });
+    await createAuditEntry(t.db, {
+      actor: { id: rh.id, username: rh.username },
+      action: "member.cpf_viewed",
+      entityType: "member",
+      entityId: other.id,
+      data: { registrationNumber: other.registrationNumber },
+    });
 
     const page = await t.login("admin", { path: "/dashboard/auditoria", viewport: "phone" });
     await hydrated(page);

@@ -115,7 +115,13 @@ describe("a reporter files a complaint in the browser", () => {
       const req = res.request();
       if (req.method() !== "POST") return;
       const h = await req.allHeaders();
-      posts.push({ origin: h["origin"], referer: h["referer"], site: h["sec-fetch-site"], status: res.status(), policy: (await res.allHeaders())["referrer-policy"] });
+      posts.push({
+        origin: h["origin"],
+        referer: h["referer"],
+        site: h["sec-fetch-site"],
+        status: res.status(),
+        policy: (await res.allHeaders())["referrer-policy"],
+      });
     });
     const first = await page.goto(`${t.url}/denuncia`);
     expect(first?.headers()["referrer-policy"]).toBe("no-referrer");
@@ -130,7 +136,14 @@ describe("a reporter files a complaint in the browser", () => {
     expect(await page.getByTestId("receipt-code").textContent()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
     expect(await noJs.cookies()).toEqual([]);
     await expect.poll(() => posts.length).toBe(2);
-    for (const p of posts.slice(0, 2)) expect({ ...p, status: undefined }).toEqual({ origin: "null", referer: undefined, site: "same-origin", status: undefined, policy: "no-referrer" });
+    for (const p of posts.slice(0, 2))
+      expect({ ...p, status: undefined }).toEqual({
+        origin: "null",
+        referer: undefined,
+        site: "same-origin",
+        status: undefined,
+        policy: "no-referrer",
+      });
     // The first post (nothing filled) is refused by validation, not by the origin check; the second is stored.
     expect(posts.map((p) => p.status)).toEqual([expect.any(Number), 200]);
     expect(posts[0].status).not.toBe(403);
@@ -158,7 +171,9 @@ describe("staff handle it", () => {
     await hydrated(page);
     await page.getByTestId("complaint-item").filter({ hasText: TITLE }).click();
     await expect.poll(() => page.getByTestId("complaint-detail").count()).toBe(1);
-    await expect.poll(() => page.getByTestId("evidence-image").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId("evidence-image").evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     expect(await page.getByTestId("complaint-detail").textContent()).toContain("Shopping Exemplo Sul");
 
     await page.getByLabel("Status", { exact: true }).selectOption("in_review");
@@ -213,9 +228,13 @@ describe("staff handle it", () => {
     const page = await t.login("financeiro");
     const ctx = page.context();
     // The sidebar has no entry (its panel's "Denúncias (mês)" card counts service records, not the channel).
-    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Denúncias", exact: true }).count()).toBe(0);
+    expect(
+      await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Denúncias", exact: true }).count(),
+    ).toBe(0);
     await page.goto(`${t.url}/dashboard/denuncias`);
-    expect(await page.getByTestId("access-message").textContent()).toContain("Acesso Negado - Você não tem permissão para acessar esta página.");
+    expect(await page.getByTestId("access-message").textContent()).toContain(
+      "Acesso Negado - Você não tem permissão para acessar esta página.",
+    );
     expect(await page.getByText(TITLE).count()).toBe(0);
     await ctx.close();
   });

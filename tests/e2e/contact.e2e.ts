@@ -15,7 +15,12 @@ const t = useBrowserSuite({ env: () => ({ SMTP_URL: sink.url }) });
 const CASE_SUBJECT = "Como faço para me filiar?";
 beforeAll(async () => {
   await createContactMessage(t.db, { sector: "secretaria", status: "pending", subject: CASE_SUBJECT });
-  await createContactMessage(t.db, { sector: "secretaria", status: "replied", replyMessage: "Respondido pela secretaria.", repliedAt: new Date() });
+  await createContactMessage(t.db, {
+    sector: "secretaria",
+    status: "replied",
+    replyMessage: "Respondido pela secretaria.",
+    repliedAt: new Date(),
+  });
 });
 afterAll(async () => {
   await sink?.close();
@@ -47,7 +52,12 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     // Submitting the empty form shows the server's messages beside each field.
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await expect.poll(() => page.getByTestId("contact-error").textContent()).toBe(CONTACT_MESSAGES.invalidForm);
-    for (const m of [CONTACT_FIELD_MESSAGES.nameRequired, CONTACT_FIELD_MESSAGES.emailRequired, CONTACT_FIELD_MESSAGES.sectorRequired, CONTACT_FIELD_MESSAGES.consentRequired]) {
+    for (const m of [
+      CONTACT_FIELD_MESSAGES.nameRequired,
+      CONTACT_FIELD_MESSAGES.emailRequired,
+      CONTACT_FIELD_MESSAGES.sectorRequired,
+      CONTACT_FIELD_MESSAGES.consentRequired,
+    ]) {
       expect(await page.getByText(m, { exact: true }).count(), m).toBe(1);
     }
     expect(await page.getByRole("textbox", { name: "Nome completo", exact: true }).getAttribute("aria-invalid")).toBe("true");
@@ -60,10 +70,14 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     expect(await page.getByRole("textbox", { name: /^Telefone/ }).inputValue()).toBe("(61) 98765-4321");
     await page.getByRole("textbox", { name: "Assunto", exact: true }).fill(SUBJECT);
     await page.getByRole("radio", { name: /Jurídico/ }).check();
-    await page.getByRole("textbox", { name: "Mensagem", exact: true }).fill("Trabalho em escala 12x36 e a empresa não concede a folga depois do plantão. Isso é permitido?");
+    await page
+      .getByRole("textbox", { name: "Mensagem", exact: true })
+      .fill("Trabalho em escala 12x36 e a empresa não concede a folga depois do plantão. Isso é permitido?");
     await page.getByRole("checkbox", { name: /Aviso de Privacidade/ }).check();
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
-    await expect.poll(() => page.getByTestId("contact-success").textContent()).toBe("Mensagem enviada com sucesso! Em breve entraremos em contato.");
+    await expect
+      .poll(() => page.getByTestId("contact-success").textContent())
+      .toBe("Mensagem enviada com sucesso! Em breve entraremos em contato.");
     // The form is empty again.
     expect(await page.getByRole("textbox", { name: "Nome completo", exact: true }).inputValue()).toBe("");
     expect(await page.getByRole("textbox", { name: /^Telefone/ }).inputValue()).toBe("");
@@ -71,7 +85,9 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     expect(await axe(page)).toEqual([]);
     await shoot(page, "contact-success-1280");
 
-    const [row] = await t.query<Record<string, unknown>>`select email, phone, sector, status from contact_messages where subject = ${SUBJECT}`;
+    const [row] = await t.query<
+      Record<string, unknown>
+    >`select email, phone, sector, status from contact_messages where subject = ${SUBJECT}`;
     expect(row).toEqual({ email: EMAIL, phone: "(61) 98765-4321", sector: "juridico", status: "pending" });
     await ctx.close();
   });
@@ -134,7 +150,9 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     expect(afterStatus.status).toBe("replied");
     await screenshot(page, "contacts-inbox-1280");
 
-    await detail.getByRole("textbox", { name: "Resposta" }).fill("Olá, Helena. A folga compensatória é obrigatória pela convenção; vamos notificar a empresa.");
+    await detail
+      .getByRole("textbox", { name: "Resposta" })
+      .fill("Olá, Helena. A folga compensatória é obrigatória pela convenção; vamos notificar a empresa.");
     await detail.getByRole("button", { name: "Enviar resposta" }).click();
     await expect.poll(() => toastText(page)).toContain(CONTACT_MESSAGES.replySent);
     const mail = await sink.waitFor((m) => m.to.includes(EMAIL));

@@ -12,7 +12,6 @@ beforeAll(async () => {
   await createInstitutionalContent(t.db);
 });
 
-
 describe("public institutional pages", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     it(`/quem-somos and /privacidade pass axe (WCAG 2.2 AA) with no horizontal scroll (${viewport})`, async () => {

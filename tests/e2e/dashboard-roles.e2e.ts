@@ -22,11 +22,15 @@ const pages = flattenRoutes().filter(
 /** Real rows for the pages of one record (a member, a service record in the role's own sector). */
 async function recordParams(role: Role): Promise<Record<string, string>> {
   const sector = (SERVICE_SECTORS as readonly string[]).includes(role) ? (role as (typeof SERVICE_SECTORS)[number]) : "secretaria";
-  return { memberId: (await createMember(t.db)).id, id: (await createServiceRecordRow(t.db, { sector })).id, chargeId: (await createCharge(t.db)).id };
+  return {
+    memberId: (await createMember(t.db)).id,
+    id: (await createServiceRecordRow(t.db, { sector })).id,
+    chargeId: (await createCharge(t.db)).id,
+  };
 }
 
 function concrete(pattern: string, role: Role, params: Record<string, string>) {
-  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : params[name] ?? SAMPLE_PARAMS[name] ?? "x"));
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : (params[name] ?? SAMPLE_PARAMS[name] ?? "x")));
 }
 
 async function isResourceRoute(file: string) {
@@ -76,7 +80,8 @@ describe("every role, in Chromium: its panel, its menu, and the refusals", () =>
           if (landed !== `/dashboard/${role}`) problems.push(`${url}: deveria redirecionar ao painel, ficou em ${landed}`);
         } else {
           const text = await page.getByTestId("access-message").textContent();
-          if (!text?.includes(screen.denial.title) || !text.includes(screen.denial.message)) problems.push(`${url}: mensagem esperada '${screen.denial.title}', veio '${text}'`);
+          if (!text?.includes(screen.denial.title) || !text.includes(screen.denial.message))
+            problems.push(`${url}: mensagem esperada '${screen.denial.title}', veio '${text}'`);
         }
       }
       expect(problems).toEqual([]);
@@ -183,7 +188,9 @@ describe("shell and user management", () => {
     await expect.poll(() => page.getByText("Senha alterada com sucesso!").count()).toBeGreaterThan(0);
 
     await row.getByRole("button", { name: /Excluir/ }).click();
-    await expect.poll(() => page.getByRole("alertdialog").textContent()).toContain("Tem certeza que deseja excluir o usuário Maria S. Souza");
+    await expect
+      .poll(() => page.getByRole("alertdialog").textContent())
+      .toContain("Tem certeza que deseja excluir o usuário Maria S. Souza");
     await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
     await expect.poll(() => page.getByText("Usuário excluído com sucesso!").count()).toBeGreaterThan(0);
     await expect.poll(() => row.count()).toBe(0);
@@ -191,8 +198,12 @@ describe("shell and user management", () => {
     const ownRow = page.getByTestId(`user-row-${(await t.user("admin")).username}`);
     await expect.poll(() => ownRow.getByRole("button", { name: /Excluir/ }).count()).toBe(0);
 
-    const audit = await t.query<{ action: string }>`select action from audit_log where entity_type = 'user' and action like 'user.%' order by id`;
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["user.created", "user.updated", "user.password_set", "user.deleted"]));
+    const audit = await t.query<{
+      action: string;
+    }>`select action from audit_log where entity_type = 'user' and action like 'user.%' order by id`;
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["user.created", "user.updated", "user.password_set", "user.deleted"]),
+    );
     await ctx.close();
   });
 

@@ -25,7 +25,18 @@ beforeAll(async () => {
     await createServiceRecordRow(db, { sector, status: "pending" });
     await createServiceRecordRow(db, { sector, status: "resolved" });
   }
-  const places = ["Taguatinga Shopping Center", "Asa Norte", "Ceilândia", "Gama", "Sobradinho", "Guará", "Águas Claras", "Samambaia", "Planaltina", "Recanto das Emas"];
+  const places = [
+    "Taguatinga Shopping Center",
+    "Asa Norte",
+    "Ceilândia",
+    "Gama",
+    "Sobradinho",
+    "Guará",
+    "Águas Claras",
+    "Samambaia",
+    "Planaltina",
+    "Recanto das Emas",
+  ];
   for (const location of places) await createComplaint(db, { status: "pending", location });
   await createContactMessage(db, { sector: "secretaria" });
   const w = await createWorkplace(db, { city: "Taguatinga" });

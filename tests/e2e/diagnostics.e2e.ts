@@ -12,9 +12,14 @@ beforeAll(async () => {
   const api = jobsApi(t.server);
   await api.recordServiceCall("cep", true);
   await api.recordServiceCall("geocoder", false, "sem resposta em 5000 ms");
-  const failing = api.defineJob("e2e.falha", z.object({}), async () => {
-    throw new Error("Falha de exemplo para o diagnóstico");
-  }, { maxAttempts: 1 });
+  const failing = api.defineJob(
+    "e2e.falha",
+    z.object({}),
+    async () => {
+      throw new Error("Falha de exemplo para o diagnóstico");
+    },
+    { maxAttempts: 1 },
+  );
   const id = (await api.enqueueJob(failing, {}))!;
   for (let i = 0; i < 100; i++) {
     if ((await t.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state === "failed") break;
@@ -35,8 +40,17 @@ describe("diagnostics page", () => {
       await page.waitForURL((u) => u.pathname === "/test-supabase");
       await hydrated(page);
       // On the phone the menu overlay closes after the navigation; until then the page is aria-hidden.
-      await expect.poll(() => page.getByRole("heading", { level: 1, name: DIAGNOSTICS_MESSAGES.title }).isVisible(), { timeout: 10_000 }).toBe(true);
-      for (const h of ["Banco de dados", "Arquivos armazenados", "E-mail", "Serviços externos", "Tarefas em segundo plano", "Posts do Instagram em cache"]) {
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1, name: DIAGNOSTICS_MESSAGES.title }).isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      for (const h of [
+        "Banco de dados",
+        "Arquivos armazenados",
+        "E-mail",
+        "Serviços externos",
+        "Tarefas em segundo plano",
+        "Posts do Instagram em cache",
+      ]) {
         expect(await page.getByRole("heading", { level: 2, name: h }).isVisible(), h).toBe(true);
       }
       expect(await page.getByText("Falha de exemplo para o diagnóstico").isVisible()).toBe(true);

@@ -15,11 +15,14 @@ let nominatim: FakeNominatim;
 beforeAll(async () => {
   tiles = await startFakeTiles();
   viacep = await startFakeViaCep();
-  nominatim = await startFakeNominatim({ places: { "Setor Comercial Sul Quadra 1, Asa Sul, Brasília, DF": { lat: "-15.7975", lon: "-47.8919" } } });
+  nominatim = await startFakeNominatim({
+    places: { "Setor Comercial Sul Quadra 1, Asa Sul, Brasília, DF": { lat: "-15.7975", lon: "-47.8919" } },
+  });
 });
 const t = useBrowserSuite({ env: () => ({ MAP_TILE_URL: tiles.template, CEP_API_URL: viacep.url, GEOCODER_URL: nominatim.url }) });
 beforeAll(async () => {
-  for (let i = 0; i < 12; i++) await createWorkplace(t.db, { lat: -15.79 + i * 0.002, lon: -47.88 - i * 0.002, positionSource: "geocoder" });
+  for (let i = 0; i < 12; i++)
+    await createWorkplace(t.db, { lat: -15.79 + i * 0.002, lon: -47.88 - i * 0.002, positionSource: "geocoder" });
 });
 afterAll(async () => {
   await tiles?.close();
@@ -103,7 +106,10 @@ describe("a visit on a phone", () => {
     await screenshot(page, "route-execute-390");
     await page.getByRole("button", { name: "Iniciar rota" }).first().click();
     await expect.poll(() => page.getByText(ROUTE_MESSAGES.inProgressNotice).isVisible(), { timeout: 15_000 }).toBe(true);
-    const [started] = await t.query<{ start_lat: number; start_accuracy_m: number }>`select start_lat, start_accuracy_m from field_routes where workplace_id = ${w.id}`;
+    const [started] = await t.query<{
+      start_lat: number;
+      start_accuracy_m: number;
+    }>`select start_lat, start_accuracy_m from field_routes where workplace_id = ${w.id}`;
     expect(started).toMatchObject({ start_lat: -15.7976, start_accuracy_m: 9 });
 
     const form = page.getByTestId("finish-form");
@@ -116,7 +122,11 @@ describe("a visit on a phone", () => {
     await form.getByLabel("Total de trabalhadores no local").fill("90");
     await form.getByLabel("Diurnos").fill("60");
     await form.getByLabel("Noturnos").fill("30");
-    for (const [group, answer] of [["Possui líder de brigada", "Sim"], ["Possui mestre bombeiro efetivo", "Não"], ["Trabalhadores terceirizados", "Não"]] as const) {
+    for (const [group, answer] of [
+      ["Possui líder de brigada", "Sim"],
+      ["Possui mestre bombeiro efetivo", "Não"],
+      ["Trabalhadores terceirizados", "Não"],
+    ] as const) {
       await form.getByRole("group", { name: group }).getByLabel(answer).check();
     }
     await form.getByLabel("Tipo de contratação direta").selectOption("Shopping");
@@ -139,7 +149,11 @@ describe("a visit on a phone", () => {
     expect(await again.getByLabel("Tipo de contratação direta").inputValue()).toBe("Shopping");
     await again.getByRole("button", { name: "Finalizar rota" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard/campo", { timeout: 15_000 });
-    const [done] = await t.query<{ status: string; total_workers: number; notes: string }>`select status, total_workers, notes from field_routes where workplace_id = ${w.id}`;
+    const [done] = await t.query<{
+      status: string;
+      total_workers: number;
+      notes: string;
+    }>`select status, total_workers, notes from field_routes where workplace_id = ${w.id}`;
     expect(done).toEqual({ status: "concluida", total_workers: 90, notes: "Brigada pediu retorno em 30 dias." });
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("visita-rascunho:")))).toEqual([]);
     // "Minhas Visitas" from the menu: the visit just finished, with its observations, read-only.
@@ -151,7 +165,12 @@ describe("a visit on a phone", () => {
     const visit = page.getByTestId("my-visit").filter({ hasText: "Shopping do Teste E2E" });
     await expect.poll(() => visit.isVisible()).toBe(true);
     expect(await visit.getByTestId("my-visit-notes").textContent()).toBe("Brigada pediu retorno em 30 dias.");
-    expect(await page.locator("main").getByRole("button", { name: /Editar|Excluir|Finalizar/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator("main")
+        .getByRole("button", { name: /Editar|Excluir|Finalizar/ })
+        .count(),
+    ).toBe(0);
     expect(await axe(page)).toEqual([]);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "my-visits-390");
@@ -172,7 +191,12 @@ describe("a visit on a phone", () => {
     await card.getByRole("button", { name: "Iniciar rota" }).click();
     await expect.poll(() => card.getByRole("button", { name: "Iniciar com o CEP" }).isVisible(), { timeout: 15_000 }).toBe(true);
     await card.getByRole("button", { name: "Iniciar com o CEP" }).click();
-    await expect.poll(async () => (await t.query<{ start_cep: string | null }>`select start_cep from field_routes where name = 'Rota Sem GPS'`)[0].start_cep).toBe("72110015");
+    await expect
+      .poll(
+        async () =>
+          (await t.query<{ start_cep: string | null }>`select start_cep from field_routes where name = 'Rota Sem GPS'`)[0].start_cep,
+      )
+      .toBe("72110015");
     // One route at a time (issue 19 §12): another route of the day offers no start, and says why.
     await t.query`insert into field_routes (name, description, cep, address, route_date) values ('Rota Segunda', 'Teste', '72110015', 'QNA 15, Taguatinga Norte, Brasília/DF', (now() at time zone 'America/Sao_Paulo')::date)`;
     await page.reload();
@@ -211,7 +235,9 @@ describe("workplace spreadsheet import", () => {
     await screenshot(page, "workplaces-import-preview-390");
     // All or nothing: the file with a bad row cannot be confirmed; the corrected one can.
     expect(await box.getByRole("button", { name: "Confirmar importação" }).count()).toBe(0);
-    await box.getByLabel("Planilha (.xlsx ou .csv)").setInputFiles({ name: "postos-corrigido.csv", mimeType: "text/csv", buffer: Buffer.from(csv.split("\n").slice(0, 2).join("\n")) });
+    await box
+      .getByLabel("Planilha (.xlsx ou .csv)")
+      .setInputFiles({ name: "postos-corrigido.csv", mimeType: "text/csv", buffer: Buffer.from(csv.split("\n").slice(0, 2).join("\n")) });
     await box.getByRole("button", { name: "Validar planilha" }).click();
     await expect.poll(() => page.getByText("Planilha validada. Confira o relatório antes de importar.").first().isVisible()).toBe(true);
     expect(await page.getByTestId("import-count-rejected").textContent()).toBe("0");

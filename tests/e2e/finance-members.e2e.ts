@@ -15,10 +15,23 @@ let chargeId: string;
 
 beforeAll(async () => {
   await t.query`insert into app_settings (key, value) values ('pix_settings', ${JSON.stringify({ key: "tesouraria@sindicato.example.com", receiverName: "Sindicato dos Bombeiros Civis do DF", city: "Brasília" })}::jsonb)`;
-  await createMember(t.db, { name: "Joaquim Conceição Simões", registrationNumber: 8101, cpf: "52998224725", email: "joaquim@example.com" });
+  await createMember(t.db, {
+    name: "Joaquim Conceição Simões",
+    registrationNumber: 8101,
+    cpf: "52998224725",
+    email: "joaquim@example.com",
+  });
   await createMember(t.db, { name: "Joana Conceição Prado", registrationNumber: 8102 });
   const ana = await createMember(t.db, { name: "Ana Lúcia Ferraz", registrationNumber: 8103, email: "ana.lucia@example.com" });
-  chargeId = (await createCharge(t.db, { memberId: ana.id, amountCentavos: 6000, referenceMonth: 6, referenceYear: 2031, dueDate: brasiliaDateFromToday(15) })).id;
+  chargeId = (
+    await createCharge(t.db, {
+      memberId: ana.id,
+      amountCentavos: 6000,
+      referenceMonth: 6,
+      referenceYear: 2031,
+      dueDate: brasiliaDateFromToday(15),
+    })
+  ).id;
 });
 
 describe("the member picker in 'Gerar Boleto'", () => {
@@ -38,7 +51,8 @@ describe("the member picker in 'Gerar Boleto'", () => {
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "finance-member-picker-1280");
     // First option active; ArrowDown moves to the second, ArrowUp back.
-    const active = async () => page.evaluate((id) => document.getElementById(id!)?.textContent ?? "", await box.getAttribute("aria-activedescendant"));
+    const active = async () =>
+      page.evaluate((id) => document.getElementById(id!)?.textContent ?? "", await box.getAttribute("aria-activedescendant"));
     expect(await active()).toContain("Joana Conceição Prado");
     await box.press("ArrowDown");
     expect(await active()).toContain("Joaquim Conceição Simões");
@@ -62,7 +76,9 @@ describe("the member picker in 'Gerar Boleto'", () => {
     await dialog.getByLabel(/Data de vencimento/).fill(brasiliaDateFromToday(20).split("-").reverse().join("/"));
     await dialog.getByRole("button", { name: "Gerar Boleto" }).click();
     await expect.poll(() => page.getByText(FINANCE_MESSAGES.issued).first().isVisible(), { timeout: 10_000 }).toBe(true);
-    const [row] = await t.query<{ n: number }>`select count(*)::int as n from charges c join members m on m.id = c.member_id where m.registration_number = 8101`;
+    const [row] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from charges c join members m on m.id = c.member_id where m.registration_number = 8101`;
     expect(row.n).toBe(1);
     await page.context().close();
   });
@@ -113,8 +129,12 @@ describe("from a charge row to its page and back", () => {
     await hydrated(page);
     expect(await page.getByTestId("pix-code").inputValue()).toMatch(/^000201/);
     await page.getByRole("button", { name: "Enviar por e-mail" }).click();
-    await expect.poll(() => page.getByTestId("charge-email-result").textContent(), { timeout: 10_000 }).toContain("na fila de envio para a******@example.com");
-    const jobs = await t.query<{ n: number }>`select count(*)::int as n from jobs where name = 'send-email' and payload->>'to' = 'ana.lucia@example.com'`;
+    await expect
+      .poll(() => page.getByTestId("charge-email-result").textContent(), { timeout: 10_000 })
+      .toContain("na fila de envio para a******@example.com");
+    const jobs = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from jobs where name = 'send-email' and payload->>'to' = 'ana.lucia@example.com'`;
     expect(jobs[0].n).toBe(1);
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "finance-charge-email-1280");
@@ -123,7 +143,10 @@ describe("from a charge row to its page and back", () => {
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "finance-charge-email-390");
     await page.getByRole("link", { name: "Voltar para as cobranças" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/financeiro/financial" && u.searchParams.get("filtro") === "pending" && u.searchParams.get("q") === "ana");
+    await page.waitForURL(
+      (u) =>
+        u.pathname === "/dashboard/financeiro/financial" && u.searchParams.get("filtro") === "pending" && u.searchParams.get("q") === "ana",
+    );
     await expect.poll(() => page.getByRole("link", { name: "Abrir cobrança de Ana Lúcia Ferraz, 06/2031" }).isVisible()).toBe(true);
     expect(await page.getByRole("searchbox", { name: /Buscar filiado/ }).inputValue()).toBe("ana");
     await page.context().close();

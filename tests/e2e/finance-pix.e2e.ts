@@ -18,11 +18,24 @@ const FIXTURE = path.resolve("tests/fixtures/extrato-inter-conciliacao.csv");
 beforeAll(async () => {
   await t.query`insert into app_settings (key, value) values ('pix_settings', ${JSON.stringify({ key: "tesouraria@sindicato.example.com", receiverName: "Sindicato dos Bombeiros Civis do DF", city: "Brasília" })}::jsonb)`;
   const cecilia = await createMember(t.db, { name: "Cecília Magalhães Brandão", registrationNumber: 7001 });
-  await createCharge(t.db, { id: CHARGE, memberId: cecilia.id, amountCentavos: 7500, referenceMonth: 3, referenceYear: 2026, dueDate: "2026-03-10" });
+  await createCharge(t.db, {
+    id: CHARGE,
+    memberId: cecilia.id,
+    amountCentavos: 7500,
+    referenceMonth: 3,
+    referenceYear: 2026,
+    dueDate: "2026-03-10",
+  });
   const jose = await createMember(t.db, { name: "José da Conceição", registrationNumber: 7002 });
   await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" });
   await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" });
-  await createCharge(t.db, { memberName: "Maria Aparecida de Souza", amountCentavos: 12500, referenceMonth: 3, referenceYear: 2026, dueDate: "2026-03-10" });
+  await createCharge(t.db, {
+    memberName: "Maria Aparecida de Souza",
+    amountCentavos: 12500,
+    referenceMonth: 3,
+    referenceYear: 2026,
+    dueDate: "2026-03-10",
+  });
 });
 
 /** Pages in the PDF Chromium prints. */
@@ -88,7 +101,9 @@ describe("bank statement matching", () => {
   it("financeiro uploads the Inter CSV, reads the proposals, unticks one by keyboard and confirms the rest (1280 px)", async () => {
     const page = await t.login("financeiro", { path: RECONCILE });
     await hydrated(page);
-    await page.getByLabel("Arquivo do extrato (.csv)").setInputFiles({ name: "extrato.csv", mimeType: "text/csv", buffer: fs.readFileSync(FIXTURE) });
+    await page
+      .getByLabel("Arquivo do extrato (.csv)")
+      .setInputFiles({ name: "extrato.csv", mimeType: "text/csv", buffer: fs.readFileSync(FIXTURE) });
     await page.getByRole("button", { name: "Ler extrato" }).click();
     await expect.poll(() => page.getByTestId("statement-match").isVisible()).toBe(true);
     // José's two payments (lines 7 and 16), Maria's (8) and Cecília's by txid (11).
@@ -116,7 +131,9 @@ describe("bank statement matching", () => {
     const csv = "Data Lançamento;Histórico;Descrição;Valor;Saldo\r\n02/03/2026;Pix recebido;JOSE DA CONCEICAO;50,00;0,00\r\n";
     const page = await t.login("financeiro", { path: RECONCILE, viewport: "phone" });
     await hydrated(page);
-    await page.getByLabel("Arquivo do extrato (.csv)").setInputFiles({ name: "extrato-2.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page
+      .getByLabel("Arquivo do extrato (.csv)")
+      .setInputFiles({ name: "extrato-2.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Ler extrato" }).click();
     await expect.poll(() => page.getByTestId("statement-duplicates").isVisible()).toBe(true);
     expect(await page.locator('tr[data-testid^="proposal-"]').count()).toBe(0);

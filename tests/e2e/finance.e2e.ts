@@ -14,7 +14,13 @@ beforeAll(async () => {
   registration = m.registrationNumber;
   const other = await createMember(t.db, { name: "Raimundo Pagador Falcão", situation: 1 });
   otherRegistration = other.registrationNumber;
-  const paid = await createCharge(t.db, { memberId: other.id, referenceYear: 2026, referenceMonth: 1, dueDate: "2026-01-10", amountCentavos: 5000 });
+  const paid = await createCharge(t.db, {
+    memberId: other.id,
+    referenceYear: 2026,
+    referenceMonth: 1,
+    dueDate: "2026-01-10",
+    amountCentavos: 5000,
+  });
   await createPayment(t.db, { chargeId: paid.id, amountCentavos: 5000, paidOn: "2026-01-08", method: "pix" });
   await createCharge(t.db, { memberId: other.id, referenceYear: 2026, referenceMonth: 2, dueDate: "2026-02-10", amountCentavos: 5000 });
 });
@@ -34,7 +40,9 @@ describe("Financeiro", () => {
     const dialog = page.getByRole("dialog", { name: "Gerar Boleto" });
     const picker = dialog.getByRole("combobox", { name: /Filiado/ });
     await picker.fill(String(registration));
-    await expect.poll(() => dialog.getByRole("listbox", { name: "Filiados encontrados" }).getByRole("option").count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => dialog.getByRole("listbox", { name: "Filiados encontrados" }).getByRole("option").count(), { timeout: 10_000 })
+      .toBe(1);
     await picker.press("Enter");
     await dialog.getByLabel("Valor (R$)").fill("1.234,56");
     await dialog.getByLabel("Mês de referência").selectOption("12");
@@ -67,7 +75,9 @@ describe("Financeiro", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Desfazer pagamento" }).click();
     await expect.poll(() => page.getByText(FINANCE_MESSAGES.undone).first().isVisible()).toBe(true);
     await expect.poll(() => row.getByText("Pendente", { exact: true }).isVisible()).toBe(true);
-    const rows = await t.query<{ undone: boolean }>`select undone_at is not null as undone from payments p join charges c on c.id = p.charge_id where c.reference_year = 2030`;
+    const rows = await t.query<{
+      undone: boolean;
+    }>`select undone_at is not null as undone from payments p join charges c on c.id = p.charge_id where c.reference_year = 2030`;
     expect(rows).toEqual([{ undone: true }]);
 
     // The overdue filter.
@@ -96,7 +106,9 @@ describe("Financeiro", () => {
     // Sent without the tick: the server refuses and says why, beside the box.
     await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
     await expect.poll(() => pay.getByText(/é maior que o da cobrança \(/).isVisible()).toBe(true);
-    expect(await t.query`select 1 from payments p join charges c on c.id = p.charge_id where c.reference_month = 2 and p.undone_at is null`).toEqual([]);
+    expect(
+      await t.query`select 1 from payments p join charges c on c.id = p.charge_id where c.reference_month = 2 and p.undone_at is null`,
+    ).toEqual([]);
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "finance-pay-excess-1280");
     await confirm.check();

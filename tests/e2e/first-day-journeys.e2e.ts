@@ -69,7 +69,14 @@ describe("first-day journeys at 390 px", () => {
     await worker.getByLabel("Número do protocolo").fill(protocol);
     await worker.getByLabel("4 últimos dígitos do CPF ou e-mail").fill(member.cpf!.slice(-4));
     await worker.getByRole("button", { name: "Consultar atendimento" }).click();
-    await expect.poll(() => worker.getByTestId("consulta-result").isVisible().catch(() => false)).toBe(true);
+    await expect
+      .poll(() =>
+        worker
+          .getByTestId("consulta-result")
+          .isVisible()
+          .catch(() => false),
+      )
+      .toBe(true);
     expect(await worker.getByTestId("consulta-result").textContent()).toContain("Resolvido");
     await seen(worker, "secretaria-consulta-390");
     await worker.context().close();

@@ -199,7 +199,9 @@ describe("money and dates", () => {
       await page.getByLabel("Último salário (R$)").pressSequentially("2850,50");
       await page.getByRole("button", { name: "Registrar atendimento" }).click();
       await expect.poll(async () => (await t.query`select 1 from service_records where requester_name = ${name}`).length).toBe(1);
-      const [row] = await t.query<{ data: Record<string, unknown> }>`select sector_data as data from service_records where requester_name = ${name}`;
+      const [row] = await t.query<{
+        data: Record<string, unknown>;
+      }>`select sector_data as data from service_records where requester_name = ${name}`;
       expect(row.data).toMatchObject({ workStartDate: "2021-03-01", workEndDate: "2026-10-31", lastSalary: 285050 });
       await page.context().close();
     });

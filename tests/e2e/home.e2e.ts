@@ -67,14 +67,19 @@ describe("home page in a real browser", () => {
     await page.goto(`${t.url}/`);
     await hydrated(page);
 
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sindicato dos Bombeiros Civis do Distrito Federal");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Sindicato dos Bombeiros Civis do Distrito Federal");
     expect(await page.getByRole("link", { name: /Conheça o sindicato/ }).getAttribute("href")).toBe("/quem-somos");
     const wa = await page.getByRole("link", { name: /Quero me filiar/ }).getAttribute("href");
     expect(wa).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
 
     const cards = page.getByTestId("service-cards").getByRole("listitem");
     expect(await cards.count()).toBe(4);
-    const hrefs = await page.getByTestId("service-cards").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const hrefs = await page
+      .getByTestId("service-cards")
+      .getByRole("link")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(hrefs).toEqual(["/convencoes", wa, "/contato", "/denuncia"]);
 
     expect(await page.getByTestId("latest-news").getByRole("listitem").count()).toBeGreaterThan(0);
@@ -107,7 +112,9 @@ describe("home page in a real browser", () => {
     expect(await popup.textContent()).toContain("Sindicato dos Bombeiros Civis do Distrito Federal");
     expect(await popup.textContent()).toContain("Setor Comercial Sul, Brasília - DF");
     expect(await popup.textContent()).toContain("Sede Administrativa");
-    expect(await map.getByRole("button", { name: /Sindicato dos Bombeiros Civis do Distrito Federal - Sede Administrativa/ }).count()).toBe(1);
+    expect(await map.getByRole("button", { name: /Sindicato dos Bombeiros Civis do Distrito Federal - Sede Administrativa/ }).count()).toBe(
+      1,
+    );
 
     // Scroll-wheel zoom is off: the wheel scrolls the page, the map stays at zoom 16.
     const before = tiles.requests.length;
@@ -182,7 +189,8 @@ describe("home page in a real browser", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
     });
-    const router = () => page.evaluate(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
+    const router = () =>
+      page.evaluate(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
     await page.goto(`${t.url}/`, { waitUntil: "networkidle" });
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((u) => /react-dom/.test(u))).toEqual([]);

@@ -148,13 +148,21 @@ describe("campo's first day at 390 px", () => {
       await form.getByLabel("Total de trabalhadores no local").fill("40");
       await form.getByLabel("Diurnos").fill("28");
       await form.getByLabel("Noturnos").fill("12");
-      for (const [group, answer] of [["Possui líder de brigada", "Sim"], ["Possui mestre bombeiro efetivo", "Não"], ["Trabalhadores terceirizados", "Não"]] as const) {
+      for (const [group, answer] of [
+        ["Possui líder de brigada", "Sim"],
+        ["Possui mestre bombeiro efetivo", "Não"],
+        ["Trabalhadores terceirizados", "Não"],
+      ] as const) {
         await form.getByRole("group", { name: group }).getByLabel(answer).check();
       }
       await form.getByLabel("Tipo de contratação direta").selectOption("Condomínio");
       await form.getByLabel("Observações (opcional)").fill(run.notes);
-      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 40, b: 30 } } }).jpeg().toBuffer();
-      await form.getByLabel("Tirar foto do local (opcional)").setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo });
+      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 40, b: 30 } } })
+        .jpeg()
+        .toBuffer();
+      await form
+        .getByLabel("Tirar foto do local (opcional)")
+        .setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo });
       await expect.poll(() => form.getByRole("img", { name: "Foto do local da visita" }).isVisible()).toBe(true);
       expect(await form.getByText("Trocar foto do local").isVisible()).toBe(true);
       await seenBoth(page, `campo-${locale}-route-finish`, wide);
@@ -174,7 +182,12 @@ describe("campo's first day at 390 px", () => {
       expect(await visit.textContent()).toContain("(61) 3355-1020");
       expect(await visit.textContent()).toContain("40 (28 diurnos, 12 noturnos)");
       expect(await visit.getByText("Enviada", { exact: true }).isVisible()).toBe(true);
-      expect(await page.locator("main").getByRole("button", { name: /Editar|Excluir|Finalizar/ }).count()).toBe(0);
+      expect(
+        await page
+          .locator("main")
+          .getByRole("button", { name: /Editar|Excluir|Finalizar/ })
+          .count(),
+      ).toBe(0);
       await seenBoth(page, `campo-${locale}-my-visits`, wide);
       await page.context().close();
     });
@@ -240,7 +253,9 @@ describe("admin's first day at 390 px", () => {
       expect(first.address).toBe(run.first.address);
       await expect.poll(() => page.getByTestId(`workplace-row-${first.code}`).isVisible()).toBe(true);
       const [{ n: count }] = await t.query<{ n: number }>`select count(*)::int as n from workplaces`;
-      expect(await page.locator("main h1 + p").textContent()).toContain(count === 1 ? "1 posto cadastrado." : `${count} postos cadastrados.`);
+      expect(await page.locator("main h1 + p").textContent()).toContain(
+        count === 1 ? "1 posto cadastrado." : `${count} postos cadastrados.`,
+      );
 
       // The near-duplicate: warned, with the place it looks like, before anything is saved.
       await page.getByRole("button", { name: "Adicionar posto" }).click();
@@ -254,7 +269,9 @@ describe("admin's first day at 390 px", () => {
       // Seen where the person is looking, not below the dialog's fold.
       await expect.poll(() => onScreen(warning)).toBe(true);
       expect(await warning.textContent()).toBe(
-        DUPLICATE_MESSAGES.form([{ code: first.code, name: run.first.name, address: first.address, cep: run.first.cep, reason: run.reason }]),
+        DUPLICATE_MESSAGES.form([
+          { code: first.code, name: run.first.name, address: first.address, cep: run.first.cep, reason: run.reason },
+        ]),
       );
       expect(await t.query`select 1 from workplaces where name = ${run.second.name}`).toHaveLength(0);
       await seenBoth(page, `admin-${locale}-workplace-duplicate`, wide);
@@ -277,7 +294,8 @@ describe("admin's first day at 390 px", () => {
       const [template] = await Promise.all([page.waitForEvent("download"), box.getByRole("link", { name: "modelo de planilha" }).click()]);
       const [headers] = await readXlsxSheet(fs.readFileSync((await template.path())!));
       expect(headers.slice(0, 7)).toEqual(["codigo", "nome_fantasia", "endereco", "bairro", "cidade", "estado", "cep"]);
-      const row = (name: string, address: string, cep: string) => headers.map((h) => ({ nome_fantasia: name, endereco: address, cidade: "Brasília", estado: "DF", cep })[h] ?? "");
+      const row = (name: string, address: string, cep: string) =>
+        headers.map((h) => ({ nome_fantasia: name, endereco: address, cidade: "Brasília", estado: "DF", cep })[h] ?? "");
       const names = run.imported;
       const sheet = await xlsxOf(headers, [
         row(names[0], "Quadra 1 Conjunto A", `${run.sector}-100`),
@@ -303,7 +321,12 @@ describe("admin's first day at 390 px", () => {
       expect(await bad.textContent()).toMatch(/Endereço/);
       // The problem is said in the page, beside the report, not in a toast over it.
       expect(await box.getByTestId("workplace-import-status").textContent()).toBe(WORKPLACE_IMPORT_MESSAGES.withProblems(1));
-      expect(await page.getByTestId("toast").filter({ hasText: WORKPLACE_IMPORT_MESSAGES.withProblems(1) }).count()).toBe(0);
+      expect(
+        await page
+          .getByTestId("toast")
+          .filter({ hasText: WORKPLACE_IMPORT_MESSAGES.withProblems(1) })
+          .count(),
+      ).toBe(0);
       // All or nothing: no confirmation for a file with a bad row, and nothing was written.
       expect(await box.getByRole("button", { name: "Confirmar importação" }).count()).toBe(0);
       expect((await t.query<{ n: number }>`select count(*)::int as n from workplaces`)[0].n).toBe(before);
@@ -313,7 +336,12 @@ describe("admin's first day at 390 px", () => {
 
       // A CPF view to ask about: the member's page shows it masked until "Ver CPF completo".
       await menu(page, "Filiados");
-      await page.getByLabel("Buscar por nome ou matrícula").fill(member.name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""));
+      await page.getByLabel("Buscar por nome ou matrícula").fill(
+        member.name
+          .toLowerCase()
+          .normalize("NFD")
+          .replace(/[\u0300-\u036f]/g, ""),
+      );
       await page.getByRole("button", { name: "Buscar" }).click();
       const memberRow = page.getByTestId(`member-row-${member.registrationNumber}`);
       await expect.poll(() => memberRow.isVisible()).toBe(true);
@@ -336,7 +364,9 @@ describe("admin's first day at 390 px", () => {
       await page.waitForURL((u) => u.searchParams.get("filiado") === String(member.registrationNumber));
       expect(new URL(page.url()).searchParams.get("de")).toBe(formatDate(today));
       await hydrated(page);
-      expect(await page.getByTestId("audit-member").textContent()).toContain(`Registros sobre o filiado de matrícula ${member.registrationNumber} (${member.name}).`);
+      expect(await page.getByTestId("audit-member").textContent()).toContain(
+        `Registros sobre o filiado de matrícula ${member.registrationNumber} (${member.name}).`,
+      );
       await page.getByRole("link", { name: "Ver só quem viu o CPF completo" }).click();
       await page.waitForURL((u) => u.searchParams.get("acao") === "member.cpf_viewed");
       await hydrated(page);

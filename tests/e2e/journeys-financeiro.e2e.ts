@@ -150,10 +150,16 @@ describe("financeiro's first day at 390 px", () => {
       const today = brasiliaDateFromToday(0);
       const desk = await createMember(t.db, { name: run.desk.name, email: run.desk.email, situation: 1 });
       const pix = await createMember(t.db, { name: run.pix.name, situation: 1 });
-      const [{ active }] = await t.query<{ active: number }>`select count(*)::int as active from members where situation = 1 and anonymized_at is null`;
+      const [{ active }] = await t.query<{
+        active: number;
+      }>`select count(*)::int as active from members where situation = 1 and anonymized_at is null`;
       const money = formatMoney(run.centavos);
 
-      const page = await t.login("financeiro", { viewport: "phone", locale: run.locale, permissions: ["clipboard-read", "clipboard-write"] });
+      const page = await t.login("financeiro", {
+        viewport: "phone",
+        locale: run.locale,
+        permissions: ["clipboard-read", "clipboard-write"],
+      });
       onTestFailed(() => screenshot(page, `journey-financeiro-failed-${run.locale}`, true));
       await hydrated(page);
       expect(await page.getByTestId("panel-title").textContent()).toBe("Painel - Financeiro");
@@ -185,7 +191,14 @@ describe("financeiro's first day at 390 px", () => {
       await expect.poll(() => batch.isVisible(), SLOW).toBe(false);
       // The batch runs in the background; the screen follows it until it is done.
       await expect
-        .poll(() => page.getByRole("status").filter({ hasText: `Cobranças de ${p.ref} geradas` }).textContent(), SLOW)
+        .poll(
+          () =>
+            page
+              .getByRole("status")
+              .filter({ hasText: `Cobranças de ${p.ref} geradas` })
+              .textContent(),
+          SLOW,
+        )
         .toContain(`${active} criadas, 0 ignoradas (já cobradas).`);
       const made = await t.query<{ amount: number; due: string }>`
         select amount_centavos::int as amount, to_char(due_date, 'YYYY-MM-DD') as due from charges where reference_year = ${p.year} and reference_month = ${p.month}`;
@@ -203,7 +216,9 @@ describe("financeiro's first day at 390 px", () => {
       await row.getByRole("link", { name: `Abrir cobrança de ${run.desk.name}, ${p.ref}` }).click();
       await page.waitForURL((u) => u.pathname.startsWith("/dashboard/financeiro/cobrancas/"));
       await hydrated(page);
-      await expect.poll(() => page.locator("main h1").first().textContent(), SLOW).toBe(`Mensalidade de ${MONTH_NAMES[p.month - 1].toLowerCase()} de ${p.year}`);
+      await expect
+        .poll(() => page.locator("main h1").first().textContent(), SLOW)
+        .toBe(`Mensalidade de ${MONTH_NAMES[p.month - 1].toLowerCase()} de ${p.year}`);
       expect(await page.getByTestId("charge-member").textContent()).toBe(run.desk.name);
       expect(await page.getByTestId("charge-amount").textContent()).toBe(money);
       expect(await page.getByTestId("charge-due").textContent()).toBe(br(p.dueDate));
@@ -218,12 +233,23 @@ describe("financeiro's first day at 390 px", () => {
 
       // 4. Send it by e-mail: the answer stays beside the button; the member's message holds the amount, the due date and the code.
       await page.getByRole("button", { name: "Enviar por e-mail" }).click();
-      await expect.poll(() => page.getByTestId("charge-email-result").textContent(), SLOW).toBe(PIX_PAGE_MESSAGES.emailQueued(maskEmail(run.desk.email)));
+      await expect
+        .poll(() => page.getByTestId("charge-email-result").textContent(), SLOW)
+        .toBe(PIX_PAGE_MESSAGES.emailQueued(maskEmail(run.desk.email)));
       await seenBoth(page, run, "charge-emailed");
       await expect
-        .poll(async () => (await t.query<{ state: string }>`select state from jobs where name = 'send-email' and payload->>'to' = ${run.desk.email}`).map((j) => j.state), SLOW)
+        .poll(
+          async () =>
+            (await t.query<{ state: string }>`select state from jobs where name = 'send-email' and payload->>'to' = ${run.desk.email}`).map(
+              (j) => j.state,
+            ),
+          SLOW,
+        )
         .toEqual(["done"]);
-      const [mail] = await t.query<{ subject: string; text: string }>`select payload->>'subject' as subject, payload->>'text' as text from jobs where name = 'send-email' and payload->>'to' = ${run.desk.email}`;
+      const [mail] = await t.query<{
+        subject: string;
+        text: string;
+      }>`select payload->>'subject' as subject, payload->>'text' as text from jobs where name = 'send-email' and payload->>'to' = ${run.desk.email}`;
       expect(mail.subject).toBe(`Mensalidade ${p.ref}: ${money}, vencimento ${br(p.dueDate)}`);
       expect(mail.text).toContain(code);
       // Without SMTP the message went to the outbox file.
@@ -263,7 +289,9 @@ describe("financeiro's first day at 390 px", () => {
 
       // 6. Reconcile the bank statement: the PIX member's credit is proposed, confirmed, and the charge is paid.
       await open(page, "Conciliação PIX", "/dashboard/financeiro/conciliacao");
-      await page.getByLabel("Arquivo do extrato (.csv)").setInputFiles({ name: `extrato-${run.locale}.csv`, mimeType: "text/csv", buffer: statement(today, run.pix.payer, run.typed) });
+      await page
+        .getByLabel("Arquivo do extrato (.csv)")
+        .setInputFiles({ name: `extrato-${run.locale}.csv`, mimeType: "text/csv", buffer: statement(today, run.pix.payer, run.typed) });
       await expect.poll(() => page.getByTestId("statement-file").textContent(), SLOW).toContain(`extrato-${run.locale}.csv`);
       await page.getByRole("button", { name: "Ler extrato" }).click();
       await expect.poll(() => page.getByTestId("statement-match").isVisible(), SLOW).toBe(true);

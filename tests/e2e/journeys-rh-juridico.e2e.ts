@@ -59,7 +59,8 @@ async function signIn(role: "rh" | "juridico", run: Run): Promise<Page> {
   if (runName(run) === "390") {
     await expect.poll(() => page.getByTestId("toast").first().textContent()).toContain(LOGIN_MESSAGES.success);
     const covered = await page.evaluate(() => {
-      const boxes = (els: Iterable<Element>) => Array.from(els, (el) => ({ el, r: el.getBoundingClientRect() })).filter(({ r }) => r.width > 0);
+      const boxes = (els: Iterable<Element>) =>
+        Array.from(els, (el) => ({ el, r: el.getBoundingClientRect() })).filter(({ r }) => r.width > 0);
       const toasts = boxes(document.querySelectorAll('[data-testid="toast"]'));
       const bar = boxes(document.querySelector("header")?.querySelectorAll("button, a") ?? []);
       const over = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -72,9 +73,24 @@ async function signIn(role: "rh" | "juridico", run: Run): Promise<Page> {
 
 /** Each run's new member: a name with accents, found by typing it without them. */
 const NEWCOMERS: Record<string, { name: string; search: string; cpf: string; email: string }> = {
-  "390": { name: "Ângela Jornada Conceição", search: "angela jornada conceicao", cpf: fictitiousCpf(990_001), email: "angela.jornada@exemplo.com.br" },
-  "390-en-US": { name: "Íris Jornada Gonçalves", search: "iris jornada goncalves", cpf: fictitiousCpf(990_002), email: "iris.jornada@exemplo.com.br" },
-  "1280": { name: "Joaquim Jornada Araújo", search: "joaquim jornada araujo", cpf: fictitiousCpf(990_003), email: "joaquim.jornada@exemplo.com.br" },
+  "390": {
+    name: "Ângela Jornada Conceição",
+    search: "angela jornada conceicao",
+    cpf: fictitiousCpf(990_001),
+    email: "angela.jornada@exemplo.com.br",
+  },
+  "390-en-US": {
+    name: "Íris Jornada Gonçalves",
+    search: "iris jornada goncalves",
+    cpf: fictitiousCpf(990_002),
+    email: "iris.jornada@exemplo.com.br",
+  },
+  "1280": {
+    name: "Joaquim Jornada Araújo",
+    search: "joaquim jornada araujo",
+    cpf: fictitiousCpf(990_003),
+    email: "joaquim.jornada@exemplo.com.br",
+  },
 };
 
 /** The CEP the new members live at, as the fake ViaCEP answers it. */
@@ -88,7 +104,11 @@ beforeAll(async () => {
   await createMember(t.db, { name: "Ângela Jornada Silva" });
   await createMember(t.db, { name: "Iris Jornada Prado" });
   await createMember(t.db, { name: "Joaquim Jornada Lima" });
-  lawMember = await createMember(t.db, { name: "Benedito Jurídico Ramos", email: "benedito.ramos@exemplo.com.br", mobilePhone: "61991230000" });
+  lawMember = await createMember(t.db, {
+    name: "Benedito Jurídico Ramos",
+    email: "benedito.ramos@exemplo.com.br",
+    mobilePhone: "61991230000",
+  });
 });
 
 describe("rh: new member by CEP → found without accents → edit → 'Ver CPF completo' (audited)", () => {
@@ -105,7 +125,9 @@ describe("rh: new member by CEP → found without accents → edit → 'Ver CPF 
       expect(await page.locator("main h1").first().textContent()).toBe("Gestão de Filiados");
       expect(new URL(page.url()).pathname).toBe("/dashboard/rh/members");
       // rh does not import: the screen says who does (issue 19 §2).
-      expect(await page.getByTestId("import-note").textContent()).toBe("A importação de planilhas de filiados é feita pelo administrador do sistema.");
+      expect(await page.getByTestId("import-note").textContent()).toBe(
+        "A importação de planilhas de filiados é feita pelo administrador do sistema.",
+      );
       expect(await page.getByRole("link", { name: "Importar" }).count()).toBe(0);
       if (run.locale === "pt-BR") await seen(page, `rh-members-${tag}`);
 
@@ -170,19 +192,24 @@ describe("rh: new member by CEP → found without accents → edit → 'Ver CPF 
       await expect.poll(() => page.locator("main h1").first().textContent()).toBe(who.name);
       expect(new URL(page.url()).pathname).toBe(`/dashboard/rh/members/${saved.id}`);
       // Dates read dd/mm/aaaa whatever the browser's language.
-      expect(await page.getByText(`Matrícula ${saved.registration_number} · cadastro em ${formatDate(todayInBrasilia())}`).isVisible()).toBe(true);
+      expect(
+        await page.getByText(`Matrícula ${saved.registration_number} · cadastro em ${formatDate(todayInBrasilia())}`).isVisible(),
+      ).toBe(true);
       expect(await page.getByText("Hospital Regional de Taguatinga").first().isVisible()).toBe(true);
       const cpfShown = page.getByTestId("requester-cpf");
       expect(await cpfShown.textContent()).toBe(maskCpfForList(who.cpf));
       // Each value sits right under its label, also beside the taller CPF cell ("Ver CPF completo").
       // (A label is one 16 px line: its value starts within 24 px of the label's top.)
       const valueBelowLabel = (label: string) =>
-        page.locator("dt").filter({ hasText: new RegExp(`^${label}$`) }).evaluate((dt) => dt.nextElementSibling!.getBoundingClientRect().top - dt.getBoundingClientRect().top);
+        page
+          .locator("dt")
+          .filter({ hasText: new RegExp(`^${label}$`) })
+          .evaluate((dt) => dt.nextElementSibling!.getBoundingClientRect().top - dt.getBoundingClientRect().top);
       for (const label of ["Nome", "Matrícula", "CPF"]) expect(await valueBelowLabel(label), label).toBeLessThan(24);
       expect(await page.content()).not.toContain(formatCpf(who.cpf));
       const views = async () =>
-        (await t.query<{ actor_id: string; data: { registrationNumber: number } }>`
-          select actor_id, data from audit_log where action = 'member.cpf_viewed' and entity_id = ${saved.id}`);
+        await t.query<{ actor_id: string; data: { registrationNumber: number } }>`
+          select actor_id, data from audit_log where action = 'member.cpf_viewed' and entity_id = ${saved.id}`;
       expect(await views()).toEqual([]);
       await seen(page, `rh-member-page-${tag}`);
       await page.getByRole("button", { name: SERVICE_MESSAGES.revealCpf }).click();
@@ -248,9 +275,14 @@ describe("jurídico: a record of type 'Outros' with every error shown in one sub
         expect(await field.getAttribute("aria-invalid"), message).toBe("true");
       }
       // Side by side (on a laptop), fields stay level whatever the hints and errors under them.
-      for (const [a, b] of [[cpf, name], [page.getByLabel("Responsável"), page.getByLabel("Status")], [page.getByLabel("Número do processo"), deadline]]) {
+      for (const [a, b] of [
+        [cpf, name],
+        [page.getByLabel("Responsável"), page.getByLabel("Status")],
+        [page.getByLabel("Número do processo"), deadline],
+      ]) {
         const [boxA, boxB] = [(await a.boundingBox())!, (await b.boundingBox())!];
-        if (boxA.x !== boxB.x) expect(Math.abs(boxA.y - boxB.y), `${await a.getAttribute("name")} level with ${await b.getAttribute("name")}`).toBeLessThan(2);
+        if (boxA.x !== boxB.x)
+          expect(Math.abs(boxA.y - boxB.y), `${await a.getAttribute("name")} level with ${await b.getAttribute("name")}`).toBeLessThan(2);
       }
       // The first field in error has the focus, and nothing was written.
       expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("requesterCpf");
@@ -296,14 +328,24 @@ describe("jurídico: a record of type 'Outros' with every error shown in one sub
       expect(await receipt.textContent()).toContain(lawMember.name);
       // On a phone the confirmation is brought into view (the form was long).
       expect(await receipt.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-      for (const action of ["Copiar", "Imprimir comprovante", "Novo atendimento"]) expect(await page.getByRole("button", { name: action }).isVisible(), action).toBe(true);
+      for (const action of ["Copiar", "Imprimir comprovante", "Novo atendimento"])
+        expect(await page.getByRole("button", { name: action }).isVisible(), action).toBe(true);
       expect(await page.getByRole("link", { name: "Abrir atendimento" }).isVisible()).toBe(true);
-      const [row] = await t.query<{ id: string; service_type: string; other_type: string; member_id: string; data: Record<string, unknown>; due: string }>`
+      const [row] = await t.query<{
+        id: string;
+        service_type: string;
+        other_type: string;
+        member_id: string;
+        data: Record<string, unknown>;
+        due: string;
+      }>`
         select id, service_type, other_type, member_id, sector_data as data, due_at as due from service_records where protocol = ${protocol}`;
       // The record's own deadline (from the priority) is not the case's deadline typed above: named apart.
       const due = formatDate(row.due);
       expect(due).not.toBe("15/03/2027");
-      expect(await receipt.locator("dt", { hasText: "Prazo do atendimento" }).locator("xpath=following-sibling::dd").textContent()).toBe(due);
+      expect(await receipt.locator("dt", { hasText: "Prazo do atendimento" }).locator("xpath=following-sibling::dd").textContent()).toBe(
+        due,
+      );
       expect(row).toMatchObject({ service_type: OTHER_TYPE, other_type: "Revisão de adicional de insalubridade", member_id: lawMember.id });
       expect(row.data).toMatchObject({ caseType: "trabalhista", deadlineDate: "2027-03-15" });
       await seen(page, `juridico-protocol-${tag}`);
@@ -317,7 +359,12 @@ describe("jurídico: a record of type 'Outros' with every error shown in one sub
       await expect.poll(() => page.locator("main h1").first().textContent()).toContain(protocol);
       expect(new URL(page.url()).pathname).toBe(`/dashboard/atendimento/${row.id}`);
       await hydrated(page);
-      const info = (label: string) => page.locator("dt").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd").textContent();
+      const info = (label: string) =>
+        page
+          .locator("dt")
+          .filter({ hasText: new RegExp(`^${label}$`) })
+          .locator("xpath=following-sibling::dd")
+          .textContent();
       expect(await info("Prazo do atendimento")).toBe(due);
       expect(await info("Prazo do caso")).toBe("15/03/2027");
       expect(await info("Tipo de atendimento")).toBe(`${OTHER_TYPE}: Revisão de adicional de insalubridade`);

@@ -49,7 +49,10 @@ describe("Gestão de Filiados", () => {
     await dialog.getByRole("button", { name: "Adicionar filiado" }).click();
     await expect.poll(() => page.getByText(MEMBER_MESSAGES.created).first().isVisible()).toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    const [created] = await t.query<{ registration_number: number; situation: number }>`select registration_number, situation from members where cpf = '52998224725'`;
+    const [created] = await t.query<{
+      registration_number: number;
+      situation: number;
+    }>`select registration_number, situation from members where cpf = '52998224725'`;
     expect(created.situation).toBe(1);
 
     // A duplicate CPF is refused beside the field, naming the registration number.
@@ -89,7 +92,12 @@ describe("Gestão de Filiados", () => {
     await page.waitForURL((u) => /\/dashboard\/rh\/members\/[0-9a-f-]{36}$/.test(u.pathname));
     await hydrated(page);
     const memberId = new URL(page.url()).pathname.split("/").pop()!;
-    const views = async () => (await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.cpf_viewed' and entity_id = ${memberId}`)[0].n;
+    const views = async () =>
+      (
+        await t.query<{
+          n: number;
+        }>`select count(*)::int as n from audit_log where action = 'member.cpf_viewed' and entity_id = ${memberId}`
+      )[0].n;
     expect(await page.getByTestId("requester-cpf").textContent()).toBe(maskCpfForList("52998224725"));
     expect(await page.content()).not.toContain("529.982.247-25");
     expect(await views()).toBe(0);
@@ -148,7 +156,10 @@ describe("Gestão de Filiados", () => {
     await hydrated(page);
     const header = "\uFEFFmatricula;nome_associado;cpf;data_cadastro;situacao\r\n";
     const good = "9101;Conceição Importada Silva;390.533.447-05;01/02/2003;1\r\n";
-    const file = Buffer.from(header + good + ";CPF Errado Importado;123.456.789-00;;7\r\n" + "9103;Data Ruim Importada;111.444.777-35;31/02/2003;1\r\n", "utf8");
+    const file = Buffer.from(
+      header + good + ";CPF Errado Importado;123.456.789-00;;7\r\n" + "9103;Data Ruim Importada;111.444.777-35;31/02/2003;1\r\n",
+      "utf8",
+    );
     await page.getByLabel("Planilha (.xlsx ou .csv)").setInputFiles({ name: "associado.csv", mimeType: "text/csv", buffer: file });
     await page.getByRole("button", { name: "Validar planilha" }).click();
     await expect.poll(() => page.getByText(MEMBER_IMPORT_MESSAGES.withProblems(2)).first().isVisible()).toBe(true);
@@ -163,7 +174,9 @@ describe("Gestão de Filiados", () => {
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "member-import-1280");
     // The corrected file is validated, then confirmed.
-    await page.getByLabel("Planilha (.xlsx ou .csv)").setInputFiles({ name: "associado-corrigido.csv", mimeType: "text/csv", buffer: Buffer.from(header + good, "utf8") });
+    await page
+      .getByLabel("Planilha (.xlsx ou .csv)")
+      .setInputFiles({ name: "associado-corrigido.csv", mimeType: "text/csv", buffer: Buffer.from(header + good, "utf8") });
     await page.getByRole("button", { name: "Validar planilha" }).click();
     await expect.poll(() => page.getByText(MEMBER_IMPORT_MESSAGES.previewed).first().isVisible()).toBe(true);
     await page.getByRole("button", { name: "Confirmar importação" }).click();
@@ -174,8 +187,12 @@ describe("Gestão de Filiados", () => {
     // The member's page: send a photo, see it.
     await page.goto(`${t.url}/dashboard/admin/members/${imported.id}`);
     await hydrated(page);
-    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 30, g: 60, b: 120 } } }).jpeg().toBuffer();
-    await page.getByLabel("Nova foto (JPG, PNG, GIF ou WebP, até 5MB)").setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: photo });
+    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 30, g: 60, b: 120 } } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel("Nova foto (JPG, PNG, GIF ou WebP, até 5MB)")
+      .setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: photo });
     await page.getByRole("button", { name: "Enviar foto" }).click();
     await expect.poll(() => page.getByText(MEMBER_PHOTO_MESSAGES.saved).first().isVisible()).toBe(true);
     const img = page.getByRole("img", { name: "Foto de Conceição Importada Silva" });
@@ -207,7 +224,11 @@ describe("Gestão de Filiados", () => {
     await screenshot(phone, "member-edit-admin-390");
     await fix.getByRole("button", { name: "Salvar alterações" }).click();
     await expect.poll(() => fix.isVisible()).toBe(false);
-    const [fixed] = await t.query<{ cpf: string; gender: string; birth_date: string }>`select cpf, gender, birth_date::text from members where id = ${imported.id}`;
+    const [fixed] = await t.query<{
+      cpf: string;
+      gender: string;
+      birth_date: string;
+    }>`select cpf, gender, birth_date::text from members where id = ${imported.id}`;
     expect(fixed).toEqual({ cpf: "39053344705", gender: "Feminino", birth_date: "1979-05-04" });
     expect(await phone.getByTestId("requester-cpf").textContent()).toBe(maskCpfForList("39053344705"));
     await screenshot(phone, "member-page-admin-390");
@@ -216,7 +237,14 @@ describe("Gestão de Filiados", () => {
 
   it("admin anonymises a member from their page after confirming: the page and their service record lose the personal data; axe clean", async () => {
     const m = await createMember(t.db, { name: "Anonimizada Navegadora Brandão", situation: 1 });
-    const record = await createServiceRecordRow(t.db, { sector: "secretaria", serviceType: "Filiação", requesterName: m.name, requesterCpf: m.cpf, requesterEmail: m.email, memberId: m.id });
+    const record = await createServiceRecordRow(t.db, {
+      sector: "secretaria",
+      serviceType: "Filiação",
+      requesterName: m.name,
+      requesterCpf: m.cpf,
+      requesterEmail: m.email,
+      memberId: m.id,
+    });
     const page = await t.login("admin", { path: `/dashboard/admin/members/${m.id}` });
     await hydrated(page);
     await page.getByRole("button", { name: "Anonimizar (LGPD)" }).click();
@@ -234,7 +262,11 @@ describe("Gestão de Filiados", () => {
     await hydrated(page);
     expect(await page.content()).not.toContain("Anonimizada Navegadora");
     expect(await axe(page)).toEqual([]);
-    const [row] = await t.query<{ requester_name: string; requester_cpf: string | null; requester_email: string | null }>`select requester_name, requester_cpf, requester_email from service_records where id = ${record.id}`;
+    const [row] = await t.query<{
+      requester_name: string;
+      requester_cpf: string | null;
+      requester_email: string | null;
+    }>`select requester_name, requester_cpf, requester_email from service_records where id = ${record.id}`;
     expect(row).toEqual({ requester_name: `Filiado anonimizado ${m.registrationNumber}`, requester_cpf: null, requester_email: null });
     await page.context().close();
   });

@@ -34,8 +34,12 @@ describe("staff write and publish news", () => {
     await page.getByLabel("Título").fill("Assembleia da Categoria: Pauta e Participação");
     await expect.poll(() => page.getByLabel("Endereço (slug)").inputValue()).toBe("assembleia-da-categoria-pauta-e-participacao");
     await page.getByLabel("Resumo").fill("Saiba como participar da assembleia e enviar sugestões para a pauta.");
-    await page.getByLabel("Conteúdo (Markdown)").fill("## Como participar\n\nTraga **suas sugestões** e leia as [convenções](/convencoes).\n\n- Item um\n- Item dois");
-    const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#8a1a1a" } }).jpeg().toBuffer();
+    await page
+      .getByLabel("Conteúdo (Markdown)")
+      .fill("## Como participar\n\nTraga **suas sugestões** e leia as [convenções](/convencoes).\n\n- Item um\n- Item dois");
+    const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#8a1a1a" } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel("Escolher imagem").setInputFiles({ name: "capa.jpg", mimeType: "image/jpeg", buffer: cover });
     await expect.poll(() => page.getByAltText("Pré-visualização da capa").count()).toBe(1);
     expect(await page.getByTestId("chosen-cover").textContent()).toBe("capa.jpg");
@@ -63,7 +67,9 @@ describe("staff write and publish news", () => {
     await reader.waitForURL((u) => u.pathname === "/noticias/assembleia-da-categoria-pauta-e-participacao");
     await expect.poll(() => reader.getByRole("heading", { level: 1 }).textContent()).toBe("Assembleia da Categoria: Pauta e Participação");
     expect(await reader.getByRole("heading", { level: 2, name: "Como participar" }).count()).toBe(1);
-    expect(await reader.getByTestId("news-body").getByRole("link", { name: "convenções", exact: true }).getAttribute("href")).toBe("/convencoes");
+    expect(await reader.getByTestId("news-body").getByRole("link", { name: "convenções", exact: true }).getAttribute("href")).toBe(
+      "/convencoes",
+    );
     const img = reader.locator("article figure img");
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1200);
     expect(await reader.getByRole("link", { name: "Voltar para as notícias" }).count()).toBeGreaterThan(0);
@@ -150,7 +156,9 @@ describe("public news pages", () => {
     await admin.getByLabel("Resumo").fill("Teste.");
     await admin
       .getByLabel("Conteúdo (Markdown)")
-      .fill('<script>window.__pwned=1</script>\n\n<img src=x onerror="window.__pwned=2">\n\n[clique](javascript:window.__pwned=3)\n\n<svg onload="window.__pwned=4"></svg>');
+      .fill(
+        '<script>window.__pwned=1</script>\n\n<img src=x onerror="window.__pwned=2">\n\n[clique](javascript:window.__pwned=3)\n\n<svg onload="window.__pwned=4"></svg>',
+      );
     await admin.getByRole("tab", { name: "Pré-visualizar" }).click();
     await admin.getByRole("tab", { name: "Escrever" }).click();
     await admin.getByRole("button", { name: "Publicar" }).click();

@@ -11,7 +11,6 @@ beforeAll(async () => {
   await createPartnerSet(t.db);
 });
 
-
 async function seededNames() {
   const rows = await t.query<{ name: string }>`select name from partners where active order by category, sort_order, name`;
   return rows.map((r) => r.name);
@@ -30,14 +29,18 @@ describe("public page /parceiros", () => {
       await page.goto(`${t.url}/parceiros`);
       await hydrated(page);
       const names = await seededNames();
-      expect(await page.getByRole("region", { name: "Apoio Sindical" }).getByRole("heading", { level: 3 }).allTextContents()).toEqual(names);
+      expect(await page.getByRole("region", { name: "Apoio Sindical" }).getByRole("heading", { level: 3 }).allTextContents()).toEqual(
+        names,
+      );
       for (const n of names) expect(await page.getByRole("img", { name: `Logo de ${n}` }).isVisible()).toBe(true);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => imagesLoaded(page)).toBe(true);
       const benefit = page.getByTestId("card-benefit-link");
       expect(await benefit.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
       expect(await page.getByRole("heading", { name: "Seja um Parceiro" }).isVisible()).toBe(true);
-      expect(await page.getByRole("link", { name: "Quero ser parceiro" }).getAttribute("href")).toBe("/contato?assunto=Seja%20um%20Parceiro");
+      expect(await page.getByRole("link", { name: "Quero ser parceiro" }).getAttribute("href")).toBe(
+        "/contato?assunto=Seja%20um%20Parceiro",
+      );
       expect(await axe(page)).toEqual([]);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -64,7 +67,9 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     await dialog.getByLabel("Categoria").fill("Saúde");
     await dialog.getByLabel("Descrição").fill("Descontos em óculos e lentes para associados em dia.");
     await dialog.getByLabel("Site", { exact: true }).fill("http://otica.example.com");
-    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
     await dialog.getByLabel("Escolher imagem do logo").setInputFiles({ name: "otica.png", mimeType: "image/png", buffer: png });
     await expect.poll(() => dialog.getByRole("img", { name: "Pré-visualização do logo" }).isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Criar parceiro" }).click();
@@ -76,7 +81,11 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     await dialog.getByRole("button", { name: "Criar parceiro" }).click();
     await expect.poll(() => page.getByText(PARTNER_MESSAGES.created).first().isVisible()).toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    const [row] = await t.query<{ id: string; logo_file_id: string | null; website: string }>`select id, logo_file_id, website from partners where name = 'Ótica Parceira do Teste'`;
+    const [row] = await t.query<{
+      id: string;
+      logo_file_id: string | null;
+      website: string;
+    }>`select id, logo_file_id, website from partners where name = 'Ótica Parceira do Teste'`;
     expect(row.logo_file_id).not.toBeNull();
     expect(row.website).toBe("https://otica.example.com/");
     const tr = page.getByTestId(`partner-row-${row.id}`);
@@ -84,7 +93,9 @@ describe("staff manage partners at /dashboard/parceiros", () => {
 
     const pub = await ctx.newPage();
     await pub.goto(`${t.url}/parceiros`);
-    expect(await pub.getByRole("region", { name: "Saúde" }).getByRole("heading", { name: "Ótica Parceira do Teste" }).isVisible()).toBe(true);
+    expect(await pub.getByRole("region", { name: "Saúde" }).getByRole("heading", { name: "Ótica Parceira do Teste" }).isVisible()).toBe(
+      true,
+    );
 
     // Edit: rename and hide from the site.
     await tr.getByRole("button", { name: "Editar Ótica Parceira do Teste" }).click();

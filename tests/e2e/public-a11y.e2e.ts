@@ -11,7 +11,6 @@ import { hydrated, VIEWPORTS, WCAG_22_AA } from "../support/browser";
  * head and landmarks every public page must have.
  */
 
-
 type PublicPage = { name: string; path: string; status?: number; indexable?: boolean };
 const PAGES: PublicPage[] = [
   { name: "início", path: "/" },
@@ -46,7 +45,13 @@ async function open(page: Page, p: PublicPage) {
 }
 
 function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join(" | ")}`,
+  );
 }
 
 /** The head and landmarks every public page must have (read from the page as the browser built it). */
@@ -77,7 +82,8 @@ async function headProblems(page: Page, p: PublicPage) {
       problems.push(`${where} canonical inesperado ${head.canonicals[0]}`);
   }
   if (p.indexable !== false && head.robots.includes("noindex")) problems.push(`${where} noindex numa página pública`);
-  if (head.header < 1 || head.main !== 1 || head.footer < 1) problems.push(`${where} marcos header/main/footer: ${head.header}/${head.main}/${head.footer}`);
+  if (head.header < 1 || head.main !== 1 || head.footer < 1)
+    problems.push(`${where} marcos header/main/footer: ${head.header}/${head.main}/${head.footer}`);
   if (head.h1 !== 1) problems.push(`${where} ${head.h1} <h1>`);
   if (head.lang !== "pt-BR") problems.push(`${where} lang=${head.lang}`);
   return problems;

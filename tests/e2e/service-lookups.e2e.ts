@@ -101,7 +101,9 @@ describe("service form look-ups that fail", () => {
     const companies = await t.query<{ legal_name: string }>`select legal_name from companies where cnpj = '11222333000181'`;
     expect(companies.map((c) => c.legal_name)).toEqual(["Brigada Exemplo Serviços Ltda"]);
     // Where the worker follows the record.
-    expect(await page.getByTestId("service-consulta-hint").getByRole("link").getAttribute("href")).toBe(`/atendimento/consulta?protocolo=${row.protocol}`);
+    expect(await page.getByTestId("service-consulta-hint").getByRole("link").getAttribute("href")).toBe(
+      `/atendimento/consulta?protocolo=${row.protocol}`,
+    );
 
     // With the look-up back, the remembered company loads (in a new form).
     await page.getByRole("button", { name: "Novo atendimento" }).click();

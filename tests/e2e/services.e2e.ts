@@ -90,7 +90,9 @@ describe("service records in the browser", () => {
     await card.getByLabel("Responsável").selectOption({ label: (await t.user("secretaria")).name });
     await card.getByLabel("Comentário sobre a alteração").fill("Documentos recebidos, iniciando.");
     await card.getByRole("button", { name: "Iniciar" }).click();
-    await expect.poll(async () => (await t.query<{ status: string }>`select status from service_records where id = ${row.id}`)[0].status).toBe("in_progress");
+    await expect
+      .poll(async () => (await t.query<{ status: string }>`select status from service_records where id = ${row.id}`)[0].status)
+      .toBe("in_progress");
     await checkA11y(admin, "services-list-1280");
     await admin.context().close();
 
@@ -121,7 +123,13 @@ describe("service records in the browser", () => {
     expect(await sec.getByRole("button", { name: SERVICE_MESSAGES.revealCpf }).count()).toBe(0);
     const views = await t.query<{ actor_username: string; entity_id: string; data: { protocol: string } }>`
       select actor_username, entity_id, data from audit_log where action = 'member.cpf_viewed'`;
-    expect(views).toEqual([{ actor_username: (await t.user("secretaria")).username, entity_id: member.id, data: expect.objectContaining({ protocol: row.protocol }) }]);
+    expect(views).toEqual([
+      {
+        actor_username: (await t.user("secretaria")).username,
+        entity_id: member.id,
+        data: expect.objectContaining({ protocol: row.protocol }),
+      },
+    ]);
     await checkA11y(sec, "services-detail-cpf-1280");
     await sec.context().close();
   });
@@ -157,7 +165,9 @@ describe("service records in the browser", () => {
       select protocol, requester_email from service_records where description = 'Pergunta como atualizar o endereço no cadastro.'`;
     expect(row.requester_email).toBe("novo.email@example.com");
     expect(await page.getByTestId("service-protocol").textContent()).toBe(row.protocol);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Atendimento registrado com sucesso!");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toContain("Atendimento registrado com sucesso!");
     const box = await page.getByTestId("service-protocol").boundingBox();
     expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
     await checkA11y(page, "services-receipt-390");
@@ -186,10 +196,24 @@ describe("the requester's public consulta", () => {
       expect(await page.getByLabel("Número do protocolo").inputValue()).toBe(r.protocol);
       await page.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("0000");
       await page.getByRole("button", { name: "Consultar atendimento" }).click();
-      await expect.poll(() => page.getByTestId("form-error").isVisible().catch(() => false)).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .getByTestId("form-error")
+            .isVisible()
+            .catch(() => false),
+        )
+        .toBe(true);
       await page.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("4725");
       await page.getByRole("button", { name: "Consultar atendimento" }).click();
-      await expect.poll(() => page.getByTestId("consulta-result").isVisible().catch(() => false)).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .getByTestId("consulta-result")
+            .isVisible()
+            .catch(() => false),
+        )
+        .toBe(true);
       expect(await page.getByTestId("consulta-result").textContent()).toContain("Recebemos seus documentos");
       await checkA11y(page, name);
       await page.context().close();

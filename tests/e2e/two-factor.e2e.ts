@@ -101,7 +101,14 @@ describe("two-factor sign-in on a phone", () => {
     await expect.poll(() => page.getByRole("alertdialog").isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Redefinir", exact: true }).click();
-    await expect.poll(() => page.getByText(/Verificação em duas etapas redefinida/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Verificação em duas etapas redefinida/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     const [row] = await t.query<{ on: boolean }>`select totp_secret is not null as on from users where id = ${target.id}`;
     expect(row.on).toBe(false);
     await page.context().close();

@@ -41,7 +41,10 @@ async function makeJpeg(seed: number) {
   const hue = (seed * 67) % 255;
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 180, g: hue, b: 40 } } })
     .jpeg({ quality: 80 })
-    .withExif({ IFD0: { Make: "FakeCam", Model: "Graph" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "15/1 47/1 51/1", GPSLongitudeRef: "W", GPSLongitude: "47/1 53/1 31/1" } })
+    .withExif({
+      IFD0: { Make: "FakeCam", Model: "Graph" },
+      IFD3: { GPSLatitudeRef: "S", GPSLatitude: "15/1 47/1 51/1", GPSLongitudeRef: "W", GPSLongitude: "47/1 53/1 31/1" },
+    })
     .toBuffer();
 }
 

@@ -33,7 +33,8 @@ export async function startLookupFront(target: string, paths: readonly string[])
     const mode = front.modes.get(path);
     if (mode) front.seen.push(path);
     if (mode === "http-error") return void res.writeHead(503, { "Content-Type": "text/plain" }).end("Service Unavailable");
-    if (mode === "invalid-json") return void res.writeHead(200, { "Content-Type": "application/json" }).end("<html><body>Gateway</body></html>");
+    if (mode === "invalid-json")
+      return void res.writeHead(200, { "Content-Type": "application/json" }).end("<html><body>Gateway</body></html>");
     if (mode === "wrong-shape") return void res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok","data":[]}');
     if (mode === "reset") return void req.socket.destroy();
     if (mode === "hang") return void hanging.add(res);

@@ -8,7 +8,9 @@ import { startFakeJsonService, type FakeJsonService } from "./json-service";
 
 export type FakeNominatim = FakeJsonService & { places: Map<string, { lat: string; lon: string }>; searches: () => string[] };
 
-export async function startFakeNominatim(options: { hangMs?: number; places?: Record<string, { lat: string; lon: string }> } = {}): Promise<FakeNominatim> {
+export async function startFakeNominatim(
+  options: { hangMs?: number; places?: Record<string, { lat: string; lon: string }> } = {},
+): Promise<FakeNominatim> {
   const places = new Map(Object.entries(options.places ?? {}).map(([q, p]) => [q.toLowerCase(), p]));
   const service = await startFakeJsonService((url) => {
     if (url.pathname !== "/search") return { status: 404, body: { error: "not found" } };

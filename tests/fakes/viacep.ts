@@ -27,7 +27,18 @@ export async function startFakeViaCep(options: { hangMs?: number } = {}): Promis
     if (!a) return { status: 200, body: { erro: true } };
     return {
       status: 200,
-      body: { cep: `${m[1].slice(0, 5)}-${m[1].slice(5)}`, ...a, complemento: "", unidade: "", estado: "", regiao: "", ibge: "5300108", gia: "", ddd: "61", siafi: "9701" },
+      body: {
+        cep: `${m[1].slice(0, 5)}-${m[1].slice(5)}`,
+        ...a,
+        complemento: "",
+        unidade: "",
+        estado: "",
+        regiao: "",
+        ibge: "5300108",
+        gia: "",
+        ddd: "61",
+        siafi: "9701",
+      },
     };
   }, options);
   return Object.assign(service, { ceps });

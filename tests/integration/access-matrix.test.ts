@@ -20,7 +20,7 @@ beforeAll(async () => {
 const dashboardRoutes = flattenRoutes().filter((r) => r.pattern.startsWith("/dashboard"));
 
 function concrete(pattern: string, role: Role) {
-  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : SAMPLE_PARAMS[name] ?? ids[name] ?? "x"));
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : (SAMPLE_PARAMS[name] ?? ids[name] ?? "x")));
 }
 
 /**
@@ -30,9 +30,9 @@ function concrete(pattern: string, role: Role) {
 async function fingerprint(table: string) {
   const expr = table === "sessions" ? "t.id" : "t::text";
   const where = table === "audit_log" ? "where t.action <> 'access.refused'" : "";
-  const [row] = await t.query<{ n: number; h: string }>(
-    [`select count(*)::int as n, md5(coalesce(string_agg(${expr}, '|' order by ${expr}), '')) as h from ${table} t ${where}`] as unknown as TemplateStringsArray,
-  );
+  const [row] = await t.query<{ n: number; h: string }>([
+    `select count(*)::int as n, md5(coalesce(string_agg(${expr}, '|' order by ${expr}), '')) as h from ${table} t ${where}`,
+  ] as unknown as TemplateStringsArray);
   return `${row.n}:${row.h}`;
 }
 
@@ -68,10 +68,12 @@ describe("every dashboard page, as every role", () => {
             (res.status === 302 && location !== null && /[?&]aviso=/.test(location) && canAccessPath(role, location.split("?")[0]));
           if (!ok) problems.push(`${role} ${url}: esperado 200, veio ${res.status} ${res.headers.get("location") ?? ""}`);
         } else if (screen.denial.kind === "redirect") {
-          if (res.status !== 302 || res.headers.get("location") !== `/dashboard/${role}`) problems.push(`${role} ${url}: esperado redirecionar ao painel, veio ${res.status}`);
+          if (res.status !== 302 || res.headers.get("location") !== `/dashboard/${role}`)
+            problems.push(`${role} ${url}: esperado redirecionar ao painel, veio ${res.status}`);
         } else {
           const body = await res.text();
-          if (res.status !== 403 || !body.includes(screen.denial.title.replace(/&/g, "&amp;"))) problems.push(`${role} ${url}: esperado 403 com '${screen.denial.title}', veio ${res.status}`);
+          if (res.status !== 403 || !body.includes(screen.denial.title.replace(/&/g, "&amp;")))
+            problems.push(`${role} ${url}: esperado 403 com '${screen.denial.title}', veio ${res.status}`);
         }
       }
     }
@@ -91,7 +93,9 @@ describe("every dashboard page, as every role", () => {
 
 describe("every dashboard action, as every refused role", () => {
   it("has an entry in the action registry", () => {
-    const withAction = dashboardRoutes.filter((r) => /export (async )?function action/.test(fs.readFileSync(path.resolve("app", r.file), "utf8")));
+    const withAction = dashboardRoutes.filter((r) =>
+      /export (async )?function action/.test(fs.readFileSync(path.resolve("app", r.file), "utf8")),
+    );
     const registered = new Set(ACTION_CASES.map((c) => c.pattern.replace(/^\/?/, "/")));
     const missing = withAction.map((r) => r.pattern).filter((p) => !registered.has(p) && p !== "/dashboard/alterar-senha");
     expect(missing, `ações sem caso em tests/support/form-registry.ts: ${missing.join(", ")}`).toEqual([]);
@@ -121,7 +125,11 @@ describe("every dashboard action, as every refused role", () => {
           // …and the refusal is in the audit log: who (the user), which screen, which record.
           const written = await refusals(role);
           expect(written.length, `${role} ${testCase.path}: recusa não registrada`).toBe(refusedBefore + 1);
-          expect(written.at(-1)!.data, `${role} ${testCase.path}`).toMatchObject({ method: "POST", path: testCase.path, screen: screen.id });
+          expect(written.at(-1)!.data, `${role} ${testCase.path}`).toMatchObject({
+            method: "POST",
+            path: testCase.path,
+            screen: screen.id,
+          });
         }
       }
     });

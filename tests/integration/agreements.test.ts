@@ -17,13 +17,22 @@ beforeAll(async () => {
   juridico = await t.login("juridico");
 });
 
-type Row = { id: string; title: string; is_public: boolean; status: string; file_id: string | null; file_name: string | null; valid_to: string };
+type Row = {
+  id: string;
+  title: string;
+  is_public: boolean;
+  status: string;
+  file_id: string | null;
+  file_name: string | null;
+  valid_to: string;
+};
 
 async function rows() {
   return t.query<Row>`select id, title, is_public, status, file_id, file_name, to_char(valid_to, 'YYYY-MM-DD') as valid_to from agreements order by valid_from`;
 }
 async function byTitle(title: string) {
-  const [row] = await t.query<Row>`select id, title, is_public, status, file_id, file_name, to_char(valid_to, 'YYYY-MM-DD') as valid_to from agreements where title = ${title}`;
+  const [row] =
+    await t.query<Row>`select id, title, is_public, status, file_id, file_name, to_char(valid_to, 'YYYY-MM-DD') as valid_to from agreements where title = ${title}`;
   return row;
 }
 async function counts() {
@@ -57,7 +66,12 @@ const fields = (over: Record<string, string> = {}) => ({
 });
 
 function decodeHtml(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 async function page(c: Client | null, path: string) {
   const res = await (c ?? t.anonymous()).get(path);
@@ -93,13 +107,17 @@ describe("public page /convencoes", () => {
   it("filters by year and status from the query string (works without JavaScript)", async () => {
     const { html: base } = await page(null, "/convencoes");
     const total = cardTitles(base).length;
-    const expired = await t.query<{ title: string }>`select title from agreements where is_public and status <> 'draft' and valid_to < ${todayInBrasilia()}::date`;
+    const expired = await t.query<{
+      title: string;
+    }>`select title from agreements where is_public and status <> 'draft' and valid_to < ${todayInBrasilia()}::date`;
     const expiredPage = await page(null, "/convencoes?status=expirada");
     expect(cardTitles(expiredPage.html).sort()).toEqual(expired.map((r) => r.title).sort());
     expect(expiredPage.html).toContain(showingCount(expired.length, total));
 
     const year = todayInBrasilia().slice(0, 4);
-    const ofYear = await t.query<{ title: string }>`select title from agreements where is_public and status <> 'draft' and extract(year from valid_from) = ${Number(year)}`;
+    const ofYear = await t.query<{
+      title: string;
+    }>`select title from agreements where is_public and status <> 'draft' and extract(year from valid_from) = ${Number(year)}`;
     const yearPage = await page(null, `/convencoes?ano=${year}`);
     expect(cardTitles(yearPage.html).sort()).toEqual(ofYear.map((r) => r.title).sort());
     // The year options come from validFrom, newest first.
@@ -118,7 +136,9 @@ describe("public page /convencoes", () => {
   });
 
   it("shows dates in pt-BR", async () => {
-    const [r] = await t.query<{ d: string }>`select to_char(valid_from, 'DD/MM/YYYY') as d from agreements where is_public and status <> 'draft' limit 1`;
+    const [r] = await t.query<{
+      d: string;
+    }>`select to_char(valid_from, 'DD/MM/YYYY') as d from agreements where is_public and status <> 'draft' limit 1`;
     expect((await page(null, "/convencoes")).html).toContain(r.d);
   });
 });
@@ -142,7 +162,9 @@ describe("download route /convencoes/:id/pdf", () => {
     const r = (await rows()).find((x) => x.is_public && x.status !== "draft" && x.file_id)!;
     await t.query`update agreements set file_name = null where id = ${r.id}`;
     const res = await fetch(`${t.url}/convencoes/${r.id}/pdf`);
-    expect(res.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent(`${r.title.replace(/\//g, "-")}.pdf`)}`);
+    expect(res.headers.get("content-disposition")).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`${r.title.replace(/\//g, "-")}.pdf`)}`,
+    );
     await t.query`update agreements set file_name = ${r.file_name} where id = ${r.id}`;
   });
 
@@ -206,7 +228,9 @@ describe("staff screen", () => {
     const expected = await t.query<{ title: string }>`select title from agreements where company ilike '%Empresa Exemplo de Brigadas%'`;
     expect(expected.length).toBeGreaterThan(0);
     for (const r of expected) expect(company.html).toContain(r.title);
-    const others = await t.query<{ title: string }>`select title from agreements where company not ilike '%Empresa Exemplo de Brigadas%' and description not ilike '%brigadas%' and title not ilike '%brigadas%'`;
+    const others = await t.query<{
+      title: string;
+    }>`select title from agreements where company not ilike '%Empresa Exemplo de Brigadas%' and description not ilike '%brigadas%' and title not ilike '%brigadas%'`;
     for (const r of others) expect(company.html).not.toContain(r.title);
 
     const accent = await page(admin, `${STAFF_PATH}?q=clinicas`); // matches "Clínicas"
@@ -225,9 +249,16 @@ describe("creating, editing and deleting", () => {
     expect(await res.text()).toContain(AGREEMENT_MESSAGES.created);
     const row = await byTitle("CCT Teste Integração");
     expect(row).toMatchObject({ status: "active", is_public: true, file_name: "cct-teste.pdf" });
-    const [file] = await t.query<{ purpose: string; content_type: string; size: number }>`select purpose, content_type, size from files where id = ${row.file_id}`;
+    const [file] = await t.query<{
+      purpose: string;
+      content_type: string;
+      size: number;
+    }>`select purpose, content_type, size from files where id = ${row.file_id}`;
     expect(file).toEqual({ purpose: "agreement", content_type: "application/pdf", size: pdf.length });
-    const [audit] = await t.query<{ actor_username: string; data: { title: string } }>`select actor_username, data from audit_log where action = 'agreement.created' and entity_id = ${row.id}`;
+    const [audit] = await t.query<{
+      actor_username: string;
+      data: { title: string };
+    }>`select actor_username, data from audit_log where action = 'agreement.created' and entity_id = ${row.id}`;
     expect(audit.actor_username).toBe((await t.user("juridico")).username);
     expect(audit.data.title).toBe("CCT Teste Integração");
     // Public at once, and downloadable byte for byte.
@@ -243,7 +274,10 @@ describe("creating, editing and deleting", () => {
       { title: "Rascunho novo", validFrom: dayFromToday(-400), validTo: dayFromToday(-1), draft: "on", expected: "draft" },
     ];
     for (const c of cases) {
-      const res = await admin.post(STAFF_PATH, form(fields({ title: c.title, validFrom: c.validFrom, validTo: c.validTo, ...(c.draft ? { draft: c.draft } : {}) })));
+      const res = await admin.post(
+        STAFF_PATH,
+        form(fields({ title: c.title, validFrom: c.validFrom, validTo: c.validTo, ...(c.draft ? { draft: c.draft } : {}) })),
+      );
       expect(res.status, c.title).toBe(200);
       expect((await byTitle(c.title)).status, c.title).toBe(c.expected);
     }
@@ -257,10 +291,19 @@ describe("creating, editing and deleting", () => {
     const order = await admin.post(STAFF_PATH, form(fields({ title: "Datas invertidas", validFrom: "2026-06-01", validTo: "2026-05-31" })));
     expect(order.status).toBe(400);
     expect(await order.text()).toContain(AGREEMENT_MESSAGES.dateOrder);
-    const empty = await admin.post(STAFF_PATH, form({ intent: "create", title: "", description: "", company: "", validFrom: "", validTo: "" }));
+    const empty = await admin.post(
+      STAFF_PATH,
+      form({ intent: "create", title: "", description: "", company: "", validFrom: "", validTo: "" }),
+    );
     expect(empty.status).toBe(400);
     const text = await empty.text();
-    for (const m of [AGREEMENT_MESSAGES.titleRequired, AGREEMENT_MESSAGES.descriptionRequired, AGREEMENT_MESSAGES.companyRequired, AGREEMENT_MESSAGES.validFromRequired, AGREEMENT_MESSAGES.validToRequired]) {
+    for (const m of [
+      AGREEMENT_MESSAGES.titleRequired,
+      AGREEMENT_MESSAGES.descriptionRequired,
+      AGREEMENT_MESSAGES.companyRequired,
+      AGREEMENT_MESSAGES.validFromRequired,
+      AGREEMENT_MESSAGES.validToRequired,
+    ]) {
       expect(text).toContain(m);
     }
     expect(await counts()).toEqual(before);
@@ -269,10 +312,16 @@ describe("creating, editing and deleting", () => {
   it("checks the document by content: an HTML file named .pdf is refused (415) and nothing is written", async () => {
     const before = await counts();
     const html = Buffer.from("<!doctype html><html><body><script>alert(1)</script>%PDF-1.4</body></html>");
-    const res = await admin.post(STAFF_PATH, form(fields({ title: "Falso PDF" }), { bytes: html, name: "convencao.pdf", type: "application/pdf" }));
+    const res = await admin.post(
+      STAFF_PATH,
+      form(fields({ title: "Falso PDF" }), { bytes: html, name: "convencao.pdf", type: "application/pdf" }),
+    );
     expect(res.status).toBe(415);
     expect(await res.text()).toContain(AGREEMENT_MESSAGES.pdfOnly);
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a6f1a9b40000000049454e44ae426082", "hex");
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a6f1a9b40000000049454e44ae426082",
+      "hex",
+    );
     const img = await admin.post(STAFF_PATH, form(fields({ title: "Imagem" }), { bytes: png, name: "convencao.pdf" }));
     expect(img.status).toBe(415);
     expect(await counts()).toEqual(before);
@@ -294,7 +343,10 @@ describe("creating, editing and deleting", () => {
     const newPdf = samplePdf("CCT Teste Integração — aditivo");
     const res = await admin.post(
       STAFF_PATH,
-      form(fields({ intent: "update", id: row.id, validTo: dayFromToday(-2), validFrom: dayFromToday(-60), isPublic: "on" }), { bytes: newPdf, name: "aditivo.pdf" }),
+      form(fields({ intent: "update", id: row.id, validTo: dayFromToday(-2), validFrom: dayFromToday(-60), isPublic: "on" }), {
+        bytes: newPdf,
+        name: "aditivo.pdf",
+      }),
     );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(AGREEMENT_MESSAGES.updated);
@@ -305,11 +357,16 @@ describe("creating, editing and deleting", () => {
     expect(await t.query`select id from files where id = ${oldFile}`).toHaveLength(0);
     const dl = await fetch(`${t.url}/convencoes/${row.id}/pdf`);
     expect(Buffer.from(await dl.arrayBuffer()).equals(newPdf)).toBe(true);
-    const [audit] = await t.query<{ data: { changes: Record<string, unknown> } }>`select data from audit_log where action = 'agreement.updated' and entity_id = ${row.id}`;
+    const [audit] = await t.query<{
+      data: { changes: Record<string, unknown> };
+    }>`select data from audit_log where action = 'agreement.updated' and entity_id = ${row.id}`;
     expect(audit.data.changes).toHaveProperty("status");
 
     // Making it internal (switch off) hides it publicly; the file stays when none is sent.
-    const internal = await admin.post(STAFF_PATH, form(fields({ intent: "update", id: row.id, validTo: dayFromToday(-2), validFrom: dayFromToday(-60), isPublic: "" })));
+    const internal = await admin.post(
+      STAFF_PATH,
+      form(fields({ intent: "update", id: row.id, validTo: dayFromToday(-2), validFrom: dayFromToday(-60), isPublic: "" })),
+    );
     expect(internal.status).toBe(200);
     const hidden = await byTitle("CCT Teste Integração");
     expect(hidden).toMatchObject({ is_public: false, status: "expired", file_id: after.file_id });
@@ -320,7 +377,10 @@ describe("creating, editing and deleting", () => {
   it("refuses a non-PDF replacement and keeps the old document", async () => {
     const row = await byTitle("CCT Teste Integração");
     const before = await counts();
-    const res = await admin.post(STAFF_PATH, form(fields({ intent: "update", id: row.id, title: "Não deveria mudar" }), { bytes: Buffer.from("texto simples"), name: "x.pdf" }));
+    const res = await admin.post(
+      STAFF_PATH,
+      form(fields({ intent: "update", id: row.id, title: "Não deveria mudar" }), { bytes: Buffer.from("texto simples"), name: "x.pdf" }),
+    );
     expect(res.status).toBe(415);
     expect(await counts()).toEqual(before);
     expect((await byTitle("CCT Teste Integração")).file_id).toBe(row.file_id);

@@ -14,11 +14,22 @@ import type { Client } from "../support/http";
 const t = useTestServer();
 
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 /** Markup as text: comments dropped, tags as spaces, entities decoded. */
 function plain(html: string) {
-  return decode(html.replace(/<!--.*?-->/g, "").replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+  return decode(
+    html
+      .replace(/<!--.*?-->/g, "")
+      .replace(/<script[\s\S]*?<\/script>/g, " ")
+      .replace(/<[^>]+>/g, " "),
+  ).replace(/\s+/g, " ");
 }
 /** The entries of a page, in order: their data-action and their text. */
 function entries(html: string) {
@@ -51,7 +62,10 @@ beforeAll(async () => {
     action: "agreement.updated",
     entityType: "agreement",
     entityId: "conv-0001",
-    data: { title: "Convenção dos vigilantes 2026", changes: { status: { from: "draft", to: "active" }, isPublic: { from: false, to: true } } },
+    data: {
+      title: "Convenção dos vigilantes 2026",
+      changes: { status: { from: "draft", to: "active" }, isPublic: { from: false, to: true } },
+    },
     createdAt: new Date("2026-03-10T15:00:00Z"),
   });
   await createAuditEntry(t.db, {
@@ -59,11 +73,23 @@ beforeAll(async () => {
     action: "news.created",
     entityType: "news_post",
     entityId: "noticia-0001",
-    data: { title: "Assembleia geral", slug: "assembleia-geral", status: "published", publishedAt: "2026-03-12T13:00:00.000Z", cover: false },
+    data: {
+      title: "Assembleia geral",
+      slug: "assembleia-geral",
+      status: "published",
+      publishedAt: "2026-03-12T13:00:00.000Z",
+      cover: false,
+    },
     // 12/03 at 23:30 in Brasília, already the 13th in UTC: the date filter must go by Brasília's day.
     createdAt: new Date("2026-03-13T02:30:00Z"),
   });
-  await createAuditEntry(t.db, { actor: null, action: "login.failed", entityType: "user", data: { username: "fulano" }, createdAt: new Date("2026-03-15T12:00:00Z") });
+  await createAuditEntry(t.db, {
+    actor: null,
+    action: "login.failed",
+    entityType: "user",
+    data: { username: "fulano" },
+    createdAt: new Date("2026-03-15T12:00:00Z"),
+  });
   await createAuditEntry(t.db, {
     actor: null,
     action: "user.created_by_cli",
@@ -238,7 +264,9 @@ describe("CSV export", () => {
     const res = await admin.post("/dashboard/auditoria/exportar", { acao: "partner.updated", de: "2026-02-01" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''auditoria-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parse(Buffer.from(bytes), { bom: true, delimiter: ";" }) as string[][];
@@ -276,7 +304,7 @@ describe("CSV export", () => {
       action: "partner.deleted",
       entityType: "partner",
       entityId: "formula-1",
-      data: { name: "=HYPERLINK(\"http://x\")", category: "Apoio" },
+      data: { name: '=HYPERLINK("http://x")', category: "Apoio" },
     });
     const res = await admin.post("/dashboard/auditoria/exportar", { registro: "formula-1" });
     const rows = parse(Buffer.from(await res.arrayBuffer()), { bom: true, delimiter: ";" }) as string[][];
@@ -346,7 +374,12 @@ describe("what the log never holds", () => {
     expect([200, 204]).toContain(created.status);
     const [user] = await t.query<{ id: string }>`select id from users where username = 'fluxo.auditoria'`;
     expect(user).toBeDefined();
-    const set = await admin.post("/dashboard/admin/users", { intent: "set-password", id: user.id, password: other, confirmPassword: other });
+    const set = await admin.post("/dashboard/admin/users", {
+      intent: "set-password",
+      id: user.id,
+      password: other,
+      confirmPassword: other,
+    });
     expect([200, 204]).toContain(set.status);
     await (await t.login({ username: "fluxo.auditoria", password: other })).post("/logout", {});
 
@@ -355,10 +388,11 @@ describe("what the log never holds", () => {
     const complaintOnly = new Set<string>([...COMPLAINT_TEXT_KEYS]);
     const keys = (v: unknown, out: string[] = []): string[] => {
       if (Array.isArray(v)) v.forEach((x) => keys(x, out));
-      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) {
-        out.push(k);
-        keys(x, out);
-      }
+      else if (v && typeof v === "object")
+        for (const [k, x] of Object.entries(v)) {
+          out.push(k);
+          keys(x, out);
+        }
       return out;
     };
     for (const r of rows) {

@@ -18,7 +18,9 @@ const username = async (role: Role) => (await t.user(role)).username;
 const password = async (role: Role) => (await t.user(role)).password;
 
 async function sessionCount(role: Role) {
-  const [row] = await t.query<{ n: number }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${await username(role)}`;
+  const [row] = await t.query<{
+    n: number;
+  }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${await username(role)}`;
   return row.n;
 }
 
@@ -192,7 +194,12 @@ describe("revocation by an admin", () => {
     const admin = await t.login("admin");
     const username = `alvo${Date.now() % 100000}`;
     const created = await admin.post("/dashboard/admin/users", {
-      intent: "create", username, name: "Alvo", email: `${username}@exemplo.com`, role: "secretaria", password: "Alvo@2026x",
+      intent: "create",
+      username,
+      name: "Alvo",
+      email: `${username}@exemplo.com`,
+      role: "secretaria",
+      password: "Alvo@2026x",
     });
     expect(created.status).toBe(200);
     const [{ id }] = await t.query<{ id: string }>`select id from users where username = ${username}`;
@@ -203,7 +210,12 @@ describe("revocation by an admin", () => {
 
   it("signs a user out when an admin sets their password", async () => {
     const { admin, victim, id } = await targetUser();
-    const res = await admin.post("/dashboard/admin/users", { intent: "set-password", id, password: "Nova@Senha1", confirmPassword: "Nova@Senha1" });
+    const res = await admin.post("/dashboard/admin/users", {
+      intent: "set-password",
+      id,
+      password: "Nova@Senha1",
+      confirmPassword: "Nova@Senha1",
+    });
     expect(res.status).toBe(200);
     expect((await victim.get("/dashboard/secretaria")).status).toBe(302);
   });
@@ -232,7 +244,10 @@ describe("change own password (/dashboard/alterar-senha)", () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ currentPassword: "", newPassword: "Nova@Senha1", confirmPassword: "Nova@Senha1" }, "Senha atual é obrigatória"],
       [{ currentPassword: current, newPassword: "", confirmPassword: "" }, "Nova senha é obrigatória"],
-      [{ currentPassword: current, newPassword: "fraca", confirmPassword: "fraca" }, "Senha muito fraca. Atenda aos critérios de segurança."],
+      [
+        { currentPassword: current, newPassword: "fraca", confirmPassword: "fraca" },
+        "Senha muito fraca. Atenda aos critérios de segurança.",
+      ],
       [{ currentPassword: current, newPassword: "Nova@Senha1", confirmPassword: "" }, "Confirmação de senha é obrigatória"],
       [{ currentPassword: current, newPassword: "Nova@Senha1", confirmPassword: "Outra@Senha1" }, "Senhas não coincidem"],
       [{ currentPassword: current, newPassword: current, confirmPassword: current }, "A nova senha deve ser diferente da atual"],

@@ -17,7 +17,13 @@ function script(name: string, args: string[], env: Record<string, string | undef
 
 /** Rows written before the backup: a user to sign in as, and an agreement whose PDF lives in the database. */
 async function createMarkers(server: TestServer) {
-  await createUser(server.hooks.db(), { username: "backup.teste", name: "Backup Teste", email: "backup@exemplo.com", role: "rh", password: "Backup@2026" });
+  await createUser(server.hooks.db(), {
+    username: "backup.teste",
+    name: "Backup Teste",
+    email: "backup@exemplo.com",
+    role: "rh",
+    password: "Backup@2026",
+  });
   return createAgreement(server.hooks.db(), { title: "Convenção do teste de backup" });
 }
 
@@ -31,31 +37,38 @@ async function expectRestored(server: TestServer, agreement: AgreementRow) {
 }
 
 describe("backup and restore round trip", () => {
-  it.runIf(testDriver() === "pglite")("embedded database: backup file → restore into an empty directory → same data", async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sind-backup-"));
-    const original = path.join(tmp, "original");
-    const restored = path.join(tmp, "restaurado");
-    const file = path.join(tmp, "backup.tar.gz");
-    const a = await startTestServer({ dataDir: original });
-    const agreement = await createMarkers(a);
-    await a.close(); // PGlite is single-process: back up with the server stopped
-    expect(script("db-backup", [file], { PGLITE_DATA_DIR: original, DATABASE_URL: "" })).toContain("Backup gravado");
-    expect(fs.statSync(file).size).toBeGreaterThan(1000);
-    script("db-restore", [file], { PGLITE_DATA_DIR: restored, DATABASE_URL: "" });
-    // Refuses to overwrite a database unless told to.
-    const again = spawnSync(process.execPath, ["scripts/db-restore.js", file], { env: { ...process.env, PGLITE_DATA_DIR: restored, DATABASE_URL: "" }, encoding: "utf8" });
-    expect(again.status).toBe(1);
-    expect(again.stderr).toContain("--force");
+  it.runIf(testDriver() === "pglite")(
+    "embedded database: backup file → restore into an empty directory → same data",
+    async () => {
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sind-backup-"));
+      const original = path.join(tmp, "original");
+      const restored = path.join(tmp, "restaurado");
+      const file = path.join(tmp, "backup.tar.gz");
+      const a = await startTestServer({ dataDir: original });
+      const agreement = await createMarkers(a);
+      await a.close(); // PGlite is single-process: back up with the server stopped
+      expect(script("db-backup", [file], { PGLITE_DATA_DIR: original, DATABASE_URL: "" })).toContain("Backup gravado");
+      expect(fs.statSync(file).size).toBeGreaterThan(1000);
+      script("db-restore", [file], { PGLITE_DATA_DIR: restored, DATABASE_URL: "" });
+      // Refuses to overwrite a database unless told to.
+      const again = spawnSync(process.execPath, ["scripts/db-restore.js", file], {
+        env: { ...process.env, PGLITE_DATA_DIR: restored, DATABASE_URL: "" },
+        encoding: "utf8",
+      });
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain("--force");
 
-    const b = await startTestServer({ dataDir: restored });
-    try {
-      await expectRestored(b, agreement);
-    } finally {
-      await b.close();
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
-    // Two embedded databases migrated from nothing and two scripts: slow on a busy machine.
-  }, 120_000);
+      const b = await startTestServer({ dataDir: restored });
+      try {
+        await expectRestored(b, agreement);
+      } finally {
+        await b.close();
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+      // Two embedded databases migrated from nothing and two scripts: slow on a busy machine.
+    },
+    120_000,
+  );
 
   it.runIf(testDriver() === "postgres")("PostgreSQL: pg_dump file → pg_restore into another database → same data", async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sind-backup-"));

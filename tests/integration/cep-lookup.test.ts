@@ -137,19 +137,34 @@ describe("CEP look-up (GET /api/cep/:cep) against a local fake ViaCEP", () => {
     });
 
     it("not found or malformed → 'CEP não encontrado ou inválido.'", async () => {
-      expect(await fetchCepAddress(UNKNOWN_CEP, { baseUrl: t.url, init: init() })).toEqual({ kind: "not-found", message: "CEP não encontrado ou inválido." });
+      expect(await fetchCepAddress(UNKNOWN_CEP, { baseUrl: t.url, init: init() })).toEqual({
+        kind: "not-found",
+        message: "CEP não encontrado ou inválido.",
+      });
       const before = upstream();
-      expect(await fetchCepAddress("7004", { baseUrl: t.url, init: init() })).toEqual({ kind: "not-found", message: "CEP não encontrado ou inválido." });
+      expect(await fetchCepAddress("7004", { baseUrl: t.url, init: init() })).toEqual({
+        kind: "not-found",
+        message: "CEP não encontrado ou inválido.",
+      });
       expect(upstream()).toBe(before);
     });
 
     it("service down, slow server, server unreachable or session expired → 'unavailable' with a message, never an exception", async () => {
       fake.mode = "http-error";
-      expect(await fetchCepAddress("73000000", { baseUrl: t.url, init: init() })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
+      expect(await fetchCepAddress("73000000", { baseUrl: t.url, init: init() })).toEqual({
+        kind: "unavailable",
+        message: BR_MESSAGES.cepUnavailable,
+      });
       fake.mode = "hang";
-      expect(await fetchCepAddress("73000000", { baseUrl: t.url, init: init(), timeoutMs: 150 })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
+      expect(await fetchCepAddress("73000000", { baseUrl: t.url, init: init(), timeoutMs: 150 })).toEqual({
+        kind: "unavailable",
+        message: BR_MESSAGES.cepUnavailable,
+      });
       fake.mode = "ok";
-      expect(await fetchCepAddress("73000000", { baseUrl: "http://127.0.0.1:9", init: init() })).toEqual({ kind: "unavailable", message: BR_MESSAGES.cepUnavailable });
+      expect(await fetchCepAddress("73000000", { baseUrl: "http://127.0.0.1:9", init: init() })).toEqual({
+        kind: "unavailable",
+        message: BR_MESSAGES.cepUnavailable,
+      });
       expect(await fetchCepAddress("73000000", { baseUrl: t.url })).toEqual({ kind: "unavailable", message: API_MESSAGES.signedOut });
     });
   });

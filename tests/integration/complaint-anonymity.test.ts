@@ -63,9 +63,7 @@ async function tablesContaining(needle: string) {
     const column = `"${col.column_name}"`;
     const literal = `'${needle.replace(/'/g, "''")}'`;
     const condition =
-      col.data_type === "bytea"
-        ? `position(convert_to(${literal}, 'UTF8') in ${column}) > 0`
-        : `strpos(${column}::text, ${literal}) > 0`;
+      col.data_type === "bytea" ? `position(convert_to(${literal}, 'UTF8') in ${column}) > 0` : `strpos(${column}::text, ${literal}) > 0`;
     const sql = `select count(*)::int as n from ${ident} where ${condition}`;
     const rows = await t.query<{ n: number }>([sql] as unknown as TemplateStringsArray);
     if (rows[0].n > 0) hits.push(`${col.table_name}.${col.column_name}`);
@@ -79,26 +77,37 @@ describe("nothing identifying is stored or logged", () => {
     // 1. The complaint, with a GPS-tagged photo.
     const created = await post(
       "/denuncia",
-      form({ title: "Assédio na troca de turno", description: "Relato de teste de anonimato.", consent: "on" }, { bytes: await gpsTaggedJpeg(), name: "foto.jpg", type: "image/jpeg" }),
+      form(
+        { title: "Assédio na troca de turno", description: "Relato de teste de anonimato.", consent: "on" },
+        { bytes: await gpsTaggedJpeg(), name: "foto.jpg", type: "image/jpeg" },
+      ),
     );
     expect(created.res.status).toBe(200);
     expect(created.res.headers.get("set-cookie")).toBeNull();
     const code = /data-testid="receipt-code"[^>]*>([\d ]+)</.exec(created.html)![1].replace(/\s/g, "");
 
     // 2. A wrong code (creates a throttling counter), then the right one, then an addition with a file.
-    const wrong = await post("/denuncia/acompanhar", form({ intent: "lookup", code: code === "0000000000000000" ? "1111111111111111" : "0000000000000000" }));
+    const wrong = await post(
+      "/denuncia/acompanhar",
+      form({ intent: "lookup", code: code === "0000000000000000" ? "1111111111111111" : "0000000000000000" }),
+    );
     expect(wrong.res.status).toBe(404);
     const lookup = await post("/denuncia/acompanhar", form({ intent: "lookup", code }));
     expect(lookup.res.status).toBe(200);
     expect(lookup.html).toContain("Assédio na troca de turno");
-    const added = await post("/denuncia/acompanhar", form({ intent: "add", code, message: "Mais um detalhe." }, { bytes: tinyPdf(), name: "doc.pdf", type: "application/pdf" }));
+    const added = await post(
+      "/denuncia/acompanhar",
+      form({ intent: "add", code, message: "Mais um detalhe." }, { bytes: tinyPdf(), name: "doc.pdf", type: "application/pdf" }),
+    );
     expect(added.res.status).toBe(200);
     // And the single-fetch data request of a page (what the browser uses with JavaScript).
     const dataReq = await fetch(`${t.url}/denuncia/acompanhar.data`, { headers: identifying });
     expect(dataReq.status).toBe(200);
 
     // The throttling counters exist (so the search below covers them) — a window and a bucket only (ADR 090).
-    const limits = await t.query<{ key: string }>`select key from rate_limits where key like 'complaintForm:%' or key like 'receiptLookup:%'`;
+    const limits = await t.query<{
+      key: string;
+    }>`select key from rate_limits where key like 'complaintForm:%' or key like 'receiptLookup:%'`;
     expect(limits.map((l) => l.key.split(":")[0]).sort()).toEqual(["complaintForm", "receiptLookup"]);
     for (const l of limits) expect(l.key).toMatch(/^\w+:\d+:\d{1,4}$/);
 
@@ -216,7 +225,11 @@ describe("headers on every complaint route", () => {
 
   it("a form posted under no-referrer (Origin: null) is accepted only when the browser says it is same-origin", async () => {
     const fields = { title: "Enviada sem referrer", description: "Origin nulo, mesmo site.", consent: "on" };
-    const same = await post("/denuncia", form(fields), { Origin: "null", "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": "192.0.2.31" });
+    const same = await post("/denuncia", form(fields), {
+      Origin: "null",
+      "Sec-Fetch-Site": "same-origin",
+      "X-Forwarded-For": "192.0.2.31",
+    });
     expect(same.res.status).toBe(200);
     for (const site of ["cross-site", "same-site", ""]) {
       const headers: Record<string, string> = { Origin: "null", "X-Forwarded-For": "192.0.2.32" };

@@ -13,7 +13,16 @@ import { startServerProcess, type ServerProcess } from "../support/server-proces
  */
 
 const SUBNET = "198.18"; // the /16 the attacker suspects (a benchmarking range: only a header value here)
-const SENDERS = ["198.18.137.42", "198.18.3.7", "198.18.200.19", "198.18.64.128", "198.18.250.1", "198.18.12.34", "198.18.99.99", "198.18.171.5"];
+const SENDERS = [
+  "198.18.137.42",
+  "198.18.3.7",
+  "198.18.200.19",
+  "198.18.64.128",
+  "198.18.250.1",
+  "198.18.12.34",
+  "198.18.99.99",
+  "198.18.171.5",
+];
 /** Whatever the key, no bucket of the /16 may hold fewer addresses than this. */
 const MIN_CANDIDATES = 16;
 
@@ -26,7 +35,11 @@ function complaintForm(title: string) {
 }
 
 async function fileComplaint(base: string, ip: string, title: string) {
-  const res = await fetch(`${base}/denuncia`, { method: "POST", body: complaintForm(title), headers: { Origin: base, "X-Forwarded-For": ip } });
+  const res = await fetch(`${base}/denuncia`, {
+    method: "POST",
+    body: complaintForm(title),
+    headers: { Origin: base, "X-Forwarded-For": ip },
+  });
   return { status: res.status, html: await res.text() };
 }
 
@@ -50,7 +63,10 @@ async function dumpEverything(server: TestServer): Promise<Dump> {
   for (const { s, t } of tables) {
     const sql = `select row_to_json(x)::text as j from "${s}"."${t}" x`;
     const rows = await server.query<{ j: string }>([sql] as unknown as TemplateStringsArray);
-    dump.set(`${s}.${t}`, rows.map((r) => JSON.parse(r.j)));
+    dump.set(
+      `${s}.${t}`,
+      rows.map((r) => JSON.parse(r.j)),
+    );
   }
   return dump;
 }
@@ -143,7 +159,8 @@ describe("a dump (all rows of all tables) plus the code does not give a complain
       // Were the key in the dump, every one of the 8 senders would be confirmed; by chance, ~0.06 are.
       let confirmed = 0;
       for (const ip of SENDERS) {
-        for (const w of windows) if (storedKeys.has(`complaintForm:${w}:${anonymousBucket(secret, "complaintForm", w, ip)}`)) confirmed += 1;
+        for (const w of windows)
+          if (storedKeys.has(`complaintForm:${w}:${anonymousBucket(secret, "complaintForm", w, ip)}`)) confirmed += 1;
       }
       expect(confirmed, "remetentes confirmados com um segredo do dump").toBeLessThanOrEqual(2);
     }
@@ -161,7 +178,10 @@ describe("a dump (all rows of all tables) plus the code does not give a complain
   });
 
   it("nothing in the dump holds a sender's address in any form", () => {
-    const text = [...dump.values()].flat().map((r) => JSON.stringify(r)).join("\n");
+    const text = [...dump.values()]
+      .flat()
+      .map((r) => JSON.stringify(r))
+      .join("\n");
     for (const ip of SENDERS) {
       expect(text).not.toContain(ip);
       expect(text).not.toContain(createHmac("sha256", "").update(ip).digest("hex"));

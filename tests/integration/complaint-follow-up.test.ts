@@ -144,9 +144,18 @@ describe("the conversation", () => {
     expect(added.res.status).toBe(200);
     expect(added.html).toContain("Informação adicionada à denúncia. Obrigado!");
     expect(added.html).toContain("Desde segunda-feira.");
-    const withFile = await post("/denuncia/acompanhar", form({ intent: "add", code, message: "" }, { bytes: await plainPng(), name: "bebedouro.png", type: "image/png" }));
+    const withFile = await post(
+      "/denuncia/acompanhar",
+      form({ intent: "add", code, message: "" }, { bytes: await plainPng(), name: "bebedouro.png", type: "image/png" }),
+    );
     expect(withFile.res.status).toBe(200);
-    const rows = await t.query<{ author: string; visibility: string; body: string; file_name: string | null; staff_user_id: string | null }>`
+    const rows = await t.query<{
+      author: string;
+      visibility: string;
+      body: string;
+      file_name: string | null;
+      staff_user_id: string | null;
+    }>`
       select m.author, m.visibility, m.body, f.file_name, m.staff_user_id
         from complaint_messages m left join files f on f.id = m.file_id
        where m.complaint_id = ${id} order by m.created_at, m.id`;
@@ -161,7 +170,8 @@ describe("the conversation", () => {
 
   it("refuses an empty addition, a file of another type and a wrong hidden code, keeping what is there", async () => {
     const { code, id } = await fileComplaint("Uniforme rasgado");
-    const count = async () => (await t.query<{ n: number }>`select count(*)::int as n from complaint_messages where complaint_id = ${id}`)[0].n;
+    const count = async () =>
+      (await t.query<{ n: number }>`select count(*)::int as n from complaint_messages where complaint_id = ${id}`)[0].n;
     const files = async () => (await t.query<{ n: number }>`select count(*)::int as n from files`)[0].n;
     const beforeFiles = await files();
 
@@ -171,7 +181,10 @@ describe("the conversation", () => {
     // The complaint stays on screen next to the error.
     expect(empty.html).toContain("Uniforme rasgado");
 
-    const exe = await post("/denuncia/acompanhar", form({ intent: "add", code, message: "veja" }, { bytes: elfBytes(), name: "foto.jpg", type: "image/jpeg" }));
+    const exe = await post(
+      "/denuncia/acompanhar",
+      form({ intent: "add", code, message: "veja" }, { bytes: elfBytes(), name: "foto.jpg", type: "image/jpeg" }),
+    );
     expect(exe.res.status).toBe(415);
     expect(exe.html).toContain("Tipo de arquivo não permitido. Use imagens, PDF ou áudio.");
     expect(exe.html).toContain("Uniforme rasgado");
@@ -180,7 +193,10 @@ describe("the conversation", () => {
     expect(tooLong.res.status).toBe(400);
     expect(tooLong.html).toContain("Mensagem muito longa (máximo 2000 caracteres).");
 
-    const forged = await post("/denuncia/acompanhar", form({ intent: "add", code: code.slice(0, 15) + ((Number(code[15]) + 1) % 10), message: "forjado" }));
+    const forged = await post(
+      "/denuncia/acompanhar",
+      form({ intent: "add", code: code.slice(0, 15) + ((Number(code[15]) + 1) % 10), message: "forjado" }),
+    );
     expect(forged.res.status).toBe(404);
     expect(forged.html).toContain("Código não encontrado. Confira os 16 dígitos e tente novamente.");
 

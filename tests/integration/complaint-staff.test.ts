@@ -23,7 +23,12 @@ const clients = new Map<Role, Client>();
 async function createComplaints() {
   const [admin, presidencia, juridico] = await Promise.all(ALLOWED.map((r) => t.user(r)));
   const staffMessage = (by: typeof admin, visibility: "public" | "internal", body: string, days: number) => ({
-    author: "staff" as const, visibility, staffUserId: by.id, staffName: by.name, body, createdAt: daysAgo(days),
+    author: "staff" as const,
+    visibility,
+    staffUserId: by.id,
+    staffName: by.name,
+    body,
+    createdAt: daysAgo(days),
   });
   await createComplaint(t.db, {
     title: "Falta de EPI no plantão noturno",
@@ -50,8 +55,22 @@ async function createComplaints() {
     updatedAt: daysAgo(20),
     thread: [staffMessage(presidencia, "public", "A empresa foi notificada e apresentou a recarga.", 20)],
   });
-  await createComplaint(t.db, { title: "Desconto indevido no contracheque", companyName: null, location: null, status: "dismissed", reviewedBy: admin.id, reviewedAt: daysAgo(59), createdAt: daysAgo(60) });
-  await createComplaint(t.db, { title: "Brigada reduzida em dias de grande público", status: "in_review", reviewedBy: admin.id, reviewedAt: daysAgo(5), createdAt: daysAgo(6) });
+  await createComplaint(t.db, {
+    title: "Desconto indevido no contracheque",
+    companyName: null,
+    location: null,
+    status: "dismissed",
+    reviewedBy: admin.id,
+    reviewedAt: daysAgo(59),
+    createdAt: daysAgo(60),
+  });
+  await createComplaint(t.db, {
+    title: "Brigada reduzida em dias de grande público",
+    status: "in_review",
+    reviewedBy: admin.id,
+    reviewedAt: daysAgo(5),
+    createdAt: daysAgo(6),
+  });
   // A file of another area, which the complaint download route must refuse.
   await createAgreement(t.db);
 }
@@ -79,7 +98,14 @@ function sidebar(html: string) {
 }
 
 async function complaintByTitle(title: string) {
-  const [row] = await t.query<{ id: string; status: string; admin_notes: string | null; reviewed_by: string | null; reviewed_at: Date | null; evidence_file_id: string | null }>`
+  const [row] = await t.query<{
+    id: string;
+    status: string;
+    admin_notes: string | null;
+    reviewed_by: string | null;
+    reviewed_at: Date | null;
+    evidence_file_id: string | null;
+  }>`
     select id, status, admin_notes, reviewed_by, reviewed_at, evidence_file_id from complaints where title = ${title}`;
   return row;
 }
@@ -91,7 +117,9 @@ async function userId(role: Role) {
 async function fingerprint(table: string) {
   const [row] = await t.query<{ h: string }>(
     // A refused post writes its refusal to the audit log (ADR 182); nothing else may change.
-    [`select count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t ${table === "audit_log" ? "where t.action <> 'access.refused'" : ""}`] as unknown as TemplateStringsArray,
+    [
+      `select count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t ${table === "audit_log" ? "where t.action <> 'access.refused'" : ""}`,
+    ] as unknown as TemplateStringsArray,
   );
   return row.h;
 }
@@ -105,7 +133,9 @@ describe("the list and the detail panel", () => {
       expect(html).toContain("Falta de EPI no plantão noturno");
       expect(html).toContain("Extintores vencidos no galpão de eventos");
       expect(sidebar(html)).toMatch(/href="\/dashboard\/denuncias"[^>]*>[\s\S]{0,600}?Denúncias<\/a>/);
-      const positions = ["Escala de 24 horas seguidas", "Brigada reduzida", "Falta de EPI", "Extintores vencidos", "Desconto indevido"].map((t) => html.indexOf(t));
+      const positions = ["Escala de 24 horas seguidas", "Brigada reduzida", "Falta de EPI", "Extintores vencidos", "Desconto indevido"].map(
+        (t) => html.indexOf(t),
+      );
       expect(positions.every((p) => p > 0)).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     }
@@ -169,7 +199,12 @@ describe("status, notes and replies", () => {
     }
     const audit = await t.query<{ actor_username: string; data: { from: string; to: string } }>`
       select actor_username, data from audit_log where action = 'complaint.status_changed' and entity_id = ${c.id} order by id`;
-    expect(audit.map((a) => `${a.data.from}>${a.data.to}`)).toEqual(["pending>resolved", "resolved>pending", "pending>dismissed", "dismissed>in_review"]);
+    expect(audit.map((a) => `${a.data.from}>${a.data.to}`)).toEqual([
+      "pending>resolved",
+      "resolved>pending",
+      "pending>dismissed",
+      "dismissed>in_review",
+    ]);
     const juridico = await t.user("juridico");
     expect(audit.every((a) => a.actor_username === juridico.username)).toBe(true);
     const detail = await page(await as("juridico").get(`/dashboard/denuncias?id=${c.id}`));
@@ -185,7 +220,9 @@ describe("status, notes and replies", () => {
     expect(row.admin_notes).toBe("Plano de prevenção pedido por ofício.");
     expect(row.status).toBe("in_review");
     expect(row.reviewed_by).toBe(await userId("presidencia"));
-    const [audit] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'complaint.notes_saved' and entity_id = ${c.id}`;
+    const [audit] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from audit_log where action = 'complaint.notes_saved' and entity_id = ${c.id}`;
     expect(audit.n).toBe(1);
   });
 
@@ -236,8 +273,15 @@ describe("status, notes and replies", () => {
     expect(res.status).toBe(200);
     const [m] = await t.query<{ author: string; visibility: string; staff_name: string; staff_user_id: string }>`
       select author, visibility, staff_name, staff_user_id from complaint_messages where complaint_id = ${c.id} order by created_at desc limit 1`;
-    expect(m).toEqual({ author: "staff", visibility: "internal", staff_name: (await t.user("admin")).name, staff_user_id: await userId("admin") });
-    const [audit] = await t.query<{ data: { visibility: string } }>`select data from audit_log where action = 'complaint.replied' and entity_id = ${c.id}`;
+    expect(m).toEqual({
+      author: "staff",
+      visibility: "internal",
+      staff_name: (await t.user("admin")).name,
+      staff_user_id: await userId("admin"),
+    });
+    const [audit] = await t.query<{
+      data: { visibility: string };
+    }>`select data from audit_log where action = 'complaint.replied' and entity_id = ${c.id}`;
     expect(audit.data.visibility).toBe("internal");
   });
 });

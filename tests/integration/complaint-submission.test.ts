@@ -68,7 +68,14 @@ async function latestComplaint() {
 }
 
 async function storedFile(id: string) {
-  const [row] = await t.query<{ file_name: string; content_type: string; size: number; data: Buffer; created_by: string | null; purpose: string }>`
+  const [row] = await t.query<{
+    file_name: string;
+    content_type: string;
+    size: number;
+    data: Buffer;
+    created_by: string | null;
+    purpose: string;
+  }>`
     select file_name, content_type, size, data, created_by, purpose from files where id = ${id}`;
   return { ...row, data: Buffer.from(row.data) };
 }
@@ -135,7 +142,9 @@ describe("the public form", () => {
   });
 
   it("files a complaint, shows a 16-digit receipt code once and stores only its slow hash", async () => {
-    const { res, html } = await submit(complaintForm({ title: "Escala sem intervalo", companyName: "Empresa Exemplo", location: "Taguatinga" }));
+    const { res, html } = await submit(
+      complaintForm({ title: "Escala sem intervalo", companyName: "Empresa Exemplo", location: "Taguatinga" }),
+    );
     expect(res.status).toBe(200);
     expect(html).toContain(M.submitted);
     const code = receiptFrom(html)!;
@@ -177,7 +186,9 @@ describe("evidence files", () => {
   it("re-encodes a GPS-tagged JPEG without any metadata; staff download it clean, under a neutral name", async () => {
     const original = await gpsTaggedJpeg();
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const { res } = await submit(complaintForm({ title: "Foto com GPS" }, { bytes: original, name: "IMG_20260501_joao.jpg", type: "image/jpeg" }));
+    const { res } = await submit(
+      complaintForm({ title: "Foto com GPS" }, { bytes: original, name: "IMG_20260501_joao.jpg", type: "image/jpeg" }),
+    );
     expect(res.status).toBe(200);
     const row = await latestComplaint();
     expect(row.title).toBe("Foto com GPS");
@@ -220,8 +231,13 @@ describe("evidence files", () => {
 
   it("accepts PNG and GIF images (re-encoded)", async () => {
     const png = await plainPng();
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fbbf24" } }).gif().toBuffer();
-    for (const [bytes, name, type] of [[png, "a.png", "image/png"], [gif, "b.gif", "image/gif"]] as const) {
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fbbf24" } })
+      .gif()
+      .toBuffer();
+    for (const [bytes, name, type] of [
+      [png, "a.png", "image/png"],
+      [gif, "b.gif", "image/gif"],
+    ] as const) {
       const { res } = await submit(complaintForm({}, { bytes, name, type }));
       expect(res.status, name).toBe(200);
       const stored = await storedFile((await latestComplaint()).evidence_file_id!);
@@ -337,7 +353,9 @@ describe("atomicity", () => {
     await t.query`create trigger complaints_fail_insert before insert on complaints for each row execute function complaints_fail_insert()`;
     try {
       const before = await counts();
-      const { res, html } = await submit(complaintForm({ title: "Deve falhar" }, { bytes: await gpsTaggedJpeg(), name: "f.jpg", type: "image/jpeg" }));
+      const { res, html } = await submit(
+        complaintForm({ title: "Deve falhar" }, { bytes: await gpsTaggedJpeg(), name: "f.jpg", type: "image/jpeg" }),
+      );
       expect(res.status).toBe(500);
       expect(html).toContain(M.submitError);
       expect(await counts()).toEqual(before);

@@ -218,7 +218,10 @@ describe("POST /contato without JavaScript", () => {
       process.stderr.write = original;
       await t.query`alter table contact_messages drop constraint contact_test_block`;
     }
-    const errorLines = logged.join("").split("\n").filter((l) => l.includes(CONTACT_MESSAGES.sendError));
+    const errorLines = logged
+      .join("")
+      .split("\n")
+      .filter((l) => l.includes(CONTACT_MESSAGES.sendError));
     expect(errorLines.length).toBeGreaterThan(0);
     // The failure is logged without what the visitor wrote.
     for (const line of errorLines) {

@@ -98,7 +98,12 @@ describe("inbox scope, per role", () => {
 
   it("admin filters by any sector; rh by rh and secretaria", async () => {
     const messages = await allMessages();
-    for (const [role, sector] of [["admin", "financeiro"], ["admin", "campo"], ["rh", "secretaria"], ["rh", "rh"]] as const) {
+    for (const [role, sector] of [
+      ["admin", "financeiro"],
+      ["admin", "campo"],
+      ["rh", "secretaria"],
+      ["rh", "rh"],
+    ] as const) {
       const res = await as(role).get(`/dashboard/contatos/${sector}`);
       expect(res.status).toBe(200);
       const body = await res.text();
@@ -146,7 +151,13 @@ describe("status buttons", () => {
   it("move a message to any status from any status; in_progress is stored as replied; every change is audited", async () => {
     const m = await insertMessage("juridico");
     const url = "/dashboard/contatos/juridico";
-    for (const [sent, stored] of [["in_progress", "replied"], ["resolved", "resolved"], ["pending", "pending"], ["resolved", "resolved"], ["in_progress", "replied"]]) {
+    for (const [sent, stored] of [
+      ["in_progress", "replied"],
+      ["resolved", "resolved"],
+      ["pending", "pending"],
+      ["resolved", "resolved"],
+      ["in_progress", "replied"],
+    ]) {
       const res = await as("juridico").post(url, { intent: "status", id: m.id, status: sent });
       expect(res.status, sent).toBe(200);
       expect(await res.text()).toContain(CONTACT_MESSAGES.statusUpdated);
@@ -208,7 +219,10 @@ describe("status buttons", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(CONTACT_MESSAGES.statusUpdated);
     expect((await row(sec2.id)).status).toBe("resolved");
-    expect((await audits(sec2.id))[0]).toMatchObject({ action: "contact.status_changed", actor_username: (await t.user("homologacao")).username });
+    expect((await audits(sec2.id))[0]).toMatchObject({
+      action: "contact.status_changed",
+      actor_username: (await t.user("homologacao")).username,
+    });
   });
 });
 
@@ -245,7 +259,11 @@ describe("reply by e-mail", () => {
     const m = await insertMessage("secretaria", { email: "recusado@example.com" });
     const before = await row(m.id);
     const sent = sink.messages.length;
-    const res = await as("secretaria").post("/dashboard/contatos/secretaria", { intent: "reply", id: m.id, reply: "Resposta que não chega." });
+    const res = await as("secretaria").post("/dashboard/contatos/secretaria", {
+      intent: "reply",
+      id: m.id,
+      reply: "Resposta que não chega.",
+    });
     expect(res.status).toBe(502);
     expect(await res.text()).toContain(CONTACT_MESSAGES.replyMailFailed);
     expect(await row(m.id)).toEqual(before);
@@ -280,7 +298,8 @@ describe("cases board (/dashboard/secretaria/casos)", () => {
       const body = await res.text();
       for (const column of ["pending", "replied", "resolved"]) expect(body).toContain(`data-testid="cases-column-${column}"`);
       const scope = casesScope(role);
-      for (const m of messages.slice(0, 30)) expect(body.includes(escape(m.subject)), `${role}: ${m.subject}`).toBe(scope.includes(m.sector));
+      for (const m of messages.slice(0, 30))
+        expect(body.includes(escape(m.subject)), `${role}: ${m.subject}`).toBe(scope.includes(m.sector));
     }
     const filtered = await (await as("admin").get("/dashboard/secretaria/casos?setor=juridico")).text();
     for (const m of messages.filter((x) => x.sector !== "juridico")) expect(filtered).not.toContain(escape(m.subject));

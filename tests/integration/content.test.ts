@@ -67,7 +67,14 @@ function body(over: Record<string, string | string[]> = {}): URLSearchParams {
     history: "Primeiro parágrafo da história de teste.\n\nSegundo parágrafo da história de teste.",
     mission: "Missão de teste do sindicato.",
     vision: "Visão de teste do sindicato.",
-    values: ["Transparência na gestão", "Ética nas relações", "Comprometimento", "Responsabilidade social", "Valorização profissional", "Valor Extra de Teste"],
+    values: [
+      "Transparência na gestão",
+      "Ética nas relações",
+      "Comprometimento",
+      "Responsabilidade social",
+      "Valorização profissional",
+      "Valor Extra de Teste",
+    ],
     ...over,
   };
   const params = new URLSearchParams();
@@ -83,10 +90,24 @@ describe("public pages read the institutional content", () => {
   it("/quem-somos shows the seeded history, mission, vision, the five values, the executive board and contact info", async () => {
     const { status, html } = await page("/quem-somos");
     expect(status).toBe(200);
-    for (const text of [DEFAULT_CONTENT.history, DEFAULT_CONTENT.mission, DEFAULT_CONTENT.vision, "Missão", "Visão", "Valores", "Diretoria Executiva"]) {
+    for (const text of [
+      DEFAULT_CONTENT.history,
+      DEFAULT_CONTENT.mission,
+      DEFAULT_CONTENT.vision,
+      "Missão",
+      "Visão",
+      "Valores",
+      "Diretoria Executiva",
+    ]) {
       expect(html).toContain(text);
     }
-    for (const v of ["Transparência na gestão", "Ética nas relações", "Comprometimento", "Responsabilidade social", "Valorização profissional"]) {
+    for (const v of [
+      "Transparência na gestão",
+      "Ética nas relações",
+      "Comprometimento",
+      "Responsabilidade social",
+      "Valorização profissional",
+    ]) {
       expect(html).toContain(v);
     }
     for (const role of ["Presidente", "Vice-Presidente", "Diretor Financeiro", "Secretário Geral"]) expect(html).toContain(role);
@@ -245,7 +266,11 @@ describe("staff edit the content at /dashboard/conteudo", () => {
   it("accepts a toll-free 0800 number and reorders the board as sent", async () => {
     const res = await post(
       admin,
-      body({ phones: ["0800 123 4567"], "board.role": ["Secretário Geral", "Presidente"], "board.name": ["Pessoa Secretária Teste", "Pessoa Presidente Teste"] }),
+      body({
+        phones: ["0800 123 4567"],
+        "board.role": ["Secretário Geral", "Presidente"],
+        "board.name": ["Pessoa Secretária Teste", "Pessoa Presidente Teste"],
+      }),
     );
     expect(res.status).toBe(200);
     const value = (await stored()).value as { phones: string[]; board: { role: string }[] };
@@ -259,7 +284,11 @@ describe("staff edit the content at /dashboard/conteudo", () => {
     ["phone without area code", { phones: ["3333-4444"] }, CONTENT_MESSAGES.phone],
     ["mobile without the leading 9", { phones: ["(61) 8888-77776"] }, CONTENT_MESSAGES.phone],
     ["no phone at all", { phones: [""] }, CONTENT_MESSAGES.phonesMin],
-    ["five phones", { phones: ["(61) 3333-4441", "(61) 3333-4442", "(61) 3333-4443", "(61) 3333-4444", "(61) 3333-4445"] }, CONTENT_MESSAGES.phonesMax],
+    [
+      "five phones",
+      { phones: ["(61) 3333-4441", "(61) 3333-4442", "(61) 3333-4443", "(61) 3333-4444", "(61) 3333-4445"] },
+      CONTENT_MESSAGES.phonesMax,
+    ],
     ["WhatsApp with too few digits", { whatsapp: "9999-9999" }, CONTENT_MESSAGES.whatsapp],
     ["e-mail", { email: "contato@" }, CONTENT_MESSAGES.email],
     ["http social link", { "social.instagram": "http://www.instagram.com/sindicato" }, CONTENT_MESSAGES.https],

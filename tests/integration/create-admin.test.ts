@@ -20,15 +20,33 @@ describe("npm run user:create-admin", () => {
     const pg = testDriver() === "postgres" ? await createThrowawayDatabase() : undefined;
     const target: Record<string, string> = pg ? { DATABASE_URL: pg.url } : { PGLITE_DATA_DIR: path.join(tmp, "db"), DATABASE_URL: "" };
     try {
-      const weak = createAdmin({ ...target, ADMIN_USERNAME: "chefe", ADMIN_NAME: "Chefe", ADMIN_EMAIL: "chefe@exemplo.com", ADMIN_PASSWORD: "fraca" });
+      const weak = createAdmin({
+        ...target,
+        ADMIN_USERNAME: "chefe",
+        ADMIN_NAME: "Chefe",
+        ADMIN_EMAIL: "chefe@exemplo.com",
+        ADMIN_PASSWORD: "fraca",
+      });
       expect(weak.status).toBe(1);
       expect(weak.stderr).toContain("Senha muito fraca. Atenda aos critérios de segurança.");
 
-      const ok = createAdmin({ ...target, ADMIN_USERNAME: "Chefe", ADMIN_NAME: "Chefe da TI", ADMIN_EMAIL: "chefe@exemplo.com", ADMIN_PASSWORD: "Chefe@2026" });
+      const ok = createAdmin({
+        ...target,
+        ADMIN_USERNAME: "Chefe",
+        ADMIN_NAME: "Chefe da TI",
+        ADMIN_EMAIL: "chefe@exemplo.com",
+        ADMIN_PASSWORD: "Chefe@2026",
+      });
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toContain('Administrador "chefe" criado.');
 
-      const again = createAdmin({ ...target, ADMIN_USERNAME: "chefe", ADMIN_NAME: "Outro", ADMIN_EMAIL: "o@exemplo.com", ADMIN_PASSWORD: "Chefe@2026" });
+      const again = createAdmin({
+        ...target,
+        ADMIN_USERNAME: "chefe",
+        ADMIN_NAME: "Outro",
+        ADMIN_EMAIL: "o@exemplo.com",
+        ADMIN_PASSWORD: "Chefe@2026",
+      });
       expect(again.status).toBe(1);
       expect(again.stderr).toContain("Este nome de usuário já está em uso.");
 

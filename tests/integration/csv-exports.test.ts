@@ -61,14 +61,30 @@ describe("exports read back with ';' and ','", () => {
 
   it("payments report: a payment note 'x ;=3+3;' stays one cell; money keeps its decimal comma and sign", async () => {
     const m = await createMember(t.db, { situation: 1, name: "Nota Perigosa" });
-    const c1 = await createCharge(t.db, { memberId: m.id, referenceYear: 2034, referenceMonth: 1, dueDate: "2034-01-10", amountCentavos: 6000 });
+    const c1 = await createCharge(t.db, {
+      memberId: m.id,
+      referenceYear: 2034,
+      referenceMonth: 1,
+      dueDate: "2034-01-10",
+      amountCentavos: 6000,
+    });
     await createPayment(t.db, { chargeId: c1.id, amountCentavos: 4750, paidOn: "2034-01-05", method: "pix", note: NOTE });
 
     const csv = await download(fin, "/dashboard/financeiro/relatorios/pagamentos?de=2034-01-01&ate=2034-01-31");
     expect(formulaCells(csv)).toEqual([]);
     const rows = strictRows(csv);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual(["05/01/2034", String(m.registrationNumber), "Nota Perigosa", "01/2034", "60,00", "47,50", "-12,50", "PIX", "x ;'=3+3;"]);
+    expect(rows[1]).toEqual([
+      "05/01/2034",
+      String(m.registrationNumber),
+      "Nota Perigosa",
+      "01/2034",
+      "60,00",
+      "47,50",
+      "-12,50",
+      "PIX",
+      "x ;'=3+3;",
+    ]);
   });
 
   it("a failed sign-in with a payload or a password as username: nothing typed reaches the audit log or its export", async () => {
@@ -104,7 +120,13 @@ describe("exports read back with ';' and ','", () => {
   });
 
   it("the audit export neutralises a stored value with a formula after ',' (old entries keep their text)", async () => {
-    await createAuditEntry(t.db, { actor: null, action: "login.failed", entityType: "user", entityId: "formula-antiga", data: { username: EVIL_USERNAME } });
+    await createAuditEntry(t.db, {
+      actor: null,
+      action: "login.failed",
+      entityType: "user",
+      entityId: "formula-antiga",
+      data: { username: EVIL_USERNAME },
+    });
     const csv = await download(admin, "/dashboard/auditoria/exportar", { registro: "formula-antiga" });
     expect(formulaCells(csv)).toEqual([]);
     const rows = strictRows(csv);

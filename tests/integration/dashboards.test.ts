@@ -33,7 +33,13 @@ const past = (days: number) => new Date(Date.now() - days * 86_400_000);
 const dayFromToday = (days: number) => new Date(new Date(`${today}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 async function get(c: Client, path: string) {
@@ -104,7 +110,14 @@ beforeAll(async () => {
     await createServiceRecordRow(db, { sector, status: "closed", createdAt: past(40) });
     // The month boundary: 23:30 on the last day of last month in Brasília (this month in UTC).
     await createServiceRecordRow(db, { sector, status: "resolved", createdAt: lastNightOfPrevMonth });
-    await createServiceRecordRow(db, { sector, status: "pending", recordType: "denuncia_anonima", requesterName: "Denúncia Anônima", requesterCpf: null, createdAt: new Date() });
+    await createServiceRecordRow(db, {
+      sector,
+      status: "pending",
+      recordType: "denuncia_anonima",
+      requesterName: "Denúncia Anônima",
+      requesterCpf: null,
+      createdAt: new Date(),
+    });
     if (i < 2) await createServiceRecordRow(db, { sector, status: "pending", priority: "urgente", createdAt: past(20) });
   }
   // Complaints: open and closed, with and without a place, one at the boundary.
@@ -134,9 +147,12 @@ beforeAll(async () => {
   const [py, pm] = prevMonth.split("-").map(Number);
   const payers: Awaited<ReturnType<typeof createMember>>[] = [];
   for (let i = 0; i < 5; i++) payers.push(await createMember(db, { situation: 1, joinedOn: `${prevMonth}-02` }));
-  const thisMonth = (i: number, dueDate: string) => createCharge(db, { memberId: payers[i].id, referenceYear: y, referenceMonth: m, dueDate });
-  const lastMonth = (i: number) => createCharge(db, { memberId: payers[i].id, referenceYear: py, referenceMonth: pm, dueDate: `${prevMonth}-10` });
-  for (const ch of [await thisMonth(0, dayFromToday(5)), await thisMonth(1, dayFromToday(-1))]) await createPayment(db, { chargeId: ch.id, amountCentavos: ch.amountCentavos });
+  const thisMonth = (i: number, dueDate: string) =>
+    createCharge(db, { memberId: payers[i].id, referenceYear: y, referenceMonth: m, dueDate });
+  const lastMonth = (i: number) =>
+    createCharge(db, { memberId: payers[i].id, referenceYear: py, referenceMonth: pm, dueDate: `${prevMonth}-10` });
+  for (const ch of [await thisMonth(0, dayFromToday(5)), await thisMonth(1, dayFromToday(-1))])
+    await createPayment(db, { chargeId: ch.id, amountCentavos: ch.amountCentavos });
   await thisMonth(2, dayFromToday(-1));
   await thisMonth(3, dayFromToday(3));
   for (const i of [0, 1, 4]) {
@@ -183,7 +199,10 @@ describe("dues", () => {
     // The list 'Pagos' alone spans every month (4 paid charges); the card's link narrows it.
     const all = await get(clients.financeiro, "/dashboard/financeiro/financial?filtro=paid");
     expect(listCount("/dashboard/financeiro/financial", all.html)).toBe(4);
-    const html = decode((await get(clients.financeiro, `/dashboard/financeiro/financial?filtro=paid&mes=${month}`)).html).replace(/<!-- -->/g, "");
+    const html = decode((await get(clients.financeiro, `/dashboard/financeiro/financial?filtro=paid&mes=${month}`)).html).replace(
+      /<!-- -->/g,
+      "",
+    );
     expect(html).toContain(`Referência ${month.slice(5)}/${month.slice(0, 4)}.`);
     // A bad ?mes= is ignored, never a 500.
     expect((await get(clients.financeiro, "/dashboard/financeiro/financial?filtro=paid&mes=2026-13")).status).toBe(200);
@@ -212,11 +231,17 @@ describe("scoping", () => {
   it("a sector role's panel counts only its sector", async () => {
     const hom = cardsOf((await get(clients.homologacao, "/dashboard/homologacao?atualizar=1")).html);
     const fin = cardsOf((await get(clients.financeiro, "/dashboard/financeiro?atualizar=1")).html);
-    const [{ n: homOpen }] = await t.query<{ n: number }>`select count(*)::int as n from service_records where sector = 'homologacao' and status in ('pending','in_progress')`;
-    const [{ n: allOpen }] = await t.query<{ n: number }>`select count(*)::int as n from service_records where status in ('pending','in_progress')`;
+    const [{ n: homOpen }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from service_records where sector = 'homologacao' and status in ('pending','in_progress')`;
+    const [{ n: allOpen }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from service_records where status in ('pending','in_progress')`;
     expect(hom.find((x) => x.id === "registros-abertos")!.value).toBe(homOpen);
     expect(homOpen).toBeLessThan(allOpen);
-    const [{ n: homLate }] = await t.query<{ n: number }>`select count(*)::int as n from service_records where sector = 'homologacao' and status in ('pending','in_progress') and due_at < now()`;
+    const [{ n: homLate }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from service_records where sector = 'homologacao' and status in ('pending','in_progress') and due_at < now()`;
     expect(homLate).toBeGreaterThanOrEqual(1);
     expect(hom.find((x) => x.id === "registros-atrasados")!.value).toBe(homLate);
     // financeiro: open this month = pending + in progress at the month's start + the complaint.
@@ -255,7 +280,6 @@ describe("labels and empty states", () => {
     // the popup (drawn by Leaflet in the browser) formats it with lastVisitText.
     expect(campo).toContain("2026-03-14T13:30:00.000Z");
   });
-
 
   it("'Nenhuma denúncia recente encontrada' when there are none", async () => {
     await t.query`alter table complaint_messages drop constraint if exists complaint_messages_complaint_id_complaints_id_fk`;
@@ -328,11 +352,20 @@ describe("trends", () => {
     const lastNightOfM3 = new Date(`${m2}-01T02:30:00Z`); // 23:30 on M3's last day in Brasília
     const firstMorningOfM2 = new Date(`${m2}-01T03:30:00Z`); // 00:30 on M2's 1st in Brasília
     const read = async (role: Role, title: string) => trendRows((await get(clients[role], `/dashboard/${role}?atualizar=1`)).html, title);
-    const before = { hom: await read("homologacao", SERVICES_TREND), admin: await read("admin", SERVICES_TREND), jur: await read("juridico", SERVICES_TREND), members: await read("rh", MEMBERS_TREND) };
+    const before = {
+      hom: await read("homologacao", SERVICES_TREND),
+      admin: await read("admin", SERVICES_TREND),
+      jur: await read("juridico", SERVICES_TREND),
+      members: await read("rh", MEMBERS_TREND),
+    };
     expect(before.hom).toHaveLength(12);
 
     const db = t.db;
-    const record = await createServiceRecordRow(db, { sector: "homologacao", status: "resolved", createdAt: lastNightOfM3 }, { initialStatus: "pending" });
+    const record = await createServiceRecordRow(
+      db,
+      { sector: "homologacao", status: "resolved", createdAt: lastNightOfM3 },
+      { initialStatus: "pending" },
+    );
     const entry = (kind: string, oldStatus: string | null, newStatus: string, createdAt: Date) =>
       t.query`insert into service_record_entries (record_id, kind, author_name, responsible_name, old_status, new_status, text, created_at)
         values (${record.id}, ${kind}, 'Teste', 'Teste', ${oldStatus}, ${newStatus}, 'x', ${createdAt.toISOString()})`;
@@ -343,7 +376,12 @@ describe("trends", () => {
     await entry("comment", "resolved", "resolved", new Date(firstMorningOfM2.getTime() + 14_400_000)); // a comment: not a resolution
     await createMember(db, { situation: 2, joinedOn: `${m3}-15`, updatedAt: lastNightOfM3 });
 
-    const after = { hom: await read("homologacao", SERVICES_TREND), admin: await read("admin", SERVICES_TREND), jur: await read("juridico", SERVICES_TREND), members: await read("rh", MEMBERS_TREND) };
+    const after = {
+      hom: await read("homologacao", SERVICES_TREND),
+      admin: await read("admin", SERVICES_TREND),
+      jur: await read("juridico", SERVICES_TREND),
+      members: await read("rh", MEMBERS_TREND),
+    };
     for (const key of ["hom", "admin"] as const) {
       expect(after[key][8][0] - before[key][8][0], `${key}: opened in M3`).toBe(1);
       expect(after[key][9][0] - before[key][9][0], `${key}: nothing opened in M2`).toBe(0);

@@ -14,7 +14,13 @@ import { startTcpProxy } from "../support/tcp-proxy";
 import { testDataDir } from "../support/data-dir";
 
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** Markup as text: React's text separators dropped, tags as spaces, entities decoded. */
@@ -81,7 +87,9 @@ describe("/test-supabase shows true figures", () => {
     const text = sectionText(await diagnostics(), "database");
     const [{ v }] = await t.query<{ v: string }>`select current_setting('server_version') as v`;
     const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from drizzle.__drizzle_migrations`;
-    const journal = JSON.parse(fs.readFileSync(path.resolve("app/db/migrations/meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
+    const journal = JSON.parse(fs.readFileSync(path.resolve("app/db/migrations/meta/_journal.json"), "utf8")) as {
+      entries: Array<{ tag: string }>;
+    };
     expect(text).toContain(t.server.driver === "postgres" ? "PostgreSQL" : "PGlite (embutido)");
     expect(text).toContain(`Versão do servidor ${v}`);
     expect(text).toMatch(/Tempo de resposta [\d.,]+ ms/);
@@ -139,13 +147,20 @@ describe("/test-supabase shows true figures", () => {
 
   it("background jobs: queued, running, failed and done counts as in the table, with the last failures and the schedules", async () => {
     const api = jobsApi(t.server);
-    const failing = api.defineJob("test.diag-fail", z.object({}), async () => {
-      throw new Error("falha de teste do diagnóstico");
-    }, { maxAttempts: 1 });
+    const failing = api.defineJob(
+      "test.diag-fail",
+      z.object({}),
+      async () => {
+        throw new Error("falha de teste do diagnóstico");
+      },
+      { maxAttempts: 1 },
+    );
     const later = api.defineJob("test.diag-later", z.object({}), async () => {});
     const id = (await api.enqueueJob(failing, {}))!;
     await api.enqueueJob(later, {}, { delaySeconds: 3600 });
-    await expect.poll(async () => (await t.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state, { timeout: 10_000 }).toBe("failed");
+    await expect
+      .poll(async () => (await t.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state, { timeout: 10_000 })
+      .toBe("failed");
 
     const html = await diagnostics();
     const counts = await t.query<{ state: string; n: number }>`select state, count(*)::int as n from jobs group by state`;

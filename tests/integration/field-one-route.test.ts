@@ -17,7 +17,11 @@ let campo: Client;
 let campoId: string;
 let other: Client;
 
-const decode = (s: string) => s.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
 const start = (c: Client, id: string) => c.post(EXECUTE, { intent: "start", id, positionCep: "70040-010" });
 const finishBody = (id: string, token: string, notes: string) => ({
@@ -37,7 +41,11 @@ const finishBody = (id: string, token: string, notes: string) => ({
   notes,
 });
 async function status(id: string) {
-  const [r] = await t.query<{ status: string; in_progress_by: string | null; notes: string | null }>`select status, in_progress_by, notes from field_routes where id = ${id}`;
+  const [r] = await t.query<{
+    status: string;
+    in_progress_by: string | null;
+    notes: string | null;
+  }>`select status, in_progress_by, notes from field_routes where id = ${id}`;
   return r;
 }
 
@@ -77,7 +85,9 @@ describe("one route at a time", () => {
     const routes = await Promise.all([1, 2, 3].map((i) => createFieldRoute(t.db, { name: `Rota Corrida ${i}`, routeDate: today() })));
     const answers = await Promise.all(routes.map((r) => start(campo, r.id)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from field_routes where in_progress_by = ${campoId} and status = 'em_andamento'`;
+    const [{ n }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from field_routes where in_progress_by = ${campoId} and status = 'em_andamento'`;
     expect(n).toBe(1);
     const started = routes.find((_, i) => answers[i].status === 200)!;
     expect((await campo.post(EXECUTE, finishBody(started.id, "tok-race-0000000000001", "Corrida"))).status).toBe(200);

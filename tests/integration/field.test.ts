@@ -34,24 +34,49 @@ afterAll(async () => {
   await viacep?.close();
 });
 
-const t = useTestServer({ env: () => ({ CEP_API_URL: viacep.url, GEOCODER_URL: fake.url, GEOCODER_TIMEOUT_MS: "2000", JOBS_POLL_MS: "100" }) });
+const t = useTestServer({
+  env: () => ({ CEP_API_URL: viacep.url, GEOCODER_URL: fake.url, GEOCODER_TIMEOUT_MS: "2000", JOBS_POLL_MS: "100" }),
+});
 let admin: Client;
 
 beforeAll(async () => {
   admin = await t.login("admin");
 });
 
-type Workplace = { id: string; code: string; name: string; lat: number; lon: number; position_source: string; geocode_not_found_at: Date | null; cep: string; city: string; state: string; email: string | null; phone: string | null };
+type Workplace = {
+  id: string;
+  code: string;
+  name: string;
+  lat: number;
+  lon: number;
+  position_source: string;
+  geocode_not_found_at: Date | null;
+  cep: string;
+  city: string;
+  state: string;
+  email: string | null;
+  phone: string | null;
+};
 async function workplace(name: string) {
-  const [row] = await t.query<Workplace>`select id, code, name, lat, lon, position_source, geocode_not_found_at, cep, city, state, email, phone from workplaces where name = ${name}`;
+  const [row] =
+    await t.query<Workplace>`select id, code, name, lat, lon, position_source, geocode_not_found_at, cep, city, state, email, phone from workplaces where name = ${name}`;
   return row;
 }
 async function counts() {
-  const [row] = await t.query<{ w: number; l: number; j: number }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
+  const [row] = await t.query<{
+    w: number;
+    l: number;
+    j: number;
+  }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
   return row;
 }
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -92,7 +117,11 @@ describe("pure map helpers", () => {
       { id: "b", lat: -15.8001, lon: -47.9001 },
       { id: "c", lat: -15.6, lon: -47.7 },
     ];
-    expect(clusterByGrid(pts, 10).map((c) => c.points.length).sort()).toEqual([1, 2]);
+    expect(
+      clusterByGrid(pts, 10)
+        .map((c) => c.points.length)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(clusterByGrid(pts, 19)).toHaveLength(3);
   });
 });
@@ -105,10 +134,18 @@ describe("workplaces: add, validate, geocode, drag", () => {
     expect(decode(await res.text())).toContain(WORKPLACE_MESSAGES.created);
     const row = await workplace("Shopping Conjunto Nacional");
     expect(row.code).toMatch(/^P\d{9}$/);
-    expect(row).toMatchObject({ cep: "70040010", city: "Brasília", state: "DF", email: "brigada@conjunto.example.com", phone: "(61) 3333-4444" });
+    expect(row).toMatchObject({
+      cep: "70040010",
+      city: "Brasília",
+      state: "DF",
+      email: "brigada@conjunto.example.com",
+      phone: "(61) 3333-4444",
+    });
     const after = await counts();
     expect(after).toEqual({ w: before.w + 1, l: before.l + 1, j: before.j + 1 });
-    const [audit] = await t.query<{ data: Record<string, unknown> }>`select data from audit_log where action = 'workplace.created' and entity_id = ${row.id}`;
+    const [audit] = await t.query<{
+      data: Record<string, unknown>;
+    }>`select data from audit_log where action = 'workplace.created' and entity_id = ${row.id}`;
     expect(audit.data).toEqual({ code: row.code, name: "Shopping Conjunto Nacional", city: "Brasília", positionSource: "approximate" });
     // The job geocodes it through the fake.
     const geocoded = await waitFor(async () => {
@@ -127,14 +164,19 @@ describe("workplaces: add, validate, geocode, drag", () => {
   });
 
   it("an address the geocoder does not know keeps the approximate position, marked 'aproximada' with the map warning", async () => {
-    const res = await admin.post(PATH, fields({ name: "Escola Classe 99", address: "Rua Inexistente 999", neighbourhood: "", cep: "72110-015", email: "", phone: "" }));
+    const res = await admin.post(
+      PATH,
+      fields({ name: "Escola Classe 99", address: "Rua Inexistente 999", neighbourhood: "", cep: "72110-015", email: "", phone: "" }),
+    );
     expect(res.status).toBe(200);
     const row = await waitFor(async () => {
       const w = await workplace("Escola Classe 99");
       return w.geocode_not_found_at ? w : null;
     });
     expect(row.position_source).toBe("approximate");
-    expect({ lat: row.lat, lon: row.lon }).toEqual(approximatePosition({ address: "Rua Inexistente 999", city: "Brasília", state: "DF", cep: "72110015" }));
+    expect({ lat: row.lat, lon: row.lon }).toEqual(
+      approximatePosition({ address: "Rua Inexistente 999", city: "Brasília", state: "DF", cep: "72110015" }),
+    );
     const html = decode(await (await admin.get(`${PATH}?q=escola`)).text());
     expect(html).toContain("Posição aproximada");
     expect(html).toContain(WORKPLACE_MESSAGES.mapNotFound);
@@ -204,7 +246,17 @@ describe("workplaces: add, validate, geocode, drag", () => {
     const user = await t.user("admin");
     const actor = { id: user.id, username: user.username, role: "admin" as const };
     // Same CEP as the shopping: confirmed as another place (ADR 217).
-    const input = { name: "Hotel Colisão", cep: "70040010", address: "SHS Quadra 1", neighbourhood: "", city: "Brasília", state: "DF", phone: null, email: null, confirmDuplicate: true };
+    const input = {
+      name: "Hotel Colisão",
+      cep: "70040010",
+      address: "SHS Quadra 1",
+      neighbourhood: "",
+      city: "Brasília",
+      state: "DF",
+      phone: null,
+      email: null,
+      confirmDuplicate: true,
+    };
     const taken = (await workplace("Shopping Conjunto Nacional")).code;
     const codes = [taken, taken, taken, taken, "P123456789"];
     let calls = 0;
@@ -221,7 +273,11 @@ describe("workplaces: add, validate, geocode, drag", () => {
   });
 
   it("paginates by 10", async () => {
-    for (let i = 0; i < 11; i++) await admin.post(PATH, fields({ name: `Condomínio Página ${String(i).padStart(2, "0")}`, address: `Endereço Página ${i}`, email: "", phone: "" }));
+    for (let i = 0; i < 11; i++)
+      await admin.post(
+        PATH,
+        fields({ name: `Condomínio Página ${String(i).padStart(2, "0")}`, address: `Endereço Página ${i}`, email: "", phone: "" }),
+      );
     const p1 = decode(await (await admin.get(`${PATH}?q=pagina`)).text());
     const p2 = decode(await (await admin.get(`${PATH}?q=pagina&pagina=2`)).text());
     expect(p1.match(/data-testid="workplace-row-/g)).toHaveLength(10);
@@ -237,7 +293,11 @@ describe("workplaces: add, validate, geocode, drag", () => {
     const before = await counts();
     for (const role of roles) {
       const c = clients.get(role)!;
-      for (const body of [fields({ name: `Intruso ${role}` }), fields({ intent: "update", id: row.id, name: "Renomeado" }), { intent: "move-pin", id: row.id, lat: "0", lon: "0" }]) {
+      for (const body of [
+        fields({ name: `Intruso ${role}` }),
+        fields({ intent: "update", id: row.id, name: "Renomeado" }),
+        { intent: "move-pin", id: row.id, lat: "0", lon: "0" },
+      ]) {
         const res = await c.post(PATH, body);
         expect(res.status, `${role} ${body.intent}`).toBe(403);
         expect(decode(await res.text())).toContain(FORBIDDEN_MESSAGE);
@@ -256,9 +316,24 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
   let campo: Client;
   let campo2: Client;
   const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-  type RouteDb = { id: string; status: string; address: string; in_progress_by: string | null; started_by: string | null; start_lat: number | null; start_accuracy_m: number | null; start_cep: string | null; finish_token: string | null; photo_file_id: string | null; workplace_id: string | null; total_workers: number | null; direct_contract_type: string | null };
+  type RouteDb = {
+    id: string;
+    status: string;
+    address: string;
+    in_progress_by: string | null;
+    started_by: string | null;
+    start_lat: number | null;
+    start_accuracy_m: number | null;
+    start_cep: string | null;
+    finish_token: string | null;
+    photo_file_id: string | null;
+    workplace_id: string | null;
+    total_workers: number | null;
+    direct_contract_type: string | null;
+  };
   async function route(name: string) {
-    const [row] = await t.query<RouteDb>`select id, status, address, in_progress_by, started_by, start_lat, start_accuracy_m, start_cep, finish_token, photo_file_id, workplace_id, total_workers, direct_contract_type from field_routes where name = ${name}`;
+    const [row] =
+      await t.query<RouteDb>`select id, status, address, in_progress_by, started_by, start_lat, start_accuracy_m, start_cep, finish_token, photo_file_id, workplace_id, total_workers, direct_contract_type from field_routes where name = ${name}`;
     return row;
   }
   const finishBody = (id: string, token: string, over: Record<string, string> = {}) => ({
@@ -289,7 +364,15 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
   });
 
   it("creates a route only when the CEP resolves; from a workplace whose CEP is unknown, its stored address is used", async () => {
-    const base = { intent: "create", name: "Rota Conjunto", description: "Visita mensal", cep: "70040-010", affiliates: "12", routeDate: today(), workplaceId: "" };
+    const base = {
+      intent: "create",
+      name: "Rota Conjunto",
+      description: "Visita mensal",
+      cep: "70040-010",
+      affiliates: "12",
+      routeDate: today(),
+      workplaceId: "",
+    };
     const ok = await campo.post(CREATE, base);
     expect(ok.status).toBe(200);
     expect(decode(await ok.text())).toContain(ROUTE_MESSAGES.created);
@@ -318,7 +401,12 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
       expect(untyped.status).toBe(400);
       expect(decode(await untyped.text())).toContain(BR_MESSAGES.cepUnavailable);
       expect(await route("Rota Sem Serviço")).toBeUndefined();
-      const typed = await campo.post(CREATE, { ...base, name: "Rota Endereço Digitado", cep: "70000-999", address: "Quadra 5, Asa Norte, Brasília/DF" });
+      const typed = await campo.post(CREATE, {
+        ...base,
+        name: "Rota Endereço Digitado",
+        cep: "70000-999",
+        address: "Quadra 5, Asa Norte, Brasília/DF",
+      });
       expect(typed.status).toBe(200);
       expect(await route("Rota Endereço Digitado")).toMatchObject({ address: "Quadra 5, Asa Norte, Brasília/DF" });
     } finally {
@@ -343,14 +431,19 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     const row = await route("Rota Conjunto");
     expect(row.status).toBe("em_andamento");
     expect(row.in_progress_by).toBe(row.started_by);
-    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'field-route.started' and entity_id = ${r.id}`;
+    const [{ n }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from audit_log where action = 'field-route.started' and entity_id = ${r.id}`;
     expect(n).toBe(1);
   });
 
   it("finishing lists the missing required fields, checks counts and phone, and writes nothing then", async () => {
     const r = await route("Rota Conjunto");
     const winner = r.in_progress_by === (await t.user("campo")).id ? campo : campo2;
-    const missing = await winner.post(EXECUTE, finishBody(r.id, "tok-missing-000000001", { brigadePhone: "", lifeguards: "", outsourced: "", directContractType: "" }));
+    const missing = await winner.post(
+      EXECUTE,
+      finishBody(r.id, "tok-missing-000000001", { brigadePhone: "", lifeguards: "", outsourced: "", directContractType: "" }),
+    );
     expect(missing.status).toBe(400);
     expect(decode(await missing.text())).toContain(
       "Por favor, preencha os seguintes campos obrigatórios: Telefone da sala da brigada, Salva-vidas, Trabalhadores terceirizados",
@@ -369,7 +462,10 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     const other = winner === campo ? campo2 : campo;
     const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 10, g: 120, b: 60 } } })
       .jpeg()
-      .withExif({ IFD0: { Make: "CameraDeCampo", Model: "Modelo GPS" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "15/1 47/1 5100/100", GPSLongitudeRef: "W", GPSLongitude: "47/1 53/1 2800/100" } })
+      .withExif({
+        IFD0: { Make: "CameraDeCampo", Model: "Modelo GPS" },
+        IFD3: { GPSLatitudeRef: "S", GPSLatitude: "15/1 47/1 5100/100", GPSLongitudeRef: "W", GPSLongitude: "47/1 53/1 2800/100" },
+      })
       .toBuffer();
     const body = () => {
       const fd = new FormData();
@@ -385,7 +481,13 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     expect(res.status).toBe(200);
     expect(decode(await res.text())).toContain(ROUTE_MESSAGES.finished);
     const done = await route("Rota Conjunto");
-    expect(done).toMatchObject({ status: "concluida", in_progress_by: null, finish_token: "tok-final-0000000001", total_workers: 120, direct_contract_type: "Associação de moradores" });
+    expect(done).toMatchObject({
+      status: "concluida",
+      in_progress_by: null,
+      finish_token: "tok-final-0000000001",
+      total_workers: 120,
+      direct_contract_type: "Associação de moradores",
+    });
     const [file] = await t.query<{ data: Buffer; purpose: string }>`select data, purpose from files where id = ${done.photo_file_id}`;
     expect(file.purpose).toBe("visit-photo");
     const meta = await sharp(file.data).metadata();
@@ -397,7 +499,9 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     const again = await winner.post(EXECUTE, body());
     expect(again.status).toBe(200);
     expect((await t.query<{ n: number }>`select count(*)::int as n from files`)[0].n).toBe(files0 + 1);
-    expect((await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'field-route.finished'`)[0].n).toBe(audits);
+    expect((await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'field-route.finished'`)[0].n).toBe(
+      audits,
+    );
     // A different token on a finished route is refused.
     const late = await winner.post(EXECUTE, finishBody(r.id, "tok-other-0000000001"));
     expect(late.status).toBe(409);
@@ -409,12 +513,19 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     expect(start.status).toBe(200);
     expect((await route("Rota Escola")).start_cep).toBe("72110015");
     const fd = new FormData();
-    for (const [k, v] of Object.entries(finishBody(r.id, "tok-escola-000000001", { outsourced: "sim", directContractType: "" }))) fd.set(k, v);
+    for (const [k, v] of Object.entries(finishBody(r.id, "tok-escola-000000001", { outsourced: "sim", directContractType: "" })))
+      fd.set(k, v);
     fd.set("photo", new Blob([new Uint8Array(Buffer.from("isto não é uma imagem"))], { type: "image/jpeg" }), "quebrada.jpg");
     const res = await campo.post(EXECUTE, fd);
     expect(res.status).toBe(200);
     expect(await route("Rota Escola")).toMatchObject({ status: "concluida", photo_file_id: null });
-    const [w] = await t.query<{ route_status: string; last_visit_at: Date | null; total_workers: number; last_route_id: string; outsourced: boolean }>`
+    const [w] = await t.query<{
+      route_status: string;
+      last_visit_at: Date | null;
+      total_workers: number;
+      last_route_id: string;
+      outsourced: boolean;
+    }>`
       select route_status, last_visit_at, total_workers, last_route_id, outsourced from workplaces where id = ${r.workplace_id}`;
     expect(w).toMatchObject({ route_status: "concluida", total_workers: 120, last_route_id: r.id, outsourced: true });
     expect(w.last_visit_at).not.toBeNull();
@@ -424,7 +535,14 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     const [{ n: before }] = await t.query<{ n: number }>`select count(*)::int as n from field_routes`;
     for (const role of ["juridico", "financeiro", "secretaria", "homologacao"] as Role[]) {
       const c = await t.login(role);
-      const res = await c.post(CREATE, { intent: "create", name: `Rota ${role}`, description: "x", cep: "70040-010", affiliates: "1", routeDate: today() });
+      const res = await c.post(CREATE, {
+        intent: "create",
+        name: `Rota ${role}`,
+        description: "x",
+        cep: "70040-010",
+        affiliates: "1",
+        routeDate: today(),
+      });
       expect(res.status, role).toBe(403);
     }
     const r = await t.query<{ id: string }>`select id from field_routes limit 1`;
@@ -447,7 +565,9 @@ describe("finished visits", () => {
     expect(html.indexOf("Rota Conjunto")).toBeLessThan(html.indexOf("Rota Escola"));
     expect(html).toMatch(/Duração: (<!-- -->)?\d+h \d{2}min/);
     expect(html).toContain('target="_blank"');
-    const [{ photo_file_id: photo }] = await t.query<{ photo_file_id: string }>`select photo_file_id from field_routes where name = 'Rota Conjunto'`;
+    const [{ photo_file_id: photo }] = await t.query<{
+      photo_file_id: string;
+    }>`select photo_file_id from field_routes where name = 'Rota Conjunto'`;
     expect(html).toContain(`/dashboard/visitas-finalizadas/fotos/${photo}`);
     const img = await rh.get(`/dashboard/visitas-finalizadas/fotos/${photo}`);
     expect(img.status).toBe(200);
@@ -461,19 +581,39 @@ describe("finished visits", () => {
     expect(csv.headers.get("content-disposition")).toMatch(/filename="visitas-finalizadas-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
     // The one CSV writer (ADR 176): BOM, `;`, CRLF, every field quoted.
-    expect(text.startsWith("\uFEFF\"Nome\";\"Endereço\";")).toBe(true);
+    expect(text.startsWith('\uFEFF"Nome";"Endereço";')).toBe(true);
     const [header, ...lines] = parse(text, { bom: true, delimiter: ";" }) as string[][];
     expect(header).toEqual([
-      "Nome", "Endereço", "CEP", "Filiados", "Data de finalização", "Duração", "Telefone da sala da brigada", "Bombeiros civis básicos",
-      "Salva-vidas", "Líder de brigada", "Mestre bombeiro efetivo", "Total de trabalhadores", "Diurnos", "Noturnos", "Terceirizados", "Tipo de contratação",
+      "Nome",
+      "Endereço",
+      "CEP",
+      "Filiados",
+      "Data de finalização",
+      "Duração",
+      "Telefone da sala da brigada",
+      "Bombeiros civis básicos",
+      "Salva-vidas",
+      "Líder de brigada",
+      "Mestre bombeiro efetivo",
+      "Total de trabalhadores",
+      "Diurnos",
+      "Noturnos",
+      "Terceirizados",
+      "Tipo de contratação",
     ]);
     expect(lines).toHaveLength(2);
     expect(lines.flat().join("\n")).toContain("Associação de moradores");
     // The finish time (Brasília, pt-BR) and the duration, from the stored instants.
-    const [r] = await t.query<{ started_at: Date; finished_at: Date }>`select started_at, finished_at from field_routes where name = 'Rota Conjunto'`;
+    const [r] = await t.query<{
+      started_at: Date;
+      finished_at: Date;
+    }>`select started_at, finished_at from field_routes where name = 'Rota Conjunto'`;
     const minutes = Math.round((new Date(r.finished_at).getTime() - new Date(r.started_at).getTime()) / 60_000);
     const line = lines.find((l) => l[0] === "Rota Conjunto")!;
-    expect(line.slice(4, 6)).toEqual([formatDateTime(r.finished_at), `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min`]);
+    expect(line.slice(4, 6)).toEqual([
+      formatDateTime(r.finished_at),
+      `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}min`,
+    ]);
     expect((await campo.get("/dashboard/visitas-finalizadas/csv")).status).not.toBe(200);
   });
 });
@@ -484,7 +624,10 @@ describe("members count", () => {
     const unlinked = await createWorkplaceRow(t.db, { name: "Posto Sem Vínculo Contagem", membersCount: 7 });
     for (let i = 0; i < 2; i++) await createMember(t.db, { workplaceId: linked.id });
     const cell = async (q: string) => {
-      const html = decode(await (await admin.get(`/dashboard/admin/mapa-postos?q=${encodeURIComponent(q)}`)).text()).replace(/<!-- -->/g, "");
+      const html = decode(await (await admin.get(`/dashboard/admin/mapa-postos?q=${encodeURIComponent(q)}`)).text()).replace(
+        /<!-- -->/g,
+        "",
+      );
       return /data-label="Associados"[^>]*><div[^>]*>(\d+)</.exec(html)?.[1];
     };
     expect(await cell("Posto Vinculado Contagem")).toBe("2");
@@ -498,11 +641,16 @@ describe("map markers", () => {
     // The writes of the tests above (forms, import, geocoder, pin moves, finished visits), and
     // hand SQL: a rename, a last visit, a position.
     await t.query`update workplaces set name = name || ' (editado)', last_visit_at = '2026-02-28T23:59:59.999Z', lat = lat + 0.001 where id in (select id from workplaces order by code limit 2)`;
-    const rows = await t.query<{ n: number; stale: number }>`select count(*)::int as n, count(*) filter (where marker is distinct from json_build_array(id, name, address, city, lat, lon, position_source,
+    const rows = await t.query<{
+      n: number;
+      stale: number;
+    }>`select count(*)::int as n, count(*) filter (where marker is distinct from json_build_array(id, name, address, city, lat, lon, position_source,
       to_char(last_visit_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)::int as stale from workplaces`;
     expect(rows[0].n).toBeGreaterThan(2);
     expect(rows[0].stale).toBe(0);
-    const [edited] = await t.query<{ marker: string }>`select marker from workplaces where last_visit_at = '2026-02-28T23:59:59.999Z' limit 1`;
+    const [edited] = await t.query<{
+      marker: string;
+    }>`select marker from workplaces where last_visit_at = '2026-02-28T23:59:59.999Z' limit 1`;
     const parsed = parseMarkers(`[${edited.marker}]`)[0];
     expect(parsed.name).toMatch(/\(editado\)$/);
     expect(parsed.lastVisitAt).toBe("2026-02-28T23:59:59.999Z");

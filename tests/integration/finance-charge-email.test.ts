@@ -43,13 +43,45 @@ beforeAll(async () => {
   fin = await t.login("financeiro");
   const ana = await createMember(t.db, { name: "Ana Cobrança Teste", email: "ana.cobranca@example.com" });
   memberId = ana.id;
-  open = (await createCharge(t.db, { memberId: ana.id, amountCentavos: 5250, referenceMonth: 5, referenceYear: 2031, dueDate: brasiliaDateFromToday(10) })).id;
-  paid = (await createCharge(t.db, { memberId: ana.id, amountCentavos: 5000, referenceMonth: 4, referenceYear: 2031, dueDate: brasiliaDateFromToday(-5) })).id;
+  open = (
+    await createCharge(t.db, {
+      memberId: ana.id,
+      amountCentavos: 5250,
+      referenceMonth: 5,
+      referenceYear: 2031,
+      dueDate: brasiliaDateFromToday(10),
+    })
+  ).id;
+  paid = (
+    await createCharge(t.db, {
+      memberId: ana.id,
+      amountCentavos: 5000,
+      referenceMonth: 4,
+      referenceYear: 2031,
+      dueDate: brasiliaDateFromToday(-5),
+    })
+  ).id;
   await createPayment(t.db, { chargeId: paid, amountCentavos: 5000, paidOn: brasiliaDateFromToday(-6), method: "pix" });
   const bruno = await createMember(t.db, { name: "Bruno Sem Email", email: null });
-  noEmail = (await createCharge(t.db, { memberId: bruno.id, amountCentavos: 5000, referenceMonth: 5, referenceYear: 2031, dueDate: brasiliaDateFromToday(10) })).id;
+  noEmail = (
+    await createCharge(t.db, {
+      memberId: bruno.id,
+      amountCentavos: 5000,
+      referenceMonth: 5,
+      referenceYear: 2031,
+      dueDate: brasiliaDateFromToday(10),
+    })
+  ).id;
   const carla = await createMember(t.db, { name: "Carla Anonimizada", email: "carla@example.com", anonymizedAt: new Date() });
-  anonymised = (await createCharge(t.db, { memberId: carla.id, amountCentavos: 5000, referenceMonth: 5, referenceYear: 2031, dueDate: brasiliaDateFromToday(10) })).id;
+  anonymised = (
+    await createCharge(t.db, {
+      memberId: carla.id,
+      amountCentavos: 5000,
+      referenceMonth: 5,
+      referenceYear: 2031,
+      dueDate: brasiliaDateFromToday(10),
+    })
+  ).id;
 });
 
 async function send(c: Client, id: string) {
@@ -57,7 +89,8 @@ async function send(c: Client, id: string) {
   return { status: res.status, text: await res.text() };
 }
 const emailJobs = () => t.query<{ id: number; state: string }>`select id::int, state from jobs where name = 'send-email' order by id`;
-const audits = (id: string) => t.query<{ data: Record<string, unknown> }>`select data from audit_log where action = 'charge.emailed' and entity_id = ${id}`;
+const audits = (id: string) =>
+  t.query<{ data: Record<string, unknown> }>`select data from audit_log where action = 'charge.emailed' and entity_id = ${id}`;
 
 describe("'Enviar por e-mail' on a charge's page", () => {
   it("queues one job, audits it, and the member receives amount, due date, the PIX code and the QR image", async () => {
@@ -117,21 +150,34 @@ describe("'Enviar por e-mail' on a charge's page", () => {
 describe("links to a charge and back", () => {
   it("each charge row links to its page carrying where it came from", async () => {
     const html = await (await fin.get("/dashboard/financeiro/financial?filtro=pending")).text();
-    expect(html).toContain(`href="/dashboard/financeiro/cobrancas/${open}?voltar=${encodeURIComponent("/dashboard/financeiro/financial?filtro=pending")}"`);
+    expect(html).toContain(
+      `href="/dashboard/financeiro/cobrancas/${open}?voltar=${encodeURIComponent("/dashboard/financeiro/financial?filtro=pending")}"`,
+    );
   });
 
   it("the back link returns to a same-site /dashboard path only, else to the charges", async () => {
     const back = async (voltar: string | null) => {
-      const html = await (await fin.get(voltar === null ? chargePage(open) : `${chargePage(open)}?voltar=${encodeURIComponent(voltar)}`)).text();
+      const html = await (
+        await fin.get(voltar === null ? chargePage(open) : `${chargePage(open)}?voltar=${encodeURIComponent(voltar)}`)
+      ).text();
       const a = html.match(/<a[^>]*data-testid="charge-back"[^>]*>.*?<\/a>/)?.[0] ?? "";
       const href = a.match(/href="([^"]*)"/)?.[1] ?? "";
       const text = a.replace(/<[^>]+>/g, "");
       return [href, text].map((s) => s.replace(/&amp;/g, "&").trim());
     };
-    expect(await back("/dashboard/financeiro/financial?filtro=pending&pagina=2")).toEqual(["/dashboard/financeiro/financial?filtro=pending&pagina=2", "Voltar para as cobranças"]);
+    expect(await back("/dashboard/financeiro/financial?filtro=pending&pagina=2")).toEqual([
+      "/dashboard/financeiro/financial?filtro=pending&pagina=2",
+      "Voltar para as cobranças",
+    ]);
     expect(await back(`/dashboard/admin/members/${memberId}`)).toEqual([`/dashboard/admin/members/${memberId}`, "Voltar para o filiado"]);
     expect(await back("/dashboard/financeiro/conciliacao")).toEqual(["/dashboard/financeiro/conciliacao", "Voltar para a conciliação PIX"]);
-    for (const hostile of ["https://evil.example/dashboard/x", "//evil.example/dashboard/", "/dashboard\\..\\x", "javascript:alert(1)", "/login"]) {
+    for (const hostile of [
+      "https://evil.example/dashboard/x",
+      "//evil.example/dashboard/",
+      "/dashboard\\..\\x",
+      "javascript:alert(1)",
+      "/login",
+    ]) {
       expect(await back(hostile), hostile).toEqual(["/dashboard/financeiro/financial", "Voltar para as cobranças"]);
     }
     expect(await back(null)).toEqual(["/dashboard/financeiro/financial", "Voltar para as cobranças"]);

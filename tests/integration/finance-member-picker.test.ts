@@ -34,7 +34,12 @@ describe("the finance member search", () => {
     for (const q of ["conceicao araujo", "CONCEIÇÃO", String(conceicao.registrationNumber), CPF, "529.982.247-25"]) {
       const { status, body } = await search(fin, q);
       expect(status, q).toBe(200);
-      expect(body.rows![0], q).toMatchObject({ id: conceicao.id, name: "Conceição Araújo Simões", cpfMasked: "***.982.247-**", situation: "ATIVO(A)" });
+      expect(body.rows![0], q).toMatchObject({
+        id: conceicao.id,
+        name: "Conceição Araújo Simões",
+        cpfMasked: "***.982.247-**",
+        situation: "ATIVO(A)",
+      });
       expect(JSON.stringify(body), q).not.toContain(CPF);
       expect(JSON.stringify(body), q).not.toContain("529.982");
     }
@@ -49,7 +54,10 @@ describe("the finance member search", () => {
   it("audits a search by full CPF, without the CPF", async () => {
     const before = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
     await search(admin, CPF);
-    const rows = await t.query<{ entity_id: string; data: string }>`select entity_id, data::text from audit_log where action = 'member.searched_by_cpf' order by id desc limit 1`;
+    const rows = await t.query<{
+      entity_id: string;
+      data: string;
+    }>`select entity_id, data::text from audit_log where action = 'member.searched_by_cpf' order by id desc limit 1`;
     const after = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
     expect(after[0].n).toBe(before[0].n + 1);
     expect(rows[0].entity_id).toBe(conceicao.id);

@@ -33,7 +33,13 @@ const CECILIA_CHARGE = "0a11ce00-0000-4000-8000-000000000001";
 const PEDRO_CHARGE = "0a11ce00-0000-4000-8000-000000000002";
 
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 async function page(client: Client, url: string) {
   const res = await client.get(url);
@@ -51,7 +57,11 @@ const proposedLines = (html: string) => [...html.matchAll(/data-testid="proposal
 const unmatchedLines = (html: string) => [...html.matchAll(/data-testid="unmatched-(\d+)"/g)].map((m) => Number(m[1]));
 
 async function counts() {
-  const [row] = await t.query<{ p: number; a: number; s: number }>`select (select count(*)::int from payments) as p, (select count(*)::int from audit_log where action <> 'access.refused') as a, (select count(*)::int from app_settings) as s`;
+  const [row] = await t.query<{
+    p: number;
+    a: number;
+    s: number;
+  }>`select (select count(*)::int from payments) as p, (select count(*)::int from audit_log where action <> 'access.refused') as a, (select count(*)::int from app_settings) as s`;
   return row;
 }
 
@@ -66,18 +76,64 @@ beforeAll(async () => {
   admin = await t.login("admin");
   financeiro = await t.login("financeiro");
   const cecilia = await createMember(t.db, { name: "Cecília Magalhães Brandão" });
-  await createCharge(t.db, { id: CECILIA_CHARGE, memberId: cecilia.id, amountCentavos: ceciliaAmount, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(5) });
-  overdueId = (await createCharge(t.db, { memberId: cecilia.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: brasiliaDateFromToday(-1) })).id;
-  const pedro = await createCharge(t.db, { id: PEDRO_CHARGE, memberName: "Pedro Ramos", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(10) });
+  await createCharge(t.db, {
+    id: CECILIA_CHARGE,
+    memberId: cecilia.id,
+    amountCentavos: ceciliaAmount,
+    referenceMonth: 3,
+    referenceYear: 2026,
+    dueDate: brasiliaDateFromToday(5),
+  });
+  overdueId = (
+    await createCharge(t.db, {
+      memberId: cecilia.id,
+      amountCentavos: 5000,
+      referenceMonth: 2,
+      referenceYear: 2026,
+      dueDate: brasiliaDateFromToday(-1),
+    })
+  ).id;
+  const pedro = await createCharge(t.db, {
+    id: PEDRO_CHARGE,
+    memberName: "Pedro Ramos",
+    amountCentavos: 5000,
+    referenceMonth: 3,
+    referenceYear: 2026,
+    dueDate: brasiliaDateFromToday(10),
+  });
   paidId = pedro.id;
   await createPayment(t.db, { chargeId: pedro.id, amountCentavos: pedro.amountCentavos, paidOn: "2026-03-01", method: "dinheiro" });
   const jose = await createMember(t.db, { name: "José da Conceição" });
-  joseJan = (await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" })).id;
-  joseFeb = (await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" })).id;
-  maria = (await createCharge(t.db, { memberName: "Maria Aparecida de Souza", amountCentavos: 12500, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(10) })).id;
+  joseJan = (
+    await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" })
+  ).id;
+  joseFeb = (
+    await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" })
+  ).id;
+  maria = (
+    await createCharge(t.db, {
+      memberName: "Maria Aparecida de Souza",
+      amountCentavos: 12500,
+      referenceMonth: 3,
+      referenceYear: 2026,
+      dueDate: brasiliaDateFromToday(10),
+    })
+  ).id;
   // Two members with the same name: a payment by that name is ambiguous.
-  await createCharge(t.db, { memberName: "Antônio Carlos Filho", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(10) });
-  await createCharge(t.db, { memberName: "Antonio Carlos Filho", amountCentavos: 5000, referenceMonth: 3, referenceYear: 2026, dueDate: brasiliaDateFromToday(10) });
+  await createCharge(t.db, {
+    memberName: "Antônio Carlos Filho",
+    amountCentavos: 5000,
+    referenceMonth: 3,
+    referenceYear: 2026,
+    dueDate: brasiliaDateFromToday(10),
+  });
+  await createCharge(t.db, {
+    memberName: "Antonio Carlos Filho",
+    amountCentavos: 5000,
+    referenceMonth: 3,
+    referenceYear: 2026,
+    dueDate: brasiliaDateFromToday(10),
+  });
 });
 
 describe("PIX not configured, then configured by admin", () => {
@@ -95,10 +151,20 @@ describe("PIX not configured, then configured by admin", () => {
     const bad = await send(admin, { intent: "pix-settings", key: "123.456.789-00", receiverName: "Sindicato", city: "Brasília" });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain(PIX_MESSAGES.keyInvalid);
-    const blank = await send(admin, { intent: "pix-settings", key: "tesouraria@sindicato.example.com", receiverName: "🚒 ✨", city: "Brasília" });
+    const blank = await send(admin, {
+      intent: "pix-settings",
+      key: "tesouraria@sindicato.example.com",
+      receiverName: "🚒 ✨",
+      city: "Brasília",
+    });
     expect(blank.status).toBe(400);
     expect(blank.html).toContain(PIX_MESSAGES.receiverNameRequired);
-    const refused = await send(financeiro, { intent: "pix-settings", key: "tesouraria@sindicato.example.com", receiverName: "Sindicato", city: "Brasília" });
+    const refused = await send(financeiro, {
+      intent: "pix-settings",
+      key: "tesouraria@sindicato.example.com",
+      receiverName: "Sindicato",
+      city: "Brasília",
+    });
     expect(refused.status).toBe(403);
     expect(refused.html).toContain(FORBIDDEN_MESSAGE);
     expect(await counts()).toEqual(before);
@@ -106,11 +172,19 @@ describe("PIX not configured, then configured by admin", () => {
 
   it("admin saves a valid key (CNPJ with mask), audited; the screen shows it", async () => {
     const before = await counts();
-    const ok = await send(admin, { intent: "pix-settings", key: "11.222.333/0001-81", receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal", city: "Brasília" });
+    const ok = await send(admin, {
+      intent: "pix-settings",
+      key: "11.222.333/0001-81",
+      receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal",
+      city: "Brasília",
+    });
     expect(ok.status).toBe(200);
     expect(ok.html).toContain(PIX_PAGE_MESSAGES.settingsSaved);
     expect((await counts()).s).toBe(before.s + 1);
-    const [audit] = await t.query<{ action: string; data: { keyType: string } }>`select action, data from audit_log where action = 'pix-settings.updated'`;
+    const [audit] = await t.query<{
+      action: string;
+      data: { keyType: string };
+    }>`select action, data from audit_log where action = 'pix-settings.updated'`;
     expect(audit.data.keyType).toBe("CNPJ");
     const screen = await page(financeiro, RECONCILE);
     expect(screen.html).toContain("11222333000181");
@@ -136,7 +210,9 @@ describe("the printable charge page", () => {
     expect(parsed.pixKey).toBe("11222333000181");
     expect(parsed.merchantName).toBe("Sindicato dos Bombeiros C");
     expect(parsed.merchantCity).toBe("Brasilia");
-    expect(html).toMatch(/<svg role="img" aria-label="QR Code PIX de R\$\u00a075,00 para Sindicato dos Bombeiros Civis do Distrito Federal\./);
+    expect(html).toMatch(
+      /<svg role="img" aria-label="QR Code PIX de R\$\u00a075,00 para Sindicato dos Bombeiros Civis do Distrito Federal\./,
+    );
     expect(html).toContain(`>${txidForCharge(CECILIA_CHARGE)}<`);
   });
 
@@ -193,7 +269,11 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     await t.query`create trigger fail_reconcile_audit before insert on audit_log for each row execute function fail_reconcile_audit()`;
     try {
       const before = await counts();
-      const res = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] }, { bytes: FIXTURE });
+      const res = await send(
+        financeiro,
+        { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] },
+        { bytes: FIXTURE },
+      );
       expect(res.status).toBe(500);
       expect(res.html).toContain(STATEMENT_PAGE_MESSAGES.confirmError);
       expect(await counts()).toEqual(before);
@@ -204,7 +284,11 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
 
   it("confirming registers the ticked lines as pix payments in one transaction, with one audit entry", async () => {
     const before = await counts();
-    const res = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] }, { bytes: FIXTURE });
+    const res = await send(
+      financeiro,
+      { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] },
+      { bytes: FIXTURE },
+    );
     expect(res.status).toBe(200);
     expect(res.html).toContain(STATEMENT_PAGE_MESSAGES.confirmed(3));
     const rows = await t.query<{ charge_id: string; paid_on: string; amount_centavos: number; method: string; note: string }>`
@@ -216,7 +300,9 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     ]);
     expect(rows[0].note).toMatch(/^Conciliação do extrato \(linha 7, por valor e nome\): JOSÉ DA CONCEIÇÃO \[ref:[0-9a-f]{16}\]$/);
     expect((await counts()).p).toBe(before.p + 3);
-    const audits = await t.query<{ data: { payments: number; totalCentavos: number; byTxid: number; byNameAndAmount: number } }>`select data from audit_log where action = 'bank-statement.reconciled'`;
+    const audits = await t.query<{
+      data: { payments: number; totalCentavos: number; byTxid: number; byNameAndAmount: number };
+    }>`select data from audit_log where action = 'bank-statement.reconciled'`;
     expect(audits).toHaveLength(1);
     expect(audits[0].data).toMatchObject({ payments: 3, totalCentavos: 25000, byTxid: 1, byNameAndAmount: 2 });
     // The charge page now says paid.
@@ -238,7 +324,11 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
 
   it("a line whose charge was paid meanwhile refuses the whole confirmation; another file than the one read is refused", async () => {
     const before = await counts();
-    const changed = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] }, { bytes: Buffer.concat([FIXTURE, Buffer.from("12/03/2026;Pix recebido;X;1,00;0,00\r\n")]) });
+    const changed = await send(
+      financeiro,
+      { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] },
+      { bytes: Buffer.concat([FIXTURE, Buffer.from("12/03/2026;Pix recebido;X;1,00;0,00\r\n")]) },
+    );
     expect(changed.status).toBe(409);
     expect(changed.html).toContain(STATEMENT_PAGE_MESSAGES.fileChanged);
     await createPayment(t.db, { chargeId: joseFeb, amountCentavos: 5000, method: "dinheiro" });
@@ -257,7 +347,10 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     // Signing in is audited: count after.
     const before = await counts();
     for (const [role, client] of clients) {
-      for (const fields of [{ intent: "statement-preview" }, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] }] as Record<string, string | string[]>[]) {
+      for (const fields of [
+        { intent: "statement-preview" },
+        { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] },
+      ] as Record<string, string | string[]>[]) {
         const res = await send(client, fields, { bytes: FIXTURE });
         expect(res.status, `${role} ${fields.intent}`).toBe(403);
       }
@@ -270,10 +363,18 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     const none = await send(financeiro, { intent: "statement-preview" });
     expect(none.status).toBe(400);
     expect(none.html).toContain(STATEMENT_PAGE_MESSAGES.fileRequired);
-    const png = await send(financeiro, { intent: "statement-preview" }, { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), name: "extrato.png", type: "image/png" });
+    const png = await send(
+      financeiro,
+      { intent: "statement-preview" },
+      { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), name: "extrato.png", type: "image/png" },
+    );
     expect(png.status).toBe(415);
     expect(png.html).toContain(STATEMENT_PAGE_MESSAGES.notCsv);
-    const xlsx = await send(financeiro, { intent: "statement-preview" }, { bytes: Buffer.from("PK\u0003\u0004rest-of-a-zip"), name: "extrato.xlsx" });
+    const xlsx = await send(
+      financeiro,
+      { intent: "statement-preview" },
+      { bytes: Buffer.from("PK\u0003\u0004rest-of-a-zip"), name: "extrato.xlsx" },
+    );
     expect(xlsx.status).toBe(415);
     const big = await send(financeiro, { intent: "statement-preview" }, { bytes: new Uint8Array(2 * 1024 * 1024 + 10).fill(0x41) });
     expect(big.status).toBe(413);
@@ -287,7 +388,11 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     const nothingTicked = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE) }, { bytes: FIXTURE });
     expect(nothingTicked.status).toBe(400);
     expect(nothingTicked.html).toContain(STATEMENT_PAGE_MESSAGES.noneSelected);
-    const json = await financeiro.request(RECONCILE, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "statement-preview" }) });
+    const json = await financeiro.request(RECONCILE, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "statement-preview" }),
+    });
     expect(json.status).toBe(415);
     expect(await counts()).toEqual(before);
   });
@@ -298,9 +403,16 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
 
   it("a credit of R$ 21.474.836,48 and one above the limit do not fail the preview: each is listed with its reason", async () => {
     const before = await counts();
-    const { status, html } = await send(financeiro, { intent: "statement-preview" }, {
-      bytes: csv("02/03/2026;Pix recebido;ALGUEM RICO;21.474.836,48;0,00", "02/03/2026;Pix recebido;ALGUEM MAIS RICO;100.000.000,00;0,00"),
-    });
+    const { status, html } = await send(
+      financeiro,
+      { intent: "statement-preview" },
+      {
+        bytes: csv(
+          "02/03/2026;Pix recebido;ALGUEM RICO;21.474.836,48;0,00",
+          "02/03/2026;Pix recebido;ALGUEM MAIS RICO;100.000.000,00;0,00",
+        ),
+      },
+    );
     expect(status).toBe(200);
     expect(rowOf(html, "unmatched-2")).toContain(STATEMENT_REASONS.noMatch);
     expect(rowOf(html, "unmatched-2")).toContain("R$\u00a021.474.836,48");
@@ -324,9 +436,17 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
   it("the same credit without the 'Cp :ISPB-' prefix is listed as a possible duplicate, unticked; confirming it as a plain line is a 409", async () => {
     const m = await createMember(t.db, { name: "Nome Reescrito Pereira" });
     await createCharge(t.db, { memberId: m.id, amountCentavos: 6123, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" });
-    const feb = await createCharge(t.db, { memberId: m.id, amountCentavos: 6123, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" });
+    const feb = await createCharge(t.db, {
+      memberId: m.id,
+      amountCentavos: 6123,
+      referenceMonth: 2,
+      referenceYear: 2026,
+      dueDate: "2026-02-10",
+    });
     const first = csv("02/03/2026;Pix recebido;Cp :00360305-NOME REESCRITO PEREIRA;61,23;0,00");
-    expect((await send(financeiro, { intent: "statement-confirm", digest: digest(first), lines: ["2"] }, { bytes: first })).status).toBe(200);
+    expect((await send(financeiro, { intent: "statement-confirm", digest: digest(first), lines: ["2"] }, { bytes: first })).status).toBe(
+      200,
+    );
 
     const second = csv("02/03/2026;Pix recebido;NOME REESCRITO PEREIRA;61,23;0,00");
     const { status, html } = await send(financeiro, { intent: "statement-preview" }, { bytes: second });
@@ -336,7 +456,7 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
     const row = rowOf(html, "duplicate-2");
     expect(row).toMatch(/<input id="confirmar-duplicata-2" type="checkbox" [^>]*name="duplicates" value="2"\/>/);
     expect(row).not.toContain("checked");
-    expect(row).toContain("01/2026</span>, pago em <span class=\"whitespace-nowrap\">02/03/2026");
+    expect(row).toContain('01/2026</span>, pago em <span class="whitespace-nowrap">02/03/2026');
     expect(row).toContain(`/dashboard/financeiro/cobrancas/${feb.id}`);
 
     const before = await counts();

@@ -31,7 +31,13 @@ beforeAll(async () => {
 });
 
 function decodeHtml(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** Posts like the browser's fetcher (single fetch): status and the answer's text. */
@@ -76,7 +82,12 @@ describe("status derived across the due date at midnight, Brasília", () => {
     await createPayment(t.db, { chargeId: c.id, amountCentavos: 5000, paidOn: "2026-03-12" });
     expect(await at(after, "paid")).toEqual([c.id]);
     expect(await at(after, "overdue")).toEqual([]);
-    expect(await F().chargeTotals(actor, { filter: "all", q }, { today: after })).toEqual({ count: 1, amountCentavos: 5000, paidCentavos: 5000, openCentavos: 0 });
+    expect(await F().chargeTotals(actor, { filter: "all", q }, { today: after })).toEqual({
+      count: 1,
+      amountCentavos: 5000,
+      paidCentavos: 5000,
+      openCentavos: 0,
+    });
   });
 });
 
@@ -88,13 +99,17 @@ describe("the paid mirror is kept by the database alone (ADR 159)", () => {
     const status = async () => (await F().getCharge(actor, c.id, { today: "2026-01-01" })).status;
     expect(await mirror()).toBeNull();
     expect(await status()).toBe("overdue");
-    const [p1] = await t.query<{ id: string }>`insert into payments (charge_id, paid_on, amount_centavos, method) values (${c.id}, '2025-07-09', 5100, 'pix') returning id`;
+    const [p1] = await t.query<{
+      id: string;
+    }>`insert into payments (charge_id, paid_on, amount_centavos, method) values (${c.id}, '2025-07-09', 5100, 'pix') returning id`;
     expect(await mirror()).toBe(5100);
     expect(await status()).toBe("paid");
     await t.query`update payments set undone_at = now() where id = ${p1.id}`;
     expect(await mirror()).toBeNull();
     expect(await status()).toBe("overdue");
-    const [p2] = await t.query<{ id: string }>`insert into payments (charge_id, paid_on, amount_centavos, method) values (${c.id}, '2025-07-12', 5000, 'dinheiro') returning id`;
+    const [p2] = await t.query<{
+      id: string;
+    }>`insert into payments (charge_id, paid_on, amount_centavos, method) values (${c.id}, '2025-07-12', 5000, 'dinheiro') returning id`;
     expect(await mirror()).toBe(5000);
     await t.query`delete from payments where id = ${p2.id}`;
     expect(await mirror()).toBeNull();
@@ -122,14 +137,29 @@ describe("the list's totals are kept by the database alone (ADR 161)", () => {
     };
     const filters = ["all", "paid", "pending", "overdue", "this-month", "previous-month"] as const;
     const check = async () => {
-      for (const filter of filters) expect(await F().chargeTotals(actor, { filter, q: "" }, { today }), filter).toEqual(await direct(filter));
+      for (const filter of filters)
+        expect(await F().chargeTotals(actor, { filter, q: "" }, { today }), filter).toEqual(await direct(filter));
     };
     const m = await createMember(t.db, { situation: 1 });
-    const may = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 5, dueDate: "2026-05-10", amountCentavos: 4000 });
-    const june = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 6, dueDate: "2026-06-15", amountCentavos: 4500 });
+    const may = await createCharge(t.db, {
+      memberId: m.id,
+      referenceYear: 2026,
+      referenceMonth: 5,
+      dueDate: "2026-05-10",
+      amountCentavos: 4000,
+    });
+    const june = await createCharge(t.db, {
+      memberId: m.id,
+      referenceYear: 2026,
+      referenceMonth: 6,
+      dueDate: "2026-06-15",
+      amountCentavos: 4500,
+    });
     await t.query`insert into charges (member_id, amount_centavos, reference_month, reference_year, due_date) values (${m.id}, 4700, 7, 2026, '2026-06-14')`;
     await check();
-    const [p1] = await t.query<{ id: string }>`insert into payments (charge_id, paid_on, amount_centavos, method) values (${may.id}, '2026-05-09', 4100, 'pix') returning id`;
+    const [p1] = await t.query<{
+      id: string;
+    }>`insert into payments (charge_id, paid_on, amount_centavos, method) values (${may.id}, '2026-05-09', 4100, 'pix') returning id`;
     await check();
     await t.query`update payments set undone_at = now() where id = ${p1.id}`;
     await createPayment(t.db, { chargeId: june.id, amountCentavos: 4500, paidOn: "2026-06-15" });
@@ -144,11 +174,21 @@ describe("the list's totals are kept by the database alone (ADR 161)", () => {
 describe("issuing one charge", () => {
   it("issues with the original's message; the same member, month and year is refused (also at once); bad input is 400", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const body = { intent: "issue", member: String(m.registrationNumber), amount: "1234.56", month: "4", year: "2032", dueDate: "2032-04-10" };
+    const body = {
+      intent: "issue",
+      member: String(m.registrationNumber),
+      amount: "1234.56",
+      month: "4",
+      year: "2032",
+      dueDate: "2032-04-10",
+    };
     const ok = await post(fin, body);
     expect(ok.status).toBe(200);
     expect(ok.text).toContain("Boleto gerado com sucesso!");
-    const [row] = await t.query<{ amount_centavos: number; due_date: string }>`select amount_centavos::int, due_date::text from charges where member_id = ${m.id}`;
+    const [row] = await t.query<{
+      amount_centavos: number;
+      due_date: string;
+    }>`select amount_centavos::int, due_date::text from charges where member_id = ${m.id}`;
     expect(row).toEqual({ amount_centavos: 123456, due_date: "2032-04-10" });
 
     const before = await fingerprint();
@@ -186,10 +226,20 @@ describe("issuing one charge", () => {
 describe("amounts that fit (issue 18 §4, ADR 179)", () => {
   it("issues and pays R$ 99.999.999,99; above it, issuing and paying answer the pt-BR 400 and write nothing", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const body = { intent: "issue", member: String(m.registrationNumber), amount: "99.999.999,99", month: "8", year: "2039", dueDate: "2039-08-10" };
+    const body = {
+      intent: "issue",
+      member: String(m.registrationNumber),
+      amount: "99.999.999,99",
+      month: "8",
+      year: "2039",
+      dueDate: "2039-08-10",
+    };
     const ok = await post(fin, body);
     expect(ok.status).toBe(200);
-    const [row] = await t.query<{ id: string; amount: string }>`select id, amount_centavos::text as amount from charges where member_id = ${m.id}`;
+    const [row] = await t.query<{
+      id: string;
+      amount: string;
+    }>`select id, amount_centavos::text as amount from charges where member_id = ${m.id}`;
     expect(row.amount).toBe("9999999999");
     const pay = { intent: "pay", chargeId: row.id, paidOn: todayInBrasilia(), amount: "99999999.99", method: "pix", note: "" };
     const before = await fingerprint();
@@ -220,7 +270,13 @@ describe("amounts that fit (issue 18 §4, ADR 179)", () => {
 describe("payments and undo", () => {
   it("registers a payment, refuses a second and a partial one, flags an excess, undoes the same day and not the next", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 7, dueDate: "2032-07-10", amountCentavos: 5000 });
+    const c = await createCharge(t.db, {
+      memberId: m.id,
+      referenceYear: 2032,
+      referenceMonth: 7,
+      dueDate: "2032-07-10",
+      amountCentavos: 5000,
+    });
     const today = todayInBrasilia();
     const pay = { intent: "pay", chargeId: c.id, paidOn: today, amount: "50,00", method: "pix", note: "Pago no caixa." };
 
@@ -262,7 +318,10 @@ describe("payments and undo", () => {
     // The next day (Brasília) the undo is refused and nothing changes.
     const [p2] = await t.query<{ id: string }>`select id from payments where charge_id = ${c.id} and undone_at is null`;
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-    await expect(F().undoPayment(actor, p2.id, { now: tomorrow })).rejects.toMatchObject({ status: 409, message: FINANCE_MESSAGES.undoTooLate });
+    await expect(F().undoPayment(actor, p2.id, { now: tomorrow })).rejects.toMatchObject({
+      status: 409,
+      message: FINANCE_MESSAGES.undoTooLate,
+    });
     expect(await count`select count(*)::int as n from payments where id = ${p2.id} and undone_at is null`).toBe(1);
   });
 
@@ -303,9 +362,15 @@ describe("the month batch", () => {
       if (status !== "done") await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe("done");
-    const [batch] = await t.query<{ id: string; created: number; skipped: number }>`select id, created, skipped from charge_batches order by created_at desc limit 1`;
+    const [batch] = await t.query<{
+      id: string;
+      created: number;
+      skipped: number;
+    }>`select id, created, skipped from charge_batches order by created_at desc limit 1`;
     expect(batch).toMatchObject({ created: active - 1, skipped: 1 });
-    expect(await count`select count(*)::int as n from charges where reference_year = 2034 and reference_month = 1 and batch_id = ${batch.id} and amount_centavos = 5500 and due_date = '2034-01-15'`).toBe(active - 1);
+    expect(
+      await count`select count(*)::int as n from charges where reference_year = 2034 and reference_month = 1 and batch_id = ${batch.id} and amount_centavos = 5500 and due_date = '2034-01-15'`,
+    ).toBe(active - 1);
 
     // Asking again: nothing to create (409); running a batch row again creates nothing.
     const again = await post(fin, { intent: "batch-run", ...body });
@@ -348,13 +413,26 @@ describe("CSV reports", () => {
   it("charges, payments and arrears: columns, figures, names with dates, each audited", async () => {
     const a = await createMember(t.db, { situation: 1, name: "Ângela Reportada" });
     const b = await createMember(t.db, { situation: 1, name: "Bruno Reportado" });
-    const a1 = await createCharge(t.db, { memberId: a.id, referenceYear: 2033, referenceMonth: 1, dueDate: "2033-01-10", amountCentavos: 5000 });
+    const a1 = await createCharge(t.db, {
+      memberId: a.id,
+      referenceYear: 2033,
+      referenceMonth: 1,
+      dueDate: "2033-01-10",
+      amountCentavos: 5000,
+    });
     await createCharge(t.db, { memberId: a.id, referenceYear: 2033, referenceMonth: 2, dueDate: "2033-02-10", amountCentavos: 5000 });
     await createCharge(t.db, { memberId: b.id, referenceYear: 2033, referenceMonth: 1, dueDate: "2033-01-10", amountCentavos: 123456 });
     await createPayment(t.db, { chargeId: a1.id, amountCentavos: 5250, paidOn: "2033-01-05", method: "pix", note: "=cmd" });
     // Arrears: two old months unpaid, one paid.
     const late = await createMember(t.db, { situation: 1, name: "Carla Devedora" });
-    for (const month of [1, 2, 3]) await createCharge(t.db, { memberId: late.id, referenceYear: 2001, referenceMonth: month, dueDate: `2001-0${month}-10`, amountCentavos: 5000 });
+    for (const month of [1, 2, 3])
+      await createCharge(t.db, {
+        memberId: late.id,
+        referenceYear: 2001,
+        referenceMonth: month,
+        dueDate: `2001-0${month}-10`,
+        amountCentavos: 5000,
+      });
     const [paidOld] = await t.query<{ id: string }>`select id from charges where member_id = ${late.id} and reference_month = 3`;
     await createPayment(t.db, { chargeId: paidOld.id, amountCentavos: 5000, paidOn: "2001-03-10" });
     const audits = () => count`select count(*)::int as n from audit_log where action = 'finance_report.exported'`;
@@ -365,7 +443,11 @@ describe("CSV reports", () => {
       const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
       // The one CSV writer (ADR 176): BOM, `;`, CRLF, every field quoted.
       if (res.status === 200) expect(body.startsWith('\uFEFF"')).toBe(true);
-      return { res, rows: res.status === 200 ? (parse(body, { bom: true, delimiter: ";", record_delimiter: "\r\n" }) as string[][]) : [], body };
+      return {
+        res,
+        rows: res.status === 200 ? (parse(body, { bom: true, delimiter: ";", record_delimiter: "\r\n" }) as string[][]) : [],
+        body,
+      };
     };
 
     const charges = await get("/dashboard/financeiro/relatorios/cobrancas?de=2033-01-01&ate=2033-12-31");
@@ -388,7 +470,13 @@ describe("CSV reports", () => {
     const arrears = await get("/dashboard/financeiro/relatorios/inadimplentes");
     expect(arrears.res.headers.get("content-disposition")).toContain(`filename="inadimplentes-${todayInBrasilia()}.csv"`);
     expect(arrears.rows[0]).toEqual([...REPORT_HEADERS.inadimplentes]);
-    expect(arrears.rows.find((r) => r[0] === String(late.registrationNumber))).toEqual([String(late.registrationNumber), "Carla Devedora", "2", "01/2001 02/2001", "100,00"]);
+    expect(arrears.rows.find((r) => r[0] === String(late.registrationNumber))).toEqual([
+      String(late.registrationNumber),
+      "Carla Devedora",
+      "2",
+      "01/2001 02/2001",
+      "100,00",
+    ]);
     expect(arrears.rows.some((r) => r[0] === String(b.registrationNumber))).toBe(false);
 
     expect(await audits()).toBe(before + 3);
@@ -399,7 +487,15 @@ describe("CSV reports", () => {
 
     // The panel's figures for January 2033, seen on 1 Feb 2033: 2 charged, 1 paid, 1 overdue.
     const figures = await F().financePanelFigures(t.db, "2033-01", { today: "2033-02-01" });
-    expect(figures).toMatchObject({ chargedCount: 2, chargedCentavos: 128456, paidCount: 1, paidCentavos: 5250, overdueCount: 1, overdueCentavos: 123456, paidRate: 0.5 });
+    expect(figures).toMatchObject({
+      chargedCount: 2,
+      chargedCentavos: 128456,
+      paidCount: 1,
+      paidCentavos: 5250,
+      overdueCount: 1,
+      overdueCentavos: 123456,
+      paidRate: 0.5,
+    });
   });
 });
 

@@ -9,14 +9,28 @@ import { useTestServer } from "../support/suite";
  */
 const t = useTestServer();
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/<!-- -->/g, "");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
 
 describe("the finance summary adds up, or says why not", () => {
   it("an overpayment is explained under the totals, and nothing is said when the sums agree", async () => {
     const fin = await t.login("financeiro");
     const m = await createMember(t.db, { situation: 1, name: "Pagante Acima Teste" });
     const q = "Pagante Acima Teste";
-    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 2, dueDate: "2026-02-10", amountCentavos: 5000 });
+    const c = await createCharge(t.db, {
+      memberId: m.id,
+      referenceYear: 2026,
+      referenceMonth: 2,
+      dueDate: "2026-02-10",
+      amountCentavos: 5000,
+    });
     await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 3, dueDate: "2026-03-10", amountCentavos: 5000 });
     const page = async () => decode(await (await fin.get(`/dashboard/financeiro/financial?filtro=all&q=${encodeURIComponent(q)}`)).text());
     expect(await page()).not.toContain('data-testid="totals-note"');

@@ -37,10 +37,13 @@ const urlencoded = (fields: Record<string, string>) => new URLSearchParams(field
 
 /** Bodies a browser form never sends. */
 function hostileBodies(fields: Record<string, string>): Array<{ label: string; headers: Record<string, string>; body: BodyInit }> {
-  const plain = Object.entries(fields).map(([k, v]) => `${k}=${v}\r\n`).join("");
-  const wrongBoundary = Object.entries(fields)
-    .map(([k, v]) => `--OUTRO\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join("") + "--OUTRO--\r\n";
+  const plain = Object.entries(fields)
+    .map(([k, v]) => `${k}=${v}\r\n`)
+    .join("");
+  const wrongBoundary =
+    Object.entries(fields)
+      .map(([k, v]) => `--OUTRO\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join("") + "--OUTRO--\r\n";
   return [
     { label: "JSON", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fields) },
     { label: "text/plain", headers: { "Content-Type": "text/plain;charset=UTF-8" }, body: plain },

@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 
 function decodeHtml(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** Posts like the browser's fetcher (single fetch): status and the answer's text. */
@@ -57,10 +63,17 @@ describe("every error in one answer", () => {
     });
     expect(res.status).toBe(400);
     expect(res.text).toContain(SERVICE_MESSAGES.invalidForm);
-    for (const message of [FIELD_MESSAGES.descriptionShort, FIELD_MESSAGES.otherType, FIELD_MESSAGES.required, FIELD_MESSAGES.name, FIELD_MESSAGES.cpf]) {
+    for (const message of [
+      FIELD_MESSAGES.descriptionShort,
+      FIELD_MESSAGES.otherType,
+      FIELD_MESSAGES.required,
+      FIELD_MESSAGES.name,
+      FIELD_MESSAGES.cpf,
+    ]) {
       expect(res.text, message).toContain(message);
     }
-    for (const field of ["description", "otherType", "sd.caseType", "requesterName", "requesterCpf"]) expect(res.text, field).toContain(`"${field}"`);
+    for (const field of ["description", "otherType", "sd.caseType", "requesterName", "requesterCpf"])
+      expect(res.text, field).toContain(`"${field}"`);
     expect(await count("service_records")).toBe(before);
   });
 
@@ -75,14 +88,25 @@ describe("every error in one answer", () => {
       "sd.appointmentDate": "31/02/2026",
     });
     expect(res.status).toBe(400);
-    for (const message of [FIELD_MESSAGES.serviceType, FIELD_MESSAGES.description, FIELD_MESSAGES.name, "31/02/2026 não existe: fevereiro de 2026 tem 28 dias."]) {
+    for (const message of [
+      FIELD_MESSAGES.serviceType,
+      FIELD_MESSAGES.description,
+      FIELD_MESSAGES.name,
+      "31/02/2026 não existe: fevereiro de 2026 tem 28 dias.",
+    ]) {
       expect(res.text, message).toContain(message);
     }
     for (const field of ["sd.appointmentDate", "sd.appointmentTime", "sd.meetingType"]) expect(res.text, field).toContain(`"${field}"`);
   });
 
   it("an invalid CPF (check digits) is refused with its own message", async () => {
-    const res = await post(juridico, "/dashboard/atendimento", { ...service, sector: "juridico", serviceType: "Consulta trabalhista", "sd.caseType": "civil", requesterCpf: "123.456.789-00" });
+    const res = await post(juridico, "/dashboard/atendimento", {
+      ...service,
+      sector: "juridico",
+      serviceType: "Consulta trabalhista",
+      "sd.caseType": "civil",
+      requesterCpf: "123.456.789-00",
+    });
     expect(res.status).toBe(400);
     expect(res.text).toContain("CPF inválido. Confira os números digitados.");
   });
@@ -100,9 +124,15 @@ describe("money typed in pt-BR", () => {
       "sd.workStartDate": "01/03/2021",
       "sd.workEndDate": "31/10/2026",
     };
-    const ok = await post(admin, "/dashboard/atendimento", { ...homologacao, requesterName: "Salário Digitado", "sd.lastSalary": "2.850,50" });
+    const ok = await post(admin, "/dashboard/atendimento", {
+      ...homologacao,
+      requesterName: "Salário Digitado",
+      "sd.lastSalary": "2.850,50",
+    });
     expect(ok.status).toBe(200);
-    const [row] = await t.query<{ data: Record<string, unknown> }>`select sector_data as data from service_records where requester_name = 'Salário Digitado'`;
+    const [row] = await t.query<{
+      data: Record<string, unknown>;
+    }>`select sector_data as data from service_records where requester_name = 'Salário Digitado'`;
     expect(row.data).toMatchObject({ lastSalary: 285050, workStartDate: "2021-03-01", workEndDate: "2026-10-31" });
     for (const [typed, message] of [
       ["28,505,0", MONEY_MESSAGES.invalid],
@@ -118,8 +148,16 @@ describe("money typed in pt-BR", () => {
 
   it("the month's preview carries each charge's amount (50,00 is 5000 centavos) and the total", async () => {
     await createMember(t.db, { situation: 1 });
-    const [{ n: active }] = await t.query<{ n: number }>`select count(*)::int as n from members where situation = 1 and anonymized_at is null`;
-    const res = await post(fin, "/dashboard/financeiro/financial", { intent: "batch-preview", amount: "50,00", month: "5", year: "2035", dueDate: "10/05/2035" });
+    const [{ n: active }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from members where situation = 1 and anonymized_at is null`;
+    const res = await post(fin, "/dashboard/financeiro/financial", {
+      intent: "batch-preview",
+      amount: "50,00",
+      month: "5",
+      year: "2035",
+      dueDate: "10/05/2035",
+    });
     expect(res.status).toBe(200);
     expect(res.text).toContain('"amountCentavos"');
     expect(res.text).toContain('"totalCentavos"');

@@ -7,7 +7,13 @@ import type { GeocodableAddress, GeocodeResult } from "~/integrations/geocoder.s
 
 type Geocode = (a: GeocodableAddress, o?: { maxWaitMs?: number }) => Promise<GeocodeResult>;
 
-const SCS = { source: "workplace", street: "Setor Comercial Sul Quadra 1", neighbourhood: "Asa Sul", city: "Brasília", state: "DF" } as const;
+const SCS = {
+  source: "workplace",
+  street: "Setor Comercial Sul Quadra 1",
+  neighbourhood: "Asa Sul",
+  city: "Brasília",
+  state: "DF",
+} as const;
 const PLACES = { "Setor Comercial Sul Quadra 1, Asa Sul, Brasília, DF": { lat: "-15.7975", lon: "-47.8919" } };
 
 /** Gaps between consecutive arrivals at the fake, in ms. */
@@ -81,13 +87,20 @@ describe("geocoder against a local fake Nominatim", () => {
     expect(await geocode(route)).toEqual({ found: false, cached: false });
     expect(await geocode(route)).toEqual({ found: false, cached: true });
     expect(fake.requests.length).toBe(before + 1);
-    const rows = await server.query<{ found: boolean; lat: number | null }>`select found, lat from geocode_cache where query = 'rua inexistente 999, brasília, df'`;
+    const rows = await server.query<{
+      found: boolean;
+      lat: number | null;
+    }>`select found, lat from geocode_cache where query = 'rua inexistente 999, brasília, df'`;
     expect(rows).toEqual([{ found: false, lat: null }]);
   });
 
   it("a timeout, an HTTP error or a bad answer throws a typed error, is recorded and is not cached", async () => {
     const address = { source: "workplace", street: "QNA 15", city: "Brasília", state: "DF" } as const;
-    for (const [mode, kind] of [["hang", "timeout"], ["http-error", "http"], ["invalid-json", "invalid"]] as const) {
+    for (const [mode, kind] of [
+      ["hang", "timeout"],
+      ["http-error", "http"],
+      ["invalid-json", "invalid"],
+    ] as const) {
       fake.mode = mode;
       await expect(geocode(address), mode).rejects.toMatchObject({ name: "ExternalServiceError", service: "geocoder", kind });
       expect(await server.query`select 1 from geocode_cache where query = 'qna 15, brasília, df'`, mode).toEqual([]);
@@ -135,12 +148,19 @@ describe("geocoder against a local fake Nominatim", () => {
       const env = { ...process.env, NODE_ENV: "production", LOG_LEVEL: "error", GEOCODER_URL: fake.url, GEOCODER_TIMEOUT_MS: "2000" };
       const child = (label: string) =>
         new Promise<GeocodeResult[]>((resolve, reject) => {
-          const p = spawn(process.execPath, ["tests/support/geocoder-instance.mjs", databaseUrl!, "2", label], { env, stdio: ["ignore", "pipe", "pipe"] });
+          const p = spawn(process.execPath, ["tests/support/geocoder-instance.mjs", databaseUrl!, "2", label], {
+            env,
+            stdio: ["ignore", "pipe", "pipe"],
+          });
           let out = "";
           let err = "";
           p.stdout.on("data", (d) => (out += d));
           p.stderr.on("data", (d) => (err += d));
-          p.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`instância ${label} saiu com ${code}: ${err}`))));
+          p.on("exit", (code) =>
+            code === 0
+              ? resolve(JSON.parse(out.trim().split("\n").at(-1)!))
+              : reject(new Error(`instância ${label} saiu com ${code}: ${err}`)),
+          );
         });
       const [a, b, here] = await Promise.all([
         child("a"),

@@ -81,7 +81,11 @@ describe("1.1 a cookie that cannot be decoded is ignored", () => {
       }
       const dashboard = await fetch(`${t.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
       const body = await dashboard.text();
-      if (dashboard.status !== 302 || !dashboard.headers.get("location")?.startsWith("/login?redirectTo=") || body.includes("Unexpected Server Error")) {
+      if (
+        dashboard.status !== 302 ||
+        !dashboard.headers.get("location")?.startsWith("/login?redirectTo=") ||
+        body.includes("Unexpected Server Error")
+      ) {
         failures.push(`/dashboard [${cookie}] → ${dashboard.status} ${dashboard.headers.get("location") ?? ""}`);
       }
     }
@@ -159,20 +163,26 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
       // admin has the second factor (ADR 185): the refused target is not carried to the code step…
       const res = await c.post("/login", { username: admin.username, password: admin.password, redirectTo });
       const location = res.headers.get("location");
-      if (res.status !== 302 || location !== "/login/verificacao") failures.push(`${JSON.stringify(redirectTo)} → ${res.status} ${JSON.stringify(location)}`);
-      if (res.headers.getSetCookie().some((s) => s.startsWith("injetado"))) failures.push(`${JSON.stringify(redirectTo)} injetou um cookie`);
+      if (res.status !== 302 || location !== "/login/verificacao")
+        failures.push(`${JSON.stringify(redirectTo)} → ${res.status} ${JSON.stringify(location)}`);
+      if (res.headers.getSetCookie().some((s) => s.startsWith("injetado")))
+        failures.push(`${JSON.stringify(redirectTo)} injetou um cookie`);
       // …nor followed after it, even when posted there again.
       const code = await c.post("/login/verificacao", { code: await freshCode(t.url, admin.username), redirectTo });
       const final = code.headers.get("location");
-      if (code.status !== 302 || final !== "/dashboard/admin") failures.push(`${JSON.stringify(redirectTo)} (código) → ${code.status} ${JSON.stringify(final)}`);
-      if (code.headers.getSetCookie().some((s) => s.startsWith("injetado"))) failures.push(`${JSON.stringify(redirectTo)} (código) injetou um cookie`);
+      if (code.status !== 302 || final !== "/dashboard/admin")
+        failures.push(`${JSON.stringify(redirectTo)} (código) → ${code.status} ${JSON.stringify(final)}`);
+      if (code.headers.getSetCookie().some((s) => s.startsWith("injetado")))
+        failures.push(`${JSON.stringify(redirectTo)} (código) injetou um cookie`);
     }
     expect(failures).toEqual([]);
   });
 
   it("a refused redirectTo is checked before anything is written: the hostile variants leave no extra session", async () => {
     const c = clientFrom("198.51.100.42");
-    const [{ n: before }] = await t.query<{ n: number }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${presidencia.username}`;
+    const [{ n: before }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${presidencia.username}`;
     for (const redirectTo of ["/\r\n/evil.example", "/\u3000/evil.example", "/\x0b/evil.example"]) {
       c.cookies.clear();
       const res = await c.post("/login", { username: presidencia.username, password: presidencia.password, redirectTo });
@@ -180,7 +190,9 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
       // The session is the one the redirect hands over: it works.
       expect((await c.get("/dashboard/presidencia")).status).toBe(200);
     }
-    const [{ n: after }] = await t.query<{ n: number }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${presidencia.username}`;
+    const [{ n: after }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${presidencia.username}`;
     expect(after - before).toBe(3);
   });
 
@@ -192,7 +204,11 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
     const login = await c.post("/login", { username: juridico.username, password: juridico.password, redirectTo: to });
     expect(login.headers.get("location")).toBe("/dashboard/denuncias?status=pending");
     c.cookies.clear();
-    const accented = await c.post("/login", { username: juridico.username, password: juridico.password, redirectTo: "/noticias/ação-sindical#topo" });
+    const accented = await c.post("/login", {
+      username: juridico.username,
+      password: juridico.password,
+      redirectTo: "/noticias/ação-sindical#topo",
+    });
     expect(accented.headers.get("location")).toBe("/noticias/a%C3%A7%C3%A3o-sindical#topo");
   });
 
@@ -296,7 +312,11 @@ describe("1.7 a post must come from this origin", () => {
     expect(await res.text()).toContain("Requisição de outra origem recusada.");
     expect(await contactCount()).toBe(before);
     // A login without them is refused too, before any credential is checked.
-    const login = await fetch(`${t.url}/login`, { method: "POST", body: new URLSearchParams({ username: admin.username, password: admin.password }), redirect: "manual" });
+    const login = await fetch(`${t.url}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: admin.username, password: admin.password }),
+      redirect: "manual",
+    });
     expect(login.status).toBe(403);
     expect(login.headers.getSetCookie()).toEqual([]);
   });

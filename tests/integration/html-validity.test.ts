@@ -24,7 +24,8 @@ import { ACCESS_STATES, FORM_STATES, PUBLIC_PAGES, STAFF_SCREENS, type HtmlState
 const java = process.env.JAVA ?? "java";
 const hasJava = spawnSync(java, ["-version"], { encoding: "utf8" }).status === 0;
 if (!hasJava) {
-  const hint = "Java não encontrado: a validação de HTML (Nu checker) precisa de um Java 11+ (Debian: apt-get install -y default-jre-headless).";
+  const hint =
+    "Java não encontrado: a validação de HTML (Nu checker) precisa de um Java 11+ (Debian: apt-get install -y default-jre-headless).";
   // CI installs Java (.ci/run); there a missing runtime is a failure, not a skip.
   if (process.env.CI) throw new Error(hint);
   console.warn(`${hint} Teste PULADO.`);
@@ -46,9 +47,16 @@ beforeAll(async () => {
   await createFieldRoute(t.db);
   for (const status of ["pending", "in_progress", "resolved"] as const) await createServiceRecordRow(t.db, { status });
   await createAuditEntry(t.db, { action: "login.failed", entityType: "user", entityId: null, data: { unknownUser: true } });
-  await createAuditEntry(t.db, { action: "logout", entityType: "user", entityId: admin.id, actor: { id: admin.id, username: admin.username } });
+  await createAuditEntry(t.db, {
+    action: "logout",
+    entityType: "user",
+    entityId: admin.id,
+    actor: { id: admin.id, username: admin.username },
+  });
   // The one news page of the list: the published post of the mix.
-  const [{ slug }] = await t.query<{ slug: string }>`select slug from news_posts where status = 'published' and published_at <= now() order by published_at desc limit 1`;
+  const [{ slug }] = await t.query<{
+    slug: string;
+  }>`select slug from news_posts where status = 'published' and published_at <= now() order by published_at desc limit 1`;
   PUBLIC_PAGES.find((p) => p.name === "notícia")!.path = `/noticias/${slug}`;
 });
 
@@ -81,7 +89,10 @@ type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: num
 
 /** Runs vnu.jar once over the files; returns its messages (errors only). */
 function validate(files: string[]): VnuMessage[] {
-  const r = spawnSync(java, ["-jar", vnuJar, "--format", "json", "--errors-only", ...files], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(java, ["-jar", vnuJar, "--format", "json", "--errors-only", ...files], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.error) throw r.error;
   const out = (r.stderr || r.stdout).trim();
   const parsed = JSON.parse(out) as { messages: VnuMessage[] };
@@ -108,14 +119,22 @@ describe.skipIf(!hasJava)("HTML validity (W3C Nu checker)", () => {
       const receipt = await fetchState(FORM_STATES.find((s) => s.name === "denúncia: recibo")!);
       const code = /data-testid="receipt-code"[^>]*>([\s\S]*?)<\/p>/.exec(receipt.html)?.[1].replace(/\D/g, "");
       expect(code).toMatch(/^\d{16}$/);
-      const followUp = await fetchState({ name: "acompanhamento", path: "/denuncia/acompanhar", status: 200, post: { fields: { intent: "lookup", code: code! }, multipart: true } });
+      const followUp = await fetchState({
+        name: "acompanhamento",
+        path: "/denuncia/acompanhar",
+        status: 200,
+        post: { fields: { intent: "lookup", code: code! }, multipart: true },
+      });
       expect(followUp.status).toBe(200);
       const followFile = path.join(dir, "follow-up.html");
       fs.writeFileSync(followFile, followUp.html);
       files.set(`file:${followFile}`, "acompanhamento (com o código)");
 
       const messages = validate([...files.keys()].map((u) => u.slice("file:".length)));
-      const readable = messages.map((m) => `${files.get(m.url ?? "") ?? m.url}: ${m.type}${m.subType ? `/${m.subType}` : ""} linha ${m.lastLine ?? "?"}: ${m.message} «${(m.extract ?? "").trim().slice(0, 120)}»`);
+      const readable = messages.map(
+        (m) =>
+          `${files.get(m.url ?? "") ?? m.url}: ${m.type}${m.subType ? `/${m.subType}` : ""} linha ${m.lastLine ?? "?"}: ${m.message} «${(m.extract ?? "").trim().slice(0, 120)}»`,
+      );
       expect(readable).toEqual([]);
       // The checker did look at every file (a broken run would report nothing).
       expect(files.size).toBe(states.length + 1);

@@ -82,7 +82,9 @@ describe("a create form's idempotency key", () => {
     expect(textA).toContain(rows[0].protocol);
     expect(textB).toContain(rows[0].protocol);
     expect(await auditCount("service.created", rows[0].id)).toBe(1);
-    const [jobs] = await t.query<{ n: number }>`select count(*)::int as n from jobs where payload::text like ${"%" + rows[0].protocol + "%"}`;
+    const [jobs] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from jobs where payload::text like ${"%" + rows[0].protocol + "%"}`;
     expect(jobs.n).toBeLessThanOrEqual(1);
     // The same filling sent without a key is a new record (API clients, old pages).
     expect((await sec.post("/dashboard/atendimento.data", serviceBody(description, null))).status).toBe(200);
@@ -140,7 +142,10 @@ describe("a create form's idempotency key", () => {
     const [m] = await t.query<{ n: number }>`select count(*)::int as n from members where cpf = '39053344705'`;
     expect(m.n).toBe(1);
     // The same key to the service form: another form's key, refused, nothing written.
-    const other = await admin.post("/dashboard/atendimento.data", { ...serviceBody("Chave de outro formulário.", key), sector: "secretaria" });
+    const other = await admin.post("/dashboard/atendimento.data", {
+      ...serviceBody("Chave de outro formulário.", key),
+      sector: "secretaria",
+    });
     expect(other.status).toBe(409);
     expect(await other.text()).toContain(IDEMPOTENCY_MESSAGES.otherForm);
     expect(await recordsWith("Chave de outro formulário.")).toHaveLength(0);

@@ -59,7 +59,12 @@ describe("without INSTAGRAM_ACCESS_TOKEN", () => {
     expect(r.body.success).toBe(true);
     expect(r.body.error).toBeNull();
     expect(r.body.posts.map((p) => p.caption)).toEqual(["legenda 2026-03-01", "legenda 2026-02-10", "legenda 2026-01-20"]);
-    expect(r.body.posts[0]).toMatchObject({ id: "p1", link: "https://www.instagram.com/p/p1/", image: null, timestamp: "2026-03-01T12:00:00.000Z" });
+    expect(r.body.posts[0]).toMatchObject({
+      id: "p1",
+      link: "https://www.instagram.com/p/p1/",
+      image: null,
+      timestamp: "2026-03-01T12:00:00.000Z",
+    });
     await server.query`delete from instagram_posts`;
   });
 });
@@ -92,7 +97,9 @@ describe("scheduled sync against a local fake Graph API", () => {
     const req = fake.requests[0];
     expect(req.path).toBe("/me/media");
     expect(req.query.access_token).toBe(fake.token);
-    expect(req.query.fields.split(",")).toEqual(expect.arrayContaining(["id", "caption", "media_type", "media_url", "permalink", "timestamp"]));
+    expect(req.query.fields.split(",")).toEqual(
+      expect.arrayContaining(["id", "caption", "media_type", "media_url", "permalink", "timestamp"]),
+    );
 
     const rows = await stored(server);
     expect(rows.map((r) => r.id)).toEqual(samplePosts(4).map((p) => p.id));
@@ -129,10 +136,14 @@ describe("scheduled sync against a local fake Graph API", () => {
     expect(ticks.flat()).toEqual(["instagram-sync"]);
     jobsApi(server).jobWorker()?.wake();
     await expect
-      .poll(async () => (await server.query<{ n: number }>`select count(*)::int as n from jobs where name = 'instagram-sync' and state = 'done'`)[0].n, {
-        timeout: 10_000,
-        interval: 100,
-      })
+      .poll(
+        async () =>
+          (await server.query<{ n: number }>`select count(*)::int as n from jobs where name = 'instagram-sync' and state = 'done'`)[0].n,
+        {
+          timeout: 10_000,
+          interval: 100,
+        },
+      )
       .toBe(2);
     expect(mediaCalls()).toBe(before + 1);
   });
@@ -176,7 +187,10 @@ describe("scheduled sync against a local fake Graph API", () => {
     expect(result).toMatchObject({ status: "failed", kind: "http" });
     expect(result.error).toContain("HTTP 500");
     expect(result.error).not.toContain(fake.token);
-    const [status] = await server.query<{ last_ok: boolean; last_error: string }>`select last_ok, last_error from service_status where service = 'instagram'`;
+    const [status] = await server.query<{
+      last_ok: boolean;
+      last_error: string;
+    }>`select last_ok, last_error from service_status where service = 'instagram'`;
     expect(status.last_ok).toBe(false);
     expect(status.last_error).toContain("HTTP 500");
     expect(status.last_error).not.toContain(fake.token);

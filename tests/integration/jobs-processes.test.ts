@@ -14,7 +14,13 @@ import { jobRow, jobsApi, type JobsApi } from "../support/jobs";
  */
 
 type Event = { event: string; worker: string; job?: number; attempt?: number };
-type Worker = { label: string; child: ChildProcess; events: Event[]; waitFor: (match: (e: Event) => boolean, timeoutMs?: number) => Promise<Event>; exited: Promise<number | null> };
+type Worker = {
+  label: string;
+  child: ChildProcess;
+  events: Event[];
+  waitFor: (match: (e: Event) => boolean, timeoutMs?: number) => Promise<Event>;
+  exited: Promise<number | null>;
+};
 
 const LEASE_SECONDS = 2;
 let server: TestServer;
@@ -82,7 +88,6 @@ async function stopWorker(w: Worker) {
 async function effects(tag: string) {
   return server.query<{ job_id: number; worker: string }>`select job_id::int, worker from test_job_effects where tag = ${tag} order by id`;
 }
-
 
 describe.skipIf(testDriver() !== "postgres")("jobs across processes (PostgreSQL)", () => {
   const payload = z.object({ tag: z.string(), ms: z.number().int().min(0).default(0) });

@@ -36,8 +36,17 @@ afterAll(async () => {
   await sink?.close();
 });
 
-function startWorker(id: string, opts: { leaseSeconds?: number; concurrency?: number; schedules?: Array<{ job: { name: string }; everySeconds: number }> } = {}) {
-  const w = new api.JobWorker({ id, pollMs: 50, concurrency: opts.concurrency ?? 2, leaseSeconds: opts.leaseSeconds ?? 5, schedules: opts.schedules });
+function startWorker(
+  id: string,
+  opts: { leaseSeconds?: number; concurrency?: number; schedules?: Array<{ job: { name: string }; everySeconds: number }> } = {},
+) {
+  const w = new api.JobWorker({
+    id,
+    pollMs: 50,
+    concurrency: opts.concurrency ?? 2,
+    leaseSeconds: opts.leaseSeconds ?? 5,
+    schedules: opts.schedules,
+  });
   workers.push(w);
   return w.start().then(() => w);
 }
@@ -152,7 +161,11 @@ describe("the job queue (in process)", () => {
     for (let i = 0; i < 40; i++) ids.push((await api.enqueueJob(job, { tag: "many", ms: 5 + (i % 4) * 5 }))!);
     const [a, b] = await Promise.all([startWorker("A", { concurrency: 3 }), startWorker("B", { concurrency: 3 })]);
     await expect.poll(async () => (await effects("many")).length, { timeout: 20_000, interval: 100 }).toBe(40);
-    const rows = await server.query<{ id: number; state: string; attempts: number }>`select id::int, state, attempts from jobs where name = 'test.many'`;
+    const rows = await server.query<{
+      id: number;
+      state: string;
+      attempts: number;
+    }>`select id::int, state, attempts from jobs where name = 'test.many'`;
     expect(rows.every((r) => r.state === "done" && r.attempts === 1)).toBe(true);
     expect(new Set((await effects("many")).map((e) => e.job_id))).toEqual(new Set(ids));
     expect(overlaps).toEqual([]);
@@ -264,7 +277,9 @@ describe("send-email through the queue", () => {
         throw new Error("desfaz");
       }),
     ).rejects.toThrow();
-    const rows = await server.query<{ n: number }>`select count(*)::int as n from jobs where name = 'send-email' and payload->>'subject' = 'Nunca'`;
+    const rows = await server.query<{
+      n: number;
+    }>`select count(*)::int as n from jobs where name = 'send-email' and payload->>'subject' = 'Nunca'`;
     expect(rows[0].n).toBe(0);
   });
 });

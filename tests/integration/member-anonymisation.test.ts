@@ -82,7 +82,9 @@ async function sqlDump(): Promise<DumpPart[]> {
        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
        order by 1, 2`)
   ).rows as { s: string; n: string }[];
-  expect(tables.map((x) => x.n)).toEqual(expect.arrayContaining(["members", "service_records", "service_record_entries", "payments", "audit_log", "jobs", "files"]));
+  expect(tables.map((x) => x.n)).toEqual(
+    expect.arrayContaining(["members", "service_records", "service_record_entries", "payments", "audit_log", "jobs", "files"]),
+  );
   const out: DumpPart[] = [];
   for (const { s, n } of tables) {
     const rows = (await t.db.execute(sql.raw(`select x::text as r from "${s}"."${n}" x`))).rows as { r: string }[];
@@ -117,7 +119,9 @@ function hits(dump: DumpPart[]) {
 
 const neededBefore = (dump: DumpPart[]) => {
   const text = fold(dump.map((p) => p.text).join("\n"));
-  return Object.entries(NEEDLES).filter(([, n]) => !text.includes(fold(n))).map(([what]) => what);
+  return Object.entries(NEEDLES)
+    .filter(([, n]) => !text.includes(fold(n)))
+    .map(([what]) => what);
 };
 
 const noFilters: ListFilters = { q: "", status: null, sector: null, priority: null, due: null, page: 1 };
@@ -149,7 +153,7 @@ async function exportsText(actor: CreatedUser, memberId: string, recordIds: stri
   const period = { from: brasiliaDateFromToday(-400), to: brasiliaDateFromToday(60) };
   const lgpd = await exportMember(actor, memberId, "json");
   return [
-    { label: "filiados.csv", text: await exportMemberList(actor, { q: "", tab: "todos" }, "csv") as string },
+    { label: "filiados.csv", text: (await exportMemberList(actor, { q: "", tab: "todos" }, "csv")) as string },
     { label: "filiados.xlsx", text: await xlsxText((await exportMemberList(actor, { q: "", tab: "todos" }, "xlsx")) as Buffer) },
     { label: "cobrancas.csv", text: (await chargesReport(actor, period)).csv },
     { label: "pagamentos.csv", text: (await paymentsReport(actor, period)).csv },
@@ -157,42 +161,98 @@ async function exportsText(actor: CreatedUser, memberId: string, recordIds: stri
     { label: "auditoria.csv", text: (await exportAuditLog(actor, {})).csv },
     { label: "LGPD json", text: JSON.stringify(lgpd) },
     { label: "LGPD csv", text: exportToCsv(lgpd) },
-    ...(await Promise.all(recordIds.map(async (id) => ({ label: `atendimento ${id}`, text: JSON.stringify(await getServiceRecord(actor, id)) })))),
+    ...(await Promise.all(
+      recordIds.map(async (id) => ({ label: `atendimento ${id}`, text: JSON.stringify(await getServiceRecord(actor, id)) })),
+    )),
   ];
 }
 
 /** What must survive: amounts, dates, protocols, statuses (and the rows themselves). */
 async function retained(memberId: string, recordIds: string[]) {
   const memberCharges = await t.db
-    .select({ id: charges.id, amount: charges.amountCentavos, due: charges.dueDate, month: charges.referenceMonth, year: charges.referenceYear, paid: charges.paidCentavos })
+    .select({
+      id: charges.id,
+      amount: charges.amountCentavos,
+      due: charges.dueDate,
+      month: charges.referenceMonth,
+      year: charges.referenceYear,
+      paid: charges.paidCentavos,
+    })
     .from(charges)
     .where(eq(charges.memberId, memberId))
     .orderBy(charges.id);
   const memberPayments = await t.db
-    .select({ id: payments.id, charge: payments.chargeId, amount: payments.amountCentavos, paidOn: payments.paidOn, method: payments.method, at: payments.createdAt, undone: payments.undoneAt })
+    .select({
+      id: payments.id,
+      charge: payments.chargeId,
+      amount: payments.amountCentavos,
+      paidOn: payments.paidOn,
+      method: payments.method,
+      at: payments.createdAt,
+      undone: payments.undoneAt,
+    })
     .from(payments)
-    .where(inArray(payments.chargeId, memberCharges.map((c) => c.id)))
+    .where(
+      inArray(
+        payments.chargeId,
+        memberCharges.map((c) => c.id),
+      ),
+    )
     .orderBy(payments.id);
   const records = await t.db
-    .select({ id: serviceRecords.id, protocol: serviceRecords.protocol, sector: serviceRecords.sector, status: serviceRecords.status, type: serviceRecords.serviceType, priority: serviceRecords.priority, at: serviceRecords.createdAt, due: serviceRecords.dueAt })
+    .select({
+      id: serviceRecords.id,
+      protocol: serviceRecords.protocol,
+      sector: serviceRecords.sector,
+      status: serviceRecords.status,
+      type: serviceRecords.serviceType,
+      priority: serviceRecords.priority,
+      at: serviceRecords.createdAt,
+      due: serviceRecords.dueAt,
+    })
     .from(serviceRecords)
     .where(inArray(serviceRecords.id, recordIds))
     .orderBy(serviceRecords.id);
   const entries = await t.db
-    .select({ id: serviceRecordEntries.id, record: serviceRecordEntries.recordId, kind: serviceRecordEntries.kind, from: serviceRecordEntries.oldStatus, to: serviceRecordEntries.newStatus, at: serviceRecordEntries.createdAt, author: serviceRecordEntries.authorName })
+    .select({
+      id: serviceRecordEntries.id,
+      record: serviceRecordEntries.recordId,
+      kind: serviceRecordEntries.kind,
+      from: serviceRecordEntries.oldStatus,
+      to: serviceRecordEntries.newStatus,
+      at: serviceRecordEntries.createdAt,
+      author: serviceRecordEntries.authorName,
+    })
     .from(serviceRecordEntries)
     .where(inArray(serviceRecordEntries.recordId, recordIds))
     .orderBy(serviceRecordEntries.id);
-  const audit = await t.db.select({ id: auditLog.id, at: auditLog.createdAt, action: auditLog.action, entity: auditLog.entityId }).from(auditLog).orderBy(auditLog.id);
+  const audit = await t.db
+    .select({ id: auditLog.id, at: auditLog.createdAt, action: auditLog.action, entity: auditLog.entityId })
+    .from(auditLog)
+    .orderBy(auditLog.id);
   const [member] = await t.db
-    .select({ registration: members.registrationNumber, situation: members.situation, status: members.status, joinedOn: members.joinedOn, region: members.region, createdAt: members.createdAt })
+    .select({
+      registration: members.registrationNumber,
+      situation: members.situation,
+      status: members.status,
+      joinedOn: members.joinedOn,
+      region: members.region,
+      createdAt: members.createdAt,
+    })
     .from(members)
     .where(eq(members.id, memberId));
   return { charges: memberCharges, payments: memberPayments, records, entries, audit, member };
 }
 
 function statementFile(lines: string[]) {
-  const text = ["Extrato Conta Corrente ", "Conta ;12345678", "Saldo ;1.000,00", "", "Data Lançamento;Histórico;Descrição;Valor;Saldo", ...lines].join("\r\n");
+  const text = [
+    "Extrato Conta Corrente ",
+    "Conta ;12345678",
+    "Saldo ;1.000,00",
+    "",
+    "Data Lançamento;Histórico;Descrição;Valor;Saldo",
+    ...lines,
+  ].join("\r\n");
   return { fieldName: "arquivo", fileName: "extrato.csv", bytes: Buffer.from(text, "utf8") };
 }
 
@@ -205,11 +265,20 @@ describe("anonymising a member reaches every copy of their personal data", () =>
 
   beforeAll(async () => {
     admin = await createUser(t.db, { role: "admin", name: "Administradora Teste" });
-    member = await createMember(t.db, { name: OLD.name, cpf: OLD.cpf, email: OLD.email, mobilePhone: OLD.mobile, homePhone: OLD.home, notes: "Prefere contato à tarde." });
+    member = await createMember(t.db, {
+      name: OLD.name,
+      cpf: OLD.cpf,
+      email: OLD.email,
+      mobilePhone: OLD.mobile,
+      homePhone: OLD.home,
+      notes: "Prefere contato à tarde.",
+    });
     other = await createMember(t.db, { name: "Otávio Controle Permanece" });
 
     // The photo.
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 190, g: 40, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 190, g: 40, b: 40 } } })
+      .png()
+      .toBuffer();
     photoFileId = (await setMemberPhoto(admin, member.id, { fieldName: "foto", fileName: "foto.png", bytes: png })).id;
 
     // Jurídico: opened by CPF through the app (linked to the member; the notice e-mail queued).
@@ -232,8 +301,20 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     );
     const juridico = await createServiceRecord(admin, input);
     expect(juridico.memberId).toBe(member.id);
-    await commentOnServiceRecord(admin, { id: juridico.id, responsibleId: admin.id, comment: `Falei com ${OLD.name.toUpperCase()} pelo ${OLD.mobile}.`, isPublic: false });
-    await changeServiceStatus(admin, { id: juridico.id, status: "in_progress", responsibleId: admin.id, comment: `CPF ${OLD.cpf} conferido.`, isPublic: true, screen: "detail" });
+    await commentOnServiceRecord(admin, {
+      id: juridico.id,
+      responsibleId: admin.id,
+      comment: `Falei com ${OLD.name.toUpperCase()} pelo ${OLD.mobile}.`,
+      isPublic: false,
+    });
+    await changeServiceStatus(admin, {
+      id: juridico.id,
+      status: "in_progress",
+      responsibleId: admin.id,
+      comment: `CPF ${OLD.cpf} conferido.`,
+      isPublic: true,
+      screen: "detail",
+    });
 
     // Homologação: a record opened by CPF before she joined (no member link), her name spelled otherwise.
     const homologacao = await createServiceRecordRow(t.db, {
@@ -247,18 +328,47 @@ describe("anonymising a member reaches every copy of their personal data", () =>
       sectorData: { rescissionType: "sem_justa_causa", cnpj: "11222333000181", companyName: "Empresa Exemplo Ltda" },
     });
     expect(homologacao.memberId).toBeNull();
-    await commentOnServiceRecord(admin, { id: homologacao.id, responsibleId: admin.id, comment: `Trabalhadora ${OLD.name} compareceu com o CPF ${formatCpf(OLD.cpf)}.`, isPublic: false });
+    await commentOnServiceRecord(admin, {
+      id: homologacao.id,
+      responsibleId: admin.id,
+      comment: `Trabalhadora ${OLD.name} compareceu com o CPF ${formatCpf(OLD.cpf)}.`,
+      isPublic: false,
+    });
 
     // The other member's record, which must stay as it is.
-    const control = await createServiceRecordRow(t.db, { sector: "secretaria", serviceType: "Filiação", requesterName: other.name, requesterCpf: other.cpf, memberId: other.id });
+    const control = await createServiceRecordRow(t.db, {
+      sector: "secretaria",
+      serviceType: "Filiação",
+      requesterName: other.name,
+      requesterCpf: other.cpf,
+      memberId: other.id,
+    });
     recordIds = [juridico.id, homologacao.id];
 
     // A PIX payment reconciled from the bank statement (the note holds the payer's name), a
     // manual payment with a note quoting her, and an overdue charge (the arrears report).
     const pixCharge = await createCharge(t.db, { memberId: member.id, amountCentavos: 6123 });
-    const manualCharge = await createCharge(t.db, { memberId: member.id, amountCentavos: 6123, referenceYear: Number(brasiliaDateFromToday(-65).slice(0, 4)), referenceMonth: Number(brasiliaDateFromToday(-65).slice(5, 7)), dueDate: brasiliaDateFromToday(-60) });
-    await createCharge(t.db, { memberId: member.id, amountCentavos: 5000, referenceYear: Number(brasiliaDateFromToday(-100).slice(0, 4)), referenceMonth: Number(brasiliaDateFromToday(-100).slice(5, 7)), dueDate: brasiliaDateFromToday(-95) });
-    await createPayment(t.db, { chargeId: manualCharge.id, amountCentavos: 6123, method: "dinheiro", paidOn: brasiliaDateFromToday(-59), note: `Pago na sede por ${OLD.name}; recibo para ${OLD.email}.` });
+    const manualCharge = await createCharge(t.db, {
+      memberId: member.id,
+      amountCentavos: 6123,
+      referenceYear: Number(brasiliaDateFromToday(-65).slice(0, 4)),
+      referenceMonth: Number(brasiliaDateFromToday(-65).slice(5, 7)),
+      dueDate: brasiliaDateFromToday(-60),
+    });
+    await createCharge(t.db, {
+      memberId: member.id,
+      amountCentavos: 5000,
+      referenceYear: Number(brasiliaDateFromToday(-100).slice(0, 4)),
+      referenceMonth: Number(brasiliaDateFromToday(-100).slice(5, 7)),
+      dueDate: brasiliaDateFromToday(-95),
+    });
+    await createPayment(t.db, {
+      chargeId: manualCharge.id,
+      amountCentavos: 6123,
+      method: "dinheiro",
+      paidOn: brasiliaDateFromToday(-59),
+      note: `Pago na sede por ${OLD.name}; recibo para ${OLD.email}.`,
+    });
     const otherCharge = await createCharge(t.db, { memberId: other.id, amountCentavos: 4400 });
     await createPayment(t.db, { chargeId: otherCharge.id, amountCentavos: 4400, method: "pix", note: `Pago por ${other.name}` });
     const file = statementFile([`${formatDate(brasiliaDateFromToday(-1))};Pix recebido;Cp :00360305-IRIS CONCEICAO FALCAO;61,23;1.061,23`]);
@@ -267,7 +377,12 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     await confirmStatement(admin, file, { digest: preview.digest, lines: preview.proposals.map((p) => p.line) });
 
     // A contact message she sent with the same e-mail; one from someone else.
-    await createContactMessage(t.db, { name: OLD.name, email: OLD.email, phone: OLD.mobile, message: `Sou filiada, CPF ${formatCpf(OLD.cpf)}. Podem me ligar no ${OLD.home}?` });
+    await createContactMessage(t.db, {
+      name: OLD.name,
+      email: OLD.email,
+      phone: OLD.mobile,
+      message: `Sou filiada, CPF ${formatCpf(OLD.cpf)}. Podem me ligar no ${OLD.home}?`,
+    });
     await createContactMessage(t.db, { name: "Pessoa Sem Relação", email: "sem.relacao@exemplo.com.br" });
 
     // CPF views, and audit entries whose details quote her (a search typed with her name and CPF, a sign-in typed with her e-mail).
@@ -316,7 +431,9 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     expect(await t.db.$count(files, eq(files.id, photoFileId))).toBe(0);
     expect(await t.db.$count(jobs, eq(jobs.name, "send-email"))).toBe(0);
     // Both records stay tied to the (anonymised) member.
-    expect((await t.db.select({ m: serviceRecords.memberId }).from(serviceRecords).where(inArray(serviceRecords.id, recordIds))).map((r) => r.m)).toEqual([member.id, member.id]);
+    expect(
+      (await t.db.select({ m: serviceRecords.memberId }).from(serviceRecords).where(inArray(serviceRecords.id, recordIds))).map((r) => r.m),
+    ).toEqual([member.id, member.id]);
 
     const found = await searches(admin);
     for (const [what, n] of Object.entries(found)) expect(n, what).toBe(0);
@@ -352,7 +469,13 @@ describe("the append-only tables keep refusing every other change", () => {
     }
     return parts.join(" | ");
   };
-  const attempt = async (fn: Parameters<typeof t.db.transaction>[0]) => reason(await t.db.transaction(fn).then(() => "aceito", (e: unknown) => e));
+  const attempt = async (fn: Parameters<typeof t.db.transaction>[0]) =>
+    reason(
+      await t.db.transaction(fn).then(
+        () => "aceito",
+        (e: unknown) => e,
+      ),
+    );
 
   let entryId: number;
   let auditId: number;
@@ -363,34 +486,58 @@ describe("the append-only tables keep refusing every other change", () => {
     const m = await createMember(t.db);
     memberId = m.id;
     const r = await createServiceRecordRow(t.db, { requesterCpf: m.cpf, requesterName: m.name, memberId: m.id });
-    [{ id: entryId }] = await t.db.select({ id: serviceRecordEntries.id }).from(serviceRecordEntries).where(eq(serviceRecordEntries.recordId, r.id));
-    auditId = (await createAuditEntry(t.db, { action: "login.failed", entityType: "user", entityId: null, data: { username: m.email! }, actor: { id: admin.id, username: admin.username } })).id;
+    [{ id: entryId }] = await t.db
+      .select({ id: serviceRecordEntries.id })
+      .from(serviceRecordEntries)
+      .where(eq(serviceRecordEntries.recordId, r.id));
+    auditId = (
+      await createAuditEntry(t.db, {
+        action: "login.failed",
+        entityType: "user",
+        entityId: null,
+        data: { username: m.email! },
+        actor: { id: admin.id, username: admin.username },
+      })
+    ).id;
   });
 
-  const setting = (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], id: string) => tx.execute(sql`select set_config('app.anonymising', ${`member:${id}`}, true)`);
-  const stamp = (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], id: string) => tx.update(members).set({ anonymizedAt: sql`now()` }).where(eq(members.id, id));
+  const setting = (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], id: string) =>
+    tx.execute(sql`select set_config('app.anonymising', ${`member:${id}`}, true)`);
+  const stamp = (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], id: string) =>
+    tx
+      .update(members)
+      .set({ anonymizedAt: sql`now()` })
+      .where(eq(members.id, id));
   const ROLLBACK = "desfeito pelo teste";
 
   it("a plain UPDATE or DELETE is refused, as before", async () => {
-    expect(await attempt((tx) => tx.execute(sql`update service_record_entries set text = 'reescrito' where id = ${entryId}`))).toMatch(refused);
+    expect(await attempt((tx) => tx.execute(sql`update service_record_entries set text = 'reescrito' where id = ${entryId}`))).toMatch(
+      refused,
+    );
     expect(await attempt((tx) => tx.execute(sql`update audit_log set data = '{}'::jsonb where id = ${auditId}`))).toMatch(refused);
     expect(await attempt((tx) => tx.execute(sql`delete from audit_log where id = ${auditId}`))).toMatch(refused);
     expect(await attempt((tx) => tx.execute(sql`delete from service_record_entries where id = ${entryId}`))).toMatch(refused);
   });
 
   it("the setting alone opens nothing: the member must be stamped anonymised in the same transaction", async () => {
-    expect(await attempt(async (tx) => {
-      await setting(tx, memberId);
-      await tx.execute(sql`update service_record_entries set text = 'reescrito' where id = ${entryId}`);
-    })).toMatch(refused);
-    expect(await attempt(async (tx) => {
-      await setting(tx, memberId);
-      await tx.execute(sql`update audit_log set data = '{}'::jsonb where id = ${auditId}`);
-    })).toMatch(refused);
-    expect(await attempt(async (tx) => {
-      await setting(tx, "not-a-uuid");
-      await tx.execute(sql`update audit_log set data = '{}'::jsonb where id = ${auditId}`);
-    })).toMatch(refused);
+    expect(
+      await attempt(async (tx) => {
+        await setting(tx, memberId);
+        await tx.execute(sql`update service_record_entries set text = 'reescrito' where id = ${entryId}`);
+      }),
+    ).toMatch(refused);
+    expect(
+      await attempt(async (tx) => {
+        await setting(tx, memberId);
+        await tx.execute(sql`update audit_log set data = '{}'::jsonb where id = ${auditId}`);
+      }),
+    ).toMatch(refused);
+    expect(
+      await attempt(async (tx) => {
+        await setting(tx, "not-a-uuid");
+        await tx.execute(sql`update audit_log set data = '{}'::jsonb where id = ${auditId}`);
+      }),
+    ).toMatch(refused);
   });
 
   it("inside the anonymising transaction only the text of an entry and the details of an audit entry may change; never a delete", async () => {
@@ -403,10 +550,16 @@ describe("the append-only tables keep refusing every other change", () => {
       });
     expect(await inside((tx) => tx.execute(sql`update service_record_entries set text = 'removido' where id = ${entryId}`))).toBe(ROLLBACK);
     expect(await inside((tx) => tx.execute(sql`update audit_log set data = '{}'::jsonb where id = ${auditId}`))).toBe(ROLLBACK);
-    expect(await inside((tx) => tx.execute(sql`update service_record_entries set new_status = 'closed' where id = ${entryId}`))).toMatch(refused);
-    expect(await inside((tx) => tx.execute(sql`update service_record_entries set text = 'x', created_at = now() where id = ${entryId}`))).toMatch(refused);
+    expect(await inside((tx) => tx.execute(sql`update service_record_entries set new_status = 'closed' where id = ${entryId}`))).toMatch(
+      refused,
+    );
+    expect(
+      await inside((tx) => tx.execute(sql`update service_record_entries set text = 'x', created_at = now() where id = ${entryId}`)),
+    ).toMatch(refused);
     expect(await inside((tx) => tx.execute(sql`update audit_log set action = 'logout' where id = ${auditId}`))).toMatch(refused);
-    expect(await inside((tx) => tx.execute(sql`update audit_log set actor_username = 'outro', data = '{}'::jsonb where id = ${auditId}`))).toMatch(refused);
+    expect(
+      await inside((tx) => tx.execute(sql`update audit_log set actor_username = 'outro', data = '{}'::jsonb where id = ${auditId}`)),
+    ).toMatch(refused);
     expect(await inside((tx) => tx.execute(sql`delete from audit_log where id = ${auditId}`))).toMatch(refused);
     expect(await inside((tx) => tx.execute(sql`delete from service_record_entries where id = ${entryId}`))).toMatch(refused);
     // Nothing of the above stuck.
@@ -418,10 +571,15 @@ describe("the append-only tables keep refusing every other change", () => {
   });
 
   it("a member anonymised in an earlier transaction opens nothing later", async () => {
-    await t.db.update(members).set({ anonymizedAt: new Date(Date.now() - 60_000) }).where(eq(members.id, memberId));
-    expect(await attempt(async (tx) => {
-      await setting(tx, memberId);
-      await tx.execute(sql`update audit_log set data = '{}'::jsonb where id = ${auditId}`);
-    })).toMatch(refused);
+    await t.db
+      .update(members)
+      .set({ anonymizedAt: new Date(Date.now() - 60_000) })
+      .where(eq(members.id, memberId));
+    expect(
+      await attempt(async (tx) => {
+        await setting(tx, memberId);
+        await tx.execute(sql`update audit_log set data = '{}'::jsonb where id = ${auditId}`);
+      }),
+    ).toMatch(refused);
   });
 });

@@ -21,8 +21,23 @@ const PATH = "/dashboard/admin/members/importar";
 let admin: Client;
 
 const HEADERS = [
-  "matricula", "nome_associado", "data_nascimento", "sexo", "endereco", "cidade", "estado", "cep", "telefone_celular",
-  "telefone_residencia", "email", "cpf", "data_cadastro", "situacao", "posto_trabalho", "status", "observacao",
+  "matricula",
+  "nome_associado",
+  "data_nascimento",
+  "sexo",
+  "endereco",
+  "cidade",
+  "estado",
+  "cep",
+  "telefone_celular",
+  "telefone_residencia",
+  "email",
+  "cpf",
+  "data_cadastro",
+  "situacao",
+  "posto_trabalho",
+  "status",
+  "observacao",
 ];
 type Cells = (string | number)[];
 /** A row in the old system's column order, from the fields given. */
@@ -38,7 +53,13 @@ function csv(rows: Cells[], headers: string[] = HEADERS) {
 /** A zip with a document inside, but no workbook. */
 const rawZipWithoutWorkbook = () => zip([{ name: "word/document.xml", data: "<w:document/>" }]);
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 async function send(client: Client, path: string, intent: string, field: string, bytes: Buffer | null, name: string) {
   const fd = new FormData();
@@ -47,19 +68,40 @@ async function send(client: Client, path: string, intent: string, field: string,
   const res = await client.post(path, fd);
   return { status: res.status, html: decode(await res.text()) };
 }
-const importFile = (c: Client, intent: string, bytes: Buffer | null, name = "associado.xlsx") => send(c, PATH, intent, "arquivo", bytes, name);
+const importFile = (c: Client, intent: string, bytes: Buffer | null, name = "associado.xlsx") =>
+  send(c, PATH, intent, "arquivo", bytes, name);
 function count(html: string, key: "total" | "created" | "updated" | "rejected") {
   const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
   return m ? Number(m[1]) : undefined;
 }
 /** Rows of members, files and audit entries (but the page re-render's CPF view and logins). */
 async function counts() {
-  const [row] = await t.query<{ m: number; l: number; f: number }>`select (select count(*)::int from members) as m, (select count(*)::int from audit_log where action not in ('member.cpf_viewed', 'login', 'access.refused')) as l, (select count(*)::int from files) as f`;
+  const [row] = await t.query<{
+    m: number;
+    l: number;
+    f: number;
+  }>`select (select count(*)::int from members) as m, (select count(*)::int from audit_log where action not in ('member.cpf_viewed', 'login', 'access.refused')) as l, (select count(*)::int from files) as f`;
   return row;
 }
-type Row = { id: string; registration_number: number; name: string; cpf: string; birth_date: string | null; joined_on: string; situation: number | null; status: string; city: string | null; email: string | null; mobile_phone: string | null; workplace_name: string | null; notes: string | null; photo_file_id: string | null };
+type Row = {
+  id: string;
+  registration_number: number;
+  name: string;
+  cpf: string;
+  birth_date: string | null;
+  joined_on: string;
+  situation: number | null;
+  status: string;
+  city: string | null;
+  email: string | null;
+  mobile_phone: string | null;
+  workplace_name: string | null;
+  notes: string | null;
+  photo_file_id: string | null;
+};
 async function byCpf(cpf: string) {
-  const [row] = await t.query<Row>`select id, registration_number, name, cpf, birth_date::text, joined_on::text, situation, status, city, email, mobile_phone, workplace_name, notes, photo_file_id from members where cpf = ${cpf}`;
+  const [row] =
+    await t.query<Row>`select id, registration_number, name, cpf, birth_date::text, joined_on::text, situation, status, city, email, mobile_phone, workplace_name, notes, photo_file_id from members where cpf = ${cpf}`;
   return row;
 }
 
@@ -114,9 +156,27 @@ describe("dry run, then commit", () => {
   // Rows 2..12 of the sheet.
   const rows = (): Cells[] => [
     // 2: updates by registration number (CPF the same), blank cells keep what is there.
-    line({ matricula: existing.registrationNumber, nome_associado: "Filiado Atualizado Pela Planilha", cpf: formatCpf(existing.cpf), situacao: 3, email: "novo@exemplo.com.br" }),
+    line({
+      matricula: existing.registrationNumber,
+      nome_associado: "Filiado Atualizado Pela Planilha",
+      cpf: formatCpf(existing.cpf),
+      situacao: 3,
+      email: "novo@exemplo.com.br",
+    }),
     // 3: new, with its registration number kept.
-    line({ matricula: 80001, nome_associado: "João da Conceição", cpf: formatCpf(cpf(1)), data_nascimento: "05/03/1980", data_cadastro: "2010-02-01", situacao: 1, cidade: "Ceilândia", estado: "df", cep: "72215-120", telefone_celular: "61912345678", posto_trabalho: "Shopping Conjunto Nacional" }),
+    line({
+      matricula: 80001,
+      nome_associado: "João da Conceição",
+      cpf: formatCpf(cpf(1)),
+      data_nascimento: "05/03/1980",
+      data_cadastro: "2010-02-01",
+      situacao: 1,
+      cidade: "Ceilândia",
+      estado: "df",
+      cep: "72215-120",
+      telefone_celular: "61912345678",
+      posto_trabalho: "Shopping Conjunto Nacional",
+    }),
     // 4: new, no registration number: the next free one; no situação.
     line({ nome_associado: "Maria Antônia Sem Matrícula", cpf: cpf(2) }),
     // 5: invalid CPF.
@@ -234,16 +294,29 @@ describe("dry run, then commit", () => {
       workplace_name: "Shopping Conjunto Nacional",
     });
     const [{ max }] = await t.query<{ max: number }>`select max(registration_number)::int as max from members where cpf <> ${cpf(2)}`;
-    expect(await byCpf(cpf(2))).toMatchObject({ registration_number: max + 1, situation: null, status: "ativo", joined_on: todayInBrasilia() });
-    expect(await byCpf(other.cpf)).toMatchObject({ registration_number: other.registrationNumber, name: "Outro Filiado Pelo CPF", notes: "Veio do sistema antigo" });
+    expect(await byCpf(cpf(2))).toMatchObject({
+      registration_number: max + 1,
+      situation: null,
+      status: "ativo",
+      joined_on: todayInBrasilia(),
+    });
+    expect(await byCpf(other.cpf)).toMatchObject({
+      registration_number: other.registrationNumber,
+      name: "Outro Filiado Pelo CPF",
+      notes: "Veio do sistema antigo",
+    });
     for (const n of [3, 4, 5, 6]) expect(await byCpf(cpf(n)), `cpf ${n}`).toBeUndefined();
     // The stored folded name (ADR 126) follows every imported name, created or updated.
-    const folded = async (c: string) => (await t.query<{ name_folded: string }>`select name_folded from members where cpf = ${c}`)[0]?.name_folded;
+    const folded = async (c: string) =>
+      (await t.query<{ name_folded: string }>`select name_folded from members where cpf = ${c}`)[0]?.name_folded;
     expect(await folded(existing.cpf)).toBe("filiado atualizado pela planilha");
     expect(await folded(cpf(1))).toBe("joao da conceicao");
     expect(await folded(cpf(2))).toBe("maria antonia sem matricula");
     expect(await folded(other.cpf)).toBe("outro filiado pelo cpf");
-    const [audit] = await t.query<{ data: Record<string, unknown>; entity_id: string | null }>`select data, entity_id from audit_log where action = 'member.imported' order by created_at desc limit 1`;
+    const [audit] = await t.query<{
+      data: Record<string, unknown>;
+      entity_id: string | null;
+    }>`select data, entity_id from audit_log where action = 'member.imported' order by created_at desc limit 1`;
     expect(audit).toEqual({ data: { total: 4, created: 2, updated: 2, rejected: 0 }, entity_id: null });
   });
 
@@ -311,7 +384,12 @@ describe("import refusals", () => {
       [Buffer.from("nome_associado;cpf\nFulano;529.982.247-25\n"), "associado.xlsx", 415, SPREADSHEET_MESSAGES.notXlsx],
       // A zip that is no workbook (a renamed .docx, say).
       [await rawZipWithoutWorkbook(), "associado.xlsx", 415, SPREADSHEET_MESSAGES.notXlsx],
-      [await xlsx([line({ nome_associado: "Só Inválida", cpf: "111.111.111-11" })]), "associado.xlsx", 422, MEMBER_IMPORT_MESSAGES.refused(1)],
+      [
+        await xlsx([line({ nome_associado: "Só Inválida", cpf: "111.111.111-11" })]),
+        "associado.xlsx",
+        422,
+        MEMBER_IMPORT_MESSAGES.refused(1),
+      ],
     ];
     for (const [bytes, name, expected, message] of cases) {
       const { status, html } = await importFile(admin, "import-commit", bytes, name);
@@ -328,9 +406,14 @@ describe("hostile spreadsheets", () => {
     // The sheet declares 1,048,576 rows; what follows the dimension is not even well-formed XML,
     // so only a reader that stops at the dimension answers 413 (one that builds the workbook
     // first answers 'não foi possível ler' or runs out of memory).
-    const declared = await rawXlsx('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD1048576"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>nome_associado</t></is></c></row><row <<< quebrado');
+    const declared = await rawXlsx(
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD1048576"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>nome_associado</t></is></c></row><row <<< quebrado',
+    );
     const far = await farCellXlsx("A1:XFD1048576");
-    for (const [name, file] of [["declared", declared], ["far", far]] as const) {
+    for (const [name, file] of [
+      ["declared", declared],
+      ["far", far],
+    ] as const) {
       const started = performance.now();
       const { status, html } = await importFile(admin, "import-preview", file);
       expect(status, name).toBe(413);
@@ -346,7 +429,10 @@ describe("hostile spreadsheets", () => {
 
   it("a zip bomb is refused while inflating, whether its sheet declares its real size or lies about it", async () => {
     const before = await counts();
-    for (const [name, file] of [["honest", await zipBombXlsx(300)], ["lying", await zipBombXlsx(300, 2048)]] as const) {
+    for (const [name, file] of [
+      ["honest", await zipBombXlsx(300)],
+      ["lying", await zipBombXlsx(300, 2048)],
+    ] as const) {
       const { status, html } = await importFile(admin, "import-commit", file);
       expect(status, name).toBe(413);
       expect(html, name).toContain(SPREADSHEET_MESSAGES.unzippedTooLarge);
@@ -366,7 +452,10 @@ describe("the member's photo", () => {
   const gpsPhoto = () =>
     sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 160, g: 40, b: 30 } } })
       .jpeg()
-      .withExif({ IFD0: { Make: "CameraDoFiliado", Model: "Modelo GPS" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "15/1 47/1 5100/100", GPSLongitudeRef: "W", GPSLongitude: "47/1 53/1 2800/100" } })
+      .withExif({
+        IFD0: { Make: "CameraDoFiliado", Model: "Modelo GPS" },
+        IFD3: { GPSLatitudeRef: "S", GPSLatitude: "15/1 47/1 5100/100", GPSLongitudeRef: "W", GPSLongitude: "47/1 53/1 2800/100" },
+      })
       .toBuffer();
 
   it("is re-encoded without metadata, shrunk, shown on the page and served only to the member screen's roles; replacing deletes the old file", async () => {
@@ -399,11 +488,22 @@ describe("the member's photo", () => {
     const anonymous = await t.anonymous().get(`${memberPath(m.id)}/foto`);
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/login/);
-    const [audit] = await t.query<{ data: Record<string, unknown> }>`select data from audit_log where action = 'member.photo_changed' and entity_id = ${m.id}`;
+    const [audit] = await t.query<{
+      data: Record<string, unknown>;
+    }>`select data from audit_log where action = 'member.photo_changed' and entity_id = ${m.id}`;
     expect(audit.data).toEqual({ registrationNumber: row.registration_number, removed: false });
     // A new photo replaces the old file; removing deletes it.
     const before = await counts();
-    const again = await send(admin, memberPath(m.id), "photo-upload", "foto", await sharp({ create: { width: 40, height: 40, channels: 4, background: "#00ff0080" } }).png().toBuffer(), "x.png");
+    const again = await send(
+      admin,
+      memberPath(m.id),
+      "photo-upload",
+      "foto",
+      await sharp({ create: { width: 40, height: 40, channels: 4, background: "#00ff0080" } })
+        .png()
+        .toBuffer(),
+      "x.png",
+    );
     expect(again.status).toBe(200);
     expect((await counts()).f).toBe(before.f);
     const removed = await send(admin, memberPath(m.id), "photo-remove", "foto", null, "");
@@ -451,7 +551,9 @@ describe("the XLSX export", () => {
     expect(full[1][2]).toBe(formatCpf(m.cpf!));
     const masked = await sheet(await t.login("presidencia"), "/dashboard/admin/members", "&q=Planilha%20%C3%9Anica");
     expect(masked[1][2]).toBe(maskCpfForList(m.cpf!));
-    const [audit] = await t.query<{ data: Record<string, unknown> }>`select data from audit_log where action = 'member.list_exported' order by created_at desc limit 1`;
+    const [audit] = await t.query<{
+      data: Record<string, unknown>;
+    }>`select data from audit_log where action = 'member.list_exported' order by created_at desc limit 1`;
     expect(audit.data).toEqual({ rows: 1, tab: "todos", searched: true, fullCpf: false, format: "xlsx" });
     const refused = await (await t.login("juridico")).get("/dashboard/admin/members/exportar?formato=xlsx");
     expect(refused.status).toBe(403);

@@ -51,13 +51,27 @@ async function post(c: Client, path: string, body: Record<string, string>) {
   return { status: res.status, text: decodeHtml(await res.text()) };
 }
 
-type MemberDb = { id: string; registration_number: number; name: string; cpf: string | null; situation: number | null; status: string; joined_on: string; email: string | null; notes: string | null; anonymized_at: Date | null; city: string | null };
+type MemberDb = {
+  id: string;
+  registration_number: number;
+  name: string;
+  cpf: string | null;
+  situation: number | null;
+  status: string;
+  joined_on: string;
+  email: string | null;
+  notes: string | null;
+  anonymized_at: Date | null;
+  city: string | null;
+};
 async function byId(id: string) {
-  const [row] = await t.query<MemberDb>`select id, registration_number, name, cpf, situation, status, joined_on::text, email, notes, anonymized_at, city from members where id = ${id}`;
+  const [row] =
+    await t.query<MemberDb>`select id, registration_number, name, cpf, situation, status, joined_on::text, email, notes, anonymized_at, city from members where id = ${id}`;
   return row;
 }
 async function byCpf(cpf: string) {
-  const [row] = await t.query<MemberDb>`select id, registration_number, name, cpf, situation, status, joined_on::text, email, notes, anonymized_at, city from members where cpf = ${cpf}`;
+  const [row] =
+    await t.query<MemberDb>`select id, registration_number, name, cpf, situation, status, joined_on::text, email, notes, anonymized_at, city from members where cpf = ${cpf}`;
   return row;
 }
 /** The stored folded name (ADR 126), kept by PostgreSQL on every write. */
@@ -66,10 +80,16 @@ async function foldedName(id: string) {
   return row?.name_folded;
 }
 async function auditFor(id: string) {
-  return t.query<{ action: string; data: Record<string, unknown>; actor_username: string | null }>`select action, data, actor_username from audit_log where entity_type = 'member' and entity_id = ${id} order by id`;
+  return t.query<{
+    action: string;
+    data: Record<string, unknown>;
+    actor_username: string | null;
+  }>`select action, data, actor_username from audit_log where entity_type = 'member' and entity_id = ${id} order by id`;
 }
 async function fingerprint() {
-  const [row] = await t.query<{ h: string }>`select md5(coalesce(string_agg(m::text, '|' order by m.id), '')) || ':' || (select count(*) from audit_log where action <> 'access.refused') as h from members m`;
+  const [row] = await t.query<{
+    h: string;
+  }>`select md5(coalesce(string_agg(m::text, '|' order by m.id), '')) || ':' || (select count(*) from audit_log where action <> 'access.refused') as h from members m`;
   return row.h;
 }
 
@@ -106,7 +126,12 @@ describe("the list: order, tabs, search, pagination, masking", () => {
     await createMember(t.db, { name: "João Buscável Ribeiro", registrationNumber: 77, situation: 1 });
     await createMember(t.db, { name: "JOANA BUSCÁVEL Prado", registrationNumber: 177, situation: 2 });
     await createMember(t.db, { name: "Ângela Buscável 77", registrationNumber: 900, situation: 10 });
-    for (let i = 0; i < 23; i++) await createMember(t.db, { name: `Paginado ${String(i).padStart(2, "0")} Sá`, registrationNumber: 1000 + i, situation: i % 2 ? 1 : 3 });
+    for (let i = 0; i < 23; i++)
+      await createMember(t.db, {
+        name: `Paginado ${String(i).padStart(2, "0")} Sá`,
+        registrationNumber: 1000 + i,
+        situation: i % 2 ? 1 : 3,
+      });
   });
 
   it("orders by name, 10 a page, with the page window and previous/next", async () => {
@@ -139,7 +164,10 @@ describe("the list: order, tabs, search, pagination, masking", () => {
     expect(await q("JOÃO")).toEqual([77]);
     expect(await q("joão buscavel prado")).toEqual([]);
     // The stored folded names the search reads.
-    const folded = await t.query<{ registration_number: number; name_folded: string }>`select registration_number, name_folded from members where registration_number in (77, 177, 900) order by registration_number`;
+    const folded = await t.query<{
+      registration_number: number;
+      name_folded: string;
+    }>`select registration_number, name_folded from members where registration_number in (77, 177, 900) order by registration_number`;
     expect(folded.map((r) => r.name_folded)).toEqual(["joao buscavel ribeiro", "joana buscavel prado", "angela buscavel 77"]);
   });
 
@@ -173,7 +201,8 @@ describe("the list: order, tabs, search, pagination, masking", () => {
 
   it("search by full CPF only for admin, rh and secretaria, audited", async () => {
     const m = await createMember(t.db, { name: "Cpf Buscado Lima" });
-    for (const c of [admin, rh, secretaria]) expect(rowsOf((await page(c, `${ADMIN_PATH}?q=${formatCpf(m.cpf!)}`)).html)).toEqual([m.registrationNumber]);
+    for (const c of [admin, rh, secretaria])
+      expect(rowsOf((await page(c, `${ADMIN_PATH}?q=${formatCpf(m.cpf!)}`)).html)).toEqual([m.registrationNumber]);
     expect(rowsOf((await page(presidencia, `${ADMIN_PATH}?q=${m.cpf}`)).html)).toEqual([]);
     const audit = await auditFor(m.id);
     expect(audit.filter((a) => a.action === "member.searched_by_cpf")).toHaveLength(3);
@@ -188,11 +217,21 @@ describe("create, edit, delete with the original's messages", () => {
     expect(r.status).toBe(200);
     expect(r.text).toContain(MEMBER_MESSAGES.created);
     const row = await byCpf(VALID_CPF);
-    expect(row).toMatchObject({ name: NEW_MEMBER.name, situation: 1, status: "ativo", joined_on: todayInBrasilia(), registration_number: max + 1, email: "conceicao.brandao@exemplo.com.br" });
+    expect(row).toMatchObject({
+      name: NEW_MEMBER.name,
+      situation: 1,
+      status: "ativo",
+      joined_on: todayInBrasilia(),
+      registration_number: max + 1,
+      email: "conceicao.brandao@exemplo.com.br",
+    });
     expect(await foldedName(row.id)).toBe("conceicao aparecida brandao");
     const audit = await auditFor(row.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "member.created", data: { registrationNumber: max + 1, situation: 1, typedRegistration: false } });
+    expect(audit[0]).toMatchObject({
+      action: "member.created",
+      data: { registrationNumber: max + 1, situation: 1, typedRegistration: false },
+    });
     expect(JSON.stringify(audit)).not.toMatch(/52998224725|Conceição|exemplo\.com|98123/);
   });
 
@@ -215,7 +254,12 @@ describe("create, edit, delete with the original's messages", () => {
   });
 
   it("keeps a typed registration number and refuses one in use", async () => {
-    const r = await post(admin, ADMIN_PATH, { ...NEW_MEMBER, name: "Registro Digitado", cpf: "111.444.777-35", registrationNumber: "555555" });
+    const r = await post(admin, ADMIN_PATH, {
+      ...NEW_MEMBER,
+      name: "Registro Digitado",
+      cpf: "111.444.777-35",
+      registrationNumber: "555555",
+    });
     expect(r.status).toBe(200);
     expect((await byCpf("11144477735")).registration_number).toBe(555555);
     const again = await post(admin, ADMIN_PATH, { ...NEW_MEMBER, name: "Outro", cpf: "935.411.347-80", registrationNumber: "555555" });
@@ -238,7 +282,15 @@ describe("create, edit, delete with the original's messages", () => {
     expect(r.status).toBe(200);
     expect(r.text).toContain(MEMBER_MESSAGES.updated);
     const row = await byId(m.id);
-    expect(row).toMatchObject({ name: "Editável Souza Lima", situation: 4, status: "afastado", notes: "Licença pelo INSS.", registration_number: m.registrationNumber, cpf: m.cpf, email: null });
+    expect(row).toMatchObject({
+      name: "Editável Souza Lima",
+      situation: 4,
+      status: "afastado",
+      notes: "Licença pelo INSS.",
+      registration_number: m.registrationNumber,
+      cpf: m.cpf,
+      email: null,
+    });
     // The folded name follows the new name, and the search with it (ADR 126).
     expect(await foldedName(m.id)).toBe("editavel souza lima");
     expect(rowsOf((await page(rh, `${RH_PATH}?q=${encodeURIComponent("EDITAVEL SOUZA LIMA")}`)).html)).toEqual([m.registrationNumber]);
@@ -272,7 +324,11 @@ describe("create, edit, delete with the original's messages", () => {
   it("refused roles get 403 and the database is unchanged", async () => {
     const m = await createMember(t.db);
     const before = await fingerprint();
-    const bodies: Record<string, string>[] = [{ ...NEW_MEMBER, cpf: "935.411.347-80" }, { intent: "update", id: m.id, name: "Intruso", situation: "10" }, { intent: "delete", id: m.id }];
+    const bodies: Record<string, string>[] = [
+      { ...NEW_MEMBER, cpf: "935.411.347-80" },
+      { intent: "update", id: m.id, name: "Intruso", situation: "10" },
+      { intent: "delete", id: m.id },
+    ];
     for (const body of bodies) {
       expect((await post(juridico, ADMIN_PATH, body)).status).toBe(403);
     }
@@ -291,7 +347,16 @@ describe("the member's page", () => {
       expect(html).toContain(maskCpfForList(m.cpf!));
       expect(html).not.toContain(formatCpf(m.cpf!));
       expect(html).toContain("Ver CPF completo");
-      for (const label of ["Data de nascimento", "Sexo", "Telefone celular", "Região", "Local de trabalho", "Observação", "Histórico de alterações"]) expect(html).toContain(label);
+      for (const label of [
+        "Data de nascimento",
+        "Sexo",
+        "Telefone celular",
+        "Região",
+        "Local de trabalho",
+        "Observação",
+        "Histórico de alterações",
+      ])
+        expect(html).toContain(label);
       expect(html).toContain("Nota interna");
       // The page's data as the browser loads it carries no full CPF either.
       expect(decodeHtml(await (await c.get(`${RH_PATH}/${m.id}.data`)).text())).not.toContain(m.cpf!);
@@ -351,7 +416,21 @@ describe("the member's page", () => {
   it("'Editar' on the member's page: staff edit the original's fields; only an admin corrects CPF, birth date and sex, audited, the CPF valid and unique", async () => {
     const m = await createMember(t.db, { name: "Correção Documental", birthDate: "1980-01-01", gender: "Masculino" });
     const other = await createMember(t.db);
-    const base = { intent: "update", id: m.id, name: "Correção Documental", situation: "1", email: "", mobilePhone: "", address: "", city: "", state: "", cep: "", region: "", workplaceName: "", notes: "" };
+    const base = {
+      intent: "update",
+      id: m.id,
+      name: "Correção Documental",
+      situation: "1",
+      email: "",
+      mobilePhone: "",
+      address: "",
+      city: "",
+      state: "",
+      cep: "",
+      region: "",
+      workplaceName: "",
+      notes: "",
+    };
     expect((await page(rh, `${RH_PATH}/${m.id}`)).html).toContain(`aria-label="Editar Correção Documental"`);
     // rh edits the original's fields from the page.
     const ok = await post(rh, `${RH_PATH}/${m.id}`, { ...base, city: "Taguatinga" });
@@ -365,7 +444,11 @@ describe("the member's page", () => {
     }
     // rh's dialog does not offer them; the admin's does.
     expect((await page(rh, `${RH_PATH}/${m.id}`)).html).not.toContain("admin-member-fields");
-    const [before] = await t.query<{ cpf: string; birth_date: string; gender: string }>`select cpf, birth_date::text, gender from members where id = ${m.id}`;
+    const [before] = await t.query<{
+      cpf: string;
+      birth_date: string;
+      gender: string;
+    }>`select cpf, birth_date::text, gender from members where id = ${m.id}`;
     expect(before).toEqual({ cpf: m.cpf, birth_date: "1980-01-01", gender: "Masculino" });
     // An admin: an invalid CPF, another member's CPF, an impossible date are refused.
     expect((await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, cpf: "123.456.789-00" })).status).toBe(400);
@@ -375,16 +458,29 @@ describe("the member's page", () => {
     expect((await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, birthDate: "2031-02-30" })).status).toBe(400);
     expect((await byId(m.id)).cpf).toBe(m.cpf);
     // Corrected, audited by field name, never the values.
-    const fixed = await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, city: "Taguatinga", cpf: formatCpf(FIXED_CPF), birthDate: "1981-02-02", gender: "Feminino" });
+    const fixed = await post(admin, `${ADMIN_PATH}/${m.id}`, {
+      ...base,
+      city: "Taguatinga",
+      cpf: formatCpf(FIXED_CPF),
+      birthDate: "1981-02-02",
+      gender: "Feminino",
+    });
     expect(fixed.status).toBe(200);
-    const [after] = await t.query<{ cpf: string; birth_date: string; gender: string }>`select cpf, birth_date::text, gender from members where id = ${m.id}`;
+    const [after] = await t.query<{
+      cpf: string;
+      birth_date: string;
+      gender: string;
+    }>`select cpf, birth_date::text, gender from members where id = ${m.id}`;
     expect(after).toEqual({ cpf: FIXED_CPF, birth_date: "1981-02-02", gender: "Feminino" });
     const updated = (await auditFor(m.id)).filter((a) => a.action === "member.updated").at(-1)!;
     expect(updated.data).toMatchObject({ changed: ["cpf", "birthDate", "gender"] });
     expect(updated.actor_username).toBe((await t.user("admin")).username);
     expect(JSON.stringify(updated.data)).not.toMatch(new RegExp(`${FIXED_CPF}|1981-02-02|Feminino`));
     // A blank CPF keeps the current one.
-    expect((await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, city: "Taguatinga", cpf: "", birthDate: "1981-02-02", gender: "Feminino" })).status).toBe(200);
+    expect(
+      (await post(admin, `${ADMIN_PATH}/${m.id}`, { ...base, city: "Taguatinga", cpf: "", birthDate: "1981-02-02", gender: "Feminino" }))
+        .status,
+    ).toBe(200);
     expect((await byId(m.id)).cpf).toBe(FIXED_CPF);
   });
 
@@ -410,12 +506,21 @@ describe("GET /api/filiados/consulta?cpf=", () => {
       member_email: m.email,
     });
     const none = await c.get(`/api/filiados/consulta?cpf=39053344705`);
-    expect(await none.json()).toEqual({ is_member: false, member_id: null, member_name: null, registration_number: null, member_phone: null, member_email: null });
+    expect(await none.json()).toEqual({
+      is_member: false,
+      member_id: null,
+      member_name: null,
+      registration_number: null,
+      member_phone: null,
+      member_email: null,
+    });
     expect((await c.get(`/api/filiados/consulta?cpf=${formatCpf(m.cpf!)}`)).status).toBe(400);
     expect((await c.get(`/api/filiados/consulta`)).status).toBe(400);
     const audit = await auditFor(m.id);
     expect(audit.filter((a) => a.action === "member.looked_up")).toHaveLength(1);
-    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.looked_up' and entity_id is null`;
+    const [{ n }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from audit_log where action = 'member.looked_up' and entity_id is null`;
     expect(n).toBe(1);
     expect((await (await t.login("campo")).get(`/api/filiados/consulta?cpf=${m.cpf}`)).status).toBe(403);
     expect((await t.anonymous().get(`/api/filiados/consulta?cpf=${m.cpf}`)).status).toBe(401);
@@ -461,7 +566,13 @@ describe("LGPD tools (admin)", () => {
     expect(res.headers.get("content-disposition")).toContain(`filiado-${m.registrationNumber}.json`);
     const body = await res.json();
     // Read by the person it is about: pt-BR labels, formatted CPF, Brasília times (issue 19 §2).
-    expect(body.cadastro).toMatchObject({ Identificador: m.id, CPF: formatCpf(m.cpf!), "Nome completo": "Exportável Gomes", Matrícula: m.registrationNumber, Situação: "2 - DESEMPREGADO(A)" });
+    expect(body.cadastro).toMatchObject({
+      Identificador: m.id,
+      CPF: formatCpf(m.cpf!),
+      "Nome completo": "Exportável Gomes",
+      Matrícula: m.registrationNumber,
+      Situação: "2 - DESEMPREGADO(A)",
+    });
     expect(body.cadastro["Cadastrado em"]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(horário de Brasília\)$/);
     expect(JSON.stringify(body)).not.toMatch(/mobilePhone|registrationNumber|\d{4}-\d{2}-\d{2}T/);
     expect(body.foto).toBeNull();
@@ -483,7 +594,14 @@ describe("LGPD tools (admin)", () => {
     expect(r.status).toBe(200);
     expect(r.text).toContain(MEMBER_MESSAGES.anonymized);
     const row = await byId(m.id);
-    expect(row).toMatchObject({ registration_number: m.registrationNumber, cpf: null, email: null, notes: null, city: null, name: `Filiado anonimizado ${m.registrationNumber}` });
+    expect(row).toMatchObject({
+      registration_number: m.registrationNumber,
+      cpf: null,
+      email: null,
+      notes: null,
+      city: null,
+      name: `Filiado anonimizado ${m.registrationNumber}`,
+    });
     expect(await foldedName(m.id)).toBe(`filiado anonimizado ${m.registrationNumber}`);
     expect(row.anonymized_at).not.toBeNull();
     const audit = await auditFor(m.id);

@@ -18,7 +18,12 @@ const t = useTestServer({ env: { TRUST_PROXY: "1", SMTP_URL: "" } });
 const clientFrom = (ip: string) => forwardedClient(t.url, ip);
 
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 describe("an office of 20 people behind one address", () => {
@@ -64,7 +69,9 @@ describe("an office of 20 people behind one address", () => {
 
   it("the per-account limit stays: 10 failures on one account from 10 addresses, then even the right password is refused", async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await clientFrom(`198.51.100.${210 + i}`).post("/login", { username: "escritorio2", password: `errada-${i}` })).status).toBe(401);
+      expect((await clientFrom(`198.51.100.${210 + i}`).post("/login", { username: "escritorio2", password: `errada-${i}` })).status).toBe(
+        401,
+      );
     }
     expect((await clientFrom("198.51.100.230").post("/login", { username: "escritorio2", password })).status).toBe(429);
   }, 60_000);
@@ -77,7 +84,11 @@ describe("a contact reply without SMTP says what really happened", () => {
       values ('Pessoa Sem SMTP', 'sem.smtp@example.com', null, 'Dúvida', 'Mensagem de teste.', 'secretaria', 'pending', now())
       returning id`;
     const staff = await t.login("secretaria");
-    const res = await staff.post("/dashboard/contatos/secretaria", { intent: "reply", id: m.id, reply: "Resposta gravada na caixa de saída." });
+    const res = await staff.post("/dashboard/contatos/secretaria", {
+      intent: "reply",
+      id: m.id,
+      reply: "Resposta gravada na caixa de saída.",
+    });
     expect(res.status).toBe(200);
     const html = decode(await res.text());
     expect(html).toContain(CONTACT_MESSAGES.replyOutbox);
@@ -113,7 +124,8 @@ describe("collective agreements as a visitor reads them", () => {
       validFrom: dayFromToday(30),
       validTo: dayFromToday(400),
       isPublic: "on",
-    })) fd.set(k, v);
+    }))
+      fd.set(k, v);
     expect((await admin.post("/dashboard/admin/agreements", fd)).status).toBe(200);
 
     const all = decode(await (await fetch(`${t.url}/convencoes`)).text());
@@ -132,7 +144,9 @@ describe("collective agreements as a visitor reads them", () => {
 
   it("an agreement downloads with a readable name: 'YYYY-YYYY', not 'YYYYYYYY'", async () => {
     const year = Number(dayFromToday(0).slice(0, 4));
-    const [row] = await t.query<{ id: string }>`select id from agreements where title = ${`Convenção Coletiva de Trabalho ${year}/${year + 1}`}`;
+    const [row] = await t.query<{
+      id: string;
+    }>`select id from agreements where title = ${`Convenção Coletiva de Trabalho ${year}/${year + 1}`}`;
     const res = await fetch(`${t.url}/convencoes/${row.id}/pdf`);
     expect(res.status).toBe(200);
     const disposition = res.headers.get("content-disposition")!;

@@ -14,7 +14,13 @@ const anon = () => t.anonymous();
 beforeAll(async () => {
   const authorId = (await t.user("secretaria")).id;
   // Two published posts with covers, a draft and one scheduled a week ahead.
-  await createNewsPost(t.db, { title: "Como se filiar ao sindicato", slug: "como-se-filiar-ao-sindicato", publishedAt: daysAgo(12), cover: true, authorId });
+  await createNewsPost(t.db, {
+    title: "Como se filiar ao sindicato",
+    slug: "como-se-filiar-ao-sindicato",
+    publishedAt: daysAgo(12),
+    cover: true,
+    authorId,
+  });
   await createNewsPost(t.db, {
     title: "Cuidados com os equipamentos de proteção individual",
     slug: "cuidados-com-equipamentos-de-protecao-individual",
@@ -22,8 +28,20 @@ beforeAll(async () => {
     cover: true,
     authorId,
   });
-  await createNewsPost(t.db, { title: "Onde consultar as convenções coletivas", slug: "onde-consultar-as-convencoes-coletivas", status: "draft", publishedAt: null, authorId });
-  await createNewsPost(t.db, { title: "Plantão de atendimento aos associados", slug: "plantao-de-atendimento-aos-associados", publishedAt: daysAgo(-7), cover: true, authorId });
+  await createNewsPost(t.db, {
+    title: "Onde consultar as convenções coletivas",
+    slug: "onde-consultar-as-convencoes-coletivas",
+    status: "draft",
+    publishedAt: null,
+    authorId,
+  });
+  await createNewsPost(t.db, {
+    title: "Plantão de atendimento aos associados",
+    slug: "plantao-de-atendimento-aos-associados",
+    publishedAt: daysAgo(-7),
+    cover: true,
+    authorId,
+  });
   staff = await t.login("secretaria");
 });
 
@@ -35,7 +53,11 @@ async function post(slug: string) {
 }
 
 async function count(table: "news_posts" | "files" | "audit_log") {
-  const q = { news_posts: "select count(*)::int as n from news_posts", files: "select count(*)::int as n from files", audit_log: "select count(*)::int as n from audit_log where action <> 'access.refused'" }[table];
+  const q = {
+    news_posts: "select count(*)::int as n from news_posts",
+    files: "select count(*)::int as n from files",
+    audit_log: "select count(*)::int as n from audit_log where action <> 'access.refused'",
+  }[table];
   const [row] = await t.query<{ n: number }>([q] as unknown as TemplateStringsArray);
   return row.n;
 }
@@ -57,7 +79,12 @@ async function publicHtml(path: string) {
 
 /** The page an action answers with (the no-JS view), entities decoded, to find its messages in. */
 async function answer(res: Response) {
-  return (await res.text()).replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return (await res.text())
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 const EDITOR = "/dashboard/noticias?editor=nova";
@@ -201,7 +228,15 @@ describe("staff writes", () => {
     // The slug made from the title collides too.
     const fromTitle = await staff.post(
       "/dashboard/noticias",
-      form({ intent: "create", title: "Como se filiar ao sindicato", slug: "", ...baseFields, status: "draft" }, { name: "capa.png", bytes: await sharp({ create: { width: 40, height: 20, channels: 3, background: "#c00" } }).png().toBuffer() }),
+      form(
+        { intent: "create", title: "Como se filiar ao sindicato", slug: "", ...baseFields, status: "draft" },
+        {
+          name: "capa.png",
+          bytes: await sharp({ create: { width: 40, height: 20, channels: 3, background: "#c00" } })
+            .png()
+            .toBuffer(),
+        },
+      ),
     );
     expect(fromTitle.status).toBe(409);
     expect(await answer(fromTitle)).toContain(NEWS_MESSAGES.slugTaken);
@@ -223,7 +258,10 @@ describe("staff writes", () => {
     );
     expect(res.status).toBe(302);
     expect(await post("reuniao-de-acao-sindical-participe")).toBeDefined();
-    const bad = await staff.post(EDITOR, form({ intent: "create", title: "", slug: "Com Espaços", summary: "", body: "", status: "draft", publishedAt: "31/02/2026" }));
+    const bad = await staff.post(
+      EDITOR,
+      form({ intent: "create", title: "", slug: "Com Espaços", summary: "", body: "", status: "draft", publishedAt: "31/02/2026" }),
+    );
     expect(bad.status).toBe(400);
     const text = await answer(bad);
     for (const [field, message] of Object.entries({
@@ -249,7 +287,14 @@ describe("staff writes", () => {
     const created = await staff.post(
       "/dashboard/noticias",
       form(
-        { intent: "create", title: "Notícia com capa", slug: "noticia-com-capa", ...baseFields, status: "published", publishedAt: "2026-01-10T08:00" },
+        {
+          intent: "create",
+          title: "Notícia com capa",
+          slug: "noticia-com-capa",
+          ...baseFields,
+          status: "published",
+          publishedAt: "2026-01-10T08:00",
+        },
         { name: "foto.jpg", bytes: withExif },
       ),
     );
@@ -257,10 +302,15 @@ describe("staff writes", () => {
     expect(created.headers.get("location")).toBe("/dashboard/noticias");
     const row = await post("noticia-com-capa");
     expect(row.cover_file_id).toBeTruthy();
-    const [stored] = await t.query<{ purpose: string; data: Buffer; content_type: string }>`select purpose, data, content_type from files where id = ${row.cover_file_id}`;
+    const [stored] = await t.query<{
+      purpose: string;
+      data: Buffer;
+      content_type: string;
+    }>`select purpose, data, content_type from files where id = ${row.cover_file_id}`;
     expect(stored.purpose).toBe("news-cover");
     const bytes = Buffer.from(stored.data);
-    for (const secret of ["CameraSecreta", "Modelo-X", "Fulano de Tal", "Exif"]) expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+    for (const secret of ["CameraSecreta", "Modelo-X", "Fulano de Tal", "Exif"])
+      expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
 
     const img = await anon().get(`/imagens/${row.cover_file_id}`);
     expect(img.status).toBe(200);
@@ -280,10 +330,23 @@ describe("staff writes", () => {
     expect(new Date(published_at).toISOString()).toBe("2026-01-10T11:00:00.000Z");
 
     // A new cover replaces the old file.
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const updated = await staff.post(
       "/dashboard/noticias",
-      form({ intent: "update", id: row.id, title: "Notícia com capa nova", slug: "noticia-com-capa", ...baseFields, status: "published", publishedAt: "2026-01-10T08:00" }, { name: "nova.png", bytes: png, type: "image/png" }),
+      form(
+        {
+          intent: "update",
+          id: row.id,
+          title: "Notícia com capa nova",
+          slug: "noticia-com-capa",
+          ...baseFields,
+          status: "published",
+          publishedAt: "2026-01-10T08:00",
+        },
+        { name: "nova.png", bytes: png, type: "image/png" },
+      ),
     );
     expect(updated.status).toBe(302);
     const after = await post("noticia-com-capa");
@@ -310,18 +373,27 @@ describe("staff writes", () => {
     const before = await Promise.all([count("news_posts"), count("files")]);
     const html = await staff.post(
       "/dashboard/noticias",
-      form({ intent: "create", title: "Capa falsa", slug: "", ...baseFields, status: "draft" }, { name: "foto.jpg", bytes: Buffer.from("<html><script>alert(1)</script></html>") }),
+      form(
+        { intent: "create", title: "Capa falsa", slug: "", ...baseFields, status: "draft" },
+        { name: "foto.jpg", bytes: Buffer.from("<html><script>alert(1)</script></html>") },
+      ),
     );
     expect(html.status).toBe(415);
     expect(await answer(html)).toContain(NEWS_MESSAGES.coverType);
     const pdf = await staff.post(
       "/dashboard/noticias",
-      form({ intent: "create", title: "Capa em PDF", slug: "", ...baseFields, status: "draft" }, { name: "capa.jpg", bytes: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF") }),
+      form(
+        { intent: "create", title: "Capa em PDF", slug: "", ...baseFields, status: "draft" },
+        { name: "capa.jpg", bytes: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF") },
+      ),
     );
     expect(pdf.status).toBe(415);
     const big = await staff.post(
       "/dashboard/noticias",
-      form({ intent: "create", title: "Capa enorme", slug: "", ...baseFields, status: "draft" }, { name: "grande.jpg", bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) }),
+      form(
+        { intent: "create", title: "Capa enorme", slug: "", ...baseFields, status: "draft" },
+        { name: "grande.jpg", bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) },
+      ),
     );
     expect(big.status).toBe(413);
     expect(await answer(big)).toContain(NEWS_MESSAGES.coverTooLarge);
@@ -334,7 +406,10 @@ describe("staff writes", () => {
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/dashboard/juridico");
     const before = await Promise.all([count("news_posts"), count("files"), count("audit_log")]);
-    const res = await juridico.post("/dashboard/noticias", form({ intent: "create", title: "Intrusa", slug: "", ...baseFields, status: "published" }));
+    const res = await juridico.post(
+      "/dashboard/noticias",
+      form({ intent: "create", title: "Intrusa", slug: "", ...baseFields, status: "published" }),
+    );
     expect(res.status).toBe(403);
     expect(await Promise.all([count("news_posts"), count("files"), count("audit_log")])).toEqual(before);
   });
@@ -357,7 +432,9 @@ describe("the public image route", () => {
   }
 
   it("serves only files whose purpose is on the public list", async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+      .jpeg()
+      .toBuffer();
     const pdf = Buffer.from("%PDF-1.4\n%%EOF");
     const refused = [
       await insertFile("agreement", "application/pdf", pdf),

@@ -22,7 +22,11 @@ beforeAll(async () => {
   admin = await t.login("admin");
 });
 
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 describe("a NUL or a broken percent-encoding in the address answers 400 before any route", () => {
   // The nine staff lists of the report, and the parameter each one sent to the database.
@@ -51,7 +55,11 @@ describe("a NUL or a broken percent-encoding in the address answers 400 before a
       const dataUrl = `${path}.data?${query}`;
       const data = await admin.get(dataUrl);
       const text = await data.text();
-      if (data.status !== 400 || !data.headers.get("content-type")?.startsWith("text/plain") || !text.includes(BAD_ADDRESS_MESSAGES.title)) {
+      if (
+        data.status !== 400 ||
+        !data.headers.get("content-type")?.startsWith("text/plain") ||
+        !text.includes(BAD_ADDRESS_MESSAGES.title)
+      ) {
         wrong.push(`${dataUrl} → ${data.status}`);
       }
     }
@@ -96,7 +104,11 @@ describe("a NUL or a broken percent-encoding in the address answers 400 before a
   });
 
   it("a well-formed address with the same characters encoded is untouched", async () => {
-    for (const url of ["/dashboard/atendimentos?q=%2500", "/dashboard/atendimentos?q=a+b%20%C3%A7", "/dashboard/atendimentos?q=%25E0%25A4%25A"]) {
+    for (const url of [
+      "/dashboard/atendimentos?q=%2500",
+      "/dashboard/atendimentos?q=a+b%20%C3%A7",
+      "/dashboard/atendimentos?q=%25E0%25A4%25A",
+    ]) {
       expect((await admin.get(url)).status, url).toBe(200);
     }
   });
@@ -124,7 +136,17 @@ describe("a route started or finished with a fix time out of range", () => {
   it("answers 400 with the message and leaves the route pending; a real fix time starts it", async () => {
     const campo = await t.login("campo");
     const route = await createFieldRoute(t.db);
-    for (const fixAt of ["9e15", "8640000000000001", "-1", "0", "1e308", "Infinity", "abc", String(Date.UTC(1999, 11, 31)), String(Date.now() + 3 * 86_400_000)]) {
+    for (const fixAt of [
+      "9e15",
+      "8640000000000001",
+      "-1",
+      "0",
+      "1e308",
+      "Infinity",
+      "abc",
+      String(Date.UTC(1999, 11, 31)),
+      String(Date.now() + 3 * 86_400_000),
+    ]) {
       const res = await campo.post(EXECUTE, { intent: "start", id: route.id, ...position, fixAt });
       expect(res.status, fixAt).toBe(400);
       expect(decode(await res.text()), fixAt).toContain(ROUTE_MESSAGES.fixAt);
@@ -134,7 +156,10 @@ describe("a route started or finished with a fix time out of range", () => {
     const fixAt = Date.now() - 5_000;
     const ok = await campo.post(EXECUTE, { intent: "start", id: route.id, ...position, fixAt: String(fixAt) });
     expect(ok.status).toBe(200);
-    const [started] = await t.query<{ status: string; start_fix_at: Date }>`select status, start_fix_at from field_routes where id = ${route.id}`;
+    const [started] = await t.query<{
+      status: string;
+      start_fix_at: Date;
+    }>`select status, start_fix_at from field_routes where id = ${route.id}`;
     expect(started.status).toBe("em_andamento");
     expect(new Date(started.start_fix_at).getTime()).toBe(fixAt);
     // Finishing goes through the same check.
@@ -173,34 +198,38 @@ describe("service record protocols when records come faster than one a second", 
     description: "Registro simultâneo para testar os protocolos.",
   };
 
-  it("8 staff posting 16 each at once: no 5xx, 128 records, 128 distinct protocols near the time of the save", { timeout: 180_000 }, async () => {
-    const staff = await Promise.all(Array.from({ length: 8 }, async () => t.login(await createUser(t.db, { role: "admin" }))));
-    const start = Date.now();
-    const before = new Set((await t.query<{ protocol: string }>`select protocol from service_records`).map((r) => r.protocol));
-    const statuses = (
-      await Promise.all(
-        staff.map(async (c) => {
-          const out: number[] = [];
-          for (let i = 0; i < 16; i++) {
-            const res = await c.post("/dashboard/atendimento", body);
-            await res.arrayBuffer();
-            out.push(res.status);
-          }
-          return out;
-        }),
-      )
-    ).flat();
-    const end = Date.now();
-    expect(statuses.filter((s) => s >= 500)).toEqual([]);
-    expect(statuses).toEqual(Array(128).fill(200));
-    const rows = (await t.query<{ protocol: string }>`select protocol from service_records`).filter((r) => !before.has(r.protocol));
-    expect(rows).toHaveLength(128);
-    expect(new Set(rows.map((r) => r.protocol)).size).toBe(128);
-    // Every protocol within the window after the first save's second.
-    const first = protocolAt(new Date(start - 1000));
-    const last = protocolAt(new Date(end + PROTOCOL_WINDOW_SECONDS * 1000));
-    for (const r of rows) expect(r.protocol >= first && r.protocol <= last, r.protocol).toBe(true);
-  });
+  it(
+    "8 staff posting 16 each at once: no 5xx, 128 records, 128 distinct protocols near the time of the save",
+    { timeout: 180_000 },
+    async () => {
+      const staff = await Promise.all(Array.from({ length: 8 }, async () => t.login(await createUser(t.db, { role: "admin" }))));
+      const start = Date.now();
+      const before = new Set((await t.query<{ protocol: string }>`select protocol from service_records`).map((r) => r.protocol));
+      const statuses = (
+        await Promise.all(
+          staff.map(async (c) => {
+            const out: number[] = [];
+            for (let i = 0; i < 16; i++) {
+              const res = await c.post("/dashboard/atendimento", body);
+              await res.arrayBuffer();
+              out.push(res.status);
+            }
+            return out;
+          }),
+        )
+      ).flat();
+      const end = Date.now();
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      expect(statuses).toEqual(Array(128).fill(200));
+      const rows = (await t.query<{ protocol: string }>`select protocol from service_records`).filter((r) => !before.has(r.protocol));
+      expect(rows).toHaveLength(128);
+      expect(new Set(rows.map((r) => r.protocol)).size).toBe(128);
+      // Every protocol within the window after the first save's second.
+      const first = protocolAt(new Date(start - 1000));
+      const last = protocolAt(new Date(end + PROTOCOL_WINDOW_SECONDS * 1000));
+      for (const r of rows) expect(r.protocol >= first && r.protocol <= last, r.protocol).toBe(true);
+    },
+  );
 
   it("every second of the window taken: 503 with 'tente novamente', nothing written; the next save after them works", async () => {
     // Take every second from a little before now to past the window.

@@ -16,13 +16,22 @@ beforeAll(async () => {
   admin = await t.login("admin");
 });
 
-type PartnerRow = { id: string; name: string; category: string; website: string | null; active: boolean; sort_order: number; logo_file_id: string | null };
+type PartnerRow = {
+  id: string;
+  name: string;
+  category: string;
+  website: string | null;
+  active: boolean;
+  sort_order: number;
+  logo_file_id: string | null;
+};
 
 async function partners() {
   return t.query<PartnerRow>`select id, name, category, website, active, sort_order, logo_file_id from partners order by category, sort_order, name`;
 }
 async function byName(name: string) {
-  const [row] = await t.query<PartnerRow>`select id, name, category, website, active, sort_order, logo_file_id from partners where name = ${name}`;
+  const [row] =
+    await t.query<PartnerRow>`select id, name, category, website, active, sort_order, logo_file_id from partners where name = ${name}`;
   return row;
 }
 async function counts() {
@@ -31,12 +40,22 @@ async function counts() {
   return row;
 }
 async function fileRow(id: string) {
-  const [row] = await t.query<{ purpose: string; content_type: string; data: Buffer; file_name: string }>`select purpose, content_type, data, file_name from files where id = ${id}`;
+  const [row] = await t.query<{
+    purpose: string;
+    content_type: string;
+    data: Buffer;
+    file_name: string;
+  }>`select purpose, content_type, data, file_name from files where id = ${id}`;
   return row;
 }
 
 function decodeHtml(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 async function publicPage() {
   const res = await fetch(`${t.url}/parceiros`);
@@ -135,7 +154,11 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     expect(await counts()).toEqual({ p: before.p + 1, f: before.f + 1, l: before.l + 1 });
     const [audit] = await t.query<{ actor_username: string; entity_id: string; data: { name: string } }>`
       select actor_username, entity_id, data from audit_log where action = 'partner.created' order by id desc limit 1`;
-    expect(audit).toMatchObject({ actor_username: (await t.user("secretaria")).username, entity_id: row.id, data: { name: "Clínica Parceira de Teste" } });
+    expect(audit).toMatchObject({
+      actor_username: (await t.user("secretaria")).username,
+      entity_id: row.id,
+      data: { name: "Clínica Parceira de Teste" },
+    });
 
     const { html } = await publicPage();
     expect(html).toContain(">Saúde</h2>");
@@ -155,11 +178,17 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   it("edits: replacing the logo deletes the old file; removing it deletes it too", async () => {
     const row = await byName("Clínica Parceira de Teste");
     const oldLogo = row.logo_file_id!;
-    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 80, b: 160, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 80, b: 160, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const before = await counts();
     const res = await secretaria.post(
       PATH,
-      form(fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", active: "on" }), { bytes: png, name: "novo.png", type: "image/png" }),
+      form(fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", active: "on" }), {
+        bytes: png,
+        name: "novo.png",
+        type: "image/png",
+      }),
     );
     expect(res.status).toBe(200);
     expect(decodeHtml(await res.text())).toContain(PARTNER_MESSAGES.updated);
@@ -170,14 +199,24 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     expect((await fileRow(updated.logo_file_id!)).content_type).toBe("image/webp");
     expect((await fetch(`${t.url}/imagens/${oldLogo}`)).status).toBe(404);
     expect(await counts()).toEqual({ p: before.p, f: before.f, l: before.l + 1 });
-    const [audit] = await t.query<{ data: { changed: string[] } }>`select data from audit_log where action = 'partner.updated' order by id desc limit 1`;
+    const [audit] = await t.query<{
+      data: { changed: string[] };
+    }>`select data from audit_log where action = 'partner.updated' order by id desc limit 1`;
     expect(audit.data.changed).toEqual(expect.arrayContaining(["name", "logo"]));
 
     // Editing without a file keeps the logo.
-    await secretaria.post(PATH, form(fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", description: "Nova descrição da clínica parceira." })));
+    await secretaria.post(
+      PATH,
+      form(
+        fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", description: "Nova descrição da clínica parceira." }),
+      ),
+    );
     expect((await byName("Clínica Parceira Renomeada")).logo_file_id).toBe(updated.logo_file_id);
 
-    const removed = await secretaria.post(PATH, form(fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", removeLogo: "on" })));
+    const removed = await secretaria.post(
+      PATH,
+      form(fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", removeLogo: "on" })),
+    );
     expect(removed.status).toBe(200);
     expect((await byName("Clínica Parceira Renomeada")).logo_file_id).toBeNull();
     expect(await fileRow(updated.logo_file_id!)).toBeUndefined();
@@ -195,26 +234,51 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   });
 
   const refusals: Array<[string, () => Promise<FormData | Record<string, string>>, number, string]> = [
-    ["an http:// website", async () => fields({ name: "Site Inseguro", website: "http://inseguro.example.com" }), 400, PARTNER_MESSAGES.website],
+    [
+      "an http:// website",
+      async () => fields({ name: "Site Inseguro", website: "http://inseguro.example.com" }),
+      400,
+      PARTNER_MESSAGES.website,
+    ],
     ["a javascript: website", async () => fields({ name: "Site Script", website: "javascript:alert(1)" }), 400, PARTNER_MESSAGES.website],
     ["an empty name", async () => fields({ name: "  " }), 400, "Nome é obrigatório."],
-    ["a short description", async () => fields({ name: "Descrição Curta", description: "Curta" }), 400, "Descrição deve ter ao menos 10 caracteres."],
-    ["a negative order", async () => fields({ name: "Ordem Negativa", sortOrder: "-1" }), 400, "Ordem deve ser um número inteiro entre 0 e 9999."],
+    [
+      "a short description",
+      async () => fields({ name: "Descrição Curta", description: "Curta" }),
+      400,
+      "Descrição deve ter ao menos 10 caracteres.",
+    ],
+    [
+      "a negative order",
+      async () => fields({ name: "Ordem Negativa", sortOrder: "-1" }),
+      400,
+      "Ordem deve ser um número inteiro entre 0 e 9999.",
+    ],
     [
       "HTML sent as a .png logo",
-      async () => form(fields({ name: "Logo HTML" }), { bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "logo.png", type: "image/png" }),
+      async () =>
+        form(fields({ name: "Logo HTML" }), {
+          bytes: Buffer.from("<html><script>alert(1)</script></html>"),
+          name: "logo.png",
+          type: "image/png",
+        }),
       415,
       PARTNER_MESSAGES.logoType,
     ],
     [
       "a PDF as logo",
-      async () => form(fields({ name: "Logo PDF" }), { bytes: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"), name: "logo.jpg" }),
+      async () =>
+        form(fields({ name: "Logo PDF" }), { bytes: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"), name: "logo.jpg" }),
       415,
       PARTNER_MESSAGES.logoType,
     ],
     [
       "a logo over 2 MB",
-      async () => form(fields({ name: "Logo Grande" }), { bytes: Buffer.concat([await gpsJpeg(), Buffer.alloc(2 * 1024 * 1024)]), name: "grande.jpg" }),
+      async () =>
+        form(fields({ name: "Logo Grande" }), {
+          bytes: Buffer.concat([await gpsJpeg(), Buffer.alloc(2 * 1024 * 1024)]),
+          name: "grande.jpg",
+        }),
       413,
       PARTNER_MESSAGES.logoTooLarge,
     ],

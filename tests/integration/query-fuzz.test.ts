@@ -21,7 +21,9 @@ const runs = Number(process.env.QUERY_FUZZ_RUNS ?? 32);
 const seed = Number(process.env.QUERY_FUZZ_SEED ?? 20_261_127);
 
 // Every refused post is judged for itself: no per-minute cap on refusal entries.
-const t = useTestServer({ env: { AUDIT_REFUSALS_PER_MINUTE: "10000", GEOCODER_URL: "http://127.0.0.1:9", CEP_API_URL: "http://127.0.0.1:9" } });
+const t = useTestServer({
+  env: { AUDIT_REFUSALS_PER_MINUTE: "10000", GEOCODER_URL: "http://127.0.0.1:9", CEP_API_URL: "http://127.0.0.1:9" },
+});
 const clients = new Map<Role, Client>();
 let ids: TargetIds;
 
@@ -52,7 +54,9 @@ function pageNames(file: string) {
 }
 
 function concrete(pattern: string, role: Role) {
-  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? role : SAMPLE_PARAMS[name] ?? (ids as Record<string, string>)[name] ?? "x"));
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    name === "role" ? role : (SAMPLE_PARAMS[name] ?? (ids as Record<string, string>)[name] ?? "x"),
+  );
 }
 
 /** The roles that may open a path (the screen table). */

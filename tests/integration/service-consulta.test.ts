@@ -54,7 +54,10 @@ async function consulta(protocolo: string, verificador: string, ip = nextIp()) {
 }
 /** The visible text of a page, without tags and the hydration data. */
 function text(html: string) {
-  return html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 }
 
 const REQUESTER = {
@@ -76,7 +79,10 @@ async function createViaForm(extra: Record<string, string> = {}) {
     ...extra,
   });
   expect(res.status).toBe(200);
-  const [r] = await t.query<{ id: string; protocol: string }>`select id, protocol from service_records order by created_at desc, protocol desc limit 1`;
+  const [r] = await t.query<{
+    id: string;
+    protocol: string;
+  }>`select id, protocol from service_records order by created_at desc, protocol desc limit 1`;
   return r;
 }
 const changeStatus = (id: string, status: string, comment: string, isPublic = false) =>
@@ -123,12 +129,22 @@ describe("the public consulta", () => {
 
   it("answers an unknown protocol and a wrong second factor the same way, and an anonymous complaint never opens", async () => {
     const r = await createViaForm();
-    const anon = await createServiceRecordRow(t.db, { sector: "juridico", recordType: "denuncia_anonima", requesterName: "Denúncia Anônima", requesterCpf: null, requesterEmail: null });
+    const anon = await createServiceRecordRow(t.db, {
+      sector: "juridico",
+      recordType: "denuncia_anonima",
+      requesterName: "Denúncia Anônima",
+      requesterCpf: null,
+      requesterEmail: null,
+    });
     const wrongDigits = await consulta(r.protocol, "0000");
     const wrongEmail = await consulta(r.protocol, "outra.pessoa@example.com");
     const unknown = await consulta("SIND19990101000000", "4725");
     const anonymous = await consulta(anon.protocol, "0000");
-    const shape = (x: { status: number; html: string }) => ({ status: x.status, says: text(x.html).includes(CONSULTA_MESSAGES.notFound), result: x.html.includes('data-testid="consulta-result"') });
+    const shape = (x: { status: number; html: string }) => ({
+      status: x.status,
+      says: text(x.html).includes(CONSULTA_MESSAGES.notFound),
+      result: x.html.includes('data-testid="consulta-result"'),
+    });
     for (const x of [wrongDigits, wrongEmail, unknown, anonymous]) expect(shape(x)).toEqual({ status: 404, says: true, result: false });
     // The pages differ only in the echoed protocol.
     const strip = (x: { html: string }) => text(x.html).replace(/SIND\d{14}/gi, "P");
@@ -183,7 +199,12 @@ describe("e-mail notices to the requester", () => {
     expect(changed.text).toContain("foi atualizado para: Em Andamento");
     expect(changed.text).not.toContain("Nota interna");
     // A comment is not a status change; a refused change writes nothing.
-    await as("juridico").post(`/dashboard/atendimento/${r.id}`, { intent: "comment", id: r.id, responsibleId: agent, comment: "Só um comentário." });
+    await as("juridico").post(`/dashboard/atendimento/${r.id}`, {
+      intent: "comment",
+      id: r.id,
+      responsibleId: agent,
+      comment: "Só um comentário.",
+    });
     expect((await changeStatus(r.id, "in_progress", "De novo.")).status).toBe(409);
     await expect.poll(async () => (await notices(r.protocol)).map((n) => n.state), { timeout: 10_000 }).toEqual(["done", "done"]);
     expect(sink.messages.filter((m) => m.text.includes(r.protocol))).toHaveLength(2);

@@ -80,17 +80,29 @@ describe("the unified form", () => {
     const res = await create("juridico", "juridico");
     const body = await res.text();
     expect(res.status).toBe(200);
-    const [r] = await t.query<Record<string, string>>`select * from service_records where sector = 'juridico' order by created_at desc limit 1`;
+    const [r] = await t.query<
+      Record<string, string>
+    >`select * from service_records where sector = 'juridico' order by created_at desc limit 1`;
     expect(r.protocol).toMatch(/^SIND\d{14}$/);
     expect(body).toContain(SERVICE_MESSAGES.created(r.protocol));
     expect(r.status).toBe("pending");
     expect(r.requester_cpf).toBe("52998224725");
     expect(r.requester_registration).toBe((await t.user("juridico")).username);
-    expect(r.sector_data).toEqual({ caseType: "trabalhista", company: null, processNumber: null, deadlineDate: null, cctReference: null, legalBasis: null, hasLawyer: false });
+    expect(r.sector_data).toEqual({
+      caseType: "trabalhista",
+      company: null,
+      processNumber: null,
+      deadlineDate: null,
+      cctReference: null,
+      legalBasis: null,
+      hasLawyer: false,
+    });
     expect((await entries(r.id)).map((e) => e.kind)).toEqual(["created"]);
     // The creation separator names a person: the assigned one, or else the registrant (never 'Responsável não definido').
     expect((await entries(r.id))[0].responsible_name).not.toBe("Responsável não definido");
-    const [audit] = await t.query<{ data: Record<string, unknown> }>`select data from audit_log where entity_id = ${r.id} and action = 'service.created'`;
+    const [audit] = await t.query<{
+      data: Record<string, unknown>;
+    }>`select data from audit_log where entity_id = ${r.id} and action = 'service.created'`;
     expect(JSON.stringify(audit.data)).not.toMatch(/52998224725|Conceição|conceicao@/);
   });
 
@@ -107,7 +119,18 @@ describe("the unified form", () => {
       ["secretaria", { "sd.requestType": "agendamento" }, "sd.appointmentDate", FIELD_MESSAGES.required],
       ["secretaria", { "sd.requestType": "documento" }, "sd.documentType", FIELD_MESSAGES.required],
       ["financeiro", { "sd.requestType": "contribuicao" }, "sd.amount", FIELD_MESSAGES.required],
-      ["financeiro", { "sd.requestType": "reembolso", "sd.amount": "10,00", "sd.period": "10/2026", "sd.dueDate": "2026-12-10", "sd.paymentMethod": "pix" }, "sd.invoiceNumber", FIELD_MESSAGES.required],
+      [
+        "financeiro",
+        {
+          "sd.requestType": "reembolso",
+          "sd.amount": "10,00",
+          "sd.period": "10/2026",
+          "sd.dueDate": "2026-12-10",
+          "sd.paymentMethod": "pix",
+        },
+        "sd.invoiceNumber",
+        FIELD_MESSAGES.required,
+      ],
       ["presidencia", { "sd.requestType": "audiencia" }, "sd.meetingType", FIELD_MESSAGES.required],
       ["presidencia", { "sd.urgencyLevel": "" }, "sd.urgencyLevel", FIELD_MESSAGES.required],
       ["homologacao", { "sd.cnpj": "" }, "sd.cnpj", FIELD_MESSAGES.required],
@@ -122,20 +145,53 @@ describe("the unified form", () => {
       expect(body, `${sector} ${field}`).toContain(message);
     }
     // The conditional fields satisfied, the same blocks pass.
-    expect((await create("admin", "secretaria", { "sd.requestType": "agendamento", "sd.appointmentDate": "2026-12-01", "sd.appointmentTime": "14:30", "sd.meetingType": "presencial" })).status).toBe(200);
-    expect((await create("admin", "financeiro", { "sd.requestType": "reembolso", "sd.amount": "10,00", "sd.period": "10/2026", "sd.dueDate": "2026-12-10", "sd.paymentMethod": "pix", "sd.invoiceNumber": "NF 123" })).status).toBe(200);
+    expect(
+      (
+        await create("admin", "secretaria", {
+          "sd.requestType": "agendamento",
+          "sd.appointmentDate": "2026-12-01",
+          "sd.appointmentTime": "14:30",
+          "sd.meetingType": "presencial",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await create("admin", "financeiro", {
+          "sd.requestType": "reembolso",
+          "sd.amount": "10,00",
+          "sd.period": "10/2026",
+          "sd.dueDate": "2026-12-10",
+          "sd.paymentMethod": "pix",
+          "sd.invoiceNumber": "NF 123",
+        })
+      ).status,
+    ).toBe(200);
     expect((await create("admin", "presidencia", { "sd.requestType": "audiencia", "sd.meetingType": "diretoria" })).status).toBe(200);
     expect(await count("service_records")).toBe(before + 3);
   });
 
   it("anonymous complaints get the original's name and keep no document, phone, e-mail or member", async () => {
     const member = await createMember(t.db);
-    const res = await create("juridico", "juridico", { recordType: "denuncia_anonima", requesterCpf: member.cpf!, requesterName: "Quem Denunciou" });
+    const res = await create("juridico", "juridico", {
+      recordType: "denuncia_anonima",
+      requesterCpf: member.cpf!,
+      requesterName: "Quem Denunciou",
+    });
     expect(res.status).toBe(200);
     const r = await record(await latestId());
-    expect(r).toMatchObject({ record_type: "denuncia_anonima", requester_name: "Denúncia Anônima", requester_cpf: null, requester_phone: null, requester_email: null, member_id: null });
+    expect(r).toMatchObject({
+      record_type: "denuncia_anonima",
+      requester_name: "Denúncia Anônima",
+      requester_cpf: null,
+      requester_phone: null,
+      requester_email: null,
+      member_id: null,
+    });
     // Without name or CPF it is still accepted.
-    expect((await create("juridico", "juridico", { recordType: "denuncia_anonima", requesterCpf: "", requesterName: "" })).status).toBe(200);
+    expect((await create("juridico", "juridico", { recordType: "denuncia_anonima", requesterCpf: "", requesterName: "" })).status).toBe(
+      200,
+    );
   });
 
   it("links a member found by CPF, and the lookups answer in the members' contract", async () => {
@@ -155,7 +211,14 @@ describe("the unified form", () => {
     expect(member.mobilePhone).toBeTruthy();
     expect(member.email).toBeTruthy();
     const none = await as("secretaria").get("/api/filiados/consulta?cpf=11144477735");
-    expect(await none.json()).toEqual({ is_member: false, member_id: null, member_name: null, registration_number: null, member_phone: null, member_email: null });
+    expect(await none.json()).toEqual({
+      is_member: false,
+      member_id: null,
+      member_name: null,
+      registration_number: null,
+      member_phone: null,
+      member_email: null,
+    });
     expect((await as("secretaria").get("/api/filiados/consulta?cpf=123")).status).toBe(400);
     expect((await as("campo").get("/api/filiados/consulta?cpf=11144477735")).status).toBe(403);
     expect((await t.anonymous().get("/api/filiados/consulta?cpf=11144477735")).status).toBe(401);
@@ -281,13 +344,28 @@ describe("status transitions", () => {
 
   it("comments: 'Comentário adicionado por {responsible}!', and the empty-comment message", async () => {
     const r = await createServiceRecordRow(t.db, { sector: "juridico" });
-    const empty = await as("juridico").post(`/dashboard/atendimento/${r.id}`, { intent: "comment", id: r.id, responsibleId: agent.juridico, comment: " " });
+    const empty = await as("juridico").post(`/dashboard/atendimento/${r.id}`, {
+      intent: "comment",
+      id: r.id,
+      responsibleId: agent.juridico,
+      comment: " ",
+    });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain(SERVICE_MESSAGES.commentEmpty);
-    const ok = await as("juridico").post(`/dashboard/atendimento/${r.id}`, { intent: "comment", id: r.id, responsibleId: agent.admin, comment: "Ligamos para o trabalhador." });
+    const ok = await as("juridico").post(`/dashboard/atendimento/${r.id}`, {
+      intent: "comment",
+      id: r.id,
+      responsibleId: agent.admin,
+      comment: "Ligamos para o trabalhador.",
+    });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain(SERVICE_MESSAGES.commentAdded((await t.user("admin")).name));
-    expect((await entries(r.id)).at(-1)).toMatchObject({ kind: "comment", text: "Ligamos para o trabalhador.", old_status: "pending", new_status: "pending" });
+    expect((await entries(r.id)).at(-1)).toMatchObject({
+      kind: "comment",
+      text: "Ligamos para o trabalhador.",
+      old_status: "pending",
+      new_status: "pending",
+    });
   });
 });
 
@@ -312,7 +390,8 @@ describe("sector scope", () => {
     ];
     for (const [role, sees] of expectations) {
       const body = await (await as(role).get("/dashboard/atendimentos?q=Escopo")).text();
-      for (const [sector, protocol] of Object.entries(bySector)) expect(body.includes(protocol), `${role} vê ${sector}`).toBe(sees.includes(sector as ServiceSector));
+      for (const [sector, protocol] of Object.entries(bySector))
+        expect(body.includes(protocol), `${role} vê ${sector}`).toBe(sees.includes(sector as ServiceSector));
     }
     // A sector filter outside the scope shows nothing more.
     const body = await (await as("juridico").get("/dashboard/atendimentos?setor=secretaria&q=Escopo")).text();
@@ -337,7 +416,16 @@ describe("sector scope", () => {
     const posts: Record<string, string>[] = [
       { intent: "status", id: r.id, status: "in_progress", responsibleId: agent.juridico, comment: "Fora do escopo." },
       { intent: "comment", id: r.id, responsibleId: agent.juridico, comment: "Fora do escopo." },
-      { intent: "edit", id: r.id, requesterName: "X", status: "closed", priority: "alta", description: "Fora do escopo, não grava.", responsibleId: agent.juridico, comment: "x" },
+      {
+        intent: "edit",
+        id: r.id,
+        requesterName: "X",
+        status: "closed",
+        priority: "alta",
+        description: "Fora do escopo, não grava.",
+        responsibleId: agent.juridico,
+        comment: "x",
+      },
     ];
     for (const body of posts) {
       const p = await as("juridico").post(`/dashboard/atendimento/${r.id}`, body);
@@ -353,7 +441,12 @@ describe("sector scope", () => {
   });
 
   it("searches by protocol, name, CPF digits and description words; filters stay in the URL", async () => {
-    const r = await createServiceRecordRow(t.db, { sector: "financeiro", requesterName: "Benedito Guimarães", requesterCpf: "39053344705", description: "Reembolso do curso de reciclagem." });
+    const r = await createServiceRecordRow(t.db, {
+      sector: "financeiro",
+      requesterName: "Benedito Guimarães",
+      requesterCpf: "39053344705",
+      description: "Reembolso do curso de reciclagem.",
+    });
     const hits = async (q: string) => (await (await as("financeiro").get(`/dashboard/atendimentos?${q}`)).text()).includes(r.protocol);
     expect(await hits(`q=${r.protocol}`)).toBe(true);
     expect(await hits("q=benedito%20guimaraes")).toBe(true);
@@ -369,8 +462,17 @@ describe("sector scope", () => {
   });
 
   it("marks overdue and due-today records, and filters by them", async () => {
-    const old = await createServiceRecordRow(t.db, { sector: "presidencia", requesterName: "Prazo Vencido", dueAt: new Date(Date.now() - 86_400_000) });
-    const done = await createServiceRecordRow(t.db, { sector: "presidencia", requesterName: "Prazo Vencido Resolvido", status: "resolved", dueAt: new Date(Date.now() - 86_400_000) });
+    const old = await createServiceRecordRow(t.db, {
+      sector: "presidencia",
+      requesterName: "Prazo Vencido",
+      dueAt: new Date(Date.now() - 86_400_000),
+    });
+    const done = await createServiceRecordRow(t.db, {
+      sector: "presidencia",
+      requesterName: "Prazo Vencido Resolvido",
+      status: "resolved",
+      dueAt: new Date(Date.now() - 86_400_000),
+    });
     const overdue = await (await as("presidencia").get("/dashboard/atendimentos?prazo=overdue")).text();
     expect(overdue).toContain(old.protocol);
     expect(overdue).not.toContain(done.protocol);
@@ -382,8 +484,12 @@ describe("the history nobody can rewrite", () => {
   it("refuses UPDATE and DELETE of an entry in the database itself", async () => {
     const r = await createServiceRecordRow(t.db, { sector: "juridico" });
     const why = (e: unknown) => `${(e as Error).message} ${((e as { cause?: Error }).cause ?? {}).message ?? ""}`;
-    expect(why(await t.query`update service_record_entries set text = 'reescrito' where record_id = ${r.id}`.catch((e: unknown) => e))).toMatch(/somente de inclusão/);
-    expect(why(await t.query`delete from service_record_entries where record_id = ${r.id}`.catch((e: unknown) => e))).toMatch(/somente de inclusão/);
+    expect(
+      why(await t.query`update service_record_entries set text = 'reescrito' where record_id = ${r.id}`.catch((e: unknown) => e)),
+    ).toMatch(/somente de inclusão/);
+    expect(why(await t.query`delete from service_record_entries where record_id = ${r.id}`.catch((e: unknown) => e))).toMatch(
+      /somente de inclusão/,
+    );
     expect((await entries(r.id))[0].text).toBe("Atendimento registrado.");
   });
 
@@ -393,7 +499,15 @@ describe("the history nobody can rewrite", () => {
     const reqs = [];
     for (let i = 0; i < 6; i++) {
       reqs.push(as("juridico").post(detail, { intent: "comment", id: r.id, responsibleId: agent.juridico, comment: `Comentário ${i}` }));
-      reqs.push(as("admin").post(detail, { intent: "status", id: r.id, status: i % 2 ? "pending" : "in_progress", responsibleId: agent.admin, comment: `Mudança ${i}` }));
+      reqs.push(
+        as("admin").post(detail, {
+          intent: "status",
+          id: r.id,
+          status: i % 2 ? "pending" : "in_progress",
+          responsibleId: agent.admin,
+          comment: `Mudança ${i}`,
+        }),
+      );
     }
     const statuses = (await Promise.all(reqs)).map((res) => res.status);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);

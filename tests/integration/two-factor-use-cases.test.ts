@@ -14,7 +14,10 @@ import { useUseCaseDatabase } from "../support/use-case-db";
 /** Issue 18 §7 (ADR 185, 186): the second factor's rules, on the use cases. */
 const t = useUseCaseDatabase();
 
-const asSession = (u: { id: string; username: string; name: string; email: string; role: SessionUser["role"] }, sessionId = "sessao-de-teste"): SessionUser => ({
+const asSession = (
+  u: { id: string; username: string; name: string; email: string; role: SessionUser["role"] },
+  sessionId = "sessao-de-teste",
+): SessionUser => ({
   id: u.id,
   username: u.username,
   name: u.name,
@@ -58,7 +61,9 @@ describe("enrolment and the stored secret", () => {
     expect(decryptTotpSecret(stored.totpSecret!, user.id, key)).toBe(secret);
     // Copied onto another user's row, or read with another key, it does not open.
     expect(decryptTotpSecret(stored.totpSecret!, (await createUser(t.db, { role: "campo" })).id, key)).toBeNull();
-    expect(decryptTotpSecret(stored.totpSecret!, user.id, deriveKey("outro-segredo-qualquer-de-32-caracteres", "totp-secret-v1"))).toBeNull();
+    expect(
+      decryptTotpSecret(stored.totpSecret!, user.id, deriveKey("outro-segredo-qualquer-de-32-caracteres", "totp-secret-v1")),
+    ).toBeNull();
 
     const codes = await t.db.select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.id));
     expect(codes).toHaveLength(10);
@@ -76,17 +81,26 @@ describe("the code check", () => {
   it("accepts a code once: two requests with the same code, at the same time, let exactly one through", async () => {
     const user = await createUser(t.db, { role: "rh" });
     const code = totpCode(KNOWN_TOTP_SECRET);
-    const results = await Promise.all(
-      [1, 2, 3].map(() => checkSecondFactor({ user, code, clientIp: clientIp(), allowRecovery: true })),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => checkSecondFactor({ user, code, clientIp: clientIp(), allowRecovery: true })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const refused = results.filter((r) => !r.ok);
-    expect(refused.map((r) => !r.ok && r.message)).toEqual([expect.stringContaining("já foi usado"), expect.stringContaining("já foi usado")]);
+    expect(refused.map((r) => !r.ok && r.message)).toEqual([
+      expect.stringContaining("já foi usado"),
+      expect.stringContaining("já foi usado"),
+    ]);
     // The previous step's code is within the window but older than the one used: also refused.
-    const earlier = await checkSecondFactor({ user, code: totpCode(KNOWN_TOTP_SECRET, Date.now() - 30_000), clientIp: clientIp(), allowRecovery: true });
+    const earlier = await checkSecondFactor({
+      user,
+      code: totpCode(KNOWN_TOTP_SECRET, Date.now() - 30_000),
+      clientIp: clientIp(),
+      allowRecovery: true,
+    });
     expect(earlier.ok).toBe(false);
     // The next step's code is still fine.
-    expect((await checkSecondFactor({ user, code: totpCode(KNOWN_TOTP_SECRET, Date.now() + 30_000), clientIp: clientIp(), allowRecovery: true })).ok).toBe(true);
+    expect(
+      (await checkSecondFactor({ user, code: totpCode(KNOWN_TOTP_SECRET, Date.now() + 30_000), clientIp: clientIp(), allowRecovery: true }))
+        .ok,
+    ).toBe(true);
   });
 
   it("refuses a code outside the ±30 s window and anything not a code", async () => {
@@ -101,7 +115,12 @@ describe("the code check", () => {
     const row = await createUser(t.db, { role: "admin" });
     const user = { ...asSession(row), twoFactor: true };
     const codes = await renewRecoveryCodes(user, totpCode(KNOWN_TOTP_SECRET), clientIp());
-    const first = await checkSecondFactor({ user, code: codes[0].toUpperCase().replace(/-/g, " "), clientIp: clientIp(), allowRecovery: true });
+    const first = await checkSecondFactor({
+      user,
+      code: codes[0].toUpperCase().replace(/-/g, " "),
+      clientIp: clientIp(),
+      allowRecovery: true,
+    });
     expect(first).toMatchObject({ ok: true, method: "recovery", remaining: 9 });
     const again = await checkSecondFactor({ user, code: codes[0], clientIp: clientIp(), allowRecovery: true });
     expect(again).toMatchObject({ ok: false, status: 401 });
@@ -119,10 +138,16 @@ describe("the code check", () => {
       expect((await checkSecondFactor({ user, code: "000000", clientIp: clientIp(), allowRecovery: true })).ok).toBe(false);
     }
     const locked = await checkSecondFactor({ user, code: totpCode(KNOWN_TOTP_SECRET), clientIp: clientIp(), allowRecovery: true });
-    expect(locked).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/Muitas tentativas de verificação\. Tente novamente em \d+ minutos?\./) });
+    expect(locked).toMatchObject({
+      ok: false,
+      status: 429,
+      message: expect.stringMatching(/Muitas tentativas de verificação\. Tente novamente em \d+ minutos?\./),
+    });
     // Another account is not affected.
     const other = await createUser(t.db, { role: "rh" });
-    expect((await checkSecondFactor({ user: other, code: totpCode(KNOWN_TOTP_SECRET), clientIp: clientIp(), allowRecovery: true })).ok).toBe(true);
+    expect(
+      (await checkSecondFactor({ user: other, code: totpCode(KNOWN_TOTP_SECRET), clientIp: clientIp(), allowRecovery: true })).ok,
+    ).toBe(true);
   });
 
   it("says so when the stored secret cannot be opened (SESSION_SECRET changed), with a 4xx", async () => {

@@ -33,9 +33,9 @@ function recoveryCodesOf(html: string) {
 
 async function fingerprint(table: string) {
   const expr = table === "sessions" ? "t.id" : "t::text";
-  const [row] = await t.query<{ n: number; h: string }>(
-    [`select count(*)::int as n, md5(coalesce(string_agg(${expr}, '|' order by ${expr}), '')) as h from ${table} t`] as unknown as TemplateStringsArray,
-  );
+  const [row] = await t.query<{ n: number; h: string }>([
+    `select count(*)::int as n, md5(coalesce(string_agg(${expr}, '|' order by ${expr}), '')) as h from ${table} t`,
+  ] as unknown as TemplateStringsArray);
   return `${row.n}:${row.h}`;
 }
 
@@ -55,14 +55,17 @@ describe("the code step", () => {
     for (const r of flattenRoutes().filter((x) => x.pattern.startsWith("/dashboard") || x.pattern === "/test-supabase")) {
       const src = fs.readFileSync(path.resolve("app", r.file), "utf8");
       if (!/export (async )?function loader/.test(src)) continue;
-      const url = r.pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === "role" ? "admin" : SAMPLE_PARAMS[name] ?? ids[name] ?? "x"));
+      const url = r.pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+        name === "role" ? "admin" : (SAMPLE_PARAMS[name] ?? ids[name] ?? "x"),
+      );
       const res = await c.get(url);
       const location = res.headers.get("location") ?? "";
       if (res.status !== 302 || !location.startsWith(`${CODE_STEP}?redirectTo=`)) problems.push(`${url}: ${res.status} ${location}`);
       // The client-side navigation's data request: a redirect to the code step, never the data.
       const data = await c.get(`${url}.data`);
       const body = await data.text();
-      if (data.status === 200 || !body.includes(`${CODE_STEP}?redirectTo=`)) problems.push(`${url}.data: ${data.status} ${body.slice(0, 120)}`);
+      if (data.status === 200 || !body.includes(`${CODE_STEP}?redirectTo=`))
+        problems.push(`${url}.data: ${data.status} ${body.slice(0, 120)}`);
     }
     expect(problems).toEqual([]);
 
@@ -148,7 +151,9 @@ describe("the code step", () => {
     await passwordStep(again, admin.username, admin.password);
     expect((await again.post(CODE_STEP, { code: await freshCode(t.url, admin.username) })).status).toBe(429);
     // Held in the shared table (what every instance reads), not in this process.
-    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from rate_limits where key like 'twoFactorAccount:%' and count >= 10`;
+    const [{ n }] = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from rate_limits where key like 'twoFactorAccount:%' and count >= 10`;
     expect(n).toBeGreaterThanOrEqual(1);
     // Another account is not affected.
     expect((await t.anonymous().login((await createUser(t.db, { role: "admin" })).username, "Teste@2026")).status).toBe(302);
@@ -302,7 +307,10 @@ describe("admin reset", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Verificação em duas etapas redefinida");
 
-    const [row] = await t.query<{ secret: string | null; step: number | null }>`select totp_secret as secret, totp_last_step as step from users where id = ${victim.id}`;
+    const [row] = await t.query<{
+      secret: string | null;
+      step: number | null;
+    }>`select totp_secret as secret, totp_last_step as step from users where id = ${victim.id}`;
     expect(row).toEqual({ secret: null, step: null });
     expect(await t.query`select 1 from sessions where user_id = ${victim.id}`).toHaveLength(0);
     expect(await t.query`select 1 from user_recovery_codes where user_id = ${victim.id}`).toHaveLength(0);

@@ -92,215 +92,243 @@ async function signIn(from: string, user: CreatedUser) {
 }
 
 function decode(html: string) {
-  return html.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
-describe.skipIf(skipReason !== null)(`two instances behind HAProxy on one PostgreSQL database${skipReason ? ` (PULADO: ${skipReason})` : ""}`, () => {
-  beforeAll(async () => {
-    const created = await createThrowawayDatabase();
-    drop = created.drop;
-    pool = new pg.Pool({ connectionString: created.url, max: 2 });
-    // Migrate and create the staff users from this process, before the instances start.
-    resetSecretCache();
-    await openDatabase({ url: created.url, poolMax: 2 });
-    // The production recipe: one SESSION_SECRET for every instance, the balancer as the one trusted hop.
-    const env = { SESSION_SECRET: randomBytes(36).toString("base64url"), TRUST_PROXY: "1", JOBS_POLL_MS: "150" };
-    // The factory encrypts the users' TOTP secrets with the instances' key (ADR 185, 187).
-    const saved = process.env.SESSION_SECRET;
-    process.env.SESSION_SECRET = env.SESSION_SECRET;
-    try {
-      staff = await createUser(db(), { role: "secretaria" });
-      target = await createUser(db(), { role: "secretaria" });
-    } finally {
-      if (saved === undefined) delete process.env.SESSION_SECRET;
-      else process.env.SESSION_SECRET = saved;
-    }
-    [a, b] = await Promise.all([startInstance({ databaseUrl: created.url, env, seed: "false" }), startInstance({ databaseUrl: created.url, env, seed: "false" })]);
-    lb = await startHaproxy({ backends: [a, b], checkIntervalMs: CHECK_MS });
-    // The sign-in's code step may clear a user's last used step through this process's handle.
-    registerServerDatabase(lb.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
-    // Both checked healthy before the first test (a hook can't use expect.poll).
-    const deadline = Date.now() + 10_000;
-    while (JSON.stringify(await lb.serverStates()) !== JSON.stringify({ app1: "UP", app2: "UP" })) {
-      if (Date.now() > deadline) throw new Error(`o HAProxy não viu as duas instâncias no ar: ${JSON.stringify(await lb.serverStates())}`);
-      await sleep(100);
-    }
-  }, 120_000);
+describe.skipIf(skipReason !== null)(
+  `two instances behind HAProxy on one PostgreSQL database${skipReason ? ` (PULADO: ${skipReason})` : ""}`,
+  () => {
+    beforeAll(async () => {
+      const created = await createThrowawayDatabase();
+      drop = created.drop;
+      pool = new pg.Pool({ connectionString: created.url, max: 2 });
+      // Migrate and create the staff users from this process, before the instances start.
+      resetSecretCache();
+      await openDatabase({ url: created.url, poolMax: 2 });
+      // The production recipe: one SESSION_SECRET for every instance, the balancer as the one trusted hop.
+      const env = { SESSION_SECRET: randomBytes(36).toString("base64url"), TRUST_PROXY: "1", JOBS_POLL_MS: "150" };
+      // The factory encrypts the users' TOTP secrets with the instances' key (ADR 185, 187).
+      const saved = process.env.SESSION_SECRET;
+      process.env.SESSION_SECRET = env.SESSION_SECRET;
+      try {
+        staff = await createUser(db(), { role: "secretaria" });
+        target = await createUser(db(), { role: "secretaria" });
+      } finally {
+        if (saved === undefined) delete process.env.SESSION_SECRET;
+        else process.env.SESSION_SECRET = saved;
+      }
+      [a, b] = await Promise.all([
+        startInstance({ databaseUrl: created.url, env, seed: "false" }),
+        startInstance({ databaseUrl: created.url, env, seed: "false" }),
+      ]);
+      lb = await startHaproxy({ backends: [a, b], checkIntervalMs: CHECK_MS });
+      // The sign-in's code step may clear a user's last used step through this process's handle.
+      registerServerDatabase(lb.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+      // Both checked healthy before the first test (a hook can't use expect.poll).
+      const deadline = Date.now() + 10_000;
+      while (JSON.stringify(await lb.serverStates()) !== JSON.stringify({ app1: "UP", app2: "UP" })) {
+        if (Date.now() > deadline)
+          throw new Error(`o HAProxy não viu as duas instâncias no ar: ${JSON.stringify(await lb.serverStates())}`);
+        await sleep(100);
+      }
+    }, 120_000);
 
-  afterAll(async () => {
-    await lb?.stop();
-    await Promise.all([a?.stop(), b?.stop()]);
-    await closeDatabase();
-    await pool?.end();
-    await drop?.();
-    resetSecretCache();
-  });
+    afterAll(async () => {
+      await lb?.stop();
+      await Promise.all([a?.stop(), b?.stop()]);
+      await closeDatabase();
+      await pool?.end();
+      await drop?.();
+      resetSecretCache();
+    });
 
-  it("both instances pass the balancer's health check (/readyz) and answer through it", async () => {
-    expect(await lb.serverStates()).toEqual({ app1: "UP", app2: "UP" });
-    const before = await lb.serverTotals();
-    const c = new BoundClient(lb.base, "127.0.0.2");
-    for (let i = 0; i < 4; i++) expect((await c.get("/readyz")).status).toBe(200);
-    // Round robin: two each.
-    const after = await lb.serverTotals();
-    expect({ app1: after.app1 - before.app1, app2: after.app2 - before.app2 }).toEqual({ app1: 2, app2: 2 });
-  });
+    it("both instances pass the balancer's health check (/readyz) and answer through it", async () => {
+      expect(await lb.serverStates()).toEqual({ app1: "UP", app2: "UP" });
+      const before = await lb.serverTotals();
+      const c = new BoundClient(lb.base, "127.0.0.2");
+      for (let i = 0; i < 4; i++) expect((await c.get("/readyz")).status).toBe(200);
+      // Round robin: two each.
+      const after = await lb.serverTotals();
+      expect({ app1: after.app1 - before.app1, app2: after.app2 - before.app2 }).toEqual({ app1: 2, app2: 2 });
+    });
 
-  it("a session made through the balancer works on both instances, and a logout through one ends it on both", async () => {
-    const c = await signIn("127.0.0.3", staff);
-    expect(c.cookies.size).toBeGreaterThan(0);
-    // Through the balancer (round robin: both instances) and on each instance directly.
-    for (const via of [...ways(c), ...ways(c)]) {
-      const res = await via.get(STAFF_PAGE);
-      expect(res.status, `painel em ${via.base}`).toBe(200);
-      expect(decode(res.text)).toContain(staff.name);
-    }
-    const anonymous = new BoundClient(a.base, "127.0.0.3");
-    expect((await anonymous.get(STAFF_PAGE)).status).toBe(302);
+    it("a session made through the balancer works on both instances, and a logout through one ends it on both", async () => {
+      const c = await signIn("127.0.0.3", staff);
+      expect(c.cookies.size).toBeGreaterThan(0);
+      // Through the balancer (round robin: both instances) and on each instance directly.
+      for (const via of [...ways(c), ...ways(c)]) {
+        const res = await via.get(STAFF_PAGE);
+        expect(res.status, `painel em ${via.base}`).toBe(200);
+        expect(decode(res.text)).toContain(staff.name);
+      }
+      const anonymous = new BoundClient(a.base, "127.0.0.3");
+      expect((await anonymous.get(STAFF_PAGE)).status).toBe(302);
 
-    // Logging out on A ends the session for a copy of the cookie presented to B.
-    const held = new Map(c.cookies);
-    const out = await c.to(a.base).post("/logout", {});
-    expect(out.status).toBe(302);
-    for (const base of [b.base, lb.base]) expect((await new BoundClient(base, "127.0.0.3", new Map(held)).get(STAFF_PAGE)).status, base).toBe(302);
-  });
+      // Logging out on A ends the session for a copy of the cookie presented to B.
+      const held = new Map(c.cookies);
+      const out = await c.to(a.base).post("/logout", {});
+      expect(out.status).toBe(302);
+      for (const base of [b.base, lb.base])
+        expect((await new BoundClient(base, "127.0.0.3", new Map(held)).get(STAFF_PAGE)).status, base).toBe(302);
+    });
 
-  it("the per-account login limit holds across both: failures spread over both instances are refused at the same count as on one", async () => {
-    const max = RATE_LIMITS.loginAccount.max;
-    const c = new BoundClient(lb.base, "127.0.0.4");
-    const statuses: number[] = [];
-    for (let i = 0; i < max; i++) {
-      const via = ways(c)[i % 3];
-      statuses.push((await via.post("/login", { username: target.username, password: "errada-" + i })).status);
-    }
-    expect(statuses).toEqual(Array(max).fill(401));
-    // The next attempt is refused on each instance, the right password included.
-    for (const via of ways(c)) {
-      expect((await via.post("/login", { username: target.username, password: target.password })).status, via.base).toBe(429);
-    }
-  });
-
-  it("the per-address login limit holds across both, keyed by the address the balancer saw", async () => {
-    const max = RATE_LIMITS.loginIp.max;
-    const from = "127.0.0.5";
-    const c = new BoundClient(lb.base, from);
-    const statuses: number[] = [];
-    // A different (unknown) account each time: only the per-address counter can stop it.
-    for (let i = 0; i < max; i++) statuses.push((await ways(c)[i % 3].post("/login", { username: `ninguem.${i}`, password: "x" })).status);
-    expect(statuses).toEqual(Array(max).fill(401));
-    for (const via of ways(c)) expect((await via.post("/login", { username: "mais.um", password: "x" })).status, via.base).toBe(429);
-    // A real user behind another address still gets in, through the balancer.
-    await signIn("127.0.0.6", staff);
-    // A client-written X-Forwarded-For changes nothing: the balancer drops it and appends the
-    // address it saw, the one entry the app reads.
-    const spoof = await new BoundClient(lb.base, from).request("POST", "/login", { username: "spoof", password: "x" }, { "X-Forwarded-For": "203.0.113.99, 198.51.100.7" });
-    expect(spoof.status).toBe(429);
-  }, 60_000);
-
-  it("the complaint throttle holds across both instances", async () => {
-    const max = RATE_LIMITS.complaintForm.max;
-    const c = new BoundClient(lb.base, "127.0.0.7");
-    const statuses: number[] = [];
-    for (let i = 0; i < max; i++) statuses.push((await ways(c)[i % 3].post("/denuncia", complaintForm(`Relato ${i + 1} de ${max}`))).status);
-    expect(statuses).toEqual(Array(max).fill(200));
-    for (const via of ways(c)) expect((await via.post("/denuncia", complaintForm("Uma a mais"))).status, via.base).toBe(429);
-    const [{ n }] = await q<{ n: number }>("select count(*)::int as n from complaints");
-    expect(n).toBe(max);
-    // Another address is not affected.
-    expect((await new BoundClient(lb.base, "127.0.0.8").post("/denuncia", complaintForm("Outro endereço"))).status).toBe(200);
-  });
-
-  it("a due schedule runs once, not once per instance", async () => {
-    const housekeeping = () => q<{ id: number; state: string; attempts: number }>("select id::int, state, attempts from jobs where name = 'housekeeping' order by id");
-    // On a fresh database the hourly schedule was due at start: one run between the two.
-    await expect.poll(async () => (await housekeeping()).map((j) => j.state), { timeout: 10_000, interval: 100 }).toEqual(["done"]);
-    for (let round = 2; round <= 4; round++) {
-      // Due a moment from now, while both instances poll every 150 ms.
-      await q("update job_schedules set next_run_at = now() + interval '300 milliseconds' where name = 'housekeeping'");
-      await expect.poll(async () => (await housekeeping()).filter((j) => j.state === "done").length, { timeout: 10_000, interval: 100 }).toBe(round);
-      await sleep(600);
-      const jobs = await housekeeping();
-      expect(jobs, `rodada ${round}`).toHaveLength(round);
-      expect(jobs.every((j) => j.state === "done" && j.attempts === 1)).toBe(true);
-      const [s] = await q<{ ahead: number }>("select extract(epoch from next_run_at - now())::int as ahead from job_schedules where name = 'housekeeping'");
-      expect(s.ahead).toBeGreaterThan(3500);
-    }
-  });
-
-  it("a content write on one instance is seen at once on the other, through its render cache too", async () => {
-    const reader = new BoundClient(b.base, "127.0.0.9");
-    const viaLb = new BoundClient(lb.base, "127.0.0.9");
-    // Warm B's cache (direct) and both instances' (through the balancer: round robin).
-    await reader.get("/parceiros");
-    const warm = await reader.get("/parceiros");
-    expect(warm.status).toBe(200);
-    expect(warm.headers["x-render-cache"]).toBe("hit");
-    for (let i = 0; i < 4; i++) await viaLb.get("/parceiros");
-    expect((await viaLb.get("/parceiros")).headers["x-render-cache"]).toBe("hit");
-
-    const writer = await signIn("127.0.0.10", staff);
-    for (let round = 1; round <= 3; round++) {
-      const name = `Parceiro Visto de Imediato ${round}`;
-      // Written on A…
-      const res = await writer.to(a.base).post("/dashboard/parceiros", partnerForm(name));
-      expect(res.status).toBe(200);
-      // …read right away on B, and through the balancer on both.
-      const onB = await reader.get("/parceiros");
-      expect(onB.headers["x-render-cache"]).toBe("miss");
-      expect(decode(onB.text), `rodada ${round}, B direto`).toContain(name);
-      for (let i = 0; i < 2; i++) expect(decode((await viaLb.get("/parceiros")).text), `rodada ${round}, balanceador`).toContain(name);
-    }
-    // Once rendered, B serves it from the cache again.
-    expect((await reader.get("/parceiros")).headers["x-render-cache"]).toBe("hit");
-  });
-
-  it("killing one instance mid-load loses no acknowledged write, and the health check takes it out", async () => {
-    const writers = await Promise.all([1, 2, 3].map((i) => signIn(`127.0.1.${i}`, staff)));
-    const acknowledged: string[] = [];
-    const refused: { name: string; status: number | string }[] = [];
-    let stop = false;
-    let n = 0;
-    const load = writers.map(async (w, wi) => {
-      while (!stop) {
-        const name = `Parceiro Sob Carga ${wi + 1}-${++n}`;
-        let res: BoundResponse | undefined;
-        try {
-          res = await w.post("/dashboard/parceiros", partnerForm(name));
-        } catch (err) {
-          refused.push({ name, status: (err as Error).message });
-          continue;
-        }
-        if (res.status >= 200 && res.status < 400) acknowledged.push(name);
-        else refused.push({ name, status: res.status });
+    it("the per-account login limit holds across both: failures spread over both instances are refused at the same count as on one", async () => {
+      const max = RATE_LIMITS.loginAccount.max;
+      const c = new BoundClient(lb.base, "127.0.0.4");
+      const statuses: number[] = [];
+      for (let i = 0; i < max; i++) {
+        const via = ways(c)[i % 3];
+        statuses.push((await via.post("/login", { username: target.username, password: "errada-" + i })).status);
+      }
+      expect(statuses).toEqual(Array(max).fill(401));
+      // The next attempt is refused on each instance, the right password included.
+      for (const via of ways(c)) {
+        expect((await via.post("/login", { username: target.username, password: target.password })).status, via.base).toBe(429);
       }
     });
-    const servedBefore = await lb.serverTotals();
-    await sleep(700);
-    const beforeKill = acknowledged.length;
-    // A was taking its share of the writes when it died.
-    expect((await lb.serverTotals()).app1).toBeGreaterThan(servedBefore.app1);
-    await a.kill("SIGKILL");
-    await sleep(1500);
-    stop = true;
-    await Promise.all(load);
 
-    expect(beforeKill).toBeGreaterThan(0);
-    expect(acknowledged.length).toBeGreaterThan(beforeKill);
-    // Every write the client was told succeeded is in the database.
-    const rows = await q<{ name: string }>("select name from partners where name like 'Parceiro Sob Carga %'");
-    const stored = new Set(rows.map((r) => r.name));
-    expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
-    // Refused ones (a request in flight on the killed instance) are the balancer's 5xx, never a 4xx.
-    expect(refused.filter((r) => typeof r.status === "number" && r.status < 500)).toEqual([]);
+    it("the per-address login limit holds across both, keyed by the address the balancer saw", async () => {
+      const max = RATE_LIMITS.loginIp.max;
+      const from = "127.0.0.5";
+      const c = new BoundClient(lb.base, from);
+      const statuses: number[] = [];
+      // A different (unknown) account each time: only the per-address counter can stop it.
+      for (let i = 0; i < max; i++)
+        statuses.push((await ways(c)[i % 3].post("/login", { username: `ninguem.${i}`, password: "x" })).status);
+      expect(statuses).toEqual(Array(max).fill(401));
+      for (const via of ways(c)) expect((await via.post("/login", { username: "mais.um", password: "x" })).status, via.base).toBe(429);
+      // A real user behind another address still gets in, through the balancer.
+      await signIn("127.0.0.6", staff);
+      // A client-written X-Forwarded-For changes nothing: the balancer drops it and appends the
+      // address it saw, the one entry the app reads.
+      const spoof = await new BoundClient(lb.base, from).request(
+        "POST",
+        "/login",
+        { username: "spoof", password: "x" },
+        { "X-Forwarded-For": "203.0.113.99, 198.51.100.7" },
+      );
+      expect(spoof.status).toBe(429);
+    }, 60_000);
 
-    // The health check marks it down, and from then on everything goes to B.
-    await expect.poll(() => lb.serverStates(), { timeout: 5000, interval: 100 }).toMatchObject({ app1: "DOWN", app2: "UP" });
-    const after = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? writers[0].get(STAFF_PAGE) : new BoundClient(lb.base, "127.0.1.9").get("/parceiros"))),
-    );
-    expect(after.map((r) => r.status)).toEqual(Array(20).fill(200));
-    const last = await writers[1].post("/dashboard/parceiros", partnerForm("Parceiro Depois da Queda"));
-    expect(last.status).toBe(200);
-    expect(await q("select 1 from partners where name = 'Parceiro Depois da Queda'")).toHaveLength(1);
-  }, 30_000);
-});
+    it("the complaint throttle holds across both instances", async () => {
+      const max = RATE_LIMITS.complaintForm.max;
+      const c = new BoundClient(lb.base, "127.0.0.7");
+      const statuses: number[] = [];
+      for (let i = 0; i < max; i++)
+        statuses.push((await ways(c)[i % 3].post("/denuncia", complaintForm(`Relato ${i + 1} de ${max}`))).status);
+      expect(statuses).toEqual(Array(max).fill(200));
+      for (const via of ways(c)) expect((await via.post("/denuncia", complaintForm("Uma a mais"))).status, via.base).toBe(429);
+      const [{ n }] = await q<{ n: number }>("select count(*)::int as n from complaints");
+      expect(n).toBe(max);
+      // Another address is not affected.
+      expect((await new BoundClient(lb.base, "127.0.0.8").post("/denuncia", complaintForm("Outro endereço"))).status).toBe(200);
+    });
+
+    it("a due schedule runs once, not once per instance", async () => {
+      const housekeeping = () =>
+        q<{ id: number; state: string; attempts: number }>(
+          "select id::int, state, attempts from jobs where name = 'housekeeping' order by id",
+        );
+      // On a fresh database the hourly schedule was due at start: one run between the two.
+      await expect.poll(async () => (await housekeeping()).map((j) => j.state), { timeout: 10_000, interval: 100 }).toEqual(["done"]);
+      for (let round = 2; round <= 4; round++) {
+        // Due a moment from now, while both instances poll every 150 ms.
+        await q("update job_schedules set next_run_at = now() + interval '300 milliseconds' where name = 'housekeeping'");
+        await expect
+          .poll(async () => (await housekeeping()).filter((j) => j.state === "done").length, { timeout: 10_000, interval: 100 })
+          .toBe(round);
+        await sleep(600);
+        const jobs = await housekeeping();
+        expect(jobs, `rodada ${round}`).toHaveLength(round);
+        expect(jobs.every((j) => j.state === "done" && j.attempts === 1)).toBe(true);
+        const [s] = await q<{ ahead: number }>(
+          "select extract(epoch from next_run_at - now())::int as ahead from job_schedules where name = 'housekeeping'",
+        );
+        expect(s.ahead).toBeGreaterThan(3500);
+      }
+    });
+
+    it("a content write on one instance is seen at once on the other, through its render cache too", async () => {
+      const reader = new BoundClient(b.base, "127.0.0.9");
+      const viaLb = new BoundClient(lb.base, "127.0.0.9");
+      // Warm B's cache (direct) and both instances' (through the balancer: round robin).
+      await reader.get("/parceiros");
+      const warm = await reader.get("/parceiros");
+      expect(warm.status).toBe(200);
+      expect(warm.headers["x-render-cache"]).toBe("hit");
+      for (let i = 0; i < 4; i++) await viaLb.get("/parceiros");
+      expect((await viaLb.get("/parceiros")).headers["x-render-cache"]).toBe("hit");
+
+      const writer = await signIn("127.0.0.10", staff);
+      for (let round = 1; round <= 3; round++) {
+        const name = `Parceiro Visto de Imediato ${round}`;
+        // Written on A…
+        const res = await writer.to(a.base).post("/dashboard/parceiros", partnerForm(name));
+        expect(res.status).toBe(200);
+        // …read right away on B, and through the balancer on both.
+        const onB = await reader.get("/parceiros");
+        expect(onB.headers["x-render-cache"]).toBe("miss");
+        expect(decode(onB.text), `rodada ${round}, B direto`).toContain(name);
+        for (let i = 0; i < 2; i++) expect(decode((await viaLb.get("/parceiros")).text), `rodada ${round}, balanceador`).toContain(name);
+      }
+      // Once rendered, B serves it from the cache again.
+      expect((await reader.get("/parceiros")).headers["x-render-cache"]).toBe("hit");
+    });
+
+    it("killing one instance mid-load loses no acknowledged write, and the health check takes it out", async () => {
+      const writers = await Promise.all([1, 2, 3].map((i) => signIn(`127.0.1.${i}`, staff)));
+      const acknowledged: string[] = [];
+      const refused: { name: string; status: number | string }[] = [];
+      let stop = false;
+      let n = 0;
+      const load = writers.map(async (w, wi) => {
+        while (!stop) {
+          const name = `Parceiro Sob Carga ${wi + 1}-${++n}`;
+          let res: BoundResponse | undefined;
+          try {
+            res = await w.post("/dashboard/parceiros", partnerForm(name));
+          } catch (err) {
+            refused.push({ name, status: (err as Error).message });
+            continue;
+          }
+          if (res.status >= 200 && res.status < 400) acknowledged.push(name);
+          else refused.push({ name, status: res.status });
+        }
+      });
+      const servedBefore = await lb.serverTotals();
+      await sleep(700);
+      const beforeKill = acknowledged.length;
+      // A was taking its share of the writes when it died.
+      expect((await lb.serverTotals()).app1).toBeGreaterThan(servedBefore.app1);
+      await a.kill("SIGKILL");
+      await sleep(1500);
+      stop = true;
+      await Promise.all(load);
+
+      expect(beforeKill).toBeGreaterThan(0);
+      expect(acknowledged.length).toBeGreaterThan(beforeKill);
+      // Every write the client was told succeeded is in the database.
+      const rows = await q<{ name: string }>("select name from partners where name like 'Parceiro Sob Carga %'");
+      const stored = new Set(rows.map((r) => r.name));
+      expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+      // Refused ones (a request in flight on the killed instance) are the balancer's 5xx, never a 4xx.
+      expect(refused.filter((r) => typeof r.status === "number" && r.status < 500)).toEqual([]);
+
+      // The health check marks it down, and from then on everything goes to B.
+      await expect.poll(() => lb.serverStates(), { timeout: 5000, interval: 100 }).toMatchObject({ app1: "DOWN", app2: "UP" });
+      const after = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 ? writers[0].get(STAFF_PAGE) : new BoundClient(lb.base, "127.0.1.9").get("/parceiros"),
+        ),
+      );
+      expect(after.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const last = await writers[1].post("/dashboard/parceiros", partnerForm("Parceiro Depois da Queda"));
+      expect(last.status).toBe(200);
+      expect(await q("select 1 from partners where name = 'Parceiro Depois da Queda'")).toHaveLength(1);
+    }, 30_000);
+  },
+);

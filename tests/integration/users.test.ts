@@ -31,12 +31,22 @@ describe("user management (admin)", () => {
   });
 
   it("creates a user, answering 'Usuário criado com sucesso!' and auditing it", async () => {
-    const r = await postJson({ intent: "create", username: "Joao.Silva", name: "João Silva", email: "joao@exemplo.com", role: "juridico", password: "Joao@2026" });
+    const r = await postJson({
+      intent: "create",
+      username: "Joao.Silva",
+      name: "João Silva",
+      email: "joao@exemplo.com",
+      role: "juridico",
+      password: "Joao@2026",
+    });
     expect(r.status).toBe(200);
     expect(r.text).toContain("Usuário criado com sucesso!");
     const id = await idOf("joao.silva");
     expect(id).toBeDefined();
-    const audit = await t.query<{ actor_username: string; data: { role: string } }>`select actor_username, data from audit_log where action = 'user.created' and entity_id = ${id}`;
+    const audit = await t.query<{
+      actor_username: string;
+      data: { role: string };
+    }>`select actor_username, data from audit_log where action = 'user.created' and entity_id = ${id}`;
     expect(audit[0].actor_username).toBe(adminUser.username);
     expect(audit[0].data.role).toBe("juridico");
   });
@@ -44,10 +54,16 @@ describe("user management (admin)", () => {
   it("refuses a duplicate username, bad e-mail, unknown role and weak password with 4xx and writes nothing", async () => {
     const [{ n: before }] = await t.query<{ n: number }>`select count(*)::int as n from users`;
     const cases: Array<[Record<string, string>, string]> = [
-      [{ username: (await t.user("campo")).username, name: "X", email: "x@exemplo.com", role: "rh", password: "Senha@2026" }, "Este nome de usuário já está em uso."],
+      [
+        { username: (await t.user("campo")).username, name: "X", email: "x@exemplo.com", role: "rh", password: "Senha@2026" },
+        "Este nome de usuário já está em uso.",
+      ],
       [{ username: "novo1", name: "X", email: "nao-e-email", role: "rh", password: "Senha@2026" }, "E-mail inválido."],
       [{ username: "novo2", name: "X", email: "x@exemplo.com", role: "chefe", password: "Senha@2026" }, "Selecione um perfil válido."],
-      [{ username: "novo3", name: "X", email: "x@exemplo.com", role: "rh", password: "fraca" }, "Senha muito fraca. Atenda aos critérios de segurança."],
+      [
+        { username: "novo3", name: "X", email: "x@exemplo.com", role: "rh", password: "fraca" },
+        "Senha muito fraca. Atenda aos critérios de segurança.",
+      ],
       [{ username: "a", name: "X", email: "x@exemplo.com", role: "rh", password: "Senha@2026" }, "Usuário deve ter de 3 a 32 caracteres"],
       [{ username: "novo4", name: "", email: "x@exemplo.com", role: "rh", password: "Senha@2026" }, "Nome é obrigatório."],
     ];
@@ -92,7 +108,14 @@ describe("user management (admin)", () => {
 
   it("lets an admin demote another admin (one admin always remains, since self-demotion is refused)", async () => {
     // A second admin demotes the first (allowed while another admin remains) …
-    await postJson({ intent: "create", username: "admin2", name: "Admin Dois", email: "a2@exemplo.com", role: "admin", password: "Admin@2026" });
+    await postJson({
+      intent: "create",
+      username: "admin2",
+      name: "Admin Dois",
+      email: "a2@exemplo.com",
+      role: "admin",
+      password: "Admin@2026",
+    });
     const admin2 = await t.login({ username: "admin2", password: "Admin@2026" });
     const first = adminUser.id;
     const res = await admin2.request("/dashboard/admin/users.data", {
@@ -108,10 +131,15 @@ describe("user management (admin)", () => {
   it("deletes a user: 'Usuário excluído com sucesso!', audited with their username", async () => {
     const admin2 = await t.login({ username: "admin2", password: "Admin@2026" });
     const id = await idOf("joao.silva");
-    const res = await admin2.request("/dashboard/admin/users.data", { method: "POST", body: new URLSearchParams({ intent: "delete", id }) });
+    const res = await admin2.request("/dashboard/admin/users.data", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete", id }),
+    });
     expect(await res.text()).toContain("Usuário excluído com sucesso!");
     expect(await idOf("joao.silva")).toBeUndefined();
-    const [entry] = await t.query<{ data: { username: string } }>`select data from audit_log where action = 'user.deleted' and entity_id = ${id}`;
+    const [entry] = await t.query<{
+      data: { username: string };
+    }>`select data from audit_log where action = 'user.deleted' and entity_id = ${id}`;
     expect(entry.data.username).toBe("joao.silva");
   });
 

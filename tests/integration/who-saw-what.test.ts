@@ -61,12 +61,23 @@ beforeAll(async () => {
   }
   member = await createMember(t.db);
   for (const sector of SECTORS) {
-    recordOf[sector] = await createServiceRecordRow(t.db, { sector, requesterName: member.name, requesterCpf: member.cpf, memberId: member.id });
+    recordOf[sector] = await createServiceRecordRow(t.db, {
+      sector,
+      requesterName: member.name,
+      requesterCpf: member.cpf,
+      memberId: member.id,
+    });
   }
 });
 
 function decodeHtml(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** Posts like the browser's fetcher (single fetch). */
@@ -75,9 +86,17 @@ async function fetcherPost(c: Client, path: string, body: Record<string, string>
   return { status: res.status, text: decodeHtml(await res.text()) };
 }
 
-type Entry = { action: string; actor_username: string | null; actor_id: string | null; entity_type: string; entity_id: string | null; data: Record<string, unknown> };
+type Entry = {
+  action: string;
+  actor_username: string | null;
+  actor_id: string | null;
+  entity_type: string;
+  entity_id: string | null;
+  data: Record<string, unknown>;
+};
 async function entries(action: string, where: { actorId?: string } = {}) {
-  const rows = await t.query<Entry>`select action, actor_username, actor_id, entity_type, entity_id, data from audit_log where action = ${action} order by id`;
+  const rows =
+    await t.query<Entry>`select action, actor_username, actor_id, entity_type, entity_id, data from audit_log where action = ${action} order by id`;
   return where.actorId ? rows.filter((r) => r.actor_id === where.actorId) : rows;
 }
 async function count(action: string) {
@@ -111,7 +130,10 @@ describe("the requester's CPF on a service record", () => {
       expect(page.status, role).toBe(200);
       const html = decodeHtml(await page.text());
       const loaderData = decodeHtml(await (await as(role).get(`${path}.data`)).text());
-      for (const [name, body] of [["html", html], [".data", loaderData]] as const) {
+      for (const [name, body] of [
+        ["html", html],
+        [".data", loaderData],
+      ] as const) {
         expect(body.includes(cpf), `${role} ${name}: CPF em dígitos`).toBe(false);
         expect(body.includes(formatCpf(cpf)), `${role} ${name}: CPF formatado`).toBe(false);
         expect(body.includes(maskCpfForList(cpf)), `${role} ${name}: CPF mascarado`).toBe(true);
@@ -148,13 +170,26 @@ describe("the requester's CPF on a service record", () => {
   });
 
   it("a requester who is not a member: the view is written with the record and no member", async () => {
-    const r = await createServiceRecordRow(t.db, { sector: "secretaria", requesterName: "Pessoa Sem Filiação", requesterCpf: "39053344705" });
+    const r = await createServiceRecordRow(t.db, {
+      sector: "secretaria",
+      requesterName: "Pessoa Sem Filiação",
+      requesterCpf: "39053344705",
+    });
     const shown = await fetcherPost(as("rh"), `/dashboard/atendimento/${r.id}`, { intent: "reveal-cpf" });
     expect(shown.status).toBe(200);
     expect(shown.text).toContain("390.533.447-05");
-    expect((await entries("member.cpf_viewed")).at(-1)).toMatchObject({ actor_id: ids.rh, entity_id: null, data: { registrationNumber: null, serviceRecordId: r.id, protocol: r.protocol } });
+    expect((await entries("member.cpf_viewed")).at(-1)).toMatchObject({
+      actor_id: ids.rh,
+      entity_id: null,
+      data: { registrationNumber: null, serviceRecordId: r.id, protocol: r.protocol },
+    });
     // A record with no CPF (an anonymous complaint) has nothing to show.
-    const none = await createServiceRecordRow(t.db, { sector: "secretaria", recordType: "denuncia_anonima", requesterName: "Denúncia Anônima", requesterCpf: null });
+    const none = await createServiceRecordRow(t.db, {
+      sector: "secretaria",
+      recordType: "denuncia_anonima",
+      requesterName: "Denúncia Anônima",
+      requesterCpf: null,
+    });
     const res = await fetcherPost(as("secretaria"), `/dashboard/atendimento/${none.id}`, { intent: "reveal-cpf" });
     expect(res.status).toBe(404);
     expect(res.text).toContain(SERVICE_MESSAGES.noCpf);
@@ -176,7 +211,10 @@ describe("the requester's CPF on a service record", () => {
     // A role that may see CPFs, on a record outside its sector: refused by the scope.
     const res = await fetcherPost(as("secretaria"), `/dashboard/atendimento/${recordOf.juridico.id}`, { intent: "reveal-cpf" });
     expect(res.status).toBe(403);
-    expect((await entries("access.refused", { actorId: ids.secretaria })).at(-1)).toMatchObject({ entity_id: recordOf.juridico.id, data: { screen: "service-detail" } });
+    expect((await entries("access.refused", { actorId: ids.secretaria })).at(-1)).toMatchObject({
+      entity_id: recordOf.juridico.id,
+      data: { screen: "service-detail" },
+    });
     expect(await count("member.cpf_viewed")).toBe(views);
   });
 });
@@ -186,7 +224,9 @@ describe("refused actions", () => {
     const record = recordOf.secretaria;
     const lines: Array<Record<string, unknown>> = await logLines(async () => {
       // The role table refuses (campo has no service screens): the guard, before the body is read.
-      expect(await statusOf(as("campo").post(`/dashboard/atendimento/${record.id}`, { intent: "status", id: record.id, status: "closed" }))).toBe(403);
+      expect(
+        await statusOf(as("campo").post(`/dashboard/atendimento/${record.id}`, { intent: "status", id: record.id, status: "closed" })),
+      ).toBe(403);
     });
     expect((await entries("access.refused", { actorId: ids.campo })).at(-1)).toMatchObject({
       actor_username: (await t.user("campo")).username,
@@ -201,12 +241,18 @@ describe("refused actions", () => {
 
     // The action map refuses (anonymise is admin's): the intent and the member of the URL.
     expect((await fetcherPost(as("rh"), `/dashboard/rh/members/${member.id}`, { intent: "anonymize" })).status).toBe(403);
-    expect((await entries("access.refused", { actorId: ids.rh })).at(-1)).toMatchObject({ entity_id: member.id, data: { screen: "member-detail", intent: "anonymize" } });
+    expect((await entries("access.refused", { actorId: ids.rh })).at(-1)).toMatchObject({
+      entity_id: member.id,
+      data: { screen: "member-detail", intent: "anonymize" },
+    });
 
     // The sector scope refuses a record named in the body (the list's quick action).
     const body = { intent: "status", id: record.id, status: "in_progress", responsibleId: ids.juridico!, comment: "Fora do escopo." };
     expect((await fetcherPost(as("juridico"), "/dashboard/atendimentos", body)).status).toBe(403);
-    expect((await entries("access.refused", { actorId: ids.juridico })).at(-1)).toMatchObject({ entity_id: record.id, data: { screen: "service-list", intent: "status" } });
+    expect((await entries("access.refused", { actorId: ids.juridico })).at(-1)).toMatchObject({
+      entity_id: record.id,
+      data: { screen: "service-list", intent: "status" },
+    });
     // The record is untouched.
     const [row] = await t.query<{ status: string }>`select status from service_records where id = ${record.id}`;
     expect(row.status).toBe("pending");
@@ -215,7 +261,10 @@ describe("refused actions", () => {
   it(`write at most ${REFUSAL_CAP} entries per user and minute; the rest become one entry with their count`, async () => {
     const prober = await createUser(t.db, { role: "campo" });
     const c = await t.login(prober);
-    const paths = Array.from({ length: REFUSAL_CAP + 4 }, (_, i) => `/dashboard/atendimento/00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    const paths = Array.from(
+      { length: REFUSAL_CAP + 4 },
+      (_, i) => `/dashboard/atendimento/00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    );
     const lines = await logLines(async () => {
       for (const path of paths) expect(await statusOf(c.post(path, { intent: "comment", comment: "x" }))).toBe(403);
     });
@@ -251,7 +300,9 @@ describe("member look-ups: one limit and one audit for the API and the service f
     // The form's creation is a look-up: linked, and audited like the API.
     expect((await c.post("/dashboard/atendimento", form)).status).toBe(200);
     const lookups = () => entries("member.looked_up", { actorId: user.id });
-    expect(await lookups()).toEqual([expect.objectContaining({ entity_id: target.id, data: { found: true, registrationNumber: target.registrationNumber } })]);
+    expect(await lookups()).toEqual([
+      expect.objectContaining({ entity_id: target.id, data: { found: true, registrationNumber: target.registrationNumber } }),
+    ]);
     const [linked] = await t.query<{ member_id: string | null }>`select member_id from service_records where created_by = ${user.id}`;
     expect(linked.member_id).toBe(target.id);
 
@@ -263,7 +314,8 @@ describe("member look-ups: one limit and one audit for the API and the service f
     expect(await lookups()).toHaveLength(30);
 
     // Now the form cannot be used to learn whose CPF it is: refused, nothing written, no name.
-    const records = async () => (await t.query<{ n: number }>`select count(*)::int as n from service_records where created_by = ${user.id}`)[0].n;
+    const records = async () =>
+      (await t.query<{ n: number }>`select count(*)::int as n from service_records where created_by = ${user.id}`)[0].n;
     const refused = await fetcherPost(c, "/dashboard/atendimento", form);
     expect(refused.status).toBe(429);
     expect(refused.text).toContain(SERVICE_MESSAGES.lookupLimited);
@@ -271,7 +323,9 @@ describe("member look-ups: one limit and one audit for the API and the service f
     expect(await records()).toBe(1);
     expect(await lookups()).toHaveLength(30);
     // A record with no CPF (an anonymous complaint) does not look anyone up and still saves.
-    expect((await c.post("/dashboard/atendimento", { ...form, recordType: "denuncia_anonima", requesterCpf: "", requesterName: "" })).status).toBe(200);
+    expect(
+      (await c.post("/dashboard/atendimento", { ...form, recordType: "denuncia_anonima", requesterCpf: "", requesterName: "" })).status,
+    ).toBe(200);
     expect(await records()).toBe(2);
   });
 });
@@ -300,7 +354,12 @@ describe("the audit screen: who viewed this member's CPF?", () => {
   beforeAll(async () => {
     seen = await createMember(t.db);
     other = await createMember(t.db);
-    seenRecord = await createServiceRecordRow(t.db, { sector: "secretaria", requesterName: seen.name, requesterCpf: seen.cpf, memberId: seen.id });
+    seenRecord = await createServiceRecordRow(t.db, {
+      sector: "secretaria",
+      requesterName: seen.name,
+      requesterCpf: seen.cpf,
+      memberId: seen.id,
+    });
     // Three views of `seen` (the member page by rh, a service record by admin) and one of `other`.
     // (The member page shows the CPF masked and writes the view on "Ver CPF completo", issue 19 §14.)
     expect((await fetcherPost(as("rh"), `/dashboard/rh/members/${seen.id}`, { intent: "reveal-cpf" })).status).toBe(200);
@@ -333,7 +392,9 @@ describe("the audit screen: who viewed this member's CPF?", () => {
     expect(new URLSearchParams(location.split("?")[1]).get("filiado")).toBe(String(seen.registrationNumber));
     expect(new URLSearchParams(location.split("?")[1]).get("acao")).toBe("member.cpf_viewed");
     expect(location).not.toContain(seen.cpf!.slice(0, 9));
-    expect((await entries("member.searched_by_cpf")).slice(before)).toEqual([expect.objectContaining({ entity_id: seen.id, data: { found: 1 } })]);
+    expect((await entries("member.searched_by_cpf")).slice(before)).toEqual([
+      expect.objectContaining({ entity_id: seen.id, data: { found: 1 } }),
+    ]);
   });
 
   it("an unknown or malformed member is a 400 with a pt-BR message, never a 500", async () => {

@@ -17,14 +17,42 @@ let escola: { id: string; code: string };
 let patio: { id: string; code: string };
 let other: { id: string; code: string };
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
-const countByName = async (name: string) => (await t.query<{ n: number }>`select count(*)::int as n from workplaces where name = ${name}`)[0].n;
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+const countByName = async (name: string) =>
+  (await t.query<{ n: number }>`select count(*)::int as n from workplaces where name = ${name}`)[0].n;
 
 beforeAll(async () => {
   admin = await t.login("admin");
-  escola = await createWorkplace(t.db, { name: "Escola Parque 308 Sul", address: "SQS 308", cep: "70355000", lat: -15.8135, lon: -47.8987, positionSource: "geocoder" });
-  patio = await createWorkplace(t.db, { name: "Pátio Brasil Shopping", address: "SCS Quadra 7 Bloco A", cep: "70307902", lat: -15.7961, lon: -47.8919, positionSource: "geocoder" });
-  other = await createWorkplace(t.db, { name: "Hospital Regional da Asa Norte", address: "SMHN Quadra 2", cep: "70710904", lat: -15.7778, lon: -47.8847, positionSource: "geocoder" });
+  escola = await createWorkplace(t.db, {
+    name: "Escola Parque 308 Sul",
+    address: "SQS 308",
+    cep: "70355000",
+    lat: -15.8135,
+    lon: -47.8987,
+    positionSource: "geocoder",
+  });
+  patio = await createWorkplace(t.db, {
+    name: "Pátio Brasil Shopping",
+    address: "SCS Quadra 7 Bloco A",
+    cep: "70307902",
+    lat: -15.7961,
+    lon: -47.8919,
+    positionSource: "geocoder",
+  });
+  other = await createWorkplace(t.db, {
+    name: "Hospital Regional da Asa Norte",
+    address: "SMHN Quadra 2",
+    cep: "70710904",
+    lat: -15.7778,
+    lon: -47.8847,
+    positionSource: "geocoder",
+  });
 });
 
 describe("the matching rule", () => {
@@ -39,13 +67,34 @@ describe("the matching rule", () => {
     expect(duplicateReason({ name: "X", cep: "70355000", position: null }, { name: "Y", cep: "70355000", position: null })).toBe("cep");
     // Known positions: 150 m apart is near, 2 km is not.
     const p = { lat: -15.8, lon: -47.9 };
-    expect(duplicateReason({ name: "Pátio Brasil", cep: "70000001", position: p }, { name: "Patio Brasil", cep: "71000001", position: { lat: -15.8013, lon: -47.9 } })).toBe("name-near");
-    expect(duplicateReason({ name: "Pátio Brasil", cep: "70000001", position: p }, { name: "Patio Brasil", cep: "71000001", position: { lat: -15.818, lon: -47.9 } })).toBeNull();
+    expect(
+      duplicateReason(
+        { name: "Pátio Brasil", cep: "70000001", position: p },
+        { name: "Patio Brasil", cep: "71000001", position: { lat: -15.8013, lon: -47.9 } },
+      ),
+    ).toBe("name-near");
+    expect(
+      duplicateReason(
+        { name: "Pátio Brasil", cep: "70000001", position: p },
+        { name: "Patio Brasil", cep: "71000001", position: { lat: -15.818, lon: -47.9 } },
+      ),
+    ).toBeNull();
   });
 });
 
 describe("the workplace form", () => {
-  const form = (over: Record<string, string>) => ({ intent: "create", name: "", cep: "", address: "Endereço de teste", neighbourhood: "", city: "Brasília", state: "DF", phone: "", email: "", ...over });
+  const form = (over: Record<string, string>) => ({
+    intent: "create",
+    name: "",
+    cep: "",
+    address: "Endereço de teste",
+    neighbourhood: "",
+    city: "Brasília",
+    state: "DF",
+    phone: "",
+    email: "",
+    ...over,
+  });
 
   it("warns about 'Escola Parque 308 Sul' at CEP 70355-030 beside 70355-000, writes nothing, then saves once confirmed (audited)", async () => {
     const body = form({ name: "Escola Parque 308 Sul", cep: "70355-030", address: "SQS 308 Bloco Escola" });
@@ -59,7 +108,9 @@ describe("the workplace form", () => {
     const saved = await admin.post(PATH, { ...body, confirmDuplicate: "on" });
     expect(saved.status).toBe(200);
     expect(await countByName("Escola Parque 308 Sul")).toBe(2);
-    const [audit] = await t.query<{ data: { confirmedNotDuplicateOf?: string[] } }>`select data from audit_log where action = 'workplace.created' order by id desc limit 1`;
+    const [audit] = await t.query<{
+      data: { confirmedNotDuplicateOf?: string[] };
+    }>`select data from audit_log where action = 'workplace.created' order by id desc limit 1`;
     expect(audit.data.confirmedNotDuplicateOf).toEqual([escola.code]);
   });
 
@@ -80,7 +131,18 @@ describe("the workplace form", () => {
 
   it("an edit that renames a workplace into a duplicate asks too; an edit of the phone does not", async () => {
     const w = await createWorkplace(t.db, { name: "Posto Provisório", address: "SCS Quadra 8", cep: "70308000" });
-    const edit = { intent: "update", id: w.id, name: "Patio Brasil Shopping Center", cep: "70307-100", address: "SCS Quadra 8", neighbourhood: "", city: "Brasília", state: "DF", phone: "", email: "" };
+    const edit = {
+      intent: "update",
+      id: w.id,
+      name: "Patio Brasil Shopping Center",
+      cep: "70307-100",
+      address: "SCS Quadra 8",
+      neighbourhood: "",
+      city: "Brasília",
+      state: "DF",
+      phone: "",
+      email: "",
+    };
     const refused = await admin.post(PATH, edit);
     expect(refused.status).toBe(422);
     expect(decode(await refused.text())).toContain(patio.code);
@@ -91,12 +153,26 @@ describe("the workplace form", () => {
 });
 
 describe("the workplace import's dry run", () => {
-  const HEADERS = ["codigo", "nome_fantasia", "endereco", "bairro", "cidade", "estado", "cep", "telefone_comercial", "email", "Lat", "Long", "Qtd associados"];
-  const file = () => xlsxOf(HEADERS, [
-    ["", "Escola Parque 308 Sul", "SQS 308 Área Especial", "Asa Sul", "Brasília", "DF", "70355-030", "", "", "", "", 0],
-    ["", "Posto Novo Sem Igual", "QNM 40", "Ceilândia", "Brasília", "DF", "72220-400", "", "", "", "", 0],
-    ["", "Sem Igual, Posto Novo", "QNM 40 Lote 2", "Ceilândia", "Brasília", "DF", "72220-410", "", "", "", "", 0],
-  ]);
+  const HEADERS = [
+    "codigo",
+    "nome_fantasia",
+    "endereco",
+    "bairro",
+    "cidade",
+    "estado",
+    "cep",
+    "telefone_comercial",
+    "email",
+    "Lat",
+    "Long",
+    "Qtd associados",
+  ];
+  const file = () =>
+    xlsxOf(HEADERS, [
+      ["", "Escola Parque 308 Sul", "SQS 308 Área Especial", "Asa Sul", "Brasília", "DF", "70355-030", "", "", "", "", 0],
+      ["", "Posto Novo Sem Igual", "QNM 40", "Ceilândia", "Brasília", "DF", "72220-400", "", "", "", "", 0],
+      ["", "Sem Igual, Posto Novo", "QNM 40 Lote 2", "Ceilândia", "Brasília", "DF", "72220-410", "", "", "", "", 0],
+    ]);
   async function send(intent: string, extra: Record<string, string> = {}) {
     const fd = new FormData();
     fd.set("intent", intent);
@@ -130,7 +206,9 @@ describe("the workplace import's dry run", () => {
     const ok = await send("import-commit", { confirmDuplicates: "on" });
     expect(ok.status).toBe(200);
     expect(await total()).toBe(before + 3);
-    const [audit] = await t.query<{ data: { possibleDuplicatesConfirmed?: number } }>`select data from audit_log where action = 'workplace.imported' order by id desc limit 1`;
+    const [audit] = await t.query<{
+      data: { possibleDuplicatesConfirmed?: number };
+    }>`select data from audit_log where action = 'workplace.imported' order by id desc limit 1`;
     expect(audit.data.possibleDuplicatesConfirmed).toBe(2);
   });
 });

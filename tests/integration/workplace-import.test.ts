@@ -47,7 +47,12 @@ function csv(rows: Cells[], headers: string[] = HEADERS) {
   return Buffer.from("\uFEFF" + [headers, ...rows].map(line).join("\r\n") + "\r\n", "utf8");
 }
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 async function send(client: Client, intent: string, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
   const fd = new FormData();
@@ -62,12 +67,30 @@ function count(html: string, key: "total" | "created" | "updated" | "rejected") 
   return m ? Number(m[1]) : undefined;
 }
 async function counts() {
-  const [row] = await t.query<{ w: number; l: number; j: number }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
+  const [row] = await t.query<{
+    w: number;
+    l: number;
+    j: number;
+  }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
   return row;
 }
-type Row = { code: string; name: string; city: string; state: string; cep: string; email: string | null; lat: number; lon: number; position_source: string; members_count: number; basic_firefighters: number | null; has_brigade_leader: boolean | null };
+type Row = {
+  code: string;
+  name: string;
+  city: string;
+  state: string;
+  cep: string;
+  email: string | null;
+  lat: number;
+  lon: number;
+  position_source: string;
+  members_count: number;
+  basic_firefighters: number | null;
+  has_brigade_leader: boolean | null;
+};
 async function byName(name: string) {
-  const [row] = await t.query<Row>`select code, name, city, state, cep, email, lat, lon, position_source, members_count, basic_firefighters, has_brigade_leader from workplaces where name = ${name}`;
+  const [row] =
+    await t.query<Row>`select code, name, city, state, cep, email, lat, lon, position_source, members_count, basic_firefighters, has_brigade_leader from workplaces where name = ${name}`;
   return row;
 }
 
@@ -98,7 +121,20 @@ describe("dry run, then commit", () => {
   // Rows 2..10 of the sheet.
   const rows = (): Cells[] => [
     [existingCode, "Posto Renomeado Pela Planilha", "SCS Quadra 1", "", "Brasília", "DF", "70300-500", "", "", "", "", 40],
-    ["", "Shopping Importado Um", "SCN Quadra 6", "Asa Norte", "Brasília", "df", "70716900", "(61) 3333-4444", "Brigada@Um.example.com", "", "", 12],
+    [
+      "",
+      "Shopping Importado Um",
+      "SCN Quadra 6",
+      "Asa Norte",
+      "Brasília",
+      "df",
+      "70716900",
+      "(61) 3333-4444",
+      "Brigada@Um.example.com",
+      "",
+      "",
+      12,
+    ],
     ["", "Escola Importada Dois", "SGAS 915", "Asa Sul", "", "", "70390-150", "", "", "-15,8241", "-47,9312", ""],
     ["", "", "Sem nome", "", "Brasília", "DF", "70000-000", "", "", "", "", ""],
     ["", "Posto Email Ruim", "QNA 1", "", "Taguatinga", "DF", "72110-015", "", "não-é-email", "", "", ""],
@@ -140,7 +176,14 @@ describe("dry run, then commit", () => {
     const { status, html } = await send(admin, "import-preview", file);
     expect(status).toBe(200);
     const row = html.match(/data-testid="import-rejected-2">(.*?)<\/tr>/s)?.[1] ?? "";
-    for (const message of ["Nome é obrigatório", "Informe um e-mail válido.", "Estado deve ser a sigla de 2 letras", WORKPLACE_IMPORT_MESSAGES.badCode, WORKPLACE_IMPORT_MESSAGES.coordinates, WORKPLACE_IMPORT_MESSAGES.integer("Qtd associados")]) {
+    for (const message of [
+      "Nome é obrigatório",
+      "Informe um e-mail válido.",
+      "Estado deve ser a sigla de 2 letras",
+      WORKPLACE_IMPORT_MESSAGES.badCode,
+      WORKPLACE_IMPORT_MESSAGES.coordinates,
+      WORKPLACE_IMPORT_MESSAGES.integer("Qtd associados"),
+    ]) {
       expect(row, message).toContain(message);
     }
   });
@@ -174,25 +217,57 @@ describe("dry run, then commit", () => {
     expect(updated).toMatchObject({ code: existingCode, members_count: 40 });
     expect(await byName("Posto Já Cadastrado")).toBeUndefined();
     const one = await byName("Shopping Importado Um");
-    expect(one).toMatchObject({ state: "DF", cep: "70716900", email: "brigada@um.example.com", position_source: "approximate", members_count: 12 });
+    expect(one).toMatchObject({
+      state: "DF",
+      cep: "70716900",
+      email: "brigada@um.example.com",
+      position_source: "approximate",
+      members_count: 12,
+    });
     expect(one.code).toMatch(/^P\d{9}$/);
     const two = await byName("Escola Importada Dois");
     expect(two).toMatchObject({ city: "Brasília", state: "DF", lat: -15.8241, lon: -47.9312, position_source: "manual" });
-    const [audit] = await t.query<{ data: Record<string, unknown>; entity_id: string | null }>`select data, entity_id from audit_log where action = 'workplace.imported' order by created_at desc limit 1`;
+    const [audit] = await t.query<{
+      data: Record<string, unknown>;
+      entity_id: string | null;
+    }>`select data, entity_id from audit_log where action = 'workplace.imported' order by created_at desc limit 1`;
     expect(audit.data).toEqual({ total: 3, created: 2, updated: 1, rejected: 0 });
   });
 
   it("a .csv (';', BOM, headers in other case and with accents) imports the same way, operational fields included", async () => {
-    const headers = ["Código", "Nome Fantasia", "Endereço", "Bairro", "Cidade", "Estado", "CEP", "Telefone_Comercial", "E-mail", "lat", "long", "QTD ASSOCIADOS", "qtd_bombeiros_civis_basicos", "possui_lider_brigada"];
+    const headers = [
+      "Código",
+      "Nome Fantasia",
+      "Endereço",
+      "Bairro",
+      "Cidade",
+      "Estado",
+      "CEP",
+      "Telefone_Comercial",
+      "E-mail",
+      "lat",
+      "long",
+      "QTD ASSOCIADOS",
+      "qtd_bombeiros_civis_basicos",
+      "possui_lider_brigada",
+    ];
     const before = await counts();
-    const file = csv([["", "Hotel Planilha CSV", "SHS Quadra 6", "Asa Sul", "Brasília", "DF", "70316-000", "", "", "", "", "7", "9", "Sim"]], headers);
+    const file = csv(
+      [["", "Hotel Planilha CSV", "SHS Quadra 6", "Asa Sul", "Brasília", "DF", "70316-000", "", "", "", "", "7", "9", "Sim"]],
+      headers,
+    );
     const dry = await send(admin, "import-preview", file, "postos.csv");
     expect(dry.status).toBe(200);
     expect([count(dry.html, "created"), count(dry.html, "rejected")]).toEqual([1, 0]);
     expect(await counts()).toEqual(before);
     const done = await send(admin, "import-commit", file, "postos.csv");
     expect(done.status).toBe(200);
-    expect(await byName("Hotel Planilha CSV")).toMatchObject({ members_count: 7, basic_firefighters: 9, has_brigade_leader: true, position_source: "approximate" });
+    expect(await byName("Hotel Planilha CSV")).toMatchObject({
+      members_count: 7,
+      basic_firefighters: 9,
+      has_brigade_leader: true,
+      position_source: "approximate",
+    });
     expect(await counts()).toEqual({ w: before.w + 1, l: before.l + 1, j: before.j + 1 });
   });
 
@@ -223,7 +298,22 @@ describe("dry run, then commit", () => {
 describe("the row cap", () => {
   it("5,000 rows are checked and committed in one go", { timeout: 180_000 }, async () => {
     const before = await counts();
-    const file = csv(Array.from({ length: 5000 }, (_, i) => ["", `Posto em Massa ${i}`, `Quadra ${i} Conjunto A`, "", "Brasília", "DF", "70000-000", "", "", "-15,8", "-47,9", ""]));
+    const file = csv(
+      Array.from({ length: 5000 }, (_, i) => [
+        "",
+        `Posto em Massa ${i}`,
+        `Quadra ${i} Conjunto A`,
+        "",
+        "Brasília",
+        "DF",
+        "70000-000",
+        "",
+        "",
+        "-15,8",
+        "-47,9",
+        "",
+      ]),
+    );
     // Every row shares one CEP: likely duplicates, confirmed (ADR 217).
     const { status, html } = await send(admin, "import-commit", file, "massa.csv", { confirmDuplicates: "on" });
     expect(status, html.slice(0, 300)).toBe(200);
@@ -251,7 +341,10 @@ describe("refusals", () => {
 
   it("a file that is not a spreadsheet gets a pt-BR 4xx, never a 500, and nothing is written", async () => {
     const before = await counts();
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e10000000049454e44ae426082", "hex");
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e10000000049454e44ae426082",
+      "hex",
+    );
     const cases: Array<[Buffer | null, string, number, string]> = [
       [null, "postos.xlsx", 400, SPREADSHEET_MESSAGES.missing],
       [png, "foto.png", 415, SPREADSHEET_MESSAGES.unsupported],
@@ -270,7 +363,11 @@ describe("refusals", () => {
       }
     }
     // Only invalid rows: the commit refuses with 422.
-    const bad = await send(admin, "import-commit", await xlsx([["", "", "Sem nome", "", "Brasília", "DF", "70000-000", "", "", "", "", ""]]));
+    const bad = await send(
+      admin,
+      "import-commit",
+      await xlsx([["", "", "Sem nome", "", "Brasília", "DF", "70000-000", "", "", "", "", ""]]),
+    );
     expect(bad.status).toBe(422);
     expect(bad.html).toContain(WORKPLACE_IMPORT_MESSAGES.refused(1));
     expect(await counts()).toEqual(before);
@@ -278,11 +375,12 @@ describe("refusals", () => {
 
   it("more than 5,000 rows is refused with 413 before anything is written", async () => {
     const before = await counts();
-    const many = csv(Array.from({ length: 5001 }, (_, i) => ["", `Posto ${i}`, `Quadra ${i}`, "", "Brasília", "DF", "70000-000", "", "", "", "", ""]));
+    const many = csv(
+      Array.from({ length: 5001 }, (_, i) => ["", `Posto ${i}`, `Quadra ${i}`, "", "Brasília", "DF", "70000-000", "", "", "", "", ""]),
+    );
     const { status, html } = await send(admin, "import-preview", many, "muitos.csv");
     expect(status).toBe(413);
     expect(html).toContain(SPREADSHEET_MESSAGES.tooManyRows(5000));
     expect(await counts()).toEqual(before);
   });
 });
-

@@ -11,7 +11,10 @@ export function distinctCreditsStatement(count: number, extra: Record<number, st
   for (let i = 0; i < count; i++) {
     const day = String((i % 28) + 1).padStart(2, "0");
     const cents = 1001 + i;
-    lines.push(extra[i] ?? `${day}/02/2026;Pix;PAGADOR ${String(i).padStart(5, "0")};${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")};`);
+    lines.push(
+      extra[i] ??
+        `${day}/02/2026;Pix;PAGADOR ${String(i).padStart(5, "0")};${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")};`,
+    );
   }
   return Buffer.from(["Extrato Conta Corrente", "", STATEMENT_HEADER, ...lines].join("\r\n") + "\r\n", "utf8");
 }

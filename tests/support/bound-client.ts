@@ -22,7 +22,12 @@ export class BoundClient {
     return new BoundClient(base, this.localAddress, this.cookies);
   }
 
-  async request(method: string, path: string, body?: URLSearchParams | FormData | Record<string, string>, extraHeaders: Record<string, string> = {}): Promise<BoundResponse> {
+  async request(
+    method: string,
+    path: string,
+    body?: URLSearchParams | FormData | Record<string, string>,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<BoundResponse> {
     const headers: Record<string, string> = { ...extraHeaders };
     let payload: Buffer | undefined;
     if (body !== undefined) {
@@ -37,7 +42,15 @@ export class BoundClient {
     const url = new URL(path, this.base);
     return new Promise<BoundResponse>((resolve, reject) => {
       const req = http.request(
-        { method, host: url.hostname, port: url.port, path: url.pathname + url.search, headers, localAddress: this.localAddress, agent: false },
+        {
+          method,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          headers,
+          localAddress: this.localAddress,
+          agent: false,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));

@@ -71,11 +71,18 @@ export async function loginAs(page: Page, baseUrl: string, username: string, pas
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
-    type Router = { state: { initialized: boolean; navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> } };
+    type Router = {
+      state: { initialized: boolean; navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+    };
     const router = (window as unknown as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter;
     if (!router || document.documentElement.dataset.hydrated === undefined) return false;
     const { state } = router;
-    return state.initialized && state.navigation.state === "idle" && state.revalidation === "idle" && [...state.fetchers.values()].every((f) => f.state === "idle");
+    return (
+      state.initialized &&
+      state.navigation.state === "idle" &&
+      state.revalidation === "idle" &&
+      [...state.fetchers.values()].every((f) => f.state === "idle")
+    );
   });
   // A router at rest has not always rendered yet: React commits a navigation's new page in a
   // transition after the router's state says idle (a heading read at once was the old page's).

@@ -34,5 +34,10 @@ export function readEveryWay(csv: string | Buffer) {
 
 /** The cells that would run a formula, in any reading, as "reading: cell". */
 export function formulaCells(csv: string | Buffer) {
-  return readEveryWay(csv).flatMap(({ name, rows }) => rows.flat().filter(runsFormula).map((c) => `${name}: ${JSON.stringify(c)}`));
+  return readEveryWay(csv).flatMap(({ name, rows }) =>
+    rows
+      .flat()
+      .filter(runsFormula)
+      .map((c) => `${name}: ${JSON.stringify(c)}`),
+  );
 }

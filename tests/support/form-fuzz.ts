@@ -42,7 +42,10 @@ function fromJsonSchema(s: JsonSchema): fc.Arbitrary<unknown> {
       return fc.record(model, { requiredKeys: (s.required ?? []).filter((k) => k in model) });
     }
     case "array":
-      return fc.array(fromJsonSchema(s.items ?? { type: "string" }), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 4, 6) });
+      return fc.array(fromJsonSchema(s.items ?? { type: "string" }), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 4, 6),
+      });
     case "number":
     case "integer":
       return fc.integer({ min: -1000, max: 100_000 });
@@ -53,7 +56,11 @@ function fromJsonSchema(s: JsonSchema): fc.Arbitrary<unknown> {
       if (s.format === "uuid") return fc.uuid();
       if (s.format === "email") return fc.emailAddress();
       if (s.pattern) return fc.stringMatching(new RegExp(s.pattern));
-      return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? 40, 60)), unit: "grapheme" });
+      return fc.string({
+        minLength: s.minLength ?? 0,
+        maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? 40, 60)),
+        unit: "grapheme",
+      });
   }
 }
 
@@ -75,9 +82,31 @@ export function toEntries(value: unknown, prefix = ""): Entries {
 
 const CONTROL = ["\u0000", "\u0001", "\u0007", "\u0008", "\u000b", "\u000c", "\u001b", "\u007f", "\r\n", "\t"];
 const WRONG = [
-  "", " ", "null", "undefined", "NaN", "-1", "0", "1e309", "99999999999999999999", "[object Object]", "{}", "[]", "true",
-  "0x10", "../../etc/passwd", "<script>alert(1)</script>", "' OR 1=1 --", "%00", "\\u0000", "2026-02-30", "9999-99-99",
-  "00000000-0000-0000-0000-000000000000", "javascript:alert(1)", "https://", "ｆｕｌｌｗｉｄｔｈ",
+  "",
+  " ",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "0",
+  "1e309",
+  "99999999999999999999",
+  "[object Object]",
+  "{}",
+  "[]",
+  "true",
+  "0x10",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "%00",
+  "\\u0000",
+  "2026-02-30",
+  "9999-99-99",
+  "00000000-0000-0000-0000-000000000000",
+  "javascript:alert(1)",
+  "https://",
+  "ｆｕｌｌｗｉｄｔｈ",
 ];
 const WEIRD = ["\ud800", "\udfff", "a\u0301\u0301\u0301", "\u202eevil", "\ufeff", "🚒🔥👩🏽‍🚒", "Z̴̡̛̛a̷l̸g̷o̶", "\u2028\u2029", "\uffff"];
 
@@ -91,28 +120,43 @@ const replaceValue = (entries: Entries, value: fc.Arbitrary<string>) =>
 const MUTATIONS: Mutation[] = [
   // control characters somewhere in a value
   (entries) =>
-    fc.tuple(indexIn(entries), fc.constantFrom(...CONTROL), fc.nat()).map(([i, c, at]) =>
-      entries.map((e, j) => (j === i ? ([e[0], e[1].slice(0, at % (e[1].length + 1)) + c + e[1].slice(at % (e[1].length + 1))] as [string, string]) : e)),
-    ),
+    fc
+      .tuple(indexIn(entries), fc.constantFrom(...CONTROL), fc.nat())
+      .map(([i, c, at]) =>
+        entries.map((e, j) =>
+          j === i ? ([e[0], e[1].slice(0, at % (e[1].length + 1)) + c + e[1].slice(at % (e[1].length + 1))] as [string, string]) : e,
+        ),
+      ),
   // huge values (past each field's limit, and past the body limit)
-  (entries) => replaceValue(entries, fc.constantFrom(1_000, 10_000, 100_000, 1_100_000).map((n) => "x".repeat(n))),
+  (entries) =>
+    replaceValue(
+      entries,
+      fc.constantFrom(1_000, 10_000, 100_000, 1_100_000).map((n) => "x".repeat(n)),
+    ),
   // unicode: any code point, lone surrogates, combining marks, bidi, emoji
   (entries) => replaceValue(entries, fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom(...WEIRD))),
   // wrong types and classic injection strings
   (entries) => replaceValue(entries, fc.constantFrom(...WRONG)),
   // a field sent twice
-  (entries) => fc.tuple(indexIn(entries), fc.constantFrom(...WRONG)).map(([i, v]) => (entries[i] ? [...entries, [entries[i][0], v] as [string, string]] : entries)),
+  (entries) =>
+    fc
+      .tuple(indexIn(entries), fc.constantFrom(...WRONG))
+      .map(([i, v]) => (entries[i] ? [...entries, [entries[i][0], v] as [string, string]] : entries)),
   // fields missing
   (entries) => fc.subarray(entries),
   // array-ish and nested-ish names (a[]=, a[0]=, a.b=)
   (entries) =>
-    fc.tuple(indexIn(entries), fc.constantFrom("[]", "[0]", "[x]", ".x", "")).map(([i, suffix]) =>
-      entries.map((e, j) => (j === i ? ([`${e[0]}${suffix}`, e[1]] as [string, string]) : e)),
-    ),
+    fc
+      .tuple(indexIn(entries), fc.constantFrom("[]", "[0]", "[x]", ".x", ""))
+      .map(([i, suffix]) => entries.map((e, j) => (j === i ? ([`${e[0]}${suffix}`, e[1]] as [string, string]) : e))),
   // an intent the form does not have
-  (entries) => fc.constantFrom("", "destroy", "__proto__", "constructor", "CREATE", "create ").map((v) => [...entries.filter(([k]) => k !== "intent"), ["intent", v] as [string, string]]),
+  (entries) =>
+    fc
+      .constantFrom("", "destroy", "__proto__", "constructor", "CREATE", "create ")
+      .map((v) => [...entries.filter(([k]) => k !== "intent"), ["intent", v] as [string, string]]),
   // unknown fields
-  (entries) => fc.constantFrom("__proto__", "constructor", "prototype", "x".repeat(300)).map((k) => [...entries, [k, "1"] as [string, string]]),
+  (entries) =>
+    fc.constantFrom("__proto__", "constructor", "prototype", "x".repeat(300)).map((k) => [...entries, [k, "1"] as [string, string]]),
 ];
 
 function mutated(base: fc.Arbitrary<Entries>): fc.Arbitrary<Entries> {
@@ -135,14 +179,38 @@ export type FuzzBody = { document: boolean } & (
 
 const RAW_BODIES: Array<{ label: string; headers: Record<string, string>; body: (e: Entries) => Uint8Array | string }> = [
   { label: "json", headers: { "Content-Type": "application/json" }, body: (e) => JSON.stringify(Object.fromEntries(e)) },
-  { label: "text/plain", headers: { "Content-Type": "text/plain;charset=UTF-8" }, body: (e) => e.map(([k, v]) => `${k}=${v}`).join("\r\n") },
-  { label: "octet-stream", headers: { "Content-Type": "application/octet-stream" }, body: (e) => new TextEncoder().encode(new URLSearchParams(e).toString()) },
+  {
+    label: "text/plain",
+    headers: { "Content-Type": "text/plain;charset=UTF-8" },
+    body: (e) => e.map(([k, v]) => `${k}=${v}`).join("\r\n"),
+  },
+  {
+    label: "octet-stream",
+    headers: { "Content-Type": "application/octet-stream" },
+    body: (e) => new TextEncoder().encode(new URLSearchParams(e).toString()),
+  },
   { label: "no content type", headers: {}, body: () => new Uint8Array(0) },
   { label: "xml", headers: { "Content-Type": "application/xml" }, body: () => "<x/>" },
-  { label: "bad boundary", headers: { "Content-Type": "multipart/form-data; boundary=A" }, body: (e) => e.map(([k, v]) => `--B\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + "--B--\r\n" },
-  { label: "truncated multipart", headers: { "Content-Type": "multipart/form-data; boundary=A" }, body: (e) => `--A\r\nContent-Disposition: form-data; name="${e[0]?.[0] ?? "x"}"\r\n\r\n` },
-  { label: "bad percent-encoding", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: (e) => `${new URLSearchParams(e)}&%ZZ=%E0%A4%A&a=%` },
-  { label: "charset latin1", headers: { "Content-Type": "application/x-www-form-urlencoded; charset=iso-8859-1" }, body: () => new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xe9, 0xff]) },
+  {
+    label: "bad boundary",
+    headers: { "Content-Type": "multipart/form-data; boundary=A" },
+    body: (e) => e.map(([k, v]) => `--B\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + "--B--\r\n",
+  },
+  {
+    label: "truncated multipart",
+    headers: { "Content-Type": "multipart/form-data; boundary=A" },
+    body: (e) => `--A\r\nContent-Disposition: form-data; name="${e[0]?.[0] ?? "x"}"\r\n\r\n`,
+  },
+  {
+    label: "bad percent-encoding",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: (e) => `${new URLSearchParams(e)}&%ZZ=%E0%A4%A&a=%`,
+  },
+  {
+    label: "charset latin1",
+    headers: { "Content-Type": "application/x-www-form-urlencoded; charset=iso-8859-1" },
+    body: () => new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xe9, 0xff]),
+  },
 ];
 
 /**
@@ -160,18 +228,24 @@ export function hostileBodies(form: FormCase, ids: FormIds, runs: number, seed: 
   });
   const base = fc.oneof(generated, blended, fc.constant(valid));
   const file: fc.Arbitrary<FuzzFile | undefined> = uploadField
-    ? fc.option(
-        fc.record({
-          field: fc.constantFrom(uploadField, "outro"),
-          bytes: fc.uint8Array({ maxLength: 2048 }),
-          name: fc.constantFrom("a.pdf", "../../etc/passwd", "foto.jpg", "\u0000.png", "x".repeat(300)),
-          type: fc.constantFrom("application/pdf", "image/png", "text/html", "application/octet-stream"),
-        }),
-        { freq: 3 },
-      ).map((f) => f ?? undefined)
+    ? fc
+        .option(
+          fc.record({
+            field: fc.constantFrom(uploadField, "outro"),
+            bytes: fc.uint8Array({ maxLength: 2048 }),
+            name: fc.constantFrom("a.pdf", "../../etc/passwd", "foto.jpg", "\u0000.png", "x".repeat(300)),
+            type: fc.constantFrom("application/pdf", "image/png", "text/html", "application/octet-stream"),
+          }),
+          { freq: 3 },
+        )
+        .map((f) => f ?? undefined)
     : fc.constant(undefined);
   const formBody: fc.Arbitrary<FuzzBody> = fc
-    .tuple(fc.oneof({ weight: 1, arbitrary: base }, { weight: 4, arbitrary: mutated(base) }), fc.constantFrom("urlencoded", "multipart"), file)
+    .tuple(
+      fc.oneof({ weight: 1, arbitrary: base }, { weight: 4, arbitrary: mutated(base) }),
+      fc.constantFrom("urlencoded", "multipart"),
+      file,
+    )
     .map(([entries, encoding, f]) => ({
       document: false,
       kind: "form" as const,
@@ -185,7 +259,10 @@ export function hostileBodies(form: FormCase, ids: FormIds, runs: number, seed: 
     .map(([raw, entries]) => ({ document: false, kind: "raw" as const, headers: raw.headers, body: raw.body(entries), label: raw.label }));
   const any = fc.tuple(fc.oneof({ weight: 9, arbitrary: formBody }, { weight: 1, arbitrary: rawBody }), fc.nat({ max: 7 }));
   // One in eight as a document post (the HTML page renders the refusal), the rest as `.data`.
-  return fc.sample(any.map(([body, n]) => ({ ...body, document: n === 0 }) as FuzzBody), { numRuns: runs, seed });
+  return fc.sample(
+    any.map(([body, n]) => ({ ...body, document: n === 0 }) as FuzzBody),
+    { numRuns: runs, seed },
+  );
 }
 
 /** The request init for a fuzz body. */
@@ -257,7 +334,8 @@ export function defineFormFuzz(forms: FormCase[]) {
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         const after = await fingerprint(t.server, form.tables);
         if (res.status >= 500) problems.push(`HTTP ${res.status} ← ${describeBody(body)}`);
-        else if (res.status >= 400 && res.status !== 401 && after !== before) problems.push(`HTTP ${res.status} gravou ← ${describeBody(body)}`);
+        else if (res.status >= 400 && res.status !== 401 && after !== before)
+          problems.push(`HTTP ${res.status} gravou ← ${describeBody(body)}`);
         before = after;
         if (problems.length >= 5) break;
       }

@@ -300,7 +300,9 @@ const serviceCreateBodies = [
     "sd.requestType": "informacao",
   }),
 ];
-const serviceListBodies = [(ids: TargetIds) => ({ intent: "status", id: ids.id, status: "in_progress", responsibleId: ids.anyUserId, comment: "Intruso." })];
+const serviceListBodies = [
+  (ids: TargetIds) => ({ intent: "status", id: ids.id, status: "in_progress", responsibleId: ids.anyUserId, comment: "Intruso." }),
+];
 const serviceDetailBodies = [
   ...serviceListBodies,
   (ids: TargetIds) => ({ intent: "comment", id: ids.id, responsibleId: ids.anyUserId, comment: "Comentário intruso." }),
@@ -377,7 +379,14 @@ export const FORM_POSTS: FormPost[] = [
       name: "financeiro",
       login: "financeiro",
       schema: financeActionSchema,
-      valid: (ids) => ({ intent: "pay", chargeId: ids.chargeId, paidOn: "2026-01-05", amount: "50,00", method: "pix", note: "Pago no caixa." }),
+      valid: (ids) => ({
+        intent: "pay",
+        chargeId: ids.chargeId,
+        paidOn: "2026-01-05",
+        amount: "50,00",
+        method: "pix",
+        note: "Pago no caixa.",
+      }),
       textFields: ["note"],
       tables: ["charges", "payments", "charge_batches", "audit_log"],
     },
@@ -553,7 +562,13 @@ export const FORM_POSTS: FormPost[] = [
       textFields: ["title", "description", "company"],
     },
   },
-  { path: "/dashboard/juridico/agreements", pattern: "dashboard/juridico/agreements", bodies: agreementsBodies, tables: agreementsTables, multipart: true },
+  {
+    path: "/dashboard/juridico/agreements",
+    pattern: "dashboard/juridico/agreements",
+    bodies: agreementsBodies,
+    tables: agreementsTables,
+    multipart: true,
+  },
   {
     path: "/dashboard/admin/users",
     pattern: "dashboard/admin/users",
@@ -563,17 +578,33 @@ export const FORM_POSTS: FormPost[] = [
       name: "usuarios",
       login: "admin",
       schema: userActionSchema,
-      valid: () => ({ intent: "create", username: "novo.usuario", name: "Novo Usuário", email: "novo@example.com", role: "rh", password: "Senha@Forte1" }),
+      valid: () => ({
+        intent: "create",
+        username: "novo.usuario",
+        name: "Novo Usuário",
+        email: "novo@example.com",
+        role: "rh",
+        password: "Senha@Forte1",
+      }),
       textFields: ["name"],
       tables: ["users", "sessions", "audit_log"],
     },
   },
-  { path: "/dashboard/users", pattern: "dashboard/users", bodies: usersBodies, tables: ["users", "sessions", "user_recovery_codes", "audit_log"] },
+  {
+    path: "/dashboard/users",
+    pattern: "dashboard/users",
+    bodies: usersBodies,
+    tables: ["users", "sessions", "user_recovery_codes", "audit_log"],
+  },
   // Each user's own second factor (ADR 185): every role may open it, so no role is refused.
   {
     path: "/dashboard/duas-etapas",
     pattern: "dashboard/duas-etapas",
-    bodies: [() => ({ intent: "enable", code: "123456" }), () => ({ intent: "recovery-codes", code: "123456" }), () => ({ intent: "disable", code: "123456" })],
+    bodies: [
+      () => ({ intent: "enable", code: "123456" }),
+      () => ({ intent: "recovery-codes", code: "123456" }),
+      () => ({ intent: "disable", code: "123456" }),
+    ],
     tables: ["users", "sessions", "user_recovery_codes", "audit_log"],
     form: {
       // The own second factor (ADR 185); financeiro has none, so every code is refused.
@@ -728,7 +759,13 @@ export const FORM_POSTS: FormPost[] = [
       tables: ["field_routes", "audit_log"],
     },
   },
-  { path: "/dashboard/campo/executar-rota", pattern: "dashboard/campo/executar-rota", bodies: routeExecuteBodies, tables: fieldRouteTables, multipart: true },
+  {
+    path: "/dashboard/campo/executar-rota",
+    pattern: "dashboard/campo/executar-rota",
+    bodies: routeExecuteBodies,
+    tables: fieldRouteTables,
+    multipart: true,
+  },
   // PIX (issue 11): the statement upload posts multipart (tests/integration/finance-pix.test.ts sends real files); the settings are admin only.
   {
     path: "/dashboard/financeiro/conciliacao",
@@ -755,7 +792,12 @@ export const FORM_POSTS: FormPost[] = [
       name: "configuracao-pix",
       login: "admin",
       schema: pixSettingsSchema,
-      valid: () => ({ intent: "pix-settings", key: "tesouraria@sindicato.example.com", receiverName: "Sindicato dos Bombeiros", city: "Brasília" }),
+      valid: () => ({
+        intent: "pix-settings",
+        key: "tesouraria@sindicato.example.com",
+        receiverName: "Sindicato dos Bombeiros",
+        city: "Brasília",
+      }),
       textFields: ["key", "receiverName", "city"],
       tables: ["app_settings", "audit_log"],
     },
@@ -822,7 +864,14 @@ export const FORM_POSTS: FormPost[] = [
       limited: true,
       fileField: "evidence",
       schema: complaintFormSchema,
-      valid: () => ({ title: "Falta de EPI", companyName: "Empresa", location: "Posto 1", description: "Sem luvas no plantão.", consent: "on", website: "" }),
+      valid: () => ({
+        title: "Falta de EPI",
+        companyName: "Empresa",
+        location: "Posto 1",
+        description: "Sem luvas no plantão.",
+        consent: "on",
+        website: "",
+      }),
       textFields: ["title", "companyName", "location", "description"],
     },
   },
@@ -903,10 +952,16 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
   /** The `:id` of /dashboard/atendimento/:id and /dashboard/services/:id (a secretaria record). */
   id: async (db) => (await createServiceRecordRow(db, { sector: "secretaria" })).id,
   /** An open charge (finance: register a payment; the `:chargeId` of its PIX page). */
-  chargeId: async (db) => (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,
+  chargeId: async (db) =>
+    (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,
   /** An active payment (finance: undo). */
   paymentId: async (db) => {
-    const charge = await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 2, dueDate: "2030-02-10" });
+    const charge = await createCharge(db, {
+      memberId: (await createMember(db)).id,
+      referenceYear: 2030,
+      referenceMonth: 2,
+      dueDate: "2030-02-10",
+    });
     return (await createPayment(db, { chargeId: charge.id, amountCentavos: charge.amountCentavos })).id;
   },
 };
@@ -938,7 +993,11 @@ export async function prepareForms(server: TestServer): Promise<FormIds> {
   await createUser(db, { role: "rh", username: RESET_USERNAME });
   await ensureResetToken(server);
   const complaint = new FormData();
-  for (const [k, v] of Object.entries({ title: "Denúncia do registro de formulários", description: "Relato para os testes de formulários.", consent: "on" }))
+  for (const [k, v] of Object.entries({
+    title: "Denúncia do registro de formulários",
+    description: "Relato para os testes de formulários.",
+    consent: "on",
+  }))
     complaint.set(k, v);
   const res = await fetch(`${server.url}/denuncia`, { method: "POST", body: complaint, headers: { Origin: server.url } });
   const code = /data-testid="receipt-code"[^>]*>([\d ]+)</.exec(await res.text())?.[1];

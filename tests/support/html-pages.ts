@@ -56,8 +56,18 @@ export const FORM_STATES: HtmlState[] = [
     status: 200,
     post: { fields: { title: "Validação de HTML", description: "Recibo para validar.", consent: "on" }, multipart: true },
   },
-  { name: "acompanhar: código errado", path: "/denuncia/acompanhar", status: 404, post: { fields: { intent: "lookup", code: "0000 0000 0000 0001" }, multipart: true } },
-  { name: "acompanhar: código curto", path: "/denuncia/acompanhar", status: 400, post: { fields: { intent: "lookup", code: "12" }, multipart: true } },
+  {
+    name: "acompanhar: código errado",
+    path: "/denuncia/acompanhar",
+    status: 404,
+    post: { fields: { intent: "lookup", code: "0000 0000 0000 0001" }, multipart: true },
+  },
+  {
+    name: "acompanhar: código curto",
+    path: "/denuncia/acompanhar",
+    status: 400,
+    post: { fields: { intent: "lookup", code: "12" }, multipart: true },
+  },
 ];
 
 /** Access states: a signed-in role on a screen it may not open sees the original's message. */
@@ -80,10 +90,21 @@ export const STAFF_SCREENS: HtmlState[] = [
   { name: "criar rota", path: "/dashboard/campo/criar-rota", status: 200, role: "campo" },
   { name: "executar rota", path: "/dashboard/campo/executar-rota", status: 200, role: "campo" },
   { name: "visitas finalizadas", path: "/dashboard/visitas-finalizadas", status: 200, role: "rh" },
-  { name: "mapa de postos: posto sem nome", path: "/dashboard/admin/mapa-postos", status: 400, role: "admin", post: { fields: { intent: "create", name: "", cep: "70040-010", address: "SCS Quadra 1", city: "Brasília", state: "DF" } } },
+  {
+    name: "mapa de postos: posto sem nome",
+    path: "/dashboard/admin/mapa-postos",
+    status: 400,
+    role: "admin",
+    post: { fields: { intent: "create", name: "", cep: "70040-010", address: "SCS Quadra 1", city: "Brasília", state: "DF" } },
+  },
   { name: "atendimento (formulário)", path: "/dashboard/atendimento", status: 200, role: "admin" },
   { name: "lista de atendimentos", path: "/dashboard/atendimentos", status: 200, role: "admin" },
-  { name: "lista de atendimentos filtrada sem resultado", path: "/dashboard/atendimentos?q=ninguem-com-este-nome&status=closed", status: 200, role: "secretaria" },
+  {
+    name: "lista de atendimentos filtrada sem resultado",
+    path: "/dashboard/atendimentos?q=ninguem-com-este-nome&status=closed",
+    status: 200,
+    role: "secretaria",
+  },
   {
     name: "atendimento: campos inválidos",
     path: "/dashboard/atendimento",

@@ -14,12 +14,18 @@ const bundle = await import(pathToFileURL(path.join(buildDir, "index.js")).href)
 // The job queue from the build's test hooks (server/test-hooks.ts), on the same modules as init().
 const hooks = await import(pathToFileURL(path.join(buildDir, "test-hooks.js")).href);
 
-hooks.defineJob("test.effect", z.object({ tag: z.string(), ms: z.number().int().min(0).default(0) }), async ({ payload, job, complete }) => {
-  say("started", { job: job.id, attempt: job.attempts });
-  await new Promise((resolve) => setTimeout(resolve, payload.ms));
-  await complete((tx) => tx.execute(sql`insert into test_job_effects (job_id, tag, worker) values (${job.id}, ${payload.tag}, ${label})`));
-  say("done", { job: job.id });
-});
+hooks.defineJob(
+  "test.effect",
+  z.object({ tag: z.string(), ms: z.number().int().min(0).default(0) }),
+  async ({ payload, job, complete }) => {
+    say("started", { job: job.id, attempt: job.attempts });
+    await new Promise((resolve) => setTimeout(resolve, payload.ms));
+    await complete((tx) =>
+      tx.execute(sql`insert into test_job_effects (job_id, tag, worker) values (${job.id}, ${payload.tag}, ${label})`),
+    );
+    say("done", { job: job.id });
+  },
+);
 const tick = hooks.defineJob("test.tick", z.object({}).passthrough(), async ({ job, complete }) => {
   await complete((tx) => tx.execute(sql`insert into test_job_effects (job_id, tag, worker) values (${job.id}, 'tick', ${label})`));
 });
@@ -27,7 +33,12 @@ const tick = hooks.defineJob("test.tick", z.object({}).passthrough(), async ({ j
 await bundle.init({ databaseUrl: process.env.DATABASE_URL, seed: false });
 let ticker;
 if (process.env.TEST_TICK_SECONDS) {
-  ticker = new hooks.JobWorker({ pollMs: 100, concurrency: 1, leaseSeconds: 5, schedules: [{ job: tick, everySeconds: Number(process.env.TEST_TICK_SECONDS) }] });
+  ticker = new hooks.JobWorker({
+    pollMs: 100,
+    concurrency: 1,
+    leaseSeconds: 5,
+    schedules: [{ job: tick, everySeconds: Number(process.env.TEST_TICK_SECONDS) }],
+  });
   await ticker.start();
 }
 say("ready");

@@ -4,7 +4,17 @@ import type { TestHooks } from "./test-hooks";
 /** The job queue's API on the server's own modules (server/test-hooks.ts). */
 export type JobsApi = Pick<
   TestHooks,
-  "defineJob" | "enqueueJob" | "runDueSchedules" | "upsertSchedule" | "claimJob" | "markDone" | "enqueue" | "jobWorker" | "JobWorker" | "enqueueEmail" | "recordServiceCall"
+  | "defineJob"
+  | "enqueueJob"
+  | "runDueSchedules"
+  | "upsertSchedule"
+  | "claimJob"
+  | "markDone"
+  | "enqueue"
+  | "jobWorker"
+  | "JobWorker"
+  | "enqueueEmail"
+  | "recordServiceCall"
 >;
 
 export function jobsApi(server: TestServer): JobsApi {

@@ -39,7 +39,8 @@ export async function ensurePgliteTemplate() {
     const dump = await client.dumpDataDir("none");
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // Old templates (other migrations) are removed; the new one appears whole or not at all.
-    for (const old of fs.readdirSync(path.dirname(file))) if (/^pglite-template-.*\.tar$/.test(old)) fs.rmSync(path.join(path.dirname(file), old), { force: true });
+    for (const old of fs.readdirSync(path.dirname(file)))
+      if (/^pglite-template-.*\.tar$/.test(old)) fs.rmSync(path.join(path.dirname(file), old), { force: true });
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     fs.renameSync(tmp, file);

@@ -17,7 +17,12 @@ import { todayInBrasilia } from "~/lib/dates";
 export async function createAgreementMix(db: FactoryDb, createdBy: string | null = null) {
   const year = Number(todayInBrasilia().slice(0, 4));
   const rows = [
-    { title: `Convenção Coletiva de Trabalho ${year}/${year + 1}`, company: "Sindicato Patronal das Empresas de Segurança (exemplo)", validFrom: `${year}-01-01`, validTo: `${year}-12-31` },
+    {
+      title: `Convenção Coletiva de Trabalho ${year}/${year + 1}`,
+      company: "Sindicato Patronal das Empresas de Segurança (exemplo)",
+      validFrom: `${year}-01-01`,
+      validTo: `${year}-12-31`,
+    },
     {
       title: `Acordo Coletivo ${year - 1}/${year + 1} – Brigadas de Shopping Centers`,
       company: "Empresa Exemplo de Brigadas Ltda.",
@@ -25,10 +30,32 @@ export async function createAgreementMix(db: FactoryDb, createdBy: string | null
       validFrom: `${year - 1}-05-01`,
       validTo: `${year + 1}-04-30`,
     },
-    { title: `Convenção Coletiva de Trabalho ${year - 1}/${year}`, company: "Sindicato Patronal das Empresas de Segurança (exemplo)", validFrom: `${year - 1}-01-01`, validTo: `${year - 1}-12-31` },
-    { title: `Acordo Coletivo ${year - 2} – Hospitais e Clínicas`, company: "Associação Exemplo de Serviços Hospitalares", validFrom: `${year - 2}-03-01`, validTo: `${year - 1}-02-28` },
-    { title: `Termo Aditivo ${year} – Banco de Horas`, company: "Empresa Exemplo de Brigadas Ltda.", validFrom: `${year}-02-01`, validTo: `${year + 1}-01-31`, isPublic: false },
-    { title: `Minuta da Convenção Coletiva ${year + 1}/${year + 2}`, company: "Sindicato Patronal das Empresas de Segurança (exemplo)", validFrom: `${year + 1}-01-01`, validTo: `${year + 1}-12-31`, status: "draft" },
+    {
+      title: `Convenção Coletiva de Trabalho ${year - 1}/${year}`,
+      company: "Sindicato Patronal das Empresas de Segurança (exemplo)",
+      validFrom: `${year - 1}-01-01`,
+      validTo: `${year - 1}-12-31`,
+    },
+    {
+      title: `Acordo Coletivo ${year - 2} – Hospitais e Clínicas`,
+      company: "Associação Exemplo de Serviços Hospitalares",
+      validFrom: `${year - 2}-03-01`,
+      validTo: `${year - 1}-02-28`,
+    },
+    {
+      title: `Termo Aditivo ${year} – Banco de Horas`,
+      company: "Empresa Exemplo de Brigadas Ltda.",
+      validFrom: `${year}-02-01`,
+      validTo: `${year + 1}-01-31`,
+      isPublic: false,
+    },
+    {
+      title: `Minuta da Convenção Coletiva ${year + 1}/${year + 2}`,
+      company: "Sindicato Patronal das Empresas de Segurança (exemplo)",
+      validFrom: `${year + 1}-01-01`,
+      validTo: `${year + 1}-12-31`,
+      status: "draft",
+    },
   ];
   const created = [];
   for (const row of rows) created.push(await createAgreement(db, { ...row, createdBy }));
@@ -39,7 +66,12 @@ export async function createAgreementMix(db: FactoryDb, createdBy: string | null
 export async function createNewsMix(db: FactoryDb, authorId: string | null = null) {
   return {
     published: await createNewsPost(db, { title: "Como se filiar ao sindicato", publishedAt: daysAgo(12), cover: true, authorId }),
-    scheduled: await createNewsPost(db, { title: "Plantão de atendimento aos associados", publishedAt: daysAgo(-7), cover: true, authorId }),
+    scheduled: await createNewsPost(db, {
+      title: "Plantão de atendimento aos associados",
+      publishedAt: daysAgo(-7),
+      cover: true,
+      authorId,
+    }),
     draft: await createNewsPost(db, { title: "Onde consultar as convenções coletivas", status: "draft", publishedAt: null, authorId }),
   };
 }

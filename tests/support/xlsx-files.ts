@@ -104,17 +104,26 @@ const SHEET_HEAD = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`;
 
 /** An .xlsx whose first sheet's XML is given (as one string or in pieces), with optional shared strings. */
-export function rawXlsx(sheet: string | Iterable<Buffer | string>, opts: { declaredSheetSize?: number; sharedStrings?: readonly string[] } = {}) {
+export function rawXlsx(
+  sheet: string | Iterable<Buffer | string>,
+  opts: { declaredSheetSize?: number; sharedStrings?: readonly string[] } = {},
+) {
   const parts: ZipPart[] = [
     { name: "[Content_Types].xml", data: CONTENT_TYPES },
     { name: "_rels/.rels", data: ROOT_RELS },
     { name: "xl/workbook.xml", data: WORKBOOK },
-    { name: "xl/_rels/workbook.xml.rels", data: opts.sharedStrings ? WORKBOOK_RELS.replace("</Relationships>", SHARED_STRINGS_REL + "</Relationships>") : WORKBOOK_RELS },
+    {
+      name: "xl/_rels/workbook.xml.rels",
+      data: opts.sharedStrings ? WORKBOOK_RELS.replace("</Relationships>", SHARED_STRINGS_REL + "</Relationships>") : WORKBOOK_RELS,
+    },
     { name: "xl/worksheets/sheet1.xml", data: sheet, declaredSize: opts.declaredSheetSize },
   ];
   if (opts.sharedStrings) {
     const items = opts.sharedStrings.map((t) => `<si><t>${esc(t)}</t></si>`).join("");
-    parts.push({ name: "xl/sharedStrings.xml", data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${opts.sharedStrings.length}" uniqueCount="${opts.sharedStrings.length}">${items}</sst>` });
+    parts.push({
+      name: "xl/sharedStrings.xml",
+      data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${opts.sharedStrings.length}" uniqueCount="${opts.sharedStrings.length}">${items}</sst>`,
+    });
   }
   return zip(parts);
 }
@@ -151,7 +160,12 @@ export function rowXml(r: number, cells: readonly (string | number | SharedRef)[
  * A sheet of `rows` data rows under `headers`, written row by row, with or without a declared
  * dimension: `cell(i)` gives data row i's cells.
  */
-export function* sheetXml(headers: readonly string[], rows: number, cell: (i: number) => readonly (string | number | SharedRef)[], opts: { dimension?: boolean } = {}) {
+export function* sheetXml(
+  headers: readonly string[],
+  rows: number,
+  cell: (i: number) => readonly (string | number | SharedRef)[],
+  opts: { dimension?: boolean } = {},
+) {
   const dimension = opts.dimension === false ? "" : `<dimension ref="A1:${colName(headers.length - 1)}${rows + 1}"/>`;
   let buf = `${SHEET_HEAD}${dimension}<sheetData>${rowXml(1, headers)}`;
   for (let i = 0; i < rows; i++) {
@@ -166,7 +180,9 @@ export function* sheetXml(headers: readonly string[], rows: number, cell: (i: nu
 
 /** The 1.6 KB file whose only cell is XFD1048576 (the last cell a sheet can have). */
 export function farCellXlsx(dimension = "XFD1048576") {
-  return rawXlsx(`${SHEET_HEAD}<dimension ref="${dimension}"/><sheetData><row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>`);
+  return rawXlsx(
+    `${SHEET_HEAD}<dimension ref="${dimension}"/><sheetData><row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>`,
+  );
 }
 
 /**
@@ -176,7 +192,12 @@ export function farCellXlsx(dimension = "XFD1048576") {
 export function millionRowsXlsx(opts: { rows?: number; dimension?: boolean } = {}) {
   const rows = opts.rows ?? 1_000_000;
   const names = Array.from({ length: 1000 }, (_, i) => `Pessoa ${i}`);
-  return rawXlsx(sheetXml(["nome_associado", "cpf", "nome_fantasia", "endereco", "cep"], rows, (i) => [{ s: i % 1000 }, 52_998_224_725], { dimension: opts.dimension }), { sharedStrings: names });
+  return rawXlsx(
+    sheetXml(["nome_associado", "cpf", "nome_fantasia", "endereco", "cep"], rows, (i) => [{ s: i % 1000 }, 52_998_224_725], {
+      dimension: opts.dimension,
+    }),
+    { sharedStrings: names },
+  );
 }
 
 /** A sheet that inflates to `megabytes` of blank space: honest about its size, or declaring `declaredSize`. */
@@ -194,7 +215,9 @@ export function zipBombXlsx(megabytes = 1024, declaredSize?: number) {
 export async function readXlsxSheet(bytes: Buffer | ArrayBuffer) {
   const { readXlsxRows } = await import("~/domain/imports/xlsx-reader.server");
   const rows: string[][] = [];
-  await readXlsxRows(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), { onRow: (_row, cells) => rows.push(Array.from(cells, (c) => c ?? "")) });
+  await readXlsxRows(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), {
+    onRow: (_row, cells) => rows.push(Array.from(cells, (c) => c ?? "")),
+  });
   return rows;
 }
 

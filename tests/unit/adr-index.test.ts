@@ -14,7 +14,15 @@ describe("docs/decisions/README.md", () => {
       d.changes
         .map((c) => decisions.find((x) => x.number === c.target))
         .filter((t): t is (typeof decisions)[number] => !!t)
-        .filter((t) => !(fs.readFileSync(`docs/decisions/${t.file}`, "utf8").split("\n").find((l) => /^status\s*:/i.test(l)) ?? "").includes(String(d.number).padStart(3, "0")))
+        .filter(
+          (t) =>
+            !(
+              fs
+                .readFileSync(`docs/decisions/${t.file}`, "utf8")
+                .split("\n")
+                .find((l) => /^status\s*:/i.test(l)) ?? ""
+            ).includes(String(d.number).padStart(3, "0")),
+        )
         .map((t) => `${t.file} ← ${d.file}`),
     );
     expect(missing).toEqual([]);

@@ -7,7 +7,14 @@ import { INSTAGRAM_MESSAGES, truncateCaption, withCutCaptions, type InstagramPos
 const render = (state: InstagramState) => renderToStaticMarkup(createElement(InstagramFeedView, { state }));
 
 function post(i: number, caption: string | null = `Legenda ${i}`): InstagramPost {
-  return { id: `p${i}`, caption, link: `https://www.instagram.com/p/p${i}/`, image: i % 2 ? `/imagens/00000000-0000-0000-0000-00000000000${i}` : null, media_url: null, timestamp: `2026-10-0${i}T12:00:00Z` };
+  return {
+    id: `p${i}`,
+    caption,
+    link: `https://www.instagram.com/p/p${i}/`,
+    image: i % 2 ? `/imagens/00000000-0000-0000-0000-00000000000${i}` : null,
+    media_url: null,
+    timestamp: `2026-10-0${i}T12:00:00Z`,
+  };
 }
 
 describe("truncateCaption", () => {

@@ -99,7 +99,10 @@ describe("the role table", () => {
   it("every sidebar screen has a route module in routes.ts", () => {
     const patterns = new Set(flattenRoutes().map((r) => r.pattern));
     for (const s of SCREENS.filter((x) => x.nav)) {
-      expect(s.paths.some((p) => patterns.has(p)), s.id).toBe(true);
+      expect(
+        s.paths.some((p) => patterns.has(p)),
+        s.id,
+      ).toBe(true);
     }
   });
 

@@ -31,7 +31,11 @@ describe("PIX settings from the environment", () => {
 
   it("give the receiver when all three are set and valid", () => {
     setPix({ PIX_KEY: "+55 61 98765-4321", PIX_RECEIVER_NAME: "Sindicato dos Bombeiros Civis do DF", PIX_CITY: "Brasília" });
-    expect(pixSettingsFromEnv()).toEqual({ key: "+55 61 98765-4321", receiverName: "Sindicato dos Bombeiros Civis do DF", city: "Brasília" });
+    expect(pixSettingsFromEnv()).toEqual({
+      key: "+55 61 98765-4321",
+      receiverName: "Sindicato dos Bombeiros Civis do DF",
+      city: "Brasília",
+    });
   });
 
   it("refuse to start with a partial set, a bad key, or a name with nothing usable", () => {

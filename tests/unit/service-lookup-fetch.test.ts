@@ -13,12 +13,27 @@ let company: FakeJsonService;
 let shape: { url: string; close: () => Promise<void>; body: string };
 beforeAll(async () => {
   member = await startFakeJsonService(
-    (url) => ({ status: 200, body: url.searchParams.get("cpf") === "52998224725" ? { is_member: true, member_id: "x", member_name: "Conceição Araújo", registration_number: 7 } : { is_member: false, member_id: null, member_name: null, registration_number: null } }),
+    (url) => ({
+      status: 200,
+      body:
+        url.searchParams.get("cpf") === "52998224725"
+          ? { is_member: true, member_id: "x", member_name: "Conceição Araújo", registration_number: 7 }
+          : { is_member: false, member_id: null, member_name: null, registration_number: null },
+    }),
     { hangMs: 3_000 },
   );
-  company = await startFakeJsonService((url) => ({ status: 200, body: url.searchParams.get("cnpj") === "11222333000181" ? { found: true, company: { legalName: "Vigilância Exemplo Ltda" } } : { found: false } }), {
-    hangMs: 3_000,
-  });
+  company = await startFakeJsonService(
+    (url) => ({
+      status: 200,
+      body:
+        url.searchParams.get("cnpj") === "11222333000181"
+          ? { found: true, company: { legalName: "Vigilância Exemplo Ltda" } }
+          : { found: false },
+    }),
+    {
+      hangMs: 3_000,
+    },
+  );
   // 200 with JSON of another shape (a proxy's or a login page's answer).
   const server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(shape.body));
   shape = { ...(await listenOnLoopback(server)), body: "{}" };
@@ -30,11 +45,15 @@ afterAll(async () => {
 });
 
 describe("member look-up", () => {
-  const ask = (base: string, cpf = "52998224725", timeoutMs = 500) => lookupJson(`${base}/api/filiados/consulta?cpf=${cpf}`, isMemberLookupBody, { timeoutMs });
+  const ask = (base: string, cpf = "52998224725", timeoutMs = 500) =>
+    lookupJson(`${base}/api/filiados/consulta?cpf=${cpf}`, isMemberLookupBody, { timeoutMs });
 
   it("a found and a not-found member are the contract", async () => {
     member.mode = "ok";
-    expect(await ask(member.url)).toEqual({ kind: "ok", body: expect.objectContaining({ is_member: true, member_name: "Conceição Araújo" }) });
+    expect(await ask(member.url)).toEqual({
+      kind: "ok",
+      body: expect.objectContaining({ is_member: true, member_name: "Conceição Araújo" }),
+    });
     expect(await ask(member.url, "11144477735")).toEqual({ kind: "ok", body: expect.objectContaining({ is_member: false }) });
   });
 
@@ -57,14 +76,18 @@ describe("member look-up", () => {
   it("the caller giving up is neither an answer nor an error", async () => {
     member.mode = "hang";
     const controller = new AbortController();
-    const out = lookupJson(`${member.url}/api/filiados/consulta?cpf=52998224725`, isMemberLookupBody, { signal: controller.signal, timeoutMs: 5_000 });
+    const out = lookupJson(`${member.url}/api/filiados/consulta?cpf=52998224725`, isMemberLookupBody, {
+      signal: controller.signal,
+      timeoutMs: 5_000,
+    });
     setTimeout(() => controller.abort(), 50);
     expect(await out).toEqual({ kind: "aborted" });
   });
 });
 
 describe("company look-up", () => {
-  const ask = (base: string, cnpj = "11222333000181") => lookupJson(`${base}/api/atendimentos/empresa?cnpj=${cnpj}`, isCompanyLookupBody, { timeoutMs: 500 });
+  const ask = (base: string, cnpj = "11222333000181") =>
+    lookupJson(`${base}/api/atendimentos/empresa?cnpj=${cnpj}`, isCompanyLookupBody, { timeoutMs: 500 });
 
   it("found, not found, and every failure", async () => {
     company.mode = "ok";

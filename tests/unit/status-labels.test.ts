@@ -10,7 +10,10 @@ import { NEWS_STATE_LABELS } from "~/domain/news/news.schema";
  * list must all end alike.
  */
 function genders(labels: string[]) {
-  const endings = labels.flatMap((l) => l.split(/\s+/)).filter((w) => /^[\p{L}]+(ad|id)[oa]s?$/iu.test(w)).map((w) => w.replace(/s$/, "").slice(-1).toLowerCase());
+  const endings = labels
+    .flatMap((l) => l.split(/\s+/))
+    .filter((w) => /^[\p{L}]+(ad|id)[oa]s?$/iu.test(w))
+    .map((w) => w.replace(/s$/, "").slice(-1).toLowerCase());
   return [...new Set(endings)];
 }
 

@@ -10,7 +10,11 @@ import { readXlsxSheet, zip } from "../support/xlsx-files";
 describe("what the writer writes, the reader reads back as text", () => {
   it("strings with accents and markup characters, numbers (a CPF stored as a number too), bold headers", async () => {
     const bytes = await writeXlsx("filiados", [
-      [{ value: "matricula", bold: true }, { value: "nome_associado", bold: true }, { value: "cpf", bold: true }],
+      [
+        { value: "matricula", bold: true },
+        { value: "nome_associado", bold: true },
+        { value: "cpf", bold: true },
+      ],
       [1234, "Conceição & Araújo <Filha>", "529.982.247-25"],
       [null, "Sem Matrícula", 52998224725],
       [7, "", 0.5],
@@ -32,13 +36,22 @@ const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 async function unusualWorkbook() {
   return zip([
     { name: "[Content_Types].xml", data: CT },
-    { name: "_rels/.rels", data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="a" Type="${REL}/officeDocument" Target="/book/main.xml"/></Relationships>` },
-    { name: "book/main.xml", data: `<x:workbook ${NS.replace('xmlns="', 'xmlns:x="')}><x:workbookPr date1904="1"/><x:sheets><x:sheet name="Oculta" sheetId="2" r:id="s2"/><x:sheet name="B" sheetId="1" r:id="s1"/></x:sheets></x:workbook>` },
+    {
+      name: "_rels/.rels",
+      data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="a" Type="${REL}/officeDocument" Target="/book/main.xml"/></Relationships>`,
+    },
+    {
+      name: "book/main.xml",
+      data: `<x:workbook ${NS.replace('xmlns="', 'xmlns:x="')}><x:workbookPr date1904="1"/><x:sheets><x:sheet name="Oculta" sheetId="2" r:id="s2"/><x:sheet name="B" sheetId="1" r:id="s1"/></x:sheets></x:workbook>`,
+    },
     {
       name: "book/_rels/main.xml.rels",
       data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="s1" Type="${REL}/worksheet" Target="sheets/other.xml"/><Relationship Id="s2" Type="${REL}/worksheet" Target="sheets/../sheets/first.xml"/><Relationship Id="t" Type="${REL}/sharedStrings" Target="/book/strings.xml"/><Relationship Id="st" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
     },
-    { name: "book/strings.xml", data: `<sst ${NS}><si><r><t>Con</t></r><r><rPr><b/></rPr><t xml:space="preserve">ceição </t></r><rPh><t>ふりがな</t></rPh></si><si><t>nome_associado</t></si></sst>` },
+    {
+      name: "book/strings.xml",
+      data: `<sst ${NS}><si><r><t>Con</t></r><r><rPr><b/></rPr><t xml:space="preserve">ceição </t></r><rPh><t>ふりがな</t></rPh></si><si><t>nome_associado</t></si></sst>`,
+    },
     {
       name: "book/styles.xml",
       data: `<styleSheet ${NS}><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy;@"/></numFmts><cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>`,
@@ -50,7 +63,10 @@ async function unusualWorkbook() {
       name: "book/sheets/first.xml",
       data: `<worksheet ${NS}><sheetData><row><c t="s"><v>1</v></c><c><v>5</v></c></row><row r="3"><c t="s"><v>0</v></c><c s="1"><v>0</v></c><c s="2"><v>10000.75</v></c><c t="b"><v>1</v></c><c t="e"><v>#N/A</v></c><c t="str"><f>A1</f><v>texto</v></c><c r="AMK3"><v>9</v></c></row></sheetData></worksheet>`,
     },
-    { name: "book/sheets/other.xml", data: `<worksheet ${NS}><sheetData><row r="1"><c t="inlineStr"><is><t>errada</t></is></c></row></sheetData></worksheet>` },
+    {
+      name: "book/sheets/other.xml",
+      data: `<worksheet ${NS}><sheetData><row r="1"><c t="inlineStr"><is><t>errada</t></is></c></row></sheetData></worksheet>`,
+    },
   ]);
 }
 
@@ -73,10 +89,19 @@ describe("the streaming reader", () => {
 
   it("an entity the XML does not define (an XXE attempt) is unreadable, never resolved", async () => {
     const xxe = await zip([
-      { name: "_rels/.rels", data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="a" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+      {
+        name: "_rels/.rels",
+        data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="a" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      },
       { name: "xl/workbook.xml", data: `<workbook ${NS}><sheets><sheet name="A" sheetId="1" r:id="s"/></sheets></workbook>` },
-      { name: "xl/_rels/workbook.xml.rels", data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="s" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>` },
-      { name: "xl/worksheets/sheet1.xml", data: `<?xml version="1.0"?><!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]><worksheet ${NS}><sheetData><row r="1"><c t="inlineStr"><is><t>&x;</t></is></c></row></sheetData></worksheet>` },
+      {
+        name: "xl/_rels/workbook.xml.rels",
+        data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="s" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      },
+      {
+        name: "xl/worksheets/sheet1.xml",
+        data: `<?xml version="1.0"?><!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]><worksheet ${NS}><sheetData><row r="1"><c t="inlineStr"><is><t>&x;</t></is></c></row></sheetData></worksheet>`,
+      },
     ]);
     const rows: string[][] = [];
     await expect(readXlsxRows(xxe, { onRow: (_r, cells) => rows.push([...cells]) })).rejects.toMatchObject({ reason: "unreadable" });
@@ -87,7 +112,9 @@ describe("the streaming reader", () => {
 describe("loaded on first use (ADR 104)", () => {
   const APP = path.resolve("app");
   const files = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 
   it("no module imports the spreadsheet libraries or the reader statically (types aside); exceljs nowhere", () => {
     const staticImports: string[] = [];
@@ -96,13 +123,16 @@ describe("loaded on first use (ADR 104)", () => {
       const rel = path.relative(APP, file);
       for (const m of src.matchAll(/^\s*import\s(?!type\s)[^;]*?from\s*["']([^"']+)["']/gm)) {
         const spec = m[1];
-        if (/^(yauzl|saxes|write-excel-file)(\/|$)/.test(spec) || /xlsx-reader\.server$/.test(spec) || spec === "exceljs") staticImports.push(`${rel} → ${spec}`);
+        if (/^(yauzl|saxes|write-excel-file)(\/|$)/.test(spec) || /xlsx-reader\.server$/.test(spec) || spec === "exceljs")
+          staticImports.push(`${rel} → ${spec}`);
       }
       expect(src, rel).not.toMatch(/["']exceljs["']/);
     }
     expect(staticImports).toEqual([]);
     // The reader itself is loaded with import() and takes its CommonJS libraries with require.
     expect(fs.readFileSync(path.join(APP, "domain/imports/spreadsheet.server.ts"), "utf8")).toContain('import("./xlsx-reader.server")');
-    expect(fs.readFileSync(path.join(APP, "domain/imports/xlsx-reader.server.ts"), "utf8")).toMatch(/requireCjs\("yauzl"\)[\s\S]*requireCjs\("saxes"\)/);
+    expect(fs.readFileSync(path.join(APP, "domain/imports/xlsx-reader.server.ts"), "utf8")).toMatch(
+      /requireCjs\("yauzl"\)[\s\S]*requireCjs\("saxes"\)/,
+    );
   });
 });

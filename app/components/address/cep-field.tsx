@@ -90,7 +90,12 @@ export function CepField({
   const autofill = useCepAutofill(found);
   const statusId = `${props.id ?? props.name ?? "cep"}-lookup`;
   const text = autofill.status === "loading" ? "Buscando..." : (autofill.message ?? "");
-  const tone = autofill.status === "not-found" ? "font-medium text-red-700" : autofill.status === "unavailable" ? "font-medium text-amber-900" : "text-slate-600";
+  const tone =
+    autofill.status === "not-found"
+      ? "font-medium text-red-700"
+      : autofill.status === "unavailable"
+        ? "font-medium text-amber-900"
+        : "text-slate-600";
   return (
     <>
       <MaskedInput

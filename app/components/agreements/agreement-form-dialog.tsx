@@ -23,7 +23,15 @@ import type { EditableAgreement } from "~/domain/agreements/agreement-row";
 
 /** The add/edit dialog: a multipart form (fields plus the PDF) posted by a fetcher. */
 export function AgreementFormDialog({ agreement, trigger }: { agreement?: EditableAgreement; trigger: React.ReactNode }) {
-  const { Form, fetcher, open, setOpen, errors: serverErrors, error, busy } = useDialogFormAction({ schema: agreementActionSchema, errorAlert: false });
+  const {
+    Form,
+    fetcher,
+    open,
+    setOpen,
+    errors: serverErrors,
+    error,
+    busy,
+  } = useDialogFormAction({ schema: agreementActionSchema, errorAlert: false });
   const [fileError, setFileError] = React.useState<string | undefined>();
   const [chosenFile, setChosenFile] = React.useState<string | undefined>();
   // A server complaint about the document is stale once another file is chosen.

@@ -54,7 +54,12 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
   return (
     <div className="grid gap-6">
       {/* Keyed by the filters: after a link ("Ver só quem viu o CPF completo", "Limpar filtros") the fields show the filters in force. */}
-      <Form key={query(values)} method="get" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5" aria-labelledby="audit-filters-title">
+      <Form
+        key={query(values)}
+        method="get"
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
+        aria-labelledby="audit-filters-title"
+      >
         <h2 id="audit-filters-title" className="flex items-center gap-2 text-base font-semibold text-slate-900">
           <Filter className="size-4" aria-hidden />
           Filtros
@@ -115,7 +120,15 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
           >
             {(p) => (
               // Keyed by the value: after the CPF → matrícula redirect the field shows the matrícula.
-              <Input key={values.member} {...p} type="text" inputMode="numeric" defaultValue={values.member} autoComplete="off" maxLength={20} />
+              <Input
+                key={values.member}
+                {...p}
+                type="text"
+                inputMode="numeric"
+                defaultValue={values.member}
+                autoComplete="off"
+                maxLength={20}
+              />
             )}
           </Field>
           <Field label="De (dd/mm/aaaa)" name={FILTER_PARAMS.from} error={errors.from}>
@@ -146,7 +159,10 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
             <p className="text-sm text-slate-800" data-testid="audit-member">
               Registros sobre o filiado de matrícula <strong>{member.registrationNumber}</strong> ({member.name}).{" "}
               {values.action === "member.cpf_viewed" ? null : (
-                <Link to={query({ ...values, action: "member.cpf_viewed" })} className="font-medium text-brand-800 underline underline-offset-2">
+                <Link
+                  to={query({ ...values, action: "member.cpf_viewed" })}
+                  className="font-medium text-brand-800 underline underline-offset-2"
+                >
                   Ver só quem viu o CPF completo
                 </Link>
               )}

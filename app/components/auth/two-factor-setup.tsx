@@ -15,8 +15,8 @@ export function EnrolmentSteps({ offer, error }: { offer: EnrolmentOffer; error?
     <div className="grid gap-5">
       <ol className="grid gap-1 text-sm text-slate-700">
         <li>
-          <strong>1.</strong> Instale um aplicativo autenticador no celular (Google Authenticator, Microsoft Authenticator,
-          FreeOTP, Aegis ou o do seu gerenciador de senhas).
+          <strong>1.</strong> Instale um aplicativo autenticador no celular (Google Authenticator, Microsoft Authenticator, FreeOTP, Aegis
+          ou o do seu gerenciador de senhas).
         </li>
         <li>
           <strong>2.</strong> No aplicativo, adicione uma conta lendo o código QR abaixo ou digitando a chave.
@@ -67,8 +67,8 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
         Códigos de recuperação
       </h2>
       <p className="text-sm text-amber-950">
-        Guarde estes códigos em lugar seguro (impressos ou no gerenciador de senhas). Cada um serve <strong>uma única vez</strong>{" "}
-        para entrar se você perder o celular. Eles não serão mostrados de novo.
+        Guarde estes códigos em lugar seguro (impressos ou no gerenciador de senhas). Cada um serve <strong>uma única vez</strong> para
+        entrar se você perder o celular. Eles não serão mostrados de novo.
       </p>
       <ol className="grid grid-cols-1 gap-2 font-mono text-sm text-slate-900 min-[340px]:grid-cols-2" data-testid="recovery-codes">
         {codes.map((c) => (

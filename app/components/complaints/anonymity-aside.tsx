@@ -2,10 +2,26 @@ import { Link } from "react-router";
 import { EyeOff, FileLock2, ImageOff, KeyRound, Search } from "lucide-react";
 
 const POINTS = [
-  { icon: EyeOff, title: "Sem identificação", text: "Não pedimos nome, e-mail nem cadastro, e não registramos seu endereço IP, navegador ou cookies." },
-  { icon: ImageOff, title: "Fotos sem metadados", text: "Imagens são reprocessadas: localização GPS, data e modelo do aparelho são descartados." },
-  { icon: FileLock2, title: "Áudio e PDF como enviados", text: "Esses arquivos são guardados exatamente como chegam e podem conter dados seus. Revise antes de enviar." },
-  { icon: KeyRound, title: "Código de acompanhamento", text: "Ao enviar, você recebe um código de 16 dígitos para acompanhar a denúncia e conversar com o sindicato." },
+  {
+    icon: EyeOff,
+    title: "Sem identificação",
+    text: "Não pedimos nome, e-mail nem cadastro, e não registramos seu endereço IP, navegador ou cookies.",
+  },
+  {
+    icon: ImageOff,
+    title: "Fotos sem metadados",
+    text: "Imagens são reprocessadas: localização GPS, data e modelo do aparelho são descartados.",
+  },
+  {
+    icon: FileLock2,
+    title: "Áudio e PDF como enviados",
+    text: "Esses arquivos são guardados exatamente como chegam e podem conter dados seus. Revise antes de enviar.",
+  },
+  {
+    icon: KeyRound,
+    title: "Código de acompanhamento",
+    text: "Ao enviar, você recebe um código de 16 dígitos para acompanhar a denúncia e conversar com o sindicato.",
+  },
 ];
 
 export function AnonymityAside({ showFollowUp = true }: { showFollowUp?: boolean }) {

@@ -17,7 +17,13 @@ export function ComplaintForm() {
   const { Form, errors, error: message, result, busy } = useFormAction({ mode: "document", toast: false, action: "/denuncia" });
   const values = result?.values ?? {};
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="grid gap-6" aria-describedby={message ? "denuncia-erro" : undefined}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="grid gap-6"
+      aria-describedby={message ? "denuncia-erro" : undefined}
+    >
       {message ? (
         <Alert tone="error" id="denuncia-erro" data-testid="form-error">
           {message}
@@ -77,14 +83,14 @@ export function ComplaintForm() {
         <input id="f-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <ConsentField
-        error={errors.consent}
-        purpose="entendo como as informações desta denúncia serão tratadas pelo sindicato."
-      />
+      <ConsentField error={errors.consent} purpose="entendo como as informações desta denúncia serão tratadas pelo sindicato." />
 
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-600">
-          <span aria-hidden className="text-brand-700">*</span> Campos obrigatórios.
+          <span aria-hidden className="text-brand-700">
+            *
+          </span>{" "}
+          Campos obrigatórios.
         </p>
         <Button type="submit" size="lg" disabled={busy}>
           <Send /> {busy ? "Enviando..." : "Enviar denúncia"}

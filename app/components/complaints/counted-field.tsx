@@ -57,7 +57,12 @@ export function CountedField({
       <div className="flex items-baseline justify-between gap-3">
         <Label htmlFor={id}>
           {label}
-          {required ? <span aria-hidden className="text-brand-700"> *</span> : null}
+          {required ? (
+            <span aria-hidden className="text-brand-700">
+              {" "}
+              *
+            </span>
+          ) : null}
           {optional ? <span className="font-normal text-slate-600"> (opcional)</span> : null}
         </Label>
         <span id={counterId} className={cn("text-xs tabular-nums text-slate-600", near && "font-semibold text-brand-800")}>

@@ -4,12 +4,7 @@ import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { FilePicker } from "~/components/ui/file-picker";
-import {
-  COMPLAINT_MESSAGES,
-  EVIDENCE_ACCEPT,
-  EVIDENCE_MAX_BYTES,
-  EVIDENCE_MIME_HINTS,
-} from "~/domain/complaints/complaint.schema";
+import { COMPLAINT_MESSAGES, EVIDENCE_ACCEPT, EVIDENCE_MAX_BYTES, EVIDENCE_MIME_HINTS } from "~/domain/complaints/complaint.schema";
 
 export function formatBytes(n: number) {
   if (n < 1024) return `${n} B`;
@@ -41,9 +36,12 @@ export function EvidenceInput({
   const [clientError, setClientError] = React.useState<string | null>(null);
   const id = `f-${name}`;
 
-  React.useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  React.useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const clear = React.useCallback(() => {
     if (inputRef.current) inputRef.current.value = "";
@@ -108,7 +106,10 @@ export function EvidenceInput({
       </div>
 
       {file ? (
-        <div className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="evidence-selected">
+        <div
+          className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+          data-testid="evidence-selected"
+        >
           {preview ? (
             <img
               src={preview}

@@ -80,7 +80,9 @@ function StatusTrack({ status }: { status: ComplaintStatus }) {
       {STEPS.map((s, i) => (
         <li key={s} className="grid gap-1.5" aria-current={i === current ? "step" : undefined}>
           <span className={cn("h-2 rounded-full", i <= current ? "bg-brand-700" : "bg-slate-200")} />
-          <span className={cn("text-xs font-medium", i <= current ? "text-slate-900" : "text-slate-600")}>{COMPLAINT_STATUS_LABELS[s]}</span>
+          <span className={cn("text-xs font-medium", i <= current ? "text-slate-900" : "text-slate-600")}>
+            {COMPLAINT_STATUS_LABELS[s]}
+          </span>
         </li>
       ))}
     </ol>
@@ -89,7 +91,11 @@ function StatusTrack({ status }: { status: ComplaintStatus }) {
 
 function Thread({ view }: { view: ReporterView }) {
   if (view.messages.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">Ainda não há respostas do sindicato nem informações adicionais.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">
+        Ainda não há respostas do sindicato nem informações adicionais.
+      </p>
+    );
   }
   return (
     <ol className="grid gap-4" data-testid="reporter-thread">
@@ -102,7 +108,11 @@ function Thread({ view }: { view: ReporterView }) {
             data-testid={staff ? "public-reply" : "reporter-message"}
           >
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-700">
-              {staff ? <ShieldCheck className="size-4 text-navy-700" aria-hidden /> : <UserRound className="size-4 text-slate-600" aria-hidden />}
+              {staff ? (
+                <ShieldCheck className="size-4 text-navy-700" aria-hidden />
+              ) : (
+                <UserRound className="size-4 text-slate-600" aria-hidden />
+              )}
               <span className="font-semibold text-slate-900">{staff ? "Equipe do Sindicato" : "Você"}</span>
               <span aria-hidden>·</span>
               <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
@@ -145,7 +155,12 @@ export function FollowUpView({
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wider text-slate-600">Sua denúncia</p>
-            <h2 id="andamento-titulo" ref={headingRef} tabIndex={-1} className="mt-1 break-words text-xl font-bold text-navy-950 outline-none">
+            <h2
+              id="andamento-titulo"
+              ref={headingRef}
+              tabIndex={-1}
+              className="mt-1 break-words text-xl font-bold text-navy-950 outline-none"
+            >
               {view.title}
             </h2>
           </div>

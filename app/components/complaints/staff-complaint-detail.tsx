@@ -1,6 +1,19 @@
 import * as React from "react";
 import { Link, useSearchParams } from "react-router";
-import { ArrowLeft, Building2, CalendarClock, Download, Eye, EyeOff, FileText, Lock, MapPin, Send, UserRound, UserRoundCheck } from "lucide-react";
+import {
+  ArrowLeft,
+  Building2,
+  CalendarClock,
+  Download,
+  Eye,
+  EyeOff,
+  FileText,
+  Lock,
+  MapPin,
+  Send,
+  UserRound,
+  UserRoundCheck,
+} from "lucide-react";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { useFormAction } from "~/components/ui/use-form-action";
@@ -26,7 +39,13 @@ function Evidence({ file, label }: { file: StaffFile; label: string }) {
     <figure className="grid gap-2">
       {image ? (
         <a href={fileHref(file, true)} target="_blank" rel="noreferrer" className="block w-fit">
-          <img src={fileHref(file, true)} alt={label} className="max-h-72 rounded-lg border border-slate-200 object-contain" loading="lazy" data-testid="evidence-image" />
+          <img
+            src={fileHref(file, true)}
+            alt={label}
+            className="max-h-72 rounded-lg border border-slate-200 object-contain"
+            loading="lazy"
+            data-testid="evidence-image"
+          />
         </a>
       ) : audio ? (
         <audio controls preload="none" src={fileHref(file, true)} className="w-full max-w-md">
@@ -41,7 +60,11 @@ function Evidence({ file, label }: { file: StaffFile; label: string }) {
         <span>
           {file.fileName} · {formatBytes(file.size)}
         </span>
-        <a href={fileHref(file)} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-2" data-testid="evidence-download">
+        <a
+          href={fileHref(file)}
+          className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-2"
+          data-testid="evidence-download"
+        >
           <Download className="size-3.5" aria-hidden /> Baixar
         </a>
       </figcaption>
@@ -138,7 +161,9 @@ function ReplyForm({ complaintId }: { complaintId: string }) {
             <span className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
               <Eye className="size-4" aria-hidden /> Resposta pública
             </span>
-            <span className="block text-xs text-slate-600">O denunciante lê com o código de acompanhamento, assinada como “Equipe do Sindicato”.</span>
+            <span className="block text-xs text-slate-600">
+              O denunciante lê com o código de acompanhamento, assinada como “Equipe do Sindicato”.
+            </span>
           </span>
         </label>
       </fieldset>
@@ -200,7 +225,11 @@ function Thread({ complaint }: { complaint: ComplaintDetail }) {
 export function ComplaintDetailPanel({ complaint }: { complaint: ComplaintDetail }) {
   const [params] = useSearchParams();
   return (
-    <article className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="detalhe-titulo" data-testid="complaint-detail">
+    <article
+      className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      aria-labelledby="detalhe-titulo"
+      data-testid="complaint-detail"
+    >
       <Link to={withParams(params, { id: null })} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 lg:hidden">
         <ArrowLeft className="size-4" aria-hidden /> Voltar para a lista
       </Link>

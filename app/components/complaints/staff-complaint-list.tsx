@@ -60,7 +60,14 @@ export function ComplaintSearch({ q, status }: { q: string; status: string }) {
       </label>
       <div className="relative flex-1">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-        <Input id="busca-denuncias" name="q" type="search" defaultValue={q} placeholder="Título, empresa, local ou relato" className="pl-9" />
+        <Input
+          id="busca-denuncias"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Título, empresa, local ou relato"
+          className="pl-9"
+        />
       </div>
       <Button type="submit" variant="secondary">
         Buscar

@@ -51,10 +51,28 @@ export function ContactForm({ sent: sentParam, preset }: { sent: boolean; preset
         </Field>
         <Field className="content-start" label={<Req>E-mail</Req>} name="email" error={errors.email}>
           {(p) => (
-            <Input {...p} type="email" defaultValue={values.email} autoComplete="email" spellCheck={false} maxLength={CONTACT_LIMITS.email} aria-required />
+            <Input
+              {...p}
+              type="email"
+              defaultValue={values.email}
+              autoComplete="email"
+              spellCheck={false}
+              maxLength={CONTACT_LIMITS.email}
+              aria-required
+            />
           )}
         </Field>
-        <Field className="content-start" label={<>Telefone <span className="font-normal text-slate-600">(opcional)</span></>} name="phone" error={errors.phone} hint="Com DDD. Fixo ou celular.">
+        <Field
+          className="content-start"
+          label={
+            <>
+              Telefone <span className="font-normal text-slate-600">(opcional)</span>
+            </>
+          }
+          name="phone"
+          error={errors.phone}
+          hint="Com DDD. Fixo ou celular."
+        >
           {(p) => <MaskedInput {...p} kind="phone" defaultValue={values.phone} />}
         </Field>
         <Field className="content-start" label={<Req>Assunto</Req>} name="subject" error={errors.subject}>
@@ -87,7 +105,10 @@ export function ContactForm({ sent: sentParam, preset }: { sent: boolean; preset
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-600">
-          <span className="text-red-700" aria-hidden>*</span> Campos obrigatórios
+          <span className="text-red-700" aria-hidden>
+            *
+          </span>{" "}
+          Campos obrigatórios
         </p>
         <Button type="submit" size="lg" disabled={submitting} className="sm:min-w-48">
           <Send /> {submitting ? "Enviando..." : "Enviar mensagem"}
@@ -100,7 +121,10 @@ export function ContactForm({ sent: sentParam, preset }: { sent: boolean; preset
 function Req({ children }: { children: React.ReactNode }) {
   return (
     <>
-      {children} <span className="text-red-700" aria-hidden>*</span>
+      {children}{" "}
+      <span className="text-red-700" aria-hidden>
+        *
+      </span>
     </>
   );
 }

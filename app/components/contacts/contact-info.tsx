@@ -30,7 +30,15 @@ function YoutubeIcon(props: React.SVGProps<SVGSVGElement>) {
   );
 }
 
-function Item({ icon: Icon, title, children }: { icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean }>; title: string; children: React.ReactNode }) {
+function Item({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <li className="flex gap-4">
       <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
@@ -115,7 +123,11 @@ export function ContactInfo({ content }: { content: PublicInstitutionalContent }
         ) : null}
       </section>
 
-      <aside aria-labelledby="consulta-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="consulta-link-box">
+      <aside
+        aria-labelledby="consulta-title"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        data-testid="consulta-link-box"
+      >
         <div className="flex items-center gap-3">
           <FileSearch className="size-6 text-brand-700" aria-hidden />
           <h2 id="consulta-title" className="text-base font-bold text-navy-950">
@@ -123,10 +135,13 @@ export function ContactInfo({ content }: { content: PublicInstitutionalContent }
           </h2>
         </div>
         <p className="mt-3 text-sm leading-relaxed text-slate-700">
-          Com o número de protocolo (começa com SIND) e os 4 últimos dígitos do seu CPF, ou o e-mail informado no atendimento,
-          você acompanha o andamento pela internet.
+          Com o número de protocolo (começa com SIND) e os 4 últimos dígitos do seu CPF, ou o e-mail informado no atendimento, você
+          acompanha o andamento pela internet.
         </p>
-        <Link to="/atendimento/consulta" className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-navy-950">
+        <Link
+          to="/atendimento/consulta"
+          className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-navy-950"
+        >
           Consultar atendimento
         </Link>
       </aside>
@@ -139,8 +154,8 @@ export function ContactInfo({ content }: { content: PublicInstitutionalContent }
           </h2>
         </div>
         <p className="mt-3 text-sm leading-relaxed">
-          Este formulário pede seu nome e e-mail. Para relatar irregularidades no seu local de trabalho com sigilo, use a
-          denúncia anônima: não pedimos nenhum dado pessoal.
+          Este formulário pede seu nome e e-mail. Para relatar irregularidades no seu local de trabalho com sigilo, use a denúncia anônima:
+          não pedimos nenhum dado pessoal.
         </p>
         <Link
           to="/denuncia"

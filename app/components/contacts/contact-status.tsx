@@ -48,11 +48,7 @@ export function StatusButtons({
     <Form method="post" action={action} className="contents">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={id} />
-      <div
-        role="group"
-        aria-label={label}
-        className={compact ? "grid grid-cols-2 gap-1.5" : "grid grid-cols-3 gap-2 sm:flex sm:flex-wrap"}
-      >
+      <div role="group" aria-label={label} className={compact ? "grid grid-cols-2 gap-1.5" : "grid grid-cols-3 gap-2 sm:flex sm:flex-wrap"}>
         {compact ? <span className="col-span-2 text-xs font-medium text-slate-600">Mover para</span> : null}
         {buttons.map((b) => {
           const active = b.status === current;
@@ -67,7 +63,9 @@ export function StatusButtons({
               disabled={busy}
               className={cn(
                 "inline-flex items-center justify-center gap-1.5 rounded-lg border font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70",
-                compact ? "h-8 gap-1 whitespace-nowrap px-1.5 text-xs" : "min-h-10 flex-col px-2 py-2 text-xs sm:flex-row sm:px-3.5 sm:py-0 sm:text-sm",
+                compact
+                  ? "h-8 gap-1 whitespace-nowrap px-1.5 text-xs"
+                  : "min-h-10 flex-col px-2 py-2 text-xs sm:flex-row sm:px-3.5 sm:py-0 sm:text-sm",
                 active
                   ? b.status === "pending"
                     ? "border-amber-600 bg-amber-50 text-amber-900"

@@ -23,10 +23,22 @@ function Meta({ icon: Icon, label, children }: { icon: typeof Phone; label: stri
 }
 
 /** One message: who wrote, what, the three status buttons and the reply by e-mail. */
-export function MessageDetail({ message, backHref, canReply = true }: { message: ContactMessageRow; backHref: string; canReply?: boolean }) {
+export function MessageDetail({
+  message,
+  backHref,
+  canReply = true,
+}: {
+  message: ContactMessageRow;
+  backHref: string;
+  canReply?: boolean;
+}) {
   return (
     <article className="grid gap-6 p-5 sm:p-6" aria-labelledby="detail-title" data-testid="contact-detail">
-      <Link to={backHref} preventScrollReset className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline xl:hidden">
+      <Link
+        to={backHref}
+        preventScrollReset
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline xl:hidden"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Voltar à lista
       </Link>
       <header className="grid gap-3">
@@ -73,7 +85,11 @@ export function MessageDetail({ message, backHref, canReply = true }: { message:
       </section>
 
       {message.replyMessage ? (
-        <section className="grid gap-2 rounded-xl border border-sky-200 bg-sky-50/60 p-4" aria-labelledby="reply-sent-title" data-testid="contact-reply">
+        <section
+          className="grid gap-2 rounded-xl border border-sky-200 bg-sky-50/60 p-4"
+          aria-labelledby="reply-sent-title"
+          data-testid="contact-reply"
+        >
           <h3 id="reply-sent-title" className="text-sm font-semibold text-sky-950">
             Resposta enviada
             {message.repliedByName ? <> por {message.repliedByName}</> : null}

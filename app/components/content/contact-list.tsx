@@ -30,7 +30,9 @@ export function ContactList({
         <span>
           <span className={label}>Endereço: </span>
           {content.address}
-          {content.addressDetail ? <span className={cn("block text-xs", dark ? "text-slate-400" : "text-slate-600")}>{content.addressDetail}</span> : null}
+          {content.addressDetail ? (
+            <span className={cn("block text-xs", dark ? "text-slate-400" : "text-slate-600")}>{content.addressDetail}</span>
+          ) : null}
         </span>
       </li>
       {content.phones.map((p) => (

@@ -90,7 +90,12 @@ export function ContentForm({ content, errors }: { content: InstitutionalContent
         </ul>
       </nav>
       <div className="grid min-w-0 gap-6">
-        <Section id="identidade" icon={Building2} title="Identidade" description="Como o sindicato aparece no cabeçalho, no rodapé e nos mecanismos de busca.">
+        <Section
+          id="identidade"
+          icon={Building2}
+          title="Identidade"
+          description="Como o sindicato aparece no cabeçalho, no rodapé e nos mecanismos de busca."
+        >
           <Field label="Nome da entidade" name="name" error={errors.name}>
             {(p) => <Input {...p} defaultValue={content.name} required maxLength={150} />}
           </Field>
@@ -102,7 +107,12 @@ export function ContentForm({ content, errors }: { content: InstitutionalContent
           </Field>
         </Section>
 
-        <Section id="contato" icon={Phone} title="Contato" description="Endereço, telefones e horários mostrados no rodapé, em Quem Somos e em Contato.">
+        <Section
+          id="contato"
+          icon={Phone}
+          title="Contato"
+          description="Endereço, telefones e horários mostrados no rodapé, em Quem Somos e em Contato."
+        >
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Endereço" name="address" error={errors.address}>
               {(p) => <Input {...p} defaultValue={content.address} required maxLength={200} />}
@@ -150,15 +160,26 @@ export function ContentForm({ content, errors }: { content: InstitutionalContent
           </ListEditor>
         </Section>
 
-        <Section id="redes" icon={Share2} title="Redes sociais" description="Endereços completos (https://). Deixe em branco a rede que o sindicato não usa.">
+        <Section
+          id="redes"
+          icon={Share2}
+          title="Redes sociais"
+          description="Endereços completos (https://). Deixe em branco a rede que o sindicato não usa."
+        >
           <Field label="Instagram" name="social.instagram" error={errors["social.instagram"]}>
-            {(p) => <Input {...p} type="url" inputMode="url" placeholder="https://www.instagram.com/…" defaultValue={content.social.instagram} />}
+            {(p) => (
+              <Input {...p} type="url" inputMode="url" placeholder="https://www.instagram.com/…" defaultValue={content.social.instagram} />
+            )}
           </Field>
           <Field label="Facebook" name="social.facebook" error={errors["social.facebook"]}>
-            {(p) => <Input {...p} type="url" inputMode="url" placeholder="https://www.facebook.com/…" defaultValue={content.social.facebook} />}
+            {(p) => (
+              <Input {...p} type="url" inputMode="url" placeholder="https://www.facebook.com/…" defaultValue={content.social.facebook} />
+            )}
           </Field>
           <Field label="YouTube" name="social.youtube" error={errors["social.youtube"]}>
-            {(p) => <Input {...p} type="url" inputMode="url" placeholder="https://www.youtube.com/@…" defaultValue={content.social.youtube} />}
+            {(p) => (
+              <Input {...p} type="url" inputMode="url" placeholder="https://www.youtube.com/@…" defaultValue={content.social.youtube} />
+            )}
           </Field>
         </Section>
 
@@ -176,7 +197,12 @@ export function ContentForm({ content, errors }: { content: InstitutionalContent
           </div>
         </Section>
 
-        <Section id="diretoria" icon={Users} title="Diretoria executiva" description="Cargos e nomes exibidos na página Quem Somos, nesta ordem.">
+        <Section
+          id="diretoria"
+          icon={Users}
+          title="Diretoria executiva"
+          description="Cargos e nomes exibidos na página Quem Somos, nesta ordem."
+        >
           <ListEditor
             legend="Membros da diretoria"
             initial={content.board}
@@ -188,14 +214,33 @@ export function ContentForm({ content, errors }: { content: InstitutionalContent
           >
             {(member, i) => (
               <div className="grid gap-3 sm:grid-cols-2">
-                <RowInput label="Cargo" id={`f-board-role-${i}`} name="board.role" defaultValue={member.role} error={errors[`board.${i}.role`]} maxLength={80} />
-                <RowInput label="Nome" id={`f-board-name-${i}`} name="board.name" defaultValue={member.name} error={errors[`board.${i}.name`]} maxLength={120} />
+                <RowInput
+                  label="Cargo"
+                  id={`f-board-role-${i}`}
+                  name="board.role"
+                  defaultValue={member.role}
+                  error={errors[`board.${i}.role`]}
+                  maxLength={80}
+                />
+                <RowInput
+                  label="Nome"
+                  id={`f-board-name-${i}`}
+                  name="board.name"
+                  defaultValue={member.name}
+                  error={errors[`board.${i}.name`]}
+                  maxLength={120}
+                />
               </div>
             )}
           </ListEditor>
         </Section>
 
-        <Section id="institucional" icon={BookOpen} title="Institucional" description="Textos da página Quem Somos. Separe parágrafos com uma linha em branco.">
+        <Section
+          id="institucional"
+          icon={BookOpen}
+          title="Institucional"
+          description="Textos da página Quem Somos. Separe parágrafos com uma linha em branco."
+        >
           <Field label="História" name="history" error={errors.history}>
             {(p) => <Textarea {...p} defaultValue={content.history} required rows={8} maxLength={6000} />}
           </Field>
@@ -216,7 +261,16 @@ export function ContentForm({ content, errors }: { content: InstitutionalContent
             itemLabel={(i) => `valor ${i + 1}`}
             error={errors.values}
           >
-            {(value, i) => <RowInput label={`Valor ${i + 1}`} id={`f-values-${i}`} name="values" defaultValue={value} error={errors[`values.${i}`]} maxLength={120} />}
+            {(value, i) => (
+              <RowInput
+                label={`Valor ${i + 1}`}
+                id={`f-values-${i}`}
+                name="values"
+                defaultValue={value}
+                error={errors[`values.${i}`]}
+                maxLength={120}
+              />
+            )}
           </ListEditor>
         </Section>
       </div>

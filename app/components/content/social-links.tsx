@@ -6,7 +6,16 @@ import { clsx as cn } from "clsx";
 // Brand glyphs drawn as simple strokes (lucide's newer releases ship no brand icons).
 function Glyph({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
       {children}
     </svg>
   );

@@ -22,27 +22,14 @@ import {
   type Trend,
 } from "~/domain/dashboards/panel-types";
 
-export function Unavailable({
-  title,
-  retryHref,
-}: {
-  title: string;
-  retryHref: string;
-}) {
+export function Unavailable({ title, retryHref }: { title: string; retryHref: string }) {
   return (
     <Card className="border-amber-300 bg-amber-50 p-4" data-unavailable>
       <p className="flex items-center gap-2 font-semibold text-amber-950">
         <AlertTriangle className="size-4" aria-hidden /> {title}
       </p>
       <p className="mt-1 text-sm text-amber-950">Indisponível no momento.</p>
-      <Link
-        to={retryHref}
-        reloadDocument
-        className={cn(
-          buttonVariants({ variant: "outline", size: "sm" }),
-          "mt-3",
-        )}
-      >
+      <Link to={retryHref} reloadDocument className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3")}>
         <RefreshCw aria-hidden /> Tentar novamente
       </Link>
     </Card>
@@ -56,20 +43,9 @@ function cardColumns(n: number) {
   return "sm:grid-cols-2 xl:grid-cols-4";
 }
 
-export function StatCards({
-  cards,
-  retryHref,
-  label = "Indicadores",
-}: {
-  cards: Section<StatCard>[];
-  retryHref: string;
-  label?: string;
-}) {
+export function StatCards({ cards, retryHref, label = "Indicadores" }: { cards: Section<StatCard>[]; retryHref: string; label?: string }) {
   return (
-    <ul
-      className={cn("grid grid-cols-1 gap-4", cardColumns(cards.length))}
-      aria-label={label}
-    >
+    <ul className={cn("grid grid-cols-1 gap-4", cardColumns(cards.length))} aria-label={label}>
       {cards.map((s, i) =>
         s.ok ? (
           <li key={s.data.id}>
@@ -89,29 +65,18 @@ function StatCardView({ card }: { card: StatCard }) {
   const value = card.display ?? card.value.toLocaleString("pt-BR");
   const body = (
     <>
-      <span className="block text-sm font-medium text-slate-700">
-        {card.label}
-      </span>
-      <span
-        className="mt-2 block text-3xl font-bold tabular-nums text-navy-950"
-        data-card-value={card.value}
-      >
+      <span className="block text-sm font-medium text-slate-700">{card.label}</span>
+      <span className="mt-2 block text-3xl font-bold tabular-nums text-navy-950" data-card-value={card.value}>
         {value}
       </span>
-      {card.hint ? (
-        <span className="mt-1 block text-xs text-slate-600">{card.hint}</span>
-      ) : null}
+      {card.hint ? <span className="mt-1 block text-xs text-slate-600">{card.hint}</span> : null}
     </>
   );
-  const cls =
-    "block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+  const cls = "block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
   return card.href ? (
     <Link
       to={card.href}
-      className={cn(
-        cls,
-        "transition hover:border-brand-400 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2",
-      )}
+      className={cn(cls, "transition hover:border-brand-400 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2")}
       data-card={card.id}
     >
       {body}
@@ -151,10 +116,7 @@ export function BarListView({ list }: { list: BarList }) {
                       {b.value.toLocaleString("pt-BR")}
                     </span>
                   </span>
-                  <span
-                    className="mt-1 block h-2 rounded-full bg-slate-100"
-                    aria-hidden
-                  >
+                  <span className="mt-1 block h-2 rounded-full bg-slate-100" aria-hidden>
                     <span
                       className="block h-2 rounded-full bg-brand-600"
                       style={{
@@ -167,12 +129,7 @@ export function BarListView({ list }: { list: BarList }) {
               return (
                 <li key={b.label}>
                   {b.href ? (
-                    <Link
-                      to={b.href}
-                      className="block rounded-md p-1 hover:bg-slate-50"
-                      title={b.label}
-                      data-bar={b.label}
-                    >
+                    <Link to={b.href} className="block rounded-md p-1 hover:bg-slate-50" title={b.label} data-bar={b.label}>
                       {inner}
                     </Link>
                   ) : (
@@ -214,11 +171,9 @@ export function RecentListView({ list }: { list: RecentList }) {
       <CardHeader className="flex-row items-center justify-between gap-3">
         <CardTitle>{list.title}</CardTitle>
         {list.moreHref ? (
-          <Link
-            to={list.moreHref}
-            className="shrink-0 whitespace-nowrap text-sm font-medium text-brand-800 underline underline-offset-2"
-          >
-            {list.moreLabel ?? "Ver todos"}<span className="sr-only"> ({list.title})</span>
+          <Link to={list.moreHref} className="shrink-0 whitespace-nowrap text-sm font-medium text-brand-800 underline underline-offset-2">
+            {list.moreLabel ?? "Ver todos"}
+            <span className="sr-only"> ({list.title})</span>
           </Link>
         ) : null}
       </CardHeader>
@@ -228,28 +183,18 @@ export function RecentListView({ list }: { list: RecentList }) {
         ) : (
           <ul className="divide-y divide-slate-100">
             {list.items.map((item) => (
-              <li
-                key={item.id}
-                className="flex flex-wrap items-center justify-between gap-2 py-2"
-              >
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0 flex-1">
                   {item.href ? (
-                    <Link
-                      to={item.href}
-                      className="block break-words font-medium text-slate-900 hover:underline"
-                    >
+                    <Link to={item.href} className="block break-words font-medium text-slate-900 hover:underline">
                       {item.title}
                     </Link>
                   ) : (
-                    <span className="block break-words font-medium text-slate-900">
-                      {item.title}
-                    </span>
+                    <span className="block break-words font-medium text-slate-900">{item.title}</span>
                   )}
                   <span className="text-xs text-slate-600">{item.date}</span>
                 </span>
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                  {item.status}
-                </span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{item.status}</span>
               </li>
             ))}
           </ul>
@@ -278,8 +223,7 @@ export function TrendChart({ trend }: { trend: Trend }) {
   const max = trend.unit === "%" ? 100 : niceMax(Math.max(1, ...values));
   // The y axis: 0, half and the top, each with its value and a light grid line (issue 19 §1.15).
   const ticks = [0, max / 2, max].filter((v) => Number.isInteger(v));
-  const x = (i: number) =>
-    pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, trend.points.length - 1);
+  const x = (i: number) => pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, trend.points.length - 1);
   const y = (v: number) => H - pad.b - (v / max) * (H - pad.t - pad.b);
   const fmt = (v: number) => `${v.toLocaleString("pt-BR")}${trend.unit ?? ""}`;
   const last = trend.points[trend.points.length - 1];
@@ -292,28 +236,24 @@ export function TrendChart({ trend }: { trend: Trend }) {
         <p className="flex flex-wrap gap-3 text-xs text-slate-700">
           {trend.series.map((s, si) => (
             <span key={s} className="flex items-center gap-1">
-              <span
-                aria-hidden
-                className="inline-block size-2.5 rounded-full"
-                style={{ background: SERIES_COLOURS[si] }}
-              />
-              {s}: {last ? fmt(last.values[si]) : "—"} em{" "}
-              {last ? monthLabel(last.month) : ""}
+              <span aria-hidden className="inline-block size-2.5 rounded-full" style={{ background: SERIES_COLOURS[si] }} />
+              {s}: {last ? fmt(last.values[si]) : "—"} em {last ? monthLabel(last.month) : ""}
             </span>
           ))}
         </p>
       </CardHeader>
       <CardContent>
-        <svg
-          viewBox={`0 0 ${W} ${H}`}
-          className="h-auto w-full"
-          role="img"
-          aria-labelledby={`${id}-t`}
-          aria-describedby={`${id}-d`}
-        >
+        <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`}>
           {ticks.map((v) => (
             <g key={v} data-y-tick={v}>
-              <line x1={pad.l} x2={W - pad.r} y1={y(v)} y2={y(v)} stroke={v === 0 ? "#cbd5e1" : "#e2e8f0"} strokeDasharray={v === 0 ? undefined : "3 3"} />
+              <line
+                x1={pad.l}
+                x2={W - pad.r}
+                y1={y(v)}
+                y2={y(v)}
+                stroke={v === 0 ? "#cbd5e1" : "#e2e8f0"}
+                strokeDasharray={v === 0 ? undefined : "3 3"}
+              />
               <text x={pad.l - 4} y={y(v) + 3} fontSize="9" textAnchor="end" fill="#334155">
                 {fmt(v)}
               </text>
@@ -325,9 +265,7 @@ export function TrendChart({ trend }: { trend: Trend }) {
               fill="none"
               stroke={SERIES_COLOURS[si]}
               strokeWidth={2}
-              points={trend.points
-                .map((p, i) => `${x(i)},${y(p.values[si])}`)
-                .join(" ")}
+              points={trend.points.map((p, i) => `${x(i)},${y(p.values[si])}`).join(" ")}
             />
           ))}
           {trend.points.map((p, i) =>

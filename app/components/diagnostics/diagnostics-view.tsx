@@ -15,7 +15,19 @@ import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
-function Panel({ id, title, description, children, className }: { id: string; title: string; description?: string; children: ReactNode; className?: string }) {
+function Panel({
+  id,
+  title,
+  description,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Card className={cn("min-w-0", className)} aria-labelledby={`${id}-title`} role="region" data-testid={`diag-${id}`}>
       <CardHeader>
@@ -233,7 +245,13 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                       rows={j.schedules}
                       rowKey={(s) => s.name}
                       columns={[
-                        { header: "Tarefa", rowHeader: true, headerClassName: th, className: `${td} font-mono text-xs font-normal`, cell: (s) => s.name },
+                        {
+                          header: "Tarefa",
+                          rowHeader: true,
+                          headerClassName: th,
+                          className: `${td} font-mono text-xs font-normal`,
+                          cell: (s) => s.name,
+                        },
                         { header: "Frequência", headerClassName: th, className: td, cell: (s) => formatInterval(s.everySeconds) },
                         { header: "Última vez", headerClassName: th, className: td, cell: (s) => when(s.lastEnqueuedAt) },
                         { header: "Próxima", headerClassName: th, className: td, cell: (s) => when(s.nextRunAt) },
@@ -257,7 +275,13 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                       rows={j.failures}
                       rowKey={(f) => f.id}
                       columns={[
-                        { header: "Tarefa", rowHeader: true, headerClassName: th, className: `${td} font-mono text-xs font-normal`, cell: (f) => `${f.name} #${f.id}` },
+                        {
+                          header: "Tarefa",
+                          rowHeader: true,
+                          headerClassName: th,
+                          className: `${td} font-mono text-xs font-normal`,
+                          cell: (f) => `${f.name} #${f.id}`,
+                        },
                         { header: "Quando", headerClassName: th, className: td, cell: (f) => when(f.at) },
                         { header: "Tentativas", headerClassName: th, className: td, cell: (f) => `${f.attempts} de ${f.maxAttempts}` },
                         {
@@ -299,7 +323,13 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                   rowKey={(p) => p.id}
                   rowProps={(p) => ({ "data-post": p.id })}
                   columns={[
-                    { header: "id", rowHeader: true, headerClassName: th, className: `${td} font-mono text-xs font-normal`, cell: (p) => p.id },
+                    {
+                      header: "id",
+                      rowHeader: true,
+                      headerClassName: th,
+                      className: `${td} font-mono text-xs font-normal`,
+                      cell: (p) => p.id,
+                    },
                     { header: "caption", headerClassName: th, className: `${td} max-w-md break-words`, cell: (p) => p.caption ?? "—" },
                     {
                       header: "media_url",

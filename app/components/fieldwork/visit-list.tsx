@@ -76,7 +76,15 @@ type VisitCounts = {
 };
 
 /** A visit's answers as label/value rows: the team counts every reader needs, plus the screen's own rows. */
-export function VisitFacts({ visit, before = [], after = [] }: { visit: VisitCounts; before?: [string, React.ReactNode][]; after?: [string, React.ReactNode][] }) {
+export function VisitFacts({
+  visit,
+  before = [],
+  after = [],
+}: {
+  visit: VisitCounts;
+  before?: [string, React.ReactNode][];
+  after?: [string, React.ReactNode][];
+}) {
   const rows: [string, React.ReactNode][] = [
     ...before,
     ["Bombeiros civis", visit.basicFirefighters ?? "—"],

@@ -2,7 +2,15 @@ import * as React from "react";
 import { useNavigate } from "react-router";
 import { Camera, LocateFixed, Play, Send } from "lucide-react";
 import { CONTRACT_TYPES, FINISH_FIELDS, ROUTE_MESSAGES, validateFinish, type FinishField } from "~/domain/fieldwork/visit-route.schema";
-import { clearDraft, dataUrlToBlob, loadDraft, newToken, saveDraft, shrinkPhoto, type FinishDraft } from "~/components/fieldwork/finish-draft";
+import {
+  clearDraft,
+  dataUrlToBlob,
+  loadDraft,
+  newToken,
+  saveDraft,
+  shrinkPhoto,
+  type FinishDraft,
+} from "~/components/fieldwork/finish-draft";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
@@ -20,13 +28,22 @@ export type ExecutableRoute = { id: string; cep: string };
 function currentPosition(): Promise<GeolocationPosition | null> {
   if (typeof navigator === "undefined" || !navigator.geolocation) return Promise.resolve(null);
   return new Promise((resolve) =>
-    navigator.geolocation.getCurrentPosition(resolve, () => resolve(null), { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 }),
+    navigator.geolocation.getCurrentPosition(resolve, () => resolve(null), {
+      enableHighAccuracy: true,
+      timeout: 10_000,
+      maximumAge: 60_000,
+    }),
   );
 }
 
 function positionFields(pos: GeolocationPosition | null): Record<string, string> {
   if (!pos) return {};
-  return { lat: String(pos.coords.latitude), lon: String(pos.coords.longitude), accuracy: String(Math.round(pos.coords.accuracy)), fixAt: String(pos.timestamp) };
+  return {
+    lat: String(pos.coords.latitude),
+    lon: String(pos.coords.longitude),
+    accuracy: String(Math.round(pos.coords.accuracy)),
+    fixAt: String(pos.timestamp),
+  };
 }
 
 export function StartRoute({ route, onDone }: { route: ExecutableRoute; onDone: () => void }) {
@@ -145,7 +162,9 @@ export function FinishRoute({ route, role }: { route: ExecutableRoute; role: str
         return;
       }
       const text = await res.text();
-      const known = [ROUTE_MESSAGES.busy, ROUTE_MESSAGES.alreadyFinished, ROUTE_MESSAGES.notStarted, ROUTE_MESSAGES.missingPrefix].find((m) => text.includes(m));
+      const known = [ROUTE_MESSAGES.busy, ROUTE_MESSAGES.alreadyFinished, ROUTE_MESSAGES.notStarted, ROUTE_MESSAGES.missingPrefix].find(
+        (m) => text.includes(m),
+      );
       setProblem(known ? (known === ROUTE_MESSAGES.missingPrefix ? ROUTE_MESSAGES.finishError : known) : ROUTE_MESSAGES.finishError);
     } catch {
       setProblem(`${ROUTE_MESSAGES.finishError} Sem conexão: os dados da visita estão guardados neste aparelho.`);
@@ -160,12 +179,23 @@ export function FinishRoute({ route, role }: { route: ExecutableRoute; role: str
       <h3 className="text-base font-semibold text-slate-900">Finalizar visita</h3>
       <p className="text-xs text-slate-600">Os dados ficam guardados neste aparelho até o envio ser confirmado.</p>
       <Field label={FINISH_FIELDS.brigadePhone} name={p("brigadePhone")} error={errors.brigadePhone}>
-        {(f) => <Input {...f} type="tel" inputMode="tel" value={v("brigadePhone")} onChange={(e) => set("brigadePhone", e.target.value)} maxLength={40} />}
+        {(f) => (
+          <Input
+            {...f}
+            type="tel"
+            inputMode="tel"
+            value={v("brigadePhone")}
+            onChange={(e) => set("brigadePhone", e.target.value)}
+            maxLength={40}
+          />
+        )}
       </Field>
       <div className="grid grid-cols-2 gap-3">
         {(["basicFirefighters", "lifeguards", "totalWorkers", "dayWorkers", "nightWorkers"] as const).map((k) => (
           <Field key={k} label={FINISH_FIELDS[k]} name={p(k)} error={errors[k]}>
-            {(f) => <Input {...f} type="number" min={0} step={1} inputMode="numeric" value={v(k)} onChange={(e) => set(k, e.target.value)} />}
+            {(f) => (
+              <Input {...f} type="number" min={0} step={1} inputMode="numeric" value={v(k)} onChange={(e) => set(k, e.target.value)} />
+            )}
           </Field>
         ))}
       </div>
@@ -174,8 +204,18 @@ export function FinishRoute({ route, role }: { route: ExecutableRoute; role: str
           <legend className="text-sm font-medium text-slate-800">{FINISH_FIELDS[k]}</legend>
           <div className="flex gap-3">
             {(["sim", "nao"] as const).map((answer) => (
-              <label key={answer} className="flex min-h-11 flex-1 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50">
-                <input type="radio" name={p(k)} value={answer} checked={v(k) === answer} onChange={() => set(k, answer)} className="size-4" />
+              <label
+                key={answer}
+                className="flex min-h-11 flex-1 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50"
+              >
+                <input
+                  type="radio"
+                  name={p(k)}
+                  value={answer}
+                  checked={v(k) === answer}
+                  onChange={() => set(k, answer)}
+                  className="size-4"
+                />
                 {answer === "sim" ? "Sim" : "Não"}
               </label>
             ))}
@@ -198,17 +238,29 @@ export function FinishRoute({ route, role }: { route: ExecutableRoute; role: str
       ) : null}
       {v("outsourced") === "nao" && v("directContractType") === "Outro" ? (
         <Field label={FINISH_FIELDS.directContractOther} name={p("directContractOther")}>
-          {(f) => <Input {...f} value={v("directContractOther")} onChange={(e) => set("directContractOther", e.target.value)} maxLength={120} />}
+          {(f) => (
+            <Input {...f} value={v("directContractOther")} onChange={(e) => set("directContractOther", e.target.value)} maxLength={120} />
+          )}
         </Field>
       ) : null}
       <Field label="Observações (opcional)" name={p("notes")} hint="O que você viu no local: condições, pendências, contatos.">
         {(f) => <Textarea {...f} value={v("notes")} onChange={(e) => set("notes", e.target.value)} maxLength={2000} rows={3} />}
       </Field>
       <div className="grid gap-2">
-        <label htmlFor={p("photo")} className="inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800">
+        <label
+          htmlFor={p("photo")}
+          className="inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800"
+        >
           <Camera aria-hidden className="size-4" /> {draft.photo ? "Trocar foto do local" : "Tirar foto do local (opcional)"}
         </label>
-        <input id={p("photo")} type="file" accept="image/*" capture="environment" className="sr-only" onChange={(e) => void onPhoto(e.currentTarget.files?.[0])} />
+        <input
+          id={p("photo")}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="sr-only"
+          onChange={(e) => void onPhoto(e.currentTarget.files?.[0])}
+        />
         {draft.photo ? <img src={draft.photo} alt="Foto do local da visita" className="max-h-48 rounded-lg object-cover" /> : null}
       </div>
       {problem ? (

@@ -74,7 +74,9 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
               {(f) => <Input {...f} name="city" defaultValue={workplace?.city ?? "Brasília"} required maxLength={120} />}
             </Field>
             <Field label="Estado" name={p("state")} error={errors.state}>
-              {(f) => <Input {...f} name="state" defaultValue={workplace?.state ?? "DF"} required maxLength={2} autoCapitalize="characters" />}
+              {(f) => (
+                <Input {...f} name="state" defaultValue={workplace?.state ?? "DF"} required maxLength={2} autoCapitalize="characters" />
+              )}
             </Field>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">

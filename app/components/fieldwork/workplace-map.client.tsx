@@ -99,7 +99,13 @@ export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMo
         if (group.points.length === 1) {
           const m = group.points[0];
           const title = m.approximate ? `${m.name} (posição aproximada)` : m.name;
-          const marker = L.marker([m.lat, m.lon], { icon: pin(m.approximate), title, alt: title, keyboard: true, draggable: Boolean(onMoveRef.current) });
+          const marker = L.marker([m.lat, m.lon], {
+            icon: pin(m.approximate),
+            title,
+            alt: title,
+            keyboard: true,
+            draggable: Boolean(onMoveRef.current),
+          });
           marker.bindPopup(popupContent(m), { minWidth: 200, maxWidth: 280 });
           marker.on("dragend", () => {
             const p = marker.getLatLng();

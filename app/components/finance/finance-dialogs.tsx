@@ -15,7 +15,12 @@ import { financeActionSchema } from "~/domain/finance/finance.schema";
 import type { PayableCharge } from "~/domain/finance/charge-row";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
-const req = <span aria-hidden className="text-red-700"> *</span>;
+const req = (
+  <span aria-hidden className="text-red-700">
+    {" "}
+    *
+  </span>
+);
 
 function MonthSelect(props: React.ComponentProps<typeof Select>) {
   return (
@@ -35,7 +40,12 @@ function PeriodFields({ prefix, errors, today }: { prefix: string; errors: Recor
   const month = String(Number(today.slice(5, 7)));
   return (
     <>
-      <Field label={<>Valor (R$){req}</>} name={`${prefix}-amount`} error={errors.amount} hint="Em reais, com vírgula antes dos centavos: 50,00">
+      <Field
+        label={<>Valor (R$){req}</>}
+        name={`${prefix}-amount`}
+        error={errors.amount}
+        hint="Em reais, com vírgula antes dos centavos: 50,00"
+      >
         {(f) => <MoneyInput {...f} name="amount" required />}
       </Field>
       <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -68,7 +78,12 @@ export function IssueChargeDialog({ today }: { today: string }) {
         <Form key={resetKey} method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="issue" />
           <IdempotencyKey />
-          <Field label={<>Filiado{req}</>} name="issue-member" error={errors.member} hint="Busque pelo nome, pela matrícula ou pelo CPF e escolha na lista.">
+          <Field
+            label={<>Filiado{req}</>}
+            name="issue-member"
+            error={errors.member}
+            hint="Busque pelo nome, pela matrícula ou pelo CPF e escolha na lista."
+          >
             {(f) => <MemberPicker {...f} name="member" />}
           </Field>
           <PeriodFields prefix="issue" errors={errors} today={today} />
@@ -102,7 +117,12 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
   const sent = React.useRef<string | null>(null);
   const [answeredFor, setAnsweredFor] = React.useState<string | null>(null);
   const [current, setCurrent] = React.useState<string | null>(null);
-  const { Form, result, errors: lastErrors, busy } = useFormAction<BatchAnswer>({
+  const {
+    Form,
+    result,
+    errors: lastErrors,
+    busy,
+  } = useFormAction<BatchAnswer>({
     schema: financeActionSchema,
     validateAs: "batch-preview",
     onSuccess: (answer) => {
@@ -152,10 +172,15 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
         >
           <PeriodFields prefix="batch" errors={errors} today={today} />
           {preview ? (
-            <div role="status" data-testid="batch-preview" className="grid gap-1 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+            <div
+              role="status"
+              data-testid="batch-preview"
+              className="grid gap-1 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800"
+            >
               <p>
                 <strong>
-                  {preview.create} {preview.create === 1 ? "cobrança será criada" : "cobranças serão criadas"} de {formatMoney(preview.amountCentavos)}
+                  {preview.create} {preview.create === 1 ? "cobrança será criada" : "cobranças serão criadas"} de{" "}
+                  {formatMoney(preview.amountCentavos)}
                 </strong>
                 , com vencimento em {formatDate(preview.dueDate)}.
               </p>
@@ -163,7 +188,8 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
                 Total: <strong>{formatMoney(preview.totalCentavos)}</strong> ({preview.create} × {formatMoney(preview.amountCentavos)}).
               </p>
               <p>
-                {preview.active} filiados ativos; {preview.skip} {preview.skip === 1 ? "filiado já tem" : "filiados já têm"} cobrança deste mês (ignorados).
+                {preview.active} filiados ativos; {preview.skip} {preview.skip === 1 ? "filiado já tem" : "filiados já têm"} cobrança deste
+                mês (ignorados).
               </p>
             </div>
           ) : null}
@@ -215,7 +241,13 @@ export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge
             </Field>
             <Field label={<>Valor pago (R$){req}</>} name={p("amount")} error={errors.amount}>
               {(f) => (
-                <MoneyInput {...f} name="amount" defaultValue={moneyInputValue(charge.amountCentavos)} onInput={(e) => setAmountText(e.currentTarget.value)} required />
+                <MoneyInput
+                  {...f}
+                  name="amount"
+                  defaultValue={moneyInputValue(charge.amountCentavos)}
+                  onInput={(e) => setAmountText(e.currentTarget.value)}
+                  required
+                />
               )}
             </Field>
           </div>

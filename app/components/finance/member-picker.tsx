@@ -17,7 +17,8 @@ export const MEMBER_PICKER_TEXT = {
   placeholder: "Nome, matrícula ou CPF",
   searching: "Buscando filiados...",
   none: "Nenhum filiado encontrado.",
-  found: (n: number, more: boolean) => (more ? `Mais de ${n} filiados encontrados: refine a busca.` : n === 1 ? "1 filiado encontrado." : `${n} filiados encontrados.`),
+  found: (n: number, more: boolean) =>
+    more ? `Mais de ${n} filiados encontrados: refine a busca.` : n === 1 ? "1 filiado encontrado." : `${n} filiados encontrados.`,
   failed: "Não foi possível buscar os filiados agora. Tente novamente.",
   picked: (m: MemberPickRow) => `Selecionado: ${m.name}, matrícula ${m.registrationNumber}.`,
   anonymized: "anonimizado, não pode ser cobrado",
@@ -64,7 +65,10 @@ export function MemberPicker({ id, name, "aria-invalid": invalid, "aria-describe
     const timer = setTimeout(async () => {
       setStatus("searching");
       try {
-        const res = await fetch(`${SEARCH_URL}?q=${encodeURIComponent(term)}`, { signal: controller.signal, headers: { Accept: "application/json" } });
+        const res = await fetch(`${SEARCH_URL}?q=${encodeURIComponent(term)}`, {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
         if (!res.ok) throw new Error(String(res.status));
         const body = (await res.json()) as { rows: MemberPickRow[]; more: boolean };
         setRows(body.rows);

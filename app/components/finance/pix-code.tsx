@@ -34,7 +34,10 @@ export function PixCopyPaste({ code, copiedMessage, failedMessage }: { code: str
         data-testid="pix-code"
       />
       {/* On paper a textarea would cut the code: the whole text instead. */}
-      <p className="hidden break-all rounded-md border border-slate-400 p-2 font-mono text-xs text-slate-900 print:block" data-testid="pix-code-print">
+      <p
+        className="hidden break-all rounded-md border border-slate-400 p-2 font-mono text-xs text-slate-900 print:block"
+        data-testid="pix-code-print"
+      >
         {code}
       </p>
       <div className="flex flex-wrap items-center gap-3 print:hidden">

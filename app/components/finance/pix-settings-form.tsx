@@ -13,7 +13,17 @@ export type PixSettingsView =
  * The union's PIX receiver (issue 11, ADR 157): shown to the finance roles, edited by admin.
  * Keys are checked on the server (CPF, CNPJ, e-mail, celular or chave aleatória).
  */
-export function PixSettingsCard({ view, canEdit, action, exampleMessage }: { view: PixSettingsView; canEdit: boolean; action: string; exampleMessage: string }) {
+export function PixSettingsCard({
+  view,
+  canEdit,
+  action,
+  exampleMessage,
+}: {
+  view: PixSettingsView;
+  canEdit: boolean;
+  action: string;
+  exampleMessage: string;
+}) {
   const { Form, busy, errors, resetKey, result } = useFormAction({ intent: "pix-settings", schema: financeActionSchema });
   return (
     <Card className="grid gap-4 p-4 sm:p-5" id="configuracao-pix" data-testid="pix-settings">
@@ -44,14 +54,28 @@ export function PixSettingsCard({ view, canEdit, action, exampleMessage }: { vie
           O PIX não está configurado: as cobranças não mostram código PIX.
         </p>
       )}
-      {view.configured && view.example ? <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">{exampleMessage}</p> : null}
+      {view.configured && view.example ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">{exampleMessage}</p>
+      ) : null}
       {canEdit ? (
-        <Form key={resetKey} method="post" action={action} className="grid gap-3 sm:grid-cols-3" noValidate aria-label="Alterar a configuração do PIX">
+        <Form
+          key={resetKey}
+          method="post"
+          action={action}
+          className="grid gap-3 sm:grid-cols-3"
+          noValidate
+          aria-label="Alterar a configuração do PIX"
+        >
           <input type="hidden" name="intent" value="pix-settings" />
           <Field label="Chave PIX" name="key" error={errors.key} hint="CPF, CNPJ, e-mail, celular com DDD ou chave aleatória.">
             {(p) => <Input {...p} defaultValue={view.configured && !view.example ? view.key : ""} autoComplete="off" maxLength={120} />}
           </Field>
-          <Field label="Nome do recebedor" name="receiverName" error={errors.receiverName} hint="Até 25 letras no código; acentos são retirados.">
+          <Field
+            label="Nome do recebedor"
+            name="receiverName"
+            error={errors.receiverName}
+            hint="Até 25 letras no código; acentos são retirados."
+          >
             {(p) => <Input {...p} defaultValue={view.configured && !view.example ? view.receiverName : ""} maxLength={120} />}
           </Field>
           <Field label="Cidade" name="city" error={errors.city} hint="Até 15 letras no código.">

@@ -12,7 +12,15 @@ import { formatMoney } from "~/lib/money";
 import { STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 
 /** A payment the confirmation registered: which charge, for whom, how much and when (shown after confirming). */
-export type RegisteredPayment = { line: number; chargeId: string; memberName: string; referenceMonth: number; referenceYear: number; amountCentavos: number; date: string };
+export type RegisteredPayment = {
+  line: number;
+  chargeId: string;
+  memberName: string;
+  referenceMonth: number;
+  referenceYear: number;
+  amountCentavos: number;
+  date: string;
+};
 
 type ReconcileResult = ActionResult & { match?: StatementMatch; registered?: number; payments?: RegisteredPayment[] };
 
@@ -21,11 +29,20 @@ const period = (m: number, y: number) => `${String(m).padStart(2, "0")}/${y}`;
 
 /** On a phone each table row is a card (thead hidden): each cell says what it is. */
 /** The statement's tables: in a bordered scrolling region of their own, cards below `md`. */
-const STATEMENT_TABLE = { framed: false, className: "overflow-visible", headClassName: "bg-slate-50 text-xs uppercase text-slate-600" } as const;
+const STATEMENT_TABLE = {
+  framed: false,
+  className: "overflow-visible",
+  headClassName: "bg-slate-50 text-xs uppercase text-slate-600",
+} as const;
 /** The tick box and its label: a line of the card on a phone; the label is for screen readers only from `md` up. */
 const TICK_CELL = "max-md:flex max-md:items-start max-md:gap-2";
 /** The statement line number: said in the tick box's label on a phone. */
-const LINE_COLUMN = { header: "Linha", headerClassName: "max-md:hidden", className: "font-mono max-md:hidden", cell: (r: { line: number }) => r.line } as const;
+const LINE_COLUMN = {
+  header: "Linha",
+  headerClassName: "max-md:hidden",
+  className: "font-mono max-md:hidden",
+  cell: (r: { line: number }) => r.line,
+} as const;
 
 /**
  * Bank statement matching (issue 11, ADR 158): send the bank's CSV, read the proposals, tick
@@ -60,9 +77,9 @@ export function StatementReconciliation({ action, chargePath }: { action: string
       title="Extrato do banco"
       description={
         <>
-          Envie o extrato da conta em CSV, como o banco exporta (colunas Data Lançamento; Histórico; Descrição; Valor; Saldo — Banco Inter — ou o CSV do
-          Nubank). Os PIX recebidos cujo txid, ou valor exato e nome do filiado, correspondem a uma cobrança em aberto são propostos; nada é gravado até você
-          confirmar.
+          Envie o extrato da conta em CSV, como o banco exporta (colunas Data Lançamento; Histórico; Descrição; Valor; Saldo — Banco Inter —
+          ou o CSV do Nubank). Os PIX recebidos cujo txid, ou valor exato e nome do filiado, correspondem a uma cobrança em aberto são
+          propostos; nada é gravado até você confirmar.
         </>
       }
       data-testid="statement-reconciliation"
@@ -85,7 +102,8 @@ export function StatementReconciliation({ action, chargePath }: { action: string
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="statement-preview" variant={match ? "outline" : "default"} disabled={busy}>
-            {busy && pendingIntent === "statement-preview" ? <Loader2 aria-hidden className="animate-spin" /> : <FileSearch aria-hidden />} Ler extrato
+            {busy && pendingIntent === "statement-preview" ? <Loader2 aria-hidden className="animate-spin" /> : <FileSearch aria-hidden />}{" "}
+            Ler extrato
           </Button>
         </div>
         {formError ? (
@@ -95,16 +113,32 @@ export function StatementReconciliation({ action, chargePath }: { action: string
         ) : null}
         <p role="status" className="text-sm text-slate-700" data-testid="statement-status">
           {/* While sending; once the answer is in, it is said (the page's data may still be refreshing). */}
-          {fetcher.state === "submitting" ? (pendingIntent === "statement-confirm" ? "Registrando os pagamentos, aguarde…" : "Lendo o extrato, aguarde…") : (done ?? "")}
+          {fetcher.state === "submitting"
+            ? pendingIntent === "statement-confirm"
+              ? "Registrando os pagamentos, aguarde…"
+              : "Lendo o extrato, aguarde…"
+            : (done ?? "")}
         </p>
-        {result?.ok && result.intent === "statement-confirm" && result.payments?.length ? <Registered payments={result.payments} chargePath={chargePath} /> : null}
+        {result?.ok && result.intent === "statement-confirm" && result.payments?.length ? (
+          <Registered payments={result.payments} chargePath={chargePath} />
+        ) : null}
         {match ? <MatchView match={match} busy={busy} confirming={pendingIntent === "statement-confirm"} chargePath={chargePath} /> : null}
       </Form>
     </UploadCard>
   );
 }
 
-function MatchView({ match, busy, confirming, chargePath }: { match: StatementMatch; busy: boolean; confirming: boolean; chargePath: (id: string) => string }) {
+function MatchView({
+  match,
+  busy,
+  confirming,
+  chargePath,
+}: {
+  match: StatementMatch;
+  busy: boolean;
+  confirming: boolean;
+  chargePath: (id: string) => string;
+}) {
   const [ticked, setTicked] = React.useState(() => new Set(match.proposals.map((p) => p.line)));
   // Possible duplicates start unticked: each one is registered only when ticked on purpose.
   const [tickedDuplicates, setTickedDuplicates] = React.useState(() => new Set<number>());
@@ -113,7 +147,10 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
     setTickedDuplicates(new Set());
   }, [match]);
   const count = ticked.size + tickedDuplicates.size;
-  const total = [...match.proposals.filter((p) => ticked.has(p.line)), ...match.duplicates.filter((d) => tickedDuplicates.has(d.line))].reduce((s, p) => s + p.amountCentavos, 0);
+  const total = [
+    ...match.proposals.filter((p) => ticked.has(p.line)),
+    ...match.duplicates.filter((d) => tickedDuplicates.has(d.line)),
+  ].reduce((s, p) => s + p.amountCentavos, 0);
   const toggleIn = (set: typeof setTicked) => (line: number, on: boolean) =>
     set((prev) => {
       const next = new Set(prev);
@@ -217,8 +254,8 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
             Possíveis duplicatas
           </h3>
           <p className="text-sm text-slate-700">
-            O filiado já tem um pagamento PIX registrado com a mesma data e o mesmo valor. Pode ser o mesmo crédito, escrito de outra forma em outro
-            extrato. Estas linhas não são registradas, a menos que você marque cada uma confirmando que é outro crédito.
+            O filiado já tem um pagamento PIX registrado com a mesma data e o mesmo valor. Pode ser o mesmo crédito, escrito de outra forma
+            em outro extrato. Estas linhas não são registradas, a menos que você marque cada uma confirmando que é outro crédito.
           </p>
           <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Possíveis duplicatas">
             <DataTable
@@ -259,7 +296,8 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
                   cell: (d) => (
                     <>
                       <Link to={chargePath(d.duplicateOf.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                        <span className="whitespace-nowrap">{period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear)}</span>, pago em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
+                        <span className="whitespace-nowrap">{period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear)}</span>, pago
+                        em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
                       </Link>
                       {d.duplicateOf.fromStatement ? " (extrato)" : " (registro manual)"}
                     </>
@@ -282,7 +320,8 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
       {match.proposals.length || match.duplicates.length ? (
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" name="intent" value="statement-confirm" disabled={busy || count === 0}>
-            {busy && confirming ? <Loader2 aria-hidden className="animate-spin" /> : <CheckCheck aria-hidden />} Confirmar {count} {count === 1 ? "pagamento" : "pagamentos"}
+            {busy && confirming ? <Loader2 aria-hidden className="animate-spin" /> : <CheckCheck aria-hidden />} Confirmar {count}{" "}
+            {count === 1 ? "pagamento" : "pagamentos"}
           </Button>
           <p className="text-sm text-slate-700" data-testid="statement-selected-total">
             Total marcado: {formatMoney(total)}
@@ -295,8 +334,15 @@ function MatchView({ match, busy, confirming, chargePath }: { match: StatementMa
           <h3 id="manuais-titulo" className="text-base font-semibold text-slate-900">
             Para conferência manual
           </h3>
-          <p className="text-sm text-slate-700">Estes créditos não foram associados a uma cobrança. Registre-os pela tela financeira, se for o caso.</p>
-          <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Créditos para conferência manual">
+          <p className="text-sm text-slate-700">
+            Estes créditos não foram associados a uma cobrança. Registre-os pela tela financeira, se for o caso.
+          </p>
+          <div
+            className="overflow-x-auto rounded-md border border-slate-200"
+            tabIndex={0}
+            role="region"
+            aria-label="Créditos para conferência manual"
+          >
             <DataTable
               {...STATEMENT_TABLE}
               tableClassName="md:min-w-[36rem]"

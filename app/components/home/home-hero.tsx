@@ -59,19 +59,26 @@ export function HomeHero({
           </div>
         </div>
         <aside aria-label="Atendimento na sede" className="relative">
-          <div aria-hidden className="absolute -inset-2 -z-10 rotate-2 rounded-3xl bg-gradient-to-br from-brand-600/45 to-flame-500/15 blur-md" />
+          <div
+            aria-hidden
+            className="absolute -inset-2 -z-10 rotate-2 rounded-3xl bg-gradient-to-br from-brand-600/45 to-flame-500/15 blur-md"
+          />
           <div className="rounded-3xl border border-white/15 bg-navy-900/80 p-6 shadow-2xl backdrop-blur sm:p-8">
             <p className="text-sm font-semibold uppercase tracking-widest text-flame-300">Atendimento na sede</p>
             <ul className="mt-5 grid gap-5 text-sm">
               <li className="flex gap-3">
-                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white"><MapPin className="size-5" aria-hidden /></span>
+                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white">
+                  <MapPin className="size-5" aria-hidden />
+                </span>
                 <span>
                   <span className="block font-semibold text-white">{addressDetail}</span>
                   <span className="text-slate-300">{address}</span>
                 </span>
               </li>
               <li className="flex gap-3">
-                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white"><Clock className="size-5" aria-hidden /></span>
+                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white">
+                  <Clock className="size-5" aria-hidden />
+                </span>
                 <span>
                   <span className="block font-semibold text-white">Horário</span>
                   <span className="text-slate-300">{hours}</span>
@@ -79,7 +86,9 @@ export function HomeHero({
               </li>
               {phone ? (
                 <li className="flex gap-3">
-                  <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white"><Phone className="size-5" aria-hidden /></span>
+                  <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white">
+                    <Phone className="size-5" aria-hidden />
+                  </span>
                   <span>
                     <span className="block font-semibold text-white">Telefone</span>
                     <a href={telHref(phone)} className="text-slate-300 underline-offset-4 hover:text-white hover:underline">

@@ -38,7 +38,11 @@ export function InstagramFeedView({ state }: { state: InstagramState }) {
   }
   if (state.status === "error" || !state.feed.success) {
     return (
-      <div role="alert" data-testid="instagram-error" className="rounded-2xl border border-red-200 bg-red-50 px-5 py-4 text-sm font-medium text-red-900">
+      <div
+        role="alert"
+        data-testid="instagram-error"
+        className="rounded-2xl border border-red-200 bg-red-50 px-5 py-4 text-sm font-medium text-red-900"
+      >
         {INSTAGRAM_MESSAGES.loadError}
       </div>
     );
@@ -46,7 +50,10 @@ export function InstagramFeedView({ state }: { state: InstagramState }) {
   const posts = state.feed.posts.slice(0, 3);
   if (posts.length === 0) {
     return (
-      <div data-testid="instagram-empty" className="grid place-items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <div
+        data-testid="instagram-empty"
+        className="grid place-items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+      >
         <span className="grid size-12 place-items-center rounded-full bg-brand-50 text-brand-700">
           <InstagramGlyph className="size-6" />
         </span>
@@ -59,7 +66,10 @@ export function InstagramFeedView({ state }: { state: InstagramState }) {
       {posts.map((post) => {
         const caption = truncateCaption(post.caption);
         return (
-          <li key={post.id} className="group flex overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md sm:flex-col">
+          <li
+            key={post.id}
+            className="group flex overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md sm:flex-col"
+          >
             <div className="relative w-28 shrink-0 overflow-hidden bg-gradient-to-br from-navy-900 to-brand-800 sm:aspect-square sm:w-auto">
               {post.image ? (
                 <img
@@ -81,7 +91,11 @@ export function InstagramFeedView({ state }: { state: InstagramState }) {
               <time dateTime={post.timestamp} className="text-xs font-semibold uppercase tracking-wide text-brand-700">
                 {formatLongDate(post.timestamp)}
               </time>
-              {caption ? <p className="text-sm leading-relaxed text-slate-700" data-testid="instagram-caption">{caption}</p> : null}
+              {caption ? (
+                <p className="text-sm leading-relaxed text-slate-700" data-testid="instagram-caption">
+                  {caption}
+                </p>
+              ) : null}
               <a
                 href={post.link}
                 target="_blank"

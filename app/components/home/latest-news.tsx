@@ -3,7 +3,6 @@ import { ArrowRight, Newspaper } from "~/components/icons/public-icons";
 import { formatLongDate } from "~/lib/long-date";
 import type { PublishedNewsItem } from "~/domain/news/news-row";
 
-
 /** The latest news: the first story large, the others beside it. */
 export function LatestNews({ news }: { news: PublishedNewsItem[] }) {
   return (
@@ -16,7 +15,10 @@ export function LatestNews({ news }: { news: PublishedNewsItem[] }) {
               Últimas notícias
             </h2>
           </div>
-          <Link to="/noticias" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link
+            to="/noticias"
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             Ver todas as notícias <ArrowRight className="size-4" aria-hidden />
           </Link>
         </div>
@@ -33,7 +35,11 @@ export function LatestNews({ news }: { news: PublishedNewsItem[] }) {
                   to={`/noticias/${n.slug}`}
                   className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
                 >
-                  <div className={i === 0 ? "relative aspect-[16/9] overflow-hidden lg:aspect-auto lg:flex-1" : "relative aspect-[16/9] overflow-hidden"}>
+                  <div
+                    className={
+                      i === 0 ? "relative aspect-[16/9] overflow-hidden lg:aspect-auto lg:flex-1" : "relative aspect-[16/9] overflow-hidden"
+                    }
+                  >
                     {n.coverUrl ? (
                       <img
                         src={n.coverUrl}
@@ -45,16 +51,28 @@ export function LatestNews({ news }: { news: PublishedNewsItem[] }) {
                         className="absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-[1.03]"
                       />
                     ) : (
-                      <div aria-hidden className="absolute inset-0 grid place-items-center bg-gradient-to-br from-navy-900 via-navy-800 to-brand-800">
+                      <div
+                        aria-hidden
+                        className="absolute inset-0 grid place-items-center bg-gradient-to-br from-navy-900 via-navy-800 to-brand-800"
+                      >
                         <Newspaper className="size-10 text-white/60" />
                       </div>
                     )}
                   </div>
                   <div className="flex flex-col gap-2 p-5">
-                    <time dateTime={new Date(n.publishedAt).toISOString()} className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+                    <time
+                      dateTime={new Date(n.publishedAt).toISOString()}
+                      className="text-xs font-semibold uppercase tracking-wide text-brand-700"
+                    >
                       {formatLongDate(n.publishedAt)}
                     </time>
-                    <h3 className={i === 0 ? "text-xl font-bold leading-snug text-navy-950 group-hover:text-brand-800 sm:text-2xl" : "text-lg font-bold leading-snug text-navy-950 group-hover:text-brand-800"}>
+                    <h3
+                      className={
+                        i === 0
+                          ? "text-xl font-bold leading-snug text-navy-950 group-hover:text-brand-800 sm:text-2xl"
+                          : "text-lg font-bold leading-snug text-navy-950 group-hover:text-brand-800"
+                      }
+                    >
                       {n.title}
                     </h3>
                     <p className="line-clamp-3 text-sm leading-relaxed text-slate-600">{n.summary}</p>

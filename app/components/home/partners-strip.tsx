@@ -23,7 +23,10 @@ export function PartnersStrip({ partners }: { partners: PublicPartner[] }) {
               Quem caminha com a categoria
             </h2>
           </div>
-          <Link to="/parceiros" className="inline-flex items-center gap-1.5 text-sm font-semibold text-flame-300 underline-offset-4 hover:underline">
+          <Link
+            to="/parceiros"
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-flame-300 underline-offset-4 hover:underline"
+          >
             Conheça todos os parceiros <ArrowRight className="size-4" aria-hidden />
           </Link>
         </div>
@@ -34,12 +37,26 @@ export function PartnersStrip({ partners }: { partners: PublicPartner[] }) {
         ) : (
           <ul className="mt-8 grid gap-5 md:grid-cols-3">
             {partners.slice(0, 6).map((p) => (
-              <li key={p.id} className="flex flex-col rounded-2xl border border-white/10 bg-white/5 p-6 transition hover:border-white/25 hover:bg-white/10">
+              <li
+                key={p.id}
+                className="flex flex-col rounded-2xl border border-white/10 bg-white/5 p-6 transition hover:border-white/25 hover:bg-white/10"
+              >
                 <div className="flex items-center gap-4">
                   {p.logoUrl ? (
-                    <img src={p.logoUrl} alt="" width={56} height={56} loading="lazy" decoding="async" className="size-14 shrink-0 rounded-xl bg-white object-contain p-1.5" />
+                    <img
+                      src={p.logoUrl}
+                      alt=""
+                      width={56}
+                      height={56}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-14 shrink-0 rounded-xl bg-white object-contain p-1.5"
+                    />
                   ) : (
-                    <span aria-hidden className="grid size-14 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-brand-600 to-brand-800 text-lg font-black">
+                    <span
+                      aria-hidden
+                      className="grid size-14 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-brand-600 to-brand-800 text-lg font-black"
+                    >
                       {initials(p.name) || "•"}
                     </span>
                   )}

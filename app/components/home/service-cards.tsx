@@ -73,7 +73,11 @@ export function ServiceCards({ membershipHref }: { membershipHref: string }) {
                 <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-600 sm:mt-2">{s.text}</p>
                 <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 sm:mt-5">
                   {s.cta}
-                  {"href" in s ? <ArrowUpRight className="size-4" aria-hidden /> : <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />}
+                  {"href" in s ? (
+                    <ArrowUpRight className="size-4" aria-hidden />
+                  ) : (
+                    <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
+                  )}
                 </span>
               </>
             );

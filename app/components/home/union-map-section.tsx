@@ -72,7 +72,10 @@ export function UnionMapSection({
               ) : null}
             </ul>
             <div className="mt-auto grid gap-3">
-              <Link to="/contato" className="inline-flex items-center justify-center gap-2 rounded-xl bg-white px-4 py-3 text-sm font-semibold text-brand-800 transition hover:bg-brand-50">
+              <Link
+                to="/contato"
+                className="inline-flex items-center justify-center gap-2 rounded-xl bg-white px-4 py-3 text-sm font-semibold text-brand-800 transition hover:bg-brand-50"
+              >
                 Entre em contato <ArrowRight className="size-4" aria-hidden />
               </Link>
               <a

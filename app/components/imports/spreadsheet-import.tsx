@@ -74,13 +74,19 @@ export function SpreadsheetImport({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
   // All or nothing: a file with any problem cannot be confirmed; it is corrected and validated again.
-  const canCommit = previewed !== null && previewed === fileName && report && !report.applied && report.rejected.length === 0 && report.created + report.updated > 0;
+  const canCommit =
+    previewed !== null &&
+    previewed === fileName &&
+    report &&
+    !report.applied &&
+    report.rejected.length === 0 &&
+    report.created + report.updated > 0;
   // Warnings (likely duplicates) are imported only with the box ticked.
   const warned = !!canCommit && (report?.warnings?.length ?? 0) > 0;
   const [warningsConfirmed, setWarningsConfirmed] = React.useState(false);
   React.useEffect(() => setWarningsConfirmed(false), [report]);
   const problems = !busy && result?.ok && report?.rejected.length ? result.message : "";
-  const error = isImport ? errors.arquivo ?? (result && !result.ok ? result.message : undefined) : undefined;
+  const error = isImport ? (errors.arquivo ?? (result && !result.ok ? result.message : undefined)) : undefined;
   const id = `f-arquivo-${name}`;
   return (
     <UploadCard
@@ -126,7 +132,8 @@ export function SpreadsheetImport({
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="import-preview" variant="outline" disabled={busy}>
-            {busy && pendingIntent === "import-preview" ? <Loader2 aria-hidden className="animate-spin" /> : <FileCheck2 aria-hidden />} Validar planilha
+            {busy && pendingIntent === "import-preview" ? <Loader2 aria-hidden className="animate-spin" /> : <FileCheck2 aria-hidden />}{" "}
+            Validar planilha
           </Button>
           {canCommit ? (
             <Button type="submit" name="intent" value="import-commit" disabled={busy || (warned && !warningsConfirmed)}>
@@ -134,17 +141,28 @@ export function SpreadsheetImport({
             </Button>
           ) : null}
         </div>
-        <p role="status" className={problems ? "text-sm font-medium text-red-700" : "text-sm text-slate-700"} data-testid={`${name}-status`}>
+        <p
+          role="status"
+          className={problems ? "text-sm font-medium text-red-700" : "text-sm text-slate-700"}
+          data-testid={`${name}-status`}
+        >
           {busy ? (pendingIntent === "import-commit" ? "Importando a planilha, aguarde…" : "Validando a planilha, aguarde…") : problems}
         </p>
       </Form>
-      {report ? <ImportReportView report={report} csv={result?.reportCsv} name={name} keyLabel={keyLabel} fileName={reportFileName} /> : null}
+      {report ? (
+        <ImportReportView report={report} csv={result?.reportCsv} name={name} keyLabel={keyLabel} fileName={reportFileName} />
+      ) : null}
     </UploadCard>
   );
 }
 
 /** The report's tables: compact, in a scrolling region, never cards. */
-const REPORT_TABLE = { stackBelow: "none", framed: false, className: "overflow-visible", headClassName: "bg-slate-50 text-xs uppercase text-slate-600" } as const;
+const REPORT_TABLE = {
+  stackBelow: "none",
+  framed: false,
+  className: "overflow-visible",
+  headClassName: "bg-slate-50 text-xs uppercase text-slate-600",
+} as const;
 
 type ReportLine = { row: number; key: string; reason: string };
 
@@ -156,12 +174,28 @@ function reportColumns(keyLabel: string, reasonLabel: string): DataColumn<Report
   ];
 }
 
-function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: ImportReport; csv?: string; name: string; keyLabel: string; fileName: string }) {
+function ImportReportView({
+  report,
+  csv,
+  name,
+  keyLabel,
+  fileName,
+}: {
+  report: ImportReport;
+  csv?: string;
+  name: string;
+  keyLabel: string;
+  fileName: string;
+}) {
   const href = React.useMemo(() => (csv ? `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}` : undefined), [csv]);
   return (
     <section aria-label="Relatório da importação" className="mt-4 grid gap-3" data-testid={`${name}-report`}>
       <p className="text-sm font-semibold text-slate-900">
-        {report.applied ? "Importação aplicada" : report.rejected.length ? "Nada foi gravado: corrija as linhas abaixo e valide de novo" : "Prévia da importação (nada foi gravado)"}
+        {report.applied
+          ? "Importação aplicada"
+          : report.rejected.length
+            ? "Nada foi gravado: corrija as linhas abaixo e valide de novo"
+            : "Prévia da importação (nada foi gravado)"}
       </p>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         {(
@@ -181,7 +215,12 @@ function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: I
         ))}
       </dl>
       {report.rejected.length ? (
-        <div className="max-h-72 overflow-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Linhas rejeitadas">
+        <div
+          className="max-h-72 overflow-auto rounded-md border border-slate-200"
+          tabIndex={0}
+          role="region"
+          aria-label="Linhas rejeitadas"
+        >
           <DataTable
             {...REPORT_TABLE}
             caption="Linhas rejeitadas e todos os seus problemas"
@@ -192,9 +231,17 @@ function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: I
           />
         </div>
       ) : null}
-      {report.rejected.length > 200 ? <p className="text-xs text-slate-600">Mostrando as 200 primeiras; o relatório completo está no CSV.</p> : null}
+      {report.rejected.length > 200 ? (
+        <p className="text-xs text-slate-600">Mostrando as 200 primeiras; o relatório completo está no CSV.</p>
+      ) : null}
       {report.warnings?.length && !report.applied ? (
-        <div className="max-h-72 overflow-auto rounded-md border border-amber-300" tabIndex={0} role="region" aria-label="Possíveis duplicados" data-testid={`${name}-warnings`}>
+        <div
+          className="max-h-72 overflow-auto rounded-md border border-amber-300"
+          tabIndex={0}
+          role="region"
+          aria-label="Possíveis duplicados"
+          data-testid={`${name}-warnings`}
+        >
           <DataTable
             {...REPORT_TABLE}
             caption={`Possíveis duplicados (${report.warnings.length}): confira antes de importar`}
@@ -208,7 +255,11 @@ function ImportReportView({ report, csv, name, keyLabel, fileName }: { report: I
       ) : null}
       {href ? (
         <p>
-          <a href={href} download={fileName} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2">
+          <a
+            href={href}
+            download={fileName}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2"
+          >
             <Download aria-hidden className="size-4" /> Baixar relatório (CSV)
           </a>
         </p>

@@ -20,7 +20,11 @@ export function DashboardErrorBoundary() {
   if (status >= 500) {
     const busy = revalidator.state === "loading";
     return (
-      <div className="mx-auto mt-8 max-w-xl rounded-xl border border-red-200 bg-white p-8 text-center shadow-sm" role="alert" data-testid="load-error">
+      <div
+        className="mx-auto mt-8 max-w-xl rounded-xl border border-red-200 bg-white p-8 text-center shadow-sm"
+        role="alert"
+        data-testid="load-error"
+      >
         <TriangleAlert className="mx-auto size-12 text-brand-700" aria-hidden />
         <p className="mt-4 text-lg font-semibold text-navy-950">
           {info?.message ?? "Não foi possível carregar esta página. Tente novamente em instantes."}
@@ -33,7 +37,11 @@ export function DashboardErrorBoundary() {
   }
   const title = info?.title ?? (status === 403 ? "Acesso Negado" : status === 404 ? "Não encontrado" : "Algo deu errado");
   return (
-    <div className="mx-auto mt-8 max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" role="alert" data-testid="access-message">
+    <div
+      className="mx-auto mt-8 max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+      role="alert"
+      data-testid="access-message"
+    >
       <ShieldAlert className="mx-auto size-12 text-brand-700" aria-hidden />
       <h1 className="mt-4 text-xl font-bold text-navy-950">{title}</h1>
       {info?.message ? <p className="mt-2 text-slate-700">{info.message}</p> : null}

@@ -14,7 +14,11 @@ function SidebarNav({ items, onNavigate }: { items: NavItem[]; onNavigate?: () =
   // The entry of the page's screen (a record's page marks its list, not the form whose address it
   // extends); for a page outside the role table, the entry whose address it starts with.
   const isCurrent = (item: NavItem) =>
-    entry ? item.id === entry : item.id === "panel" ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);
+    entry
+      ? item.id === entry
+      : item.id === "panel"
+        ? pathname === item.href
+        : pathname === item.href || pathname.startsWith(`${item.href}/`);
   return (
     <nav aria-label="Menu do painel">
       <ul className="grid gap-1">
@@ -72,7 +76,10 @@ export function DashboardShell({
 
   return (
     <div className="min-h-dvh bg-slate-100 md:grid md:grid-cols-[16rem_1fr] print:block print:bg-white">
-      <a href="#painel-conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#painel-conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Pular para o conteúdo
       </a>
       <div className="hidden bg-navy-950 md:block print:hidden">
@@ -100,7 +107,10 @@ export function DashboardShell({
       </Dialog.Root>
 
       <div className="flex min-w-0 flex-col">
-        <header data-toasts-below className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden">
+        <header
+          data-toasts-below
+          className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden"
+        >
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"

@@ -65,7 +65,10 @@ export function PublicFooter({ content }: { content: PublicInstitutionalContent 
             © {new Date().getFullYear()} {content.name}. Todos os direitos reservados.
           </p>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <Link to="/privacidade" className="inline-flex items-center gap-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline">
+            <Link
+              to="/privacidade"
+              className="inline-flex items-center gap-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline"
+            >
               <ShieldCheck aria-hidden className="size-4" /> Privacidade e LGPD
             </Link>
             <Link to="/login" className="text-slate-300 underline-offset-4 hover:text-white hover:underline">

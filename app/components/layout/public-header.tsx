@@ -53,7 +53,10 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
   );
 
   return (
-    <header data-toasts-below className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header
+      data-toasts-below
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80"
+    >
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex min-w-0 items-center gap-3" aria-label={`${shortName} - página inicial`}>
           <BrandMark className="size-10 shrink-0" />

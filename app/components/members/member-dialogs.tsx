@@ -40,12 +40,24 @@ function StateSelect({ defaultValue, required, ...rest }: React.ComponentProps<t
   );
 }
 
-const req = <span aria-hidden className="text-red-700"> *</span>;
+const req = (
+  <span aria-hidden className="text-red-700">
+    {" "}
+    *
+  </span>
+);
 
 /** 'Novo Filiado': the original's required fields, CEP autofill, optional typed registration number. */
 /** `initialOpen`: opened on arrival (the panels' "Novo Filiado" quick action links to `?novo=1`). */
 export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: boolean } = {}) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "create", initialOpen, schema: memberActionSchema });
+  const {
+    Form,
+    open,
+    setOpen,
+    errors: lastErrors,
+    busy,
+    resetKey,
+  } = useDialogFormAction({ intent: "create", initialOpen, schema: memberActionSchema });
   const errors = open ? lastErrors : {};
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -54,7 +66,11 @@ export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: bool
           <Plus /> Novo Filiado
         </Button>
       </DialogTrigger>
-      <DialogContent title="Novo Filiado" description="Campos com * são obrigatórios. O CEP preenche endereço, cidade e UF." className="max-w-2xl">
+      <DialogContent
+        title="Novo Filiado"
+        description="Campos com * são obrigatórios. O CEP preenche endereço, cidade e UF."
+        className="max-w-2xl"
+      >
         <Form key={resetKey} method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="create" />
           <IdempotencyKey />
@@ -65,7 +81,12 @@ export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: bool
             <Field label={<>CPF{req}</>} name="new-cpf" error={errors.cpf}>
               {(f) => <MaskedInput {...f} kind="cpf" name="cpf" required />}
             </Field>
-            <Field label="Matrícula" name="new-registrationNumber" error={errors.registrationNumber} hint="Deixe em branco para usar a próxima livre.">
+            <Field
+              label="Matrícula"
+              name="new-registrationNumber"
+              error={errors.registrationNumber}
+              hint="Deixe em branco para usar a próxima livre."
+            >
               {(f) => <Input {...f} name="registrationNumber" inputMode="numeric" pattern="[0-9]*" maxLength={10} autoComplete="off" />}
             </Field>
           </div>
@@ -118,7 +139,15 @@ export type AdminMemberFields = { birthDate: string | null; gender: string | nul
  * `admin` (the admin's dialog), also the CPF (blank keeps it), birth date and sex; the server
  * refuses them from anyone else.
  */
-export function EditMemberDialog({ member, admin, triggerSize = "sm" }: { member: EditableMember; admin?: AdminMemberFields; triggerSize?: "sm" | "md" }) {
+export function EditMemberDialog({
+  member,
+  admin,
+  triggerSize = "sm",
+}: {
+  member: EditableMember;
+  admin?: AdminMemberFields;
+  triggerSize?: "sm" | "md";
+}) {
   const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "update", schema: memberActionSchema });
   const errors = open ? lastErrors : {};
   const p = (n: string) => `${n}-${member.id}`;
@@ -129,7 +158,11 @@ export function EditMemberDialog({ member, admin, triggerSize = "sm" }: { member
           <Pencil /> Editar
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Editar ${member.name}`} description={`Matrícula ${member.registrationNumber}. Campos com * são obrigatórios.`} className="max-w-2xl">
+      <DialogContent
+        title={`Editar ${member.name}`}
+        description={`Matrícula ${member.registrationNumber}. Campos com * são obrigatórios.`}
+        className="max-w-2xl"
+      >
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={member.id} />
@@ -185,7 +218,12 @@ export function EditMemberDialog({ member, admin, triggerSize = "sm" }: { member
           {admin ? (
             <fieldset className="grid gap-4 rounded-lg border border-amber-300 bg-amber-50/60 p-3" data-testid="admin-member-fields">
               <legend className="px-1 text-sm font-semibold text-amber-950">Correção de documentos (somente administradores)</legend>
-              <Field label="Novo CPF" name={p("cpf")} error={errors.cpf} hint="Em branco, o CPF atual é mantido. A correção fica registrada na auditoria.">
+              <Field
+                label="Novo CPF"
+                name={p("cpf")}
+                error={errors.cpf}
+                hint="Em branco, o CPF atual é mantido. A correção fica registrada na auditoria."
+              >
                 {(f) => <MaskedInput {...f} kind="cpf" name="cpf" maxLength={14} />}
               </Field>
               <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -196,7 +234,9 @@ export function EditMemberDialog({ member, admin, triggerSize = "sm" }: { member
                   {(f) => (
                     <Select {...f} name="gender" defaultValue={admin.gender ?? ""}>
                       <option value="">Não informado</option>
-                      {admin.gender && !(GENDERS as readonly string[]).includes(admin.gender) ? <option value={admin.gender}>{admin.gender}</option> : null}
+                      {admin.gender && !(GENDERS as readonly string[]).includes(admin.gender) ? (
+                        <option value={admin.gender}>{admin.gender}</option>
+                      ) : null}
                       {GENDERS.map((g) => (
                         <option key={g} value={g}>
                           {g}

@@ -21,15 +21,7 @@ export function NewsDate({ value, className }: { value: Date | string; className
  * A post in a list: cover, date, title, summary. The whole card is clickable (the title's link
  * stretches over it) while the accessible name stays the title.
  */
-export function NewsCard({
-  post,
-  featured,
-  headingLevel = 2,
-}: {
-  post: NewsCardPost;
-  featured?: boolean;
-  headingLevel?: 2 | 3;
-}) {
+export function NewsCard({ post, featured, headingLevel = 2 }: { post: NewsCardPost; featured?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
@@ -40,25 +32,14 @@ export function NewsCard({
       data-testid="news-card"
     >
       <div className={cn("aspect-[16/9] overflow-hidden bg-slate-100", featured && "lg:aspect-auto lg:min-h-80")}>
-        <NewsCover
-          src={post.coverUrl}
-          eager={featured}
-          className="transition duration-500 group-hover:scale-[1.03]"
-        />
+        <NewsCover src={post.coverUrl} eager={featured} className="transition duration-500 group-hover:scale-[1.03]" />
       </div>
       <div className={cn("flex flex-1 flex-col gap-3 p-5 sm:p-6", featured && "lg:justify-center lg:p-10")}>
         {featured ? (
-          <p className="w-fit rounded-full bg-brand-50 px-3 py-1 text-xs font-bold uppercase tracking-wider text-brand-800">
-            Mais recente
-          </p>
+          <p className="w-fit rounded-full bg-brand-50 px-3 py-1 text-xs font-bold uppercase tracking-wider text-brand-800">Mais recente</p>
         ) : null}
         <NewsDate value={post.publishedAt} />
-        <Heading
-          className={cn(
-            "font-bold leading-snug text-navy-950",
-            featured ? "text-2xl sm:text-3xl" : "text-lg sm:text-xl",
-          )}
-        >
+        <Heading className={cn("font-bold leading-snug text-navy-950", featured ? "text-2xl sm:text-3xl" : "text-lg sm:text-xl")}>
           <Link
             to={`/noticias/${post.slug}`}
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"

@@ -2,17 +2,7 @@ import { Newspaper } from "lucide-react";
 import { cn } from "~/lib/cn";
 
 /** A post's cover, or a branded placeholder when it has none. Always fills its box. */
-export function NewsCover({
-  src,
-  className,
-  eager,
-  sizes,
-}: {
-  src: string | null;
-  className?: string;
-  eager?: boolean;
-  sizes?: string;
-}) {
+export function NewsCover({ src, className, eager, sizes }: { src: string | null; className?: string; eager?: boolean; sizes?: string }) {
   if (src) {
     return (
       <img

@@ -3,12 +3,7 @@ import { Link } from "react-router";
 import { Tabs } from "radix-ui";
 import { ExternalLink, ImagePlus, Send, Save, Trash2 } from "lucide-react";
 import { FilePicker } from "~/components/ui/file-picker";
-import {
-  COVER_ACCEPT,
-  COVER_MAX_BYTES,
-  NEWS_LIMITS,
-  NEWS_MESSAGES,
-} from "~/domain/news/news.schema";
+import { COVER_ACCEPT, COVER_MAX_BYTES, NEWS_LIMITS, NEWS_MESSAGES } from "~/domain/news/news.schema";
 import { renderMarkdown } from "~/domain/news/markdown";
 import { slugify } from "~/domain/news/slug";
 import { fromBrasiliaLocalInput, toBrasiliaLocalInput } from "~/lib/dates";
@@ -48,7 +43,12 @@ export function NewsEditor({ post }: { post: NewsEditorPost | null }) {
   const [chosenName, setChosenName] = React.useState<string | null>(null);
   const fileInput = React.useRef<HTMLInputElement>(null);
 
-  React.useEffect(() => () => { if (coverPreview) URL.revokeObjectURL(coverPreview); }, [coverPreview]);
+  React.useEffect(
+    () => () => {
+      if (coverPreview) URL.revokeObjectURL(coverPreview);
+    },
+    [coverPreview],
+  );
 
   const shownSlug = slugTouched ? slug : slugify(title);
   const whenDate = when ? fromBrasiliaLocalInput(when) : null;
@@ -83,7 +83,7 @@ export function NewsEditor({ post }: { post: NewsEditorPost | null }) {
     setChosenName(null);
   }
 
-  const currentCover = coverPreview ?? (removeCover ? null : post?.coverUrl ?? null);
+  const currentCover = coverPreview ?? (removeCover ? null : (post?.coverUrl ?? null));
 
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" noValidate>
@@ -182,11 +182,7 @@ export function NewsEditor({ post }: { post: NewsEditorPost | null }) {
             </Tabs.Content>
             <Tabs.Content value="visualizar" className="mt-2">
               <div className="min-h-80 rounded-lg border border-slate-200 bg-white p-5" data-testid="news-preview">
-                {body.trim() ? (
-                  <MarkdownBody html={previewHtml} />
-                ) : (
-                  <p className="text-slate-500">Nada para pré-visualizar ainda.</p>
-                )}
+                {body.trim() ? <MarkdownBody html={previewHtml} /> : <p className="text-slate-500">Nada para pré-visualizar ainda.</p>}
               </div>
             </Tabs.Content>
           </Tabs.Root>
@@ -257,7 +253,16 @@ export function NewsEditor({ post }: { post: NewsEditorPost | null }) {
             error={coverError ?? errors.cover}
             hint="JPEG, PNG, GIF ou WebP, até 5MB. Os metadados (como localização) são removidos."
           >
-            {(p) => <FilePicker {...p} ref={fileInput} accept={COVER_ACCEPT} onChange={onCoverChange} fileName={chosenName} nameTestId="chosen-cover" />}
+            {(p) => (
+              <FilePicker
+                {...p}
+                ref={fileInput}
+                accept={COVER_ACCEPT}
+                onChange={onCoverChange}
+                fileName={chosenName}
+                nameTestId="chosen-cover"
+              />
+            )}
           </Field>
           {coverPreview ? (
             <Button type="button" variant="ghost" size="sm" onClick={clearNewCover} className="justify-self-start">

@@ -11,9 +11,7 @@ export function NewsNotFound({ title = "Notícia não encontrada", message }: { 
           <Newspaper className="size-8" aria-hidden />
         </span>
         <h1 className="mt-6 text-2xl font-bold text-navy-950 sm:text-3xl">{title}</h1>
-        <p className="mt-3 text-slate-700">
-          {message ?? "O endereço pode estar incorreto ou a notícia ainda não foi publicada."}
-        </p>
+        <p className="mt-3 text-slate-700">{message ?? "O endereço pode estar incorreto ou a notícia ainda não foi publicada."}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild>
             <Link to="/noticias">Ver todas as notícias</Link>

@@ -17,7 +17,7 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
   const [remove, setRemove] = React.useState(false);
   const [fileName, setFileName] = React.useState<string | null>(null);
   React.useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const shown = preview ?? (remove ? null : partner?.logoUrl ?? null);
+  const shown = preview ?? (remove ? null : (partner?.logoUrl ?? null));
   const message = localError ?? error;
   const id = partner ? `f-logo-${partner.id}` : "f-logo-new";
   return (
@@ -120,10 +120,21 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
           </Field>
           <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
             <Field label="Categoria" name={p("category")} error={errors.category} hint="Parceiros são agrupados por categoria.">
-              {(f) => <Input {...f} name="category" list={listId} defaultValue={partner?.category ?? DEFAULT_PARTNER_CATEGORY} required maxLength={60} />}
+              {(f) => (
+                <Input
+                  {...f}
+                  name="category"
+                  list={listId}
+                  defaultValue={partner?.category ?? DEFAULT_PARTNER_CATEGORY}
+                  required
+                  maxLength={60}
+                />
+              )}
             </Field>
             <Field label="Ordem" name={p("sortOrder")} error={errors.sortOrder}>
-              {(f) => <Input {...f} name="sortOrder" type="number" min={0} max={9999} step={1} defaultValue={String(partner?.sortOrder ?? 0)} />}
+              {(f) => (
+                <Input {...f} name="sortOrder" type="number" min={0} max={9999} step={1} defaultValue={String(partner?.sortOrder ?? 0)} />
+              )}
             </Field>
           </div>
           <datalist id={listId}>

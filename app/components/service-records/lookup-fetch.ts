@@ -11,7 +11,8 @@
  */
 export const LOOKUP_TIMEOUT_MS = 8_000;
 
-export type LookupOutcome<T> = { kind: "ok"; body: T } | { kind: "failed"; status: number | null } | { kind: "unexpected" } | { kind: "aborted" };
+export type LookupOutcome<T> =
+  { kind: "ok"; body: T } | { kind: "failed"; status: number | null } | { kind: "unexpected" } | { kind: "aborted" };
 
 export async function lookupJson<T>(
   url: string,
@@ -50,7 +51,12 @@ export async function lookupJson<T>(
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The members' `GET /api/filiados/consulta` answer (ADR 122; phone and e-mail: ADR 194). */
-export type MemberLookupBody = { is_member: boolean; member_name: string | null; member_phone?: string | null; member_email?: string | null };
+export type MemberLookupBody = {
+  is_member: boolean;
+  member_name: string | null;
+  member_phone?: string | null;
+  member_email?: string | null;
+};
 const optionalText = (v: unknown) => v === undefined || v === null || typeof v === "string";
 export function isMemberLookupBody(v: unknown): v is MemberLookupBody {
   return (
@@ -65,5 +71,9 @@ export function isMemberLookupBody(v: unknown): v is MemberLookupBody {
 /** `GET /api/atendimentos/empresa` (ADR 132). */
 export type CompanyLookupBody = { found: boolean; company?: { legalName: string } };
 export function isCompanyLookupBody(v: unknown): v is CompanyLookupBody {
-  return isObject(v) && typeof v.found === "boolean" && (v.found ? isObject(v.company) && typeof v.company.legalName === "string" && v.company.legalName.trim() !== "" : true);
+  return (
+    isObject(v) &&
+    typeof v.found === "boolean" &&
+    (v.found ? isObject(v.company) && typeof v.company.legalName === "string" && v.company.legalName.trim() !== "" : true)
+  );
 }

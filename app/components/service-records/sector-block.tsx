@@ -24,15 +24,47 @@ type Errors = Record<string, string>;
 const n = (k: string) => `${SECTOR_FIELD_PREFIX}${k}`;
 const Req = () => (
   <span aria-hidden className="text-red-700">
-    {" "}*
+    {" "}
+    *
   </span>
 );
 
-function Choice({ name, label, options, errors, required, value, onChange }: { name: string; label: string; options: Record<string, string>; errors: Errors; required?: boolean; value?: string; onChange?: (v: string) => void }) {
+function Choice({
+  name,
+  label,
+  options,
+  errors,
+  required,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  options: Record<string, string>;
+  errors: Errors;
+  required?: boolean;
+  value?: string;
+  onChange?: (v: string) => void;
+}) {
   return (
-    <Field label={<>{label}{required ? <Req /> : null}</>} name={n(name)} error={errors[n(name)]}>
+    <Field
+      label={
+        <>
+          {label}
+          {required ? <Req /> : null}
+        </>
+      }
+      name={n(name)}
+      error={errors[n(name)]}
+    >
       {(f) => (
-        <Select {...f} required={required} {...(onChange ? { value: value ?? "", onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange(e.target.value) } : { defaultValue: "" })}>
+        <Select
+          {...f}
+          required={required}
+          {...(onChange
+            ? { value: value ?? "", onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange(e.target.value) }
+            : { defaultValue: "" })}
+        >
           <option value="">Selecione</option>
           {Object.entries(options).map(([k, v]) => (
             <option key={k} value={k}>
@@ -45,18 +77,59 @@ function Choice({ name, label, options, errors, required, value, onChange }: { n
   );
 }
 
-function TextIn({ name, label, errors, required, type = "text", maxLength = 200, ...rest }: { name: string; label: string; errors: Errors; required?: boolean; type?: string; maxLength?: number } & React.ComponentProps<"input">) {
+function TextIn({
+  name,
+  label,
+  errors,
+  required,
+  type = "text",
+  maxLength = 200,
+  ...rest
+}: { name: string; label: string; errors: Errors; required?: boolean; type?: string; maxLength?: number } & React.ComponentProps<"input">) {
   return (
-    <Field label={<>{label}{required ? <Req /> : null}</>} name={n(name)} error={errors[n(name)]}>
+    <Field
+      label={
+        <>
+          {label}
+          {required ? <Req /> : null}
+        </>
+      }
+      name={n(name)}
+      error={errors[n(name)]}
+    >
       {(f) => <Input {...f} type={type} required={required} maxLength={type === "text" ? maxLength : undefined} {...rest} />}
     </Field>
   );
 }
 
 /** A date typed dd/mm/aaaa (ADR 193) or an amount with the money mask (ADR 191). */
-function MaskedIn({ name, label, errors, required, kind, hint }: { name: string; label: string; errors: Errors; required?: boolean; kind: "date" | "money" | "time"; hint?: string }) {
+function MaskedIn({
+  name,
+  label,
+  errors,
+  required,
+  kind,
+  hint,
+}: {
+  name: string;
+  label: string;
+  errors: Errors;
+  required?: boolean;
+  kind: "date" | "money" | "time";
+  hint?: string;
+}) {
   return (
-    <Field label={<>{label}{required ? <Req /> : null}</>} name={n(name)} error={errors[n(name)]} hint={hint ?? (kind === "date" ? "dd/mm/aaaa" : kind === "time" ? "hh:mm, 24 horas" : undefined)}>
+    <Field
+      label={
+        <>
+          {label}
+          {required ? <Req /> : null}
+        </>
+      }
+      name={n(name)}
+      error={errors[n(name)]}
+      hint={hint ?? (kind === "date" ? "dd/mm/aaaa" : kind === "time" ? "hh:mm, 24 horas" : undefined)}
+    >
       {(f) => (kind === "money" ? <MoneyInput {...f} required={required} /> : <MaskedInput {...f} kind={kind} required={required} />)}
     </Field>
   );
@@ -81,7 +154,9 @@ function HomologacaoBlock({ errors }: { errors: Errors }) {
     setNotice(null);
     if (!value || cnpjProblem(value)) return;
     const controller = (pending.current = new AbortController());
-    const out = await lookupJson(`/api/atendimentos/empresa?cnpj=${encodeURIComponent(value)}`, isCompanyLookupBody, { signal: controller.signal });
+    const out = await lookupJson(`/api/atendimentos/empresa?cnpj=${encodeURIComponent(value)}`, isCompanyLookupBody, {
+      signal: controller.signal,
+    });
     if (out.kind === "aborted") return;
     if (out.kind === "ok") {
       if (out.body.found && out.body.company) {
@@ -101,17 +176,59 @@ function HomologacaoBlock({ errors }: { errors: Errors }) {
   return (
     <>
       <Choice name="rescissionType" label="Tipo de rescisão" options={RESCISSION_TYPES} errors={errors} required />
-      <Field label={<>CNPJ<Req /></>} name={n("cnpj")} error={errors[n("cnpj")]} hint={notice ? undefined : "A empresa é buscada pelo CNPJ."}>
+      <Field
+        label={
+          <>
+            CNPJ
+            <Req />
+          </>
+        }
+        name={n("cnpj")}
+        error={errors[n("cnpj")]}
+        hint={notice ? undefined : "A empresa é buscada pelo CNPJ."}
+      >
         {(f) => <MaskedInput {...f} kind="cnpj" required maxLength={18} onBlur={(e) => void lookup(e.currentTarget.value)} />}
       </Field>
-      <p role="status" aria-live="polite" className={notice ? (notice.tone === "ok" ? "text-sm font-medium text-emerald-800 sm:col-span-2" : notice.tone === "warn" ? "text-sm font-medium text-amber-900 sm:col-span-2" : "text-sm font-medium text-red-700 sm:col-span-2") : "sr-only"} data-testid="company-notice">
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          notice
+            ? notice.tone === "ok"
+              ? "text-sm font-medium text-emerald-800 sm:col-span-2"
+              : notice.tone === "warn"
+                ? "text-sm font-medium text-amber-900 sm:col-span-2"
+                : "text-sm font-medium text-red-700 sm:col-span-2"
+            : "sr-only"
+        }
+        data-testid="company-notice"
+      >
         {notice?.text ?? ""}
       </p>
-      <TextIn name="companyName" label="Nome da empresa" errors={errors} required value={company} onChange={(e) => setCompany(e.target.value)} />
+      <TextIn
+        name="companyName"
+        label="Nome da empresa"
+        errors={errors}
+        required
+        value={company}
+        onChange={(e) => setCompany(e.target.value)}
+      />
       <MaskedIn name="workStartDate" label="Data de admissão" kind="date" errors={errors} required />
       <MaskedIn name="workEndDate" label="Data de desligamento" kind="date" errors={errors} required />
-      <MaskedIn name="lastSalary" label="Último salário (R$)" kind="money" errors={errors} hint="Em reais, com vírgula antes dos centavos: 2.850,50" />
-      <CheckboxField name={n("hasUnionMember")} id={`f-${n("hasUnionMember")}`} label="Acompanhado por dirigente sindical" boxed={false} className="self-end" />
+      <MaskedIn
+        name="lastSalary"
+        label="Último salário (R$)"
+        kind="money"
+        errors={errors}
+        hint="Em reais, com vírgula antes dos centavos: 2.850,50"
+      />
+      <CheckboxField
+        name={n("hasUnionMember")}
+        id={`f-${n("hasUnionMember")}`}
+        label="Acompanhado por dirigente sindical"
+        boxed={false}
+        className="self-end"
+      />
     </>
   );
 }
@@ -120,7 +237,15 @@ function SecretariaBlock({ errors }: { errors: Errors }) {
   const [request, setRequest] = React.useState("");
   return (
     <>
-      <Choice name="requestType" label="Tipo de solicitação" options={SECRETARIA_REQUESTS} errors={errors} required value={request} onChange={setRequest} />
+      <Choice
+        name="requestType"
+        label="Tipo de solicitação"
+        options={SECRETARIA_REQUESTS}
+        errors={errors}
+        required
+        value={request}
+        onChange={setRequest}
+      />
       <Choice name="urgency" label="Urgência" options={SECRETARIA_URGENCY} errors={errors} />
       {request === "agendamento" ? (
         <>
@@ -153,7 +278,15 @@ function FinanceiroBlock({ errors }: { errors: Errors }) {
   const payment = request === "contribuicao" || request === "reembolso";
   return (
     <>
-      <Choice name="requestType" label="Tipo de solicitação" options={FINANCE_REQUESTS} errors={errors} required value={request} onChange={setRequest} />
+      <Choice
+        name="requestType"
+        label="Tipo de solicitação"
+        options={FINANCE_REQUESTS}
+        errors={errors}
+        required
+        value={request}
+        onChange={setRequest}
+      />
       <Choice name="membershipStatus" label="Situação da filiação" options={MEMBERSHIP_STATUS} errors={errors} />
       {payment ? (
         <>
@@ -163,7 +296,9 @@ function FinanceiroBlock({ errors }: { errors: Errors }) {
           <Choice name="paymentMethod" label="Forma de pagamento" options={PAYMENT_METHOD_LABELS} errors={errors} required />
         </>
       ) : null}
-      {request === "reembolso" ? <TextIn name="invoiceNumber" label="Número da nota fiscal" errors={errors} required maxLength={60} /> : null}
+      {request === "reembolso" ? (
+        <TextIn name="invoiceNumber" label="Número da nota fiscal" errors={errors} required maxLength={60} />
+      ) : null}
     </>
   );
 }
@@ -172,9 +307,19 @@ function PresidenciaBlock({ errors }: { errors: Errors }) {
   const [request, setRequest] = React.useState("");
   return (
     <>
-      <Choice name="requestType" label="Tipo de solicitação" options={PRESIDENCY_REQUESTS} errors={errors} required value={request} onChange={setRequest} />
+      <Choice
+        name="requestType"
+        label="Tipo de solicitação"
+        options={PRESIDENCY_REQUESTS}
+        errors={errors}
+        required
+        value={request}
+        onChange={setRequest}
+      />
       <Choice name="urgencyLevel" label="Nível de urgência" options={URGENCY_LEVELS} errors={errors} required />
-      {request === "audiencia" ? <Choice name="meetingType" label="Tipo de reunião" options={PRESIDENCY_MEETINGS} errors={errors} required /> : null}
+      {request === "audiencia" ? (
+        <Choice name="meetingType" label="Tipo de reunião" options={PRESIDENCY_MEETINGS} errors={errors} required />
+      ) : null}
       <MaskedIn name="deadline" label="Prazo da solicitação" kind="date" errors={errors} />
       <TextIn name="stakeholders" label="Partes interessadas" errors={errors} maxLength={300} />
       <LongText name="decisionRequired" label="Decisão necessária" errors={errors} />
@@ -195,7 +340,10 @@ const BLOCKS: Record<ServiceSector, (p: { errors: Errors }) => React.ReactElemen
 export function SectorBlock({ sector, errors }: { sector: ServiceSector; errors: Errors }) {
   const Block = BLOCKS[sector];
   return (
-    <fieldset className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:grid-cols-2" data-testid={`sector-block-${sector}`}>
+    <fieldset
+      className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:grid-cols-2"
+      data-testid={`sector-block-${sector}`}
+    >
       <legend className="px-1 text-sm font-bold text-navy-950">Dados específicos: {SECTOR_LABELS[sector]}</legend>
       <Block key={sector} errors={errors} />
     </fieldset>

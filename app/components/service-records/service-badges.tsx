@@ -9,7 +9,12 @@ const STATUS_TONE: Record<ServiceStatus, "warning" | "info" | "success" | "neutr
   closed: "neutral",
   cancelled: "danger",
 };
-const PRIORITY_TONE: Record<Priority, "neutral" | "info" | "warning" | "danger"> = { baixa: "neutral", media: "info", alta: "warning", urgente: "danger" };
+const PRIORITY_TONE: Record<Priority, "neutral" | "info" | "warning" | "danger"> = {
+  baixa: "neutral",
+  media: "info",
+  alta: "warning",
+  urgente: "danger",
+};
 
 export function StatusBadge({ status }: { status: string }) {
   const s = status as ServiceStatus;
@@ -24,7 +29,17 @@ export function PriorityBadge({ priority }: { priority: string }) {
 /** 'Atrasado' / 'Vence hoje' for an open record. */
 export function DueBadge({ dueAt, status, now }: { dueAt: string | Date; status: string; now?: Date }) {
   const state = dueState(dueAt, status, now);
-  if (state === "overdue") return <Badge tone="danger" data-testid="due-overdue">Atrasado</Badge>;
-  if (state === "today") return <Badge tone="warning" data-testid="due-today">Vence hoje</Badge>;
+  if (state === "overdue")
+    return (
+      <Badge tone="danger" data-testid="due-overdue">
+        Atrasado
+      </Badge>
+    );
+  if (state === "today")
+    return (
+      <Badge tone="warning" data-testid="due-today">
+        Vence hoje
+      </Badge>
+    );
   return null;
 }

@@ -66,7 +66,15 @@ export function StatusChange({
       <CheckboxField name="isPublic" id={`public-${p}`} boxed={false} label="Visível ao trabalhador na consulta pública" />
       <div className="flex flex-wrap gap-2">
         {actions.map((a) => (
-          <Button key={a.to} type="submit" name="status" value={a.to} size="sm" variant={a.to === "cancelled" ? "destructive" : a.to === "pending" ? "outline" : "secondary"} disabled={busy}>
+          <Button
+            key={a.to}
+            type="submit"
+            name="status"
+            value={a.to}
+            size="sm"
+            variant={a.to === "cancelled" ? "destructive" : a.to === "pending" ? "outline" : "secondary"}
+            disabled={busy}
+          >
             {a.label}
           </Button>
         ))}

@@ -8,11 +8,7 @@ const tones = {
   warning: "border-amber-200 bg-amber-50 text-amber-900",
 };
 
-export function Alert({
-  tone = "info",
-  className,
-  ...props
-}: React.ComponentProps<"div"> & { tone?: keyof typeof tones }) {
+export function Alert({ tone = "info", className, ...props }: React.ComponentProps<"div"> & { tone?: keyof typeof tones }) {
   return (
     <div
       role={tone === "error" ? "alert" : "status"}

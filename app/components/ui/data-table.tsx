@@ -36,7 +36,21 @@ type StackBelow = "md" | "lg" | "none";
  * already announces the column header, and should not hear it twice.
  * The classes are written out per breakpoint so that Tailwind finds them in the source.
  */
-const LAYOUT: Record<StackBelow, { table: string; thead: string; th: string; tbody: string; tr: string; td: string; labelled: string; value: string; end: string; endHeader: string }> = {
+const LAYOUT: Record<
+  StackBelow,
+  {
+    table: string;
+    thead: string;
+    th: string;
+    tbody: string;
+    tr: string;
+    td: string;
+    labelled: string;
+    value: string;
+    end: string;
+    endHeader: string;
+  }
+> = {
   none: { table: "", thead: "", th: "", tbody: "", tr: "", td: "", labelled: "", value: "", end: "text-right", endHeader: "text-right" },
   md: {
     table: "max-md:block",
@@ -122,7 +136,11 @@ export function DataTable<T>({
   const l = LAYOUT[stackBelow];
   const table = (
     <table className={cn("w-full text-left text-sm", l.table, tableClassName)}>
-      <caption className={(captionClassName ?? (showCaption ? "px-4 py-3 text-left font-semibold text-slate-900" : "sr-only")) || undefined}>{caption}</caption>
+      <caption
+        className={(captionClassName ?? (showCaption ? "px-4 py-3 text-left font-semibold text-slate-900" : "sr-only")) || undefined}
+      >
+        {caption}
+      </caption>
       <thead className={cn(headClassName, l.thead) || undefined}>
         <tr>
           {columns.map((c, i) => (
@@ -147,7 +165,13 @@ export function DataTable<T>({
                 const Cell = c.rowHeader ? "th" : "td";
                 const className = cn(l.td, label && l.labelled, c.align === "end" && l.end, c.className) || undefined;
                 return (
-                  <Cell key={i} scope={c.rowHeader ? "row" : undefined} colSpan={span && span > 1 ? span : undefined} data-label={label || undefined} className={className}>
+                  <Cell
+                    key={i}
+                    scope={c.rowHeader ? "row" : undefined}
+                    colSpan={span && span > 1 ? span : undefined}
+                    data-label={label || undefined}
+                    className={className}
+                  >
                     {label ? <div className={l.value}>{content}</div> : content}
                   </Cell>
                 );

@@ -27,7 +27,16 @@ type FilePickerProps = Omit<React.ComponentProps<"input">, "type" | "className">
  * button opens it, with the chosen file's name beside it. Without JavaScript (`scripting: none`)
  * the native control is shown instead, since the name line could not follow the choice.
  */
-export function FilePicker({ id, fileName, buttonLabel = FILE_PICKER_LABELS.choose, nameTestId, testId, framed = true, ref, ...input }: FilePickerProps) {
+export function FilePicker({
+  id,
+  fileName,
+  buttonLabel = FILE_PICKER_LABELS.choose,
+  nameTestId,
+  testId,
+  framed = true,
+  ref,
+  ...input
+}: FilePickerProps) {
   return (
     <div
       className={clsx(

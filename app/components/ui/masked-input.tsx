@@ -51,14 +51,7 @@ export function MaskedInput({ kind, defaultValue, ref, ...props }: MaskedInputPr
     },
     [ref],
   );
-  return (
-    <Input
-      {...FIELD_PROPS[kind]}
-      {...props}
-      ref={setRef}
-      defaultValue={defaultValue ? applyMask(kind, defaultValue) : undefined}
-    />
-  );
+  return <Input {...FIELD_PROPS[kind]} {...props} ref={setRef} defaultValue={defaultValue ? applyMask(kind, defaultValue) : undefined} />;
 }
 
 /**

@@ -23,7 +23,9 @@ function protectedBoxes(): DOMRect[] {
   if (!(el instanceof HTMLElement) || el === document.body) return [];
   const boxes = [el.getBoundingClientRect()];
   const form = (el as HTMLInputElement).form ?? el.closest("form");
-  if (form) for (const b of form.querySelectorAll<HTMLElement>("button[type=submit], button:not([type]), input[type=submit]")) boxes.push(b.getBoundingClientRect());
+  if (form)
+    for (const b of form.querySelectorAll<HTMLElement>("button[type=submit], button:not([type]), input[type=submit]"))
+      boxes.push(b.getBoundingClientRect());
   return boxes.filter((b) => b.width > 0 && b.height > 0);
 }
 
@@ -106,7 +108,10 @@ export default function ToastViewport({ toasts, onDismiss }: { toasts: ToastMess
         ref={region}
         data-edge={edge}
         style={edge === "top" ? { top } : undefined}
-        className={cn("fixed right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-3 outline-none sm:p-4", edge === "top" ? "top-0" : "bottom-0")}
+        className={cn(
+          "fixed right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-3 outline-none sm:p-4",
+          edge === "top" ? "top-0" : "bottom-0",
+        )}
       />
     </Toast.Provider>
   );

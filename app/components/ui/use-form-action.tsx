@@ -73,7 +73,16 @@ export function useFormAction<T extends ActionResult = ActionResult>(options: Op
     const fields = formFields(form);
     const found = validateFields(l.schema, fields, { toInput: l.toInput, intent: l.intent });
     const present = (name: string) => form.elements.namedItem(name) !== null;
-    const next = nextOverrides({ shown: l.errors, server: l.serverErrors, overrides: l.overrides, found, fields, judged: judged.current, present, blurred });
+    const next = nextOverrides({
+      shown: l.errors,
+      server: l.serverErrors,
+      overrides: l.overrides,
+      found,
+      fields,
+      judged: judged.current,
+      present,
+      blurred,
+    });
     if (next) setOverrides(next);
   }, []);
 
@@ -95,7 +104,11 @@ export function useFormAction<T extends ActionResult = ActionResult>(options: Op
       // Every error is shown at once; the first one (in the form's order) gets the focus.
       const names = new Set(Object.keys(result.errors));
       const first = Array.from(formRef.current.elements).find(
-        (el): el is HTMLElement => el instanceof HTMLElement && names.has(el.getAttribute("name") ?? "") && !(el as HTMLInputElement).disabled && (el as HTMLInputElement).type !== "hidden",
+        (el): el is HTMLElement =>
+          el instanceof HTMLElement &&
+          names.has(el.getAttribute("name") ?? "") &&
+          !(el as HTMLInputElement).disabled &&
+          (el as HTMLInputElement).type !== "hidden",
       );
       first?.focus();
     }
@@ -104,7 +117,9 @@ export function useFormAction<T extends ActionResult = ActionResult>(options: Op
   const busy =
     mode === "fetcher"
       ? fetcher.state !== "idle"
-      : navigation.state !== "idle" && navigation.formData !== undefined && (action === undefined || (navigation.formAction ?? "").startsWith(action));
+      : navigation.state !== "idle" &&
+        navigation.formData !== undefined &&
+        (action === undefined || (navigation.formAction ?? "").startsWith(action));
   const pending = mode === "fetcher" ? fetcher.formData : navigation.formData;
 
   const Base = mode === "fetcher" ? fetcher.Form : Form;
@@ -187,7 +202,9 @@ function makeValidatedForm(
 }
 
 /** A form in a dialog: the dialog's open state, closed when the answer is a success. */
-export function useDialogFormAction<T extends ActionResult = ActionResult>(options: Omit<Options<T>, "mode"> & { initialOpen?: boolean } = {}) {
+export function useDialogFormAction<T extends ActionResult = ActionResult>(
+  options: Omit<Options<T>, "mode"> & { initialOpen?: boolean } = {},
+) {
   const [open, setOpen] = React.useState(options.initialOpen ?? false);
   const { onSuccess } = options;
   const form = useFormAction<T>({

@@ -56,7 +56,13 @@ export async function createAgreement(db: FactoryDb, overrides: AgreementOverrid
       document === true
         ? // "Convenção Coletiva 2026/2027" → "convenção-coletiva-2026-2027.pdf": every run of other
           // characters (the '/' of the period included) becomes one hyphen.
-          { fileName: `${values.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "")}.pdf`, bytes: agreementPdf(values) }
+          {
+            fileName: `${values.title
+              .toLowerCase()
+              .replace(/[^\p{L}\p{N}]+/gu, "-")
+              .replace(/^-|-$/g, "")}.pdf`,
+            bytes: agreementPdf(values),
+          }
         : document;
     const file = await storeAgreementPdf({ fieldName: "document", ...upload }, values.createdBy ?? null, db);
     Object.assign(values, { fileId: file.id, fileName: file.fileName, fileSize: file.size });

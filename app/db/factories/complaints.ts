@@ -68,7 +68,10 @@ export function buildComplaintMessage(overrides: ComplaintMessageOverrides & { c
   };
 }
 
-export async function createComplaintMessage(db: FactoryDb, overrides: ComplaintMessageOverrides & { complaintId: string }): Promise<ComplaintMessageRow> {
+export async function createComplaintMessage(
+  db: FactoryDb,
+  overrides: ComplaintMessageOverrides & { complaintId: string },
+): Promise<ComplaintMessageRow> {
   const [row] = await db.insert(complaintMessages).values(buildComplaintMessage(overrides)).returning();
   return row;
 }

@@ -13,7 +13,10 @@ export function buildInstitutionalContent(overrides: Partial<InstitutionalConten
  * Saves the institutional content (one record, so "create" sets it, replacing what was
  * there) and returns what was saved.
  */
-export async function createInstitutionalContent(db: FactoryDb, overrides: Partial<InstitutionalContent> = {}): Promise<InstitutionalContent> {
+export async function createInstitutionalContent(
+  db: FactoryDb,
+  overrides: Partial<InstitutionalContent> = {},
+): Promise<InstitutionalContent> {
   const value = buildInstitutionalContent(overrides);
   await db
     .insert(appSettings)

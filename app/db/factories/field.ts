@@ -7,7 +7,13 @@ import { nextSequence, type FactoryDb } from "./support";
 
 export type WorkplaceOverrides = Partial<typeof workplaces.$inferInsert>;
 
-const NAMES = ["Shopping Pátio Central", "Escola Parque 308 Sul", "Hotel Eixo Monumental", "Condomínio Águas Claras", "Faculdade do Planalto"];
+const NAMES = [
+  "Shopping Pátio Central",
+  "Escola Parque 308 Sul",
+  "Hotel Eixo Monumental",
+  "Condomínio Águas Claras",
+  "Faculdade do Planalto",
+];
 
 /** A workplace at its approximate position (no geocoding job). */
 export async function createWorkplace(db: FactoryDb, overrides: WorkplaceOverrides = {}) {
@@ -55,6 +61,10 @@ export async function createFieldRoute(db: FactoryDb, overrides: FieldRouteOverr
 
 /** A visit photo (a small JPEG) as a finished visit stores it. */
 export async function createVisitPhoto(db: FactoryDb) {
-  const bytes = await (await sharpOf({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 80 } } })).jpeg().toBuffer();
+  const bytes = await (
+    await sharpOf({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 80 } } })
+  )
+    .jpeg()
+    .toBuffer();
   return storeFile({ purpose: "visit-photo", fileName: "visita.jpg", contentType: "image/jpeg", bytes }, db);
 }

@@ -41,13 +41,13 @@ export function buildCharge(overrides: ChargeOverrides) {
  * Creates a charge (`buildCharge`'s defaults); without `memberId`, for a new member (named
  * `memberName` when given).
  */
-export async function createCharge(
-  db: FactoryDb,
-  overrides: Partial<ChargeOverrides> & { memberName?: string } = {},
-): Promise<ChargeRow> {
+export async function createCharge(db: FactoryDb, overrides: Partial<ChargeOverrides> & { memberName?: string } = {}): Promise<ChargeRow> {
   const { memberName, ...rest } = overrides;
   const memberId = rest.memberId ?? (await createMember(db, memberName ? { name: memberName } : {})).id;
-  const [row] = await db.insert(charges).values(buildCharge({ ...rest, memberId })).returning();
+  const [row] = await db
+    .insert(charges)
+    .values(buildCharge({ ...rest, memberId }))
+    .returning();
   return row;
 }
 

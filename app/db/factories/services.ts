@@ -1,11 +1,21 @@
 import { serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { dueAtFor } from "~/domain/service-records/business-days";
 import { protocolAt } from "~/domain/service-records/protocol.server";
-import { PRIORITY_BUSINESS_DAYS, SERVICE_TYPES, type Priority, type ServiceSector, type ServiceStatus } from "~/domain/service-records/service-options";
+import {
+  PRIORITY_BUSINESS_DAYS,
+  SERVICE_TYPES,
+  type Priority,
+  type ServiceSector,
+  type ServiceStatus,
+} from "~/domain/service-records/service-options";
 import { memberName } from "./members";
 import { cycle, nextSequence, type FactoryDb } from "./support";
 
-export type ServiceRecordOverrides = Partial<typeof serviceRecords.$inferInsert> & { sector?: ServiceSector; status?: ServiceStatus; priority?: Priority };
+export type ServiceRecordOverrides = Partial<typeof serviceRecords.$inferInsert> & {
+  sector?: ServiceSector;
+  status?: ServiceStatus;
+  priority?: Priority;
+};
 
 /**
  * The row of a service record, without writing it (the factory below, and the scale bench's
@@ -39,7 +49,11 @@ export function serviceRecordValues(n: number, overrides: ServiceRecordOverrides
  * (the app steps forward from now, so a factory row never takes the app's next protocol); the
  * due date follows the priority from `createdAt`.
  */
-export async function createServiceRecordRow(db: FactoryDb, overrides: ServiceRecordOverrides = {}, o: { initialStatus?: ServiceStatus } = {}) {
+export async function createServiceRecordRow(
+  db: FactoryDb,
+  overrides: ServiceRecordOverrides = {},
+  o: { initialStatus?: ServiceStatus } = {},
+) {
   const n = nextSequence("service-record");
   let row: typeof serviceRecords.$inferSelect | undefined;
   for (let step = overrides.protocol ? 0 : 1; !row; step++) {

@@ -46,8 +46,46 @@ export function numbered(list: readonly string[], n: number) {
   return round > 1 ? `${cycle(list, n)} ${round}` : cycle(list, n);
 }
 
-const FIRST_NAMES = ["Ana", "Bruno", "Camila", "Diego", "Eduarda", "Felipe", "Gabriela", "Henrique", "Isabela", "João", "Larissa", "Marcelo", "Natália", "Otávio", "Patrícia", "Rafael", "Sabrina", "Thiago", "Vanessa", "Wagner"] as const;
-const LAST_NAMES = ["Almeida", "Barbosa", "Cardoso", "Dias", "Ferreira", "Gomes", "Lima", "Martins", "Nascimento", "Oliveira", "Pereira", "Ribeiro", "Santos", "Souza", "Teixeira", "Vieira"] as const;
+const FIRST_NAMES = [
+  "Ana",
+  "Bruno",
+  "Camila",
+  "Diego",
+  "Eduarda",
+  "Felipe",
+  "Gabriela",
+  "Henrique",
+  "Isabela",
+  "João",
+  "Larissa",
+  "Marcelo",
+  "Natália",
+  "Otávio",
+  "Patrícia",
+  "Rafael",
+  "Sabrina",
+  "Thiago",
+  "Vanessa",
+  "Wagner",
+] as const;
+const LAST_NAMES = [
+  "Almeida",
+  "Barbosa",
+  "Cardoso",
+  "Dias",
+  "Ferreira",
+  "Gomes",
+  "Lima",
+  "Martins",
+  "Nascimento",
+  "Oliveira",
+  "Pereira",
+  "Ribeiro",
+  "Santos",
+  "Souza",
+  "Teixeira",
+  "Vieira",
+] as const;
 
 /** A fictitious Brazilian person for the n-th row: "Camila Ferreira". */
 export function personName(n: number) {

@@ -22,10 +22,7 @@ export const users = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
   },
   (t) => [
-    check(
-      "users_role_check",
-      sql`${t.role} in ('admin','presidencia','juridico','financeiro','rh','secretaria','homologacao','campo')`,
-    ),
+    check("users_role_check", sql`${t.role} in ('admin','presidencia','juridico','financeiro','rh','secretaria','homologacao','campo')`),
     check("users_totp_check", sql`(${t.totpSecret} is null) = (${t.totpEnabledAt} is null)`),
   ],
 );

@@ -104,9 +104,13 @@ export const payments = pgTable(
     statementIspb: text("statement_ispb"),
   },
   (t) => [
-    uniqueIndex("payments_one_active_per_charge_key").on(t.chargeId).where(sql`${t.undoneAt} is null`),
+    uniqueIndex("payments_one_active_per_charge_key")
+      .on(t.chargeId)
+      .where(sql`${t.undoneAt} is null`),
     index("payments_paid_on_idx").on(t.paidOn),
-    uniqueIndex("payments_statement_ref_key").on(t.statementRef).where(sql`${t.statementRef} is not null and ${t.undoneAt} is null`),
+    uniqueIndex("payments_statement_ref_key")
+      .on(t.statementRef)
+      .where(sql`${t.statementRef} is not null and ${t.undoneAt} is null`),
     check("payments_amount_check", sql`${t.amountCentavos} > 0`),
     check("payments_method_check", sql`${t.method} in ('boleto', 'pix', 'cartao', 'dinheiro')`),
   ],

@@ -31,8 +31,12 @@ export const jobs = pgTable(
     check("jobs_state_check", sql`${t.state} in ('queued','running','done','failed')`),
     check("jobs_attempts_check", sql`${t.maxAttempts} >= 1 and ${t.attempts} >= 0`),
     // The claim query's two paths: due queued jobs, and running jobs whose lease expired.
-    index("jobs_queued_idx").on(t.runAt).where(sql`${t.state} = 'queued'`),
-    index("jobs_running_idx").on(t.lockedUntil).where(sql`${t.state} = 'running'`),
+    index("jobs_queued_idx")
+      .on(t.runAt)
+      .where(sql`${t.state} = 'queued'`),
+    index("jobs_running_idx")
+      .on(t.lockedUntil)
+      .where(sql`${t.state} = 'running'`),
     index("jobs_finished_idx").on(t.state, t.finishedAt),
     uniqueIndex("jobs_singleton_idx")
       .on(t.name, t.singletonKey)

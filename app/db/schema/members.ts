@@ -72,7 +72,9 @@ export const members = pgTable(
     // The panels' recent members (newest first) and new members of a month / of the last 12 months.
     index("members_joined_idx").on(t.joinedOn.desc().nullsFirst(), t.createdAt.desc().nullsFirst()),
     // The panels' "saídas" trend: inactive members by the month their record last changed.
-    index("members_left_idx").on(t.updatedAt).where(sql`${t.situation} in (2, 3, 10)`),
+    index("members_left_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.situation} in (2, 3, 10)`),
     check("members_registration_number_check", sql`${t.registrationNumber} > 0`),
     check("members_cpf_check", sql`${t.cpf} ~ '^[0-9]{11}$'`),
     check("members_cep_check", sql`${t.cep} ~ '^[0-9]{8}$'`),

@@ -45,9 +45,21 @@ const DEMO_COMPLAINTS: DemoComplaint[] = [
     adminNotes: "Jurídico verificando a NR-23 e o contrato da prestadora. Agendar visita surpresa.",
     reviewer: "juridico",
     thread: [
-      { author: "staff", visibility: "public", staff: "juridico", body: "Recebemos sua denúncia e uma equipe vai verificar o local nas próximas semanas. Se tiver a data em que os equipamentos foram pedidos, envie por aqui.", daysAgo: 10 },
+      {
+        author: "staff",
+        visibility: "public",
+        staff: "juridico",
+        body: "Recebemos sua denúncia e uma equipe vai verificar o local nas próximas semanas. Se tiver a data em que os equipamentos foram pedidos, envie por aqui.",
+        daysAgo: 10,
+      },
       { author: "reporter", body: "O pedido foi feito no dia 3 do mês passado, segundo o quadro de avisos da brigada.", daysAgo: 9 },
-      { author: "staff", visibility: "internal", staff: "juridico", body: "Conferir com a empresa a nota fiscal dos EPIs. Não mencionar a data do quadro de avisos (poderia identificar o denunciante).", daysAgo: 9 },
+      {
+        author: "staff",
+        visibility: "internal",
+        staff: "juridico",
+        body: "Conferir com a empresa a nota fiscal dos EPIs. Não mencionar a data do quadro de avisos (poderia identificar o denunciante).",
+        daysAgo: 9,
+      },
     ],
   },
   {
@@ -70,7 +82,13 @@ const DEMO_COMPLAINTS: DemoComplaint[] = [
     adminNotes: "Empresa apresentou as notas de recarga após a notificação do sindicato. Conferido em visita.",
     reviewer: "presidencia",
     thread: [
-      { author: "staff", visibility: "public", staff: "presidencia", body: "A empresa foi notificada e apresentou a recarga de todos os extintores. Obrigado por avisar.", daysAgo: 20 },
+      {
+        author: "staff",
+        visibility: "public",
+        staff: "presidencia",
+        body: "A empresa foi notificada e apresentou a recarga de todos os extintores. Obrigado por avisar.",
+        daysAgo: 20,
+      },
     ],
   },
   {

@@ -39,7 +39,15 @@ const PLACES: Array<[string, string, string, string, number, number, number]> = 
   ["Escola Parque 308 Sul", "SQS 308 Área Especial", "Asa Sul", "70355000", -15.8129, -47.9002, 3],
   ["Centro de Ensino Médio Elefante Branco", "SGAS 908", "Asa Sul", "70390080", -15.8215, -47.9091, 4],
   ["Colégio Militar de Brasília", "SGAN 902/904", "Asa Norte", "70790020", -15.7681, -47.8929, 6],
-  ["Universidade de Brasília — Campus Darcy Ribeiro", "Campus Universitário Darcy Ribeiro", "Asa Norte", "70910900", -15.7631, -47.8708, 21],
+  [
+    "Universidade de Brasília — Campus Darcy Ribeiro",
+    "Campus Universitário Darcy Ribeiro",
+    "Asa Norte",
+    "70910900",
+    -15.7631,
+    -47.8708,
+    21,
+  ],
   ["UniCEUB Asa Norte", "SEPN 707/907", "Asa Norte", "70790075", -15.7676, -47.8937, 8],
   ["Universidade Católica de Brasília", "QS 07 Lote 01 EPCT", "Taguatinga Sul", "71966700", -15.8657, -48.0293, 11],
   ["IESB Asa Sul", "SGAS Quadra 613/614", "Asa Sul", "70200730", -15.8324, -47.9185, 5],
@@ -118,14 +126,39 @@ export async function seedDemoField() {
   // One in progress by the campo user.
   const started = new Date(Date.now() - 35 * 60_000);
   const inProgress = created[4];
-  await routeFor(inProgress, { routeDate: day(0), status: "em_andamento", inProgressBy: campo?.id ?? null, startedBy: campo?.id ?? null, startedAt: started, startLat: inProgress.lat + 0.0003, startLon: inProgress.lon - 0.0002, startAccuracyM: 14, startFixAt: started });
-  await db().update(workplaces).set({ routeStatus: "em_andamento", inProgressBy: campo?.id ?? null }).where(eq(workplaces.id, inProgress.id));
+  await routeFor(inProgress, {
+    routeDate: day(0),
+    status: "em_andamento",
+    inProgressBy: campo?.id ?? null,
+    startedBy: campo?.id ?? null,
+    startedAt: started,
+    startLat: inProgress.lat + 0.0003,
+    startLon: inProgress.lon - 0.0002,
+    startAccuracyM: 14,
+    startFixAt: started,
+  });
+  await db()
+    .update(workplaces)
+    .set({ routeStatus: "em_andamento", inProgressBy: campo?.id ?? null })
+    .where(eq(workplaces.id, inProgress.id));
   // Finished visits over the last weeks, with photos.
   const contracts = ["Shopping", "Shopping", "Escola", "Hotel", "Condomínio", "Feira", "Faculdade", null];
   for (const [i, w] of created.slice(5, 17).entries()) {
     const finishedAt = new Date(Date.now() - (i + 1) * 2.3 * 86_400_000);
     const startedAt = new Date(finishedAt.getTime() - (40 + i * 9) * 60_000);
-    const photo = i % 3 === 2 ? null : await storeUpload({ fieldName: "photo", fileName: `visita-${i + 1}.jpg`, bytes: await demoPhoto(i) }, { purpose: VISIT_PHOTO_PURPOSE, allowed: IMAGE_KINDS, typeMessage: "foto", createdBy: campo?.id ?? null, maxImageSide: VISIT_PHOTO_MAX_SIDE });
+    const photo =
+      i % 3 === 2
+        ? null
+        : await storeUpload(
+            { fieldName: "photo", fileName: `visita-${i + 1}.jpg`, bytes: await demoPhoto(i) },
+            {
+              purpose: VISIT_PHOTO_PURPOSE,
+              allowed: IMAGE_KINDS,
+              typeMessage: "foto",
+              createdBy: campo?.id ?? null,
+              maxImageSide: VISIT_PHOTO_MAX_SIDE,
+            },
+          );
     const outsourced = contracts[i % contracts.length] === null;
     const ops = {
       brigadePhone: `(61) 3${String(200 + i)}-${String(4000 + i * 13)}`,
@@ -158,7 +191,9 @@ export async function seedDemoField() {
       photoFileId: photo?.id ?? null,
       ...ops,
     });
-    await db().update(workplaces).set({ ...ops, routeStatus: "concluida", lastVisitAt: finishedAt, lastRouteId: r.id }).where(eq(workplaces.id, w.id));
+    await db()
+      .update(workplaces)
+      .set({ ...ops, routeStatus: "concluida", lastVisitAt: finishedAt, lastRouteId: r.id })
+      .where(eq(workplaces.id, w.id));
   }
-
 }

@@ -32,8 +32,18 @@ export async function seedDemoFinance() {
   }
   await db().transaction(async (tx) => {
     for (const [mi, period] of months.entries()) {
-      const rows = active.map((a) => buildCharge({ memberId: a.id, referenceYear: period.year, referenceMonth: period.month, dueDate: dueDateOf(period.year, period.month) }));
-      const created = await tx.insert(charges).values(rows).returning({ id: charges.id, dueDate: charges.dueDate, amount: charges.amountCentavos });
+      const rows = active.map((a) =>
+        buildCharge({
+          memberId: a.id,
+          referenceYear: period.year,
+          referenceMonth: period.month,
+          dueDate: dueDateOf(period.year, period.month),
+        }),
+      );
+      const created = await tx
+        .insert(charges)
+        .values(rows)
+        .returning({ id: charges.id, dueDate: charges.dueDate, amount: charges.amountCentavos });
       const isCurrent = mi === months.length - 1;
       const paid = created.filter((_, i) => (isCurrent ? i % 3 === 0 : (i * 7 + mi) % 10 < 8));
       if (!paid.length) continue;

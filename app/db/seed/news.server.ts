@@ -14,8 +14,7 @@ export function demoNews(now: Date) {
     {
       slug: "como-se-filiar-ao-sindicato",
       title: "Como se filiar ao sindicato",
-      summary:
-        "Veja o passo a passo para se tornar associado, os documentos necessários e os canais para tirar dúvidas sobre a filiação.",
+      summary: "Veja o passo a passo para se tornar associado, os documentos necessários e os canais para tirar dúvidas sobre a filiação.",
       body: `A filiação é o que dá força à categoria: quanto mais bombeiros civis associados, maior a representatividade nas negociações coletivas.
 
 ## Passo a passo
@@ -102,7 +101,17 @@ export async function seedDemoNews() {
   const [author] = await db().select({ id: users.id }).from(users).where(eq(users.username, "secretaria"));
   const posts = demoNews(new Date());
   const taken = new Set(
-    (await db().select({ slug: newsPosts.slug }).from(newsPosts).where(inArray(newsPosts.slug, posts.map((p) => p.slug)))).map((p) => p.slug),
+    (
+      await db()
+        .select({ slug: newsPosts.slug })
+        .from(newsPosts)
+        .where(
+          inArray(
+            newsPosts.slug,
+            posts.map((p) => p.slug),
+          ),
+        )
+    ).map((p) => p.slug),
   );
   for (const { cover, ...post } of posts) {
     if (taken.has(post.slug)) continue;

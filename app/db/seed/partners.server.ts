@@ -40,7 +40,11 @@ export async function seedDemoPartners() {
   if (n > 0) return;
   await db().transaction(async (tx) => {
     for (const [i, { icon, colors, ...p }] of DEMO_PARTNERS.entries()) {
-      await createPartner(tx, { ...p, sortOrder: i + 1, logo: { fileName: `logo-${icon}.png`, bytes: await renderPartnerLogo(icon, colors) } });
+      await createPartner(tx, {
+        ...p,
+        sortOrder: i + 1,
+        logo: { fileName: `logo-${icon}.png`, bytes: await renderPartnerLogo(icon, colors) },
+      });
     }
   });
 }

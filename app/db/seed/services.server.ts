@@ -34,7 +34,10 @@ const DESCRIPTIONS = [
 export async function seedDemoServiceRecords() {
   const [{ n }] = await db().select({ n: count() }).from(serviceRecords);
   if (n > 0) return;
-  const staff = await db().select({ id: users.id, name: users.name, role: users.role }).from(users).where(inArray(users.role, [...SERVICE_SECTORS, "admin"]));
+  const staff = await db()
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(inArray(users.role, [...SERVICE_SECTORS, "admin"]));
   const someMembers = await db().select({ id: members.id, name: members.name, cpf: members.cpf }).from(members).limit(8);
   const admin = staff.find((u) => u.role === "admin");
   const DAY = 86_400_000;
@@ -45,50 +48,58 @@ export async function seedDemoServiceRecords() {
     const member = i % 4 === 0 ? someMembers[(i / 4) % Math.max(1, someMembers.length)] : undefined;
     const createdAt = new Date(Date.now() - (40 - i) * DAY * 0.8 - 3_600_000);
     const types = SERVICE_TYPES[sector];
-    const row = await createServiceRecordRow(db(), {
-      sector,
-      protocol: protocolAt(createdAt),
-      priority: PRIORITIES[i % PRIORITIES.length],
-      status: path.at(-1)!,
-      requesterName: member?.name ?? memberName(i + 300),
-      requesterCpf: member?.cpf ?? null,
-      requesterPhone: `(61) 99${String(100 + i).padStart(3, "0")}-${String(2000 + i * 7).slice(0, 4)}`,
-      memberId: member?.id ?? null,
-      serviceType: types[i % (types.length - 1)],
-      description: DESCRIPTIONS[i % DESCRIPTIONS.length],
-      responsibleId: agent?.id ?? null,
-      createdBy: agent?.id ?? null,
-      createdByRole: agent?.role ?? null,
-      requesterRegistration: agent?.role ?? null,
-      createdAt,
-    }, { initialStatus: "pending" });
+    const row = await createServiceRecordRow(
+      db(),
+      {
+        sector,
+        protocol: protocolAt(createdAt),
+        priority: PRIORITIES[i % PRIORITIES.length],
+        status: path.at(-1)!,
+        requesterName: member?.name ?? memberName(i + 300),
+        requesterCpf: member?.cpf ?? null,
+        requesterPhone: `(61) 99${String(100 + i).padStart(3, "0")}-${String(2000 + i * 7).slice(0, 4)}`,
+        memberId: member?.id ?? null,
+        serviceType: types[i % (types.length - 1)],
+        description: DESCRIPTIONS[i % DESCRIPTIONS.length],
+        responsibleId: agent?.id ?? null,
+        createdBy: agent?.id ?? null,
+        createdByRole: agent?.role ?? null,
+        requesterRegistration: agent?.role ?? null,
+        createdAt,
+      },
+      { initialStatus: "pending" },
+    );
     for (let s = 1; s < path.length; s++) {
-      await db().insert(serviceRecordEntries).values({
-        recordId: row.id,
-        kind: "status",
-        authorId: agent?.id ?? null,
-        authorName: agent?.name ?? "Sistema",
-        responsibleName: agent?.name ?? "Responsável não definido",
-        oldStatus: path[s - 1],
-        newStatus: path[s],
-        text: COMMENTS[path[s]] ?? "Status atualizado.",
-        isPublic: s % 2 === 1,
-        createdAt: new Date(createdAt.getTime() + s * 5 * 3_600_000),
-      });
+      await db()
+        .insert(serviceRecordEntries)
+        .values({
+          recordId: row.id,
+          kind: "status",
+          authorId: agent?.id ?? null,
+          authorName: agent?.name ?? "Sistema",
+          responsibleName: agent?.name ?? "Responsável não definido",
+          oldStatus: path[s - 1],
+          newStatus: path[s],
+          text: COMMENTS[path[s]] ?? "Status atualizado.",
+          isPublic: s % 2 === 1,
+          createdAt: new Date(createdAt.getTime() + s * 5 * 3_600_000),
+        });
     }
     if (i % 3 === 0) {
-      await db().insert(serviceRecordEntries).values({
-        recordId: row.id,
-        kind: "comment",
-        authorId: agent?.id ?? null,
-        authorName: agent?.name ?? "Sistema",
-        responsibleName: agent?.name ?? "Responsável não definido",
-        oldStatus: row.status,
-        newStatus: row.status,
-        text: "Contato telefônico feito com o trabalhador.",
-        isPublic: false,
-        createdAt: new Date(createdAt.getTime() + path.length * 5 * 3_600_000),
-      });
+      await db()
+        .insert(serviceRecordEntries)
+        .values({
+          recordId: row.id,
+          kind: "comment",
+          authorId: agent?.id ?? null,
+          authorName: agent?.name ?? "Sistema",
+          responsibleName: agent?.name ?? "Responsável não definido",
+          oldStatus: row.status,
+          newStatus: row.status,
+          text: "Contato telefônico feito com o trabalhador.",
+          isPublic: false,
+          createdAt: new Date(createdAt.getTime() + path.length * 5 * 3_600_000),
+        });
     }
   }
 }

@@ -34,6 +34,9 @@ export type EditableAgreement = Pick<
 >;
 
 /** One card of the public page: the file id stays on the server, the page only learns there is a document. */
-export type PublicAgreementView = Pick<AgreementRow, "id" | "title" | "description" | "company" | "validFrom" | "validTo" | "status" | "upcoming" | "fileSize"> & {
+export type PublicAgreementView = Pick<
+  AgreementRow,
+  "id" | "title" | "description" | "company" | "validFrom" | "validTo" | "status" | "upcoming" | "fileSize"
+> & {
   hasFile: boolean;
 };

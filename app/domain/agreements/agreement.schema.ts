@@ -4,7 +4,8 @@ import { AGREEMENT_MESSAGES, LIMITS } from "./agreement-messages";
 
 export * from "./agreement-messages";
 
-const tooLong = (label: string, max: number, gender: "m" | "f" = "m") => `${label} muito ${gender === "f" ? "longa" : "longo"} (máximo ${max} caracteres).`;
+const tooLong = (label: string, max: number, gender: "m" | "f" = "m") =>
+  `${label} muito ${gender === "f" ? "longa" : "longo"} (máximo ${max} caracteres).`;
 
 const fields = {
   title: requiredText(AGREEMENT_MESSAGES.titleRequired, { max: LIMITS.title, tooLong: tooLong("Título", LIMITS.title) }),
@@ -21,7 +22,8 @@ const fields = {
 };
 
 const datesInOrder = {
-  check: (v: { validFrom: string; validTo: string }) => !isCalendarDate(v.validFrom) || !isCalendarDate(v.validTo) || v.validTo >= v.validFrom,
+  check: (v: { validFrom: string; validTo: string }) =>
+    !isCalendarDate(v.validFrom) || !isCalendarDate(v.validTo) || v.validTo >= v.validFrom,
   params: { path: ["validTo"], message: AGREEMENT_MESSAGES.dateOrder, ...WHOLE_FORM },
 };
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fileTypeFromBuffer } from "file-type";
-import {
-  AGREEMENT_MESSAGES,
-  downloadNameFor,
-  agreementActionSchema,
-  showingCount,
-  statusFromValidTo,
-} from "./agreement.schema";
+import { AGREEMENT_MESSAGES, downloadNameFor, agreementActionSchema, showingCount, statusFromValidTo } from "./agreement.schema";
 import { applyPublicFilters, availableYears, filtersToSearch, parsePublicFilters } from "./public-filters";
 import { nextStatus } from "./update-agreement.server";
 import { samplePdf } from "./sample-pdf";

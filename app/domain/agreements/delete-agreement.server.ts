@@ -20,7 +20,13 @@ export async function deleteAgreement(actor: Actor, id: string) {
         action: "agreement.deleted",
         entityType: "agreement",
         entityId: id,
-        data: { title: removed.title, company: removed.company, status: removed.status, isPublic: removed.isPublic, fileId: removed.fileId },
+        data: {
+          title: removed.title,
+          company: removed.company,
+          status: removed.status,
+          isPublic: removed.isPublic,
+          fileId: removed.fileId,
+        },
       },
       tx,
     );

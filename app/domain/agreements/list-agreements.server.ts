@@ -31,11 +31,15 @@ function filterCondition(filter: AgreementFilter, today: string): SQL | undefine
  * The staff list: every agreement (public, internal and drafts), newest start first, with an
  * accent- and case-insensitive search on title, company and description.
  */
-export async function listAgreements(actor: Actor, opts: { search?: string; filter?: AgreementFilter; today?: string } = {}): Promise<AgreementRow[]> {
+export async function listAgreements(
+  actor: Actor,
+  opts: { search?: string; filter?: AgreementFilter; today?: string } = {},
+): Promise<AgreementRow[]> {
   authorize(actor, "agreements.edit");
   const term = opts.search?.trim().slice(0, 200);
   const pattern = term ? containsPattern(term) : undefined;
-  const matches = (column: typeof agreements.title | typeof agreements.company | typeof agreements.description) => sql`unaccent(${column}) ilike unaccent(${pattern})`;
+  const matches = (column: typeof agreements.title | typeof agreements.company | typeof agreements.description) =>
+    sql`unaccent(${column}) ilike unaccent(${pattern})`;
   const rows = await db()
     .select(agreementColumns())
     .from(agreements)

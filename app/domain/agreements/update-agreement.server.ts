@@ -14,7 +14,11 @@ import { storeAgreementPdf } from "./store-agreement-pdf.server";
  * The next stored status (ADR 011): a draft stays a draft while staff keep it so; leaving draft
  * or changing the end date recomputes active/expired from validTo; otherwise it is kept.
  */
-export function nextStatus(current: { status: string; validTo: string }, input: Pick<AgreementInput, "draft" | "validTo">, today: string): AgreementStatus {
+export function nextStatus(
+  current: { status: string; validTo: string },
+  input: Pick<AgreementInput, "draft" | "validTo">,
+  today: string,
+): AgreementStatus {
   if (input.draft) return "draft";
   if (current.status === "draft" || current.validTo !== input.validTo) return statusFromValidTo(input.validTo, today);
   return current.status as AgreementStatus;
@@ -43,7 +47,15 @@ export async function updateAgreement(actor: Actor, id: string, input: Agreement
       })
       .where(eq(agreements.id, id));
     if (file && current.fileId) await deleteFile(current.fileId, tx);
-    const changes = diffFields(current, { ...input, status }, ["title", "description", "company", "validFrom", "validTo", "isPublic", "status"]);
+    const changes = diffFields(current, { ...input, status }, [
+      "title",
+      "description",
+      "company",
+      "validFrom",
+      "validTo",
+      "isPublic",
+      "status",
+    ]);
     await recordAudit(
       {
         actor,

@@ -62,8 +62,7 @@ export const auditScalar = z.union([z.string(), z.number(), z.boolean(), z.null(
 export type AuditScalar = z.infer<typeof auditScalar>;
 export const auditChange = z.strictObject({ from: auditScalar, to: auditScalar });
 /** `{ field: { from, to } }` for the named fields only (their names are checked like any key). */
-export const auditChanges = <const K extends readonly [string, ...string[]]>(fields: K) =>
-  z.partialRecord(z.enum(fields), auditChange);
+export const auditChanges = <const K extends readonly [string, ...string[]]>(fields: K) => z.partialRecord(z.enum(fields), auditChange);
 
 export type AuditEventDef<E extends string = string, S extends z.ZodObject = z.ZodObject> = {
   /** What the screen calls the action, pt-BR (e.g. "Convenção alterada"). */

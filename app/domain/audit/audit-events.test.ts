@@ -32,14 +32,34 @@ describe("the audit event registry", () => {
 
   it("holds every action the code wrote before the registry existed", () => {
     const legacy = [
-      "login", "login.failed", "logout",
-      "user.password_reset_requested", "user.password_reset", "user.password_changed", "user.created_by_cli",
-      "user.created", "user.updated", "user.password_set", "user.deleted",
-      "agreement.created", "agreement.updated", "agreement.deleted",
-      "content.updated", "contact.replied", "contact.status_changed",
-      "news.created", "news.updated", "news.deleted", "news.published", "news.unpublished",
-      "partner.created", "partner.updated", "partner.deleted",
-      "complaint.replied", "complaint.status_changed", "complaint.notes_saved",
+      "login",
+      "login.failed",
+      "logout",
+      "user.password_reset_requested",
+      "user.password_reset",
+      "user.password_changed",
+      "user.created_by_cli",
+      "user.created",
+      "user.updated",
+      "user.password_set",
+      "user.deleted",
+      "agreement.created",
+      "agreement.updated",
+      "agreement.deleted",
+      "content.updated",
+      "contact.replied",
+      "contact.status_changed",
+      "news.created",
+      "news.updated",
+      "news.deleted",
+      "news.published",
+      "news.unpublished",
+      "partner.created",
+      "partner.updated",
+      "partner.deleted",
+      "complaint.replied",
+      "complaint.status_changed",
+      "complaint.notes_saved",
     ];
     for (const a of legacy) expect(AUDIT_ACTIONS, a).toContain(a);
   });
@@ -57,7 +77,10 @@ describe("the audit event registry", () => {
     expect(complaintActions.length).toBeGreaterThanOrEqual(3);
     for (const action of complaintActions) {
       const keys = [...schemaKeys(z.toJSONSchema(AUDIT_EVENTS[action].data))];
-      expect(keys.filter((k) => (COMPLAINT_TEXT_KEYS as readonly string[]).includes(k)), action).toEqual([]);
+      expect(
+        keys.filter((k) => (COMPLAINT_TEXT_KEYS as readonly string[]).includes(k)),
+        action,
+      ).toEqual([]);
     }
   });
 

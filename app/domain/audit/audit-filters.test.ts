@@ -17,10 +17,19 @@ describe("audit filters", () => {
   });
 
   it("parses good filters and round-trips them to the URL", () => {
-    const p = parseAuditFilters(new URLSearchParams("pessoa=Ana.Lima&acao=login&tipo=user&registro=x1&de=01/03/2026&ate=2026-03-02&antes=1772323200000000.42"));
+    const p = parseAuditFilters(
+      new URLSearchParams("pessoa=Ana.Lima&acao=login&tipo=user&registro=x1&de=01/03/2026&ate=2026-03-02&antes=1772323200000000.42"),
+    );
     expect(p.ok).toBe(true);
     if (!p.ok) return;
-    expect(p.filters).toEqual({ person: "ana.lima", action: "login", entityType: "user", entityId: "x1", from: "2026-03-01", to: "2026-03-02" });
+    expect(p.filters).toEqual({
+      person: "ana.lima",
+      action: "login",
+      entityType: "user",
+      entityId: "x1",
+      from: "2026-03-01",
+      to: "2026-03-02",
+    });
     expect(p.page).toEqual({ before: { micros: "1772323200000000", id: "42" }, after: undefined });
     expect(filterParams(p.filters).toString()).toBe("pessoa=ana.lima&acao=login&tipo=user&registro=x1&de=2026-03-01&ate=2026-03-02");
   });
@@ -29,7 +38,12 @@ describe("audit filters", () => {
     const p = parseAuditFilters(new URLSearchParams("acao=x&tipo=y&de=2026-03-05&ate=2026-03-01&depois=z"));
     expect(p.ok).toBe(false);
     if (p.ok) return;
-    expect(p.errors).toEqual({ action: AUDIT_MESSAGES.action, entityType: AUDIT_MESSAGES.entityType, to: AUDIT_MESSAGES.range, cursor: AUDIT_MESSAGES.cursor });
+    expect(p.errors).toEqual({
+      action: AUDIT_MESSAGES.action,
+      entityType: AUDIT_MESSAGES.entityType,
+      to: AUDIT_MESSAGES.range,
+      cursor: AUDIT_MESSAGES.cursor,
+    });
   });
 
   it("reads the member filter as a matrícula or a CPF (ADR 184), and refuses anything else", () => {
@@ -78,7 +92,16 @@ describe("describeAuditEntry", () => {
   });
 
   it("still shows an unknown action or data that no longer parses", () => {
-    const v = describeAuditEntry({ id: 1, createdAt: new Date(0), actorId: null, actorUsername: "x", action: "antiga.acao", entityType: "coisa", entityId: null, data: { campo: 1 } });
+    const v = describeAuditEntry({
+      id: 1,
+      createdAt: new Date(0),
+      actorId: null,
+      actorUsername: "x",
+      action: "antiga.acao",
+      entityType: "coisa",
+      entityId: null,
+      data: { campo: 1 },
+    });
     expect(v.actionLabel).toBe("antiga.acao");
     expect(v.who).toBe("x");
     expect(dataLinesText(v.lines)).toBe("campo: 1");

@@ -9,7 +9,14 @@ import { TIME_ZONE } from "~/lib/long-date";
 import { FORM_MESSAGES, hasControlCharacters, isCalendarDate } from "~/utils/fields";
 import { cpfProblem } from "~/lib/br/cpf";
 import { MAX_REGISTRATION_NUMBER } from "~/domain/members/member-options";
-import { AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, isAuditAction, isAuditEntityType, type AuditAction, type AuditEntityType } from "./audit-events";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_LABELS,
+  isAuditAction,
+  isAuditEntityType,
+  type AuditAction,
+  type AuditEntityType,
+} from "./audit-events";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -240,7 +247,13 @@ export function parseAuditFilters(params: URLSearchParams | FormData): ParsedFil
   if (f.from) filters.from = f.from;
   if (f.to) filters.to = f.to;
   const memberCpf = f.member?.kind === "cpf" ? f.member.value : undefined;
-  return { ok: true, filters, page: { before: before ?? undefined, after: after ?? undefined }, values, ...(memberCpf ? { memberCpf } : {}) };
+  return {
+    ok: true,
+    filters,
+    page: { before: before ?? undefined, after: after ?? undefined },
+    values,
+    ...(memberCpf ? { memberCpf } : {}),
+  };
 }
 
 /** The filters as URL parameters (for links: next page, export, clear). */

@@ -23,7 +23,8 @@ function properties(node: unknown, out = new Map<string, string[] | undefined>()
 }
 function enumOf(v: JsonNode): string[] | undefined {
   if (Array.isArray(v.enum)) return v.enum.filter((x): x is string => typeof x === "string");
-  for (const k of ["anyOf", "oneOf"]) if (Array.isArray(v[k])) for (const alt of v[k] as JsonNode[]) if (Array.isArray(alt.enum)) return alt.enum as string[];
+  for (const k of ["anyOf", "oneOf"])
+    if (Array.isArray(v[k])) for (const alt of v[k] as JsonNode[]) if (Array.isArray(alt.enum)) return alt.enum as string[];
   return undefined;
 }
 
@@ -62,30 +63,59 @@ describe("audit entries in pt-BR", () => {
       ["partner.updated", ["name", "description", "category", "website", "sortOrder", "active"]],
       ["pix-settings.updated", ["key", "receiverName", "city"]],
     ];
-    const missing = lists.flatMap(([action, names]) => names.filter((n) => fieldLabel(n, AUDIT_EVENTS[action as keyof typeof AUDIT_EVENTS]) === n).map((n) => `${action}: ${n}`));
+    const missing = lists.flatMap(([action, names]) =>
+      names.filter((n) => fieldLabel(n, AUDIT_EVENTS[action as keyof typeof AUDIT_EVENTS]) === n).map((n) => `${action}: ${n}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it("reads a member entry and a service entry as the brief's examples, without code keys", () => {
     const view = (action: string, data: unknown) =>
-      describeAuditEntry({ id: 1, createdAt: new Date("2026-03-02T12:00:00Z"), actorId: null, actorUsername: "ana", action, entityType: "x", entityId: null, data });
+      describeAuditEntry({
+        id: 1,
+        createdAt: new Date("2026-03-02T12:00:00Z"),
+        actorId: null,
+        actorUsername: "ana",
+        action,
+        entityType: "x",
+        entityId: null,
+        data,
+      });
     const text = (v: ReturnType<typeof view>) => v.lines.map((l) => `${l.label}: ${l.value}`).join("; ");
     expect(text(view("member.exported", { registrationNumber: 1234, format: "csv" }))).toBe("Matrícula: 1234; Formato: CSV");
-    expect(text(view("service.created", { protocol: "SIND20260302090000", sector: "juridico", recordType: "denuncia_anonima", priority: "alta", memberLinked: false }))).toBe(
-      "Protocolo: SIND20260302090000; Setor: Jurídico; Tipo de registro: Denúncia Anônima; Prioridade: Alta; Filiado vinculado: Não",
+    expect(
+      text(
+        view("service.created", {
+          protocol: "SIND20260302090000",
+          sector: "juridico",
+          recordType: "denuncia_anonima",
+          priority: "alta",
+          memberLinked: false,
+        }),
+      ),
+    ).toBe("Protocolo: SIND20260302090000; Setor: Jurídico; Tipo de registro: Denúncia Anônima; Prioridade: Alta; Filiado vinculado: Não");
+    expect(text(view("member.updated", { registrationNumber: 7, changed: ["name", "mobilePhone", "status"] }))).toBe(
+      "Matrícula: 7; Campos alterados: Nome, Celular, Status do cadastro",
     );
-    expect(text(view("member.updated", { registrationNumber: 7, changed: ["name", "mobilePhone", "status"] }))).toBe("Matrícula: 7; Campos alterados: Nome, Celular, Status do cadastro");
-    expect(text(view("member.cpf_viewed", { registrationNumber: 7, serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01", protocol: "SIND20260302090000" }))).toBe(
-      "Matrícula: 7; Atendimento: 3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01; Protocolo do atendimento: SIND20260302090000",
-    );
-    expect(text(view("payment.registered", { chargeId: "c1", amountCentavos: 6123, excessCentavos: 0, method: "pix", paidOn: "2026-03-02" })).replace(/\u00a0/g, " ")).toBe(
-      "Cobrança: c1; Valor: R$ 61,23; Valor excedente: R$ 0,00; Forma de pagamento: PIX; Data do pagamento: 02/03/2026",
-    );
+    expect(
+      text(
+        view("member.cpf_viewed", {
+          registrationNumber: 7,
+          serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01",
+          protocol: "SIND20260302090000",
+        }),
+      ),
+    ).toBe("Matrícula: 7; Atendimento: 3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01; Protocolo do atendimento: SIND20260302090000");
+    expect(
+      text(
+        view("payment.registered", { chargeId: "c1", amountCentavos: 6123, excessCentavos: 0, method: "pix", paidOn: "2026-03-02" }),
+      ).replace(/\u00a0/g, " "),
+    ).toBe("Cobrança: c1; Valor: R$ 61,23; Valor excedente: R$ 0,00; Forma de pagamento: PIX; Data do pagamento: 02/03/2026");
     expect(text(view("member.list_exported", { rows: 1200, tab: "ativos", searched: false, fullCpf: true, format: "xlsx" }))).toBe(
       "Linhas: 1.200; Aba da lista: Ativos; Com busca: Não; CPF completo: Sim; Formato: Planilha (XLSX)",
     );
-    expect(text(view("access.refused", { method: "POST", path: "/dashboard/atendimento/x", screen: "service-detail", intent: "reveal-cpf" }))).toBe(
-      "Método: POST; Endereço: /dashboard/atendimento/x; Tela: Detalhe do atendimento; Ação pedida: Ver CPF completo",
-    );
+    expect(
+      text(view("access.refused", { method: "POST", path: "/dashboard/atendimento/x", screen: "service-detail", intent: "reveal-cpf" })),
+    ).toBe("Método: POST; Endereço: /dashboard/atendimento/x; Tela: Detalhe do atendimento; Ação pedida: Ver CPF completo");
   });
 });

@@ -11,7 +11,10 @@ const columns = { id: members.id, registrationNumber: members.registrationNumber
 /** The member the audit screen's filter names by matrícula (ADR 184), or null. */
 export async function auditMemberByRegistration(actor: Actor, registration: string): Promise<AuditMember | null> {
   authorize(actor, "audit.view");
-  const [m] = await db().select(columns).from(members).where(eq(members.registrationNumber, Number(registration)));
+  const [m] = await db()
+    .select(columns)
+    .from(members)
+    .where(eq(members.registrationNumber, Number(registration)));
   return m ?? null;
 }
 
@@ -26,7 +29,10 @@ export async function auditMemberByCpf(actor: Actor, cpf: string): Promise<Audit
   authorize(actor, "members.cpf");
   return db().transaction(async (tx) => {
     const [m] = await tx.select(columns).from(members).where(eq(members.cpf, cpf));
-    await recordAudit({ actor, action: "member.searched_by_cpf", entityType: "member", entityId: m?.id ?? null, data: { found: m ? 1 : 0 } }, tx);
+    await recordAudit(
+      { actor, action: "member.searched_by_cpf", entityType: "member", entityId: m?.id ?? null, data: { found: m ? 1 : 0 } },
+      tx,
+    );
     return m ?? null;
   });
 }

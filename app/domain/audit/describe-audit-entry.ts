@@ -225,7 +225,10 @@ function lines(data: Record<string, unknown>, def: AuditEventDef | undefined): A
   for (const [key, value] of Object.entries(data)) {
     const label = fieldLabel(key, def);
     if (Array.isArray(value)) {
-      out.push({ label, value: value.length ? value.map((v) => (typeof v === "string" ? fieldLabel(v, def) : scalar(key, v, def))).join(", ") : "—" });
+      out.push({
+        label,
+        value: value.length ? value.map((v) => (typeof v === "string" ? fieldLabel(v, def) : scalar(key, v, def))).join(", ") : "—",
+      });
     } else if (key !== "filters" && isChange(value)) {
       // A whole-entry change ({ from, to } of a status) reads as one line.
       out.push({ label, value: `de ${scalar(key, value.from, def)} para ${scalar(key, value.to, def)}` });

@@ -40,7 +40,10 @@ export async function exportAuditLog(actor: Actor, filters: AuditFilters) {
       return [v.when, v.who, r.actorUsername ?? "", v.actionLabel, v.action, v.entityLabel, v.entityId ?? "", dataLinesText(v.lines)];
     });
     const csv = toCsv([[...EXPORT_HEADERS], ...records]);
-    await recordAudit({ actor, action: "audit.exported", entityType: "audit_log", entityId: null, data: { filters: { ...filters }, rows: rows.length } }, tx);
+    await recordAudit(
+      { actor, action: "audit.exported", entityType: "audit_log", entityId: null, data: { filters: { ...filters }, rows: rows.length } },
+      tx,
+    );
     return { csv, rows: rows.length, fileName: `auditoria-${todayInBrasilia()}.csv` };
   });
 }

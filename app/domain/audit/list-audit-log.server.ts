@@ -1,7 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { AUDIT_PAGE_SIZE, brasiliaDayStart, formatCursor, type AuditCursor, type AuditFilters, type AuditPageRequest } from "./audit-filters";
+import {
+  AUDIT_PAGE_SIZE,
+  brasiliaDayStart,
+  formatCursor,
+  type AuditCursor,
+  type AuditFilters,
+  type AuditPageRequest,
+} from "./audit-filters";
 import { describeAuditEntry, type AuditEntryView, type AuditRow } from "./describe-audit-entry";
 
 type RawRow = {

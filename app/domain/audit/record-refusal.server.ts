@@ -135,7 +135,11 @@ export async function recordRefusal(
     screen: screenFor(path)?.id ?? null,
     intent: o.intent && Object.hasOwn(INTENT_LABELS, o.intent) ? o.intent : null,
   };
-  const pending: Pending = { actor: { id: actor.id, username: actor.username }, info, entityId: recordIdOf(o.recordId) ?? recordIdInPath(path) };
+  const pending: Pending = {
+    actor: { id: actor.id, username: actor.username },
+    info,
+    entityId: recordIdOf(o.recordId) ?? recordIdInPath(path),
+  };
   const t = currentThrottle();
   const verdict = t.admit(actor.id, Date.now(), pending);
   if (verdict.write) await write(pending, verdict.carried);

@@ -3,7 +3,11 @@ import { RefusalThrottle } from "./record-refusal.server";
 
 /** The per-user cap on refused-action entries (ADR 182): pure, driven by the clock it is given. */
 describe("RefusalThrottle", () => {
-  const pending = { actor: { id: "u1", username: "ana" }, info: { method: "POST", path: "/x", screen: null, intent: null }, entityId: null };
+  const pending = {
+    actor: { id: "u1", username: "ana" },
+    info: { method: "POST", path: "/x", screen: null, intent: null },
+    entityId: null,
+  };
 
   it("writes the first `max` refusals of a user's minute and counts the rest for one flush at the minute's end", () => {
     const t = new RefusalThrottle(3, 60_000);

@@ -48,7 +48,10 @@ async function append(id: string, message: string, file: Upload | undefined) {
       body: message,
       fileId: stored?.id ?? null,
     });
-    await tx.update(complaints).set({ updatedAt: sql`now()` }).where(eq(complaints.id, id));
+    await tx
+      .update(complaints)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(complaints.id, id));
     return reporterView(id, tx);
   });
 }

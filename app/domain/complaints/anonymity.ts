@@ -14,5 +14,7 @@ export function isPublicComplaintPath(pathname: string) {
 
 /** The staff screen and its evidence downloads get the same headers (cookies are the session's). */
 export function isStaffComplaintPath(pathname: string) {
-  return pathname === "/dashboard/denuncias" || pathname.startsWith("/dashboard/denuncias/") || pathname.startsWith("/dashboard/denuncias.");
+  return (
+    pathname === "/dashboard/denuncias" || pathname.startsWith("/dashboard/denuncias/") || pathname.startsWith("/dashboard/denuncias.")
+  );
 }

@@ -27,8 +27,7 @@ export const COMPLAINT_MESSAGES = {
   tooManySubmissions: (wait: string) => `Muitas denúncias enviadas em pouco tempo. Tente novamente em ${wait}.`,
   codeFormat: "Informe o código de acompanhamento de 16 dígitos.",
   codeNotFound: "Código não encontrado. Confira os 16 dígitos e tente novamente.",
-  codeThrottled: (wait: string) =>
-    `Muitas tentativas com código inválido. Por segurança, aguarde ${wait} antes de tentar novamente.`,
+  codeThrottled: (wait: string) => `Muitas tentativas com código inválido. Por segurança, aguarde ${wait} antes de tentar novamente.`,
   followUpError: "Erro ao consultar a denúncia. Tente novamente.",
   addInfoRequired: "Escreva uma mensagem ou anexe um arquivo.",
   addInfoTooLong: "Mensagem muito longa (máximo 2000 caracteres).",
@@ -50,15 +49,35 @@ export const COMPLAINT_MESSAGES = {
     "Fotos são reprocessadas e perdem os metadados (como localização GPS e modelo do aparelho). Arquivos de áudio e PDF são guardados exatamente como enviados e podem conter dados que identificam você (nome do autor, aparelho, data). Se isso for um risco, prefira enviar uma foto ou captura de tela.",
 } as const;
 
-export const COMPLAINT_LIMITS = { title: 200, company: 100, location: 200, description: 2000, message: 2000, notes: 4000, reply: 4000 } as const;
+export const COMPLAINT_LIMITS = {
+  title: 200,
+  company: 100,
+  location: 200,
+  description: 2000,
+  message: 2000,
+  notes: 4000,
+  reply: 4000,
+} as const;
 
 export const EVIDENCE_MAX_MB = 10;
 export const EVIDENCE_MAX_BYTES = EVIDENCE_MAX_MB * MB;
 /** The original's types: jpeg, png, gif, pdf, mp3 (audio/mpeg), wav. Decided by content. */
 export const EVIDENCE_KINDS: readonly FileKind[] = ["jpeg", "png", "gif", "pdf", "mp3", "wav"];
 /** For the file picker only (a hint to the browser); the server decides by content. */
-export const EVIDENCE_ACCEPT = "image/jpeg,image/png,image/gif,application/pdf,audio/mpeg,audio/mp3,audio/wav,audio/x-wav,.jpg,.jpeg,.png,.gif,.pdf,.mp3,.wav";
-export const EVIDENCE_MIME_HINTS = ["image/jpeg", "image/png", "image/gif", "application/pdf", "audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave", "audio/vnd.wave"];
+export const EVIDENCE_ACCEPT =
+  "image/jpeg,image/png,image/gif,application/pdf,audio/mpeg,audio/mp3,audio/wav,audio/x-wav,.jpg,.jpeg,.png,.gif,.pdf,.mp3,.wav";
+export const EVIDENCE_MIME_HINTS = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "application/pdf",
+  "audio/mpeg",
+  "audio/mp3",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/wave",
+  "audio/vnd.wave",
+];
 
 export const COMPLAINT_STATUSES = ["pending", "in_review", "resolved", "dismissed"] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
@@ -99,7 +118,11 @@ export const receiptCodeField = z
 export const followUpLookupSchema = z.object({ intent: z.literal("lookup"), code: receiptCodeField });
 
 /** The reporter's addition; checked by the use case once the code is verified (see there). */
-export const followUpMessageField = optionalText({ max: COMPLAINT_LIMITS.message, tooLong: COMPLAINT_MESSAGES.addInfoTooLong, multiline: true });
+export const followUpMessageField = optionalText({
+  max: COMPLAINT_LIMITS.message,
+  tooLong: COMPLAINT_MESSAGES.addInfoTooLong,
+  multiline: true,
+});
 
 export const followUpAddSchema = z.object({
   intent: z.literal("add"),
@@ -124,7 +147,11 @@ export const replySchema = z.object({
   intent: z.literal("reply"),
   id: complaintId,
   visibility: choiceField(["public", "internal"], "Escolha se a resposta é pública ou interna."),
-  body: requiredText(COMPLAINT_MESSAGES.replyRequired, { max: COMPLAINT_LIMITS.reply, tooLong: COMPLAINT_MESSAGES.replyTooLong, multiline: true }),
+  body: requiredText(COMPLAINT_MESSAGES.replyRequired, {
+    max: COMPLAINT_LIMITS.reply,
+    tooLong: COMPLAINT_MESSAGES.replyTooLong,
+    multiline: true,
+  }),
 });
 export const staffActionSchema = z.discriminatedUnion("intent", [updateStatusSchema, saveNotesSchema, replySchema]);
 export type StaffAction = z.infer<typeof staffActionSchema>;

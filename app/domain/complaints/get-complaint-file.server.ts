@@ -18,7 +18,10 @@ export async function getComplaintFile(actor: Actor, fileId: string) {
     .from(complaints)
     .where(eq(complaints.evidenceFileId, fileId))
     .unionAll(
-      db().select({ one: sql<number>`1` }).from(complaintMessages).where(eq(complaintMessages.fileId, fileId)),
+      db()
+        .select({ one: sql<number>`1` })
+        .from(complaintMessages)
+        .where(eq(complaintMessages.fileId, fileId)),
     )
     .limit(1);
   if (!attached) throw notFound;

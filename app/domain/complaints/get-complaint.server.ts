@@ -53,7 +53,9 @@ export async function getComplaint(actor: Actor, id: string): Promise<ComplaintD
     .where(eq(complaintMessages.complaintId, id))
     .orderBy(asc(complaintMessages.createdAt), asc(complaintMessages.id));
   const file = (r: { fileId: string | null; fileName: string | null; contentType: string | null; size: number | null }) =>
-    r.fileId ? { id: r.fileId, fileName: r.fileName ?? "evidencia", contentType: r.contentType ?? "application/octet-stream", size: r.size ?? 0 } : null;
+    r.fileId
+      ? { id: r.fileId, fileName: r.fileName ?? "evidencia", contentType: r.contentType ?? "application/octet-stream", size: r.size ?? 0 }
+      : null;
   return {
     id: c.id,
     title: c.title,

@@ -27,11 +27,14 @@ export async function listComplaints(actor: Actor, opts: { status?: ComplaintSta
   authorize(actor, "complaints.review");
   const term = opts.search?.trim().slice(0, 200);
   const pattern = term ? containsPattern(term) : undefined;
-  const matches = (column: typeof complaints.title | typeof complaints.companyName | typeof complaints.location | typeof complaints.description) =>
-    sql`unaccent(coalesce(${column}, '')) ilike unaccent(${pattern})`;
+  const matches = (
+    column: typeof complaints.title | typeof complaints.companyName | typeof complaints.location | typeof complaints.description,
+  ) => sql`unaccent(coalesce(${column}, '')) ilike unaccent(${pattern})`;
   const range = opts.month ? monthRange(opts.month) : null;
   const searchWhere = and(
-    pattern ? or(matches(complaints.title), matches(complaints.companyName), matches(complaints.location), matches(complaints.description)) : undefined,
+    pattern
+      ? or(matches(complaints.title), matches(complaints.companyName), matches(complaints.location), matches(complaints.description))
+      : undefined,
     range ? and(gte(complaints.createdAt, range.start), lt(complaints.createdAt, range.end)) : undefined,
     opts.openOnly ? inArray(complaints.status, ["pending", "in_review"]) : undefined,
     opts.location != null ? sql`coalesce(nullif(trim(${complaints.location}), ''), '') = ${opts.location}` : undefined,
@@ -60,11 +63,7 @@ export async function listComplaints(actor: Actor, opts: { status?: ComplaintSta
       .where(and(opts.status ? eq(complaints.status, opts.status) : undefined, searchWhere))
       .orderBy(desc(complaints.createdAt), desc(complaints.id))
       .limit(LIST_LIMIT),
-    db()
-      .select({ status: complaints.status, n: count() })
-      .from(complaints)
-      .where(searchWhere)
-      .groupBy(complaints.status),
+    db().select({ status: complaints.status, n: count() }).from(complaints).where(searchWhere).groupBy(complaints.status),
   ]);
   const counts: Record<string, number> = { all: 0 };
   for (const t of totals) {

@@ -19,7 +19,9 @@ async function purgeExpired() {
       like(rateLimits.key, `${name}:%`),
       sql`${rateLimits.windowStart} < now() - make_interval(secs => ${RATE_LIMITS[name].windowSeconds})`,
     );
-  await db().delete(rateLimits).where(or(expired("complaintForm"), expired("receiptLookup")));
+  await db()
+    .delete(rateLimits)
+    .where(or(expired("complaintForm"), expired("receiptLookup")));
 }
 
 /** Counts one complaint submission; refuses with 429 past the limit. */

@@ -11,7 +11,11 @@ export type ContactActor = Actor & { name: string };
  * they may read and act on there. Every contact use case starts here, so a route cannot widen
  * the scope.
  */
-export function authorizeContacts(actor: Actor, screen: ContactScreen, what: "read" | "status" | "reply" = "read"): readonly ContactSector[] {
+export function authorizeContacts(
+  actor: Actor,
+  screen: ContactScreen,
+  what: "read" | "status" | "reply" = "read",
+): readonly ContactSector[] {
   authorize(actor, screen === "cases" ? "cases.manage" : `contacts.${what}`);
   return screen === "cases" ? casesScope(actor.role) : contactScope(actor.role);
 }

@@ -7,7 +7,8 @@ describe("contact scope (original, section 6)", () => {
   it("admin reads every sector, rh its own and the secretaria's, the rest only their own", () => {
     expect(contactScope("admin")).toEqual(CONTACT_SECTORS);
     expect([...contactScope("rh")].sort()).toEqual(["rh", "secretaria"]);
-    for (const role of ["secretaria", "juridico", "financeiro", "presidencia", "campo"] as const) expect(contactScope(role)).toEqual([role]);
+    for (const role of ["secretaria", "juridico", "financeiro", "presidencia", "campo"] as const)
+      expect(contactScope(role)).toEqual([role]);
     expect(contactScope("homologacao")).toEqual([]);
   });
 

@@ -74,7 +74,11 @@ export const updateStatusSchema = z.object({
 export const replySchema = z.object({
   intent: z.literal("reply"),
   id: idField(CONTACT_MESSAGES.notFound),
-  reply: requiredText(CONTACT_MESSAGES.replyRequired, { max: CONTACT_LIMITS.reply, tooLong: CONTACT_MESSAGES.replyTooLong, multiline: true }),
+  reply: requiredText(CONTACT_MESSAGES.replyRequired, {
+    max: CONTACT_LIMITS.reply,
+    tooLong: CONTACT_MESSAGES.replyTooLong,
+    multiline: true,
+  }),
 });
 
 /** The inbox (/dashboard/contatos): status buttons and the reply form. */

@@ -33,11 +33,7 @@ export async function listContactMessages(
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db()
-      .select({ status: contactMessages.status, n: count() })
-      .from(contactMessages)
-      .where(inScope)
-      .groupBy(contactMessages.status),
+    db().select({ status: contactMessages.status, n: count() }).from(contactMessages).where(inScope).groupBy(contactMessages.status),
   ]);
   const counts = emptyCounts();
   for (const t of totals) if (t.status in counts) counts[t.status as ContactStatus] = t.n;
@@ -50,7 +46,11 @@ function emptyCounts(): Record<ContactStatus, number> {
 }
 
 /** One message by id, or null when it does not exist or lies outside the actor's scope. */
-export async function getContactMessage(actor: Parameters<typeof authorizeContacts>[0], screen: ContactScreen, id: string): Promise<ContactMessageRow | null> {
+export async function getContactMessage(
+  actor: Parameters<typeof authorizeContacts>[0],
+  screen: ContactScreen,
+  id: string,
+): Promise<ContactMessageRow | null> {
   const scope = authorizeContacts(actor, screen);
   if (scope.length === 0) return null;
   const [row] = await db()

@@ -43,7 +43,10 @@ export function replyMail(message: Message, reply: string, staffName: string, un
  * If the mail fails nothing changes (ADR 052). Returns where the mail went: without SMTP it only
  * reached the server's outbox, and the staff member must be told so.
  */
-export async function replyToContactMessage(actor: ContactActor, input: { id: string; reply: string }): Promise<{ delivery: "smtp" | "outbox" }> {
+export async function replyToContactMessage(
+  actor: ContactActor,
+  input: { id: string; reply: string },
+): Promise<{ delivery: "smtp" | "outbox" }> {
   const scope = authorizeContacts(actor, "contacts", "reply");
   if (scope.length === 0) throw new AppError(404, CONTACT_MESSAGES.notFound);
   const inScope = and(eq(contactMessages.id, input.id), inArray(contactMessages.sector, [...scope]));

@@ -29,7 +29,10 @@ export async function updateContactStatus(
       .where(and(eq(contactMessages.id, input.id), inArray(contactMessages.sector, [...scope])))
       .for("update");
     if (!current) throw new AppError(404, CONTACT_MESSAGES.notFound);
-    await tx.update(contactMessages).set({ status: next, updatedAt: sql`now()` }).where(eq(contactMessages.id, current.id));
+    await tx
+      .update(contactMessages)
+      .set({ status: next, updatedAt: sql`now()` })
+      .where(eq(contactMessages.id, current.id));
     await recordAudit(
       {
         actor,

@@ -33,7 +33,8 @@ export const CONTENT_MESSAGES = {
 export const LIMITS = { phones: 4, board: 15, values: 10 } as const;
 
 const text = labelledText;
-const longText = (label: string, min: number, max: number, gender: "m" | "f" = "m") => labelledText(label, min, max, { multiline: true, gender });
+const longText = (label: string, min: number, max: number, gender: "m" | "f" = "m") =>
+  labelledText(label, min, max, { multiline: true, gender });
 
 /**
  * A phone as displayed: (DD) NNNN-NNNN for landlines, (DD) 9NNNN-NNNN for mobiles (the one
@@ -132,9 +133,7 @@ export function contentFormToInput(form: FormData) {
   const all = (k: string) => form.getAll(k).map((v) => (typeof v === "string" ? v : ""));
   const roles = all("board.role");
   const names = all("board.name");
-  const board = roles
-    .map((role, i) => ({ role, name: names[i] ?? "" }))
-    .filter((m) => m.role.trim() !== "" || m.name.trim() !== "");
+  const board = roles.map((role, i) => ({ role, name: names[i] ?? "" })).filter((m) => m.role.trim() !== "" || m.name.trim() !== "");
   return {
     name: str("name"),
     shortName: str("shortName"),

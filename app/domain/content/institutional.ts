@@ -57,13 +57,7 @@ export const DEFAULT_CONTENT: InstitutionalContent = {
     "Defender os direitos e interesses dos bombeiros civis do Distrito Federal, promovendo condições dignas de trabalho, valorização profissional e segurança.",
   vision:
     "Ser referência na representação sindical dos bombeiros civis, reconhecida pela transparência, pela proximidade com a categoria e pelos resultados conquistados.",
-  values: [
-    "Transparência na gestão",
-    "Ética nas relações",
-    "Comprometimento",
-    "Responsabilidade social",
-    "Valorização profissional",
-  ],
+  values: ["Transparência na gestão", "Ética nas relações", "Comprometimento", "Responsabilidade social", "Valorização profissional"],
 };
 
 /**

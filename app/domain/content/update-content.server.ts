@@ -22,9 +22,7 @@ function canonical(value: unknown): string {
 export async function updateInstitutionalContent(actor: Actor, input: InstitutionalContent) {
   authorize(actor, "content.edit");
   const before = await getInstitutionalContent();
-  const changed = (Object.keys(input) as (keyof InstitutionalContent)[]).filter(
-    (k) => canonical(before[k]) !== canonical(input[k]),
-  );
+  const changed = (Object.keys(input) as (keyof InstitutionalContent)[]).filter((k) => canonical(before[k]) !== canonical(input[k]));
   await db().transaction(async (tx) => {
     await tx
       .insert(appSettings)

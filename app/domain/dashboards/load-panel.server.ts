@@ -68,20 +68,34 @@ type Ctx = { role: Role; month: string; today: string; now: Date; scope: readonl
 // ---------------------------------------------------------------- the building blocks
 
 const cards = {
-  activeMembers: (c: Ctx) => card("filiados-ativos", "Filiados Ativos", qs(membersPath(c.role), { aba: "ativos" }), () => q.countMembers("active")),
+  activeMembers: (c: Ctx) =>
+    card("filiados-ativos", "Filiados Ativos", qs(membersPath(c.role), { aba: "ativos" }), () => q.countMembers("active")),
   allMembers: (c: Ctx) => card("filiados-total", "Total de Filiados", membersPath(c.role), () => q.countMembers("all")),
-  inactiveMembers: (c: Ctx) => card("filiados-inativos", "Filiados Inativos", qs(membersPath(c.role), { aba: "inativos" }), () => q.countMembers("inactive")),
-  newMembers: (c: Ctx) => card("filiados-novos", "Novos Filiados (mês)", qs(membersPath(c.role), { mes: c.month }), () => q.countMembers({ month: c.month })),
+  inactiveMembers: (c: Ctx) =>
+    card("filiados-inativos", "Filiados Inativos", qs(membersPath(c.role), { aba: "inativos" }), () => q.countMembers("inactive")),
+  newMembers: (c: Ctx) =>
+    card("filiados-novos", "Novos Filiados (mês)", qs(membersPath(c.role), { mes: c.month }), () => q.countMembers({ month: c.month })),
   completedMonth: (c: Ctx) =>
-    card("atendimentos-concluidos", "Atendimentos Concluídos (mês)", qs(SERVICES, { situacao: "concluidos", mes: c.month }), () => q.countServices(c.scope, { state: "concluidos", month: c.month })),
+    card("atendimentos-concluidos", "Atendimentos Concluídos (mês)", qs(SERVICES, { situacao: "concluidos", mes: c.month }), () =>
+      q.countServices(c.scope, { state: "concluidos", month: c.month }),
+    ),
   openMonth: (c: Ctx) =>
-    card("chamados-abertos", "Chamados Abertos (mês)", qs(SERVICES, { situacao: "abertos", mes: c.month }), () => q.countServices(c.scope, { state: "abertos", month: c.month })),
+    card("chamados-abertos", "Chamados Abertos (mês)", qs(SERVICES, { situacao: "abertos", mes: c.month }), () =>
+      q.countServices(c.scope, { state: "abertos", month: c.month }),
+    ),
   inProgressMonth: (c: Ctx) =>
-    card("chamados-andamento", "Chamados em Andamento (mês)", qs(SERVICES, { status: "in_progress", mes: c.month }), () => q.countServices(c.scope, { status: "in_progress", month: c.month })),
+    card("chamados-andamento", "Chamados em Andamento (mês)", qs(SERVICES, { status: "in_progress", mes: c.month }), () =>
+      q.countServices(c.scope, { status: "in_progress", month: c.month }),
+    ),
   sectorComplaintsMonth: (c: Ctx) =>
-    card("denuncias-setor-mes", "Denúncias (mês)", qs(SERVICES, { tipo: "denuncia", mes: c.month }), () => q.countServices(c.scope, { complaintsOnly: true, month: c.month })),
+    card("denuncias-setor-mes", "Denúncias (mês)", qs(SERVICES, { tipo: "denuncia", mes: c.month }), () =>
+      q.countServices(c.scope, { complaintsOnly: true, month: c.month }),
+    ),
   totalComplaints: () => card("denuncias-total", "Total de Denúncias", COMPLAINTS, () => q.countComplaints()),
-  pendingComplaints: () => card("denuncias-pendentes", "Denúncias Pendentes", qs(COMPLAINTS, { status: "pending" }), () => q.countComplaints({ status: "pending" })),
+  pendingComplaints: () =>
+    card("denuncias-pendentes", "Denúncias Pendentes", qs(COMPLAINTS, { status: "pending" }), () =>
+      q.countComplaints({ status: "pending" }),
+    ),
   activeAgreements: (c: Ctx) =>
     card(
       "convencoes-ativas",
@@ -92,13 +106,28 @@ const cards = {
   workplaces: (c: Ctx) =>
     // Campo has no workplace list (the map of postos is admin, presidência and RH): a figure without a link.
     card("postos-total", "Total de Postos", c.role === "campo" ? null : "/dashboard/admin/mapa-postos", () => q.countWorkplaces()),
-  pendingVisits: () => card("visitas-pendentes", "Visitas Pendentes", "/dashboard/campo/executar-rota?status=pendente", () => q.countRoutes("pendente")),
+  pendingVisits: () =>
+    card("visitas-pendentes", "Visitas Pendentes", "/dashboard/campo/executar-rota?status=pendente", () => q.countRoutes("pendente")),
   pendingReports: () =>
-    card("relatorios-pendentes", "Relatórios Pendentes", "/dashboard/campo/executar-rota?status=em_andamento", () => q.countRoutes("em_andamento"), "Rotas iniciadas aguardando o relatório de finalização"),
-  pendingContacts: (c: Ctx) => card("mensagens-pendentes", "Mensagens Pendentes", qs(contactsHref(c.role), { status: "pending" }), () => q.countPendingContacts(c.role)),
-  openRecords: (c: Ctx) => card("registros-abertos", "Registros Abertos", qs(SERVICES, { situacao: "abertos" }), () => q.countServices(c.scope, { state: "abertos" }, c.now)),
-  dueToday: (c: Ctx) => card("registros-hoje", "Vencem Hoje", qs(SERVICES, { prazo: "today" }), () => q.countServices(c.scope, { due: "today" }, c.now)),
-  overdue: (c: Ctx) => card("registros-atrasados", "Em Atraso", qs(SERVICES, { prazo: "overdue" }), () => q.countServices(c.scope, { due: "overdue" }, c.now)),
+    card(
+      "relatorios-pendentes",
+      "Relatórios Pendentes",
+      "/dashboard/campo/executar-rota?status=em_andamento",
+      () => q.countRoutes("em_andamento"),
+      "Rotas iniciadas aguardando o relatório de finalização",
+    ),
+  pendingContacts: (c: Ctx) =>
+    card("mensagens-pendentes", "Mensagens Pendentes", qs(contactsHref(c.role), { status: "pending" }), () =>
+      q.countPendingContacts(c.role),
+    ),
+  openRecords: (c: Ctx) =>
+    card("registros-abertos", "Registros Abertos", qs(SERVICES, { situacao: "abertos" }), () =>
+      q.countServices(c.scope, { state: "abertos" }, c.now),
+    ),
+  dueToday: (c: Ctx) =>
+    card("registros-hoje", "Vencem Hoje", qs(SERVICES, { prazo: "today" }), () => q.countServices(c.scope, { due: "today" }, c.now)),
+  overdue: (c: Ctx) =>
+    card("registros-atrasados", "Em Atraso", qs(SERVICES, { prazo: "overdue" }), () => q.countServices(c.scope, { due: "overdue" }, c.now)),
 };
 
 /**
@@ -116,11 +145,23 @@ async function duesCards(c: Ctx): Promise<Section<StatCard>[]> {
   return [
     {
       ok: true,
-      data: { id: "mensalidades-cobradas", label: "Mensalidades do Mês", value: d.chargedCount, href: qs(FINANCE, { mes: c.month }), hint: `${formatMoney(d.chargedCentavos)} cobrados` },
+      data: {
+        id: "mensalidades-cobradas",
+        label: "Mensalidades do Mês",
+        value: d.chargedCount,
+        href: qs(FINANCE, { mes: c.month }),
+        hint: `${formatMoney(d.chargedCentavos)} cobrados`,
+      },
     },
     {
       ok: true,
-      data: { id: "mensalidades-pagas", label: "Pagas no Mês", value: d.paidCount, href: qs(FINANCE, { filtro: "paid", mes: c.month }), hint: `${formatMoney(d.paidCentavos)} recebidos` },
+      data: {
+        id: "mensalidades-pagas",
+        label: "Pagas no Mês",
+        value: d.paidCount,
+        href: qs(FINANCE, { filtro: "paid", mes: c.month }),
+        hint: `${formatMoney(d.paidCentavos)} recebidos`,
+      },
     },
     {
       ok: true,
@@ -134,7 +175,13 @@ async function duesCards(c: Ctx): Promise<Section<StatCard>[]> {
     },
     {
       ok: true,
-      data: { id: "mensalidades-taxa", label: "Taxa de Pagamento (mês)", value: rate, display: `${rate.toLocaleString("pt-BR")}%`, href: qs(FINANCE, { mes: c.month }) },
+      data: {
+        id: "mensalidades-taxa",
+        label: "Taxa de Pagamento (mês)",
+        value: rate,
+        display: `${rate.toLocaleString("pt-BR")}%`,
+        href: qs(FINANCE, { mes: c.month }),
+      },
     },
   ];
 }
@@ -158,7 +205,11 @@ const bars = {
       return {
         id: "abertos-local",
         title: "Chamados Abertos por Local",
-        bars: rows.map((r) => ({ label: r.place || "Local não informado", value: r.n, href: qs(SERVICES, { situacao: "abertos", local: r.place || "-" }) })),
+        bars: rows.map((r) => ({
+          label: r.place || "Local não informado",
+          value: r.n,
+          href: qs(SERVICES, { situacao: "abertos", local: r.place || "-" }),
+        })),
         total: rows.length,
         noun: "locais",
         empty: "Nenhum chamado aberto",
@@ -174,7 +225,14 @@ const bars = {
         { label: "Concluídos", value: completed, href: qs(SERVICES, { situacao: "concluidos", mes: c.month }) },
         { label: "Denúncias", value: monthComplaints, href: qs(COMPLAINTS, { mes: c.month }) },
       ];
-      return { id: "resumo-mes", title: "Concluídos e Denúncias (mês)", bars: withCompleted ? list : list, total: 2, noun: "itens", empty: "" };
+      return {
+        id: "resumo-mes",
+        title: "Concluídos e Denúncias (mês)",
+        bars: withCompleted ? list : list,
+        total: 2,
+        noun: "itens",
+        empty: "",
+      };
     }),
 };
 
@@ -285,7 +343,7 @@ function memberActions(role: Role): QuickAction[] {
 // ---------------------------------------------------------------- each role
 
 async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "generatedAt">> {
-  const all = <T,>(xs: Promise<Section<T>>[]) => Promise.all(xs);
+  const all = <T>(xs: Promise<Section<T>>[]) => Promise.all(xs);
   const none = { bars: [], recent: [], trends: [], map: null, actions: [] as QuickAction[] };
   switch (c.role) {
     case "admin":
@@ -311,7 +369,15 @@ async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "
         all([cards.workplaces(c), cards.pendingVisits(), cards.pendingReports()]),
         section<RouteMarker[]>("mapa-rotas", "Rotas de Hoje", () => q.todaysRouteMarkers(c.today)),
       ]);
-      return { ...none, cards: cs, map, actions: [{ label: "Executar Rota", href: "/dashboard/campo/executar-rota" }, { label: "Criar Rota", href: "/dashboard/campo/criar-rota" }] };
+      return {
+        ...none,
+        cards: cs,
+        map,
+        actions: [
+          { label: "Executar Rota", href: "/dashboard/campo/executar-rota" },
+          { label: "Criar Rota", href: "/dashboard/campo/criar-rota" },
+        ],
+      };
     }
     case "juridico": {
       const [cs, rs, ts] = await Promise.all([
@@ -364,7 +430,13 @@ async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "
         all([recent.calls(c, RECENT_DEFAULT, "Registros Recentes do Setor")]),
         all([trends.services(c)]),
       ]);
-      return { ...none, cards: cs, recent: rs, trends: ts, actions: [ACTIONS.newService, { label: "Lista de Atendimentos", href: SERVICES }] };
+      return {
+        ...none,
+        cards: cs,
+        recent: rs,
+        trends: ts,
+        actions: [ACTIONS.newService, { label: "Lista de Atendimentos", href: SERVICES }],
+      };
     }
   }
 }

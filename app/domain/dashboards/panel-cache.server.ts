@@ -33,7 +33,11 @@ async function ensureWatching() {
   watched = handle;
   listening = false;
   invalidate();
-  starting = listen(DASHBOARD_CHANNEL, () => invalidate(), () => invalidate())
+  starting = listen(
+    DASHBOARD_CHANNEL,
+    () => invalidate(),
+    () => invalidate(),
+  )
     .then(() => {
       if (watched === handle) listening = true;
     })
@@ -43,7 +47,11 @@ async function ensureWatching() {
   return starting;
 }
 
-export async function cachedPanel<T>(key: string, compute: () => Promise<T>, options: { fresh?: boolean; cacheable?: (v: T) => boolean } = {}): Promise<T> {
+export async function cachedPanel<T>(
+  key: string,
+  compute: () => Promise<T>,
+  options: { fresh?: boolean; cacheable?: (v: T) => boolean } = {},
+): Promise<T> {
   await ensureWatching();
   const now = Date.now();
   const hit = entries.get(key);

@@ -62,7 +62,11 @@ function sectorCondition(scope: Scope): SQL | undefined {
   return scope.length === SERVICE_SECTORS.length ? undefined : inArray(serviceRecords.sector, [...scope]);
 }
 
-export async function countServices(scope: Scope, f: { state?: "abertos" | "concluidos"; status?: string; month?: string; complaintsOnly?: boolean; due?: "today" | "overdue" }, now = new Date()) {
+export async function countServices(
+  scope: Scope,
+  f: { state?: "abertos" | "concluidos"; status?: string; month?: string; complaintsOnly?: boolean; due?: "today" | "overdue" },
+  now = new Date(),
+) {
   if (scope.length === 0) return 0;
   const where: (SQL | undefined)[] = [sectorCondition(scope)];
   if (f.state) where.push(serviceStateCondition(f.state));
@@ -77,7 +81,10 @@ export async function countServices(scope: Scope, f: { state?: "abertos" | "conc
     if (f.due === "overdue") where.push(lt(serviceRecords.dueAt, now));
     else where.push(gte(serviceRecords.dueAt, now), lt(serviceRecords.dueAt, endOfTodayBrasilia(now)));
   }
-  const [row] = await db().select({ n: count() }).from(serviceRecords).where(and(...where));
+  const [row] = await db()
+    .select({ n: count() })
+    .from(serviceRecords)
+    .where(and(...where));
   return n(row.n);
 }
 
@@ -89,21 +96,23 @@ function endOfTodayBrasilia(now: Date) {
 
 export async function recentServices(scope: Scope, limit: number) {
   if (scope.length === 0) return [];
-  return db()
-    .select({
-      id: serviceRecords.id,
-      protocol: serviceRecords.protocol,
-      serviceType: serviceRecords.serviceType,
-      otherType: serviceRecords.otherType,
-      status: serviceRecords.status,
-      createdAt: serviceRecords.createdAt,
-    })
-    .from(serviceRecords)
-    .where(sectorCondition(scope))
-    // NULLS LAST and id ascending, as the indexes and the list (ADR 138): a plain DESC would not
-    // match them, and the newest five would be found by sorting every record of the scope.
-    .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
-    .limit(limit);
+  return (
+    db()
+      .select({
+        id: serviceRecords.id,
+        protocol: serviceRecords.protocol,
+        serviceType: serviceRecords.serviceType,
+        otherType: serviceRecords.otherType,
+        status: serviceRecords.status,
+        createdAt: serviceRecords.createdAt,
+      })
+      .from(serviceRecords)
+      .where(sectorCondition(scope))
+      // NULLS LAST and id ascending, as the indexes and the list (ADR 138): a plain DESC would not
+      // match them, and the newest five would be found by sorting every record of the scope.
+      .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
+      .limit(limit)
+  );
 }
 
 // ---------------------------------------------------------------- complaints
@@ -116,7 +125,10 @@ export async function countComplaints(f: { status?: string; open?: boolean; mont
     const r = monthRange(f.month);
     where.push(gte(complaints.createdAt, r.start), lt(complaints.createdAt, r.end));
   }
-  const [row] = await db().select({ n: count() }).from(complaints).where(and(...where));
+  const [row] = await db()
+    .select({ n: count() })
+    .from(complaints)
+    .where(and(...where));
   return n(row.n);
 }
 
@@ -146,10 +158,7 @@ export async function recentComplaints(limit: number) {
 // ---------------------------------------------------------------- agreements, workplaces, routes, contacts
 
 export async function countActiveAgreementsOn(today: string) {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(agreements)
-    .where(activeAgreementCondition(today));
+  const [row] = await db().select({ n: count() }).from(agreements).where(activeAgreementCondition(today));
   return n(row.n);
 }
 
@@ -160,8 +169,15 @@ export async function countWorkplaces() {
 
 export async function workplacesByCity(limit: number) {
   const [rows, [distinct]] = await Promise.all([
-    db().select({ city: workplaces.city, n: count() }).from(workplaces).groupBy(workplaces.city).orderBy(desc(count()), workplaces.city).limit(limit),
-    db().select({ n: sql<number>`count(distinct ${workplaces.city})` }).from(workplaces),
+    db()
+      .select({ city: workplaces.city, n: count() })
+      .from(workplaces)
+      .groupBy(workplaces.city)
+      .orderBy(desc(count()), workplaces.city)
+      .limit(limit),
+    db()
+      .select({ n: sql<number>`count(distinct ${workplaces.city})` })
+      .from(workplaces),
   ]);
   return { rows: rows.map((r) => ({ city: r.city, n: n(r.n) })), cities: n(distinct.n) };
 }
@@ -190,7 +206,15 @@ export async function todaysRouteMarkers(today: string, limit = 500) {
     .where(and(eq(fieldRoutes.routeDate, today), or(isNotNull(fieldRoutes.lat), isNotNull(workplaces.lat))))
     .orderBy(fieldRoutes.name)
     .limit(limit);
-  return rows.filter((r) => r.lat != null && r.lon != null).map((r) => ({ ...r, lat: Number(r.lat), lon: Number(r.lon), approximate: Boolean(r.approximate), lastVisitAt: r.lastVisitAt?.toISOString() ?? null }));
+  return rows
+    .filter((r) => r.lat != null && r.lon != null)
+    .map((r) => ({
+      ...r,
+      lat: Number(r.lat),
+      lon: Number(r.lon),
+      approximate: Boolean(r.approximate),
+      lastVisitAt: r.lastVisitAt?.toISOString() ?? null,
+    }));
 }
 
 export async function countPendingContacts(role: Role) {
@@ -207,7 +231,13 @@ export async function pendingContacts(role: Role, limit: number) {
   const scope = contactScope(role);
   if (scope.length === 0) return [];
   return db()
-    .select({ id: contactMessages.id, subject: contactMessages.subject, name: contactMessages.name, sector: contactMessages.sector, createdAt: contactMessages.createdAt })
+    .select({
+      id: contactMessages.id,
+      subject: contactMessages.subject,
+      name: contactMessages.name,
+      sector: contactMessages.sector,
+      createdAt: contactMessages.createdAt,
+    })
     .from(contactMessages)
     .where(and(inArray(contactMessages.sector, [...scope]), eq(contactMessages.status, "pending")))
     .orderBy(desc(contactMessages.createdAt))
@@ -271,7 +301,10 @@ export async function servicesTrend(scope: Scope, month: string) {
   const to = monthRange(month).end;
   const starts = monthStarts(months);
   const all = sectorCondition(scope) === undefined;
-  const sectors = sql.join(scope.map((s) => sql`${s}`), sql`, `);
+  const sectors = sql.join(
+    scope.map((s) => sql`${s}`),
+    sql`, `,
+  );
   // Index-only reads: (created_at, id) or (sector, created_at, id) for the opened, the partial
   // index service_record_entries_resolved_idx for the resolved; rh and admin need no join.
   const [opened, resolved] = await Promise.all([

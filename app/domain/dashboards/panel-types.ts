@@ -16,7 +16,16 @@ export type RecentList = { id: string; title: string; items: RecentItem[]; empty
 export type TrendPoint = { month: string; values: number[] };
 export type Trend = { id: string; title: string; series: string[]; unit?: "%"; points: TrendPoint[] };
 export type QuickAction = { label: string; href: string };
-export type RouteMarker = { id: string; name: string; address: string; lat: number; lon: number; status: string; approximate: boolean; lastVisitAt: string | null };
+export type RouteMarker = {
+  id: string;
+  name: string;
+  address: string;
+  lat: number;
+  lon: number;
+  status: string;
+  approximate: boolean;
+  lastVisitAt: string | null;
+};
 
 /** A section: its data or 'unavailable' (its query failed; the rest of the panel still renders). */
 export type Section<T> = { ok: true; data: T } | { ok: false; id: string; title: string };

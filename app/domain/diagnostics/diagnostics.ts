@@ -39,8 +39,7 @@ export type FileStoreInfo = {
 };
 
 export type EmailInfo =
-  | { mode: "smtp"; host: string; reachable: boolean; ms: number; error: string | null }
-  | { mode: "outbox"; dir: string; files: number };
+  { mode: "smtp"; host: string; reachable: boolean; ms: number; error: string | null } | { mode: "outbox"; dir: string; files: number };
 
 export type ServiceInfo = {
   service: string;

@@ -5,7 +5,8 @@ import { duplicateReason, foldedWords, trigrams, type DuplicateMatch, type Place
 
 type Existing = PlaceForMatch & { id: string; code: string; address: string; words: string[]; grams: Set<string> };
 
-const known = (r: { lat: number; lon: number; positionSource: string }) => (r.positionSource === "approximate" ? null : { lat: r.lat, lon: r.lon });
+const known = (r: { lat: number; lon: number; positionSource: string }) =>
+  r.positionSource === "approximate" ? null : { lat: r.lat, lon: r.lon };
 
 const COLUMNS = {
   id: workplaces.id,
@@ -18,7 +19,16 @@ const COLUMNS = {
   positionSource: workplaces.positionSource,
 };
 
-function toExisting(r: { id: string; code: string; name: string; address: string; cep: string; lat: number; lon: number; positionSource: string }): Existing {
+function toExisting(r: {
+  id: string;
+  code: string;
+  name: string;
+  address: string;
+  cep: string;
+  lat: number;
+  lon: number;
+  positionSource: string;
+}): Existing {
   const words = foldedWords(r.name);
   return { id: r.id, code: r.code, name: r.name, address: r.address, cep: r.cep, position: known(r), words, grams: trigrams(words) };
 }
@@ -27,7 +37,10 @@ function toExisting(r: { id: string; code: string; name: string; address: string
  * The workplaces that look like `place` (ADR 217): same CEP, or a similar name in the same CEP
  * sector or within 200 m of its known position. `excludeId` leaves out the one being edited.
  */
-export async function findLikelyDuplicates(place: PlaceForMatch, o: { excludeId?: string; reader?: Db | Tx } = {}): Promise<DuplicateMatch[]> {
+export async function findLikelyDuplicates(
+  place: PlaceForMatch,
+  o: { excludeId?: string; reader?: Db | Tx } = {},
+): Promise<DuplicateMatch[]> {
   const reader = o.reader ?? db();
   const near = place.position
     ? and(
@@ -39,7 +52,12 @@ export async function findLikelyDuplicates(place: PlaceForMatch, o: { excludeId?
   const rows = await reader
     .select(COLUMNS)
     .from(workplaces)
-    .where(and(or(eq(workplaces.cep, place.cep), sql`left(${workplaces.cep}, 5) = ${place.cep.slice(0, 5)}`, near), o.excludeId ? ne(workplaces.id, o.excludeId) : undefined))
+    .where(
+      and(
+        or(eq(workplaces.cep, place.cep), sql`left(${workplaces.cep}, 5) = ${place.cep.slice(0, 5)}`, near),
+        o.excludeId ? ne(workplaces.id, o.excludeId) : undefined,
+      ),
+    )
     .limit(500);
   const words = foldedWords(place.name);
   const out: DuplicateMatch[] = [];
@@ -58,7 +76,8 @@ export async function duplicateIndex(reader: Db | Tx = db()) {
   const all = (await reader.select(COLUMNS).from(workplaces)).map(toExisting);
   const bySector = new Map<string, Existing[]>();
   const byCell = new Map<string, Existing[]>();
-  const cell = (p: { lat: number; lon: number }, dLat = 0, dLon = 0) => `${Math.floor(p.lat * 200) + dLat}:${Math.floor(p.lon * 200) + dLon}`;
+  const cell = (p: { lat: number; lon: number }, dLat = 0, dLon = 0) =>
+    `${Math.floor(p.lat * 200) + dLat}:${Math.floor(p.lon * 200) + dLon}`;
   const push = (m: Map<string, Existing[]>, k: string, v: Existing) => {
     const list = m.get(k);
     if (list) list.push(v);
@@ -71,7 +90,8 @@ export async function duplicateIndex(reader: Db | Tx = db()) {
   return (place: PlaceForMatch & { words?: string[]; grams?: Set<string> }, excludeCode?: string | null): DuplicateMatch[] => {
     const candidates = new Set(bySector.get(place.cep.slice(0, 5)) ?? []);
     if (place.position) {
-      for (let dLat = -1; dLat <= 1; dLat++) for (let dLon = -1; dLon <= 1; dLon++) for (const w of byCell.get(cell(place.position, dLat, dLon)) ?? []) candidates.add(w);
+      for (let dLat = -1; dLat <= 1; dLat++)
+        for (let dLon = -1; dLon <= 1; dLon++) for (const w of byCell.get(cell(place.position, dLat, dLon)) ?? []) candidates.add(w);
     }
     const words = place.words ?? foldedWords(place.name);
     const prepared = { ...place, words, grams: place.grams ?? trigrams(words) };

@@ -15,7 +15,12 @@ describe("finished visits, a page at a time", () => {
     const base = Date.UTC(2026, 10, 2, 12);
     for (let i = 0; i < VISITS_PAGE_SIZE + 6; i++) {
       const finishedAt = new Date(base + (i % 7) * 3_600_000); // ties on purpose: the id breaks them
-      await createFieldRoute(t.db, { status: "concluida", startedAt: new Date(finishedAt.getTime() - 1_800_000), finishedAt, finishedBy: i < 5 ? campo.id : other.id });
+      await createFieldRoute(t.db, {
+        status: "concluida",
+        startedAt: new Date(finishedAt.getTime() - 1_800_000),
+        finishedAt,
+        finishedBy: i < 5 ? campo.id : other.id,
+      });
     }
     await createFieldRoute(t.db, { status: "pendente" });
 

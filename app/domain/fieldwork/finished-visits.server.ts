@@ -120,7 +120,9 @@ export async function finishedVisitsCsv(actor: Actor, sort: VisitSort = "recent"
       // and a Date per timestamp (parsed, then formatted by Intl) was a fifth of the export's
       // time, most of it garbage collection (ADR 145). Whole milliseconds, as a JS Date holds them.
       finishedText: sql<string | null>`to_char(${fieldRoutes.finishedAt} at time zone ${TIME_ZONE}, 'DD/MM/YYYY HH24:MI')`,
-      durationMs: sql<string | null>`(floor(extract(epoch from ${fieldRoutes.finishedAt}) * 1000) - floor(extract(epoch from ${fieldRoutes.startedAt}) * 1000))::bigint`,
+      durationMs: sql<
+        string | null
+      >`(floor(extract(epoch from ${fieldRoutes.finishedAt}) * 1000) - floor(extract(epoch from ${fieldRoutes.startedAt}) * 1000))::bigint`,
       brigadePhone: fieldRoutes.brigadePhone,
       basicFirefighters: fieldRoutes.basicFirefighters,
       lifeguards: fieldRoutes.lifeguards,

@@ -41,7 +41,10 @@ export const geocodeWorkplaceJob = defineJob(
           .where(sameAddress);
         return { found: true };
       }
-      await tx.update(workplaces).set({ geocodeNotFoundAt: sql`now()` }).where(and(sameAddress, eq(workplaces.positionSource, "approximate")));
+      await tx
+        .update(workplaces)
+        .set({ geocodeNotFoundAt: sql`now()` })
+        .where(and(sameAddress, eq(workplaces.positionSource, "approximate")));
       return { found: false };
     });
   },

@@ -6,7 +6,14 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { enqueue } from "~/jobs/app-jobs.server";
 import { AppError } from "~/utils/app-error";
-import { readSpreadsheet, spreadsheetTemplate, yieldTurn, type ImportReport, type SpreadsheetColumn, type SpreadsheetRow } from "~/domain/imports/spreadsheet.server";
+import {
+  readSpreadsheet,
+  spreadsheetTemplate,
+  yieldTurn,
+  type ImportReport,
+  type SpreadsheetColumn,
+  type SpreadsheetRow,
+} from "~/domain/imports/spreadsheet.server";
 import { approximatePosition } from "./map-constants";
 import { generateWorkplaceCode, WORKPLACE_CODE_ATTEMPTS } from "./workplace-code.server";
 import { WORKPLACE_MESSAGES, workplaceFieldsSchema } from "./workplace.schema";
@@ -20,7 +27,8 @@ export const WORKPLACE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const WORKPLACE_IMPORT_MESSAGES = {
   previewed: "Planilha validada. Confira o relatório antes de importar.",
-  committed: (r: ImportReport) => `Importação concluída: ${r.created} ${r.created === 1 ? "posto criado" : "postos criados"}, ${r.updated} ${r.updated === 1 ? "atualizado" : "atualizados"}.`,
+  committed: (r: ImportReport) =>
+    `Importação concluída: ${r.created} ${r.created === 1 ? "posto criado" : "postos criados"}, ${r.updated} ${r.updated === 1 ? "atualizado" : "atualizados"}.`,
   withProblems: (n: number) =>
     `${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo: a importação grava todas as linhas ou nenhuma.`,
   refused: (n: number) =>
@@ -188,7 +196,8 @@ function validateRow(r: SpreadsheetRow): { problems: string[]; code: string | nu
   }
   for (const key of ["brigadePhone", "directContractType"] as const) {
     const t = (v[key] ?? "").trim();
-    if (t.length > 120) problems.push(`${key === "brigadePhone" ? "telefone_sala_brigada" : "tipo_contratacao_direta"} deve ter no máximo 120 caracteres.`);
+    if (t.length > 120)
+      problems.push(`${key === "brigadePhone" ? "telefone_sala_brigada" : "tipo_contratacao_direta"} deve ter no máximo 120 caracteres.`);
     else if (t) operational[key] = t;
   }
   if (problems.length || !parsed.success) return { problems, code, value: null };
@@ -232,7 +241,11 @@ async function duplicateWarnings(creates: WorkplaceImportRow[], reader: Db | Tx)
  * What the file would do, with every problem of every row. All or nothing: a report with any
  * rejected row is never applied (`creates`/`updates` then count what the rest would do).
  */
-async function plan(upload: { fileName: string; bytes: Buffer } | undefined, known: (codes: string[]) => Promise<Set<string>>, reader: Db | Tx): Promise<Plan> {
+async function plan(
+  upload: { fileName: string; bytes: Buffer } | undefined,
+  known: (codes: string[]) => Promise<Set<string>>,
+  reader: Db | Tx,
+): Promise<Plan> {
   const rows = await readSpreadsheet(upload, { columns: WORKPLACE_IMPORT_COLUMNS, maxRows: WORKPLACE_IMPORT_MAX_ROWS });
   const report: ImportReport = { total: rows.length, created: 0, updated: 0, rejected: [], applied: false };
   const valid: WorkplaceImportRow[] = [];
@@ -250,7 +263,9 @@ async function plan(upload: { fileName: string; bytes: Buffer } | undefined, kno
       if (first) checked.problems.push(WORKPLACE_IMPORT_MESSAGES.duplicateCode(first));
       else seenCodes.set(checked.code, r.row);
     } else if (!(r.values.code ?? "").trim()) {
-      const place = [r.values.name, r.values.address, (r.values.cep ?? "").replace(/\D/g, "")].map((s) => (s ?? "").trim().toLowerCase()).join("|");
+      const place = [r.values.name, r.values.address, (r.values.cep ?? "").replace(/\D/g, "")]
+        .map((s) => (s ?? "").trim().toLowerCase())
+        .join("|");
       const first = seenPlaces.get(place);
       if (first) checked.problems.push(WORKPLACE_IMPORT_MESSAGES.duplicateRow(first));
       else seenPlaces.set(place, r.row);
@@ -303,7 +318,11 @@ export type CommitOptions = {
  * `applied: false`. Any failure while writing rolls everything back. Rows without coordinates
  * get a geocoding job, enqueued in the same transaction.
  */
-export async function commitWorkplaceImport(actor: Actor, upload: { fileName: string; bytes: Buffer } | undefined, options: CommitOptions = {}) {
+export async function commitWorkplaceImport(
+  actor: Actor,
+  upload: { fileName: string; bytes: Buffer } | undefined,
+  options: CommitOptions = {},
+) {
   authorize(actor, "workplaces.import");
   // The code's time part has 1,000 codes a second: a bulk import spreads its new codes over one
   // (past) second per row, so 5,000 rows do not exhaust the random part.
@@ -318,7 +337,9 @@ export async function commitWorkplaceImport(actor: Actor, upload: { fileName: st
     for (const w of updates) {
       const [current] = await tx.select().from(workplaces).where(eq(workplaces.code, w.code)).for("update");
       if (!current) throw new AppError(409, WORKPLACE_IMPORT_MESSAGES.error);
-      const addressChanged = (["address", "neighbourhood", "city", "state", "cep"] as const).some((k) => (current[k] ?? "") !== (w[k] ?? ""));
+      const addressChanged = (["address", "neighbourhood", "city", "state", "cep"] as const).some(
+        (k) => (current[k] ?? "") !== (w[k] ?? ""),
+      );
       const regeocode = !w.position && addressChanged && current.positionSource !== "manual";
       const position = w.position
         ? { lat: w.position.lat, lon: w.position.lon, positionSource: "manual" as const, geocodeNotFoundAt: null }
@@ -345,7 +366,9 @@ export async function commitWorkplaceImport(actor: Actor, upload: { fileName: st
       if (regeocode) await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: current.id }, { tx, singletonKey: current.id });
     }
     for (const w of creates) {
-      const position = w.position ? { ...w.position, source: "manual" as const } : { ...approximatePosition(w), source: "approximate" as const };
+      const position = w.position
+        ? { ...w.position, source: "manual" as const }
+        : { ...approximatePosition(w), source: "approximate" as const };
       let created: { id: string } | undefined;
       for (let attempt = 1; attempt <= (w.code ? 1 : WORKPLACE_CODE_ATTEMPTS) && !created; attempt++) {
         [created] = await tx
@@ -371,7 +394,8 @@ export async function commitWorkplaceImport(actor: Actor, upload: { fileName: st
           .returning({ id: workplaces.id });
       }
       if (!created) throw new AppError(409, WORKPLACE_MESSAGES.codeExhausted);
-      if (position.source === "approximate") await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: created.id }, { tx, singletonKey: created.id });
+      if (position.source === "approximate")
+        await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: created.id }, { tx, singletonKey: created.id });
     }
     await recordAudit(
       {

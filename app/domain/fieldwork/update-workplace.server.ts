@@ -32,7 +32,11 @@ export async function updateWorkplace(actor: Actor, input: WorkplaceFields & { i
     const duplicates =
       changed.includes("name") || changed.includes("cep")
         ? await findLikelyDuplicates(
-            { name: next.name, cep: next.cep, position: regeocode || current.positionSource === "approximate" ? null : { lat: current.lat, lon: current.lon } },
+            {
+              name: next.name,
+              cep: next.cep,
+              position: regeocode || current.positionSource === "approximate" ? null : { lat: current.lat, lon: current.lon },
+            },
             { reader: tx, excludeId: current.id },
           )
         : [];
@@ -54,7 +58,18 @@ export async function updateWorkplace(actor: Actor, input: WorkplaceFields & { i
       })
       .where(eq(workplaces.id, input.id));
     await recordAudit(
-      { actor, action: "workplace.updated", entityType: "workplace", entityId: input.id, data: { code: current.code, name: next.name, changed: [...changed], ...(duplicates.length ? { confirmedNotDuplicateOf: duplicates.map((d) => d.code) } : {}) } },
+      {
+        actor,
+        action: "workplace.updated",
+        entityType: "workplace",
+        entityId: input.id,
+        data: {
+          code: current.code,
+          name: next.name,
+          changed: [...changed],
+          ...(duplicates.length ? { confirmedNotDuplicateOf: duplicates.map((d) => d.code) } : {}),
+        },
+      },
       tx,
     );
     if (regeocode) await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: input.id }, { tx, singletonKey: input.id });

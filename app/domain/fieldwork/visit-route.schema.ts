@@ -68,7 +68,10 @@ export const createRouteSchema = z.object({
   address: text(300),
   affiliates: intField({ min: 0, max: 100_000, message: "Número de filiados deve ser um número inteiro maior ou igual a 0.", fallback: 0 }),
   routeDate: dateField("Data da rota é obrigatória.", "Data da rota inválida."),
-  workplaceId: z.union([z.literal(""), idField("Posto não encontrado.")]).optional().transform((v) => v || null),
+  workplaceId: z
+    .union([z.literal(""), idField("Posto não encontrado.")])
+    .optional()
+    .transform((v) => v || null),
 });
 
 const coordinate = z.string().trim().max(40).optional().default("");
@@ -85,7 +88,10 @@ export const startRouteSchema = z.object({ intent: z.literal("start"), id: idFie
 export const finishRouteSchema = z.object({
   intent: z.literal("finish"),
   id: idField(ROUTE_MESSAGES.notFound),
-  token: z.string().trim().regex(/^[A-Za-z0-9-]{16,64}$/, ROUTE_MESSAGES.finishError),
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{16,64}$/, ROUTE_MESSAGES.finishError),
   brigadePhone: text(40),
   basicFirefighters: text(7),
   lifeguards: text(7),
@@ -134,9 +140,9 @@ const PHONE_CHARS = /^[0-9 ()+-]+$/;
  * a direct-contract type when not outsourced ('Outro' takes free text). Pure: the page checks
  * before sending and the server again.
  */
-export function validateFinish(input: Record<FinishField, string>):
-  | { ok: true; value: Operational }
-  | { ok: false; message: string; field?: FinishField; missing: FinishField[] } {
+export function validateFinish(
+  input: Record<FinishField, string>,
+): { ok: true; value: Operational } | { ok: false; message: string; field?: FinishField; missing: FinishField[] } {
   const missing: FinishField[] = [];
   const yes = (v: string) => v === "sim";
   const answered = (v: string) => v === "sim" || v === "nao";
@@ -162,7 +168,8 @@ export function validateFinish(input: Record<FinishField, string>):
   if (input.outsourced === "nao") {
     if (input.directContractType === "Outro") directContractType = input.directContractOther;
     else if ((CONTRACT_TYPES as readonly string[]).includes(input.directContractType)) directContractType = input.directContractType;
-    else return { ok: false, missing, field: "directContractType", message: `${FINISH_FIELDS.directContractType}: escolha uma das opções.` };
+    else
+      return { ok: false, missing, field: "directContractType", message: `${FINISH_FIELDS.directContractType}: escolha uma das opções.` };
   }
   return {
     ok: true,

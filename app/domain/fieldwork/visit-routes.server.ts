@@ -16,7 +16,15 @@ import { parsePosition, ROUTE_MESSAGES, validateFinish, type FinishField, type F
 export const VISIT_PHOTO_PURPOSE = "visit-photo";
 export const VISIT_PHOTO_MAX_SIDE = 1280;
 
-type CreateRouteInput = { name: string; description: string; cep: string; address?: string; affiliates: number; routeDate: string; workplaceId: string | null };
+type CreateRouteInput = {
+  name: string;
+  description: string;
+  cep: string;
+  address?: string;
+  affiliates: number;
+  routeDate: string;
+  workplaceId: string | null;
+};
 
 /**
  * Creates a route (original section 5): the CEP must resolve to an address, else 'É necessário
@@ -25,20 +33,22 @@ type CreateRouteInput = { name: string; description: string; cep: string; addres
  */
 export async function createFieldRoute(actor: Actor, input: CreateRouteInput) {
   authorize(actor, "routes.create");
-  const workplace = input.workplaceId
-    ? (await db().select().from(workplaces).where(eq(workplaces.id, input.workplaceId)))[0]
-    : undefined;
+  const workplace = input.workplaceId ? (await db().select().from(workplaces).where(eq(workplaces.id, input.workplaceId)))[0] : undefined;
   if (input.workplaceId && !workplace) throw new AppError(404, "Posto não encontrado.", "workplaceId");
   let address: string | null = null;
   let unavailable = false;
   try {
     const found = await lookupCep(input.cep);
-    if (found.found) address = [found.address.street, found.address.neighbourhood, `${found.address.city}/${found.address.state}`].filter(Boolean).join(", ");
+    if (found.found)
+      address = [found.address.street, found.address.neighbourhood, `${found.address.city}/${found.address.state}`]
+        .filter(Boolean)
+        .join(", ");
   } catch (error) {
     unavailable = true;
     log.warn("consulta de CEP falhou ao criar rota", { error: String(error) });
   }
-  if (!address && workplace) address = [workplace.address, workplace.neighbourhood, `${workplace.city}/${workplace.state}`].filter(Boolean).join(", ");
+  if (!address && workplace)
+    address = [workplace.address, workplace.neighbourhood, `${workplace.city}/${workplace.state}`].filter(Boolean).join(", ");
   // The CEP service is down: the address typed by hand (never when the service says "not found").
   if (!address && unavailable) {
     if (!input.address) throw new AppError(400, BR_MESSAGES.cepUnavailable, "address");
@@ -62,7 +72,13 @@ export async function createFieldRoute(actor: Actor, input: CreateRouteInput) {
       })
       .returning({ id: fieldRoutes.id });
     await recordAudit(
-      { actor, action: "field-route.created", entityType: "field-route", entityId: created.id, data: { name: input.name, routeDate: input.routeDate, workplaceId: workplace?.id ?? null } },
+      {
+        actor,
+        action: "field-route.created",
+        entityType: "field-route",
+        entityId: created.id,
+        data: { name: input.name, routeDate: input.routeDate, workplaceId: workplace?.id ?? null },
+      },
       tx,
     );
     return created;
@@ -73,7 +89,19 @@ export async function createFieldRoute(actor: Actor, input: CreateRouteInput) {
 export async function listWorkplaceChoices(actor: Actor) {
   authorize(actor, "routes.create");
   return db()
-    .select({ id: workplaces.id, code: workplaces.code, name: workplaces.name, address: workplaces.address, neighbourhood: workplaces.neighbourhood, city: workplaces.city, state: workplaces.state, cep: workplaces.cep, lat: workplaces.lat, lon: workplaces.lon, membersCount: workplaces.membersCount })
+    .select({
+      id: workplaces.id,
+      code: workplaces.code,
+      name: workplaces.name,
+      address: workplaces.address,
+      neighbourhood: workplaces.neighbourhood,
+      city: workplaces.city,
+      state: workplaces.state,
+      cep: workplaces.cep,
+      lat: workplaces.lat,
+      lon: workplaces.lon,
+      membersCount: workplaces.membersCount,
+    })
     .from(workplaces)
     .orderBy(sql`members_fold(${workplaces.name}) collate "C"`)
     .limit(2000);
@@ -105,7 +133,10 @@ export async function listRoutesToExecute(actor: Actor, now = new Date(), status
   // that state, the 100 most recently changed shown, with the total.
   let total: number | null = null;
   if (status) {
-    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(fieldRoutes).where(eq(fieldRoutes.status, status));
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fieldRoutes)
+      .where(eq(fieldRoutes.status, status));
     total = Number(n);
   }
   let rows = await db()
@@ -191,17 +222,29 @@ export async function startFieldRoute(actor: Actor, input: { id: string } & Posi
       .where(and(eq(fieldRoutes.id, input.id), eq(fieldRoutes.status, "pendente")))
       .returning({ id: fieldRoutes.id, name: fieldRoutes.name, workplaceId: fieldRoutes.workplaceId });
     if (!won) {
-      const [current] = await tx.select({ status: fieldRoutes.status, inProgressBy: fieldRoutes.inProgressBy }).from(fieldRoutes).where(eq(fieldRoutes.id, input.id));
+      const [current] = await tx
+        .select({ status: fieldRoutes.status, inProgressBy: fieldRoutes.inProgressBy })
+        .from(fieldRoutes)
+        .where(eq(fieldRoutes.id, input.id));
       if (!current) throw new AppError(404, ROUTE_MESSAGES.notFound);
       if (current.status === "em_andamento" && current.inProgressBy === actor.id) return { alreadyMine: true };
       if (current.status === "concluida") throw new AppError(409, ROUTE_MESSAGES.alreadyFinished);
       throw new AppError(409, ROUTE_MESSAGES.busy);
     }
     if (won.workplaceId) {
-      await tx.update(workplaces).set({ routeStatus: "em_andamento", inProgressBy: actor.id, updatedAt: sql`now()` }).where(eq(workplaces.id, won.workplaceId));
+      await tx
+        .update(workplaces)
+        .set({ routeStatus: "em_andamento", inProgressBy: actor.id, updatedAt: sql`now()` })
+        .where(eq(workplaces.id, won.workplaceId));
     }
     await recordAudit(
-      { actor, action: "field-route.started", entityType: "field-route", entityId: won.id, data: { name: won.name, by: point ? "geolocation" : "cep" } },
+      {
+        actor,
+        action: "field-route.started",
+        entityType: "field-route",
+        entityId: won.id,
+        data: { name: won.name, by: point ? "geolocation" : "cep" },
+      },
       tx,
     );
     return { alreadyMine: false };
@@ -216,7 +259,10 @@ export async function startFieldRoute(actor: Actor, input: { id: string } & Posi
  */
 export async function finishFieldRoute(actor: Actor, input: Omit<FinishInput, "intent">, photo?: Upload) {
   authorize(actor, "routes.execute");
-  const [existing] = await db().select({ status: fieldRoutes.status, finishToken: fieldRoutes.finishToken }).from(fieldRoutes).where(eq(fieldRoutes.id, input.id));
+  const [existing] = await db()
+    .select({ status: fieldRoutes.status, finishToken: fieldRoutes.finishToken })
+    .from(fieldRoutes)
+    .where(eq(fieldRoutes.id, input.id));
   if (!existing) throw new AppError(404, ROUTE_MESSAGES.notFound);
   if (existing.status === "concluida" && existing.finishToken === input.token) return { repeated: true, photoStored: null };
   const checked = validateFinish(input as Record<FinishField, string>);
@@ -237,7 +283,17 @@ export async function finishFieldRoute(actor: Actor, input: Omit<FinishInput, "i
       try {
         // A savepoint: a refused or broken photo rolls back alone, the visit still finishes.
         const stored = await tx.transaction((sp) =>
-          storeUpload(photo, { purpose: VISIT_PHOTO_PURPOSE, allowed: IMAGE_KINDS, typeMessage: ROUTE_MESSAGES.photoFailed, createdBy: actor.id, maxImageSide: VISIT_PHOTO_MAX_SIDE }, sp),
+          storeUpload(
+            photo,
+            {
+              purpose: VISIT_PHOTO_PURPOSE,
+              allowed: IMAGE_KINDS,
+              typeMessage: ROUTE_MESSAGES.photoFailed,
+              createdBy: actor.id,
+              maxImageSide: VISIT_PHOTO_MAX_SIDE,
+            },
+            sp,
+          ),
         );
         photoFileId = stored.id;
         photoStored = true;
@@ -273,10 +329,15 @@ export async function finishFieldRoute(actor: Actor, input: Omit<FinishInput, "i
         .where(eq(workplaces.id, route.workplaceId));
     }
     await recordAudit(
-      { actor, action: "field-route.finished", entityType: "field-route", entityId: route.id, data: { name: route.name, workplaceId: route.workplaceId, photoFileId } },
+      {
+        actor,
+        action: "field-route.finished",
+        entityType: "field-route",
+        entityId: route.id,
+        data: { name: route.name, workplaceId: route.workplaceId, photoFileId },
+      },
       tx,
     );
     return { repeated: false, photoStored };
   });
 }
-

@@ -6,7 +6,12 @@ export type VisitSort = (typeof VISIT_SORTS)[number];
 export function readSort(value: string | null): VisitSort {
   return (VISIT_SORTS as readonly string[]).includes(value ?? "") ? (value as VisitSort) : "recent";
 }
-export const VISIT_SORT_LABELS: Record<VisitSort, string> = { recent: "Mais recentes", oldest: "Mais antigas", name: "Nome", filiados: "Filiados" };
+export const VISIT_SORT_LABELS: Record<VisitSort, string> = {
+  recent: "Mais recentes",
+  oldest: "Mais antigas",
+  name: "Nome",
+  filiados: "Filiados",
+};
 
 export const VISITS_MESSAGES = {
   empty: "Nenhuma visita encontrada",
@@ -33,7 +38,6 @@ export const VISITS_CSV_COLUMNS = [
   "Terceirizados",
   "Tipo de contratação",
 ] as const;
-
 
 /** A map popup's "Última visita" (admin map and the campo panel's): date and time in Brasília, or 'Nunca visitado'. */
 export const NEVER_VISITED = "Nunca visitado";

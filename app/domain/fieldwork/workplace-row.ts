@@ -40,8 +40,10 @@ export function toWorkplaceListItem({ geocodeNotFoundAt, ...r }: WorkplaceRecord
   };
 }
 
-export type WorkplaceMarker = Pick<WorkplaceListItem, "id" | "name" | "address" | "city" | "lat" | "lon" | "positionSource" | "lastVisitAt">;
-
+export type WorkplaceMarker = Pick<
+  WorkplaceListItem,
+  "id" | "name" | "address" | "city" | "lat" | "lon" | "positionSource" | "lastVisitAt"
+>;
 
 /** A marker as the trigger `workplaces_marker_sync` writes it (migration 0019). */
 type MarkerTuple = [string, string, string, string, number, number, WorkplaceListItem["positionSource"], string | null];

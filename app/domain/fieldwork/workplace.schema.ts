@@ -53,9 +53,19 @@ export const workplaceFieldsSchema = z.object(fields);
 /** Saved beside a likely duplicate only with this box ticked (issue 19 item 13, ADR 217). */
 const confirmDuplicate = { confirmDuplicate: checkboxField };
 export const createWorkplaceSchema = z.object({ intent: z.literal("create"), ...fields, ...confirmDuplicate });
-export const updateWorkplaceSchema = z.object({ intent: z.literal("update"), id: idField(WORKPLACE_MESSAGES.notFound), ...fields, ...confirmDuplicate });
+export const updateWorkplaceSchema = z.object({
+  intent: z.literal("update"),
+  id: idField(WORKPLACE_MESSAGES.notFound),
+  ...fields,
+  ...confirmDuplicate,
+});
 const coordinate = (min: number, max: number) =>
-  z.string(WORKPLACE_MESSAGES.pinInvalid).trim().regex(/^-?\d{1,3}(\.\d{1,10})?$/, WORKPLACE_MESSAGES.pinInvalid).transform(Number).pipe(z.number().min(min, WORKPLACE_MESSAGES.pinInvalid).max(max, WORKPLACE_MESSAGES.pinInvalid));
+  z
+    .string(WORKPLACE_MESSAGES.pinInvalid)
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d{1,10})?$/, WORKPLACE_MESSAGES.pinInvalid)
+    .transform(Number)
+    .pipe(z.number().min(min, WORKPLACE_MESSAGES.pinInvalid).max(max, WORKPLACE_MESSAGES.pinInvalid));
 export const moveWorkplacePinSchema = z.object({
   intent: z.literal("move-pin"),
   id: idField(WORKPLACE_MESSAGES.notFound),

@@ -22,7 +22,10 @@ export async function detectKind(bytes: Buffer, allowed: readonly FileKind[]): P
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected) return null;
   const kind = (Object.keys(FILE_KINDS) as FileKind[]).find(
-    (k) => FILE_KINDS[k].mime === detected.mime || (k === "wav" && detected.mime === "audio/wav") || (k === "wav" && detected.mime === "audio/x-wav"),
+    (k) =>
+      FILE_KINDS[k].mime === detected.mime ||
+      (k === "wav" && detected.mime === "audio/wav") ||
+      (k === "wav" && detected.mime === "audio/x-wav"),
   );
   return kind && allowed.includes(kind) ? kind : null;
 }
@@ -81,10 +84,25 @@ export async function storeUpload(
     } catch {
       throw new AppError(415, opts.typeMessage);
     }
-    return storeFile({ purpose: opts.purpose, fileName: `${base}.${clean.ext}`, contentType: clean.contentType, bytes: clean.bytes, createdBy: opts.createdBy }, tx);
+    return storeFile(
+      {
+        purpose: opts.purpose,
+        fileName: `${base}.${clean.ext}`,
+        contentType: clean.contentType,
+        bytes: clean.bytes,
+        createdBy: opts.createdBy,
+      },
+      tx,
+    );
   }
   return storeFile(
-    { purpose: opts.purpose, fileName: `${base}.${FILE_KINDS[kind].ext}`, contentType: FILE_KINDS[kind].mime, bytes: upload.bytes, createdBy: opts.createdBy },
+    {
+      purpose: opts.purpose,
+      fileName: `${base}.${FILE_KINDS[kind].ext}`,
+      contentType: FILE_KINDS[kind].mime,
+      bytes: upload.bytes,
+      createdBy: opts.createdBy,
+    },
     tx,
   );
 }
@@ -93,7 +111,10 @@ export async function storeUpload(
 export function safeBaseName(name: string) {
   const last = name.split(/[\\/]/).pop() ?? "arquivo";
   const noExt = last.replace(/\.[^.]*$/, "");
-  const clean = noExt.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "").trim().slice(0, 120);
+  const clean = noExt
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "")
+    .trim()
+    .slice(0, 120);
   return clean || "arquivo";
 }
 
@@ -117,8 +138,7 @@ export function fileResponse(
   opts: { disposition?: "inline" | "attachment"; downloadName?: string; cache?: "private" | "public" | "no-store" } = {},
 ) {
   const disposition = contentDisposition(opts.downloadName ?? file.fileName, opts.disposition);
-  const cache =
-    opts.cache === "no-store" ? "no-store" : opts.cache === "public" ? "public, max-age=3600" : "private, max-age=3600";
+  const cache = opts.cache === "no-store" ? "no-store" : opts.cache === "public" ? "public, max-age=3600" : "private, max-age=3600";
   return new Response(new Uint8Array(file.data), {
     headers: {
       "Content-Type": file.contentType,

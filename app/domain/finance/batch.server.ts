@@ -73,5 +73,3 @@ export async function requestChargeBatch(actor: Actor, input: BatchInput) {
     throw error;
   }
 }
-
-

@@ -24,10 +24,18 @@ import { maskEmail } from "./mask-email";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export function chargeEmail(o: { memberName: string; receiverName: string; month: number; year: number; amountCentavos: number; dueDate: string; code: string; example: boolean }) {
+export function chargeEmail(o: {
+  memberName: string;
+  receiverName: string;
+  month: number;
+  year: number;
+  amountCentavos: number;
+  dueDate: string;
+  code: string;
+  example: boolean;
+}) {
   const firstName = o.memberName.trim().split(/\s+/)[0] ?? "";
   const ref = referenceLabel(o.month, o.year);
   const amount = formatMoney(o.amountCentavos);
@@ -108,12 +116,22 @@ export async function sendChargeByEmail(actor: Actor, chargeId: string): Promise
   const shown = maskEmail(email);
   return db().transaction(async (tx) => {
     const jobId = await enqueueEmail(
-      { to: email, ...mail, attachments: [{ filename: "qrcode-pix.png", contentType: "image/png", contentBase64: png.toString("base64"), cid: "pix-qr" }] },
+      {
+        to: email,
+        ...mail,
+        attachments: [{ filename: "qrcode-pix.png", contentType: "image/png", contentBase64: png.toString("base64"), cid: "pix-qr" }],
+      },
       { tx, singletonKey: `charge-email:${row.id}` },
     );
     if (jobId === null) return { message: PIX_PAGE_MESSAGES.emailAlreadyQueued(shown), jobId };
     await recordAudit(
-      { actor, action: "charge.emailed", entityType: "charge", entityId: row.id, data: { memberId: row.memberId, jobId, amountCentavos: row.amountCentavos, dueDate: row.dueDate } },
+      {
+        actor,
+        action: "charge.emailed",
+        entityType: "charge",
+        entityId: row.id,
+        data: { memberId: row.memberId, jobId, amountCentavos: row.amountCentavos, dueDate: row.dueDate },
+      },
       tx,
     );
     return { message: PIX_PAGE_MESSAGES.emailQueued(shown), jobId };

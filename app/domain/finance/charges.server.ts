@@ -173,7 +173,11 @@ function totalsByDueFilter(filter: ChargeFilter, today: string): SQL | undefined
  * search they sum the trigger-kept `charge_totals_by_due` (a few rows per month, ADR 161); with
  * one, the matching charges themselves.
  */
-export async function chargeTotals(actor: Actor, query: Pick<ChargeListQuery, "filter" | "q" | "month">, o: { today?: string } = {}): Promise<ChargeTotals> {
+export async function chargeTotals(
+  actor: Actor,
+  query: Pick<ChargeListQuery, "filter" | "q" | "month">,
+  o: { today?: string } = {},
+): Promise<ChargeTotals> {
   authorize(actor, "finance.view");
   const today = o.today ?? todayInBrasilia();
   if (!query.q.trim()) {

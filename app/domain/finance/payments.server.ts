@@ -34,14 +34,26 @@ export async function registerPayment(actor: Actor, input: RegisterPaymentInput,
       if (active) throw new AppError(409, FINANCE_MESSAGES.alreadyPaid);
       const earliest = earliestPaidOn(charge);
       if (input.paidOn < earliest) throw new AppError(422, FINANCE_MESSAGES.paidOnBeforeCharge(formatDate(earliest)), "paidOn");
-      if (input.amount < charge.amountCentavos) throw new AppError(422, FINANCE_MESSAGES.partial(formatMoney(charge.amountCentavos)), "amount");
+      if (input.amount < charge.amountCentavos)
+        throw new AppError(422, FINANCE_MESSAGES.partial(formatMoney(charge.amountCentavos)), "amount");
       const excessCentavos = input.amount - charge.amountCentavos;
       if (excessCentavos > 0 && !input.confirmExcess) {
-        throw new AppError(422, FINANCE_MESSAGES.excessUnconfirmed(formatMoney(input.amount), formatMoney(charge.amountCentavos), formatMoney(excessCentavos)), "confirmExcess");
+        throw new AppError(
+          422,
+          FINANCE_MESSAGES.excessUnconfirmed(formatMoney(input.amount), formatMoney(charge.amountCentavos), formatMoney(excessCentavos)),
+          "confirmExcess",
+        );
       }
       const [created] = await tx
         .insert(payments)
-        .values({ chargeId: charge.id, paidOn: input.paidOn, amountCentavos: input.amount, method: input.method, note: input.note, createdBy: actor.id })
+        .values({
+          chargeId: charge.id,
+          paidOn: input.paidOn,
+          amountCentavos: input.amount,
+          method: input.method,
+          note: input.note,
+          createdBy: actor.id,
+        })
         .returning({ id: payments.id });
       await recordAudit(
         {
@@ -86,7 +98,13 @@ export async function undoPayment(actor: Actor, paymentId: string, o: { now?: Da
     if (!canUndo(payment.createdAt, now)) throw new AppError(409, FINANCE_MESSAGES.undoTooLate);
     await tx.update(payments).set({ undoneAt: now, undoneBy: actor.id }).where(eq(payments.id, payment.id));
     await recordAudit(
-      { actor, action: "payment.undone", entityType: "payment", entityId: payment.id, data: { chargeId: payment.chargeId, amountCentavos: payment.amountCentavos } },
+      {
+        actor,
+        action: "payment.undone",
+        entityType: "payment",
+        entityId: payment.id,
+        data: { chargeId: payment.chargeId, amountCentavos: payment.amountCentavos },
+      },
       tx,
     );
     return { chargeId: payment.chargeId };

@@ -20,8 +20,10 @@ export const PIX_PAGE_MESSAGES = {
   settingsError: "Erro ao salvar a configuração do PIX. Tente novamente.",
   /** 'Enviar por e-mail' (issue 19 item 7, ADR 216). */
   emailQueued: (to: string) => `E-mail com o PIX da cobrança na fila de envio para ${to}.`,
-  emailAlreadyQueued: (to: string) => `Já há um e-mail desta cobrança na fila de envio para ${to}. Aguarde o envio antes de mandar de novo.`,
-  emailNoAddress: "Este filiado não tem e-mail cadastrado. Cadastre o e-mail na ficha do filiado (RH ou Secretaria) para enviar a cobrança.",
+  emailAlreadyQueued: (to: string) =>
+    `Já há um e-mail desta cobrança na fila de envio para ${to}. Aguarde o envio antes de mandar de novo.`,
+  emailNoAddress:
+    "Este filiado não tem e-mail cadastrado. Cadastre o e-mail na ficha do filiado (RH ou Secretaria) para enviar a cobrança.",
   emailAnonymized: "Este filiado foi anonimizado: não há e-mail para onde enviar a cobrança.",
   emailPaid: "Esta cobrança já está paga: não há código PIX a enviar.",
   emailNotConfigured: "O PIX do sindicato não está configurado: não há código PIX a enviar.",
@@ -40,14 +42,16 @@ export const STATEMENT_PAGE_MESSAGES = {
       duplicates ? `${duplicates} ${duplicates === 1 ? "possível duplicata" : "possíveis duplicatas"} a conferir, ` : ""
     }${unmatched} ${unmatched === 1 ? "lançamento" : "lançamentos"} para conferência manual. Nada foi gravado ainda.`,
   /** A big statement: the page lists the first ones of each kind. */
-  listCapped: (shown: number) => `Mostrando os primeiros ${shown.toLocaleString("pt-BR")} de cada lista. Confirme estes e leia o extrato de novo para ver os demais.`,
+  listCapped: (shown: number) =>
+    `Mostrando os primeiros ${shown.toLocaleString("pt-BR")} de cada lista. Confirme estes e leia o extrato de novo para ver os demais.`,
   noneSelected: "Marque ao menos um pagamento para confirmar.",
   tooMany: "Confirme no máximo 1.000 pagamentos de uma vez.",
   itemInvalid: "Um dos pagamentos marcados é inválido. Leia o extrato de novo.",
   fileChanged: "O arquivo mudou desde a leitura. Leia o extrato de novo antes de confirmar.",
   possibleDuplicate: (line: number) =>
     `A linha ${line} do extrato pode repetir um crédito já registrado (mesmo filiado, data e valor). Nada foi gravado; para registrá-la, marque-a em “Possíveis duplicatas”, confirmando que é outro crédito.`,
-  notProposed: (line: number) => `A linha ${line} do extrato não tem mais pagamento proposto (já registrado ou cobrança alterada). Nada foi gravado; leia o extrato de novo.`,
+  notProposed: (line: number) =>
+    `A linha ${line} do extrato não tem mais pagamento proposto (já registrado ou cobrança alterada). Nada foi gravado; leia o extrato de novo.`,
   confirmed: (n: number) => `${n} ${n === 1 ? "pagamento registrado" : "pagamentos registrados"} com sucesso.`,
 } as const;
 
@@ -66,7 +70,10 @@ export const pixSettingsSchema = z.object({
     (v) => pixText(v, PIX_LIMITS.receiverName) !== "",
     PIX_MESSAGES.receiverNameRequired,
   ),
-  city: text(PIX_MESSAGES.cityRequired, 60, "Cidade deve ter no máximo 60 caracteres.").refine((v) => pixText(v, PIX_LIMITS.city) !== "", PIX_MESSAGES.cityRequired),
+  city: text(PIX_MESSAGES.cityRequired, 60, "Cidade deve ter no máximo 60 caracteres.").refine(
+    (v) => pixText(v, PIX_LIMITS.city) !== "",
+    PIX_MESSAGES.cityRequired,
+  ),
 });
 export type PixSettingsInput = z.output<typeof pixSettingsSchema>;
 
@@ -77,7 +84,13 @@ export const statementPreviewSchema = z.object({ intent: z.literal("statement-pr
  * proposed, all or none (ADR 158). Nothing the browser says about amounts or dates is trusted.
  */
 const lineNumbers = z
-  .array(z.string().regex(/^\d{1,7}$/, STATEMENT_PAGE_MESSAGES.itemInvalid).transform(Number), { error: STATEMENT_PAGE_MESSAGES.itemInvalid })
+  .array(
+    z
+      .string()
+      .regex(/^\d{1,7}$/, STATEMENT_PAGE_MESSAGES.itemInvalid)
+      .transform(Number),
+    { error: STATEMENT_PAGE_MESSAGES.itemInvalid },
+  )
   .max(STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES.tooMany)
   .default([]);
 
@@ -104,4 +117,8 @@ export function reconciliationInput(form: FormData, fields: Record<string, strin
   return { ...fields, lines: all("lines"), duplicates: all("duplicates") };
 }
 
-export const reconciliationActionSchema = z.discriminatedUnion("intent", [statementPreviewSchema, statementConfirmSchema, pixSettingsSchema]);
+export const reconciliationActionSchema = z.discriminatedUnion("intent", [
+  statementPreviewSchema,
+  statementConfirmSchema,
+  pixSettingsSchema,
+]);

@@ -44,7 +44,17 @@ export type ChargePixPage = {
   pix:
     | { state: "paid" }
     | { state: "not-configured"; message: string }
-    | { state: "ready"; code: string; txid: string; qrSvg: string; qrAlt: string; receiverName: string; city: string; keyTypeLabel: string; example: boolean };
+    | {
+        state: "ready";
+        code: string;
+        txid: string;
+        qrSvg: string;
+        qrAlt: string;
+        receiverName: string;
+        city: string;
+        keyTypeLabel: string;
+        example: boolean;
+      };
 };
 
 /** One charge with its member and active payment, or null. */
@@ -78,14 +88,21 @@ export async function getChargePixPage(actor: Actor, chargeId: string): Promise<
   const { memberEmail, anonymizedAt, ...rest } = row;
   const charge = { ...rest, status };
   const address = memberEmail?.trim();
-  const email: ChargePixPage["email"] = anonymizedAt ? { state: "anonymized" } : address ? { state: "ok", to: maskEmail(address) } : { state: "missing" };
+  const email: ChargePixPage["email"] = anonymizedAt
+    ? { state: "anonymized" }
+    : address
+      ? { state: "ok", to: maskEmail(address) }
+      : { state: "missing" };
   if (status === "paid") return { charge, email, pix: { state: "paid" } };
   const config = await getPixConfig();
   if (!config.configured) {
     return {
       charge,
       email,
-      pix: { state: "not-configured", message: can(actor.role, "finance.pix-settings") ? PIX_PAGE_MESSAGES.notConfiguredAdmin : PIX_PAGE_MESSAGES.notConfigured },
+      pix: {
+        state: "not-configured",
+        message: can(actor.role, "finance.pix-settings") ? PIX_PAGE_MESSAGES.notConfiguredAdmin : PIX_PAGE_MESSAGES.notConfigured,
+      },
     };
   }
   const { key, receiverName, city } = config.settings;
@@ -95,6 +112,16 @@ export async function getChargePixPage(actor: Actor, chargeId: string): Promise<
   return {
     charge,
     email,
-    pix: { state: "ready", code, txid, qrSvg: qr.svg, qrAlt: qr.alt, receiverName, city, keyTypeLabel: config.keyTypeLabel, example: config.example },
+    pix: {
+      state: "ready",
+      code,
+      txid,
+      qrSvg: qr.svg,
+      qrAlt: qr.alt,
+      receiverName,
+      city,
+      keyTypeLabel: config.keyTypeLabel,
+      example: config.example,
+    },
   };
 }

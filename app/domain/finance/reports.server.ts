@@ -31,7 +31,17 @@ export function isFinanceReport(value: unknown): value is FinanceReport {
 
 export const REPORT_HEADERS = {
   cobrancas: ["matricula", "filiado", "referencia", "vencimento", "valor", "situacao", "data_pagamento", "valor_pago", "forma_pagamento"],
-  pagamentos: ["data_pagamento", "matricula", "filiado", "referencia", "valor_cobranca", "valor_pago", "diferenca", "forma_pagamento", "observacao"],
+  pagamentos: [
+    "data_pagamento",
+    "matricula",
+    "filiado",
+    "referencia",
+    "valor_cobranca",
+    "valor_pago",
+    "diferenca",
+    "forma_pagamento",
+    "observacao",
+  ],
   inadimplentes: ["matricula", "filiado", "meses_em_atraso", "referencias", "total_em_atraso"],
 } as const;
 
@@ -80,16 +90,34 @@ export async function chargesReport(actor: Actor, period: Period, o: { today?: s
     where c.due_date between ${period.from}::date and ${period.to}::date
     order by c.due_date, members_fold(m.name) collate "C", m.registration_number`);
   type R = {
-    registration_number: number; name: string; reference_month: number; reference_year: number; due_date: string;
-    amount_centavos: number; paid_on: string | null; paid_centavos: number | null; method: PaymentMethod | null; status: ChargeStatus;
+    registration_number: number;
+    name: string;
+    reference_month: number;
+    reference_year: number;
+    due_date: string;
+    amount_centavos: number;
+    paid_on: string | null;
+    paid_centavos: number | null;
+    method: PaymentMethod | null;
+    status: ChargeStatus;
   };
   const rows = (result.rows as R[]).map((r) => [
-    r.registration_number, r.name, referenceLabel(r.reference_month, r.reference_year), formatDate(r.due_date), csvMoney(Number(r.amount_centavos)),
-    CHARGE_STATUS_LABELS[r.status], r.paid_on ? formatDate(r.paid_on) : "", r.paid_centavos == null ? "" : csvMoney(Number(r.paid_centavos)),
+    r.registration_number,
+    r.name,
+    referenceLabel(r.reference_month, r.reference_year),
+    formatDate(r.due_date),
+    csvMoney(Number(r.amount_centavos)),
+    CHARGE_STATUS_LABELS[r.status],
+    r.paid_on ? formatDate(r.paid_on) : "",
+    r.paid_centavos == null ? "" : csvMoney(Number(r.paid_centavos)),
     r.method ? PAYMENT_METHOD_LABELS[r.method] : "",
   ]);
   await audit(actor, "cobrancas", period, rows.length);
-  return { filename: `cobrancas-${period.from}-a-${period.to}.csv`, csv: toCsv([[...REPORT_HEADERS.cobrancas], ...rows]), rows: rows.length };
+  return {
+    filename: `cobrancas-${period.from}-a-${period.to}.csv`,
+    csv: toCsv([[...REPORT_HEADERS.cobrancas], ...rows]),
+    rows: rows.length,
+  };
 }
 
 export async function paymentsReport(actor: Actor, period: Period): Promise<ReportFile> {
@@ -103,15 +131,33 @@ export async function paymentsReport(actor: Actor, period: Period): Promise<Repo
     where p.undone_at is null and p.paid_on between ${period.from}::date and ${period.to}::date
     order by p.paid_on, members_fold(m.name) collate "C", m.registration_number`);
   type R = {
-    paid_on: string; registration_number: number; name: string; reference_month: number; reference_year: number;
-    amount_centavos: number; paid_centavos: number; method: PaymentMethod; note: string | null;
+    paid_on: string;
+    registration_number: number;
+    name: string;
+    reference_month: number;
+    reference_year: number;
+    amount_centavos: number;
+    paid_centavos: number;
+    method: PaymentMethod;
+    note: string | null;
   };
   const rows = (result.rows as R[]).map((r) => [
-    formatDate(r.paid_on), r.registration_number, r.name, referenceLabel(r.reference_month, r.reference_year), csvMoney(Number(r.amount_centavos)),
-    csvMoney(Number(r.paid_centavos)), csvMoney(Number(r.paid_centavos) - Number(r.amount_centavos)), PAYMENT_METHOD_LABELS[r.method], r.note,
+    formatDate(r.paid_on),
+    r.registration_number,
+    r.name,
+    referenceLabel(r.reference_month, r.reference_year),
+    csvMoney(Number(r.amount_centavos)),
+    csvMoney(Number(r.paid_centavos)),
+    csvMoney(Number(r.paid_centavos) - Number(r.amount_centavos)),
+    PAYMENT_METHOD_LABELS[r.method],
+    r.note,
   ]);
   await audit(actor, "pagamentos", period, rows.length);
-  return { filename: `pagamentos-${period.from}-a-${period.to}.csv`, csv: toCsv([[...REPORT_HEADERS.pagamentos], ...rows]), rows: rows.length };
+  return {
+    filename: `pagamentos-${period.from}-a-${period.to}.csv`,
+    csv: toCsv([[...REPORT_HEADERS.pagamentos], ...rows]),
+    rows: rows.length,
+  };
 }
 
 /** Members with overdue charges today (Brasília): how many months, which, and the total owed. */

@@ -49,7 +49,11 @@ export async function runChargeBatch(batchId: string) {
     log.error("falha na geração das cobranças do mês", { batchId, ...errorFields(error) });
     await db()
       .update(chargeBatches)
-      .set({ status: "failed", error: "Falha ao gerar as cobranças. Nenhuma cobrança foi criada. Tente novamente.", finishedAt: sql`now()` })
+      .set({
+        status: "failed",
+        error: "Falha ao gerar as cobranças. Nenhuma cobrança foi criada. Tente novamente.",
+        finishedAt: sql`now()`,
+      })
       .where(eq(chargeBatches.id, batch.id));
     await recordAudit({ actor: null, action: "charge_batch.failed", entityType: "charge_batch", entityId: batch.id, data: {} });
     throw error;

@@ -26,7 +26,14 @@ export type Proposal = {
  * (`duplicateOf`). It is registered only when confirmed explicitly, line by line.
  */
 export type PossibleDuplicate = Proposal & {
-  duplicateOf: { chargeId: string; referenceMonth: number; referenceYear: number; paidOn: string; amountCentavos: number; fromStatement: boolean };
+  duplicateOf: {
+    chargeId: string;
+    referenceMonth: number;
+    referenceYear: number;
+    paidOn: string;
+    amountCentavos: number;
+    fromStatement: boolean;
+  };
 };
 
 export type Unmatched = { line: number; date: string; amountCentavos: number; payerName: string; description: string; reason: string };

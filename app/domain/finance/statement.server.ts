@@ -58,7 +58,8 @@ export const STATEMENT_REASONS = {
   noMatch: "Nenhuma cobrança em aberto com este nome e valor.",
   future: "Data no futuro.",
   beforeCharge: "A data do crédito é anterior ao ano da cobrança.",
-  duplicateNoCharge: "Pode ser um crédito já registrado (mesmo filiado, data e valor), e não há outra cobrança deste valor em aberto para ele.",
+  duplicateNoCharge:
+    "Pode ser um crédito já registrado (mesmo filiado, data e valor), e não há outra cobrança deste valor em aberto para ele.",
 } as const;
 
 type Handle = Db | Tx;
@@ -140,7 +141,11 @@ async function loadCandidates(h: Handle, where: SQL | undefined): Promise<Charge
     .innerJoin(members, eq(members.id, charges.memberId))
     .where(where)
     .orderBy(asc(charges.dueDate), asc(charges.referenceYear), asc(charges.referenceMonth), asc(charges.id));
-  return rows.map(({ paidCentavos, createdAt, ...r }) => ({ ...r, paid: paidCentavos !== null, earliest: earliestPaidOn({ referenceYear: r.referenceYear, createdAt }) }));
+  return rows.map(({ paidCentavos, createdAt, ...r }) => ({
+    ...r,
+    paid: paidCentavos !== null,
+    earliest: earliestPaidOn({ referenceYear: r.referenceYear, createdAt }),
+  }));
 }
 
 /** An active PIX payment of a member whose charges a line could pay. */
@@ -157,22 +162,36 @@ type Registered = {
   statementIspb: string | null;
 };
 
-const period = (c: Pick<ChargeCandidate, "referenceMonth" | "referenceYear">) => `${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`;
+const period = (c: Pick<ChargeCandidate, "referenceMonth" | "referenceYear">) =>
+  `${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`;
 
 /** Two credits told apart by what they carry: different txids, or different payer banks. */
 function distinct(line: Pick<StatementCredit, "txid" | "ispb">, p: Registered) {
-  return (line.txid !== null && p.statementTxid !== null && line.txid !== p.statementTxid) || (line.ispb !== null && p.statementIspb !== null && line.ispb !== p.statementIspb);
+  return (
+    (line.txid !== null && p.statementTxid !== null && line.txid !== p.statementTxid) ||
+    (line.ispb !== null && p.statementIspb !== null && line.ispb !== p.statementIspb)
+  );
 }
 
 /** Proposals, possible duplicates and unmatched lines for a parsed statement, against the database as it is now. */
-export async function matchStatement(h: Handle, statement: BankStatement, digest: string, o: { today?: string } = {}): Promise<StatementMatch> {
+export async function matchStatement(
+  h: Handle,
+  statement: BankStatement,
+  digest: string,
+  o: { today?: string } = {},
+): Promise<StatementMatch> {
   const today = o.today ?? todayInBrasilia();
   const seen = new Map<string, number>();
   const credits = statement.credits.map((c) => {
     const identity = creditIdentity(c);
     const occurrence = seen.get(identity) ?? 0;
     seen.set(identity, occurrence + 1);
-    return { credit: c, ref: fingerprint(identity, occurrence), chargeId: c.txid ? chargeIdFromTxid(c.txid) : null, folded: foldName(c.name) };
+    return {
+      credit: c,
+      ref: fingerprint(identity, occurrence),
+      chargeId: c.txid ? chargeIdFromTxid(c.txid) : null,
+      folded: foldName(c.name),
+    };
   });
 
   // Lines already registered: their payment, by fingerprint.
@@ -180,19 +199,32 @@ export async function matchStatement(h: Handle, statement: BankStatement, digest
     ? await h
         .select({ id: payments.id, ref: payments.statementRef })
         .from(payments)
-        .where(and(isNull(payments.undoneAt), sql`${payments.statementRef} in ${jsonList(credits.map((c) => c.ref), "text")}`))
+        .where(
+          and(
+            isNull(payments.undoneAt),
+            sql`${payments.statementRef} in ${jsonList(
+              credits.map((c) => c.ref),
+              "text",
+            )}`,
+          ),
+        )
     : [];
   const imported = new Map(importedRows.map((r) => [r.ref!, r.id]));
 
   const txidIds = [...new Set(credits.map((c) => c.chargeId).filter((id): id is string => id !== null))];
-  const byId = new Map((txidIds.length ? await loadCandidates(h, sql`${charges.id} in ${jsonList(txidIds, "uuid")}`) : []).map((c) => [c.id, c]));
+  const byId = new Map(
+    (txidIds.length ? await loadCandidates(h, sql`${charges.id} in ${jsonList(txidIds, "uuid")}`) : []).map((c) => [c.id, c]),
+  );
 
   const nameCredits = credits.filter((c) => c.chargeId === null && c.folded !== "");
   const names = [...new Set(nameCredits.map((c) => c.folded))];
   const amounts = [...new Set(nameCredits.map((c) => c.credit.amountCentavos))];
   const byNameAmount = new Map<string, ChargeCandidate[]>();
   if (names.length) {
-    const rows = await loadCandidates(h, and(sql`${charges.amountCentavos} in ${jsonList(amounts, "bigint")}`, sql`${foldedMemberName} in ${jsonList(names, "text")}`));
+    const rows = await loadCandidates(
+      h,
+      and(sql`${charges.amountCentavos} in ${jsonList(amounts, "bigint")}`, sql`${foldedMemberName} in ${jsonList(names, "text")}`),
+    );
     for (const c of rows) {
       const key = `${c.folded}|${c.amountCentavos}`;
       byNameAmount.set(key, [...(byNameAmount.get(key) ?? []), c]);
@@ -241,7 +273,8 @@ export async function matchStatement(h: Handle, statement: BankStatement, digest
   const claimed = new Set<string>();
   const proposals: Proposal[] = [];
   const unmatched: Unmatched[] = [];
-  const suspects: { base: Omit<Proposal, keyof ChargeFields | "via">; via: Proposal["via"]; of: Registered; charges: ChargeCandidate[] }[] = [];
+  const suspects: { base: Omit<Proposal, keyof ChargeFields | "via">; via: Proposal["via"]; of: Registered; charges: ChargeCandidate[] }[] =
+    [];
   const chargeFields = (charge: ChargeCandidate): ChargeFields => ({
     chargeId: charge.id,
     memberName: charge.memberName,
@@ -262,10 +295,20 @@ export async function matchStatement(h: Handle, statement: BankStatement, digest
       txid: c.txid,
       ispb: c.ispb,
     };
-    const skip = (reason: string) => unmatched.push({ line: c.line, date: c.date, amountCentavos: c.amountCentavos, payerName: c.name, description: c.description, reason });
+    const skip = (reason: string) =>
+      unmatched.push({
+        line: c.line,
+        date: c.date,
+        amountCentavos: c.amountCentavos,
+        payerName: c.name,
+        description: c.description,
+        reason,
+      });
     /** The payment of the same member, day and amount this line may repeat, if any (taken: one line per payment). */
     const suspect = (memberId: string) => {
-      const found = (registered.get(`${memberId}|${c.date}|${c.amountCentavos}`) ?? []).find((p) => !accountedFor.has(p.id) && !distinct(c, p));
+      const found = (registered.get(`${memberId}|${c.date}|${c.amountCentavos}`) ?? []).find(
+        (p) => !accountedFor.has(p.id) && !distinct(c, p),
+      );
       if (found) accountedFor.add(found.id);
       return found;
     };
@@ -318,7 +361,14 @@ export async function matchStatement(h: Handle, statement: BankStatement, digest
   for (const { base, via, of, charges: open } of suspects) {
     const charge = open.find((x) => !claimed.has(x.id));
     if (!charge) {
-      unmatched.push({ line: base.line, date: base.date, amountCentavos: base.amountCentavos, payerName: base.payerName, description: base.description, reason: via === "txid" ? STATEMENT_REASONS.duplicateInFile : STATEMENT_REASONS.duplicateNoCharge });
+      unmatched.push({
+        line: base.line,
+        date: base.date,
+        amountCentavos: base.amountCentavos,
+        payerName: base.payerName,
+        description: base.description,
+        reason: via === "txid" ? STATEMENT_REASONS.duplicateInFile : STATEMENT_REASONS.duplicateNoCharge,
+      });
       continue;
     }
     claimed.add(charge.id);
@@ -347,7 +397,12 @@ export async function matchStatement(h: Handle, statement: BankStatement, digest
     duplicates,
     unmatched,
     problems: statement.problems,
-    counts: { proposals: proposals.length, duplicates: duplicates.length, unmatched: unmatched.length, problems: statement.problems.length },
+    counts: {
+      proposals: proposals.length,
+      duplicates: duplicates.length,
+      unmatched: unmatched.length,
+      problems: statement.problems.length,
+    },
   };
 }
 
@@ -395,7 +450,12 @@ const RECONCILE_LOCK = 110_158;
  * confirmed explicitly). A line ticked as a proposal that is now a possible duplicate, or any
  * ticked line no longer proposed, refuses the whole confirmation (409).
  */
-export async function confirmStatement(actor: Actor, file: Upload | undefined, input: { digest: string; lines: number[]; duplicates?: number[] }, o: { today?: string } = {}) {
+export async function confirmStatement(
+  actor: Actor,
+  file: Upload | undefined,
+  input: { digest: string; lines: number[]; duplicates?: number[] },
+  o: { today?: string } = {},
+) {
   authorize(actor, "finance.reconcile");
   const { statement, digest } = readStatement(file);
   if (digest !== input.digest) throw new AppError(409, STATEMENT_PAGE_MESSAGES.fileChanged);
@@ -458,7 +518,8 @@ export async function confirmStatement(actor: Actor, file: Upload | undefined, i
   }
 }
 
-export const describeProposal = (p: Proposal) => `${p.memberName}, ${period(p)}, ${formatMoney(p.amountCentavos)}, pago em ${formatDate(p.date)}`;
+export const describeProposal = (p: Proposal) =>
+  `${p.memberName}, ${period(p)}, ${formatMoney(p.amountCentavos)}, pago em ${formatDate(p.date)}`;
 
 /**
  * A reconciliation note (paymentNote) with the payer's name taken out, for LGPD anonymisation

@@ -201,7 +201,10 @@ const inTurn = turns(2);
  * more than `maxRows` data rows (by the declared dimension or by count, as soon as it shows), no
  * data rows. Blank rows are skipped; unknown columns are ignored.
  */
-export async function readSpreadsheet(upload: { fileName: string; bytes: Buffer } | undefined, opts: ReadOptions): Promise<SpreadsheetRow[]> {
+export async function readSpreadsheet(
+  upload: { fileName: string; bytes: Buffer } | undefined,
+  opts: ReadOptions,
+): Promise<SpreadsheetRow[]> {
   if (!upload || upload.bytes.length === 0) throw new AppError(400, SPREADSHEET_MESSAGES.missing);
   const kind = spreadsheetKind(upload.fileName, upload.bytes);
   return inTurn(async () => {
@@ -238,8 +241,15 @@ export async function writeXlsx(sheetName: string, rows: readonly (readonly Xlsx
 }
 
 /** Writes a template: one sheet, the headers in bold, optional example rows. */
-export async function spreadsheetTemplate(sheetName: string, columns: readonly SpreadsheetColumn[], examples: Record<string, string | number>[] = []) {
-  return writeXlsx(sheetName, [columns.map((c) => ({ value: c.header, bold: true })), ...examples.map((e) => columns.map((c) => e[c.key] ?? ""))]);
+export async function spreadsheetTemplate(
+  sheetName: string,
+  columns: readonly SpreadsheetColumn[],
+  examples: Record<string, string | number>[] = [],
+) {
+  return writeXlsx(sheetName, [
+    columns.map((c) => ({ value: c.header, bold: true })),
+    ...examples.map((e) => columns.map((c) => e[c.key] ?? "")),
+  ]);
 }
 
 /** The report as CSV (the one writer, ADR 176: UTF-8 with BOM, `;` for a pt-BR Excel): one line per refused row. */

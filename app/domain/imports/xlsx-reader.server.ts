@@ -106,7 +106,10 @@ export function parseDimension(ref: string): Dimension | null {
 function isDateFormat(id: number, custom: Map<number, string>) {
   const code = custom.get(id);
   if (code !== undefined) {
-    const bare = code.replace(/"[^"]*"/g, "").replace(/\[[^\]]*\]/g, "").replace(/\\./g, "");
+    const bare = code
+      .replace(/"[^"]*"/g, "")
+      .replace(/\[[^\]]*\]/g, "")
+      .replace(/\\./g, "");
     return /[dy]/i.test(bare) && !/^general$/i.test(bare.trim());
   }
   return (id >= 14 && id <= 22) || (id >= 27 && id <= 36) || (id >= 45 && id <= 47) || (id >= 50 && id <= 58);
@@ -117,7 +120,11 @@ function serialToIso(serial: number, date1904: boolean) {
   if (!Number.isFinite(serial) || serial < 0 || serial > 2_958_465) return null;
   const days = Math.floor(serial);
   // The 1900 system counts a 29/02/1900 that never was: serials from 61 on are one day ahead.
-  const ms = date1904 ? Date.UTC(1904, 0, 1) + days * 86_400_000 : days >= 61 ? Date.UTC(1899, 11, 30) + days * 86_400_000 : Date.UTC(1899, 11, 31) + days * 86_400_000;
+  const ms = date1904
+    ? Date.UTC(1904, 0, 1) + days * 86_400_000
+    : days >= 61
+      ? Date.UTC(1899, 11, 30) + days * 86_400_000
+      : Date.UTC(1899, 11, 31) + days * 86_400_000;
   return new Date(ms).toISOString().slice(0, 10);
 }
 
@@ -163,7 +170,9 @@ function openZip(bytes: Buffer): Promise<Map<string, Entry> & { zip?: ZipFile }>
 
 function openStream(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(new XlsxError("unreadable", String(error?.message ?? error))) : resolve(stream)));
+    zip.openReadStream(entry, (error, stream) =>
+      error || !stream ? reject(new XlsxError("unreadable", String(error?.message ?? error))) : resolve(stream),
+    );
   });
 }
 

@@ -1,7 +1,19 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { authorize, type Actor } from "~/auth/authorize";
 import { db, type Tx } from "~/db/client.server";
-import { auditLog, charges, contactMessages, idempotencyKeys, jobs, members, payments, serviceRecordEntries, serviceRecords, type MemberRow, type ServiceRecordRow } from "~/db/schema";
+import {
+  auditLog,
+  charges,
+  contactMessages,
+  idempotencyKeys,
+  jobs,
+  members,
+  payments,
+  serviceRecordEntries,
+  serviceRecords,
+  type MemberRow,
+  type ServiceRecordRow,
+} from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { anonymizedPaymentNote } from "~/domain/finance/statement.server";
 import { deleteFile } from "~/domain/files/file-store.server";
@@ -66,7 +78,12 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
       .from(serviceRecords)
       // Linked to them, or opened with their CPF and linked to no one (a record linked to another
       // member is that member's, whatever CPF it was typed with).
-      .where(or(eq(serviceRecords.memberId, member.id), member.cpf ? and(eq(serviceRecords.requesterCpf, member.cpf), isNull(serviceRecords.memberId)) : undefined))
+      .where(
+        or(
+          eq(serviceRecords.memberId, member.id),
+          member.cpf ? and(eq(serviceRecords.requesterCpf, member.cpf), isNull(serviceRecords.memberId)) : undefined,
+        ),
+      )
       .orderBy(serviceRecords.id)
       .for("update");
     const scrub = redactorFor(member, records);
@@ -97,8 +114,15 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
     if (member.photoFileId) await deleteFile(member.photoFileId, tx);
     // A create form's stored answer (ADR 196) may quote them (a service record's receipt names
     // its requester): dropped. Only a repeated post of that form would have read it.
-    const quoted = [member.id, ...records.map((r) => r.id), member.name, member.cpf, member.email].filter((v): v is string => !!v).map((v) => `%${v.replace(/[\\%_]/g, "\\$&")}%`);
-    await tx.delete(idempotencyKeys).where(sql`${idempotencyKeys.result}::text ilike any(${sql`array[${sql.join(quoted.map((q) => sql`${q}`), sql`, `)}]::text[]`})`);
+    const quoted = [member.id, ...records.map((r) => r.id), member.name, member.cpf, member.email]
+      .filter((v): v is string => !!v)
+      .map((v) => `%${v.replace(/[\\%_]/g, "\\$&")}%`);
+    await tx.delete(idempotencyKeys).where(
+      sql`${idempotencyKeys.result}::text ilike any(${sql`array[${sql.join(
+        quoted.map((q) => sql`${q}`),
+        sql`, `,
+      )}]::text[]`})`,
+    );
 
     const outcome: AnonymizeOutcome = {
       serviceRecords: records.length,
@@ -146,7 +170,12 @@ async function anonymizeRecords(tx: Tx, member: MemberRow, records: ServiceRecor
   const entries = await tx
     .select({ id: serviceRecordEntries.id, text: serviceRecordEntries.text })
     .from(serviceRecordEntries)
-    .where(inArray(serviceRecordEntries.recordId, records.map((r) => r.id)));
+    .where(
+      inArray(
+        serviceRecordEntries.recordId,
+        records.map((r) => r.id),
+      ),
+    );
   let changed = 0;
   for (const e of entries) {
     const text = scrub.text(e.text);
@@ -193,7 +222,10 @@ async function anonymizeJobs(tx: Tx, scrub: Redactor) {
       await tx.delete(jobs).where(eq(jobs.id, j.id));
       emailJobsDeleted++;
     } else {
-      await tx.update(jobs).set({ payload: payload.value as object, lastError }).where(eq(jobs.id, j.id));
+      await tx
+        .update(jobs)
+        .set({ payload: payload.value as object, lastError })
+        .where(eq(jobs.id, j.id));
       otherJobs++;
     }
   }
@@ -201,8 +233,16 @@ async function anonymizeJobs(tx: Tx, scrub: Redactor) {
 }
 
 async function anonymizeContactMessages(tx: Tx, member: MemberRow, records: ServiceRecordRow[], scrub: Redactor) {
-  const emails = [...new Set([member.email, ...records.map((r) => r.requesterEmail)].filter((e): e is string => !!e).map((e) => e.trim().toLowerCase()))];
-  const phones = [...new Set([member.mobilePhone, member.homePhone, ...records.map((r) => r.requesterPhone)].filter((p): p is string => !!p).map((p) => p.replace(/\D/g, "")))].filter((p) => p.length >= 10);
+  const emails = [
+    ...new Set([member.email, ...records.map((r) => r.requesterEmail)].filter((e): e is string => !!e).map((e) => e.trim().toLowerCase())),
+  ];
+  const phones = [
+    ...new Set(
+      [member.mobilePhone, member.homePhone, ...records.map((r) => r.requesterPhone)]
+        .filter((p): p is string => !!p)
+        .map((p) => p.replace(/\D/g, "")),
+    ),
+  ].filter((p) => p.length >= 10);
   if (!emails.length && !phones.length) return 0;
   const rows = await tx
     .select()

@@ -14,8 +14,22 @@ const BATCH = 2000;
 
 /** The old system's column names, so the file reads like its `associado` export. */
 const HEADER = [
-  "matricula", "nome_associado", "cpf", "email", "telefone_celular", "endereco", "cidade", "estado", "cep", "regiao",
-  "posto_trabalho", "situacao", "situacao_descricao", "status", "pagamento", "data_cadastro",
+  "matricula",
+  "nome_associado",
+  "cpf",
+  "email",
+  "telefone_celular",
+  "endereco",
+  "cidade",
+  "estado",
+  "cep",
+  "regiao",
+  "posto_trabalho",
+  "situacao",
+  "situacao_descricao",
+  "status",
+  "pagamento",
+  "data_cadastro",
 ];
 
 /**
@@ -29,12 +43,31 @@ export async function exportMemberList(actor: Actor, query: Pick<MemberListQuery
   const { where } = listFilter(actor, query);
   const rows: (string | number | null)[][] = [HEADER];
   for (let offset = 0; ; offset += BATCH) {
-    const batch = await db().select().from(members).where(where).orderBy(...LIST_ORDER).limit(BATCH).offset(offset);
+    const batch = await db()
+      .select()
+      .from(members)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(BATCH)
+      .offset(offset);
     for (const m of batch) {
       rows.push([
-        m.registrationNumber, m.name, m.cpf ? (fullCpf ? formatCpf(m.cpf) : maskCpfForList(m.cpf)) : "", m.email, m.mobilePhone, m.address, m.city,
-        m.state, m.cep, m.region, m.workplaceName, m.situation, m.situation === null ? "" : (SITUATION_LABELS[String(m.situation)] ?? ""), m.status,
-        PAYMENT_STATUS_LABELS[paymentStatus(m)], formatDate(m.joinedOn),
+        m.registrationNumber,
+        m.name,
+        m.cpf ? (fullCpf ? formatCpf(m.cpf) : maskCpfForList(m.cpf)) : "",
+        m.email,
+        m.mobilePhone,
+        m.address,
+        m.city,
+        m.state,
+        m.cep,
+        m.region,
+        m.workplaceName,
+        m.situation,
+        m.situation === null ? "" : (SITUATION_LABELS[String(m.situation)] ?? ""),
+        m.status,
+        PAYMENT_STATUS_LABELS[paymentStatus(m)],
+        formatDate(m.joinedOn),
       ]);
     }
     if (batch.length < BATCH) break;
@@ -57,6 +90,10 @@ export async function exportMemberList(actor: Actor, query: Pick<MemberListQuery
 function xlsxOf(rows: (string | number | null)[][]) {
   return writeXlsx(
     "filiados",
-    rows.map((r, i) => (i === 0 ? r.map((v) => ({ value: v, bold: true })) : r.map((v, col) => ((col === 0 || col === 11) && typeof v === "number" ? v : csvText(v))))),
+    rows.map((r, i) =>
+      i === 0
+        ? r.map((v) => ({ value: v, bold: true }))
+        : r.map((v, col) => ((col === 0 || col === 11) && typeof v === "number" ? v : csvText(v))),
+    ),
   );
 }

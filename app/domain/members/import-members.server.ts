@@ -4,7 +4,14 @@ import { db, type Tx } from "~/db/client.server";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { readSpreadsheet, spreadsheetTemplate, yieldTurn, type ImportReport, type SpreadsheetColumn, type SpreadsheetRow } from "~/domain/imports/spreadsheet.server";
+import {
+  readSpreadsheet,
+  spreadsheetTemplate,
+  yieldTurn,
+  type ImportReport,
+  type SpreadsheetColumn,
+  type SpreadsheetRow,
+} from "~/domain/imports/spreadsheet.server";
 import { cpfDigits, cpfProblem } from "~/lib/br/cpf";
 import { optionalCepField, optionalPhoneField } from "~/lib/br/fields";
 import { todayInBrasilia } from "~/lib/dates";
@@ -188,11 +195,15 @@ function validateRow(r: SpreadsheetRow): Checked {
   const regText = (v.registrationNumber ?? "").trim();
   let registrationNumber: number | null = null;
   if (regText) {
-    if (!/^\d{1,10}$/.test(regText) || Number(regText) < 1 || Number(regText) > MAX_REGISTRATION_NUMBER) problems.push(MEMBER_IMPORT_MESSAGES.registration);
+    if (!/^\d{1,10}$/.test(regText) || Number(regText) < 1 || Number(regText) > MAX_REGISTRATION_NUMBER)
+      problems.push(MEMBER_IMPORT_MESSAGES.registration);
     else registrationNumber = Number(regText);
   }
   const dates: Record<"birthDate" | "joinedOn", string | null> = { birthDate: null, joinedOn: null };
-  for (const [key, header] of [["birthDate", "Data de nascimento"], ["joinedOn", "Data de cadastro"]] as const) {
+  for (const [key, header] of [
+    ["birthDate", "Data de nascimento"],
+    ["joinedOn", "Data de cadastro"],
+  ] as const) {
     const t = (v[key] ?? "").trim();
     if (!t) continue;
     const checked = checkImportDate(t);
@@ -247,8 +258,20 @@ async function existingMembers(reader: Reader, numbers: number[], cpfs: string[]
       if (m.cpf) byCpf.set(m.cpf, m);
     }
   };
-  for (let i = 0; i < numbers.length; i += 1000) add(await reader.select(columns).from(members).where(inArray(members.registrationNumber, numbers.slice(i, i + 1000))));
-  for (let i = 0; i < cpfs.length; i += 1000) add(await reader.select(columns).from(members).where(inArray(members.cpf, cpfs.slice(i, i + 1000))));
+  for (let i = 0; i < numbers.length; i += 1000)
+    add(
+      await reader
+        .select(columns)
+        .from(members)
+        .where(inArray(members.registrationNumber, numbers.slice(i, i + 1000))),
+    );
+  for (let i = 0; i < cpfs.length; i += 1000)
+    add(
+      await reader
+        .select(columns)
+        .from(members)
+        .where(inArray(members.cpf, cpfs.slice(i, i + 1000))),
+    );
   return { byNumber, byCpf };
 }
 
@@ -323,7 +346,20 @@ const INSERT_BATCH = 500;
 /** The columns a row sets on an existing member: blank cells keep what is there. */
 function updateSet(m: MemberImportRow) {
   const set: Partial<typeof members.$inferInsert> = { name: m.name, cpf: m.cpf };
-  const keys = ["email", "mobilePhone", "homePhone", "birthDate", "gender", "address", "city", "state", "cep", "workplaceName", "notes", "joinedOn"] as const;
+  const keys = [
+    "email",
+    "mobilePhone",
+    "homePhone",
+    "birthDate",
+    "gender",
+    "address",
+    "city",
+    "state",
+    "cep",
+    "workplaceName",
+    "notes",
+    "joinedOn",
+  ] as const;
   for (const k of keys) if (m[k] !== null) (set as Record<string, unknown>)[k] = m[k];
   if (m.situation !== null) {
     set.situation = m.situation;
@@ -381,7 +417,8 @@ export async function commitMemberImport(actor: Actor, upload: { fileName: strin
     const rest = creates.filter((m) => m.registrationNumber === null);
     if (rest.length) {
       let next = await nextRegistrationNumber(tx);
-      for (let i = 0; i < rest.length; i += INSERT_BATCH) await tx.insert(members).values(rest.slice(i, i + INSERT_BATCH).map((m) => row(m, next++)));
+      for (let i = 0; i < rest.length; i += INSERT_BATCH)
+        await tx.insert(members).values(rest.slice(i, i + INSERT_BATCH).map((m) => row(m, next++)));
     }
     await recordAudit(
       {

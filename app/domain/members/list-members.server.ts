@@ -59,7 +59,10 @@ export function listFilter(actor: Pick<Actor, "role">, query: Pick<MemberListQue
   const byCpf = isCpfSearch(query.q, actor);
   const range = query.month ? monthRange(query.month) : null;
   const joined = range ? and(gte(members.joinedOn, range.firstDay), lt(members.joinedOn, range.nextFirstDay)) : undefined;
-  return { where: and(situations ? inArray(members.situation, [...situations]) : undefined, searchCondition(query.q, { byCpf }), joined), byCpf };
+  return {
+    where: and(situations ? inArray(members.situation, [...situations]) : undefined, searchCondition(query.q, { byCpf }), joined),
+    byCpf,
+  };
 }
 
 /** Order of the list: folded name in byte order, then registration number (ADR 120, 126). */
@@ -105,7 +108,13 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
       [{ total }] = await db().select({ total: count() }).from(members).where(where);
       pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
       page = Math.min(firstPage, pageCount);
-      rows = await db().select().from(members).where(where).orderBy(...LIST_ORDER).limit(MEMBERS_PAGE_SIZE).offset((page - 1) * MEMBERS_PAGE_SIZE);
+      rows = await db()
+        .select()
+        .from(members)
+        .where(where)
+        .orderBy(...LIST_ORDER)
+        .limit(MEMBERS_PAGE_SIZE)
+        .offset((page - 1) * MEMBERS_PAGE_SIZE);
     }
   } else {
     [{ total }] = await db().select({ total: count() }).from(members).where(where);
@@ -120,7 +129,13 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
       .offset((page - 1) * MEMBERS_PAGE_SIZE);
   }
   if (byCpf) {
-    await recordAudit({ actor, action: "member.searched_by_cpf", entityType: "member", entityId: rows.length === 1 ? rows[0].id : null, data: { found: total } });
+    await recordAudit({
+      actor,
+      action: "member.searched_by_cpf",
+      entityType: "member",
+      entityId: rows.length === 1 ? rows[0].id : null,
+      data: { found: total },
+    });
   }
   const list = rows.map(toMemberListRow);
   return { rows: list, total, page, pageCount };

@@ -47,11 +47,23 @@ export async function countMemberLookup(actor: Pick<Actor, "id">, o: { field?: s
  */
 export async function findMemberByCpfAudited(actor: Actor, cpf: string, tx: Db | Tx = db()) {
   const [m] = await tx
-    .select({ id: members.id, name: members.name, registrationNumber: members.registrationNumber, mobilePhone: members.mobilePhone, email: members.email })
+    .select({
+      id: members.id,
+      name: members.name,
+      registrationNumber: members.registrationNumber,
+      mobilePhone: members.mobilePhone,
+      email: members.email,
+    })
     .from(members)
     .where(eq(members.cpf, cpf));
   await recordAudit(
-    { actor, action: "member.looked_up", entityType: "member", entityId: m?.id ?? null, data: { found: !!m, registrationNumber: m?.registrationNumber ?? null } },
+    {
+      actor,
+      action: "member.looked_up",
+      entityType: "member",
+      entityId: m?.id ?? null,
+      data: { found: !!m, registrationNumber: m?.registrationNumber ?? null },
+    },
     tx,
   );
   return m;
@@ -67,6 +79,13 @@ export async function lookupMemberByCpf(actor: Actor, cpf: string): Promise<Memb
   await countMemberLookup(actor);
   const m = await findMemberByCpfAudited(actor, cpf);
   return m
-    ? { is_member: true, member_id: m.id, member_name: m.name, registration_number: m.registrationNumber, member_phone: m.mobilePhone ?? null, member_email: m.email ?? null }
+    ? {
+        is_member: true,
+        member_id: m.id,
+        member_name: m.name,
+        registration_number: m.registrationNumber,
+        member_phone: m.mobilePhone ?? null,
+        member_email: m.email ?? null,
+      }
     : { is_member: false, member_id: null, member_name: null, registration_number: null, member_phone: null, member_email: null };
 }

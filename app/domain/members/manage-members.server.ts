@@ -86,7 +86,19 @@ export async function addMember(actor: Actor, input: CreateMemberInput) {
   }
 }
 
-export const EDITABLE_MEMBER_FIELDS = ["name", "email", "mobilePhone", "address", "city", "state", "cep", "region", "workplaceName", "situation", "notes"] as const;
+export const EDITABLE_MEMBER_FIELDS = [
+  "name",
+  "email",
+  "mobilePhone",
+  "address",
+  "city",
+  "state",
+  "cep",
+  "region",
+  "workplaceName",
+  "situation",
+  "notes",
+] as const;
 
 /** Corrected by an admin only (issue 19 §14, ADR 194). */
 export const ADMIN_MEMBER_FIELDS = ["cpf", "birthDate", "gender"] as const;
@@ -140,7 +152,13 @@ async function editMemberIn(actor: Actor, input: UpdateMemberInput) {
       .set({ ...next, status, updatedAt: new Date() })
       .where(eq(members.id, current.id));
     await recordAudit(
-      { actor, action: "member.updated", entityType: "member", entityId: current.id, data: { registrationNumber: current.registrationNumber, changed } },
+      {
+        actor,
+        action: "member.updated",
+        entityType: "member",
+        entityId: current.id,
+        data: { registrationNumber: current.registrationNumber, changed },
+      },
       tx,
     );
     return { id: current.id, changed };
@@ -190,6 +208,9 @@ async function deleteMember(actor: Actor, id: string) {
     const [removed] = await tx.delete(members).where(eq(members.id, id)).returning();
     if (!removed) throw new AppError(404, MEMBER_MESSAGES.notFound);
     if (removed.photoFileId) await deleteFile(removed.photoFileId, tx);
-    await recordAudit({ actor, action: "member.deleted", entityType: "member", entityId: id, data: { registrationNumber: removed.registrationNumber } }, tx);
+    await recordAudit(
+      { actor, action: "member.deleted", entityType: "member", entityId: id, data: { registrationNumber: removed.registrationNumber } },
+      tx,
+    );
   });
 }

@@ -35,19 +35,26 @@ describe("member factories", () => {
 
   it("fold names without accents or case, in the index's expression", async () => {
     await createMember(t.db, { name: "João Conceição Araújo" });
-    const rows = await t.db.execute<{ name: string }>(sql`select name from members where name_folded like '%' || members_fold(${"JOAO conceicao"}) || '%'`);
+    const rows = await t.db.execute<{ name: string }>(
+      sql`select name from members where name_folded like '%' || members_fold(${"JOAO conceicao"}) || '%'`,
+    );
     expect(rows.rows.map((r) => r.name)).toContain("João Conceição Araújo");
   });
 
   it("keep the stored folded name right on every write: factory, bulk insert, update, and refuse writing it (ADR 126)", async () => {
     const m = await createMember(t.db, { name: "ÂNGELA Ínês D'Ávila Müller" });
-    const folded = async (id: string) => (await t.db.execute<{ f: string }>(sql`select name_folded as f from members where id = ${id}`)).rows[0].f;
+    const folded = async (id: string) =>
+      (await t.db.execute<{ f: string }>(sql`select name_folded as f from members where id = ${id}`)).rows[0].f;
     expect(await folded(m.id)).toBe("angela ines d'avila muller");
     await t.db.execute(sql`update members set name = ${"Çécília Õliveira"} where id = ${m.id}`);
     expect(await folded(m.id)).toBe("cecilia oliveira");
     // Bulk insert (the bench's and the import's path): every row folded as members_fold(name).
     await createMembers(t.db, 300);
-    const [{ stale }] = (await t.db.execute<{ stale: number }>(sql`select count(*)::int as stale from members where name_folded is distinct from members_fold(name)`)).rows;
+    const [{ stale }] = (
+      await t.db.execute<{ stale: number }>(
+        sql`select count(*)::int as stale from members where name_folded is distinct from members_fold(name)`,
+      )
+    ).rows;
     expect(stale).toBe(0);
     // Nobody writes it by hand.
     await expect(t.db.execute(sql`update members set name_folded = 'outro' where id = ${m.id}`)).rejects.toThrow();

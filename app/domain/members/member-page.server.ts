@@ -4,7 +4,13 @@ import { db } from "~/db/client.server";
 import { auditLog, charges, members, serviceRecords } from "~/db/schema";
 import { dataLinesText, describeAuditEntry, formatAuditTime } from "~/domain/audit/describe-audit-entry";
 import { auditEventDef } from "~/domain/audit/audit-events";
-import { SECTOR_LABELS, serviceScope, STATUS_LABELS as SERVICE_STATUS_LABELS, type ServiceSector, type ServiceStatus } from "~/domain/service-records/service-options";
+import {
+  SECTOR_LABELS,
+  serviceScope,
+  STATUS_LABELS as SERVICE_STATUS_LABELS,
+  type ServiceSector,
+  type ServiceStatus,
+} from "~/domain/service-records/service-options";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { recordAudit } from "~/domain/audit/record-audit.server";
@@ -30,11 +36,7 @@ async function findMember(id: string) {
  * shows charges only to finance roles, app/domain/finance/member-finance.server.ts), their
  * charges (latest period first), up to `limit` each.
  */
-export async function memberRecords(
-  id: string,
-  limit = 50,
-  withCharges = false,
-) {
+export async function memberRecords(id: string, limit = 50, withCharges = false) {
   const services = await db()
     .select({
       id: serviceRecords.id,
@@ -83,10 +85,7 @@ export type MemberHistoryEntry = {
 };
 
 /** The changes recorded about one member, newest first (ids and field names only, ADR 122). */
-export async function memberHistory(
-  id: string,
-  limit = 100,
-): Promise<MemberHistoryEntry[]> {
+export async function memberHistory(id: string, limit = 100): Promise<MemberHistoryEntry[]> {
   const rows = await db()
     .select()
     .from(auditLog)
@@ -175,11 +174,7 @@ const money = (centavos: number) => formatMoney(centavos);
  * record, the photo reference, the service records, the charges and the audit entries about
  * them. Audited.
  */
-export async function exportMember(
-  actor: Actor,
-  id: string,
-  format: "json" | "csv",
-) {
+export async function exportMember(actor: Actor, id: string, format: "json" | "csv") {
   authorize(actor, "members.lgpd");
   const m = await findMember(id);
   const audit = await db()
@@ -198,23 +193,23 @@ export async function exportMember(
   return {
     sobre: `Dados pessoais do filiado mantidos pelo sindicato, exportados em ${brasiliaTime(new Date())}.`,
     cadastro: Object.fromEntries(EXPORT_FIELDS.map(([label, value]) => [label, value(m) ?? null])) as Record<string, unknown>,
-    foto: m.photoFileId ? { "Arquivo": m.photoFileId } : null,
+    foto: m.photoFileId ? { Arquivo: m.photoFileId } : null,
     atendimentos: records.services.map((r) => ({
-      "Protocolo": r.protocol,
+      Protocolo: r.protocol,
       "Aberto em": brasiliaTime(r.createdAt),
-      "Setor": SECTOR_LABELS[r.sector as ServiceSector] ?? r.sector,
+      Setor: SECTOR_LABELS[r.sector as ServiceSector] ?? r.sector,
       "Tipo de atendimento": r.serviceType,
-      "Status": SERVICE_STATUS_LABELS[r.status as ServiceStatus] ?? r.status,
+      Status: SERVICE_STATUS_LABELS[r.status as ServiceStatus] ?? r.status,
     })),
     mensalidades: records.charges.map((c) => ({
-      "Referência": `${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`,
-      "Valor": money(Number(c.amountCentavos)),
-      "Vencimento": formatDate(c.dueDate),
+      Referência: `${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`,
+      Valor: money(Number(c.amountCentavos)),
+      Vencimento: formatDate(c.dueDate),
       "Pago em": c.paidOn ? formatDate(c.paidOn) : null,
     })),
     auditoria: audit.map((a) => {
       const view = describeAuditEntry(a);
-      return { "Data": `${view.when} (horário de Brasília)`, "Usuário": view.who, "Ação": view.actionLabel, "Detalhes": dataLinesText(view.lines) };
+      return { Data: `${view.when} (horário de Brasília)`, Usuário: view.who, Ação: view.actionLabel, Detalhes: dataLinesText(view.lines) };
     }),
   };
 }
@@ -223,7 +218,10 @@ type MemberExport = Awaited<ReturnType<typeof exportMember>>;
 
 /** The export as CSV (the one writer, ADR 176): "Seção;Campo;Valor", one row per field, record, charge and audit entry. */
 export function exportToCsv(data: MemberExport) {
-  const rows: unknown[][] = [["Seção", "Campo", "Valor"], ["Sobre", "Exportação", data.sobre]];
+  const rows: unknown[][] = [
+    ["Seção", "Campo", "Valor"],
+    ["Sobre", "Exportação", data.sobre],
+  ];
   for (const [k, v] of Object.entries(data.cadastro)) rows.push(["Cadastro", k, v ?? ""]);
   rows.push(["Foto", "Arquivo", data.foto?.["Arquivo"] ?? ""]);
   const each = (section: string, items: Record<string, unknown>[]) =>
@@ -245,6 +243,12 @@ export async function revealMemberCpf(actor: Actor, id: string) {
   authorize(actor, "members.cpf");
   const m = await findMember(id);
   if (!m.cpf) throw new AppError(404, "Este filiado não tem CPF cadastrado.");
-  await recordAudit({ actor, action: "member.cpf_viewed", entityType: "member", entityId: m.id, data: { registrationNumber: m.registrationNumber } });
+  await recordAudit({
+    actor,
+    action: "member.cpf_viewed",
+    entityType: "member",
+    entityId: m.id,
+    data: { registrationNumber: m.registrationNumber },
+  });
   return { cpf: formatCpf(m.cpf) };
 }

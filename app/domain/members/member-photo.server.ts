@@ -45,7 +45,13 @@ export async function setMemberPhoto(actor: Actor, id: string, upload: Upload | 
     try {
       stored = await storeUpload(
         { ...upload, fileName: `foto-filiado-${current.registrationNumber}` },
-        { purpose: MEMBER_PHOTO_PURPOSE, allowed: IMAGE_KINDS, typeMessage: MEMBER_PHOTO_MESSAGES.type, createdBy: actor.id, maxImageSide: 800 },
+        {
+          purpose: MEMBER_PHOTO_PURPOSE,
+          allowed: IMAGE_KINDS,
+          typeMessage: MEMBER_PHOTO_MESSAGES.type,
+          createdBy: actor.id,
+          maxImageSide: 800,
+        },
         tx,
       );
     } catch (error) {
@@ -55,7 +61,13 @@ export async function setMemberPhoto(actor: Actor, id: string, upload: Upload | 
     await tx.update(members).set({ photoFileId: stored.id, updatedAt: new Date() }).where(eq(members.id, id));
     if (current.photoFileId) await deleteFile(current.photoFileId, tx);
     await recordAudit(
-      { actor, action: "member.photo_changed", entityType: "member", entityId: id, data: { registrationNumber: current.registrationNumber, removed: false } },
+      {
+        actor,
+        action: "member.photo_changed",
+        entityType: "member",
+        entityId: id,
+        data: { registrationNumber: current.registrationNumber, removed: false },
+      },
       tx,
     );
     return stored;
@@ -72,7 +84,13 @@ export async function removeMemberPhoto(actor: Actor, id: string) {
     await tx.update(members).set({ photoFileId: null, updatedAt: new Date() }).where(eq(members.id, id));
     await deleteFile(current.photoFileId, tx);
     await recordAudit(
-      { actor, action: "member.photo_changed", entityType: "member", entityId: id, data: { registrationNumber: current.registrationNumber, removed: true } },
+      {
+        actor,
+        action: "member.photo_changed",
+        entityType: "member",
+        entityId: id,
+        data: { registrationNumber: current.registrationNumber, removed: true },
+      },
       tx,
     );
   });

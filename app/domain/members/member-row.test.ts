@@ -53,7 +53,11 @@ describe("member rows (issue 20 §4)", () => {
       situation: "ATIVO(A)",
       anonymized: false,
     });
-    expect(toMemberPickRow({ ...record, situation: null, cpf: null, anonymizedAt: new Date() })).toMatchObject({ situation: "—", cpfMasked: "—", anonymized: true });
+    expect(toMemberPickRow({ ...record, situation: null, cpf: null, anonymizedAt: new Date() })).toMatchObject({
+      situation: "—",
+      cpfMasked: "—",
+      anonymized: true,
+    });
     expect(toMemberPickRow({ ...record, situation: 99 })).toMatchObject({ situation: "99" });
   });
 

@@ -31,7 +31,20 @@ export type MemberRecord = {
 /** What the list and the member's page hand the edit dialog (never the CPF). */
 export type EditableMember = Pick<
   MemberRecord,
-  "id" | "registrationNumber" | "name" | "email" | "mobilePhone" | "address" | "city" | "state" | "cep" | "region" | "workplaceName" | "situation" | "status" | "notes"
+  | "id"
+  | "registrationNumber"
+  | "name"
+  | "email"
+  | "mobilePhone"
+  | "address"
+  | "city"
+  | "state"
+  | "cep"
+  | "region"
+  | "workplaceName"
+  | "situation"
+  | "status"
+  | "notes"
 >;
 
 /** One row of the members list: the CPF is always masked (***.456.789-**), whatever the role. */
@@ -82,7 +95,9 @@ export function toMemberListRow(m: MemberRecord): MemberListRow {
   };
 }
 
-export function toMemberPickRow(m: Pick<MemberRecord, "id" | "registrationNumber" | "name" | "cpf" | "situation" | "anonymizedAt">): MemberPickRow {
+export function toMemberPickRow(
+  m: Pick<MemberRecord, "id" | "registrationNumber" | "name" | "cpf" | "situation" | "anonymizedAt">,
+): MemberPickRow {
   return {
     id: m.id,
     registrationNumber: m.registrationNumber,

@@ -65,7 +65,9 @@ const registrationNumber = z
         .string()
         .regex(/^\d{1,10}$/, MEMBER_MESSAGES.registrationInvalid)
         .transform(Number)
-        .pipe(z.number().int().min(1, MEMBER_MESSAGES.registrationInvalid).max(MAX_REGISTRATION_NUMBER, MEMBER_MESSAGES.registrationInvalid)),
+        .pipe(
+          z.number().int().min(1, MEMBER_MESSAGES.registrationInvalid).max(MAX_REGISTRATION_NUMBER, MEMBER_MESSAGES.registrationInvalid),
+        ),
     ]),
   );
 
@@ -126,7 +128,10 @@ export const updateMemberSchema = z.object({
     .string()
     .trim()
     // The form's options, or a value imported as written (kept when unchanged).
-    .refine((v) => v === "" || (GENDERS as readonly string[]).includes(v) || (v.length <= 40 && !/[\u0000-\u001f]/.test(v)), MEMBER_MESSAGES.genderInvalid)
+    .refine(
+      (v) => v === "" || (GENDERS as readonly string[]).includes(v) || (v.length <= 40 && !/[\u0000-\u001f]/.test(v)),
+      MEMBER_MESSAGES.genderInvalid,
+    )
     .transform((v) => v || null)
     .optional(),
 });
@@ -134,7 +139,12 @@ export const updateMemberSchema = z.object({
 export const deleteMemberSchema = z.object({ intent: z.literal("delete"), id: idField(MEMBER_MESSAGES.notFound) });
 export const refreshMembersSchema = z.object({ intent: z.literal("refresh") });
 
-export const memberActionSchema = z.discriminatedUnion("intent", [createMemberSchema, updateMemberSchema, deleteMemberSchema, refreshMembersSchema]);
+export const memberActionSchema = z.discriminatedUnion("intent", [
+  createMemberSchema,
+  updateMemberSchema,
+  deleteMemberSchema,
+  refreshMembersSchema,
+]);
 export type CreateMemberInput = Omit<z.infer<typeof createMemberSchema>, "intent">;
 export type UpdateMemberInput = Omit<z.infer<typeof updateMemberSchema>, "intent">;
 
@@ -150,7 +160,6 @@ export const memberPageActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("photo-upload") }),
   z.object({ intent: z.literal("photo-remove") }),
 ]);
-
 
 /** The import from the old system (ADR 123): a dry run, then the commit (the file is the upload). */
 export const memberImportActionSchema = z.discriminatedUnion("intent", [

@@ -51,7 +51,11 @@ describe("redactor: one person's identifiers in free text", () => {
   });
 
   it("walks JSON: every string redacted, keys and numbers kept, and says whether anything changed", () => {
-    const data = { username: "jose.falcao@exemplo.com.br", rows: 52998224725, filters: { person: "José da Conceição Falcão", list: ["x", "CPF 529.982.247-25"] } };
+    const data = {
+      username: "jose.falcao@exemplo.com.br",
+      rows: 52998224725,
+      filters: { person: "José da Conceição Falcão", list: ["x", "CPF 529.982.247-25"] },
+    };
     expect(r.json(data)).toEqual({
       changed: true,
       value: { username: REMOVED, rows: 52998224725, filters: { person: REMOVED, list: ["x", `CPF ${REMOVED}`] } },

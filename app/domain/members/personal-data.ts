@@ -60,12 +60,21 @@ const escapeAre = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 const digitsOf = (s: string) => s.replace(/\D/g, "");
 
 function uniq(values: readonly (string | null | undefined)[], map: (s: string) => string) {
-  return [...new Set(values.filter((v): v is string => typeof v === "string" && v.trim() !== "").map(map).filter((v) => v !== ""))];
+  return [
+    ...new Set(
+      values
+        .filter((v): v is string => typeof v === "string" && v.trim() !== "")
+        .map(map)
+        .filter((v) => v !== ""),
+    ),
+  ];
 }
 
 /** The words of a name, folded; [] for a name of one word. */
 function nameWords(name: string) {
-  const words = foldText(name).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = foldText(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return words.length >= 2 ? words : [];
 }
 

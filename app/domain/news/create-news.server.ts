@@ -22,7 +22,11 @@ export async function createNews(actor: Actor, input: Omit<NewsInput, "intent">,
     return await db().transaction(async (tx) => {
       await assertSlugFree(tx, slug);
       const file = cover
-        ? await storeUpload(cover, { purpose: COVER_PURPOSE, allowed: IMAGE_KINDS, typeMessage: NEWS_MESSAGES.coverType, createdBy: actor.id }, tx)
+        ? await storeUpload(
+            cover,
+            { purpose: COVER_PURPOSE, allowed: IMAGE_KINDS, typeMessage: NEWS_MESSAGES.coverType, createdBy: actor.id },
+            tx,
+          )
         : null;
       const [created] = await tx
         .insert(newsPosts)

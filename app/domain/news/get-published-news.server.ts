@@ -25,7 +25,13 @@ export async function getPublishedNews(slug: string) {
     .where(and(eq(newsPosts.slug, slug), publiclyVisible()));
   if (!post) return undefined;
   const more = await db()
-    .select({ slug: newsPosts.slug, title: newsPosts.title, summary: newsPosts.summary, publishedAt: newsPosts.publishedAt, coverFileId: newsPosts.coverFileId })
+    .select({
+      slug: newsPosts.slug,
+      title: newsPosts.title,
+      summary: newsPosts.summary,
+      publishedAt: newsPosts.publishedAt,
+      coverFileId: newsPosts.coverFileId,
+    })
     .from(newsPosts)
     .where(and(publiclyVisible(), ne(newsPosts.id, post.id)))
     .orderBy(desc(newsPosts.publishedAt))

@@ -74,11 +74,13 @@ export async function countNewsByState(actor: Actor) {
     .select({
       all: count(),
       draft: sql<number>`count(*) filter (where ${newsPosts.status} = 'draft')`.mapWith(Number),
-      scheduled: sql<number>`count(*) filter (where ${newsPosts.status} = 'published' and ${newsPosts.publishedAt} > now())`.mapWith(Number),
-      published: sql<number>`count(*) filter (where ${newsPosts.status} = 'published' and ${newsPosts.publishedAt} <= now())`.mapWith(Number),
+      scheduled: sql<number>`count(*) filter (where ${newsPosts.status} = 'published' and ${newsPosts.publishedAt} > now())`.mapWith(
+        Number,
+      ),
+      published: sql<number>`count(*) filter (where ${newsPosts.status} = 'published' and ${newsPosts.publishedAt} <= now())`.mapWith(
+        Number,
+      ),
     })
     .from(newsPosts);
   return row;
 }
-
-

@@ -23,12 +23,17 @@ export type NewsListRow = {
 };
 
 /** The post the staff editor opens. */
-export type NewsEditorPost = Pick<NewsListRow, "id" | "title" | "slug" | "summary" | "status" | "publishedAt" | "coverUrl" | "state"> & { body: string };
+export type NewsEditorPost = Pick<NewsListRow, "id" | "title" | "slug" | "summary" | "status" | "publishedAt" | "coverUrl" | "state"> & {
+  body: string;
+};
 
 /** A visible post of the public site (cards, home block, "more news"). */
 export type PublishedNewsItem = { id: string; slug: string; title: string; summary: string; publishedAt: Date; coverUrl: string | null };
 
-export function toNewsListRow(r: Omit<NewsListRow, "state" | "coverUrl"> & { coverFileId: string | null }, now: Date = new Date()): NewsListRow {
+export function toNewsListRow(
+  r: Omit<NewsListRow, "state" | "coverUrl"> & { coverFileId: string | null },
+  now: Date = new Date(),
+): NewsListRow {
   return {
     id: r.id,
     title: r.title,
@@ -58,9 +63,9 @@ export function toNewsEditorPost(post: Omit<NewsEditorPost, "state" | "coverUrl"
 }
 
 /** A visible post's row (published, so its date is set). */
-export function toPublishedNewsItem<R extends { slug: string; title: string; summary: string; publishedAt: Date | null; coverFileId: string | null }>(
-  r: R,
-): Omit<R, "coverFileId" | "publishedAt"> & Pick<PublishedNewsItem, "publishedAt" | "coverUrl"> {
+export function toPublishedNewsItem<
+  R extends { slug: string; title: string; summary: string; publishedAt: Date | null; coverFileId: string | null },
+>(r: R): Omit<R, "coverFileId" | "publishedAt"> & Pick<PublishedNewsItem, "publishedAt" | "coverUrl"> {
   const { coverFileId, publishedAt, ...rest } = r;
   return { ...rest, publishedAt: publishedAt!, coverUrl: publicImageUrl(coverFileId) };
 }

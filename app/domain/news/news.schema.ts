@@ -65,7 +65,11 @@ const slug = z
   .max(NEWS_LIMITS.slug, NEWS_MESSAGES.slugInvalid)
   .refine((s) => s === "" || SLUG_PATTERN.test(s), NEWS_MESSAGES.slugInvalid)
   .default("");
-const summary = requiredText(NEWS_MESSAGES.summaryRequired, { max: NEWS_LIMITS.summary, tooLong: NEWS_MESSAGES.summaryTooLong, multiline: true });
+const summary = requiredText(NEWS_MESSAGES.summaryRequired, {
+  max: NEWS_LIMITS.summary,
+  tooLong: NEWS_MESSAGES.summaryTooLong,
+  multiline: true,
+});
 /** Markdown, kept as typed (not trimmed), line endings made \n. */
 const body = safeString(NEWS_MESSAGES.bodyRequired, true)
   .transform((s) => s.replace(/\r\n/g, "\n"))
@@ -101,13 +105,11 @@ export const publishNewsSchema = z.object({ intent: z.literal("publish"), id });
 export const unpublishNewsSchema = z.object({ intent: z.literal("unpublish"), id });
 export const deleteNewsSchema = z.object({ intent: z.literal("delete"), id });
 
-export const newsActionSchema = z.discriminatedUnion("intent", [
-  createNewsSchema,
-  updateNewsSchema,
-  publishNewsSchema,
-  unpublishNewsSchema,
-  deleteNewsSchema,
-], { error: "Ação inválida." });
+export const newsActionSchema = z.discriminatedUnion(
+  "intent",
+  [createNewsSchema, updateNewsSchema, publishNewsSchema, unpublishNewsSchema, deleteNewsSchema],
+  { error: "Ação inválida." },
+);
 export type NewsAction = z.infer<typeof newsActionSchema>;
 export type NewsInput = z.infer<typeof createNewsSchema>;
 

@@ -66,11 +66,17 @@ describe("news schema", () => {
     expect(parsed.intent === "create" && parsed.publishedAt?.toISOString()).toBe("2026-03-10T12:30:00.000Z");
   });
   it("answers missing and bad fields in pt-BR", () => {
-    const r = newsActionSchema.safeParse({ intent: "create", slug: "Com Espaço" , publishedAt: "ontem" });
+    const r = newsActionSchema.safeParse({ intent: "create", slug: "Com Espaço", publishedAt: "ontem" });
     expect(r.success).toBe(false);
     const messages = r.error!.issues.map((i) => i.message);
     expect(messages).toEqual(
-      expect.arrayContaining([NEWS_MESSAGES.titleRequired, NEWS_MESSAGES.summaryRequired, NEWS_MESSAGES.bodyRequired, NEWS_MESSAGES.slugInvalid, NEWS_MESSAGES.dateInvalid]),
+      expect.arrayContaining([
+        NEWS_MESSAGES.titleRequired,
+        NEWS_MESSAGES.summaryRequired,
+        NEWS_MESSAGES.bodyRequired,
+        NEWS_MESSAGES.slugInvalid,
+        NEWS_MESSAGES.dateInvalid,
+      ]),
     );
     expect(newsActionSchema.safeParse({ intent: "hack" }).error!.issues[0].message).toBe("Ação inválida.");
   });

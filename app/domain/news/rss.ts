@@ -8,14 +8,16 @@ export type FeedItem = {
 };
 
 export function escapeXml(text: string) {
-  return text
-    // Characters XML 1.0 forbids outright never reach the feed.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+  return (
+    text
+      // Characters XML 1.0 forbids outright never reach the feed.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&apos;")
+  );
 }
 
 export function buildNewsRss(opts: { siteUrl: string; siteName: string; description: string; items: FeedItem[]; now?: Date }) {

@@ -20,7 +20,13 @@ export async function publishNews(actor: Actor, id: string): Promise<NewsState> 
       .returning({ title: newsPosts.title, status: newsPosts.status, publishedAt: newsPosts.publishedAt });
     if (!post) throw new AppError(404, NEWS_MESSAGES.notFound);
     await recordAudit(
-      { actor, action: "news.published", entityType: "news_post", entityId: id, data: { title: post.title, publishedAt: post.publishedAt?.toISOString() ?? null } },
+      {
+        actor,
+        action: "news.published",
+        entityType: "news_post",
+        entityId: id,
+        data: { title: post.title, publishedAt: post.publishedAt?.toISOString() ?? null },
+      },
       tx,
     );
     return newsState(post);

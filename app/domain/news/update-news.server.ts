@@ -14,11 +14,7 @@ import { slugify } from "./slug";
  * Edits a post. A new cover replaces the old one (the old file is deleted with it); `removeCover`
  * drops the cover. Publishing without a date publishes now; a kept date keeps its schedule.
  */
-export async function updateNews(
-  actor: Actor,
-  input: Omit<NewsInput, "intent"> & { id: string; removeCover?: boolean },
-  cover?: Upload,
-) {
+export async function updateNews(actor: Actor, input: Omit<NewsInput, "intent"> & { id: string; removeCover?: boolean }, cover?: Upload) {
   authorize(actor, "news.edit");
   const slug = input.slug || slugify(input.title);
   if (!slug) throw new AppError(400, NEWS_MESSAGES.slugInvalid, "slug");
@@ -28,7 +24,11 @@ export async function updateNews(
       if (!current) throw new AppError(404, NEWS_MESSAGES.notFound);
       await assertSlugFree(tx, slug, input.id);
       const file = cover
-        ? await storeUpload(cover, { purpose: COVER_PURPOSE, allowed: IMAGE_KINDS, typeMessage: NEWS_MESSAGES.coverType, createdBy: actor.id }, tx)
+        ? await storeUpload(
+            cover,
+            { purpose: COVER_PURPOSE, allowed: IMAGE_KINDS, typeMessage: NEWS_MESSAGES.coverType, createdBy: actor.id },
+            tx,
+          )
         : null;
       const coverFileId = file ? file.id : input.removeCover ? null : current.coverFileId;
       const publishedAt = input.status === "published" ? (input.publishedAt ?? current.publishedAt ?? new Date()) : input.publishedAt;

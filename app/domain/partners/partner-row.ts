@@ -49,6 +49,15 @@ export function toPartnerRow(p: PartnerRecord): PartnerRow {
   };
 }
 
-export function toPublicPartner(p: Pick<PartnerRecord, "id" | "name" | "description" | "logoFileId" | "website" | "category">): PublicPartner {
-  return { id: p.id, name: p.name, description: p.description, logoUrl: publicImageUrl(p.logoFileId), website: p.website, category: p.category };
+export function toPublicPartner(
+  p: Pick<PartnerRecord, "id" | "name" | "description" | "logoFileId" | "website" | "category">,
+): PublicPartner {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    logoUrl: publicImageUrl(p.logoFileId),
+    website: p.website,
+    category: p.category,
+  };
 }

@@ -23,8 +23,7 @@ export const PARTNER_LOGO_MAX_BYTES = 2 * MB;
 export const PARTNER_LOGO_PURPOSE = "partner-logo";
 
 /** Empty means "no website"; otherwise an absolute https:// address. */
-const website = optionalHttpsUrl(PARTNER_MESSAGES.website)
-  .transform((v) => (v === "" ? null : v));
+const website = optionalHttpsUrl(PARTNER_MESSAGES.website).transform((v) => (v === "" ? null : v));
 
 const fields = {
   name: labelledText("Nome", 2, 120),

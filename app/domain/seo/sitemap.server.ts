@@ -25,7 +25,12 @@ export async function buildSitemap(): Promise<string> {
   const base = appUrl();
   const { posts } = await listPublishedNews({ page: 1, pageSize: MAX_NEWS });
   const urls = [
-    ...SITEMAP_PAGES.map((p) => ({ loc: `${base}${p.path}`, lastmod: null as string | null, changefreq: p.changefreq, priority: p.priority })),
+    ...SITEMAP_PAGES.map((p) => ({
+      loc: `${base}${p.path}`,
+      lastmod: null as string | null,
+      changefreq: p.changefreq,
+      priority: p.priority,
+    })),
     ...posts.map((n) => ({
       loc: `${base}/noticias/${encodeURIComponent(n.slug)}`,
       lastmod: n.publishedAt.toISOString(),

@@ -41,7 +41,12 @@ beforeAll(async () => {
 
 async function history(id: string) {
   return t.db
-    .select({ kind: serviceRecordEntries.kind, oldStatus: serviceRecordEntries.oldStatus, newStatus: serviceRecordEntries.newStatus, text: serviceRecordEntries.text })
+    .select({
+      kind: serviceRecordEntries.kind,
+      oldStatus: serviceRecordEntries.oldStatus,
+      newStatus: serviceRecordEntries.newStatus,
+      text: serviceRecordEntries.text,
+    })
     .from(serviceRecordEntries)
     .where(eq(serviceRecordEntries.recordId, id))
     .orderBy(asc(serviceRecordEntries.id));
@@ -61,11 +66,19 @@ describe("changeServiceStatus: every pair on each screen", () => {
           const r = await createServiceRecordRow(t.db, { sector: "juridico", status: from });
           const label = `${screen} ${from} → ${to}`;
           if (from === to) {
-            await expect(change(r.id, to, screen), label).rejects.toMatchObject({ status: 409, message: SERVICE_MESSAGES.sameStatus(STATUS_LABELS[from]) });
+            await expect(change(r.id, to, screen), label).rejects.toMatchObject({
+              status: 409,
+              message: SERVICE_MESSAGES.sameStatus(STATUS_LABELS[from]),
+            });
           } else if (ALLOWED[screen].includes(`${from}>${to}`)) {
             await expect(change(r.id, to, screen), label).resolves.toBe(SERVICE_MESSAGES.statusUpdated(actor.name, STATUS_LABELS[to]));
             expect(await statusOf(r.id), label).toBe(to);
-            expect((await history(r.id)).at(-1), label).toMatchObject({ kind: "status", oldStatus: from, newStatus: to, text: `Passando para ${to}.` });
+            expect((await history(r.id)).at(-1), label).toMatchObject({
+              kind: "status",
+              oldStatus: from,
+              newStatus: to,
+              text: `Passando para ${to}.`,
+            });
             continue;
           } else {
             await expect(change(r.id, to, screen), label).rejects.toMatchObject({
@@ -85,14 +98,22 @@ describe("changeServiceStatus: every pair on each screen", () => {
     const r = await createServiceRecordRow(t.db, { sector: "juridico" });
     for (const to of ["in_progress", "pending", "in_progress", "resolved", "in_progress"] as const) await change(r.id, to, "list");
     await expect(change(r.id, "closed", "list")).rejects.toMatchObject({ status: 409 });
-    expect((await history(r.id)).map((e) => e.newStatus)).toEqual(["pending", "in_progress", "pending", "in_progress", "resolved", "in_progress"]);
+    expect((await history(r.id)).map((e) => e.newStatus)).toEqual([
+      "pending",
+      "in_progress",
+      "pending",
+      "in_progress",
+      "resolved",
+      "in_progress",
+    ]);
     expect(await statusOf(r.id)).toBe("in_progress");
   });
 
   it("a cancelled record takes no quick action on either screen", async () => {
     const r = await createServiceRecordRow(t.db, { sector: "juridico", status: "cancelled" });
     for (const screen of ["list", "detail"] as const) {
-      for (const to of ["pending", "in_progress", "resolved", "closed"] as const) await expect(change(r.id, to, screen), `${screen} ${to}`).rejects.toMatchObject({ status: 409 });
+      for (const to of ["pending", "in_progress", "resolved", "closed"] as const)
+        await expect(change(r.id, to, screen), `${screen} ${to}`).rejects.toMatchObject({ status: 409 });
     }
   });
 });
@@ -125,9 +146,19 @@ describe("editServiceRecord", () => {
 describe("commentOnServiceRecord", () => {
   it("appends a comment that keeps the status, answering the responsible person's name", async () => {
     const r = await createServiceRecordRow(t.db, { sector: "juridico", status: "in_progress" });
-    const answer = await commentOnServiceRecord(actor, { id: r.id, responsibleId: actor.id, comment: "Ligamos para o trabalhador.", isPublic: false });
+    const answer = await commentOnServiceRecord(actor, {
+      id: r.id,
+      responsibleId: actor.id,
+      comment: "Ligamos para o trabalhador.",
+      isPublic: false,
+    });
     expect(answer).toBe(SERVICE_MESSAGES.commentAdded(actor.name));
-    expect((await history(r.id)).at(-1)).toMatchObject({ kind: "comment", text: "Ligamos para o trabalhador.", oldStatus: "in_progress", newStatus: "in_progress" });
+    expect((await history(r.id)).at(-1)).toMatchObject({
+      kind: "comment",
+      text: "Ligamos para o trabalhador.",
+      oldStatus: "in_progress",
+      newStatus: "in_progress",
+    });
     expect(await statusOf(r.id)).toBe("in_progress");
   });
 });

@@ -35,17 +35,20 @@ export async function changeServiceStatus(
       throw new AppError(409, SERVICE_MESSAGES.transitionRefused(STATUS_LABELS[from], STATUS_LABELS[input.status]), "status");
     }
     const responsible = await responsibleFor(tx, record.sector as ServiceSector, input.responsibleId);
-    const [entry] = await tx.insert(serviceRecordEntries).values({
-      recordId: record.id,
-      kind: "status",
-      authorId: actor.id,
-      authorName: actor.name ?? actor.username,
-      responsibleName: responsible.name,
-      oldStatus: from,
-      newStatus: input.status,
-      text: input.comment,
-      isPublic: input.isPublic,
-    }).returning({ id: serviceRecordEntries.id });
+    const [entry] = await tx
+      .insert(serviceRecordEntries)
+      .values({
+        recordId: record.id,
+        kind: "status",
+        authorId: actor.id,
+        authorName: actor.name ?? actor.username,
+        responsibleName: responsible.name,
+        oldStatus: from,
+        newStatus: input.status,
+        text: input.comment,
+        isPublic: input.isPublic,
+      })
+      .returning({ id: serviceRecordEntries.id });
     await tx
       .update(serviceRecords)
       .set({ status: input.status, responsibleId: responsible.id, updatedAt: sql`now()` })
@@ -65,7 +68,10 @@ export async function changeServiceStatus(
   });
 }
 
-export async function commentOnServiceRecord(actor: ServiceActor, input: { id: string; responsibleId: string; comment: string; isPublic: boolean }) {
+export async function commentOnServiceRecord(
+  actor: ServiceActor,
+  input: { id: string; responsibleId: string; comment: string; isPublic: boolean },
+) {
   authorize(actor, "services.comment");
   return db().transaction(async (tx) => {
     const record = await recordInScope(tx, actor, input.id, { lock: true });
@@ -81,7 +87,10 @@ export async function commentOnServiceRecord(actor: ServiceActor, input: { id: s
       text: input.comment,
       isPublic: input.isPublic,
     });
-    await tx.update(serviceRecords).set({ updatedAt: sql`now()` }).where(eq(serviceRecords.id, record.id));
+    await tx
+      .update(serviceRecords)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(serviceRecords.id, record.id));
     await recordAudit(
       {
         actor,
@@ -127,17 +136,20 @@ export async function editServiceRecord(
       additionalInfo: input.additionalInfo,
     };
     const fields = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== record[k]);
-    const [entry] = await tx.insert(serviceRecordEntries).values({
-      recordId: record.id,
-      kind: "edit",
-      authorId: actor.id,
-      authorName: actor.name ?? actor.username,
-      responsibleName: responsible.name,
-      oldStatus: record.status,
-      newStatus: input.status,
-      text: input.comment,
-      isPublic: false,
-    }).returning({ id: serviceRecordEntries.id });
+    const [entry] = await tx
+      .insert(serviceRecordEntries)
+      .values({
+        recordId: record.id,
+        kind: "edit",
+        authorId: actor.id,
+        authorName: actor.name ?? actor.username,
+        responsibleName: responsible.name,
+        oldStatus: record.status,
+        newStatus: input.status,
+        text: input.comment,
+        isPublic: false,
+      })
+      .returning({ id: serviceRecordEntries.id });
     await tx
       .update(serviceRecords)
       .set({ ...next, responsibleId: responsible.id, updatedAt: sql`now()` })

@@ -31,7 +31,11 @@ async function countFailure(requester: ConsultaRequester, protocol: string): Pro
   ]);
   // The attempt that uses up the window already says so.
   const blocked =
-    byAddress.count >= RATE_LIMITS.serviceConsulta.max ? byAddress : byProtocol.count >= RATE_LIMITS.serviceConsultaProtocol.max ? byProtocol : undefined;
+    byAddress.count >= RATE_LIMITS.serviceConsulta.max
+      ? byAddress
+      : byProtocol.count >= RATE_LIMITS.serviceConsultaProtocol.max
+        ? byProtocol
+        : undefined;
   if (blocked) throw new AppError(429, CONSULTA_MESSAGES.throttled(retryMessage(blocked.retryAfterSeconds)), "protocolo");
   throw new AppError(404, CONSULTA_MESSAGES.notFound, "protocolo");
 }
@@ -91,7 +95,8 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
       id: e.id,
       at: e.createdAt.toISOString(),
       text: e.text,
-      statusLabel: e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? STATUS_LABELS[e.newStatus as ServiceStatus] : null,
+      statusLabel:
+        e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? STATUS_LABELS[e.newStatus as ServiceStatus] : null,
     })),
   };
 }

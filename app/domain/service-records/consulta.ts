@@ -26,14 +26,20 @@ export const verifierField = z
   .string({ error: CONSULTA_MESSAGES.verifierFormat })
   .transform((v) => v.trim())
   .pipe(
-    z.union([
-      z.string().regex(/^\d{4}$/).transform((digits) => ({ kind: "cpf" as const, value: digits })),
-      z
-        .string()
-        .max(254)
-        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/)
-        .transform((email) => ({ kind: "email" as const, value: email.toLowerCase() })),
-    ], { error: CONSULTA_MESSAGES.verifierFormat }),
+    z.union(
+      [
+        z
+          .string()
+          .regex(/^\d{4}$/)
+          .transform((digits) => ({ kind: "cpf" as const, value: digits })),
+        z
+          .string()
+          .max(254)
+          .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/)
+          .transform((email) => ({ kind: "email" as const, value: email.toLowerCase() })),
+      ],
+      { error: CONSULTA_MESSAGES.verifierFormat },
+    ),
   );
 
 export const consultaSchema = z.discriminatedUnion("intent", [

@@ -18,7 +18,11 @@ async function rememberCompany(tx: Tx, actor: ServiceActor, sectorData: Record<s
   const cnpj = typeof sectorData.cnpj === "string" ? sectorData.cnpj : null;
   const name = typeof sectorData.companyName === "string" ? sectorData.companyName : null;
   if (!cnpj || !name) return;
-  const [row] = await tx.insert(companies).values({ cnpj, legalName: name }).onConflictDoNothing().returning({ id: companies.id, code: companies.code });
+  const [row] = await tx
+    .insert(companies)
+    .values({ cnpj, legalName: name })
+    .onConflictDoNothing()
+    .returning({ id: companies.id, code: companies.code });
   if (row) await recordAudit({ actor, action: "company.created", entityType: "company", entityId: row.id, data: { code: row.code } }, tx);
 }
 
@@ -30,7 +34,8 @@ async function rememberCompany(tx: Tx, actor: ServiceActor, sectorData: Record<s
  */
 export async function createServiceRecord(actor: ServiceActor, input: ServiceFormInput, now = new Date()) {
   authorize(actor, "services.create");
-  if (!sectorsForRole(actor.role).includes(input.sector)) throw new AppError(403, "Você não pode registrar atendimentos neste setor.", "sector");
+  if (!sectorsForRole(actor.role).includes(input.sector))
+    throw new AppError(403, "Você não pode registrar atendimentos neste setor.", "sector");
   const dueAt = dueAtFor(now, PRIORITY_BUSINESS_DAYS[input.priority]);
   // Linking the member by CPF is a member look-up: the same limit and the same audit entry as
   // GET /api/filiados/consulta (ADR 183). Past the limit the record is refused (429), so the
@@ -77,7 +82,15 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
       if (taken.has(protocol)) continue;
       try {
         // A savepoint per try: a unique violation rolls back only this insert.
-        record = await tx.transaction(async (sp) => (await sp.insert(serviceRecords).values({ ...values, protocol }).returning())[0]);
+        record = await tx.transaction(
+          async (sp) =>
+            (
+              await sp
+                .insert(serviceRecords)
+                .values({ ...values, protocol })
+                .returning()
+            )[0],
+        );
         break;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -85,18 +98,21 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
     }
     // Every second of the window taken: more than one record a second for minutes on end.
     if (!record) throw new AppError(503, SERVICE_MESSAGES.protocolBusy);
-    const [entry] = await tx.insert(serviceRecordEntries).values({
-      recordId: record.id,
-      kind: "created",
-      authorId: actor.id,
-      authorName: actor.name ?? actor.username,
-      // The separator names who answers for the record; with nobody assigned yet, the registrant.
-      responsibleName: responsible?.name ?? actor.name ?? actor.username,
-      oldStatus: null,
-      newStatus: "pending",
-      text: "Atendimento registrado.",
-      isPublic: true,
-    }).returning({ id: serviceRecordEntries.id });
+    const [entry] = await tx
+      .insert(serviceRecordEntries)
+      .values({
+        recordId: record.id,
+        kind: "created",
+        authorId: actor.id,
+        authorName: actor.name ?? actor.username,
+        // The separator names who answers for the record; with nobody assigned yet, the registrant.
+        responsibleName: responsible?.name ?? actor.name ?? actor.username,
+        oldStatus: null,
+        newStatus: "pending",
+        text: "Atendimento registrado.",
+        isPublic: true,
+      })
+      .returning({ id: serviceRecordEntries.id });
     await queueServiceNotice(tx, record, entry.id, "pending", true);
     await recordAudit(
       {
@@ -104,7 +120,13 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
         action: "service.created",
         entityType: "service_record",
         entityId: record.id,
-        data: { protocol: record.protocol, sector: record.sector, recordType: record.recordType, priority: record.priority, memberLinked: !!member },
+        data: {
+          protocol: record.protocol,
+          sector: record.sector,
+          recordType: record.recordType,
+          priority: record.priority,
+          memberLinked: !!member,
+        },
       },
       tx,
     );

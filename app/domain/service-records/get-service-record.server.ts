@@ -13,7 +13,12 @@ export async function getServiceRecord(actor: ServiceActor, id: string) {
   const record = await recordInScope(db(), actor, id);
   const creator = alias(users, "creator");
   const [extra] = await db()
-    .select({ responsibleName: users.name, createdByName: creator.name, memberName: members.name, memberRegistration: members.registrationNumber })
+    .select({
+      responsibleName: users.name,
+      createdByName: creator.name,
+      memberName: members.name,
+      memberRegistration: members.registrationNumber,
+    })
     .from(serviceRecords)
     .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
     .leftJoin(creator, eq(creator.id, serviceRecords.createdBy))

@@ -6,7 +6,17 @@ import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
 import { monthRange, readMonthParam } from "~/domain/dashboards/month";
 import type { ServiceActor } from "./service-access.server";
 import type { ServiceRecordListRow } from "./service-record-row";
-import { isServiceSector, OPEN_STATUSES, PRIORITIES, SERVICE_SECTORS, SERVICE_STATUSES, serviceScope, type Priority, type ServiceSector, type ServiceStatus } from "./service-options";
+import {
+  isServiceSector,
+  OPEN_STATUSES,
+  PRIORITIES,
+  SERVICE_SECTORS,
+  SERVICE_STATUSES,
+  serviceScope,
+  type Priority,
+  type ServiceSector,
+  type ServiceStatus,
+} from "./service-options";
 
 export const PAGE_SIZE = 20;
 export const DUE_FILTERS = ["overdue", "today"] as const;
@@ -42,7 +52,8 @@ export type ListFilters = {
 export const recordPlace = sql<string>`coalesce((select coalesce(nullif(trim(w.name), ''), nullif(trim(m.workplace_name), ''))
   from members m left join workplaces w on w.id = m.workplace_id where m.id = ${serviceRecords.memberId}), '')`;
 
-const pick = <T extends string>(values: readonly T[], v: string | null): T | null => (v && (values as readonly string[]).includes(v) ? (v as T) : null);
+const pick = <T extends string>(values: readonly T[], v: string | null): T | null =>
+  v && (values as readonly string[]).includes(v) ? (v as T) : null;
 
 /** ?local=-: records without a place; otherwise the place's name (trimmed, at most 200 characters). */
 function readPlace(v: string | null): string | null {
@@ -108,7 +119,8 @@ export async function listServiceRecords(
     const digits = q.replace(/[.\-\s]/g, "");
     if (/^sind\d*$/i.test(q)) where.push(sql`${serviceRecords.protocol} like ${`${q.toUpperCase()}%`}`);
     // Digits: the start of a CPF, or of the protocol's date and time (ADR 138).
-    else if (/^\d{3,14}$/.test(digits)) where.push(sql`(${serviceRecords.requesterCpf} like ${`${digits}%`} or ${serviceRecords.protocol} like ${`SIND${digits}%`})`);
+    else if (/^\d{3,14}$/.test(digits))
+      where.push(sql`(${serviceRecords.requesterCpf} like ${`${digits}%`} or ${serviceRecords.protocol} like ${`SIND${digits}%`})`);
     else {
       const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(sql`${serviceRecords.searchText} like members_fold(${pattern})`);

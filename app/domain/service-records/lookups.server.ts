@@ -7,7 +7,19 @@ import { hitRateLimit } from "~/utils/rate-limit.server";
 import type { ServiceActor } from "./service-access.server";
 import { SERVICE_MESSAGES } from "./service-options";
 
-export type CompanyLookup = { found: false } | { found: true; company: { cnpj: string; legalName: string; tradeName: string | null; address: string | null; phone: string | null; email: string | null } };
+export type CompanyLookup =
+  | { found: false }
+  | {
+      found: true;
+      company: {
+        cnpj: string;
+        legalName: string;
+        tradeName: string | null;
+        address: string | null;
+        phone: string | null;
+        email: string | null;
+      };
+    };
 
 /** 429 with the time to wait, for the Retry-After header. */
 export class CompanyLookupLimitedError extends AppError {
@@ -25,7 +37,14 @@ export async function findCompanyByCnpj(actor: ServiceActor, cnpj: string): Prom
   const limit = await hitRateLimit("companyLookup", actor.id);
   if (!limit.allowed) throw new CompanyLookupLimitedError(limit.retryAfterSeconds);
   const [c] = await db()
-    .select({ cnpj: companies.cnpj, legalName: companies.legalName, tradeName: companies.tradeName, address: companies.address, phone: companies.phone, email: companies.email })
+    .select({
+      cnpj: companies.cnpj,
+      legalName: companies.legalName,
+      tradeName: companies.tradeName,
+      address: companies.address,
+      phone: companies.phone,
+      email: companies.email,
+    })
     .from(companies)
     .where(eq(companies.cnpj, cnpj));
   return c ? { found: true, company: c } : { found: false };

@@ -39,5 +39,8 @@ export function serviceNotice(record: NoticeRecord, status: ServiceStatus, creat
 
 export async function queueServiceNotice(tx: Tx, record: NoticeRecord, entryId: number, status: ServiceStatus, created = false) {
   if (record.recordType === "denuncia_anonima" || !record.requesterEmail) return null;
-  return enqueueEmail({ to: record.requesterEmail, ...serviceNotice(record, status, created) }, { tx, singletonKey: `service-notice:${entryId}` });
+  return enqueueEmail(
+    { to: record.requesterEmail, ...serviceNotice(record, status, created) },
+    { tx, singletonKey: `service-notice:${entryId}` },
+  );
 }

@@ -76,14 +76,7 @@ export const SERVICE_TYPES: Record<ServiceSector, readonly string[]> = {
     "Previdenciário (INSS)",
     OTHER_TYPE,
   ],
-  financeiro: [
-    "Mensalidade sindical",
-    "Segunda via de boleto",
-    "Reembolso",
-    "Negociação de débito",
-    "Prestação de contas",
-    OTHER_TYPE,
-  ],
+  financeiro: ["Mensalidade sindical", "Segunda via de boleto", "Reembolso", "Negociação de débito", "Prestação de contas", OTHER_TYPE],
   presidencia: [
     "Audiência com a presidência",
     "Negociação coletiva",
@@ -136,7 +129,8 @@ export function isAllowedTransition(screen: ActionScreen, from: string, to: stri
 export const SERVICE_MESSAGES = {
   created: (protocol: string) => `Atendimento registrado com sucesso! Protocolo: ${protocol}`,
   createError: "Erro inesperado ao registrar atendimento",
-  protocolBusy: "Muitos atendimentos registrados ao mesmo tempo: não há número de protocolo livre agora. Aguarde alguns segundos e tente novamente.",
+  protocolBusy:
+    "Muitos atendimentos registrados ao mesmo tempo: não há número de protocolo livre agora. Aguarde alguns segundos e tente novamente.",
   invalidForm: "Por favor, corrija os erros no formulário",
   loadError: "Erro ao carregar atendimentos",
   detailLoadError: "Erro ao carregar chamado",
@@ -180,4 +174,11 @@ export const SERVICE_MESSAGES = {
   lookupManual: "Preencha os dados manualmente; o atendimento pode ser salvo normalmente.",
 } as const;
 
-export const SERVICE_LIMITS = { description: 500, descriptionMin: 10, name: 160, additionalInfo: 2000, comment: 2000, otherType: 120 } as const;
+export const SERVICE_LIMITS = {
+  description: 500,
+  descriptionMin: 10,
+  name: 160,
+  additionalInfo: 2000,
+  comment: 2000,
+  otherType: 120,
+} as const;

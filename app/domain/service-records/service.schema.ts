@@ -6,7 +6,17 @@ import { z } from "zod";
 import { cnpjField, optionalCpfField, optionalPhoneField } from "~/lib/br/fields";
 import { moneyField, optionalMoneyField } from "~/lib/money-field";
 import { PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
-import { checkboxField, choiceField, dateField, idField, nullableText, optionalDateField, requiredText, safeString, WHOLE_FORM } from "~/utils/fields";
+import {
+  checkboxField,
+  choiceField,
+  dateField,
+  idField,
+  nullableText,
+  optionalDateField,
+  requiredText,
+  safeString,
+  WHOLE_FORM,
+} from "~/utils/fields";
 import {
   ANONYMOUS_NAME,
   OTHER_TYPE,
@@ -43,16 +53,46 @@ const M = FIELD_MESSAGES;
 
 // --- Sector blocks -------------------------------------------------------------------------
 
-export const RESCISSION_TYPES = { pedido_demissao: "Pedido de demissão", dispensa_sem_justa_causa: "Dispensa sem justa causa", dispensa_justa_causa: "Dispensa por justa causa", acordo_mutuo: "Acordo mútuo" } as const;
-export const SECRETARIA_REQUESTS = { agendamento: "Agendamento", informacao: "Informação", documento: "Documento", protocolo: "Protocolo" } as const;
+export const RESCISSION_TYPES = {
+  pedido_demissao: "Pedido de demissão",
+  dispensa_sem_justa_causa: "Dispensa sem justa causa",
+  dispensa_justa_causa: "Dispensa por justa causa",
+  acordo_mutuo: "Acordo mútuo",
+} as const;
+export const SECRETARIA_REQUESTS = {
+  agendamento: "Agendamento",
+  informacao: "Informação",
+  documento: "Documento",
+  protocolo: "Protocolo",
+} as const;
 export const SECRETARIA_MEETINGS = { presencial: "Presencial", virtual: "Virtual", telefone: "Telefone" } as const;
 export const SECRETARIA_URGENCY = { normal: "Normal", urgente: "Urgente" } as const;
-export const CASE_TYPES = { trabalhista: "Trabalhista", previdenciario: "Previdenciário", civil: "Civil", administrativo: "Administrativo" } as const;
-export const FINANCE_REQUESTS = { contribuicao: "Contribuição", reembolso: "Reembolso", prestacao_contas: "Prestação de contas", orcamento: "Orçamento" } as const;
+export const CASE_TYPES = {
+  trabalhista: "Trabalhista",
+  previdenciario: "Previdenciário",
+  civil: "Civil",
+  administrativo: "Administrativo",
+} as const;
+export const FINANCE_REQUESTS = {
+  contribuicao: "Contribuição",
+  reembolso: "Reembolso",
+  prestacao_contas: "Prestação de contas",
+  orcamento: "Orçamento",
+} as const;
 export const MEMBERSHIP_STATUS = { ativo: "Ativo", inativo: "Inativo", pendente: "Pendente" } as const;
-export const PRESIDENCY_REQUESTS = { audiencia: "Audiência", decisao: "Decisão", aprovacao: "Aprovação", representacao: "Representação" } as const;
+export const PRESIDENCY_REQUESTS = {
+  audiencia: "Audiência",
+  decisao: "Decisão",
+  aprovacao: "Aprovação",
+  representacao: "Representação",
+} as const;
 export const URGENCY_LEVELS = { imediata: "Imediata", alta: "Alta", media: "Média", baixa: "Baixa" } as const;
-export const PRESIDENCY_MEETINGS = { individual: "Individual", diretoria: "Diretoria", assembleia: "Assembleia", externa: "Externa" } as const;
+export const PRESIDENCY_MEETINGS = {
+  individual: "Individual",
+  diretoria: "Diretoria",
+  assembleia: "Assembleia",
+  externa: "Externa",
+} as const;
 
 const keys = <T extends Record<string, string>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 const choice = <T extends Record<string, string>>(o: T) => choiceField(keys(o), M.required);
@@ -67,7 +107,11 @@ const longText = () => nullableText({ max: 2000, tooLong: M.tooLong, multiline: 
 const reqText = (max = 300) => requiredText(M.required, { max, tooLong: M.tooLong });
 const date = () => dateField(M.required, M.date);
 const optionalDate = () => optionalDateField(M.date);
-const time = () => z.string(M.required).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.time);
+const time = () =>
+  z
+    .string(M.required)
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.time);
 const cnpjRequired = () => cnpjField({ required: M.required });
 
 /** Homologação (and RH): the rescission being checked. */
@@ -81,13 +125,27 @@ const homologacaoSchema = z
     lastSalary: optionalMoneyField(),
     hasUnionMember: checkboxField,
   })
-  .refine((v) => !v.workStartDate || !v.workEndDate || v.workEndDate >= v.workStartDate, { message: M.dateOrder, path: ["workEndDate"], ...WHOLE_FORM });
+  .refine((v) => !v.workStartDate || !v.workEndDate || v.workEndDate >= v.workStartDate, {
+    message: M.dateOrder,
+    path: ["workEndDate"],
+    ...WHOLE_FORM,
+  });
 
-const secretariaSchema = z.discriminatedUnion("requestType", [
-  z.object({ requestType: z.literal("agendamento"), appointmentDate: date(), appointmentTime: time(), meetingType: choice(SECRETARIA_MEETINGS), urgency: optionalChoice(SECRETARIA_URGENCY) }),
-  z.object({ requestType: z.literal("documento"), documentType: reqText(120), urgency: optionalChoice(SECRETARIA_URGENCY) }),
-  z.object({ requestType: z.enum(["informacao", "protocolo"]), urgency: optionalChoice(SECRETARIA_URGENCY) }),
-], { error: M.required });
+const secretariaSchema = z.discriminatedUnion(
+  "requestType",
+  [
+    z.object({
+      requestType: z.literal("agendamento"),
+      appointmentDate: date(),
+      appointmentTime: time(),
+      meetingType: choice(SECRETARIA_MEETINGS),
+      urgency: optionalChoice(SECRETARIA_URGENCY),
+    }),
+    z.object({ requestType: z.literal("documento"), documentType: reqText(120), urgency: optionalChoice(SECRETARIA_URGENCY) }),
+    z.object({ requestType: z.enum(["informacao", "protocolo"]), urgency: optionalChoice(SECRETARIA_URGENCY) }),
+  ],
+  { error: M.required },
+);
 
 const juridicoSchema = z.object({
   caseType: choice(CASE_TYPES),
@@ -99,12 +157,26 @@ const juridicoSchema = z.object({
   hasLawyer: checkboxField,
 });
 
-const paymentFields = { amount: moneyField({ required: M.required }), period: reqText(40), dueDate: date(), paymentMethod: choice(PAYMENT_METHOD_LABELS) };
-const financeiroSchema = z.discriminatedUnion("requestType", [
-  z.object({ requestType: z.literal("contribuicao"), membershipStatus: optionalChoice(MEMBERSHIP_STATUS), ...paymentFields }),
-  z.object({ requestType: z.literal("reembolso"), membershipStatus: optionalChoice(MEMBERSHIP_STATUS), ...paymentFields, invoiceNumber: reqText(60) }),
-  z.object({ requestType: z.enum(["prestacao_contas", "orcamento"]), membershipStatus: optionalChoice(MEMBERSHIP_STATUS) }),
-], { error: M.required });
+const paymentFields = {
+  amount: moneyField({ required: M.required }),
+  period: reqText(40),
+  dueDate: date(),
+  paymentMethod: choice(PAYMENT_METHOD_LABELS),
+};
+const financeiroSchema = z.discriminatedUnion(
+  "requestType",
+  [
+    z.object({ requestType: z.literal("contribuicao"), membershipStatus: optionalChoice(MEMBERSHIP_STATUS), ...paymentFields }),
+    z.object({
+      requestType: z.literal("reembolso"),
+      membershipStatus: optionalChoice(MEMBERSHIP_STATUS),
+      ...paymentFields,
+      invoiceNumber: reqText(60),
+    }),
+    z.object({ requestType: z.enum(["prestacao_contas", "orcamento"]), membershipStatus: optionalChoice(MEMBERSHIP_STATUS) }),
+  ],
+  { error: M.required },
+);
 
 const presidenciaBase = {
   urgencyLevel: choice(URGENCY_LEVELS),
@@ -113,10 +185,14 @@ const presidenciaBase = {
   decisionRequired: longText(),
   backgroundInfo: longText(),
 };
-const presidenciaSchema = z.discriminatedUnion("requestType", [
-  z.object({ requestType: z.literal("audiencia"), meetingType: choice(PRESIDENCY_MEETINGS), ...presidenciaBase }),
-  z.object({ requestType: z.enum(["decisao", "aprovacao", "representacao"]), ...presidenciaBase }),
-], { error: M.required });
+const presidenciaSchema = z.discriminatedUnion(
+  "requestType",
+  [
+    z.object({ requestType: z.literal("audiencia"), meetingType: choice(PRESIDENCY_MEETINGS), ...presidenciaBase }),
+    z.object({ requestType: z.enum(["decisao", "aprovacao", "representacao"]), ...presidenciaBase }),
+  ],
+  { error: M.required },
+);
 
 export const SECTOR_SCHEMAS: Record<ServiceSector, z.ZodType<Record<string, unknown>>> = {
   homologacao: homologacaoSchema,
@@ -138,32 +214,32 @@ const optionalId = z
   .pipe(z.uuid(SERVICE_MESSAGES.responsibleInvalid).nullable());
 
 const serviceFormFields = z.object({
-    intent: z.literal("create"),
-    recordType: choiceField(RECORD_TYPES, M.recordType),
-    sector: choiceField(SERVICE_SECTORS, M.sector),
-    responsibleId: optionalId,
-    requesterCpf: optionalCpfField(),
-    requesterName: nullableText({ max: SERVICE_LIMITS.name, tooLong: M.nameTooLong }),
-    requesterPhone: optionalPhoneField(),
-    requesterEmail: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .optional()
-      .transform((v) => (v ? v : null))
-      .pipe(z.email(M.email).max(254, M.email).nullable()),
-    serviceType: requiredText(M.serviceType, { max: 120, tooLong: M.tooLong }),
-    priority: choiceField(PRIORITIES, M.priority),
-    otherType: nullableText({ max: SERVICE_LIMITS.otherType, tooLong: M.tooLong }),
-    description: requiredText(M.description, {
-      min: SERVICE_LIMITS.descriptionMin,
-      tooShort: M.descriptionShort,
-      max: SERVICE_LIMITS.description,
-      tooLong: M.descriptionLong,
-      multiline: true,
-    }),
-    additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
-    sectorData: z.record(z.string(), z.string()).default({}),
+  intent: z.literal("create"),
+  recordType: choiceField(RECORD_TYPES, M.recordType),
+  sector: choiceField(SERVICE_SECTORS, M.sector),
+  responsibleId: optionalId,
+  requesterCpf: optionalCpfField(),
+  requesterName: nullableText({ max: SERVICE_LIMITS.name, tooLong: M.nameTooLong }),
+  requesterPhone: optionalPhoneField(),
+  requesterEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email(M.email).max(254, M.email).nullable()),
+  serviceType: requiredText(M.serviceType, { max: 120, tooLong: M.tooLong }),
+  priority: choiceField(PRIORITIES, M.priority),
+  otherType: nullableText({ max: SERVICE_LIMITS.otherType, tooLong: M.tooLong }),
+  description: requiredText(M.description, {
+    min: SERVICE_LIMITS.descriptionMin,
+    tooShort: M.descriptionShort,
+    max: SERVICE_LIMITS.description,
+    tooLong: M.descriptionLong,
+    multiline: true,
+  }),
+  additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+  sectorData: z.record(z.string(), z.string()).default({}),
 });
 
 const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
@@ -229,7 +305,8 @@ export function serviceFormInput(fields: Record<string, string>) {
 
 const comment = (message: string) =>
   safeString(message, true).trim().min(1, { message, abort: true }).max(SERVICE_LIMITS.comment, M.tooLong);
-const responsible = (message: string) => z.string(message).trim().min(1, { message, abort: true }).pipe(z.uuid(SERVICE_MESSAGES.responsibleInvalid));
+const responsible = (message: string) =>
+  z.string(message).trim().min(1, { message, abort: true }).pipe(z.uuid(SERVICE_MESSAGES.responsibleInvalid));
 
 /** List and detail quick actions: a responsible person and a comment. */
 export function statusSchema(screen: "list" | "detail") {
@@ -283,4 +360,9 @@ export const serviceListActionSchema = z.discriminatedUnion("intent", [statusSch
 /** "Ver CPF completo" (ADR 183): no fields, the record is the URL's. */
 export const revealCpfSchema = z.object({ intent: z.literal("reveal-cpf") });
 
-export const serviceDetailActionSchema = z.discriminatedUnion("intent", [statusSchema("detail"), commentSchema, editSchema, revealCpfSchema]);
+export const serviceDetailActionSchema = z.discriminatedUnion("intent", [
+  statusSchema("detail"),
+  commentSchema,
+  editSchema,
+  revealCpfSchema,
+]);

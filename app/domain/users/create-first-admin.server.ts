@@ -9,7 +9,11 @@ import { USER_MESSAGES } from "./user.schema";
 import { eq } from "drizzle-orm";
 
 const schema = z.object({
-  username: z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,32}$/, "Usuário deve ter de 3 a 32 caracteres: letras minúsculas, números, ponto, hífen ou sublinhado."),
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9._-]{3,32}$/, "Usuário deve ter de 3 a 32 caracteres: letras minúsculas, números, ponto, hífen ou sublinhado."),
   name: z.string().trim().min(1, "Nome é obrigatório."),
   email: z.string().trim().toLowerCase().pipe(z.email("E-mail inválido.")),
   password: newPasswordField,
@@ -28,7 +32,10 @@ export async function createAdminFromCli(input: { username: string; name: string
       .insert(users)
       .values({ username: v.username, name: v.name, email: v.email, role: "admin", passwordHash })
       .returning({ id: users.id });
-    await recordAudit({ actor: null, action: "user.created_by_cli", entityType: "user", entityId: row.id, data: { username: v.username, role: "admin" } }, tx);
+    await recordAudit(
+      { actor: null, action: "user.created_by_cli", entityType: "user", entityId: row.id, data: { username: v.username, role: "admin" } },
+      tx,
+    );
     return row;
   });
 }

@@ -8,10 +8,7 @@ import { authorize, type Actor } from "~/auth/authorize";
 import { USER_MESSAGES } from "./user.schema";
 import type { Role } from "~/auth/permissions";
 
-export async function createUser(
-  actor: Actor,
-  input: { username: string; name: string; email: string; role: Role; password: string },
-) {
+export async function createUser(actor: Actor, input: { username: string; name: string; email: string; role: Role; password: string }) {
   authorize(actor, "users.manage");
   const passwordHash = await hashPassword(input.password);
   return db().transaction(async (tx) => {

@@ -11,7 +11,13 @@ import { USER_MESSAGES } from "./user.schema";
 /** The user-management use cases called directly, on a fresh database (no server, no HTTP). */
 const t = useUseCaseDatabase();
 
-const input = { username: "carla.mendes", name: "Carla Mendes", email: "carla@exemplo.com.br", role: "juridico" as const, password: "Carla@2026" };
+const input = {
+  username: "carla.mendes",
+  name: "Carla Mendes",
+  email: "carla@exemplo.com.br",
+  role: "juridico" as const,
+  password: "Carla@2026",
+};
 
 describe("createUser", () => {
   it("writes the user and its audit entry, signed by the actor", async () => {
@@ -21,7 +27,13 @@ describe("createUser", () => {
     expect(row).toMatchObject({ username: "carla.mendes", role: "juridico", active: true });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
-    expect(audit).toEqual([expect.objectContaining({ action: "user.created", actorUsername: admin.username, data: { username: "carla.mendes", role: "juridico" } })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: "user.created",
+        actorUsername: admin.username,
+        data: { username: "carla.mendes", role: "juridico" },
+      }),
+    ]);
   });
 
   it("refuses a role without the users screen (403) and a taken username (409), writing nothing", async () => {
@@ -30,7 +42,11 @@ describe("createUser", () => {
     const before = await t.db.$count(users);
     const auditBefore = await t.db.$count(auditLog);
     await expect(createUser(campo, { ...input, username: "intruso" })).rejects.toMatchObject({ status: 403 });
-    await expect(createUser(admin, { ...input, username: campo.username })).rejects.toMatchObject({ status: 409, message: USER_MESSAGES.usernameTaken, field: "username" });
+    await expect(createUser(admin, { ...input, username: campo.username })).rejects.toMatchObject({
+      status: 409,
+      message: USER_MESSAGES.usernameTaken,
+      field: "username",
+    });
     expect(await t.db.$count(users)).toBe(before);
     expect(await t.db.$count(auditLog)).toBe(auditBefore);
   });
@@ -56,9 +72,15 @@ describe("updateUser", () => {
     await t.db.update(users).set({ active: false }).where(eq(users.role, "admin"));
     const only = await createUserRow(t.db, { role: "admin" });
     const other = await createUserRow(t.db, { role: "admin", active: false });
-    await expect(updateUser(only, { id: only.id, name: only.name, email: only.email, role: "rh" })).rejects.toMatchObject({ status: 400, message: USER_MESSAGES.ownRole });
+    await expect(updateUser(only, { id: only.id, name: only.name, email: only.email, role: "rh" })).rejects.toMatchObject({
+      status: 400,
+      message: USER_MESSAGES.ownRole,
+    });
     // Nor can another, inactive, administrator demote the only active one.
-    await expect(updateUser(other, { id: only.id, name: only.name, email: only.email, role: "rh" })).rejects.toMatchObject({ status: 400, message: USER_MESSAGES.lastAdmin });
+    await expect(updateUser(other, { id: only.id, name: only.name, email: only.email, role: "rh" })).rejects.toMatchObject({
+      status: 400,
+      message: USER_MESSAGES.lastAdmin,
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, only.id));
     expect(row.role).toBe("admin");
   });

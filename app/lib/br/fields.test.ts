@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cepField, cnpjField, cpfField, optionalCepField, optionalCnpjField, optionalCpfField, optionalPhoneField, phoneField } from "./fields";
+import {
+  cepField,
+  cnpjField,
+  cpfField,
+  optionalCepField,
+  optionalCnpjField,
+  optionalCpfField,
+  optionalPhoneField,
+  phoneField,
+} from "./fields";
 import { BR_MESSAGES } from "./messages";
 
 function messages(schema: z.ZodType, value: unknown) {

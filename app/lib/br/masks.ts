@@ -61,6 +61,7 @@ export type MoneyKeyResult = { value: string; dotComma: boolean };
 export function moneyKey(value: string, typed: string, dotComma: boolean): MoneyKeyResult | null {
   const hasComma = value.includes(",");
   if (typed === ".") return hasComma ? { value, dotComma } : { value: `${value.replace(/\D/g, "") ? value : "0"},`, dotComma: true };
-  if (/^\d$/.test(typed) && dotComma && hasComma && /,\d{2}$/.test(value)) return { value: value.replace(/\D/g, "") + typed, dotComma: false };
+  if (/^\d$/.test(typed) && dotComma && hasComma && /,\d{2}$/.test(value))
+    return { value: value.replace(/\D/g, "") + typed, dotComma: false };
   return null;
 }

@@ -4,7 +4,17 @@ import { applyMask } from "./masks";
 
 describe("Brazilian phone numbers", () => {
   it("accepts mobiles (9 + 8 digits) and landlines (2-5 + 7 digits) with a valid area code", () => {
-    for (const ok of ["(61) 91234-5678", "61912345678", "+55 61 91234-5678", "5561912345678", "(61) 3344-5566", "1133445566", "061 3344-5566", "(92) 3232-1010", "(11) 2345-6789"]) {
+    for (const ok of [
+      "(61) 91234-5678",
+      "61912345678",
+      "+55 61 91234-5678",
+      "5561912345678",
+      "(61) 3344-5566",
+      "1133445566",
+      "061 3344-5566",
+      "(92) 3232-1010",
+      "(11) 2345-6789",
+    ]) {
       expect(isValidPhone(ok), ok).toBe(true);
     }
     expect(phoneKind("(61) 91234-5678")).toBe("mobile");
@@ -12,7 +22,20 @@ describe("Brazilian phone numbers", () => {
   });
 
   it("refuses numbers without area code, with an area code not in use, or a bad first digit", () => {
-    for (const bad of ["", "1234", "91234-5678", "(01) 91234-5678", "(10) 91234-5678", "(20) 91234-5678", "(23) 3344-5566", "(52) 91234-5678", "(61) 81234-5678", "(61) 1344-5566", "(61) 6344-5566", "619123456789"]) {
+    for (const bad of [
+      "",
+      "1234",
+      "91234-5678",
+      "(01) 91234-5678",
+      "(10) 91234-5678",
+      "(20) 91234-5678",
+      "(23) 3344-5566",
+      "(52) 91234-5678",
+      "(61) 81234-5678",
+      "(61) 1344-5566",
+      "(61) 6344-5566",
+      "619123456789",
+    ]) {
       expect(isValidPhone(bad), bad).toBe(false);
     }
   });

@@ -22,7 +22,12 @@ import { seo } from "~/utils/seo";
 export const handle = { hydrate: "now" as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Verificação em duas etapas | Área restrita", description: "Código do aplicativo autenticador.", path: "/login/verificacao", noindex: true });
+  seo(matches, {
+    title: "Verificação em duas etapas | Área restrita",
+    description: "Código do aplicativo autenticador.",
+    path: "/login/verificacao",
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSessionStage(request, "code");
@@ -43,9 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         const requested = safeRedirect(fields.redirectTo, null);
         const outcome = await completeCodeStep({ request, user, code: input.code, clientIp: context.clientIp });
         if (!outcome.ok) throw new AppError(outcome.status, outcome.message, outcome.status === 401 ? "code" : undefined);
-        return redirectWithFlash(requested ?? panelPath(user.role), { type: "success", message: outcome.message }, {
-          headers: [["Set-Cookie", outcome.cookie]],
-        });
+        return redirectWithFlash(
+          requested ?? panelPath(user.role),
+          { type: "success", message: outcome.message },
+          {
+            headers: [["Set-Cookie", outcome.cookie]],
+          },
+        );
       },
     },
   });
@@ -72,8 +81,8 @@ export default function LoginCode() {
             </div>
             {demoCode ? (
               <Alert tone="info" className="mt-5" data-testid="demo-code">
-                Conta de demonstração: o código agora é <strong className="font-mono">{demoCode}</strong>. A chave desta conta é
-                pública (veja o README); contas reais nunca mostram o código aqui.
+                Conta de demonstração: o código agora é <strong className="font-mono">{demoCode}</strong>. A chave desta conta é pública
+                (veja o README); contas reais nunca mostram o código aqui.
               </Alert>
             ) : null}
             <Form method="post" className="mt-6 grid gap-4" replace>
@@ -103,7 +112,12 @@ export default function LoginCode() {
               <Button type="submit" size="lg" disabled={busy}>
                 <ShieldCheck /> {busy ? "Verificando..." : "Verificar"}
               </Button>
-              <Button type="button" variant="ghost" className="h-auto min-h-11 whitespace-normal py-2" onClick={() => setRecovery((r) => !r)}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="h-auto min-h-11 whitespace-normal py-2"
+                onClick={() => setRecovery((r) => !r)}
+              >
                 {recovery ? "Usar o código do aplicativo" : "Sem o celular? Usar um código de recuperação"}
               </Button>
             </Form>
@@ -114,7 +128,9 @@ export default function LoginCode() {
                 Entrar com outra conta
               </Button>
             </PlainForm>
-            <p className="text-sm text-slate-600">Perdeu o celular e os códigos? Peça a um administrador do sistema para redefinir a sua verificação.</p>
+            <p className="text-sm text-slate-600">
+              Perdeu o celular e os códigos? Peça a um administrador do sistema para redefinir a sua verificação.
+            </p>
           </div>
         </div>
       </div>

@@ -1,4 +1,12 @@
-import { Form as PlainForm, Link, redirect, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Form as PlainForm,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/login-enrol";
 import { requireSessionStage, SECOND_FACTOR_PATHS } from "~/auth/guard.server";
@@ -82,8 +90,8 @@ export default function LoginEnrol() {
               <BrandMark className="size-12" />
               <h1 className="mt-4 text-2xl font-bold text-navy-950">Ativar verificação em duas etapas</h1>
               <p className="mt-1 text-sm text-slate-600">
-                Seu perfil acessa dados pessoais de filiados (CPF, filiação sindical). Por isso, além da senha, a entrada pede um
-                código do aplicativo autenticador do seu celular.
+                Seu perfil acessa dados pessoais de filiados (CPF, filiação sindical). Por isso, além da senha, a entrada pede um código do
+                aplicativo autenticador do seu celular.
               </p>
             </div>
             {codes ? (

@@ -20,7 +20,12 @@ import { seo } from "~/utils/seo";
 export const handle = { hydrate: "now" as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Entrar | Área restrita", description: "Acesso da equipe do sindicato à área restrita.", path: "/login", noindex: true });
+  seo(matches, {
+    title: "Entrar | Área restrita",
+    description: "Acesso da equipe do sindicato à área restrita.",
+    path: "/login",
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

@@ -18,10 +18,7 @@ import { Field, Input } from "~/components/ui/input";
 // layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
 export const handle = { hydrate: "now" as const };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Redefinir senha | Área restrita" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Redefinir senha | Área restrita" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params }: Route.LoaderArgs) {
   return { valid: await isResetTokenValid(params.token) };
@@ -69,7 +66,14 @@ export default function ResetPassword() {
       <Form method="post" className="grid gap-4">
         <Field label="Nova senha" name="newPassword" error={errors.newPassword}>
           {(p) => (
-            <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+            <Input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
           )}
         </Field>
         <PasswordStrengthMeter password={password} />

@@ -9,7 +9,15 @@ import { cn } from "~/lib/cn";
 import { createAgreement } from "~/domain/agreements/create-agreement.server";
 import { updateAgreement } from "~/domain/agreements/update-agreement.server";
 import { deleteAgreement } from "~/domain/agreements/delete-agreement.server";
-import { AGREEMENT_FILTERS, AGREEMENT_MAX_FILE_BYTES, AGREEMENT_MESSAGES, formatFileSize, pdfHref, readAgreementFilter, type AgreementFilter } from "~/domain/agreements/agreement-messages";
+import {
+  AGREEMENT_FILTERS,
+  AGREEMENT_MAX_FILE_BYTES,
+  AGREEMENT_MESSAGES,
+  formatFileSize,
+  pdfHref,
+  readAgreementFilter,
+  type AgreementFilter,
+} from "~/domain/agreements/agreement-messages";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
@@ -168,7 +176,12 @@ export default function AgreementsAdminPage() {
         }
       />
       <div className="grid gap-4">
-        <FilterBar className="lg:flex-col lg:items-stretch" defaultOpen={filter !== "todas"} active={filter !== "todas" ? 1 : 0} search={<SearchForm q={q} filter={filter} />}>
+        <FilterBar
+          className="lg:flex-col lg:items-stretch"
+          defaultOpen={filter !== "todas"}
+          active={filter !== "todas" ? 1 : 0}
+          search={<SearchForm q={q} filter={filter} />}
+        >
           <FilterTabs q={q} filter={filter} />
         </FilterBar>
         {agreements.length === 0 ? (

@@ -36,7 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const member = registration ? await loadOrFail(() => auditMemberByRegistration(actor, registration), AUDIT_MESSAGES.loadError) : null;
   if (registration && !member) return refuse(parsed.values, { member: AUDIT_MESSAGES.memberNotFound });
   const page = await loadOrFail(() => listAuditLog(actor, parsed.filters, parsed.page), AUDIT_MESSAGES.loadError);
-  return { values: parsed.values, errors: {}, page, people: page.people, member: member ? { registrationNumber: member.registrationNumber, name: member.name } : null };
+  return {
+    values: parsed.values,
+    errors: {},
+    page,
+    people: page.people,
+    member: member ? { registrationNumber: member.registrationNumber, name: member.name } : null,
+  };
 }
 
 export default function AuditPage() {

@@ -49,7 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
     fallback: CONTACT_MESSAGES.statusError,
     handlers: {
       status: async (input) => (
-        await updateContactStatus(actor, { screen: "cases", id: input.id, status: input.status }), CONTACT_MESSAGES.statusUpdated
+        await updateContactStatus(actor, { screen: "cases", id: input.id, status: input.status }),
+        CONTACT_MESSAGES.statusUpdated
       ),
     },
   });
@@ -96,7 +97,10 @@ export default function CasesPage() {
       ) : null}
 
       {total === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-12 text-center font-semibold text-slate-700" data-testid="cases-empty">
+        <div
+          className="rounded-xl border border-dashed border-slate-300 bg-white p-12 text-center font-semibold text-slate-700"
+          data-testid="cases-empty"
+        >
           {CONTACT_MESSAGES.empty}
         </div>
       ) : (

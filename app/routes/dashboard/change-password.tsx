@@ -66,7 +66,9 @@ export default function ChangePassword() {
               {(p) => <Input {...p} type="password" autoComplete="current-password" />}
             </Field>
             <Field label="Nova senha" name="newPassword" error={errors.newPassword}>
-              {(p) => <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+              {(p) => (
+                <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              )}
             </Field>
             <PasswordStrengthMeter password={password} />
             <Field label="Confirmar nova senha" name="confirmPassword" error={errors.confirmPassword}>

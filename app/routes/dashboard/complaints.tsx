@@ -45,7 +45,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       ]),
     COMPLAINT_MESSAGES.loadError,
   );
-  return { ...list, selected, selectedMissing: Boolean(id && !selected), filters: { status: status ?? "all", q, month, openOnly, location } };
+  return {
+    ...list,
+    selected,
+    selectedMissing: Boolean(id && !selected),
+    filters: { status: status ?? "all", q, month, openOnly, location },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -66,7 +71,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function panelFilterText(f: { month: string | null; openOnly: boolean; location: string | null }) {
-  const parts = [f.openOnly ? "abertas" : null, f.month ? `em ${monthLabel(f.month)}` : null, f.location != null ? `local: ${f.location || "não informado"}` : null].filter(Boolean);
+  const parts = [
+    f.openOnly ? "abertas" : null,
+    f.month ? `em ${monthLabel(f.month)}` : null,
+    f.location != null ? `local: ${f.location || "não informado"}` : null,
+  ].filter(Boolean);
   return parts.length ? ` (${parts.join(", ")})` : "";
 }
 

@@ -3,7 +3,13 @@ import type { Route } from "./+types/contacts";
 import { requireAccess } from "~/auth/guard.server";
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { FORBIDDEN_MESSAGE, ROLE_LABELS } from "~/auth/permissions";
-import { CONTACT_SECTOR_LABELS, CONTACT_STATUS_LABELS, CONTACT_STATUSES, contactsTitle, type ContactStatus } from "~/domain/contacts/contact-sectors";
+import {
+  CONTACT_SECTOR_LABELS,
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
+  contactsTitle,
+  type ContactStatus,
+} from "~/domain/contacts/contact-sectors";
 import { contactScope, contactsHref, isContactSector, type ContactSector } from "~/auth/contact-scope";
 import { CONTACT_MESSAGES, contactActionSchema } from "~/domain/contacts/contact.schema";
 import { getContactMessage, listContactMessages } from "~/domain/contacts/list-contact-messages.server";
@@ -76,7 +82,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     fallback: { status: CONTACT_MESSAGES.statusError, reply: CONTACT_MESSAGES.replyError },
     handlers: {
       status: async (input) => (
-        await updateContactStatus(actor, { screen: "contacts", id: input.id, status: input.status }), CONTACT_MESSAGES.statusUpdated
+        await updateContactStatus(actor, { screen: "contacts", id: input.id, status: input.status }),
+        CONTACT_MESSAGES.statusUpdated
       ),
       reply: async (input) => {
         const { delivery } = await replyToContactMessage(actor, { id: input.id, reply: input.reply });
@@ -172,26 +179,32 @@ export default function ContactsPage() {
       ) : null}
 
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,23rem)_minmax(0,1fr)]">
-          <Card className={cn("overflow-hidden", selected && "hidden xl:block")}>
-            <MessageList
-              messages={list.messages}
-              selectedId={selectedId}
-              hrefFor={(id) => withParams(basePath, search, { id })}
-              showSector={scope.length > 1}
-            />
-            {pages > 1 ? (
-              <div className="border-t border-slate-200 px-4 py-3">
-                <Pager label="Paginação" numbered={false} page={list.page} pageCount={pages} hrefFor={(p) => withParams(basePath, search, { pagina: String(p), id: null })} />
-              </div>
-            ) : null}
-          </Card>
-          <Card className={cn("min-h-64", !selected && "hidden xl:grid xl:place-items-center")}>
-            {selected ? (
-              <MessageDetail key={selected.id} message={selected} backHref={backHref} />
-            ) : (
-              <p className="p-8 text-center text-sm text-slate-600">Selecione uma mensagem para ver os detalhes e responder.</p>
-            )}
-          </Card>
+        <Card className={cn("overflow-hidden", selected && "hidden xl:block")}>
+          <MessageList
+            messages={list.messages}
+            selectedId={selectedId}
+            hrefFor={(id) => withParams(basePath, search, { id })}
+            showSector={scope.length > 1}
+          />
+          {pages > 1 ? (
+            <div className="border-t border-slate-200 px-4 py-3">
+              <Pager
+                label="Paginação"
+                numbered={false}
+                page={list.page}
+                pageCount={pages}
+                hrefFor={(p) => withParams(basePath, search, { pagina: String(p), id: null })}
+              />
+            </div>
+          ) : null}
+        </Card>
+        <Card className={cn("min-h-64", !selected && "hidden xl:grid xl:place-items-center")}>
+          {selected ? (
+            <MessageDetail key={selected.id} message={selected} backHref={backHref} />
+          ) : (
+            <p className="p-8 text-center text-sm text-slate-600">Selecione uma mensagem para ver os detalhes e responder.</p>
+          )}
+        </Card>
       </div>
     </div>
   );

@@ -27,7 +27,9 @@ export default function DiagnosticsPage() {
     <div>
       <PageHeader
         title={DIAGNOSTICS_MESSAGES.title}
-        description={<>Banco de dados, arquivos, e-mail, serviços externos e tarefas em segundo plano, lidos em {formatDateTime(data.generatedAt)}.</>}
+        description={
+          <>Banco de dados, arquivos, e-mail, serviços externos e tarefas em segundo plano, lidos em {formatDateTime(data.generatedAt)}.</>
+        }
       />
       <DiagnosticsView data={data} />
     </div>

@@ -92,7 +92,20 @@ const STATUS: Record<ChargeStatus, { label: string; tone: "success" | "danger" |
   pending: { label: "Pendente", tone: "warning" },
 };
 
-const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
+const MONTHS = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+];
 
 function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -112,7 +125,11 @@ export default function ChargePage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link to={back.href} className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline" data-testid="charge-back">
+        <Link
+          to={back.href}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+          data-testid="charge-back"
+        >
           <ArrowLeft aria-hidden className="size-4" /> {back.label}
         </Link>
         {pix.state === "ready" ? (
@@ -122,7 +139,10 @@ export default function ChargePage() {
         ) : null}
       </div>
 
-      <Card className="grid gap-5 p-5 sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none" data-testid="charge-sheet">
+      <Card
+        className="grid gap-5 p-5 sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none"
+        data-testid="charge-sheet"
+      >
         <header className="grid gap-1 border-b border-slate-200 pb-3">
           <p className="text-sm font-semibold text-brand-800">Sindicato dos Bombeiros Civis do DF</p>
           <h1 className="text-2xl font-bold text-navy-950">{`Mensalidade de ${reference}`}</h1>
@@ -133,9 +153,7 @@ export default function ChargePage() {
             {c.memberName}
           </Item>
           <Item label="Matrícula">{c.registrationNumber}</Item>
-          <Item label="Referência">
-            {`${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`}
-          </Item>
+          <Item label="Referência">{`${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`}</Item>
           <Item label="Valor" testId="charge-amount">
             <span className="text-lg font-bold">{formatMoney(c.amountCentavos)}</span>
           </Item>
@@ -166,7 +184,10 @@ export default function ChargePage() {
               Pague com PIX
             </h2>
             {pix.example ? (
-              <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" data-testid="pix-example">
+              <p
+                className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
+                data-testid="pix-example"
+              >
                 {PIX_PAGE_MESSAGES.example}
               </p>
             ) : null}

@@ -33,7 +33,10 @@ export default function FinanceMembersPage() {
   const { rows, more, q } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-5">
-      <PageHeader title="Consultar Filiados" description="Encontre o filiado pelo nome, pela matrícula ou pelo CPF e veja as cobranças dele." />
+      <PageHeader
+        title="Consultar Filiados"
+        description="Encontre o filiado pelo nome, pela matrícula ou pelo CPF e veja as cobranças dele."
+      />
       <Form method="get" role="search" className="flex w-full gap-2 md:max-w-xl">
         <label htmlFor="busca-filiados-financeiro" className="sr-only">
           Buscar filiado por nome, matrícula ou CPF
@@ -68,7 +71,11 @@ export default function FinanceMembersPage() {
             { header: "Nome", label: false, className: "font-semibold text-slate-900", cell: (m) => m.name },
             { header: "Matrícula", className: "text-slate-700", cell: (m) => m.registrationNumber },
             { header: "CPF", className: "whitespace-nowrap font-mono text-slate-700", cell: (m) => m.cpfMasked },
-            { header: "Situação", className: "text-slate-700", cell: (m) => (m.anonymized ? <Badge tone="neutral">Anonimizado</Badge> : m.situation) },
+            {
+              header: "Situação",
+              className: "text-slate-700",
+              cell: (m) => (m.anonymized ? <Badge tone="neutral">Anonimizado</Badge> : m.situation),
+            },
             {
               header: "Cobranças",
               label: false,

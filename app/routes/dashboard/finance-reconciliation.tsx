@@ -29,7 +29,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = await loadOrFail(async (): Promise<PixSettingsView> => {
     authorize(user, "finance.reconcile");
     const c = await getPixConfig();
-    return c.configured ? { configured: true, source: c.source, key: c.settings.key, keyTypeLabel: c.keyTypeLabel, receiverName: c.settings.receiverName, city: c.settings.city, example: c.example } : c;
+    return c.configured
+      ? {
+          configured: true,
+          source: c.source,
+          key: c.settings.key,
+          keyTypeLabel: c.keyTypeLabel,
+          receiverName: c.settings.receiverName,
+          city: c.settings.city,
+          example: c.example,
+        }
+      : c;
   }, STATEMENT_PAGE_MESSAGES.loadError);
   return { view, canEdit: can(user.role, "finance.pix-settings") };
 }
@@ -49,7 +59,10 @@ export async function action({ request }: Route.ActionArgs) {
     handlers: {
       "statement-preview": async (_input, { file }) => {
         const match = await previewStatement(actor, file);
-        return { message: STATEMENT_PAGE_MESSAGES.previewed(match.counts.proposals, match.counts.unmatched, match.counts.duplicates), match };
+        return {
+          message: STATEMENT_PAGE_MESSAGES.previewed(match.counts.proposals, match.counts.unmatched, match.counts.duplicates),
+          match,
+        };
       },
       "statement-confirm": async (input, { file }) => {
         const done = await confirmStatement(actor, file, input);
@@ -74,7 +87,10 @@ export default function ReconciliationPage() {
   const { view, canEdit } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-6">
-      <PageHeader title="Conciliação PIX" description="Pagamentos recebidos por PIX, do extrato do banco às cobranças, e a chave PIX das cobranças." />
+      <PageHeader
+        title="Conciliação PIX"
+        description="Pagamentos recebidos por PIX, do extrato do banco às cobranças, e a chave PIX das cobranças."
+      />
       <StatementReconciliation action={PATH} chargePath={chargePath} />
       <PixSettingsCard view={view} canEdit={canEdit} action={PATH} exampleMessage={PIX_PAGE_MESSAGES.example} />
     </div>

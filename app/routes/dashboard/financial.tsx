@@ -100,7 +100,10 @@ export async function action({ request }: Route.ActionArgs) {
       "batch-preview": async (input) => {
         const preview = await previewChargeBatch(actor, input);
         // What will be generated, in money: each charge's amount and the total (issue 19 §9).
-        return { message: "", preview: { ...preview, amountCentavos: input.amount, totalCentavos: input.amount * preview.create, dueDate: input.dueDate } };
+        return {
+          message: "",
+          preview: { ...preview, amountCentavos: input.amount, totalCentavos: input.amount * preview.create, dueDate: input.dueDate },
+        };
       },
       "batch-run": async (input) => (await requestChargeBatch(actor, input), FINANCE_MESSAGES.batchQueued),
     },
@@ -137,14 +140,19 @@ function BatchStatus({ batch }: { batch: Batch }) {
   let text: string;
   if (batch.status === "queued") text = `Cobranças de ${ref}: na fila (${batch.expected} a criar)...`;
   else if (batch.status === "running") text = `Cobranças de ${ref}: gerando ${batch.expected} cobranças...`;
-  else if (batch.status === "done") text = `Cobranças de ${ref} geradas em ${formatDateTime(batch.finishedAt)}: ${batch.created} criadas, ${batch.skipped} ignoradas (já cobradas).`;
+  else if (batch.status === "done")
+    text = `Cobranças de ${ref} geradas em ${formatDateTime(batch.finishedAt)}: ${batch.created} criadas, ${batch.skipped} ignoradas (já cobradas).`;
   else text = `Cobranças de ${ref}: ${batch.error ?? "falha na geração."}`;
   return (
     <p
       role="status"
       className={cn(
         "rounded-lg border p-3 text-sm",
-        batch.status === "failed" ? "border-red-300 bg-red-50 text-red-900" : active ? "border-sky-300 bg-sky-50 text-sky-900" : "border-slate-300 bg-white text-slate-800",
+        batch.status === "failed"
+          ? "border-red-300 bg-red-50 text-red-900"
+          : active
+            ? "border-sky-300 bg-sky-50 text-sky-900"
+            : "border-slate-300 bg-white text-slate-800",
       )}
     >
       {text}
@@ -154,7 +162,11 @@ function BatchStatus({ batch }: { batch: Batch }) {
 
 function ReportForm({ base, report, label, period }: { base: string; report: string; label: string; period: boolean }) {
   return (
-    <form method="get" action={`${base.replace(/\/financial$/, "")}/relatorios/${report}`} className="grid gap-2 rounded-lg border border-slate-200 p-3">
+    <form
+      method="get"
+      action={`${base.replace(/\/financial$/, "")}/relatorios/${report}`}
+      className="grid gap-2 rounded-lg border border-slate-200 p-3"
+    >
       <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
       {period ? (
         <div className="grid gap-2">
@@ -223,7 +235,15 @@ export default function FinancialPage() {
             <label htmlFor="busca-cobrancas" className="sr-only">
               Buscar filiado por nome ou matrícula
             </label>
-            <Input id="busca-cobrancas" name="q" type="search" defaultValue={q} key={q} placeholder="Filiado: nome ou matrícula" maxLength={120} />
+            <Input
+              id="busca-cobrancas"
+              name="q"
+              type="search"
+              defaultValue={q}
+              key={q}
+              placeholder="Filiado: nome ou matrícula"
+              maxLength={120}
+            />
             <Button type="submit">
               <Search /> Buscar
             </Button>
@@ -252,7 +272,10 @@ export default function FinancialPage() {
       {month ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="filtro-mes">
           Referência {monthRef(month)}.
-          <Link to={hrefWith(base, { q, filter })} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          <Link
+            to={hrefWith(base, { q, filter })}
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
             Ver todos os meses
           </Link>
         </p>
@@ -289,7 +312,10 @@ export default function FinancialPage() {
                     <p className="mt-1 text-xs text-slate-600">
                       {formatDate(c.payment.paidOn)} · {PAYMENT_METHOD_LABELS[c.payment.method]} · {formatMoney(c.payment.amountCentavos)}
                       {c.payment.amountCentavos > c.amountCentavos ? (
-                        <span className="font-semibold text-amber-900"> · pago a maior em {formatMoney(c.payment.amountCentavos - c.amountCentavos)}</span>
+                        <span className="font-semibold text-amber-900">
+                          {" "}
+                          · pago a maior em {formatMoney(c.payment.amountCentavos - c.amountCentavos)}
+                        </span>
                       ) : null}
                     </p>
                   ) : null}
@@ -329,7 +355,13 @@ export default function FinancialPage() {
           ]}
         />
       )}
-      <Pager label="Paginação das cobranças" numbered={false} page={page} pageCount={pageCount} hrefFor={(p) => hrefWith(base, { q, filter, page: p, month })} />
+      <Pager
+        label="Paginação das cobranças"
+        numbered={false}
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => hrefWith(base, { q, filter, page: p, month })}
+      />
       <section aria-labelledby="relatorios" className="grid gap-3">
         <h2 id="relatorios" className="text-lg font-semibold text-slate-900">
           Relatórios

@@ -39,10 +39,10 @@ export function ErrorBoundary() {
       <div className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" role="alert">
         <ShieldAlert className="mx-auto size-12 text-brand-700" aria-hidden />
         <h1 className="mt-4 text-xl font-bold text-navy-950">
-          {denied ? info?.title ?? "Acesso Negado" : notFound ? "Página não encontrada" : "Algo deu errado"}
+          {denied ? (info?.title ?? "Acesso Negado") : notFound ? "Página não encontrada" : "Algo deu errado"}
         </h1>
         <p className="mt-2 text-slate-700">
-          {denied || notFound ? info?.message ?? "" : "Não foi possível carregar esta página. Tente novamente."}
+          {denied || notFound ? (info?.message ?? "") : "Não foi possível carregar esta página. Tente novamente."}
         </p>
         <Button asChild className="mt-6">
           <Link to="/dashboard">Voltar ao painel</Link>

@@ -9,31 +9,17 @@ import { can } from "~/auth/permissions";
 import { RequesterCpf } from "~/components/service-records/requester-cpf";
 import { EditMemberDialog } from "~/components/members/member-dialogs";
 import { anonymizeMember } from "~/domain/members/anonymize-member.server";
-import {
-  MEMBER_MESSAGES,
-  memberPageActionSchema,
-} from "~/domain/members/member.schema";
-import {
-  MEMBER_PHOTO_MAX_BYTES,
-  MEMBER_PHOTO_MESSAGES,
-  removeMemberPhoto,
-  setMemberPhoto,
-} from "~/domain/members/member-photo.server";
+import { MEMBER_MESSAGES, memberPageActionSchema } from "~/domain/members/member.schema";
+import { MEMBER_PHOTO_MAX_BYTES, MEMBER_PHOTO_MESSAGES, removeMemberPhoto, setMemberPhoto } from "~/domain/members/member-photo.server";
 import { MemberPhoto } from "~/components/members/member-photo";
 import { DataTable } from "~/components/ui/data-table";
 import { STATUS_LABELS } from "~/domain/service-records/service-options";
-import {
-  handleAction,
-  noteRefusal,
-} from "~/utils/action.server";
+import { handleAction, noteRefusal } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import {
-  PaymentBadge,
-  situationLabel,
-} from "~/components/members/member-badges";
+import { PaymentBadge, situationLabel } from "~/components/members/member-badges";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
@@ -42,11 +28,7 @@ import { formatCep } from "~/lib/br/cep";
 import { MEMBER_FIELD_LABELS } from "~/domain/members/member-options";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { memberFinance } from "~/domain/finance/member-finance.server";
-import {
-  CHARGE_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
-  referenceLabel,
-} from "~/domain/finance/finance-options";
+import { CHARGE_STATUS_LABELS, PAYMENT_METHOD_LABELS, referenceLabel } from "~/domain/finance/finance-options";
 import { formatMoney } from "~/lib/money";
 import { withBack } from "~/lib/back-link";
 import { Badge } from "~/components/ui/badge";
@@ -59,10 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // (issue 19 §14), so no page load — nor a re-render after a refused post (ADR 127) — is a view.
   const page = await loadOrFail(() => getMemberPage(user, params.memberId), MEMBER_MESSAGES.loadMemberError);
   // Charges and payments: only for roles that may see finance (null otherwise).
-  const finance = await loadOrFail(
-    () => memberFinance(user, page.member.id),
-    MEMBER_MESSAGES.loadMemberError,
-  );
+  const finance = await loadOrFail(() => memberFinance(user, page.member.id), MEMBER_MESSAGES.loadMemberError);
   return { ...page, finance, canEdit: can(user.role, "members.edit"), isAdmin: user.role === "admin" };
 }
 
@@ -86,39 +65,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     handlers: {
       update: async (input) => (await editMember(actor, { ...input, id: params.memberId }), MEMBER_MESSAGES.updated),
       "reveal-cpf": async () => ({ message: "", ...(await revealMemberCpf(actor, params.memberId)) }),
-      anonymize: async () => (
-        await anonymizeMember(actor, params.memberId),
-        MEMBER_MESSAGES.anonymized
-      ),
-      "photo-upload": async (_input, { file }) => (
-        await setMemberPhoto(actor, params.memberId, file),
-        MEMBER_PHOTO_MESSAGES.saved
-      ),
-      "photo-remove": async () => (
-        await removeMemberPhoto(actor, params.memberId),
-        MEMBER_PHOTO_MESSAGES.removed
-      ),
+      anonymize: async () => (await anonymizeMember(actor, params.memberId), MEMBER_MESSAGES.anonymized),
+      "photo-upload": async (_input, { file }) => (await setMemberPhoto(actor, params.memberId, file), MEMBER_PHOTO_MESSAGES.saved),
+      "photo-remove": async () => (await removeMemberPhoto(actor, params.memberId), MEMBER_PHOTO_MESSAGES.removed),
     },
   });
   return noteRefusal(context, reply);
 }
 
-function Item({
-  label,
-  value,
-  mono,
-}: {
-  label: string;
-  value: React.ReactNode;
-  mono?: boolean;
-}) {
+function Item({ label, value, mono }: { label: string; value: React.ReactNode; mono?: boolean }) {
   // content-start: in a row made taller by a neighbour (the CPF with its button), the value stays
   // under its label instead of floating halfway down the cell.
   return (
     <div className="grid content-start gap-0.5">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-        {label}
-      </dt>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
       {/* A long e-mail or address breaks anywhere rather than widening a phone's page. */}
       <dd className={`${mono ? "font-mono " : ""}text-slate-900 [overflow-wrap:anywhere]`}>
         {value === null || value === undefined || value === "" ? "—" : value}
@@ -127,13 +87,7 @@ function Item({
   );
 }
 
-function AnonymizeButton({
-  name,
-  registrationNumber,
-}: {
-  name: string;
-  registrationNumber: number;
-}) {
+function AnonymizeButton({ name, registrationNumber }: { name: string; registrationNumber: number }) {
   const { Form, busy } = useFormAction({ intent: "anonymize" });
   return (
     <ConfirmDialog
@@ -176,17 +130,11 @@ export default function MemberPage() {
   } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const listPath = pathname.replace(/\/[^/]+\/?$/, "");
-  const photoSrc = m.photoVersion
-    ? `${pathname.replace(/\/+$/, "")}/foto?v=${m.photoVersion}`
-    : null;
+  const photoSrc = m.photoVersion ? `${pathname.replace(/\/+$/, "")}/foto?v=${m.photoVersion}` : null;
   return (
     <div className="grid gap-5">
-      <Link
-        to={listPath}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Voltar para a lista de
-        filiados
+      <Link to={listPath} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Voltar para a lista de filiados
       </Link>
       <PageHeader
         title={m.name}
@@ -197,42 +145,34 @@ export default function MemberPage() {
               <EditMemberDialog member={m} admin={isAdmin ? { birthDate: m.birthDate, gender: m.gender } : undefined} triggerSize="md" />
             ) : null}
             {canExport ? (
-            <>
-              <a
-                href={`/dashboard/admin/members/${m.id}/exportar?formato=json`}
-                className={buttonVariants({ variant: "outline" })}
-                download
-              >
-                <Download aria-hidden /> Exportar JSON
-              </a>
-              <a
-                href={`/dashboard/admin/members/${m.id}/exportar?formato=csv`}
-                className={buttonVariants({ variant: "outline" })}
-                download
-              >
-                <Download aria-hidden /> Exportar CSV
-              </a>
-              {m.anonymizedAt ? null : (
-                <AnonymizeButton
-                  name={m.name}
-                  registrationNumber={m.registrationNumber}
-                />
-              )}
-            </>
+              <>
+                <a
+                  href={`/dashboard/admin/members/${m.id}/exportar?formato=json`}
+                  className={buttonVariants({ variant: "outline" })}
+                  download
+                >
+                  <Download aria-hidden /> Exportar JSON
+                </a>
+                <a
+                  href={`/dashboard/admin/members/${m.id}/exportar?formato=csv`}
+                  className={buttonVariants({ variant: "outline" })}
+                  download
+                >
+                  <Download aria-hidden /> Exportar CSV
+                </a>
+                {m.anonymizedAt ? null : <AnonymizeButton name={m.name} registrationNumber={m.registrationNumber} />}
+              </>
             ) : null}
           </>
         }
       />
       {m.anonymizedAt ? (
         <Card className="border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          Dados pessoais removidos a pedido do titular (LGPD) em{" "}
-          {formatDateTime(m.anonymizedAt)}.
+          Dados pessoais removidos a pedido do titular (LGPD) em {formatDateTime(m.anonymizedAt)}.
         </Card>
       ) : null}
       <Card className="p-5">
-        <h2 className="mb-4 text-lg font-semibold text-navy-950">
-          Dados do filiado
-        </h2>
+        <h2 className="mb-4 text-lg font-semibold text-navy-950">Dados do filiado</h2>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Item label="Nome" value={m.name} />
           <Item label="Matrícula" value={m.registrationNumber} mono />
@@ -251,32 +191,20 @@ export default function MemberPage() {
           <Item label="Data de cadastro" value={formatDate(m.joinedOn)} />
           <Item label="Situação" value={situationLabel(m.situation)} />
           <Item label="Status" value={m.status} />
-          <Item
-            label="Pagamento"
-            value={<PaymentBadge status={m.paymentStatus} />}
-          />
+          <Item label="Pagamento" value={<PaymentBadge status={m.paymentStatus} />} />
           <Item label="Foto" value={m.hasPhoto ? "Cadastrada" : "Sem foto"} />
           <Item label="Observação" value={m.notes} />
         </dl>
       </Card>
-      {m.anonymizedAt ? null : (
-        <MemberPhoto name={m.name} src={photoSrc} canEdit={canEditPhoto} />
-      )}
+      {m.anonymizedAt ? null : <MemberPhoto name={m.name} src={photoSrc} canEdit={canEditPhoto} />}
       <Card className="p-5">
-        <h2 className="mb-4 text-lg font-semibold text-navy-950">
-          Atendimentos
-        </h2>
+        <h2 className="mb-4 text-lg font-semibold text-navy-950">Atendimentos</h2>
         {records.services.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            Nenhum atendimento vinculado a este filiado.
-          </p>
+          <p className="text-sm text-slate-700">Nenhum atendimento vinculado a este filiado.</p>
         ) : (
           <ul className="grid gap-2 text-sm" data-testid="member-services">
             {records.services.map((r) => (
-              <li
-                key={r.id}
-                className="flex flex-wrap gap-x-3 border-l-2 border-slate-300 pl-3"
-              >
+              <li key={r.id} className="flex flex-wrap gap-x-3 border-l-2 border-slate-300 pl-3">
                 {(openableSectors as readonly string[]).includes(r.sector) ? (
                   <Link
                     to={`/dashboard/atendimento/${r.id}`}
@@ -285,14 +213,11 @@ export default function MemberPage() {
                     {r.protocol}
                   </Link>
                 ) : (
-                  <span className="font-mono font-semibold text-slate-900">
-                    {r.protocol}
-                  </span>
+                  <span className="font-mono font-semibold text-slate-900">{r.protocol}</span>
                 )}
                 <span className="text-slate-700">{r.serviceType}</span>
                 <span className="text-slate-600">
-                  {formatDateTime(r.createdAt)} ·{" "}
-                  {SERVICE_STATUS_TEXT[r.status] ?? r.status}
+                  {formatDateTime(r.createdAt)} · {SERVICE_STATUS_TEXT[r.status] ?? r.status}
                 </span>
               </li>
             ))}
@@ -301,13 +226,9 @@ export default function MemberPage() {
       </Card>
       {finance ? (
         <Card className="overflow-x-auto p-5">
-          <h2 className="mb-4 text-lg font-semibold text-navy-950">
-            Mensalidades
-          </h2>
+          <h2 className="mb-4 text-lg font-semibold text-navy-950">Mensalidades</h2>
           {finance.length === 0 ? (
-            <p className="text-sm text-slate-700">
-              Nenhuma cobrança para este filiado.
-            </p>
+            <p className="text-sm text-slate-700">Nenhuma cobrança para este filiado.</p>
           ) : (
             <DataTable
               framed={false}
@@ -333,14 +254,26 @@ export default function MemberPage() {
                     </Link>
                   ),
                 },
-                { header: "Vencimento", headerClassName: FINANCE_CELL, className: `${FINANCE_CELL} whitespace-nowrap`, cell: (c) => formatDate(c.dueDate) },
-                { header: "Valor", headerClassName: FINANCE_CELL, className: `${FINANCE_CELL} whitespace-nowrap`, cell: (c) => formatMoney(c.amountCentavos) },
+                {
+                  header: "Vencimento",
+                  headerClassName: FINANCE_CELL,
+                  className: `${FINANCE_CELL} whitespace-nowrap`,
+                  cell: (c) => formatDate(c.dueDate),
+                },
+                {
+                  header: "Valor",
+                  headerClassName: FINANCE_CELL,
+                  className: `${FINANCE_CELL} whitespace-nowrap`,
+                  cell: (c) => formatMoney(c.amountCentavos),
+                },
                 {
                   header: "Status",
                   headerClassName: FINANCE_CELL,
                   className: FINANCE_CELL,
                   cell: (c) => (
-                    <Badge tone={c.status === "paid" ? "success" : c.status === "overdue" ? "danger" : "warning"}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
+                    <Badge tone={c.status === "paid" ? "success" : c.status === "overdue" ? "danger" : "warning"}>
+                      {CHARGE_STATUS_LABELS[c.status]}
+                    </Badge>
                   ),
                 },
                 {
@@ -348,7 +281,9 @@ export default function MemberPage() {
                   headerClassName: "md:py-2 md:px-0",
                   className: "md:py-2 md:px-0 text-slate-700",
                   cell: (c) =>
-                    c.paidOn ? `${formatDate(c.paidOn)} · ${c.method ? PAYMENT_METHOD_LABELS[c.method] : ""} · ${formatMoney(c.paidCentavos ?? 0)}` : "—",
+                    c.paidOn
+                      ? `${formatDate(c.paidOn)} · ${c.method ? PAYMENT_METHOD_LABELS[c.method] : ""} · ${formatMoney(c.paidCentavos ?? 0)}`
+                      : "—",
                 },
               ]}
             />
@@ -356,26 +291,17 @@ export default function MemberPage() {
         </Card>
       ) : null}
       <Card className="p-5">
-        <h2 className="mb-4 text-lg font-semibold text-navy-950">
-          Histórico de alterações
-        </h2>
+        <h2 className="mb-4 text-lg font-semibold text-navy-950">Histórico de alterações</h2>
         {history.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            Nenhum registro no histórico.
-          </p>
+          <p className="text-sm text-slate-700">Nenhum registro no histórico.</p>
         ) : (
           <ol className="grid gap-3">
             {history.map((h) => (
-              <li
-                key={h.id}
-                className="border-l-2 border-slate-300 pl-3 text-sm"
-              >
+              <li key={h.id} className="border-l-2 border-slate-300 pl-3 text-sm">
                 <p className="font-semibold text-slate-900">{h.label}</p>
                 <p className="text-slate-700">
                   {formatDateTime(h.at)} · {h.actor ?? "sistema"}
-                  {h.changed.length
-                    ? ` · campos: ${h.changed.map((c) => MEMBER_FIELD_LABELS[c] ?? c).join(", ")}`
-                    : ""}
+                  {h.changed.length ? ` · campos: ${h.changed.map((c) => MEMBER_FIELD_LABELS[c] ?? c).join(", ")}` : ""}
                 </p>
               </li>
             ))}

@@ -11,10 +11,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireResourceActor(request, MESSAGES.membersExportDenied);
   const url = new URL(request.url);
   const aba = url.searchParams.get("aba");
-  const query = { q: (url.searchParams.get("q") ?? "").slice(0, 120), tab: isMemberTab(aba) ? aba : ("todos" as const), month: readMonthParam(url.searchParams) };
+  const query = {
+    q: (url.searchParams.get("q") ?? "").slice(0, 120),
+    tab: isMemberTab(aba) ? aba : ("todos" as const),
+    month: readMonthParam(url.searchParams),
+  };
   const format = url.searchParams.get("formato") === "xlsx" ? "xlsx" : "csv";
   return download(
-    async () => attachment(await exportMemberList(actor, query, format), `filiados-${new Date().toISOString().slice(0, 10)}.${format}`, format),
+    async () =>
+      attachment(await exportMemberList(actor, query, format), `filiados-${new Date().toISOString().slice(0, 10)}.${format}`, format),
     "Não foi possível exportar a lista agora. Tente novamente.",
   );
 }

@@ -31,27 +31,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  return oneUploadAtATime(request, () => handleAction(request, {
-    actor,
-    intents: memberImportActionSchema,
-    upload: { field: "arquivo", maxBytes: MEMBER_IMPORT_MAX_BYTES, tooLargeMessage: MEMBER_IMPORT_MESSAGES.tooLarge },
-    fallback: { "import-preview": MEMBER_IMPORT_MESSAGES.error, "import-commit": MEMBER_IMPORT_MESSAGES.error },
-    handlers: {
-      "import-preview": async (_input, { file }) => importReply("import-preview", await previewMemberImport(actor, file), MEMBER_IMPORT_MESSAGES),
-      "import-commit": async (_input, { file }) => importReply("import-commit", await commitMemberImport(actor, file), MEMBER_IMPORT_MESSAGES),
-    },
-  }));
+  return oneUploadAtATime(request, () =>
+    handleAction(request, {
+      actor,
+      intents: memberImportActionSchema,
+      upload: { field: "arquivo", maxBytes: MEMBER_IMPORT_MAX_BYTES, tooLargeMessage: MEMBER_IMPORT_MESSAGES.tooLarge },
+      fallback: { "import-preview": MEMBER_IMPORT_MESSAGES.error, "import-commit": MEMBER_IMPORT_MESSAGES.error },
+      handlers: {
+        "import-preview": async (_input, { file }) =>
+          importReply("import-preview", await previewMemberImport(actor, file), MEMBER_IMPORT_MESSAGES),
+        "import-commit": async (_input, { file }) =>
+          importReply("import-commit", await commitMemberImport(actor, file), MEMBER_IMPORT_MESSAGES),
+      },
+    }),
+  );
 }
 
 export default function MembersImportPage() {
   return (
     <div>
       <p className="mb-3">
-        <Link to="/dashboard/admin/members" className="inline-flex items-center gap-1 text-sm font-semibold text-navy-900 underline-offset-2 hover:underline">
+        <Link
+          to="/dashboard/admin/members"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-navy-900 underline-offset-2 hover:underline"
+        >
           <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Filiados
         </Link>
       </p>
-      <PageHeader title="Importar Filiados" description="Traga os filiados do sistema antigo (tabela associado) de uma vez, sem digitar um a um." />
+      <PageHeader
+        title="Importar Filiados"
+        description="Traga os filiados do sistema antigo (tabela associado) de uma vez, sem digitar um a um."
+      />
       <SpreadsheetImport
         action={PATH}
         templateHref={`${PATH}/modelo`}
@@ -65,7 +75,9 @@ export default function MembersImportPage() {
       <Card className="p-4 text-sm text-slate-700">
         <h2 className="mb-2 text-base font-semibold text-slate-900">Regras de cada linha</h2>
         <ul className="list-disc space-y-1 pl-5">
-          <li>Colunas reconhecidas: <span className="break-words font-mono text-xs">{COLUMNS}</span>.</li>
+          <li>
+            Colunas reconhecidas: <span className="break-words font-mono text-xs">{COLUMNS}</span>.
+          </li>
           <li>Obrigatórios: nome_associado e cpf (com dígitos verificadores válidos).</li>
           <li>Datas em dd/mm/aaaa ou aaaa-mm-dd; situacao 1, 2, 3, 4 ou 10.</li>
           <li>E-mail, telefones e CEP, quando preenchidos, são validados como no cadastro.</li>

@@ -51,7 +51,12 @@ export async function action({ request }: Route.ActionArgs) {
   return handleAction(request, {
     actor,
     intents: memberActionSchema,
-    fallback: { create: MEMBER_MESSAGES.createError, update: MEMBER_MESSAGES.updateError, delete: MEMBER_MESSAGES.deleteError, refresh: MEMBER_MESSAGES.loadError },
+    fallback: {
+      create: MEMBER_MESSAGES.createError,
+      update: MEMBER_MESSAGES.updateError,
+      delete: MEMBER_MESSAGES.deleteError,
+      refresh: MEMBER_MESSAGES.loadError,
+    },
     echo: ["name", "email", "mobilePhone", "cpf", "address", "city", "state", "cep", "region", "workplaceName", "registrationNumber"],
     idempotent: { create: "member" },
     handlers: {
@@ -108,7 +113,11 @@ export default function MembersPage() {
             <a href={hrefWith(`${base}/exportar`, { q, tab, month })} className={buttonVariants({ variant: "outline" })} download>
               <Download aria-hidden /> Exportar CSV
             </a>
-            <a href={hrefWith(`${base}/exportar`, { q, tab, month, format: "xlsx" })} className={buttonVariants({ variant: "outline" })} download>
+            <a
+              href={hrefWith(`${base}/exportar`, { q, tab, month, format: "xlsx" })}
+              className={buttonVariants({ variant: "outline" })}
+              download
+            >
               <Download aria-hidden /> Exportar XLSX
             </a>
             {canImport ? (
@@ -185,7 +194,12 @@ export default function MembersPage() {
           rowKey={(m) => m.id}
           rowProps={(m) => ({ "data-testid": `member-row-${m.registrationNumber}` })}
           columns={[
-            { header: "Matrícula", headerClassName: "w-24", className: "text-slate-700", cell: (m) => <span className="font-mono">{m.registrationNumber}</span> },
+            {
+              header: "Matrícula",
+              headerClassName: "w-24",
+              className: "text-slate-700",
+              cell: (m) => <span className="font-mono">{m.registrationNumber}</span>,
+            },
             {
               header: "Nome",
               label: false,

@@ -89,7 +89,13 @@ function StatusButton({ post }: { post: Row }) {
     <Form method="post">
       <input type="hidden" name="intent" value={publishing ? "publish" : "unpublish"} />
       <input type="hidden" name="id" value={post.id} />
-      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`${publishing ? "Publicar" : "Despublicar"} ${post.title}`}>
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        aria-label={`${publishing ? "Publicar" : "Despublicar"} ${post.title}`}
+      >
         {publishing ? <Eye /> : <EyeOff />} {publishing ? "Publicar" : "Despublicar"}
       </Button>
     </Form>
@@ -104,8 +110,8 @@ function DeletePostButton({ post }: { post: Row }) {
       title="Excluir notícia"
       description={
         <>
-          {NEWS_MESSAGES.deleteConfirm} <strong className="text-slate-900">{post.title}</strong> sairá do site e a imagem de capa
-          será apagada. Esta ação não pode ser desfeita.
+          {NEWS_MESSAGES.deleteConfirm} <strong className="text-slate-900">{post.title}</strong> sairá do site e a imagem de capa será
+          apagada. Esta ação não pode ser desfeita.
         </>
       }
     />
@@ -165,7 +171,14 @@ function NewsListView({ data: list }: { data: ListData }) {
             </label>
             <div className="relative flex-1">
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-              <Input id="busca-noticias" name="q" type="search" defaultValue={filter.q} placeholder="Título, resumo ou slug" className="pl-9" />
+              <Input
+                id="busca-noticias"
+                name="q"
+                type="search"
+                defaultValue={filter.q}
+                placeholder="Título, resumo ou slug"
+                className="pl-9"
+              />
             </div>
             <Button type="submit" variant="secondary">
               Buscar
@@ -216,14 +229,20 @@ function NewsListView({ data: list }: { data: ListData }) {
             )
           }
         >
-          {filtered ? "Tente outro termo de busca ou outra situação." : "Escreva a primeira notícia: ela pode ficar como rascunho até você publicar."}
+          {filtered
+            ? "Tente outro termo de busca ou outra situação."
+            : "Escreva a primeira notícia: ela pode ficar como rascunho até você publicar."}
         </EmptyState>
       ) : (
         <Card className="overflow-hidden">
           <h2 className="sr-only">Lista de notícias</h2>
           <ul className="divide-y divide-slate-200">
             {posts.map((post) => (
-              <li key={post.id} className="grid gap-4 p-4 sm:grid-cols-[8rem_minmax(0,1fr)] sm:p-5 xl:grid-cols-[8rem_minmax(0,1fr)_auto]" data-testid={`news-row-${post.slug}`}>
+              <li
+                key={post.id}
+                className="grid gap-4 p-4 sm:grid-cols-[8rem_minmax(0,1fr)] sm:p-5 xl:grid-cols-[8rem_minmax(0,1fr)_auto]"
+                data-testid={`news-row-${post.slug}`}
+              >
                 <div className="hidden aspect-[16/9] overflow-hidden rounded-lg bg-slate-100 sm:block">
                   <NewsCover src={post.coverUrl} className="[&_svg]:size-6" />
                 </div>
@@ -270,7 +289,12 @@ function NewsListView({ data: list }: { data: ListData }) {
           <p className="mb-3 text-center text-sm text-slate-600">
             Página {page} de {pageCount} · {total} {total === 1 ? "notícia" : "notícias"}
           </p>
-          <Pager label="Paginação das notícias" page={page} pageCount={pageCount} hrefFor={(p) => hrefWith({ pagina: p === 1 ? null : String(p) })} />
+          <Pager
+            label="Paginação das notícias"
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(p) => hrefWith({ pagina: p === 1 ? null : String(p) })}
+          />
         </div>
       ) : null}
     </div>

@@ -1,31 +1,15 @@
 import * as React from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useLoaderData,
-  useRouteError,
-} from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
 import type { Route } from "./+types/panel";
 import { requireAccess } from "~/auth/guard.server";
 import { isRole, ROLE_LABELS } from "~/auth/permissions";
 import { loadPanel } from "~/domain/dashboards/load-panel.server";
-import {
-  BRASILIA_CENTER,
-  WORKPLACE_MAP_ZOOM,
-} from "~/domain/fieldwork/map-constants";
+import { BRASILIA_CENTER, WORKPLACE_MAP_ZOOM } from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { NotFoundMessage } from "~/components/layout/not-found";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import {
-  BarListView,
-  RecentListView,
-  StatCards,
-  TrendChart,
-  Unavailable,
-} from "~/components/dashboards/panel-view";
+import { BarListView, RecentListView, StatCards, TrendChart, Unavailable } from "~/components/dashboards/panel-view";
 import { LazyWorkplaceMap } from "~/components/fieldwork/lazy-workplace-map";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
@@ -35,9 +19,7 @@ import { lastVisitText } from "~/domain/fieldwork/visits";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: loaderData
-      ? `Painel - ${loaderData.roleLabel} | Sindicato`
-      : "Página não encontrada | Sindicato",
+    title: loaderData ? `Painel - ${loaderData.roleLabel} | Sindicato` : "Página não encontrada | Sindicato",
   },
 ];
 
@@ -110,11 +92,7 @@ export default function Panel() {
       {panel.actions.length ? (
         <nav aria-label="Ações rápidas" className="flex flex-wrap gap-2">
           {panel.actions.map((a) => (
-            <Link
-              key={a.label}
-              to={a.href}
-              className={buttonVariants({ variant: "outline", size: "md" })}
-            >
+            <Link key={a.label} to={a.href} className={buttonVariants({ variant: "outline", size: "md" })}>
               {a.label}
             </Link>
           ))}
@@ -152,11 +130,7 @@ export default function Panel() {
             s.ok ? (
               <BarListView key={s.data.id} list={s.data} />
             ) : (
-              <Unavailable
-                key={`${s.id}-${i}`}
-                title={s.title}
-                retryHref={retryHref}
-              />
+              <Unavailable key={`${s.id}-${i}`} title={s.title} retryHref={retryHref} />
             ),
           )}
         </div>
@@ -167,11 +141,7 @@ export default function Panel() {
             s.ok ? (
               <RecentListView key={s.data.id} list={s.data} />
             ) : (
-              <Unavailable
-                key={`${s.id}-${i}`}
-                title={s.title}
-                retryHref={retryHref}
-              />
+              <Unavailable key={`${s.id}-${i}`} title={s.title} retryHref={retryHref} />
             ),
           )}
           {/* An odd number of lists: the first trend fills the row's other half. */}
@@ -192,7 +162,6 @@ export default function Panel() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return <NotFoundMessage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
   return <DashboardErrorBoundary />;
 }

@@ -6,12 +6,7 @@ import { listPartners } from "~/domain/partners/list-partners.server";
 import { createPartner } from "~/domain/partners/create-partner.server";
 import { updatePartner } from "~/domain/partners/update-partner.server";
 import { deletePartner } from "~/domain/partners/delete-partner.server";
-import {
-  DEFAULT_PARTNER_CATEGORY,
-  PARTNER_LOGO_MAX_BYTES,
-  PARTNER_MESSAGES,
-  partnerActionSchema,
-} from "~/domain/partners/partner.schema";
+import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -27,7 +22,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Parceiros | Painel" }];
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const partners = await loadOrFail(() => listPartners(user), PARTNER_MESSAGES.loadError);
-  const categories = [...new Set([DEFAULT_PARTNER_CATEGORY, ...partners.map((p) => p.category)])].sort((a, b) => a.localeCompare(b, "pt-BR"));
+  const categories = [...new Set([DEFAULT_PARTNER_CATEGORY, ...partners.map((p) => p.category)])].sort((a, b) =>
+    a.localeCompare(b, "pt-BR"),
+  );
   return { partners, categories };
 }
 
@@ -83,7 +80,12 @@ export default function PartnersAdminPage() {
                     <p className="font-semibold text-slate-900">{p.name}</p>
                     <p className="line-clamp-2 max-w-md text-xs text-slate-600">{p.description}</p>
                     {p.website ? (
-                      <a href={p.website} target="_blank" rel="noopener noreferrer" className="mt-0.5 inline-flex items-center gap-1 break-all text-xs font-medium text-brand-800 hover:underline">
+                      <a
+                        href={p.website}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="mt-0.5 inline-flex items-center gap-1 break-all text-xs font-medium text-brand-800 hover:underline"
+                      >
                         {p.website.replace(/^https:\/\//, "").replace(/\/$/, "")}
                         <ExternalLink aria-hidden className="size-3" />
                         <span className="sr-only"> (abre em nova aba)</span>

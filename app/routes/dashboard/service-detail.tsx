@@ -78,7 +78,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleAction(request, {
     actor,
     intents: serviceDetailActionSchema,
-    fallback: { status: SERVICE_MESSAGES.statusError, comment: SERVICE_MESSAGES.commentError, edit: SERVICE_MESSAGES.saveError, "reveal-cpf": SERVICE_MESSAGES.cpfRevealError },
+    fallback: {
+      status: SERVICE_MESSAGES.statusError,
+      comment: SERVICE_MESSAGES.commentError,
+      edit: SERVICE_MESSAGES.saveError,
+      "reveal-cpf": SERVICE_MESSAGES.cpfRevealError,
+    },
     idempotent: { comment: "service-comment" },
     handlers: {
       status: (input) => changeServiceStatus(actor, { ...input, id, screen: "detail" }),
@@ -232,14 +237,18 @@ export default function ServiceDetailPage() {
               </Info>
               <Info label="Telefone">{record.requesterPhone}</Info>
               <Info label="E-mail">{record.requesterEmail}</Info>
-              <Info label="Filiado">{record.memberName ? `Sim — ${record.memberName} (matrícula ${record.memberRegistration})` : "Não vinculado"}</Info>
+              <Info label="Filiado">
+                {record.memberName ? `Sim — ${record.memberName} (matrícula ${record.memberRegistration})` : "Não vinculado"}
+              </Info>
             </dl>
           </Card>
           <Card className="p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Detalhes</h2>
             <dl className="grid gap-3 sm:grid-cols-2">
               <Info label="Setor">{SECTOR_LABELS[sector] ?? record.sector}</Info>
-              <Info label="Tipo de atendimento">{record.serviceType === "Outros" && record.otherType ? `Outros: ${record.otherType}` : record.serviceType}</Info>
+              <Info label="Tipo de atendimento">
+                {record.serviceType === "Outros" && record.otherType ? `Outros: ${record.otherType}` : record.serviceType}
+              </Info>
               <Info label="Responsável">{record.responsibleName ?? UNASSIGNED}</Info>
               <Info label="Prazo do atendimento">{formatDate(record.dueAt)}</Info>
               <Info label="Descrição" className="sm:col-span-2">

@@ -49,9 +49,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Atendimento | Painel" }
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const sectors = sectorsForRole(user.role);
-  const [agents, content] = await loadOrFail(() => Promise.all([agentsBySector(sectors), getInstitutionalContent()]), SERVICE_MESSAGES.loadError);
+  const [agents, content] = await loadOrFail(
+    () => Promise.all([agentsBySector(sectors), getInstitutionalContent()]),
+    SERVICE_MESSAGES.loadError,
+  );
   // The printed receipt names the union and the consulta's full address: the worker keeps the paper.
-  const union = { name: content.name, address: [content.address, content.addressDetail].filter(Boolean).join(" · "), consultaUrl: `${appUrl()}/atendimento/consulta` };
+  const union = {
+    name: content.name,
+    address: [content.address, content.addressDetail].filter(Boolean).join(" · "),
+    consultaUrl: `${appUrl()}/atendimento/consulta`,
+  };
   return { sectors: [...sectors], agents, registration: user.username, union };
 }
 
@@ -84,7 +91,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** What the page keeps of a record just registered: its confirmation and printable receipt. */
-type Receipt = { protocol: string; id: string; createdAt: string; dueAt: string | null; requesterName: string; sector: string; serviceType: string };
+type Receipt = {
+  protocol: string;
+  id: string;
+  createdAt: string;
+  dueAt: string | null;
+  requesterName: string;
+  sector: string;
+  serviceType: string;
+};
 
 /**
  * The confirmation after "Registrar atendimento" (issue 19 §2, ADR 195): it stays until "Novo
@@ -92,7 +107,15 @@ type Receipt = { protocol: string; id: string; createdAt: string; dueAt: string 
  * this receipt), open the record. It takes the focus, so a phone scrolls to it and a screen
  * reader reads it.
  */
-function ServiceReceipt({ receipt, onNew, union }: { receipt: Receipt; onNew: () => void; union: { name: string; address: string; consultaUrl: string } }) {
+function ServiceReceipt({
+  receipt,
+  onNew,
+  union,
+}: {
+  receipt: Receipt;
+  onNew: () => void;
+  union: { name: string; address: string; consultaUrl: string };
+}) {
   const heading = React.useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = React.useState<"" | "ok" | "fail">("");
   React.useEffect(() => {
@@ -120,7 +143,10 @@ function ServiceReceipt({ receipt, onNew, union }: { receipt: Receipt; onNew: ()
           <span className="hidden print:inline">Comprovante de atendimento</span>
         </h2>
         <p className="text-sm text-slate-700">Número de protocolo</p>
-        <p className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-4xl sm:tracking-wide" data-testid="service-protocol">
+        <p
+          className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-4xl sm:tracking-wide"
+          data-testid="service-protocol"
+        >
           {receipt.protocol}
         </p>
       </div>
@@ -196,11 +222,17 @@ function useMemberLookup(cpf: string, enabled: boolean, onFound: (body: MemberLo
     if (!enabled || cpf.replace(/\D/g, "").length !== 11 || cpfProblem(cpf)) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const out = await lookupJson(`/api/filiados/consulta?cpf=${cpf.replace(/\D/g, "")}`, isMemberLookupBody, { signal: controller.signal });
+      const out = await lookupJson(`/api/filiados/consulta?cpf=${cpf.replace(/\D/g, "")}`, isMemberLookupBody, {
+        signal: controller.signal,
+      });
       if (out.kind === "aborted") return;
       if (out.kind === "ok") {
         const body = out.body;
-        setLookup(body.is_member ? { tone: "ok", text: SERVICE_MESSAGES.memberFound(body.member_name ?? "") } : { tone: "warn", text: SERVICE_MESSAGES.memberNotFound });
+        setLookup(
+          body.is_member
+            ? { tone: "ok", text: SERVICE_MESSAGES.memberFound(body.member_name ?? "") }
+            : { tone: "warn", text: SERVICE_MESSAGES.memberNotFound },
+        );
         if (body.is_member) onFoundRef.current(body);
       } else {
         const text =
@@ -287,7 +319,14 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
         </Field>
         <Field label="Setor *" name="sector" error={errors.sector}>
           {(f) => (
-            <Select {...f} value={sector} onChange={(e) => { setSector(e.target.value as ServiceSector); setServiceType(""); }}>
+            <Select
+              {...f}
+              value={sector}
+              onChange={(e) => {
+                setSector(e.target.value as ServiceSector);
+                setServiceType("");
+              }}
+            >
               {sectors.map((s) => (
                 <option key={s} value={s}>
                   {SECTOR_LABELS[s as ServiceSector]}
@@ -328,11 +367,25 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
             />
           )}
         </Field>
-        <p role="status" aria-live="polite" data-testid="member-lookup" className={lookup ? `text-sm font-medium sm:col-span-2 ${TONE[lookup.tone]}` : "sr-only"}>
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="member-lookup"
+          className={lookup ? `text-sm font-medium sm:col-span-2 ${TONE[lookup.tone]}` : "sr-only"}
+        >
           {lookup?.text ?? ""}
         </p>
         <Field label={anonymous ? "Nome" : "Nome *"} name="requesterName" error={errors.requesterName}>
-          {(f) => <Input {...f} value={name} onChange={(e) => setName(e.target.value)} readOnly={anonymous} maxLength={SERVICE_LIMITS.name} autoComplete="off" />}
+          {(f) => (
+            <Input
+              {...f}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              readOnly={anonymous}
+              maxLength={SERVICE_LIMITS.name}
+              autoComplete="off"
+            />
+          )}
         </Field>
         <Field label="Matrícula do registrante" name="registration" hint="Preenchida com o usuário conectado.">
           {(f) => <Input {...f} name={undefined} value={registration} readOnly className="bg-slate-50" />}
@@ -341,7 +394,9 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
           {(f) => <MaskedInput {...f} ref={phoneRef} kind="phone" key={`p-${anonymous}`} disabled={anonymous} autoComplete="off" />}
         </Field>
         <Field label="E-mail" name="requesterEmail" error={errors.requesterEmail}>
-          {(f) => <Input {...f} ref={emailRef} key={`e-${anonymous}`} type="email" disabled={anonymous} maxLength={254} autoComplete="off" />}
+          {(f) => (
+            <Input {...f} ref={emailRef} key={`e-${anonymous}`} type="email" disabled={anonymous} maxLength={254} autoComplete="off" />
+          )}
         </Field>
         <Field label="Tipo de atendimento *" name="serviceType" error={errors.serviceType}>
           {(f) => (
@@ -378,7 +433,16 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
           hint={`${description.length}/${SERVICE_LIMITS.description} caracteres (mínimo ${SERVICE_LIMITS.descriptionMin})`}
           className="sm:col-span-2"
         >
-          {(f) => <Textarea {...f} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={SERVICE_LIMITS.description} rows={4} required />}
+          {(f) => (
+            <Textarea
+              {...f}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={SERVICE_LIMITS.description}
+              rows={4}
+              required
+            />
+          )}
         </Field>
         <Field label="Informações adicionais" name="additionalInfo" error={errors.additionalInfo} className="sm:col-span-2">
           {(f) => <Textarea {...f} rows={3} maxLength={SERVICE_LIMITS.additionalInfo} />}

@@ -41,8 +41,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
   const scope = serviceScope(user.role);
-  const [list, agents] = await loadOrFail(() => Promise.all([listServiceRecords(user, filters), agentsBySector(scope)]), SERVICE_MESSAGES.loadError);
-  return { ...list, filters, agents, scope: [...scope], notice: NOTICES[url.searchParams.get("aviso") ?? ""] ?? null, now: new Date().toISOString() };
+  const [list, agents] = await loadOrFail(
+    () => Promise.all([listServiceRecords(user, filters), agentsBySector(scope)]),
+    SERVICE_MESSAGES.loadError,
+  );
+  return {
+    ...list,
+    filters,
+    agents,
+    scope: [...scope],
+    notice: NOTICES[url.searchParams.get("aviso") ?? ""] ?? null,
+    now: new Date().toISOString(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -103,7 +113,12 @@ export default function ServiceListPage() {
           {notice}
         </Alert>
       ) : null}
-      <Form method="get" role="search" aria-label="Buscar atendimentos" className="mb-5 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Buscar atendimentos"
+        className="mb-5 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+      >
         <div className="grid gap-1.5 sm:col-span-2">
           <Label htmlFor="f-q">Buscar</Label>
           <Input id="f-q" name="q" type="search" defaultValue={filters.q} placeholder="Protocolo, nome, CPF ou descrição" maxLength={100} />
@@ -114,8 +129,20 @@ export default function ServiceListPage() {
           defaultOpen={activeFilters > 0}
           active={activeFilters}
         >
-          <FilterSelect id="f-status" name="status" label="Status" value={filters.status} options={SERVICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
-          <FilterSelect id="f-setor" name="setor" label="Setor" value={filters.sector} options={scope.map((s) => ({ value: s, label: SECTOR_LABELS[s as ServiceSector] }))} />
+          <FilterSelect
+            id="f-status"
+            name="status"
+            label="Status"
+            value={filters.status}
+            options={SERVICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          />
+          <FilterSelect
+            id="f-setor"
+            name="setor"
+            label="Setor"
+            value={filters.sector}
+            options={scope.map((s) => ({ value: s, label: SECTOR_LABELS[s as ServiceSector] }))}
+          />
           <FilterSelect
             id="f-prioridade"
             name="prioridade"
@@ -170,19 +197,31 @@ export default function ServiceListPage() {
                   </div>
                 </div>
                 <p className="text-sm text-slate-700">
-                  <span className="font-medium">{SECTOR_LABELS[r.sector as ServiceSector] ?? r.sector}</span> · {r.serviceType === "Outros" && r.otherType ? r.otherType : r.serviceType}
+                  <span className="font-medium">{SECTOR_LABELS[r.sector as ServiceSector] ?? r.sector}</span> ·{" "}
+                  {r.serviceType === "Outros" && r.otherType ? r.otherType : r.serviceType}
                 </p>
                 <p className="line-clamp-2 text-sm text-slate-600">{r.description}</p>
                 <p className="text-xs text-slate-600">
-                  Aberto em <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt)}</time> · Prazo {formatDate(r.dueAt)} · {r.responsibleName ?? "Responsável não definido"}
+                  Aberto em <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt)}</time> · Prazo{" "}
+                  {formatDate(r.dueAt)} · {r.responsibleName ?? "Responsável não definido"}
                 </p>
                 <details className="rounded-lg border border-slate-200 p-3">
                   <summary className="cursor-pointer text-sm font-semibold text-navy-900">Alterar status</summary>
                   <div className="mt-3">
-                    <StatusChange id={r.id} status={r.status} agents={agents[r.sector as ServiceSector] ?? []} screen="list" label={`Alterar status de ${r.protocol}`} />
+                    <StatusChange
+                      id={r.id}
+                      status={r.status}
+                      agents={agents[r.sector as ServiceSector] ?? []}
+                      screen="list"
+                      label={`Alterar status de ${r.protocol}`}
+                    />
                   </div>
                 </details>
-                <Link to={`/dashboard/atendimento/${r.id}`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Ver Detalhes de ${r.protocol}`}>
+                <Link
+                  to={`/dashboard/atendimento/${r.id}`}
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                  aria-label={`Ver Detalhes de ${r.protocol}`}
+                >
                   <Eye aria-hidden /> Ver Detalhes
                 </Link>
               </Card>

@@ -46,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TwoFactorPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<{ ok: boolean; recoveryCodes?: string[] }>();
-  const { Form, result, error, errors, busy, pendingIntent, resetKey } = useFormAction({ mode: "document", toast: false, schema: twoFactorActionSchema });
+  const { Form, result, error, errors, busy, pendingIntent, resetKey } = useFormAction({
+    mode: "document",
+    toast: false,
+    schema: twoFactorActionSchema,
+  });
   const codes = actionData?.ok ? actionData.recoveryCodes : undefined;
   return (
     <div className="mx-auto grid max-w-2xl gap-5">
@@ -61,7 +65,11 @@ export default function TwoFactorPage() {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-lg font-semibold text-slate-900">Situação</h2>
             {data.enabled ? <Badge tone="success">Ativa</Badge> : <Badge tone="warning">Desativada</Badge>}
-            {data.required ? <Badge tone="navy">Obrigatória para o seu perfil</Badge> : <Badge tone="neutral">Opcional para o seu perfil</Badge>}
+            {data.required ? (
+              <Badge tone="navy">Obrigatória para o seu perfil</Badge>
+            ) : (
+              <Badge tone="neutral">Opcional para o seu perfil</Badge>
+            )}
           </div>
           {data.enabled ? (
             <>
@@ -75,14 +83,30 @@ export default function TwoFactorPage() {
                   label="Código atual do aplicativo"
                   name="code"
                   error={errors.code}
-                  hint={data.required ? "Para gerar novos códigos de recuperação." : "Para gerar novos códigos de recuperação ou desativar a verificação."}
+                  hint={
+                    data.required
+                      ? "Para gerar novos códigos de recuperação."
+                      : "Para gerar novos códigos de recuperação ou desativar a verificação."
+                  }
                 >
                   {(p) => (
-                    <Input {...p} inputMode="numeric" autoComplete="one-time-code" maxLength={20} className="max-w-48 font-mono text-lg tracking-widest" />
+                    <Input
+                      {...p}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={20}
+                      className="max-w-48 font-mono text-lg tracking-widest"
+                    />
                   )}
                 </Field>
                 <div className="flex flex-col gap-2 sm:flex-row">
-                  <Button type="submit" name="intent" value="recovery-codes" className="h-auto min-h-11 whitespace-normal py-2" disabled={busy}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="recovery-codes"
+                    className="h-auto min-h-11 whitespace-normal py-2"
+                    disabled={busy}
+                  >
                     <RefreshCw /> {pendingIntent === "recovery-codes" ? "Gerando..." : "Gerar novos códigos de recuperação"}
                   </Button>
                   {data.required ? null : (
@@ -93,7 +117,10 @@ export default function TwoFactorPage() {
                 </div>
               </Form>
               {data.required ? (
-                <p className="text-xs text-slate-600">Trocou de celular? Peça a um administrador para redefinir a sua verificação e configure o novo aparelho na próxima entrada.</p>
+                <p className="text-xs text-slate-600">
+                  Trocou de celular? Peça a um administrador para redefinir a sua verificação e configure o novo aparelho na próxima
+                  entrada.
+                </p>
               ) : null}
             </>
           ) : (

@@ -77,7 +77,13 @@ function CreateUserDialog() {
   const { Form, open, setOpen, errors, busy } = useDialogFormAction({ schema: userActionSchema });
   const [password, setPassword] = React.useState("");
   return (
-    <Dialog open={open} onOpenChange={(o) => { setOpen(o); if (!o) setPassword(""); }}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) setPassword("");
+      }}
+    >
       <DialogTrigger asChild>
         <Button>
           <Plus /> Novo usuário
@@ -100,7 +106,16 @@ function CreateUserDialog() {
             {(p) => <RoleSelect {...p} required />}
           </Field>
           <Field label="Senha" name="password" error={errors.password}>
-            {(p) => <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />}
+            {(p) => (
+              <Input
+                {...p}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
+            )}
           </Field>
           <PasswordStrengthMeter password={password} />
           <Button type="submit" disabled={busy}>
@@ -158,7 +173,16 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
   const [confirm, setConfirm] = React.useState("");
   const mismatch = confirm.length > 0 && confirm !== password;
   return (
-    <Dialog open={open} onOpenChange={(o) => { setOpen(o); if (!o) { setPassword(""); setConfirm(""); } }}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) {
+          setPassword("");
+          setConfirm("");
+        }
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={`Alterar senha de ${user.name}`}>
           <KeyRound /> Senha
@@ -169,11 +193,19 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
           <input type="hidden" name="intent" value="set-password" />
           <input type="hidden" name="id" value={user.id} />
           <Field label="Nova senha" name="password" error={errors.password}>
-            {(p) => <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            {(p) => (
+              <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            )}
           </Field>
           <PasswordStrengthMeter password={password} />
-          <Field label="Confirmar senha" name="confirmPassword" error={errors.confirmPassword ?? (mismatch ? USER_MESSAGES.mismatch : undefined)}>
-            {(p) => <Input {...p} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+          <Field
+            label="Confirmar senha"
+            name="confirmPassword"
+            error={errors.confirmPassword ?? (mismatch ? USER_MESSAGES.mismatch : undefined)}
+          >
+            {(p) => (
+              <Input {...p} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            )}
           </Field>
           <Button type="submit" disabled={busy}>
             {busy ? "Salvando..." : "Alterar senha"}

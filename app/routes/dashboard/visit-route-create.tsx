@@ -142,7 +142,15 @@ export default function RouteCreatePage() {
               )}
             </Field>
             <Field label="Nome da rota" name="name" error={errors.name}>
-              {(f) => <Input {...f} required maxLength={160} defaultValue={workplace ? `Visita: ${workplace.name}` : undefined} key={workplaceId} />}
+              {(f) => (
+                <Input
+                  {...f}
+                  required
+                  maxLength={160}
+                  defaultValue={workplace ? `Visita: ${workplace.name}` : undefined}
+                  key={workplaceId}
+                />
+              )}
             </Field>
             <Field label="Descrição" name="description" error={errors.description}>
               {(f) => <Textarea {...f} required maxLength={1000} rows={3} />}
@@ -177,7 +185,18 @@ export default function RouteCreatePage() {
             )}
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Número de filiados" name="affiliates" error={errors.affiliates}>
-                {(f) => <Input {...f} type="number" min={0} step={1} inputMode="numeric" required value={affiliates} onChange={(e) => setAffiliates(e.target.value)} />}
+                {(f) => (
+                  <Input
+                    {...f}
+                    type="number"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    required
+                    value={affiliates}
+                    onChange={(e) => setAffiliates(e.target.value)}
+                  />
+                )}
               </Field>
               <Field label="Dia da rota" name="routeDate" error={errors.routeDate} hint="dd/mm/aaaa">
                 {(f) => <DateInput {...f} required defaultValue={today} />}

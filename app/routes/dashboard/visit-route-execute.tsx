@@ -52,13 +52,16 @@ export default function RouteExecutePage() {
   const mine = ownInProgress || routes.some((r) => r.mine);
   return (
     <div className="mx-auto max-w-xl">
-      <PageHeader title="Executar Rota" description={
+      <PageHeader
+        title="Executar Rota"
+        description={
           status
             ? `${total ?? 0} ${total === 1 ? "rota" : "rotas"} ${status === "pendente" ? (total === 1 ? "pendente" : "pendentes") : "em andamento"}.`
             : fallback
               ? "Sem rotas para hoje: mostrando as pendentes e em andamento."
               : `Rotas de ${formatDate(today)}.`
-        } />
+        }
+      />
       {mine ? (
         <p role="status" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900">
           {ROUTE_MESSAGES.inProgressNotice}
@@ -71,7 +74,9 @@ export default function RouteExecutePage() {
             <Card className="grid gap-3 p-4" data-testid={`route-${r.id}`}>
               <div className="flex items-start justify-between gap-2">
                 <h2 className="text-lg font-semibold text-slate-900">{r.name}</h2>
-                <Badge tone={r.status === "em_andamento" ? "info" : "neutral"}>{r.status === "em_andamento" ? "Em andamento" : "Pendente"}</Badge>
+                <Badge tone={r.status === "em_andamento" ? "info" : "neutral"}>
+                  {r.status === "em_andamento" ? "Em andamento" : "Pendente"}
+                </Badge>
               </div>
               <p className="text-sm text-slate-700">{r.address}</p>
               <p className="text-xs text-slate-600">

@@ -9,5 +9,8 @@ import { requireResourceActor } from "~/utils/resource.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireResourceActor(request, MESSAGES.visitsRestricted);
   const sort = readSort(new URL(request.url).searchParams.get("ordem"));
-  return download(async () => attachment(await finishedVisitsCsv(actor, sort), `visitas-finalizadas-${todayInBrasilia()}.csv`, "csv"), VISITS_MESSAGES.loadError);
+  return download(
+    async () => attachment(await finishedVisitsCsv(actor, sort), `visitas-finalizadas-${todayInBrasilia()}.csv`, "csv"),
+    VISITS_MESSAGES.loadError,
+  );
 }

@@ -17,7 +17,6 @@ import { Card } from "~/components/ui/card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Visitas Finalizadas | Painel" }];
 
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const url = new URL(request.url);
@@ -26,13 +25,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...list, sort };
 }
 
-function Place({ label, point, cep }: { label: string; point: { lat: number; lon: number; accuracy: number | null } | null; cep: string | null }) {
+function Place({
+  label,
+  point,
+  cep,
+}: {
+  label: string;
+  point: { lat: number; lon: number; accuracy: number | null } | null;
+  cep: string | null;
+}) {
   if (!point && !cep) return null;
   return (
     <p className="text-xs text-slate-700">
       <span className="font-semibold">{label}: </span>
       {point ? (
-        <a href={mapServiceUrl(point.lat, point.lon)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-800 underline">
+        <a
+          href={mapServiceUrl(point.lat, point.lon)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 font-medium text-brand-800 underline"
+        >
           {point.lat.toFixed(5)}, {point.lon.toFixed(5)}
           {point.accuracy !== null ? ` (±${Math.round(point.accuracy)} m)` : ""}
           <ExternalLink aria-hidden className="size-3" />
@@ -58,39 +70,46 @@ export default function VisitsFinishedPage() {
           </a>
         }
       />
-      <VisitList sort={sort} sortId="ordem-visitas" visits={visits} page={page} pageCount={pageCount} hrefFor={(p) => `?ordem=${sort}&pagina=${p}`}>
+      <VisitList
+        sort={sort}
+        sortId="ordem-visitas"
+        visits={visits}
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => `?ordem=${sort}&pagina=${p}`}
+      >
         {(v) => (
-    <Card className="grid gap-2 p-4" data-testid={`visit-${v.id}`}>
-      <div className="flex gap-3">
-        {v.photoFileId ? (
-          <img
-            src={`/dashboard/visitas-finalizadas/fotos/${v.photoFileId}`}
-            alt={`Foto da visita a ${v.name}`}
-            loading="lazy"
-            className="size-24 shrink-0 rounded-lg object-cover"
-          />
-        ) : null}
-        <div className="min-w-0">
-          <h2 className="font-semibold text-slate-900">{v.name}</h2>
-          <p className="text-sm text-slate-700">{v.address}</p>
-          <p className="text-xs text-slate-600">
-            CEP {formatCep(v.cep)} · {v.affiliates} filiados
-          </p>
-        </div>
-      </div>
-      <p className="text-sm text-slate-800">
-        Finalizada em {formatDateTime(v.finishedAt)} · Duração: {v.duration || "—"}
-      </p>
-      <Place label="Início" point={v.start} cep={v.startCep} />
-      <Place label="Fim" point={v.finish} cep={v.finishCep} />
-      <VisitFacts
-        visit={v}
-        after={[
-          ["Terceirizados", v.outsourced || "—"],
-          ["Contratação", v.directContractType ?? "—"],
-        ]}
-      />
-    </Card>
+          <Card className="grid gap-2 p-4" data-testid={`visit-${v.id}`}>
+            <div className="flex gap-3">
+              {v.photoFileId ? (
+                <img
+                  src={`/dashboard/visitas-finalizadas/fotos/${v.photoFileId}`}
+                  alt={`Foto da visita a ${v.name}`}
+                  loading="lazy"
+                  className="size-24 shrink-0 rounded-lg object-cover"
+                />
+              ) : null}
+              <div className="min-w-0">
+                <h2 className="font-semibold text-slate-900">{v.name}</h2>
+                <p className="text-sm text-slate-700">{v.address}</p>
+                <p className="text-xs text-slate-600">
+                  CEP {formatCep(v.cep)} · {v.affiliates} filiados
+                </p>
+              </div>
+            </div>
+            <p className="text-sm text-slate-800">
+              Finalizada em {formatDateTime(v.finishedAt)} · Duração: {v.duration || "—"}
+            </p>
+            <Place label="Início" point={v.start} cep={v.startCep} />
+            <Place label="Fim" point={v.finish} cep={v.finishCep} />
+            <VisitFacts
+              visit={v}
+              after={[
+                ["Terceirizados", v.outsourced || "—"],
+                ["Contratação", v.directContractType ?? "—"],
+              ]}
+            />
+          </Card>
         )}
       </VisitList>
     </div>

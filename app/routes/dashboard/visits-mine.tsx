@@ -19,7 +19,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const url = new URL(request.url);
   const sort = readSort(url.searchParams.get("ordem"));
-  const list = await loadOrFail(() => listMyFinishedVisits(user, sort, readPage(url.searchParams.get("pagina"))), VISITS_MESSAGES.loadError);
+  const list = await loadOrFail(
+    () => listMyFinishedVisits(user, sort, readPage(url.searchParams.get("pagina"))),
+    VISITS_MESSAGES.loadError,
+  );
   return { ...list, sort };
 }
 
@@ -28,25 +31,36 @@ export default function MyVisitsPage() {
   return (
     <div>
       <PageHeader title="Minhas Visitas" description={`${visitsCountText(total, page, pageCount, " por você")} Somente leitura.`} />
-      <VisitList sort={sort} sortId="ordem-minhas-visitas" visits={visits} page={page} pageCount={pageCount} hrefFor={(p) => `?ordem=${sort}&pagina=${p}`}>
+      <VisitList
+        sort={sort}
+        sortId="ordem-minhas-visitas"
+        visits={visits}
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => `?ordem=${sort}&pagina=${p}`}
+      >
         {(v) => (
-    <Card className="grid gap-2 p-4" data-testid="my-visit">
-      <h2 className="font-semibold text-slate-900">{v.name}</h2>
-      <p className="text-sm text-slate-700">{v.address}</p>
-      <p className="text-xs text-slate-600">
-        CEP {formatCep(v.cep)} · {v.affiliates} filiados
-      </p>
-      <p className="text-sm text-slate-800">
-        Finalizada em {formatDateTime(v.finishedAt)} · Duração: {v.duration || "—"}
-      </p>
-      <VisitFacts visit={v} before={[["Telefone da brigada", v.brigadePhone ?? "—"]]} after={[["Foto", v.photoFileId ? "Enviada" : "Sem foto"]]} />
-      <div className="text-sm">
-        <p className="font-semibold text-slate-800">Observações</p>
-        <p className="whitespace-pre-line text-slate-700" data-testid="my-visit-notes">
-          {v.notes || "Nenhuma observação."}
-        </p>
-      </div>
-    </Card>
+          <Card className="grid gap-2 p-4" data-testid="my-visit">
+            <h2 className="font-semibold text-slate-900">{v.name}</h2>
+            <p className="text-sm text-slate-700">{v.address}</p>
+            <p className="text-xs text-slate-600">
+              CEP {formatCep(v.cep)} · {v.affiliates} filiados
+            </p>
+            <p className="text-sm text-slate-800">
+              Finalizada em {formatDateTime(v.finishedAt)} · Duração: {v.duration || "—"}
+            </p>
+            <VisitFacts
+              visit={v}
+              before={[["Telefone da brigada", v.brigadePhone ?? "—"]]}
+              after={[["Foto", v.photoFileId ? "Enviada" : "Sem foto"]]}
+            />
+            <div className="text-sm">
+              <p className="font-semibold text-slate-800">Observações</p>
+              <p className="whitespace-pre-line text-slate-700" data-testid="my-visit-notes">
+                {v.notes || "Nenhuma observação."}
+              </p>
+            </div>
+          </Card>
         )}
       </VisitList>
     </div>

@@ -7,7 +7,12 @@ import { requireAccess } from "~/auth/guard.server";
 import { listWorkplaces } from "~/domain/fieldwork/list-workplaces.server";
 import { clearPanelCache } from "~/domain/dashboards/panel-cache.server";
 import { createWorkplace } from "~/domain/fieldwork/create-workplace.server";
-import { commitWorkplaceImport, previewWorkplaceImport, WORKPLACE_IMPORT_MAX_BYTES, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
+import {
+  commitWorkplaceImport,
+  previewWorkplaceImport,
+  WORKPLACE_IMPORT_MAX_BYTES,
+  WORKPLACE_IMPORT_MESSAGES,
+} from "~/domain/fieldwork/import-workplaces.server";
 import { importReply, oneUploadAtATime } from "~/utils/import-reply.server";
 import { SpreadsheetImport } from "~/components/imports/spreadsheet-import";
 import { moveWorkplacePin, updateWorkplace } from "~/domain/fieldwork/update-workplace.server";
@@ -71,9 +76,14 @@ function workplaceAction(request: Request, actor: Awaited<ReturnType<typeof requ
     },
     idempotent: { create: "workplace" },
     handlers: {
-      "import-preview": async (_input, { file }) => importReply("import-preview", await previewWorkplaceImport(actor, file), WORKPLACE_IMPORT_MESSAGES),
+      "import-preview": async (_input, { file }) =>
+        importReply("import-preview", await previewWorkplaceImport(actor, file), WORKPLACE_IMPORT_MESSAGES),
       "import-commit": async (input, { file }) =>
-        importReply("import-commit", await commitWorkplaceImport(actor, file, { confirmDuplicates: input.confirmDuplicates }), WORKPLACE_IMPORT_MESSAGES),
+        importReply(
+          "import-commit",
+          await commitWorkplaceImport(actor, file, { confirmDuplicates: input.confirmDuplicates }),
+          WORKPLACE_IMPORT_MESSAGES,
+        ),
       create: async (input) => (await createWorkplace(actor, input), WORKPLACE_MESSAGES.created),
       update: async (input) => (await updateWorkplace(actor, input), WORKPLACE_MESSAGES.updated),
       "move-pin": async (input) => (await moveWorkplacePin(actor, input), WORKPLACE_MESSAGES.pinMoved),
@@ -100,7 +110,8 @@ export default function WorkplacesPage() {
     [markersJson],
   );
   const onMove = React.useCallback(
-    (id: string, lat: number, lon: number) => void move.fetcher.submit({ intent: "move-pin", id, lat: String(lat), lon: String(lon) }, { method: "post" }),
+    (id: string, lat: number, lon: number) =>
+      void move.fetcher.submit({ intent: "move-pin", id, lat: String(lat), lon: String(lon) }, { method: "post" }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [move.fetcher.submit],
   );
@@ -203,7 +214,9 @@ export default function WorkplacesPage() {
             {
               header: "Rota",
               cell: (w) => (
-                <Badge tone={w.routeStatus === "concluida" ? "success" : w.routeStatus === "em_andamento" ? "info" : "neutral"}>{STATUS_LABELS[w.routeStatus]}</Badge>
+                <Badge tone={w.routeStatus === "concluida" ? "success" : w.routeStatus === "em_andamento" ? "info" : "neutral"}>
+                  {STATUS_LABELS[w.routeStatus]}
+                </Badge>
               ),
             },
             { header: "Última visita", className: "text-slate-700", cell: (w) => lastVisitText(w.lastVisitAt) },

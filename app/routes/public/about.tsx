@@ -134,7 +134,11 @@ export default function AboutPage() {
                 <Link to="/contato">Enviar mensagem</Link>
               </Button>
               <Button asChild variant="outline">
-                <a href={whatsappLink(content.whatsapp, "Olá! Gostaria de falar com o sindicato.")} target="_blank" rel="noopener noreferrer">
+                <a
+                  href={whatsappLink(content.whatsapp, "Olá! Gostaria de falar com o sindicato.")}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   <WhatsappGlyph /> WhatsApp
                   <span className="sr-only"> (abre em nova aba)</span>
                 </a>

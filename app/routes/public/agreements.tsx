@@ -5,7 +5,14 @@ import { FileCheck2, Scale } from "~/components/agreements/agreement-icons";
 import type { Route } from "./+types/agreements";
 import { listPublicAgreements } from "~/domain/agreements/list-public-agreements.server";
 import { AGREEMENT_MESSAGES } from "~/domain/agreements/agreement-messages";
-import { ALL, applyPublicFilters, availableYears, filtersToSearch, parsePublicFilters, type PublicFilters } from "~/domain/agreements/public-filters";
+import {
+  ALL,
+  applyPublicFilters,
+  availableYears,
+  filtersToSearch,
+  parsePublicFilters,
+  type PublicFilters,
+} from "~/domain/agreements/public-filters";
 import { log, errorFields } from "~/utils/logger.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
@@ -125,8 +132,8 @@ export default function AgreementsPage() {
                 Dúvidas sobre a sua convenção?
               </h2>
               <p className="mt-2 max-w-2xl text-slate-700">
-                O departamento jurídico orienta a categoria sobre a aplicação das cláusulas — reajustes, escalas,
-                adicionais e benefícios. Se a sua empresa não cumpre o que foi negociado, fale com o sindicato.
+                O departamento jurídico orienta a categoria sobre a aplicação das cláusulas — reajustes, escalas, adicionais e benefícios.
+                Se a sua empresa não cumpre o que foi negociado, fale com o sindicato.
               </p>
               <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
                 <FileCheck2 className="size-4 text-brand-700" aria-hidden />

@@ -50,7 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           // Refused after the code was verified: the complaint stays on screen beside the error.
           const field = error.status === 415 || error.status === 413 ? "evidence" : (error.field ?? "message");
           return data<FollowUpData>(
-            { ok: false, message: error.message, status: error.status, intent: "add", errors: { [field]: error.message }, view, code: input.code },
+            {
+              ok: false,
+              message: error.message,
+              status: error.status,
+              intent: "add",
+              errors: { [field]: error.message },
+              view,
+              code: input.code,
+            },
             { status: error.status },
           );
         }
@@ -78,7 +86,8 @@ export default function ComplaintFollowUpPage() {
               <>
                 <h2 className="text-xl font-bold text-navy-950">Consultar com o código</h2>
                 <p className="mt-1 mb-6 text-sm text-slate-700">
-                  O código é a única forma de acesso: não há cadastro, senha ou e-mail. Por segurança, tentativas com códigos inválidos são limitadas.
+                  O código é a única forma de acesso: não há cadastro, senha ou e-mail. Por segurança, tentativas com códigos inválidos são
+                  limitadas.
                 </p>
                 <ReceiptLookupForm message={result?.message || undefined} error={result?.errors?.code} throttled={result?.status === 429} />
               </>

@@ -1,12 +1,7 @@
 import type { Route } from "./+types/complaint";
 import { createComplaint } from "~/domain/complaints/create-complaint.server";
 import { ANONYMITY_HEADERS } from "~/domain/complaints/anonymity";
-import {
-  COMPLAINT_MESSAGES,
-  EVIDENCE_MAX_BYTES,
-  complaintFormSchema,
-  formatReceiptCode,
-} from "~/domain/complaints/complaint.schema";
+import { COMPLAINT_MESSAGES, EVIDENCE_MAX_BYTES, complaintFormSchema, formatReceiptCode } from "~/domain/complaints/complaint.schema";
 import { handleAction, oneIntent } from "~/utils/action.server";
 import { HONEYPOT_FIELD } from "~/utils/forms";
 import type { ActionResult } from "~/utils/action-result";

@@ -21,8 +21,7 @@ const MEMBERSHIP_MESSAGE = "Olá! Gostaria de saber como me filiar ao sindicato.
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Sindicato dos Bombeiros Civis do DF",
-    description:
-      "Sindicato dos bombeiros civis do Distrito Federal: convenções coletivas, notícias, filiação, contato e denúncia anônima.",
+    description: "Sindicato dos bombeiros civis do Distrito Federal: convenções coletivas, notícias, filiação, contato e denúncia anônima.",
     path: "/",
   });
 
@@ -37,10 +36,7 @@ async function orEmpty<T>(what: string, p: Promise<T[]>): Promise<T[]> {
 }
 
 export async function loader(_: Route.LoaderArgs) {
-  const [news, partners] = await Promise.all([
-    orEmpty("notícias", listLatestPublishedNews(3)),
-    orEmpty("parceiros", listActivePartners()),
-  ]);
+  const [news, partners] = await Promise.all([orEmpty("notícias", listLatestPublishedNews(3)), orEmpty("parceiros", listActivePartners())]);
   return {
     news,
     partners,

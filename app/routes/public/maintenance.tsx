@@ -28,13 +28,15 @@ export default function Maintenance() {
         </span>
         <h1 className="mt-6 text-3xl font-bold text-navy-950">Área em Manutenção</h1>
         <p className="mt-3 text-slate-700">
-          A área restrita está temporariamente desativada para manutenção. Enquanto isso, o restante do site continua
-          disponível:
+          A área restrita está temporariamente desativada para manutenção. Enquanto isso, o restante do site continua disponível:
         </p>
         <ul className="mt-6 grid gap-2 sm:grid-cols-2">
           {LINKS.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-brand-800 hover:border-brand-300 hover:bg-brand-50">
+              <Link
+                to={l.to}
+                className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-brand-800 hover:border-brand-300 hover:bg-brand-50"
+              >
                 {l.label}
               </Link>
             </li>

@@ -43,9 +43,7 @@ function BackLink({ className }: { className?: string }) {
   return (
     <Link
       to="/noticias"
-      className={
-        "inline-flex items-center gap-2 rounded-lg text-sm font-semibold underline-offset-4 hover:underline " + (className ?? "")
-      }
+      className={"inline-flex items-center gap-2 rounded-lg text-sm font-semibold underline-offset-4 hover:underline " + (className ?? "")}
     >
       <ArrowLeft className="size-4" aria-hidden /> Voltar para as notícias
     </Link>

@@ -40,14 +40,16 @@ function pageHref(p: number) {
 
 function EmptyState() {
   return (
-    <div className="mx-auto max-w-xl rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-14 text-center" data-testid="news-empty">
+    <div
+      className="mx-auto max-w-xl rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-14 text-center"
+      data-testid="news-empty"
+    >
       <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-white text-brand-700 shadow-sm">
         <Newspaper className="size-7" aria-hidden />
       </span>
       <h2 className="mt-5 text-xl font-bold text-navy-950">Nenhuma notícia publicada ainda</h2>
       <p className="mt-2 text-slate-700">
-        Em breve você encontrará aqui os comunicados e as novidades do sindicato. Enquanto isso, consulte as
-        convenções coletivas vigentes.
+        Em breve você encontrará aqui os comunicados e as novidades do sindicato. Enquanto isso, consulte as convenções coletivas vigentes.
       </p>
       <Button asChild className="mt-6">
         <Link to="/convencoes">Ver convenções coletivas</Link>
@@ -76,9 +78,7 @@ export default function NewsList() {
             <Rss className="size-4 text-flame-300" aria-hidden /> Assinar o feed RSS
           </a>
           {total > 0 ? (
-            <p className="text-sm text-slate-300">
-              {total === 1 ? "1 notícia publicada" : `${total} notícias publicadas`}
-            </p>
+            <p className="text-sm text-slate-300">{total === 1 ? "1 notícia publicada" : `${total} notícias publicadas`}</p>
           ) : null}
         </div>
       </PageHero>

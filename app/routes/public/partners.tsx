@@ -54,7 +54,10 @@ export default function PartnersPage() {
             <ul className="flex flex-wrap gap-2">
               {groups.map((g) => (
                 <li key={g.category}>
-                  <a href={`#${slug(g.category)}`} className="inline-flex h-10 items-center rounded-full bg-white/10 px-4 text-sm font-semibold text-white hover:bg-white/20">
+                  <a
+                    href={`#${slug(g.category)}`}
+                    className="inline-flex h-10 items-center rounded-full bg-white/10 px-4 text-sm font-semibold text-white hover:bg-white/20"
+                  >
                     {g.category}
                   </a>
                 </li>
@@ -95,33 +98,49 @@ export default function PartnersPage() {
         )}
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <section aria-labelledby="beneficios" className="relative overflow-hidden rounded-3xl bg-brand-700 p-8 text-white shadow-lg sm:p-10">
+          <section
+            aria-labelledby="beneficios"
+            className="relative overflow-hidden rounded-3xl bg-brand-700 p-8 text-white shadow-lg sm:p-10"
+          >
             <BadgePercent aria-hidden className="absolute -bottom-8 -right-8 size-44 text-white/10" />
             <p className="text-sm font-semibold uppercase tracking-widest text-brand-100">Associados</p>
             <h2 id="beneficios" className="mt-2 text-2xl font-extrabold sm:text-3xl">
               Cartão de benefícios
             </h2>
             <p className="mt-3 max-w-md leading-relaxed text-white">
-              Associados em dia com o sindicato podem aproveitar condições oferecidas pelos parceiros. Tire suas dúvidas sobre o
-              cartão de benefícios e como usá-lo.
+              Associados em dia com o sindicato podem aproveitar condições oferecidas pelos parceiros. Tire suas dúvidas sobre o cartão de
+              benefícios e como usá-lo.
             </p>
-            <Button asChild variant="light" size="lg" className="relative mt-6 h-auto min-h-12 w-full whitespace-normal py-3 text-center sm:w-auto">
-              <a href={whatsappLink(whatsapp, CARD_BENEFIT_MESSAGE)} target="_blank" rel="noopener noreferrer" data-testid="card-benefit-link">
+            <Button
+              asChild
+              variant="light"
+              size="lg"
+              className="relative mt-6 h-auto min-h-12 w-full whitespace-normal py-3 text-center sm:w-auto"
+            >
+              <a
+                href={whatsappLink(whatsapp, CARD_BENEFIT_MESSAGE)}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="card-benefit-link"
+              >
                 <WhatsappGlyph /> Saiba como usar seus benefícios
                 <span className="sr-only"> (WhatsApp, abre em nova aba)</span>
               </a>
             </Button>
           </section>
 
-          <section aria-labelledby="seja-parceiro" className="relative overflow-hidden rounded-3xl bg-navy-950 p-8 text-white shadow-lg sm:p-10">
+          <section
+            aria-labelledby="seja-parceiro"
+            className="relative overflow-hidden rounded-3xl bg-navy-950 p-8 text-white shadow-lg sm:p-10"
+          >
             <Handshake aria-hidden className="absolute -bottom-8 -right-8 size-44 text-white/5" />
             <p className="text-sm font-semibold uppercase tracking-widest text-flame-300">Empresas e entidades</p>
             <h2 id="seja-parceiro" className="mt-2 text-2xl font-extrabold sm:text-3xl">
               Seja um Parceiro
             </h2>
             <p className="mt-3 max-w-md leading-relaxed text-slate-200">
-              Sua empresa ou entidade quer apoiar os bombeiros civis do DF e oferecer vantagens aos associados? Fale com a nossa
-              equipe e apresente sua proposta.
+              Sua empresa ou entidade quer apoiar os bombeiros civis do DF e oferecer vantagens aos associados? Fale com a nossa equipe e
+              apresente sua proposta.
             </p>
             <p className="mt-2 text-sm text-slate-300 [overflow-wrap:anywhere]">
               E-mail: <span className="font-semibold text-white">{email}</span>

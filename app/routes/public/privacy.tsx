@@ -78,21 +78,53 @@ function Bullets({ items }: { items: ReactNode[] }) {
 
 /** The privacy notice's two tables (§3 and §8). */
 const PURPOSES = [
-  { activity: "Contato", purpose: "Receber, encaminhar ao setor e responder sua mensagem.", basis: "Consentimento (art. 7º, I), dado ao marcar a caixa do formulário." },
-  { activity: "Denúncia anônima", purpose: "Apurar irregularidades nos locais de trabalho e responder pelo código de acompanhamento.", basis: "Legítimo interesse da categoria na defesa de seus direitos (art. 7º, IX) e exercício regular de direitos (art. 7º, VI; art. 11, II, “d”, quando houver dado sensível)." },
-  { activity: "Associados", purpose: "Manter a filiação, cobrar mensalidades, prestar atendimento e representar o associado.", basis: "Consentimento específico dado na filiação (art. 11, I), cumprimento de obrigação legal (art. 11, II, “a”) e exercício regular de direitos, inclusive em processos (art. 11, II, “d”)." },
-  { activity: "Equipe", purpose: "Controlar o acesso à área restrita e registrar quem fez cada alteração.", basis: "Execução de contrato (art. 7º, V) e legítimo interesse na segurança do sistema (art. 7º, IX)." },
-  { activity: "Segurança do site", purpose: "Impedir abusos e ataques aos formulários e ao login.", basis: "Legítimo interesse (art. 7º, IX)." },
+  {
+    activity: "Contato",
+    purpose: "Receber, encaminhar ao setor e responder sua mensagem.",
+    basis: "Consentimento (art. 7º, I), dado ao marcar a caixa do formulário.",
+  },
+  {
+    activity: "Denúncia anônima",
+    purpose: "Apurar irregularidades nos locais de trabalho e responder pelo código de acompanhamento.",
+    basis:
+      "Legítimo interesse da categoria na defesa de seus direitos (art. 7º, IX) e exercício regular de direitos (art. 7º, VI; art. 11, II, “d”, quando houver dado sensível).",
+  },
+  {
+    activity: "Associados",
+    purpose: "Manter a filiação, cobrar mensalidades, prestar atendimento e representar o associado.",
+    basis:
+      "Consentimento específico dado na filiação (art. 11, I), cumprimento de obrigação legal (art. 11, II, “a”) e exercício regular de direitos, inclusive em processos (art. 11, II, “d”).",
+  },
+  {
+    activity: "Equipe",
+    purpose: "Controlar o acesso à área restrita e registrar quem fez cada alteração.",
+    basis: "Execução de contrato (art. 7º, V) e legítimo interesse na segurança do sistema (art. 7º, IX).",
+  },
+  {
+    activity: "Segurança do site",
+    purpose: "Impedir abusos e ataques aos formulários e ao login.",
+    basis: "Legítimo interesse (art. 7º, IX).",
+  },
 ];
 
 const COOKIES = [
-  { name: "__Host-sid", purpose: "Mantém a sessão de quem faz login na área restrita (somente equipe do sindicato).", duration: "Até 12 horas; encerrado após 30 minutos sem uso ou ao sair." },
-  { name: "__Host-flash", purpose: "Leva uma mensagem de aviso (por exemplo, “enviado com sucesso”) para a página seguinte.", duration: "60 segundos; apagado assim que a mensagem é exibida." },
+  {
+    name: "__Host-sid",
+    purpose: "Mantém a sessão de quem faz login na área restrita (somente equipe do sindicato).",
+    duration: "Até 12 horas; encerrado após 30 minutos sem uso ou ao sair.",
+  },
+  {
+    name: "__Host-flash",
+    purpose: "Leva uma mensagem de aviso (por exemplo, “enviado com sucesso”) para a página seguinte.",
+    duration: "60 segundos; apagado assim que a mensagem é exibida.",
+  },
 ];
 
 export default function PrivacyPage() {
   const { content } = useLoaderData<typeof loader>();
-  const mail = <a href={`mailto:${content.email}?subject=${encodeURIComponent("Privacidade - solicitação de titular (LGPD)")}`}>{content.email}</a>;
+  const mail = (
+    <a href={`mailto:${content.email}?subject=${encodeURIComponent("Privacidade - solicitação de titular (LGPD)")}`}>{content.email}</a>
+  );
   return (
     <>
       <PageHero
@@ -122,7 +154,10 @@ export default function PrivacyPage() {
             <ShieldCheck aria-hidden className="size-6 text-flame-400" />
             <p className="mt-2 font-semibold text-white">Dúvidas ou pedidos sobre seus dados?</p>
             <p className="mt-1">Escreva para o canal de privacidade do sindicato:</p>
-            <a href={`mailto:${content.email}`} className="mt-2 inline-flex items-center gap-2 font-semibold text-white underline underline-offset-4 [overflow-wrap:anywhere]">
+            <a
+              href={`mailto:${content.email}`}
+              className="mt-2 inline-flex items-center gap-2 font-semibold text-white underline underline-offset-4 [overflow-wrap:anywhere]"
+            >
               <Mail aria-hidden className="size-4 shrink-0" />
               <span>
                 {content.email.split("@")[0]}@<wbr />
@@ -141,8 +176,8 @@ export default function PrivacyPage() {
               encarregado pelo tratamento de dados, são recebidos pelo e-mail {mail}.
             </p>
             <p>
-              Este aviso vale para o site público (páginas institucionais, notícias, convenções, parceiros, formulário de contato e
-              canal de denúncia anônima) e para a área restrita usada pela equipe do sindicato.
+              Este aviso vale para o site público (páginas institucionais, notícias, convenções, parceiros, formulário de contato e canal de
+              denúncia anônima) e para a área restrita usada pela equipe do sindicato.
             </p>
           </Section>
 
@@ -151,8 +186,8 @@ export default function PrivacyPage() {
             <div className="grid gap-4">
               <DataCard title="Formulário de contato (Fale Conosco)" icon={MessageSquare}>
                 <p>
-                  Nome, e-mail, telefone (opcional), assunto, mensagem, setor escolhido e o registro do seu consentimento. A resposta
-                  da equipe, quem respondeu e quando também ficam registrados.
+                  Nome, e-mail, telefone (opcional), assunto, mensagem, setor escolhido e o registro do seu consentimento. A resposta da
+                  equipe, quem respondeu e quando também ficam registrados.
                 </p>
               </DataCard>
               <DataCard title="Denúncia anônima" icon={ShieldAlert}>
@@ -162,15 +197,15 @@ export default function PrivacyPage() {
                   carregam recursos de terceiros.
                 </p>
                 <p>
-                  Imagens são regravadas sem metadados (como localização GPS). Arquivos PDF e de áudio são guardados como enviados e
-                  podem conter dados que identificam o autor: verifique-os antes de enviar. O código de acompanhamento é guardado
-                  apenas na forma de um resumo criptográfico (hash); não temos como recuperá-lo.
+                  Imagens são regravadas sem metadados (como localização GPS). Arquivos PDF e de áudio são guardados como enviados e podem
+                  conter dados que identificam o autor: verifique-os antes de enviar. O código de acompanhamento é guardado apenas na forma
+                  de um resumo criptográfico (hash); não temos como recuperá-lo.
                 </p>
               </DataCard>
               <DataCard title="Contas da equipe" icon={UserCog}>
                 <p>
-                  Usuário, nome, e-mail, perfil de acesso e a senha guardada somente como hash (Argon2id). Registramos as ações feitas
-                  na área restrita (quem, quando e o quê) em um registro de auditoria.
+                  Usuário, nome, e-mail, perfil de acesso e a senha guardada somente como hash (Argon2id). Registramos as ações feitas na
+                  área restrita (quem, quando e o quê) em um registro de auditoria.
                 </p>
               </DataCard>
               <DataCard title="Associados e atendimentos (área restrita)" icon={Users}>
@@ -182,17 +217,16 @@ export default function PrivacyPage() {
               </DataCard>
               <DataCard title="Postos de trabalho e visitas de campo" icon={MapPin}>
                 <p>
-                  Dados das empresas e postos visitados e, durante uma visita, a posição do aparelho da equipe de campo no início e no
-                  fim e a foto registrada (regravada sem metadados). Endereços residenciais de associados nunca são enviados a serviços
-                  de mapas.
+                  Dados das empresas e postos visitados e, durante uma visita, a posição do aparelho da equipe de campo no início e no fim e
+                  a foto registrada (regravada sem metadados). Endereços residenciais de associados nunca são enviados a serviços de mapas.
                 </p>
               </DataCard>
               <DataCard title="Registros técnicos" icon={Server}>
                 <p>
-                  O servidor registra método, endereço da página, resultado e duração de cada requisição, sem IP nem navegador. Para
-                  limitar abusos nos formulários, contadores temporários usam um código derivado do IP com chave que muda todos os
-                  dias, nunca o próprio endereço. Na denúncia anônima, o contador guarda só um entre 1.024 grupos de endereços, com
-                  uma chave que nunca é gravada no banco, e é apagado depois que o prazo do limite termina.
+                  O servidor registra método, endereço da página, resultado e duração de cada requisição, sem IP nem navegador. Para limitar
+                  abusos nos formulários, contadores temporários usam um código derivado do IP com chave que muda todos os dias, nunca o
+                  próprio endereço. Na denúncia anônima, o contador guarda só um entre 1.024 grupos de endereços, com uma chave que nunca é
+                  gravada no banco, e é apagado depois que o prazo do limite termina.
                 </p>
               </DataCard>
             </div>
@@ -226,19 +260,32 @@ export default function PrivacyPage() {
             />
             <p>
               O site não usa ferramentas de análise nem de publicidade. O mapa da página inicial carrega imagens do OpenStreetMap: ao
-              exibi-lo, seu navegador se conecta a esse serviço, que recebe o seu endereço IP. Links para redes sociais e WhatsApp
-              levam a serviços de terceiros, com políticas de privacidade próprias.
+              exibi-lo, seu navegador se conecta a esse serviço, que recebe o seu endereço IP. Links para redes sociais e WhatsApp levam a
+              serviços de terceiros, com políticas de privacidade próprias.
             </p>
           </Section>
 
           <Section id="retencao" n={5}>
             <Bullets
               items={[
-                <><strong>Mensagens de contato:</strong> pelo tempo necessário para atender o pedido e registrar o atendimento prestado.</>,
-                <><strong>Denúncias:</strong> enquanto a apuração estiver em andamento e pelo tempo em que puderem ser necessárias à defesa da categoria.</>,
-                <><strong>Associados:</strong> enquanto durar a filiação e, depois, pelos prazos exigidos por lei ou para o exercício de direitos. Ao fim, os dados são eliminados ou anonimizados.</>,
-                <><strong>Sessões da equipe:</strong> expiram após 30 minutos sem uso ou 12 horas após o login, e são apagadas periodicamente.</>,
-                <><strong>Contadores contra abuso:</strong> duram minutos ou horas e usam códigos que mudam todos os dias.</>,
+                <>
+                  <strong>Mensagens de contato:</strong> pelo tempo necessário para atender o pedido e registrar o atendimento prestado.
+                </>,
+                <>
+                  <strong>Denúncias:</strong> enquanto a apuração estiver em andamento e pelo tempo em que puderem ser necessárias à defesa
+                  da categoria.
+                </>,
+                <>
+                  <strong>Associados:</strong> enquanto durar a filiação e, depois, pelos prazos exigidos por lei ou para o exercício de
+                  direitos. Ao fim, os dados são eliminados ou anonimizados.
+                </>,
+                <>
+                  <strong>Sessões da equipe:</strong> expiram após 30 minutos sem uso ou 12 horas após o login, e são apagadas
+                  periodicamente.
+                </>,
+                <>
+                  <strong>Contadores contra abuso:</strong> duram minutos ou horas e usam códigos que mudam todos os dias.
+                </>,
               ]}
             />
           </Section>
@@ -260,22 +307,22 @@ export default function PrivacyPage() {
             <div className="rounded-xl border-l-4 border-brand-600 bg-brand-50 p-5 text-slate-800">
               <p className="font-semibold text-navy-950">Como exercer seus direitos</p>
               <p className="mt-1">
-                Envie um e-mail para {mail} ou procure a sede ({content.address}) em {content.hours.charAt(0).toLowerCase() + content.hours.slice(1)}.
-                Podemos pedir uma confirmação de identidade antes de atender, para proteger seus dados. Respondemos em até 15 dias
-                (art. 19, II). Você também pode peticionar à Autoridade Nacional de Proteção de Dados (ANPD).
+                Envie um e-mail para {mail} ou procure a sede ({content.address}) em{" "}
+                {content.hours.charAt(0).toLowerCase() + content.hours.slice(1)}. Podemos pedir uma confirmação de identidade antes de
+                atender, para proteger seus dados. Respondemos em até 15 dias (art. 19, II). Você também pode peticionar à Autoridade
+                Nacional de Proteção de Dados (ANPD).
               </p>
               <p className="mt-2">
-                <strong>Filiados:</strong> para receber uma cópia de tudo o que o sindicato guarda sobre você (cadastro, foto,
-                atendimentos, cobranças e o registro de quem acessou ou alterou seus dados), em arquivo JSON ou planilha CSV, ou para
-                pedir a anonimização do seu cadastro, escreva para {mail} informando nome completo e matrícula, ou procure a
-                secretaria na sede. Depois de confirmar sua identidade, a administração gera a cópia ou anonimiza o cadastro: nome,
-                CPF, contatos, endereço, data de nascimento, observações e foto são apagados de forma definitiva, e ficam só a
-                matrícula e os números agregados (que não identificam você). A anonimização não pode ser desfeita.
+                <strong>Filiados:</strong> para receber uma cópia de tudo o que o sindicato guarda sobre você (cadastro, foto, atendimentos,
+                cobranças e o registro de quem acessou ou alterou seus dados), em arquivo JSON ou planilha CSV, ou para pedir a anonimização
+                do seu cadastro, escreva para {mail} informando nome completo e matrícula, ou procure a secretaria na sede. Depois de
+                confirmar sua identidade, a administração gera a cópia ou anonimiza o cadastro: nome, CPF, contatos, endereço, data de
+                nascimento, observações e foto são apagados de forma definitiva, e ficam só a matrícula e os números agregados (que não
+                identificam você). A anonimização não pode ser desfeita.
               </p>
               <p className="mt-2">
-                Denúncias são anônimas: como não sabemos quem as enviou, não conseguimos associá-las a um pedido de titular. Para
-                acompanhar ou complementar uma denúncia, use o código recebido em{" "}
-                <Link to="/denuncia/acompanhar">Acompanhar denúncia</Link>.
+                Denúncias são anônimas: como não sabemos quem as enviou, não conseguimos associá-las a um pedido de titular. Para acompanhar
+                ou complementar uma denúncia, use o código recebido em <Link to="/denuncia/acompanhar">Acompanhar denúncia</Link>.
               </p>
             </div>
           </Section>
@@ -292,8 +339,8 @@ export default function PrivacyPage() {
               ]}
             />
             <p>
-              Nenhum sistema é totalmente imune a incidentes. Se ocorrer um incidente que possa causar risco ou dano relevante, o
-              sindicato comunicará os titulares afetados e a ANPD (art. 48).
+              Nenhum sistema é totalmente imune a incidentes. Se ocorrer um incidente que possa causar risco ou dano relevante, o sindicato
+              comunicará os titulares afetados e a ANPD (art. 48).
             </p>
           </Section>
 
@@ -310,7 +357,13 @@ export default function PrivacyPage() {
               rows={COOKIES}
               rowKey={(r) => r.name}
               columns={[
-                { header: "Cookie", label: false, rowHeader: true, className: "font-mono text-xs font-semibold text-slate-900", cell: (r) => r.name },
+                {
+                  header: "Cookie",
+                  label: false,
+                  rowHeader: true,
+                  className: "font-mono text-xs font-semibold text-slate-900",
+                  cell: (r) => r.name,
+                },
                 { header: "Para que serve", cell: (r) => r.purpose },
                 { header: "Duração", cell: (r) => r.duration },
               ]}
@@ -320,8 +373,8 @@ export default function PrivacyPage() {
 
           <Section id="alteracoes" n={9}>
             <p>
-              Este aviso pode ser atualizado quando o site ou a legislação mudarem. A data da última atualização aparece no topo da
-              página. Mudanças relevantes serão destacadas no site.
+              Este aviso pode ser atualizado quando o site ou a legislação mudarem. A data da última atualização aparece no topo da página.
+              Mudanças relevantes serão destacadas no site.
             </p>
           </Section>
         </article>

@@ -65,7 +65,12 @@ function ConsultaForm({ result, protocol }: { result?: ConsultaData; protocol: s
           {topMessage}
         </Alert>
       ) : null}
-      <Field label="Número do protocolo" name="protocolo" error={errors.protocolo !== topMessage ? errors.protocolo : undefined} hint="Exemplo: SIND20261123143005. Está no comprovante e no e-mail do sindicato.">
+      <Field
+        label="Número do protocolo"
+        name="protocolo"
+        error={errors.protocolo !== topMessage ? errors.protocolo : undefined}
+        hint="Exemplo: SIND20261123143005. Está no comprovante e no e-mail do sindicato."
+      >
         {(p) => (
           <Input
             {...p}
@@ -123,7 +128,9 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
       <div className="grid gap-3">
         <h3 className="text-base font-semibold text-navy-950">Andamento</h3>
         {view.entries.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">Ainda não há registros públicos neste atendimento.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">
+            Ainda não há registros públicos neste atendimento.
+          </p>
         ) : (
           <ol className="grid gap-3" data-testid="consulta-entries">
             {view.entries.map((e) => (
@@ -175,8 +182,13 @@ export default function ServiceConsultaPage({ loaderData }: Route.ComponentProps
             <h2 className="flex items-center gap-2 text-base font-semibold text-navy-950">
               <CalendarClock className="size-5 text-brand-700" aria-hidden /> Como funciona
             </h2>
-            <p>O protocolo é informado pela equipe quando o atendimento é registrado e também enviado por e-mail, quando você informou um.</p>
-            <p>Aqui aparecem o status, o setor, as datas e as mensagens que a equipe marcou como públicas. Nenhum outro dado pessoal é exibido.</p>
+            <p>
+              O protocolo é informado pela equipe quando o atendimento é registrado e também enviado por e-mail, quando você informou um.
+            </p>
+            <p>
+              Aqui aparecem o status, o setor, as datas e as mensagens que a equipe marcou como públicas. Nenhum outro dado pessoal é
+              exibido.
+            </p>
             <p>Denúncias anônimas não podem ser consultadas por esta página.</p>
           </aside>
         </div>

@@ -14,13 +14,15 @@ const area: ScaleArea = {
   async measure(ctx) {
     await ctx.db.execute(sql`analyze`);
     const out: Record<string, unknown> = {};
-    const counts = (await ctx.db.execute(sql`select
+    const counts = (
+      await ctx.db.execute(sql`select
         (select count(*) from members)::int as members,
         (select count(*) from service_records)::int as service_records,
         (select count(*) from workplaces)::int as workplaces,
         (select count(*) from field_routes)::int as routes,
         (select count(*) from charges)::int as charges,
-        (select count(*) from audit_log)::int as audit_entries`)).rows[0];
+        (select count(*) from audit_log)::int as audit_entries`)
+    ).rows[0];
     out.rowsSeen = counts;
     for (const role of ROLES) {
       const sample = await computePanel(role);

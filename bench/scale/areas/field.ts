@@ -15,7 +15,20 @@ import { batches, type ScaleArea } from "../context";
  */
 const actor: Actor = { id: randomUUID(), username: "bench", role: "admin" };
 const KINDS = ["Shopping", "Escola", "Hotel", "Condomínio", "Faculdade", "Feira", "Hospital", "Clube"];
-const PLACES = ["Pátio Central", "Águas Claras", "Asa Sul", "Asa Norte", "Taguatinga", "Ceilândia", "Guará", "Sobradinho", "Gama", "Samambaia", "Núcleo Bandeirante", "Lago Sul"];
+const PLACES = [
+  "Pátio Central",
+  "Águas Claras",
+  "Asa Sul",
+  "Asa Norte",
+  "Taguatinga",
+  "Ceilândia",
+  "Guará",
+  "Sobradinho",
+  "Gama",
+  "Samambaia",
+  "Núcleo Bandeirante",
+  "Lago Sul",
+];
 const CITIES = ["Brasília", "Taguatinga", "Ceilândia", "Águas Claras", "Guará", "Gama", "Samambaia", "Sobradinho"];
 const CONTRACTS = ["Shopping", "Condomínio", "Escola", "Faculdade", "Feira", "Hotel", "Outro"];
 const YEAR = 2025;
@@ -57,7 +70,7 @@ const area: ScaleArea = {
     for (const { from, to } of batches(sizes.visits, 1_000)) {
       const rows: (typeof fieldRoutes.$inferInsert)[] = [];
       for (let i = from; i < to; i++) {
-        const finishedAt = new Date(start + Math.floor(((i * 7919) % sizes.visits) / sizes.visits * span));
+        const finishedAt = new Date(start + Math.floor((((i * 7919) % sizes.visits) / sizes.visits) * span));
         const startedAt = new Date(finishedAt.getTime() - (20 + (i % 140)) * 60_000);
         rows.push({
           name: `Visita ${KINDS[i % KINDS.length]} ${i}`,

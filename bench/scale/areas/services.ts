@@ -58,7 +58,9 @@ const area: ScaleArea = {
           serviceType: types[i % types.length],
           description: `${types[(i + 1) % types.length]}: atendimento ${i} sobre ${i % 3 === 0 ? "rescisão e verbas" : i % 3 === 1 ? "horas extras e adicional de periculosidade" : "escala de plantão"}.`,
         });
-        rows.push(anonymous ? { ...values, requesterName: "Denúncia Anônima", requesterCpf: null } : { ...values, requesterCpf: fictitiousCpf(i) });
+        rows.push(
+          anonymous ? { ...values, requesterName: "Denúncia Anônima", requesterCpf: null } : { ...values, requesterCpf: fictitiousCpf(i) },
+        );
       }
       await db.insert(serviceRecords).values(rows);
       if (to % 20_000 === 0 || to === total) say(`atendimentos: ${to}/${total}`);
@@ -80,7 +82,10 @@ const area: ScaleArea = {
         insert into service_record_entries (record_id, kind, author_name, responsible_name, old_status, new_status, text, is_public, created_at)
         select id, 'status', 'Servidor Bench', 'Servidor Bench', ${oldStatus}, ${newStatus}, 'Status atualizado.', true,
                least(created_at + make_interval(days => ${days}), now())
-        from service_records where status in (${sql.join(reached.map((r) => sql`${r}`), sql`, `)})`);
+        from service_records where status in (${sql.join(
+          reached.map((r) => sql`${r}`),
+          sql`, `,
+        )})`);
     }
     // The detail's record: a jurídico record with 30 history entries.
     const mid = (

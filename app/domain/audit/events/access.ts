@@ -89,7 +89,13 @@ export const ACCESS_EVENTS = {
       /** Refusals of this user left out in the minute before (the per-minute cap, ADR 182). */
       suppressed: z.number().int().min(1).optional(),
     }),
-    fields: { method: "Método", path: "Endereço", screen: "Tela", intent: "Ação pedida", suppressed: "Outras recusas no minuto, não registradas uma a uma" },
+    fields: {
+      method: "Método",
+      path: "Endereço",
+      screen: "Tela",
+      intent: "Ação pedida",
+      suppressed: "Outras recusas no minuto, não registradas uma a uma",
+    },
     values: { screen: SCREEN_LABELS, intent: INTENT_LABELS },
   }),
 };

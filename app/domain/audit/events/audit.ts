@@ -21,6 +21,16 @@ export const AUDIT_LOG_EVENTS = {
       }),
       rows: z.number().int(),
     }),
-    fields: { filters: "Filtros", rows: "Linhas exportadas", person: "Pessoa", action: "Ação", entityType: "Tipo", entityId: "Registro", member: "Filiado (matrícula)", from: "De", to: "Até" },
+    fields: {
+      filters: "Filtros",
+      rows: "Linhas exportadas",
+      person: "Pessoa",
+      action: "Ação",
+      entityType: "Tipo",
+      entityId: "Registro",
+      member: "Filiado (matrícula)",
+      from: "De",
+      to: "Até",
+    },
   }),
 };

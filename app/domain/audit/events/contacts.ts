@@ -5,7 +5,12 @@ import { auditEvent } from "../audit-event";
 
 // The stored status (text column), labelled on the screen.
 const status = z.string();
-const values = { sector: CONTACT_SECTOR_LABELS, from: CONTACT_STATUS_LABELS, to: CONTACT_STATUS_LABELS, screen: { contacts: "Contatos", cases: "Casos" } };
+const values = {
+  sector: CONTACT_SECTOR_LABELS,
+  from: CONTACT_STATUS_LABELS,
+  to: CONTACT_STATUS_LABELS,
+  screen: { contacts: "Contatos", cases: "Casos" },
+};
 
 export const CONTACT_ENTITIES = { contact_message: "Mensagem de contato" } as const;
 

@@ -8,20 +8,36 @@ const point = z.strictObject({ lat: z.number(), lon: z.number() });
 export const FIELD_ENTITIES = { workplace: "Posto", "field-route": "Rota" } as const;
 
 const sourceLabels = { positionSource: { geocoder: "Geocodificador", manual: "Ajuste manual", approximate: "Aproximada" } };
-const fields = { code: "Código", positionSource: "Origem da posição", changed: "Campos alterados", confirmedNotDuplicateOf: "Confirmado que não duplica" };
+const fields = {
+  code: "Código",
+  positionSource: "Origem da posição",
+  changed: "Campos alterados",
+  confirmedNotDuplicateOf: "Confirmado que não duplica",
+};
 
 export const FIELD_EVENTS = {
   "workplace.created": auditEvent({
     label: "Posto criado",
     entityType: "workplace",
-    data: z.strictObject({ code: z.string(), name: z.string(), city: z.string(), positionSource, confirmedNotDuplicateOf: z.array(z.string()).optional() }),
+    data: z.strictObject({
+      code: z.string(),
+      name: z.string(),
+      city: z.string(),
+      positionSource,
+      confirmedNotDuplicateOf: z.array(z.string()).optional(),
+    }),
     fields,
     values: sourceLabels,
   }),
   "workplace.updated": auditEvent({
     label: "Posto alterado",
     entityType: "workplace",
-    data: z.strictObject({ code: z.string(), name: z.string(), changed: z.array(z.string()), confirmedNotDuplicateOf: z.array(z.string()).optional() }),
+    data: z.strictObject({
+      code: z.string(),
+      name: z.string(),
+      changed: z.array(z.string()),
+      confirmedNotDuplicateOf: z.array(z.string()).optional(),
+    }),
     fields,
   }),
   "workplace.pin-moved": auditEvent({
@@ -33,8 +49,20 @@ export const FIELD_EVENTS = {
   "workplace.imported": auditEvent({
     label: "Planilha de postos importada",
     entityType: "workplace",
-    data: z.strictObject({ total: z.number(), created: z.number(), updated: z.number(), rejected: z.number(), possibleDuplicatesConfirmed: z.number().optional() }),
-    fields: { total: "Linhas", created: "Criados", updated: "Atualizados", rejected: "Rejeitadas", possibleDuplicatesConfirmed: "Possíveis duplicados confirmados" },
+    data: z.strictObject({
+      total: z.number(),
+      created: z.number(),
+      updated: z.number(),
+      rejected: z.number(),
+      possibleDuplicatesConfirmed: z.number().optional(),
+    }),
+    fields: {
+      total: "Linhas",
+      created: "Criados",
+      updated: "Atualizados",
+      rejected: "Rejeitadas",
+      possibleDuplicatesConfirmed: "Possíveis duplicados confirmados",
+    },
   }),
   "field-route.created": auditEvent({
     label: "Rota criada",

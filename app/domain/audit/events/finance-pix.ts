@@ -9,7 +9,12 @@ export const FINANCE_PIX_EVENTS = {
   "charge.emailed": auditEvent({
     label: "Cobrança enviada por e-mail ao filiado",
     entityType: "charge",
-    data: z.strictObject({ memberId: z.string(), jobId: z.number().int().nullable(), amountCentavos: z.number().int(), dueDate: z.string() }),
+    data: z.strictObject({
+      memberId: z.string(),
+      jobId: z.number().int().nullable(),
+      amountCentavos: z.number().int(),
+      dueDate: z.string(),
+    }),
     fields: { memberId: "Filiado", jobId: "Envio (job)", amountCentavos: "Valor (centavos)", dueDate: "Vencimento" },
   }),
   "pix-settings.updated": auditEvent({

@@ -9,7 +9,12 @@ const centavos = z.number().int();
 const month = z.number().int().min(1).max(12);
 const year = z.number().int();
 
-export const FINANCE_ENTITIES = { charge: "Cobrança", payment: "Pagamento", charge_batch: "Geração de cobranças do mês", finance_report: "Relatório financeiro" } as const;
+export const FINANCE_ENTITIES = {
+  charge: "Cobrança",
+  payment: "Pagamento",
+  charge_batch: "Geração de cobranças do mês",
+  finance_report: "Relatório financeiro",
+} as const;
 
 export const FINANCE_EVENTS = {
   "charge.issued": auditEvent({
@@ -20,7 +25,13 @@ export const FINANCE_EVENTS = {
   "payment.registered": auditEvent({
     label: "Pagamento registrado",
     entityType: "payment",
-    data: z.strictObject({ chargeId: z.string(), amountCentavos: centavos, excessCentavos: centavos, method: z.string(), paidOn: z.string() }),
+    data: z.strictObject({
+      chargeId: z.string(),
+      amountCentavos: centavos,
+      excessCentavos: centavos,
+      method: z.string(),
+      paidOn: z.string(),
+    }),
   }),
   "payment.undone": auditEvent({
     label: "Pagamento desfeito",

@@ -29,7 +29,11 @@ export const MEMBER_EVENTS = {
     entityType: "member",
     // From a service record's "Ver CPF completo" (ADR 183): the record, and no member (null)
     // when the requester is not one.
-    data: z.strictObject({ registrationNumber: registrationNumber.nullable(), serviceRecordId: z.string().optional(), protocol: z.string().optional() }),
+    data: z.strictObject({
+      registrationNumber: registrationNumber.nullable(),
+      serviceRecordId: z.string().optional(),
+      protocol: z.string().optional(),
+    }),
     fields: { serviceRecordId: "Atendimento", protocol: "Protocolo do atendimento" },
   }),
   "member.searched_by_cpf": auditEvent({
@@ -52,7 +56,13 @@ export const MEMBER_EVENTS = {
   "member.list_exported": auditEvent({
     label: "Lista de filiados exportada (CSV/XLSX)",
     entityType: "member",
-    data: z.strictObject({ rows: z.number().int(), tab: z.string(), searched: z.boolean(), fullCpf: z.boolean(), format: z.enum(["csv", "xlsx"]).optional() }),
+    data: z.strictObject({
+      rows: z.number().int(),
+      tab: z.string(),
+      searched: z.boolean(),
+      fullCpf: z.boolean(),
+      format: z.enum(["csv", "xlsx"]).optional(),
+    }),
   }),
   "member.imported": auditEvent({
     label: "Planilha de filiados importada (sistema antigo)",

@@ -22,7 +22,19 @@ export const NEWS_EVENTS = {
     data: z.strictObject({ title: z.string(), slug: z.string(), status, publishedAt, changed: z.array(z.string()) }),
     values,
   }),
-  "news.published": auditEvent({ label: "Notícia publicada", entityType: "news_post", data: z.strictObject({ title: z.string(), publishedAt }) }),
-  "news.unpublished": auditEvent({ label: "Notícia retirada do site", entityType: "news_post", data: z.strictObject({ title: z.string() }) }),
-  "news.deleted": auditEvent({ label: "Notícia excluída", entityType: "news_post", data: z.strictObject({ title: z.string(), slug: z.string() }) }),
+  "news.published": auditEvent({
+    label: "Notícia publicada",
+    entityType: "news_post",
+    data: z.strictObject({ title: z.string(), publishedAt }),
+  }),
+  "news.unpublished": auditEvent({
+    label: "Notícia retirada do site",
+    entityType: "news_post",
+    data: z.strictObject({ title: z.string() }),
+  }),
+  "news.deleted": auditEvent({
+    label: "Notícia excluída",
+    entityType: "news_post",
+    data: z.strictObject({ title: z.string(), slug: z.string() }),
+  }),
 };

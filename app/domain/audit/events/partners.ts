@@ -17,5 +17,9 @@ export const PARTNER_EVENTS = {
     entityType: "partner",
     data: z.strictObject({ name: z.string(), changed: z.array(z.string()), logoFileId }),
   }),
-  "partner.deleted": auditEvent({ label: "Parceiro excluído", entityType: "partner", data: z.strictObject({ name: z.string(), category: z.string() }) }),
+  "partner.deleted": auditEvent({
+    label: "Parceiro excluído",
+    entityType: "partner",
+    data: z.strictObject({ name: z.string(), category: z.string() }),
+  }),
 };

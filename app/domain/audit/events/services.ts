@@ -3,7 +3,14 @@ import { z } from "zod";
 import { SECTOR_LABELS, STATUS_LABELS, PRIORITY_LABELS, RECORD_TYPE_LABELS } from "~/domain/service-records/service-options";
 import { auditEvent } from "../audit-event";
 
-const values = { sector: SECTOR_LABELS, from: STATUS_LABELS, to: STATUS_LABELS, priority: PRIORITY_LABELS, recordType: RECORD_TYPE_LABELS, screen: { list: "Lista", detail: "Detalhe" } };
+const values = {
+  sector: SECTOR_LABELS,
+  from: STATUS_LABELS,
+  to: STATUS_LABELS,
+  priority: PRIORITY_LABELS,
+  recordType: RECORD_TYPE_LABELS,
+  screen: { list: "Lista", detail: "Detalhe" },
+};
 
 export const SERVICE_ENTITIES = { service_record: "Atendimento", company: "Empresa" } as const;
 
@@ -11,13 +18,25 @@ export const SERVICE_EVENTS = {
   "service.created": auditEvent({
     label: "Atendimento registrado",
     entityType: "service_record",
-    data: z.strictObject({ protocol: z.string(), sector: z.string(), recordType: z.string(), priority: z.string(), memberLinked: z.boolean() }),
+    data: z.strictObject({
+      protocol: z.string(),
+      sector: z.string(),
+      recordType: z.string(),
+      priority: z.string(),
+      memberLinked: z.boolean(),
+    }),
     values,
   }),
   "service.status_changed": auditEvent({
     label: "Status do atendimento alterado",
     entityType: "service_record",
-    data: z.strictObject({ protocol: z.string(), sector: z.string(), from: z.string(), to: z.string(), screen: z.enum(["list", "detail"]) }),
+    data: z.strictObject({
+      protocol: z.string(),
+      sector: z.string(),
+      from: z.string(),
+      to: z.string(),
+      screen: z.enum(["list", "detail"]),
+    }),
     values,
   }),
   "service.commented": auditEvent({

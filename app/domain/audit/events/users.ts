@@ -63,6 +63,15 @@ export const USER_EVENTS = {
     data: z.strictObject({ username: z.string(), changes: auditChanges(["name", "email", "role"]) }),
     values,
   }),
-  "user.password_set": auditEvent({ label: "Senha definida por administrador", entityType: "user", data: z.strictObject({ username: z.string() }) }),
-  "user.deleted": auditEvent({ label: "Usuário excluído", entityType: "user", data: z.strictObject({ username: z.string(), role }), values }),
+  "user.password_set": auditEvent({
+    label: "Senha definida por administrador",
+    entityType: "user",
+    data: z.strictObject({ username: z.string() }),
+  }),
+  "user.deleted": auditEvent({
+    label: "Usuário excluído",
+    entityType: "user",
+    data: z.strictObject({ username: z.string(), role }),
+    values,
+  }),
 };
