@@ -25,6 +25,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          // Files share a worker process: the production bundle is imported once per worker, not
+          // once per file (about 4 s a file); each file still opens its own fresh database (ADR 237).
+          isolate: false,
           globalSetup: [PGLITE_TEMPLATE],
           // Polls wait up to 10 s (default 1 s): two workers share two cores (ADR 005).
           expect: { poll: { timeout: 10_000 } },

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_DataRouterStateContext,
   useLoaderData,
   useLocation,
   useMatches,
@@ -91,6 +92,13 @@ export default function App() {
   React.useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // The router state React has committed to the page. A router at rest may not have rendered yet
+  // (React commits a navigation's page in a transition); the browser tests wait until this is the
+  // router's own state object, instead of waiting for half a second of network silence.
+  const committed = React.useContext(UNSAFE_DataRouterStateContext);
+  React.useEffect(() => {
+    (window as unknown as { __committedRouterState?: unknown }).__committedRouterState = committed;
+  }, [committed]);
   return (
     <Toaster initial={toast}>
       <ScrollToTop />

@@ -65,29 +65,33 @@ export async function loginAs(page: Page, baseUrl: string, username: string, pas
 }
 
 /**
- * Waits until React has hydrated (client handlers attached) and the router is at rest: no
- * navigation, revalidation or fetcher under way. Public pages hydrate lazily (idle after load, or
- * the first interaction); the app marks <html data-hydrated> once hydration has committed.
+ * Waits until React has hydrated (client handlers attached), the router is at rest (no navigation,
+ * revalidation or fetcher under way) and React has committed that state to the page. Public pages
+ * hydrate lazily (idle after load, or the first interaction); the app marks <html data-hydrated>
+ * once hydration has committed, and keeps the router state it last committed in
+ * `window.__committedRouterState` (app/root.tsx): a router at rest has not always rendered yet, as
+ * React commits a navigation's new page in a transition after the router's state says idle.
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
-    type Router = {
-      state: { initialized: boolean; navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+    type RouterState = {
+      initialized: boolean;
+      navigation: { state: string };
+      revalidation: string;
+      fetchers: Map<string, { state: string }>;
     };
-    const router = (window as unknown as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter;
+    const w = window as unknown as { __reactRouterDataRouter?: { state: RouterState }; __committedRouterState?: RouterState };
+    const router = w.__reactRouterDataRouter;
     if (!router || document.documentElement.dataset.hydrated === undefined) return false;
     const { state } = router;
     return (
       state.initialized &&
       state.navigation.state === "idle" &&
       state.revalidation === "idle" &&
-      [...state.fetchers.values()].every((f) => f.state === "idle")
+      [...state.fetchers.values()].every((f) => f.state === "idle") &&
+      w.__committedRouterState === state
     );
   });
-  // A router at rest has not always rendered yet: React commits a navigation's new page in a
-  // transition after the router's state says idle (a heading read at once was the old page's).
-  // Half a second without network requests covers that render, as before ADR 237.
-  await page.waitForLoadState("networkidle");
 }
 
 const shotDir = path.resolve("tests/.artifacts/screenshots");

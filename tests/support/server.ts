@@ -49,6 +49,8 @@ export type TestServer = {
  * for the few that manage servers themselves (several servers, a database of their own).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  // Test files share a worker process (isolate: false): what one sets is undone when it closes.
+  const envBefore = { ...process.env };
   Object.assign(process.env, {
     NODE_ENV: "production",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "error",
@@ -96,6 +98,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await new Promise((resolve) => server.close(resolve));
       await bundle.shutdown();
       await drop?.();
+      for (const key of Object.keys(process.env)) if (!(key in envBefore)) delete process.env[key];
+      Object.assign(process.env, envBefore);
+      hooks.resetEnvCache();
     },
   };
 }
