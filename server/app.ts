@@ -56,6 +56,19 @@ export async function init(options: StartOptions = {}) {
   await startJobs();
 }
 
+/**
+ * `npm run db:migrate`: opens the database (which applies the pending migrations, under the
+ * advisory lock on PostgreSQL) and closes it; no seed, no jobs, no server. ADR 247.
+ */
+export async function migrateDatabase(options: Pick<StartOptions, "databaseUrl" | "dataDir"> = {}) {
+  const url = options.databaseUrl ?? process.env.DATABASE_URL ?? undefined;
+  const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "pglite");
+  await openDatabase({ url: url || undefined, dataDir, poolMax: 2 });
+  const driver = databaseDriver();
+  await closeDatabase();
+  return driver;
+}
+
 export async function shutdown() {
   // Finish (or give back to the queue) the jobs in progress before the database closes.
   await stopJobs();
