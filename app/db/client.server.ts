@@ -38,6 +38,9 @@ export type DatabaseConfig = {
 type Handle = {
   db: Db;
   driver: "pglite" | "postgres";
+  /** The PostgreSQL URL, or the embedded database's own client (online backups, ADR 248). */
+  url?: string;
+  pglite?: PGlite;
   /** Calls `onNotify(payload)` for each NOTIFY on `channel`; see `listen` below. */
   listen: (channel: string, onNotify: (payload: string) => void, onReconnect: () => void) => Promise<void>;
   close: () => Promise<void>;
@@ -102,6 +105,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     handle = {
       db,
       driver: "postgres",
+      url: config.url,
       listen: listener.listen,
       close: async () => {
         await listener.close();
@@ -125,6 +129,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     handle = {
       db,
       driver: "pglite",
+      pglite: client,
       // In-process: notifications arrive with the result of the query that committed.
       listen: async (channel, onNotify) => {
         await client.listen(channel, onNotify);
@@ -253,6 +258,12 @@ export async function listen(channel: string, onNotify: (payload: string) => voi
 export function db(): Db {
   if (!handle) throw new Error("Banco de dados não inicializado");
   return handle.db;
+}
+
+/** What a backup of the open database needs: its URL (PostgreSQL) or its client (embedded). */
+export function backupSource(): { driver: "postgres"; url: string } | { driver: "pglite"; client: PGlite } {
+  if (!handle) throw new Error("Banco de dados não inicializado");
+  return handle.driver === "postgres" ? { driver: "postgres", url: handle.url! } : { driver: "pglite", client: handle.pglite! };
 }
 
 export function databaseDriver() {
