@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { startInstance, type Instance } from "../../scripts/lib/cluster.js";
 import { createThrowawayDatabase, testDriver } from "../support/database";
@@ -41,9 +42,11 @@ describe(`SIGTERM drains before closing (${testDriver()})`, () => {
     const body = await (await fetch(`${instance.base}/readyz`)).json();
     expect(body).toEqual({ status: "encerrando" });
     // Still serving, new connections included, until the drain ends; each answer closes its connection.
-    const page = await fetch(`${instance.base}/login`);
-    expect(page.status).toBe(200);
-    expect(page.headers.get("connection")).toBe("close");
+    const page = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${instance.base}/login`, (res) => res.resume().once("end", () => resolve(res))).once("error", reject),
+    );
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.connection).toBe("close");
     expect(instance.child.exitCode).toBeNull();
 
     expect(await exited).toBe(0);
