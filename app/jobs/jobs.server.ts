@@ -279,9 +279,10 @@ export async function upsertSchedule(s: Schedule) {
  * Enqueues each due schedule among `names`. Moving `next_run_at` forward and inserting the job
  * is one statement: with any number of instances ticking at once, the row lock lets exactly
  * one of them see the schedule due. A previous run still queued or running is not doubled
- * (singleton key "schedule"). Returns the names enqueued.
+ * (singleton key "schedule"). `atTime`: the names among them that run at a set time
+ * (`firstRunAt`), whose next run keeps its time of day. Returns the names enqueued.
  */
-export async function runDueSchedules(names: readonly string[]): Promise<string[]> {
+export async function runDueSchedules(names: readonly string[], atTime: readonly string[] = []): Promise<string[]> {
   const enqueued: string[] = [];
   for (const name of names) {
     const definition = registry.get(name);
@@ -289,10 +290,13 @@ export async function runDueSchedules(names: readonly string[]): Promise<string[
     const result = await db().execute(sql`
       with due as (
         update job_schedules
-        -- The next slot after now on the schedule's own grid: a daily 03:00 stays at 03:00
-        -- however late a poll saw it due, and runs missed while every instance was down are skipped.
-        set next_run_at = next_run_at + make_interval(secs => every_seconds
-              * (floor(extract(epoch from now() - next_run_at) / every_seconds) + 1)),
+        -- A schedule at a set time (atTime): the next slot after now on its own grid, so a daily
+        -- 03:00 stays at 03:00 however late a poll saw it due. The others: one interval from now,
+        -- so two runs are never closer than the interval. Runs missed meanwhile are skipped.
+        set next_run_at = case when ${atTime.includes(name)}::boolean
+              then next_run_at + make_interval(secs => every_seconds
+                * (floor(extract(epoch from now() - next_run_at) / every_seconds) + 1))
+              else now() + make_interval(secs => every_seconds) end,
             last_enqueued_at = now()
         where name = ${name} and next_run_at <= now()
         returning name
