@@ -1,11 +1,13 @@
-// `npm run db:backup -- [file]`: one file holds everything (files live in the database too).
-import { backupEmbedded, backupPostgres, embeddedDataDir } from "./db-backup-lib.js";
+// `npm run db:backup -- [file]`: one file holds everything (files live in the database too), with
+// its manifest beside it (`<file>.manifest.json`, for `npm run db:restore-drill`). PostgreSQL is
+// backed up live; the embedded database only with the app stopped (the running app makes its own
+// backups: the scheduled job, ADR 248).
+import { backupEmbedded, backupFileName, backupPostgres, embeddedDataDir } from "./db-backup-lib.js";
 
-const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
 const url = process.env.DATABASE_URL;
-const file = process.argv[2] ?? (url ? `backup-${stamp}.dump` : `backup-${stamp}.tar.gz`);
+const file = process.argv[2] ?? backupFileName(url ? "postgres" : "pglite");
 try {
-  if (url) backupPostgres(url, file);
+  if (url) await backupPostgres(url, file);
   else await backupEmbedded(embeddedDataDir(), file);
   console.log(`Backup gravado em ${file}`);
 } catch (err) {

@@ -8,7 +8,7 @@ if (!file) {
   process.exit(2);
 }
 try {
-  if (process.env.DATABASE_URL) restorePostgres(file, process.env.DATABASE_URL);
+  if (process.env.DATABASE_URL) await restorePostgres(file, process.env.DATABASE_URL);
   else await restoreEmbedded(file, embeddedDataDir(), { force: args.includes("--force") });
   console.log(`Backup ${file} restaurado.`);
 } catch (err) {

@@ -43,6 +43,9 @@ export type StartOptions = {
   pgliteTemplate?: string;
 };
 
+/** Set by `startDraining()` (SIGTERM): `/readyz` answers 503 from then on. */
+let draining = false;
+
 /** Opens the database, applies migrations and, on an empty embedded database, seeds the demo. */
 export async function init(options: StartOptions = {}) {
   const e = env();
@@ -50,10 +53,36 @@ export async function init(options: StartOptions = {}) {
   const dataDir = options.dataDir ?? e.PGLITE_DATA_DIR ?? path.join(e.DATA_DIR, "pglite");
   // A secret kept in the database belongs to that database (tests open several in one process).
   resetSecretCache();
+  draining = false;
   await openDatabase({ url, dataDir, poolMax: e.DATABASE_POOL_MAX, template: options.pgliteTemplate });
   await runStartupTasks({ embedded: !url, seed: options.seed });
   log.info("banco de dados pronto", { driver: databaseDriver() });
   await startJobs();
+}
+
+/**
+ * `npm run db:migrate`: opens the database (which applies the pending migrations, under the
+ * advisory lock on PostgreSQL) and closes it; no seed, no jobs, no server. ADR 247.
+ */
+export async function migrateDatabase(options: Pick<StartOptions, "databaseUrl" | "dataDir"> = {}) {
+  const url = options.databaseUrl ?? process.env.DATABASE_URL ?? undefined;
+  const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "pglite");
+  await openDatabase({ url: url || undefined, dataDir, poolMax: 2 });
+  const driver = databaseDriver();
+  await closeDatabase();
+  return driver;
+}
+
+/**
+ * SIGTERM's first step (server/index.js): from now on `/readyz` answers 503, so the balancer takes
+ * this instance out, while every request (in flight or new) is still served until it has. New
+ * responses ask the client to close its connection. ADR 247.
+ */
+export function startDraining() {
+  draining = true;
+  // The job worker stops claiming now and finishes or hands back what it holds (another
+  // instance takes it); jobs enqueued meanwhile wait in the table for the other instances.
+  return stopJobs();
 }
 
 export async function shutdown() {
@@ -103,6 +132,10 @@ export function createApp() {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
+    if (draining) {
+      res.status(503).set("Cache-Control", "no-store").set("Connection", "close").json({ status: "encerrando" });
+      return;
+    }
     const ok = await pingDatabase();
     res
       .status(ok ? 200 : 503)
@@ -160,6 +193,8 @@ export function createApp() {
   // in Express's middleware chain, not in the cache (docs/decisions/103-cache-hit-path.md).
   const applyHeaders = (res: http.ServerResponse) => applySecurityHeaders(res, headerOptions);
   return (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => {
+    // Shutting down: each connection ends after its response (the client opens a new one elsewhere).
+    if (draining) res.setHeader("Connection", "close");
     if (cache.serveHit(req, res, applyHeaders)) return;
     // Without `next` (the production server), Express ends an unhandled request itself.
     app(req as express.Request, res as express.Response, next as express.NextFunction);

@@ -37,14 +37,33 @@ server.listen(port, host, () => {
   console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: `servidor ouvindo em http://localhost:${port}` }));
 });
 
+/**
+ * SIGTERM: a rolling restart's step (ADR 247). 1. `/readyz` answers 503 at once and the job worker
+ * hands back what it holds; 2. for SHUTDOWN_DRAIN_MS (default 5 s: more than the balancer's checks
+ * need to mark the instance down, `inter` × `fall`) every request, new ones included, is still
+ * served; 3. the server stops accepting connections, in-flight requests finish, the database closes.
+ * Whatever still holds the process SHUTDOWN_TIMEOUT_MS (default 10 s) after step 3 is cut (exit 1).
+ */
+const ms = (name, fallback) => {
+  const v = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(v) && v >= 0 ? v : fallback;
+};
+const drainMs = ms("SHUTDOWN_DRAIN_MS", dev ? 0 : 5000);
+const forceMs = ms("SHUTDOWN_TIMEOUT_MS", 10_000);
+const say = (msg, fields) => console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg, ...fields }));
 let closing = false;
 async function shutdown(signal) {
   if (closing) return;
   closing = true;
-  console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: "encerrando", signal }));
-  const force = setTimeout(() => process.exit(1), 10_000);
+  say("encerrando: /readyz passa a responder 503", { signal, drainMs });
+  const jobs = Promise.resolve(mod.startDraining?.()).catch(() => {});
+  // Ctrl-C at a terminal stops at once; SIGTERM (systemd, Docker, a rolling restart) drains.
+  if (signal === "SIGTERM" && drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+  say("encerrando: fechando o servidor");
+  const force = setTimeout(() => process.exit(1), forceMs);
   force.unref();
   server.close(async () => {
+    await jobs;
     await mod.shutdown().catch(() => {});
     process.exit(0);
   });

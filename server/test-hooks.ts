@@ -28,3 +28,5 @@ export { registerPayment, undoPayment } from "~/domain/finance/payments.server";
 export { previewChargeBatch } from "~/domain/finance/batch.server";
 export { runChargeBatch } from "~/domain/finance/run-batch.server";
 export { financePanelFigures } from "~/domain/finance/panel.server";
+// Backups (ADR 248): the scheduled job's work, run now on the server's own open database.
+export { backupDatabaseNow, backupSettings, nextDailyRun } from "~/jobs/database-backup.server";

@@ -38,6 +38,9 @@ export type DatabaseConfig = {
 type Handle = {
   db: Db;
   driver: "pglite" | "postgres";
+  /** The PostgreSQL URL, or the embedded database's own client (online backups, ADR 248). */
+  url?: string;
+  pglite?: PGlite;
   /** Calls `onNotify(payload)` for each NOTIFY on `channel`; see `listen` below. */
   listen: (channel: string, onNotify: (payload: string) => void, onReconnect: () => void) => Promise<void>;
   close: () => Promise<void>;
@@ -92,11 +95,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     // An idle client losing its server must not crash the process; /readyz reports it.
     pool.on("error", (err) => log.warn("database pool error", { error: err.message }));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    try {
+      await migratePostgresLocked(pool);
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
     const listener = postgresListener(config.url);
     handle = {
       db,
       driver: "postgres",
+      url: config.url,
       listen: listener.listen,
       close: async () => {
         await listener.close();
@@ -120,6 +129,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     handle = {
       db,
       driver: "pglite",
+      pglite: client,
       // In-process: notifications arrive with the result of the query that committed.
       listen: async (channel, onNotify) => {
         await client.listen(channel, onNotify);
@@ -128,6 +138,46 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     };
   }
   return handle;
+}
+
+/**
+ * The key of the PostgreSQL advisory lock every migration run takes (`npm start` and
+ * `npm run db:migrate`, on any host): a fixed 64-bit number, the ASCII of "sindbmig". ADR 247.
+ */
+export const MIGRATION_LOCK_KEY = 0x73696e64626d6967n;
+
+/**
+ * Applies the pending migrations under a session-level advisory lock, held on one connection for
+ * the whole run: instances starting at once take turns, and the ones that come second find every
+ * migration applied and do nothing. A crashed holder's lock ends with its connection. PGlite needs
+ * none of this: it is one process's own database (a second process cannot open its directory).
+ */
+async function migratePostgresLocked(pool: pg.Pool) {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const key = MIGRATION_LOCK_KEY.toString();
+    const got = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1::bigint) as ok", [key]);
+    if (!got.rows[0].ok) {
+      log.info("outra instância está aplicando as migrações; aguardando");
+      await client.query("select pg_advisory_lock($1::bigint)", [key]);
+    }
+    try {
+      // The migrator on this very connection, so the lock covers its reads and its writes.
+      await migratePg(drizzlePg(client) as never, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query("select pg_advisory_unlock($1::bigint)", [key]).catch((err: Error) => {
+        broken = true;
+        log.warn("falha ao liberar o bloqueio de migração", { error: err.message });
+      });
+    }
+  } catch (err) {
+    broken = true;
+    throw err;
+  } finally {
+    // A connection in an unknown state (lock maybe still held) is closed, not put back.
+    client.release(broken);
+  }
 }
 
 /**
@@ -208,6 +258,12 @@ export async function listen(channel: string, onNotify: (payload: string) => voi
 export function db(): Db {
   if (!handle) throw new Error("Banco de dados não inicializado");
   return handle.db;
+}
+
+/** What a backup of the open database needs: its URL (PostgreSQL) or its client (embedded). */
+export function backupSource(): { driver: "postgres"; url: string } | { driver: "pglite"; client: PGlite } {
+  if (!handle) throw new Error("Banco de dados não inicializado");
+  return handle.driver === "postgres" ? { driver: "postgres", url: handle.url! } : { driver: "pglite", client: handle.pglite! };
 }
 
 export function databaseDriver() {

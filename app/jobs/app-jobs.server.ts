@@ -5,6 +5,7 @@ import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { housekeepingJob } from "./housekeeping.server";
 import { chargeBatchJob } from "./charge-batch.server";
+import { backupSettings, databaseBackupJob, nextDailyRun } from "./database-backup.server";
 import { enqueueJob, onEnqueue, type EnqueueOptions, type JobDefinition, type Schedule } from "./jobs.server";
 import { sendEmailJob } from "./send-email.server";
 import { JobWorker } from "./worker.server";
@@ -16,6 +17,7 @@ export const APP_JOBS = {
   "instagram-sync": instagramSyncJob,
   "geocode-workplace": geocodeWorkplaceJob,
   "finance-charge-batch": chargeBatchJob,
+  "database-backup": databaseBackupJob,
 } as const;
 
 type AppJobs = typeof APP_JOBS;
@@ -32,6 +34,8 @@ export function enqueue<N extends AppJobName>(name: N, payload: PayloadOf<AppJob
 export function appSchedules(): Schedule[] {
   const list: Schedule[] = [{ job: housekeepingJob, everySeconds: 60 * 60 }];
   if (instagramConfigured()) list.push({ job: instagramSyncJob, everySeconds: env().INSTAGRAM_SYNC_MINUTES * 60 });
+  const backup = backupSettings();
+  if (backup.enabled) list.push({ job: databaseBackupJob, everySeconds: 24 * 60 * 60, firstRunAt: nextDailyRun(backup.time) });
   return list;
 }
 

@@ -243,6 +243,11 @@ export type Schedule = {
   everySeconds: number;
   /** Wait before the very first run on a fresh database (default: run at once). */
   firstDelaySeconds?: number;
+  /**
+   * A run at a set time (the daily backup at BACKUP_TIME): the first run, and at each start the
+   * next run is moved here unless one is already due, so a changed time applies from the next start.
+   */
+  firstRunAt?: Date;
 };
 
 /**
@@ -251,7 +256,9 @@ export type Schedule = {
  * the two next runs.
  */
 export async function upsertSchedule(s: Schedule) {
-  const first = sql`now() + make_interval(secs => ${s.firstDelaySeconds ?? 0})`;
+  const first = s.firstRunAt
+    ? sql`${s.firstRunAt.toISOString()}::timestamptz`
+    : sql`now() + make_interval(secs => ${s.firstDelaySeconds ?? 0})`;
   await db()
     .insert(jobSchedules)
     .values({ name: s.job.name, everySeconds: s.everySeconds, nextRunAt: first })
@@ -259,7 +266,9 @@ export async function upsertSchedule(s: Schedule) {
       target: jobSchedules.name,
       set: {
         everySeconds: s.everySeconds,
-        nextRunAt: sql`case when ${jobSchedules.everySeconds} <> ${s.everySeconds}
+        nextRunAt: s.firstRunAt
+          ? sql`case when ${jobSchedules.nextRunAt} <= now() then ${jobSchedules.nextRunAt} else ${first} end`
+          : sql`case when ${jobSchedules.everySeconds} <> ${s.everySeconds}
           then least(${jobSchedules.nextRunAt}, now() + make_interval(secs => ${s.everySeconds}))
           else ${jobSchedules.nextRunAt} end`,
       },
@@ -270,9 +279,10 @@ export async function upsertSchedule(s: Schedule) {
  * Enqueues each due schedule among `names`. Moving `next_run_at` forward and inserting the job
  * is one statement: with any number of instances ticking at once, the row lock lets exactly
  * one of them see the schedule due. A previous run still queued or running is not doubled
- * (singleton key "schedule"). Returns the names enqueued.
+ * (singleton key "schedule"). `atTime`: the names among them that run at a set time
+ * (`firstRunAt`), whose next run keeps its time of day. Returns the names enqueued.
  */
-export async function runDueSchedules(names: readonly string[]): Promise<string[]> {
+export async function runDueSchedules(names: readonly string[], atTime: readonly string[] = []): Promise<string[]> {
   const enqueued: string[] = [];
   for (const name of names) {
     const definition = registry.get(name);
@@ -280,7 +290,14 @@ export async function runDueSchedules(names: readonly string[]): Promise<string[
     const result = await db().execute(sql`
       with due as (
         update job_schedules
-        set next_run_at = now() + make_interval(secs => every_seconds), last_enqueued_at = now()
+        -- A schedule at a set time (atTime): the next slot after now on its own grid, so a daily
+        -- 03:00 stays at 03:00 however late a poll saw it due. The others: one interval from now,
+        -- so two runs are never closer than the interval. Runs missed meanwhile are skipped.
+        set next_run_at = case when ${atTime.includes(name)}::boolean
+              then next_run_at + make_interval(secs => every_seconds
+                * (floor(extract(epoch from now() - next_run_at) / every_seconds) + 1))
+              else now() + make_interval(secs => every_seconds) end,
+            last_enqueued_at = now()
         where name = ${name} and next_run_at <= now()
         returning name
       )

@@ -76,8 +76,10 @@ export class JobWorker {
 
   private async poll() {
     try {
-      const names = (this.options.schedules ?? []).map((s) => s.job.name);
-      if (names.length) await runDueSchedules(names);
+      const schedules = this.options.schedules ?? [];
+      const names = schedules.map((s) => s.job.name);
+      const atTime = schedules.filter((s) => s.firstRunAt).map((s) => s.job.name);
+      if (names.length) await runDueSchedules(names, atTime);
       while (!this.stopping && this.active.size < this.options.concurrency) {
         const job = await claimJob(this.id, definedJobNames(), this.options.leaseSeconds);
         if (!job) break;

@@ -19,6 +19,8 @@ export type InstanceOptions = {
   seed?: "auto" | "true" | "false";
   cwd?: string;
   readyTimeoutMs?: number;
+  /** A given loopback port (a restarted instance takes its old place behind the balancer); default a free one. */
+  port?: number;
 };
 export type Instance = {
   base: string;

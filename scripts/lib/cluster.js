@@ -59,8 +59,15 @@ export async function createThrowawayPostgres(adminUrl, prefix = "sind_tmp") {
  * One production instance in its own process (`node server/index.js`), on a free loopback port.
  * Resolves once `/readyz` answers 200. Without `databaseUrl`: a fresh embedded database in a temp dir.
  */
-export async function startInstance({ databaseUrl, env = {}, seed = "auto", cwd = process.cwd(), readyTimeoutMs = 120_000 } = {}) {
-  const port = await freePort();
+export async function startInstance({
+  databaseUrl,
+  env = {},
+  seed = "auto",
+  cwd = process.cwd(),
+  readyTimeoutMs = 120_000,
+  port: fixedPort,
+} = {}) {
+  const port = fixedPort ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sind-instance-"));
   const childEnv = {
     ...process.env,
@@ -73,6 +80,9 @@ export async function startInstance({ databaseUrl, env = {}, seed = "auto", cwd 
     APP_URL: `http://127.0.0.1:${port}`,
     INSTAGRAM_ACCESS_TOKEN: "",
     MAINTENANCE_MODE: "",
+    // SIGTERM keeps serving this long after /readyz turns 503 (server/index.js): loopback
+    // balancers here check every few hundred milliseconds.
+    SHUTDOWN_DRAIN_MS: "1000",
     ...env,
   };
   delete childEnv.PGLITE_DATA_DIR;
