@@ -51,7 +51,7 @@ function popupContent(m: WorkplaceMapMarker) {
 /**
  * The workplaces' map (Leaflet, loaded lazily by LazyWorkplaceMap): one pin per workplace of the
  * current filter, grouped by supercluster when they crowd (ADR 251), and drawn only for the
- * visible area (and half of it around), redrawn when the zoom changes or a pan leaves that area; a group shows its count
+ * visible area (and a quarter of it on each side), redrawn when the zoom changes or a pan leaves that area; a group shows its count
  * and zooms in when chosen. Pins can be dragged to correct a position.
  */
 export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMove, className }: WorkplaceMapProps) {
@@ -102,8 +102,8 @@ export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMo
       // view stays inside it, so the open popup's pin is not replaced under it.
       const view = map.getBounds();
       if (map.getZoom() === drawnZoom && drawnArea?.contains(view)) return;
-      // The visible area and half of it around, so a pan shows pins at once.
-      const b = view.pad(0.5);
+      // The visible area and a quarter of it on each side, so a short pan shows pins at once.
+      const b = view.pad(0.25);
       drawnZoom = map.getZoom();
       drawnArea = b;
       layer.clearLayers();
