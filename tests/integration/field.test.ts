@@ -13,7 +13,7 @@ import { BR_MESSAGES } from "~/lib/br/messages";
 import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
 import { formatDateTime } from "~/lib/dates";
 import { parseMarkers } from "~/domain/fieldwork/workplace-row";
-import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/fieldwork/map-constants";
+import { approximatePosition, BRASILIA_CENTER, MAX_HASH_OFFSET } from "~/domain/fieldwork/map-constants";
 import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
@@ -110,19 +110,6 @@ describe("pure map helpers", () => {
     expect(Math.abs(a.lat - BRASILIA_CENTER.lat)).toBeLessThanOrEqual(MAX_HASH_OFFSET);
     expect(Math.abs(a.lon - BRASILIA_CENTER.lng)).toBeLessThanOrEqual(MAX_HASH_OFFSET);
     expect(approximatePosition({ address: "QNA 16", city: "Brasília", state: "DF", cep: "72110015" })).not.toEqual(a);
-  });
-  it("grid clustering groups crowded points and separates them when zoomed in", () => {
-    const pts = [
-      { id: "a", lat: -15.8, lon: -47.9 },
-      { id: "b", lat: -15.8001, lon: -47.9001 },
-      { id: "c", lat: -15.6, lon: -47.7 },
-    ];
-    expect(
-      clusterByGrid(pts, 10)
-        .map((c) => c.points.length)
-        .sort(),
-    ).toEqual([1, 2]);
-    expect(clusterByGrid(pts, 19)).toHaveLength(3);
   });
 });
 

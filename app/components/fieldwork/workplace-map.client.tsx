@@ -2,7 +2,7 @@ import * as React from "react";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import type { MapTiles } from "~/components/map/map-types";
-import { clusterByGrid } from "~/domain/fieldwork/map-constants";
+import { mapClusters, type Bbox } from "~/domain/fieldwork/map-clusters";
 
 export type WorkplaceMapMarker = {
   id: string;
@@ -50,8 +50,9 @@ function popupContent(m: WorkplaceMapMarker) {
 
 /**
  * The workplaces' map (Leaflet, loaded lazily by LazyWorkplaceMap): one pin per workplace of the
- * current filter, grouped by a screen grid when they crowd (no cluster plugin is installed);
- * a group shows its count and zooms in when chosen. Pins can be dragged to correct a position.
+ * current filter, grouped by supercluster when they crowd (ADR 251), and drawn only for the
+ * visible area (and a quarter of it on each side), redrawn when the zoom changes or a pan leaves that area; a group shows its count
+ * and zooms in when chosen. Pins can be dragged to correct a position.
  */
 export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMove, className }: WorkplaceMapProps) {
   const container = React.useRef<HTMLDivElement>(null);
@@ -93,11 +94,25 @@ export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMo
         iconAnchor: [15, 30],
         popupAnchor: [0, -30],
       });
+    const index = mapClusters(markers);
+    let drawnZoom: number | null = null;
+    let drawnArea: L.LatLngBounds | null = null;
     const draw = () => {
+      // Redrawn when the zoom changes or the view leaves the area drawn last: a popup's pan into
+      // view stays inside it, so the open popup's pin is not replaced under it.
+      const view = map.getBounds();
+      if (map.getZoom() === drawnZoom && drawnArea?.contains(view)) return;
+      // The visible area and a quarter of it on each side, so a short pan shows pins at once.
+      const b = view.pad(0.25);
+      drawnZoom = map.getZoom();
+      drawnArea = b;
       layer.clearLayers();
-      for (const group of clusterByGrid(markers, map.getZoom())) {
-        if (group.points.length === 1) {
-          const m = group.points[0];
+      const bbox: Bbox = [Math.max(b.getWest(), -180), Math.max(b.getSouth(), -90), Math.min(b.getEast(), 180), Math.min(b.getNorth(), 90)];
+      let drawn = 0;
+      for (const group of index.groups(bbox, map.getZoom())) {
+        drawn += 1;
+        if (group.kind === "point") {
+          const m = group.point;
           const title = m.approximate ? `${m.name} (posição aproximada)` : m.name;
           const marker = L.marker([m.lat, m.lon], {
             icon: pin(m.approximate),
@@ -113,7 +128,7 @@ export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMo
           });
           marker.addTo(layer);
         } else {
-          const count = group.points.length;
+          const { count } = group;
           const icon = L.divIcon({
             className: "",
             html: `<span class="grid size-10 place-items-center rounded-full border-2 border-white bg-navy-900 text-sm font-bold text-white shadow">${count}</span>`,
@@ -122,19 +137,18 @@ export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMo
           });
           const title = `${count} postos nesta área: aproximar`;
           const cluster = L.marker([group.lat, group.lon], { icon, title, alt: title, keyboard: true });
-          cluster.on("click", () => {
-            const bounds = L.latLngBounds(group.points.map((p) => [p.lat, p.lon] as [number, number]));
-            map.fitBounds(bounds.pad(0.2), { maxZoom: Math.min(map.getZoom() + 3, 19) });
-          });
+          cluster.on("click", () => map.setView([group.lat, group.lon], Math.min(group.expansionZoom, map.getMaxZoom())));
           cluster.addTo(layer);
         }
       }
       container.current?.setAttribute("data-marker-count", String(markers.length));
+      container.current?.setAttribute("data-drawn-count", String(drawn));
     };
     draw();
-    map.on("zoomend", draw);
+    // moveend also follows every zoom and resize.
+    map.on("moveend", draw);
     return () => {
-      map.off("zoomend", draw);
+      map.off("moveend", draw);
     };
   }, [markers]);
 

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { dueState } from "~/domain/service-records/business-days";
+import { dueState } from "~/domain/service-records/due-state";
 import { PRIORITY_LABELS, STATUS_LABELS, type Priority, type ServiceStatus } from "~/domain/service-records/service-options";
 
 const STATUS_TONE: Record<ServiceStatus, "warning" | "info" | "success" | "neutral" | "danger"> = {

@@ -15,4 +15,23 @@ describe("due dates in business days", () => {
     const due = dueAtFor(new Date("2026-11-19T15:00:00Z"), 1);
     expect(due.toISOString()).toBe("2026-11-24T02:59:59.999Z");
   });
+
+  it("skips the Distrito Federal's holidays, not its pontos facultativos (ADR 249)", () => {
+    // Dia do Evangélico, Mon 30 Nov: Fri 27 Nov 2026 + 1 business day is Tue 1 Dec.
+    expect(isBusinessDay("2026-11-30")).toBe(false);
+    expect(addBusinessDays("2026-11-27", 1)).toBe("2026-12-01");
+    expect(addBusinessDays("2026-11-27", 3)).toBe("2026-12-03");
+    // Corpus Christi, a DF holiday (Lei distrital 72/1989): Thu 4 Jun 2026 and Thu 27 May 2027.
+    expect(isBusinessDay("2026-06-04")).toBe(false);
+    expect(addBusinessDays("2026-06-03", 1)).toBe("2026-06-05");
+    expect(isBusinessDay("2027-05-27")).toBe(false);
+    // Carnaval stays a business day (ponto facultativo); so does Ash Wednesday.
+    expect(isBusinessDay("2026-02-16")).toBe(true);
+    expect(isBusinessDay("2026-02-17")).toBe(true);
+    expect(isBusinessDay("2026-02-18")).toBe(true);
+    // Fundação de Brasília falls with Tiradentes (21 Apr).
+    expect(isBusinessDay("2027-04-21")).toBe(false);
+    // Whatever the process's time zone, the holidays are read as calendar days.
+    expect(isBusinessDay("2026-12-24")).toBe(true);
+  });
 });
