@@ -22,7 +22,11 @@ const zones = [
   },
   { target: "./app/utils", from: "./app/components", message: "app/utils não importa componentes." },
   { target: "./app/domain", from: ["./app/routes", "./app/components"], message: "O domínio não importa rotas nem componentes." },
-  { target: "./app/auth/permissions.ts", from: "./app/domain", message: "A tabela de papéis não importa código do domínio." },
+  {
+    target: ["./app/auth/roles.ts", "./app/auth/screens.ts", "./app/auth/sidebar.ts", "./app/auth/scopes.ts"],
+    from: "./app/domain",
+    message: "A tabela de papéis (perfis, telas, menu, escopos) não importa código do domínio.",
+  },
 ];
 
 export default tseslint.config(

@@ -1,8 +1,8 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /**
- * Every URL of the site, in one place. Dashboard paths must also be in the role table
- * (app/auth/permissions.ts); a test fails otherwise.
+ * Every URL of the site, in one place. Dashboard paths must also be in the screen table
+ * (app/auth/screens.ts); a test fails otherwise.
  */
 export default [
   route("logout", "routes/auth/logout.tsx"),

@@ -1,5 +1,6 @@
 import { AppError } from "~/utils/app-error";
-import { can, FORBIDDEN_MESSAGE, type Action, type Role } from "./permissions";
+import type { Role } from "./roles";
+import { can, FORBIDDEN_MESSAGE, type Action } from "./screens";
 
 /** Who performs a use case: the signed-in user, as the guard returns it. */
 export type Actor = { id: string; username: string; role: Role };

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { getSessionState, type SessionStage, type SessionUser } from "./session.server";
-import { canAccessScreen, FORBIDDEN_MESSAGE, normalizePathname, panelPath, screenById, screenFor, type Screen } from "./permissions";
+import { panelPath } from "./roles";
+import { canAccessScreen, FORBIDDEN_MESSAGE, normalizePathname, screenById, screenFor, type Screen } from "./screens";
 
 export function loginRedirect(request: Request) {
   const url = new URL(request.url);

@@ -7,7 +7,7 @@ import { hitRateLimit, isRateLimited, resetRateLimit, retryMessage } from "~/uti
 import { requiredText } from "~/utils/fields";
 import { verifyPassword } from "./password.server";
 import { createSession, destroySession, type SessionUser } from "./session.server";
-import { requiresTwoFactor, type Role } from "./permissions";
+import { requiresTwoFactor, type Role } from "./roles";
 import { checkSecondFactor } from "./two-factor.server";
 
 export const LOGIN_MESSAGES = {

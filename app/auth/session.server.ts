@@ -4,7 +4,7 @@ import { sessions, users } from "~/db/schema";
 import { cookieSecure } from "~/utils/env.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { noteRequestUser } from "~/utils/request-note.server";
-import { requiresTwoFactor, type Role } from "./permissions";
+import { requiresTwoFactor, type Role } from "./roles";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { AppError } from "~/utils/app-error";
 import { log } from "~/utils/logger.server";
 import { hitRateLimit, isRateLimited, resetRateLimit, retryMessage, type RateLimitResult } from "~/utils/rate-limit.server";
 import { appSecret } from "~/utils/secrets.server";
-import { requiresTwoFactor } from "./permissions";
+import { requiresTwoFactor } from "./roles";
 import { revokeUserSessions, type SessionUser } from "./session.server";
 import {
   decryptTotpSecret,

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ROLES, ROLE_LABELS, screenFor, type Role } from "~/auth/permissions";
+import { ROLES, ROLE_LABELS, type Role } from "~/auth/roles";
+import { screenFor } from "~/auth/screens";
+import { SERVICE_SECTORS } from "~/auth/scopes";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { SAMPLE_PARAMS } from "../support/form-registry";
@@ -11,7 +13,6 @@ import { freshCode } from "../support/two-factor";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { createCharge } from "~/db/factories/finance";
-import { SERVICE_SECTORS } from "~/domain/service-records/service-options";
 
 const t = useBrowserSuite();
 

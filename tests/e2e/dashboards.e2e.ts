@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROLES } from "~/auth/permissions";
+import { ROLES } from "~/auth/roles";
 import { createComplaint } from "~/db/factories/complaints";
 import { createContactMessage } from "~/db/factories/contacts";
 import { createFieldRoute, createWorkplace } from "~/db/factories/field";

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canAccessPath, ROLES, screenFor, type Role } from "~/auth/permissions";
+import { ROLES, type Role } from "~/auth/roles";
+import { canAccessPath, screenFor } from "~/auth/screens";
 import { useTestServer } from "../support/suite";
 import { Client } from "../support/http";
 import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/form-registry";

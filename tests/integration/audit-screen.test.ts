@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import { ROLES, MESSAGES } from "~/auth/permissions";
+import { ROLES } from "~/auth/roles";
+import { MESSAGES } from "~/auth/screens";
 import { createAuditEntry } from "~/db/factories/audit";
 import type { CreatedUser } from "~/db/factories/users";
 import { AUDIT_MESSAGES, AUDIT_PAGE_SIZE } from "~/domain/audit/audit-filters";

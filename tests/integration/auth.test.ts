@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLES, type Role } from "~/auth/permissions";
+import { ROLES, type Role } from "~/auth/roles";
 import { useTestServer } from "../support/suite";
 import { Client } from "../support/http";
 import { startSmtpSink } from "../fakes/smtp-sink";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { startFakeViaCep, UNKNOWN_CEP, type FakeViaCep } from "../fakes/viacep";
-import { ROLES } from "~/auth/permissions";
+import { ROLES } from "~/auth/roles";
 import { BR_MESSAGES } from "~/lib/br/messages";
 import { API_MESSAGES } from "~/utils/api.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROLES, type Role } from "~/auth/permissions";
+import { ROLES, type Role } from "~/auth/roles";
 import { createAgreement } from "~/db/factories/agreements";
 import { createComplaint } from "~/db/factories/complaints";
 import { daysAgo } from "~/db/factories/support";

@@ -3,7 +3,7 @@ import { useTestServer } from "../support/suite";
 import { Client } from "../support/http";
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";
-import { CONTACT_SECTORS } from "~/auth/contact-scope";
+import { CONTACT_SECTORS } from "~/auth/scopes";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLES, type Role } from "~/auth/permissions";
-import { casesScope, contactScope, contactsHref, CONTACT_SECTORS, type ContactSector } from "~/auth/contact-scope";
+import { ROLES, type Role } from "~/auth/roles";
+import { casesScope, contactScope, contactsHref, CONTACT_SECTORS, type ContactSector } from "~/auth/scopes";
 import type { ContactStatus } from "~/domain/contacts/contact-sectors";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { createContactMessage } from "~/db/factories/contacts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 import { createAgreement } from "~/db/factories/agreements";
 import { createComplaint } from "~/db/factories/complaints";
 import { createContactMessage } from "~/db/factories/contacts";

@@ -14,7 +14,8 @@ import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
 import { formatDateTime } from "~/lib/dates";
 import { parseMarkers } from "~/domain/fieldwork/workplace-row";
 import { approximatePosition, BRASILIA_CENTER, MAX_HASH_OFFSET } from "~/domain/fieldwork/map-constants";
-import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
+import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "~/db/factories/members";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
-import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
+import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { PIX_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { txidForCharge } from "~/lib/pix";
 import type { Client } from "../support/http";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "~/db/factories/members";
-import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
+import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { FINANCE_MEMBER_LIMIT } from "~/domain/finance/finance-members.server";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";

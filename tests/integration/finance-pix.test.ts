@@ -8,7 +8,7 @@ import { distinctCreditsStatement } from "../support/bank-statements";
 import type { Client } from "../support/http";
 import { createMember } from "~/db/factories/members";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
-import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
+import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { PIX_MESSAGES, txidForCharge } from "~/lib/pix";
 import { STATEMENT_MESSAGES } from "~/lib/bank-statement";
 import { PIX_PAGE_MESSAGES, STATEMENT_MAX_BYTES, STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 import { FORM_MESSAGES } from "~/utils/fields";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";

@@ -5,7 +5,7 @@ import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { createMember, fictitiousCpf } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
+import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { MEMBER_IMPORT_COLUMNS, MEMBER_IMPORT_MESSAGES, importDate } from "~/domain/members/import-members.server";
 import { farCellXlsx, millionRowsXlsx, rawXlsx, readXlsxSheet, xlsxOf, zip, zipBombXlsx } from "../support/xlsx-files";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { CONSULTA_MESSAGES } from "~/domain/service-records/consulta";
 import type { Client } from "../support/http";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_SECTORS, SERVICE_STATUSES } from "~/domain/service-records/service-options";
+import { SERVICE_STATUSES } from "~/domain/service-records/service-options";
+import { SERVICE_SECTORS } from "~/auth/scopes";
 import { useTestServer } from "../support/suite";
 
 /** The demo's service records: every sector and status, histories that end on the record's status, some overdue. */

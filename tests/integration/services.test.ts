@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
+import type { ServiceSector } from "~/auth/scopes";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { SERVICE_MESSAGES, type ServiceSector } from "~/domain/service-records/service-options";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
+import type { ServiceSector } from "~/auth/scopes";
 import { createMember, type MemberRow } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { createUser } from "~/db/factories/users";
 import { AUDIT_MESSAGES } from "~/domain/audit/audit-filters";
-import { SERVICE_MESSAGES, type ServiceSector } from "~/domain/service-records/service-options";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { createWorkplace } from "~/db/factories/field";
-import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
+import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 import { fingerprint, prepareForms, type FormCase, type FormIds } from "./form-registry";
 import type { Client } from "./http";
 import { useTestServer } from "./suite";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import sharp from "sharp";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 import type { FactoryDb } from "~/db/factories/support";
 import { createUser } from "~/db/factories/users";
 import { createAgreement } from "~/db/factories/agreements";

@@ -1,4 +1,4 @@
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 
 /**
  * Every page state whose HTML the Nu checker validates (tests/integration/html-validity.test.ts,

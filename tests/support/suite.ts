@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { startTestServer, type TestServer, type TestServerOptions } from "./server";
 import { Client } from "./http";

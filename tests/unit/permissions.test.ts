@@ -1,20 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROLES, type Role } from "~/auth/roles";
 import {
   ACTION_ROLES,
   ACTION_SCREENS,
   can,
   canAccessPath,
   FORBIDDEN_MESSAGE,
-  navItemsFor,
-  ROLES,
   SCREENS,
   screenById,
   screenFor,
   type Action,
-  type Role,
-} from "~/auth/permissions";
+} from "~/auth/screens";
+import { navItemsFor } from "~/auth/sidebar";
 import { authorize } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { flattenRoutes } from "./routes-table";

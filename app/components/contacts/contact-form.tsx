@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { CheckCircle2, Send } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { CONTACT_SECTOR_HINTS, CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";
-import { CONTACT_SECTORS } from "~/auth/contact-scope";
+import { CONTACT_SECTORS } from "~/auth/scopes";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { HONEYPOT_FIELD } from "~/utils/forms";
 import { Alert } from "~/components/ui/alert";

@@ -3,7 +3,7 @@ import { Inbox } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";
-import { isContactSector } from "~/auth/contact-scope";
+import { isContactSector } from "~/auth/scopes";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { ContactStatusBadge } from "./contact-status";
 import type { ListedMessage } from "~/domain/contacts/contact-row";

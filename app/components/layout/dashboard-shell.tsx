@@ -2,7 +2,7 @@ import * as React from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Dialog } from "radix-ui";
 import { KeyRound, LogOut, Menu, ShieldCheck, X } from "lucide-react";
-import { navEntryFor, type NavItem } from "~/auth/permissions";
+import { navEntryFor, type NavItem } from "~/auth/sidebar";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { BrandMark } from "./brand-mark";

@@ -20,7 +20,7 @@ import {
   Users,
   Wallet,
 } from "lucide-react";
-import type { NavIcon as NavIconName } from "~/auth/permissions";
+import type { NavIcon as NavIconName } from "~/auth/sidebar";
 
 const ICONS = {
   home: Home,

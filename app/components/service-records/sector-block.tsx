@@ -2,7 +2,8 @@ import * as React from "react";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput, MoneyInput } from "~/components/ui/masked-input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { SECTOR_LABELS, SERVICE_MESSAGES, type ServiceSector } from "~/domain/service-records/service-options";
+import { SECTOR_LABELS, SERVICE_MESSAGES } from "~/domain/service-records/service-options";
+import type { ServiceSector } from "~/auth/scopes";
 import {
   CASE_TYPES,
   FINANCE_REQUESTS,

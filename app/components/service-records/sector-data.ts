@@ -2,7 +2,7 @@ import { formatDate } from "~/lib/dates";
 import { formatCnpj } from "~/lib/br/cnpj";
 import { formatMoney } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
-import type { ServiceSector } from "~/domain/service-records/service-options";
+import type { ServiceSector } from "~/auth/scopes";
 import {
   CASE_TYPES,
   FINANCE_REQUESTS,

@@ -1,6 +1,6 @@
 import { contactMessages } from "~/db/schema";
 import type { ContactStatus } from "~/domain/contacts/contact-sectors";
-import type { ContactSector } from "~/auth/contact-scope";
+import type { ContactSector } from "~/auth/scopes";
 import { asLogin, daysAgo, numbered, nextSequence, personName, type FactoryDb } from "./support";
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

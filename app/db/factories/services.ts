@@ -1,13 +1,8 @@
 import { serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { dueAtFor } from "~/domain/service-records/business-days";
 import { protocolAt } from "~/domain/service-records/protocol.server";
-import {
-  PRIORITY_BUSINESS_DAYS,
-  SERVICE_TYPES,
-  type Priority,
-  type ServiceSector,
-  type ServiceStatus,
-} from "~/domain/service-records/service-options";
+import { PRIORITY_BUSINESS_DAYS, SERVICE_TYPES, type Priority, type ServiceStatus } from "~/domain/service-records/service-options";
+import type { ServiceSector } from "~/auth/scopes";
 import { memberName } from "./members";
 import { cycle, nextSequence, type FactoryDb } from "./support";
 

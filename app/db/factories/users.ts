@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { users } from "~/db/schema";
 import { hashPassword } from "~/auth/password.server";
-import { requiresTwoFactor, type Role } from "~/auth/permissions";
+import { requiresTwoFactor, type Role } from "~/auth/roles";
 import { deriveKey, encryptTotpSecret } from "~/auth/totp.server";
 import { readAppSecret } from "~/utils/secrets.server";
 import { asLogin, nextSequence, personName, uniqueSuffix, type FactoryDb } from "./support";

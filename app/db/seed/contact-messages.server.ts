@@ -4,7 +4,7 @@ import { contactMessages, users } from "~/db/schema";
 import { createContactMessage } from "~/db/factories/contacts";
 import { daysAgo } from "~/db/factories/support";
 import type { ContactStatus } from "~/domain/contacts/contact-sectors";
-import type { ContactSector } from "~/auth/contact-scope";
+import type { ContactSector } from "~/auth/scopes";
 
 type DemoMessage = {
   name: string;

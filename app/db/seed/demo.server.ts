@@ -1,7 +1,7 @@
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { createUser, KNOWN_TOTP_SECRET } from "~/db/factories/users";
-import { requiresTwoFactor, ROLES, ROLE_LABELS } from "~/auth/permissions";
+import { requiresTwoFactor, ROLES, ROLE_LABELS } from "~/auth/roles";
 import { seedDemoAgreements } from "~/db/seed/agreements.server";
 import { seedDemoNews } from "~/db/seed/news.server";
 import { seedDemoContactMessages } from "~/db/seed/contact-messages.server";

@@ -4,7 +4,8 @@ import { members, serviceRecordEntries, serviceRecords, users } from "~/db/schem
 import { createServiceRecordRow } from "~/db/factories/services";
 import { memberName } from "~/db/factories/members";
 import { protocolAt } from "~/domain/service-records/protocol.server";
-import { PRIORITIES, SERVICE_SECTORS, SERVICE_TYPES, type ServiceStatus } from "~/domain/service-records/service-options";
+import { PRIORITIES, SERVICE_TYPES, type ServiceStatus } from "~/domain/service-records/service-options";
+import { SERVICE_SECTORS } from "~/auth/scopes";
 
 const PATHS: ServiceStatus[][] = [
   ["pending"],

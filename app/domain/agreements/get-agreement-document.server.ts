@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements, files } from "~/db/schema";
-import { canAccessScreen, screenById, type Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
+import { canAccessScreen, screenById } from "~/auth/screens";
 import { downloadNameFor } from "./agreement.schema";
 
 /**

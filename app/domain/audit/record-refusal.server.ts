@@ -1,5 +1,5 @@
 import { matchRoutes } from "react-router";
-import { normalizePathname, screenFor, SCREENS } from "~/auth/permissions";
+import { normalizePathname, screenFor, SCREENS } from "~/auth/screens";
 import { env } from "~/utils/env.server";
 import { log, errorFields } from "~/utils/logger.server";
 import { recordAudit, type AuditActor } from "./record-audit.server";

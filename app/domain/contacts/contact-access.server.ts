@@ -1,5 +1,5 @@
 import { authorize, type Actor } from "~/auth/authorize";
-import { casesScope, contactScope, type ContactSector } from "~/auth/contact-scope";
+import { casesScope, contactScope, type ContactSector } from "~/auth/scopes";
 
 /** The two screens that read contact messages, each with its own scope (ADR 050, 051). */
 export type ContactScreen = "contacts" | "cases";

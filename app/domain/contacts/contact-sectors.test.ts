@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { navItemsFor, ROLES } from "~/auth/permissions";
+import { ROLES } from "~/auth/roles";
+import { navItemsFor } from "~/auth/sidebar";
+import { casesScope, contactScope, contactsHref, CONTACT_SECTORS } from "~/auth/scopes";
 import { contactsTitle, storedStatusFor } from "./contact-sectors";
-import { casesScope, contactScope, contactsHref, CONTACT_SECTORS } from "~/auth/contact-scope";
 
 describe("contact scope (original, section 6)", () => {
   it("admin reads every sector, rh its own and the secretaria's, the rest only their own", () => {

@@ -1,11 +1,11 @@
 /**
  * Contact sector labels and statuses (original, section 6; brief, section 3). Who reads which
- * sector is an authorisation rule: ~/auth/contact-scope.
+ * sector is an authorisation rule: ~/auth/scopes.
  * Pure data and functions, no I/O: the public form, the staff screens, the use cases, the
  * sidebar and the tests all read this one table.
  */
-import type { Role } from "~/auth/permissions";
-import { isContactSector, type ContactSector } from "~/auth/contact-scope";
+import type { Role } from "~/auth/roles";
+import { isContactSector, type ContactSector } from "~/auth/scopes";
 
 export const CONTACT_SECTOR_LABELS: Record<ContactSector, string> = {
   secretaria: "Secretaria",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalPhoneField } from "~/lib/br/fields";
 import { BR_MESSAGES } from "~/lib/br/messages";
 import { choiceField, consentField, emailField, idField, requiredText } from "~/utils/fields";
-import { CONTACT_SECTORS } from "~/auth/contact-scope";
+import { CONTACT_SECTORS } from "~/auth/scopes";
 
 /**
  * 'Fale Conosco': the public form's schema, the staff actions' schemas and the message

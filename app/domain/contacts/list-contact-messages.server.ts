@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { authorizeContacts, type ContactScreen } from "./contact-access.server";
 import type { ContactStatus } from "./contact-sectors";
-import type { ContactSector } from "~/auth/contact-scope";
+import type { ContactSector } from "~/auth/scopes";
 import { toContactMessageRow, type ContactMessageRow } from "./contact-row";
 
 export const CONTACTS_PAGE_SIZE = 25;

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/dates";
 import { log } from "~/utils/logger.server";
 import { authorizeContacts, type ContactActor } from "./contact-access.server";
 import { CONTACT_SECTOR_LABELS } from "./contact-sectors";
-import { isContactSector } from "~/auth/contact-scope";
+import { isContactSector } from "~/auth/scopes";
 import { CONTACT_MESSAGES } from "./contact.schema";
 
 type Message = typeof contactMessages.$inferSelect;

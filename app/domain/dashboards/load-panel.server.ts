@@ -4,9 +4,8 @@
  * page. Panels are cached per role (and so per sector) for up to 60 s and dropped on any write
  * that can change a figure (ADR 160, panel-cache.server.ts).
  */
-import type { Role } from "~/auth/permissions";
-import { contactsHref } from "~/auth/contact-scope";
-import { serviceScope } from "~/domain/service-records/service-options";
+import type { Role } from "~/auth/roles";
+import { contactsHref, serviceScope } from "~/auth/scopes";
 import { db } from "~/db/client.server";
 import { financePanelFigures } from "~/domain/finance/panel.server";
 import { formatDate } from "~/lib/dates";

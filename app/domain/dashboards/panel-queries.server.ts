@@ -6,12 +6,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements, complaints, contactMessages, fieldRoutes, members, serviceRecords, workplaces } from "~/db/schema";
-import { contactScope } from "~/auth/contact-scope";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
+import { contactScope, SERVICE_SECTORS } from "~/auth/scopes";
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
 import { activeAgreementCondition } from "~/domain/agreements/list-agreements.server";
 import { recordPlace } from "~/domain/service-records/list-service-records.server";
-import { OPEN_STATUSES, SERVICE_SECTORS } from "~/domain/service-records/service-options";
+import { OPEN_STATUSES } from "~/domain/service-records/service-options";
 import { addMonths, monthRange } from "./month";
 
 export type Scope = readonly string[];

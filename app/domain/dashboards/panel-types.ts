@@ -2,7 +2,7 @@
  * What a role's panel shows (issue 12): client-safe shapes, labels and the original's empty
  * states, verbatim (original-spec §2, §4, §9).
  */
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 
 export type CardFailure = { unavailable: true };
 

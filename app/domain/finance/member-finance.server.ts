@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { charges, payments } from "~/db/schema";
 import type { PaymentMethod } from "./finance-options";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import type { Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { chargeStatus } from "./charges.server";

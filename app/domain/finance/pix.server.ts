@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { charges, members, payments } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import { AppError } from "~/utils/app-error";
 import { todayInBrasilia } from "~/lib/dates";
 import { buildBrCode, txidForCharge } from "~/lib/pix";

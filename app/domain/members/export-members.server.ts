@@ -4,7 +4,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { writeXlsx } from "~/domain/imports/spreadsheet.server";
 import { csvText, toCsv } from "~/utils/csv.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { formatDate } from "~/lib/dates";
 import { LIST_ORDER, listFilter, type MemberListQuery } from "./list-members.server";

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import { cpfDigits, isValidCpf } from "~/lib/br/cpf";
 import { MAX_REGISTRATION_NUMBER, MEMBER_TABS, type MemberTab } from "./member-options";
 import { toMemberListRow } from "./member-row";

@@ -4,18 +4,13 @@ import { db } from "~/db/client.server";
 import { auditLog, charges, members, serviceRecords } from "~/db/schema";
 import { dataLinesText, describeAuditEntry, formatAuditTime } from "~/domain/audit/describe-audit-entry";
 import { auditEventDef } from "~/domain/audit/audit-events";
-import {
-  SECTOR_LABELS,
-  serviceScope,
-  STATUS_LABELS as SERVICE_STATUS_LABELS,
-  type ServiceSector,
-  type ServiceStatus,
-} from "~/domain/service-records/service-options";
+import { SECTOR_LABELS, STATUS_LABELS as SERVICE_STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
+import { can, canAccessScreen, screenById } from "~/auth/screens";
+import { serviceScope, type ServiceSector } from "~/auth/scopes";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { can, canAccessScreen, screenById } from "~/auth/permissions";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { AppError } from "~/utils/app-error";
 import { paymentStatus, SITUATION_LABELS } from "./member-options";

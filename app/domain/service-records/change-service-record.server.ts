@@ -12,9 +12,9 @@ import {
   STATUS_LABELS,
   type ActionScreen,
   type Priority,
-  type ServiceSector,
   type ServiceStatus,
 } from "./service-options";
+import type { ServiceSector } from "~/auth/scopes";
 
 /**
  * Every change to a record runs here, in one transaction with the record locked (ADR 133): the

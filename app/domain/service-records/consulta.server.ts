@@ -4,7 +4,8 @@ import { serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { hitRateLimit, isRateLimited, RATE_LIMITS, retryMessage } from "~/utils/rate-limit.server";
 import { CONSULTA_MESSAGES, type ConsultaView } from "./consulta";
-import { SECTOR_LABELS, STATUS_LABELS, type ServiceSector, type ServiceStatus } from "./service-options";
+import { SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "./service-options";
+import type { ServiceSector } from "~/auth/scopes";
 
 /**
  * The requester's look-up (ADR 135). The client address is only handed to the rate limiter.

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ServiceSector, ServiceStatus } from "./service-options";
+import type { ServiceStatus } from "./service-options";
+import type { ServiceSector } from "~/auth/scopes";
 
 /**
  * The requester's public page /atendimento/consulta (ADR 135): the protocol plus a second

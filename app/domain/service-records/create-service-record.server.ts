@@ -10,7 +10,8 @@ import { dueAtFor } from "./business-days";
 import { protocolCandidates } from "./protocol.server";
 import { queueServiceNotice } from "./service-notices.server";
 import { responsibleFor, type ServiceActor } from "./service-access.server";
-import { PRIORITY_BUSINESS_DAYS, SERVICE_MESSAGES, sectorsForRole } from "./service-options";
+import { PRIORITY_BUSINESS_DAYS, SERVICE_MESSAGES } from "./service-options";
+import { sectorsForRole } from "~/auth/scopes";
 import type { ServiceFormInput } from "./service.schema";
 
 /** Remembers a company typed by hand in a homologação block (ADR 132); an existing CNPJ is kept as is. */

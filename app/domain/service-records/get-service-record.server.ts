@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { authorize } from "~/auth/authorize";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import { maskCpfForList } from "~/lib/br/cpf";
 import { db } from "~/db/client.server";
 import { members, serviceRecordEntries, serviceRecords, users } from "~/db/schema";

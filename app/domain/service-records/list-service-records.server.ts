@@ -6,17 +6,8 @@ import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
 import { monthRange, readMonthParam } from "~/domain/dashboards/month";
 import type { ServiceActor } from "./service-access.server";
 import type { ServiceRecordListRow } from "./service-record-row";
-import {
-  isServiceSector,
-  OPEN_STATUSES,
-  PRIORITIES,
-  SERVICE_SECTORS,
-  SERVICE_STATUSES,
-  serviceScope,
-  type Priority,
-  type ServiceSector,
-  type ServiceStatus,
-} from "./service-options";
+import { OPEN_STATUSES, PRIORITIES, SERVICE_STATUSES, type Priority, type ServiceStatus } from "./service-options";
+import { isServiceSector, SERVICE_SECTORS, serviceScope, type ServiceSector } from "~/auth/scopes";
 
 export const PAGE_SIZE = 20;
 export const DUE_FILTERS = ["overdue", "today"] as const;

@@ -3,7 +3,8 @@ import type { Actor } from "~/auth/authorize";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { serviceRecords, users } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
-import { SERVICE_MESSAGES, serviceScope, type ServiceSector } from "./service-options";
+import { SERVICE_MESSAGES } from "./service-options";
+import { serviceScope, type ServiceSector } from "~/auth/scopes";
 
 export type ServiceActor = Actor & { name?: string };
 

@@ -1,12 +1,11 @@
 /**
  * Service records (atendimentos): the fixed lists, labels, transitions and the message catalogue
  * (the original's section 8, verbatim where it has one). Pure and client-safe: the form, the
- * list, the detail and the use cases read the same strings.
+ * list, the detail and the use cases read the same strings. The sectors themselves, and which
+ * of them a role reads and opens records in, are authorisation rules: ~/auth/scopes.
  */
-import type { Role } from "~/auth/permissions";
+import type { ServiceSector } from "~/auth/scopes";
 
-export const SERVICE_SECTORS = ["homologacao", "secretaria", "juridico", "financeiro", "presidencia"] as const;
-export type ServiceSector = (typeof SERVICE_SECTORS)[number];
 export const SECTOR_LABELS: Record<ServiceSector, string> = {
   homologacao: "Homologação",
   secretaria: "Secretaria",
@@ -14,9 +13,6 @@ export const SECTOR_LABELS: Record<ServiceSector, string> = {
   financeiro: "Financeiro",
   presidencia: "Presidência",
 };
-export function isServiceSector(v: unknown): v is ServiceSector {
-  return typeof v === "string" && (SERVICE_SECTORS as readonly string[]).includes(v);
-}
 
 export const SERVICE_STATUSES = ["pending", "in_progress", "resolved", "closed", "cancelled"] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
@@ -86,19 +82,6 @@ export const SERVICE_TYPES: Record<ServiceSector, readonly string[]> = {
     OTHER_TYPE,
   ],
 };
-
-/** The sectors a role may open a record in (the original's section 6). */
-export function sectorsForRole(role: Role): readonly ServiceSector[] {
-  if (role === "admin") return SERVICE_SECTORS;
-  if (role === "rh" || role === "homologacao") return ["homologacao", "secretaria"];
-  return isServiceSector(role) ? [role] : [];
-}
-
-/** The sectors a role reads and acts on: own sector, or all for admin and rh. */
-export function serviceScope(role: Role): readonly ServiceSector[] {
-  if (role === "admin" || role === "rh") return SERVICE_SECTORS;
-  return isServiceSector(role) ? [role] : [];
-}
 
 /** The list's quick actions (the original's section 4). */
 export const LIST_ACTIONS: ReadonlyArray<{ from: ServiceStatus; to: ServiceStatus; label: string }> = [

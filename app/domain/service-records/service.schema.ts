@@ -24,11 +24,10 @@ import {
   RECORD_TYPES,
   SERVICE_LIMITS,
   SERVICE_MESSAGES,
-  SERVICE_SECTORS,
   SERVICE_STATUSES,
   SERVICE_TYPES,
-  type ServiceSector,
 } from "./service-options";
+import { SERVICE_SECTORS, type ServiceSector } from "~/auth/scopes";
 
 export const FIELD_MESSAGES = {
   sector: "Setor é obrigatório",

@@ -6,7 +6,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
 import { authorize, type Actor } from "~/auth/authorize";
 import { USER_MESSAGES } from "./user.schema";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 
 export async function createUser(actor: Actor, input: { username: string; name: string; email: string; role: Role; password: string }) {
   authorize(actor, "users.manage");

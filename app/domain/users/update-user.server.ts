@@ -7,7 +7,7 @@ import { diffFields } from "~/domain/audit/audit-event";
 import { AppError } from "~/utils/app-error";
 import { authorize, type Actor } from "~/auth/authorize";
 import { USER_MESSAGES } from "./user.schema";
-import type { Role } from "~/auth/permissions";
+import type { Role } from "~/auth/roles";
 
 export async function otherActiveAdmins(tx: Tx, exceptId: string) {
   const [{ n }] = await tx

@@ -9,7 +9,7 @@ export type UserListRow = {
   username: string;
   name: string;
   email: string;
-  /** A role of the role table (~/auth/permissions), as stored. */
+  /** A role of the role table (~/auth/roles), as stored. */
   role: string;
   active: boolean;
   createdAt: Date;

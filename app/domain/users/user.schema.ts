@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "~/auth/permissions";
+import { ROLES } from "~/auth/roles";
 import { newPasswordField } from "~/auth/password.schema";
 import { choiceField, emailField, idField, requiredText, WHOLE_FORM } from "~/utils/fields";
 

@@ -6,7 +6,7 @@ import { requireSessionStage } from "~/auth/guard.server";
 import { completeCodeStep } from "~/auth/login.server";
 import { demoCodeHint } from "~/auth/two-factor.server";
 import { loginCodeSchema, TWO_FACTOR_MESSAGES } from "~/auth/two-factor.schema";
-import { panelPath } from "~/auth/permissions";
+import { panelPath } from "~/auth/roles";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { safeRedirect } from "~/utils/forms";
 import { handleAction, oneIntent } from "~/utils/action.server";

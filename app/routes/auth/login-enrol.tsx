@@ -14,7 +14,7 @@ import { signedIn } from "~/auth/login.server";
 import { getSessionState } from "~/auth/session.server";
 import { enableTwoFactor, enrolmentOffer } from "~/auth/two-factor.server";
 import { TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from "~/auth/two-factor.schema";
-import { panelPath } from "~/auth/permissions";
+import { panelPath } from "~/auth/roles";
 import { safeRedirect } from "~/utils/forms";
 import { handleAction, oneIntent } from "~/utils/action.server";
 import { useFormAction } from "~/components/ui/use-form-action";

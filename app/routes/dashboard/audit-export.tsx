@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/audit-export";
-import { MESSAGES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/screens";
 import { AUDIT_MESSAGES, parseAuditFilters } from "~/domain/audit/audit-filters";
 import { exportAuditLog } from "~/domain/audit/export-audit-log.server";
 import { auditMemberByCpf } from "~/domain/audit/audit-member.server";

@@ -3,7 +3,7 @@ import { ArrowUpRight } from "lucide-react";
 import type { Route } from "./+types/cases";
 import { requireAccess } from "~/auth/guard.server";
 import { CONTACT_SECTOR_LABELS, CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/domain/contacts/contact-sectors";
-import { casesScope, contactScope, isContactSector } from "~/auth/contact-scope";
+import { casesScope, contactScope, isContactSector } from "~/auth/scopes";
 import { casesActionSchema, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { listContactMessages } from "~/domain/contacts/list-contact-messages.server";
 import { updateContactStatus } from "~/domain/contacts/update-contact-status.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/complaints-file";
-import { MESSAGES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/screens";
 import { getComplaintFile } from "~/domain/complaints/get-complaint-file.server";
 import { fileResponse } from "~/domain/files/file-store.server";
 import { requireResourceActor, rethrowAsPlain } from "~/utils/resource.server";

@@ -2,7 +2,9 @@ import { data, Link, redirect, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/contacts";
 import { requireAccess } from "~/auth/guard.server";
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
-import { FORBIDDEN_MESSAGE, ROLE_LABELS } from "~/auth/permissions";
+import { ROLE_LABELS } from "~/auth/roles";
+import { FORBIDDEN_MESSAGE } from "~/auth/screens";
+import { contactScope, contactsHref, isContactSector, type ContactSector } from "~/auth/scopes";
 import {
   CONTACT_SECTOR_LABELS,
   CONTACT_STATUS_LABELS,
@@ -10,7 +12,6 @@ import {
   contactsTitle,
   type ContactStatus,
 } from "~/domain/contacts/contact-sectors";
-import { contactScope, contactsHref, isContactSector, type ContactSector } from "~/auth/contact-scope";
 import { CONTACT_MESSAGES, contactActionSchema } from "~/domain/contacts/contact.schema";
 import { getContactMessage, listContactMessages } from "~/domain/contacts/list-contact-messages.server";
 import { updateContactStatus } from "~/domain/contacts/update-contact-status.server";

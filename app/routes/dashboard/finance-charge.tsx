@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ArrowLeft, Mail, Printer } from "lucide-react";
 import type { Route } from "./+types/finance-charge";
 import { requireAccess } from "~/auth/guard.server";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import { getChargePixPage, type ChargeStatus } from "~/domain/finance/pix.server";
 import { PIX_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { sendChargeByEmail } from "~/domain/finance/charge-email.server";

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/finance-reconciliation";
 import { requireAccess } from "~/auth/guard.server";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import { authorize } from "~/auth/authorize";
 import { getPixConfig, savePixSettings } from "~/domain/finance/pix-settings.server";
 import { confirmStatement, previewStatement } from "~/domain/finance/statement.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/finance-report";
-import { MESSAGES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/screens";
 import { arrearsReport, chargesReport, isFinanceReport, paymentsReport, readPeriod } from "~/domain/finance/reports.server";
 import { attachment, download } from "~/utils/download.server";
 import { plainText, requireResourceActor } from "~/utils/resource.server";

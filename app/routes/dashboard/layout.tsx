@@ -2,7 +2,8 @@ import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from
 import { ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireUser } from "~/auth/guard.server";
-import { navItemsFor, ROLE_LABELS } from "~/auth/permissions";
+import { ROLE_LABELS } from "~/auth/roles";
+import { navItemsFor } from "~/auth/sidebar";
 import { hasActiveDemoAccounts } from "~/domain/users/demo-accounts.server";
 import { DashboardShell } from "~/components/layout/dashboard-shell";
 import { Button } from "~/components/ui/button";

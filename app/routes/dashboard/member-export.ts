@@ -1,5 +1,5 @@
 import type { Route } from "./+types/member-export";
-import { MESSAGES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/screens";
 import { exportMember, exportToCsv } from "~/domain/members/member-page.server";
 import { attachment, download } from "~/utils/download.server";
 import { requireResourceActor } from "~/utils/resource.server";

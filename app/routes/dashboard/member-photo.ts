@@ -1,5 +1,5 @@
 import type { Route } from "./+types/member-photo";
-import { MESSAGES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/screens";
 import { fileResponse } from "~/domain/files/file-store.server";
 import { getMemberPhoto } from "~/domain/members/member-photo.server";
 import { requireResourceActor, rethrowAsPlain } from "~/utils/resource.server";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/member";
 import { requireAccess } from "~/auth/guard.server";
 import { getMemberPage, revealMemberCpf } from "~/domain/members/member-page.server";
 import { editMember } from "~/domain/members/manage-members.server";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import { RequesterCpf } from "~/components/service-records/requester-cpf";
 import { EditMemberDialog } from "~/components/members/member-dialogs";
 import { anonymizeMember } from "~/domain/members/anonymize-member.server";

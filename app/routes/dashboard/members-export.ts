@@ -1,6 +1,6 @@
 import { readMonthParam } from "~/domain/dashboards/month";
 import type { Route } from "./+types/members-export";
-import { MESSAGES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/screens";
 import { exportMemberList } from "~/domain/members/export-members.server";
 import { isMemberTab } from "~/domain/members/member-options";
 import { attachment, download } from "~/utils/download.server";

@@ -7,7 +7,7 @@ import { addMember, editMember, removeMember } from "~/domain/members/manage-mem
 import { isMemberTab, MEMBER_TABS, type MemberTab } from "~/domain/members/member-options";
 import { MEMBER_MESSAGES, memberActionSchema } from "~/domain/members/member.schema";
 import { authorize } from "~/auth/authorize";
-import { can } from "~/auth/permissions";
+import { can } from "~/auth/screens";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";

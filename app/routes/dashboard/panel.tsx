@@ -2,7 +2,7 @@ import * as React from "react";
 import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
 import type { Route } from "./+types/panel";
 import { requireAccess } from "~/auth/guard.server";
-import { isRole, ROLE_LABELS } from "~/auth/permissions";
+import { isRole, ROLE_LABELS } from "~/auth/roles";
 import { loadPanel } from "~/domain/dashboards/load-panel.server";
 import { BRASILIA_CENTER, WORKPLACE_MAP_ZOOM } from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";

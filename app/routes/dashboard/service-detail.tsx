@@ -19,8 +19,8 @@ import {
   STATUS_LABELS,
   UNASSIGNED,
   type RecordType,
-  type ServiceSector,
 } from "~/domain/service-records/service-options";
+import type { ServiceSector } from "~/auth/scopes";
 import { serviceDetailActionSchema } from "~/domain/service-records/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { isAppError } from "~/utils/app-error";

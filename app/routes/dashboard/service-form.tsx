@@ -14,15 +14,14 @@ import {
   RECORD_TYPE_LABELS,
   RECORD_TYPES,
   SECTOR_LABELS,
-  sectorsForRole,
   SERVICE_LIMITS,
   SERVICE_MESSAGES,
   SERVICE_TYPES,
   STATUS_LABELS,
   UNASSIGNED,
   type RecordType,
-  type ServiceSector,
 } from "~/domain/service-records/service-options";
+import { sectorsForRole, type ServiceSector } from "~/auth/scopes";
 import { serviceFormInput, serviceFormSchema } from "~/domain/service-records/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";

@@ -11,10 +11,9 @@ import {
   SECTOR_LABELS,
   SERVICE_MESSAGES,
   SERVICE_STATUSES,
-  serviceScope,
   STATUS_LABELS,
-  type ServiceSector,
 } from "~/domain/service-records/service-options";
+import { serviceScope, type ServiceSector } from "~/auth/scopes";
 import { serviceListActionSchema } from "~/domain/service-records/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";

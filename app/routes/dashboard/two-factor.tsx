@@ -2,7 +2,7 @@ import { useActionData, useLoaderData } from "react-router";
 import { RefreshCw, ShieldCheck, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/two-factor";
 import { requireAccess } from "~/auth/guard.server";
-import { requiresTwoFactor } from "~/auth/permissions";
+import { requiresTwoFactor } from "~/auth/roles";
 import { disableTwoFactor, enableTwoFactor, enrolmentOffer, recoveryCodesLeft, renewRecoveryCodes } from "~/auth/two-factor.server";
 import { TWO_FACTOR_MESSAGES, twoFactorActionSchema } from "~/auth/two-factor.schema";
 import { handleAction } from "~/utils/action.server";

@@ -4,7 +4,7 @@ import { useLoaderData } from "react-router";
 import { KeyRound, Pencil, Plus, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/users";
 import { requireAccess } from "~/auth/guard.server";
-import { requiresTwoFactor, ROLE_LABELS, ROLES, type Role } from "~/auth/permissions";
+import { requiresTwoFactor, ROLE_LABELS, ROLES, type Role } from "~/auth/roles";
 import { listUsers } from "~/domain/users/list-users.server";
 import { createUser } from "~/domain/users/create-user.server";
 import { updateUser } from "~/domain/users/update-user.server";

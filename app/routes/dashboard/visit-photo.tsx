@@ -1,5 +1,5 @@
 import type { Route } from "./+types/visit-photo";
-import { MESSAGES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/screens";
 import { getVisitPhoto } from "~/domain/fieldwork/finished-visits.server";
 import { fileResponse } from "~/domain/files/file-store.server";
 import { requireResourceActor, rethrowAsPlain } from "~/utils/resource.server";

@@ -1,7 +1,7 @@
 import { useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/visit-route-execute";
 import { requireAccess } from "~/auth/guard.server";
-import { panelPath } from "~/auth/permissions";
+import { panelPath } from "~/auth/roles";
 import { finishFieldRoute, listRoutesToExecute, startFieldRoute } from "~/domain/fieldwork/visit-routes.server";
 import { executeRouteActionSchema, ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { handleAction } from "~/utils/action.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/visits-csv";
-import { MESSAGES } from "~/auth/permissions";
+import { MESSAGES } from "~/auth/screens";
 import { finishedVisitsCsv, readSort, VISITS_MESSAGES } from "~/domain/fieldwork/finished-visits.server";
 import { todayInBrasilia } from "~/lib/dates";
 import { attachment, download } from "~/utils/download.server";

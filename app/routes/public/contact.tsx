@@ -4,7 +4,7 @@ import { Mail } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { submitContactMessage } from "~/domain/contacts/submit-contact-message.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
-import { isContactSector } from "~/auth/contact-scope";
+import { isContactSector } from "~/auth/scopes";
 import { handleAction } from "~/utils/action.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { ROLES } from "~/auth/permissions";
+import { ROLES } from "~/auth/roles";
 import { computePanel, hasFailure } from "~/domain/dashboards/load-panel.server";
 import type { ScaleArea } from "../context";
 

@@ -4,7 +4,7 @@
  * and which record (the entity id) — so that probing can be seen. Never the body's values.
  */
 import { z } from "zod";
-import { SCREENS } from "~/auth/permissions";
+import { SCREENS } from "~/auth/screens";
 import { auditEvent } from "../audit-event";
 
 export const ACCESS_ENTITIES = { access: "Acesso à área restrita" } as const;

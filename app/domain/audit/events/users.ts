@@ -1,6 +1,6 @@
 /** Audit events of staff accounts: sign-in, sign-out, passwords (never the password) and user management. */
 import { z } from "zod";
-import { ROLE_LABELS } from "~/auth/permissions";
+import { ROLE_LABELS } from "~/auth/roles";
 import { auditChanges, auditEvent } from "../audit-event";
 
 const none = z.strictObject({});

@@ -1,9 +1,11 @@
 /**
- * Who reads which contact sector (original, section 6; brief, section 3; ADR 050, 051). Part
- * of the authorisation rules, so it lives beside the role table: pure data and functions, no
- * I/O, safe in the browser bundle.
+ * Which sectors a role reads and acts on: the contact inbox and the cases desk (original,
+ * section 6; brief, section 3; ADR 050, 051) and the service records (ADR 133). Part of the
+ * authorisation rules, so it lives beside the role table: pure data and functions, no I/O, safe
+ * in the browser bundle. The sectors' labels stay in the domain (contact-sectors.ts,
+ * service-options.ts).
  */
-import type { Role } from "./permissions";
+import type { Role } from "./roles";
 
 export const CONTACT_SECTORS = ["secretaria", "juridico", "financeiro", "presidencia", "rh", "campo"] as const;
 export type ContactSector = (typeof CONTACT_SECTORS)[number];
@@ -37,4 +39,25 @@ export function casesScope(role: Role): readonly ContactSector[] {
 export function contactsHref(role: Role): string {
   const scope = contactScope(role);
   return scope.length === 1 ? `/dashboard/contatos/${scope[0]}` : "/dashboard/contatos";
+}
+
+/** The sectors of the service records (atendimentos). */
+export const SERVICE_SECTORS = ["homologacao", "secretaria", "juridico", "financeiro", "presidencia"] as const;
+export type ServiceSector = (typeof SERVICE_SECTORS)[number];
+
+export function isServiceSector(v: unknown): v is ServiceSector {
+  return typeof v === "string" && (SERVICE_SECTORS as readonly string[]).includes(v);
+}
+
+/** The sectors a role may open a record in (the original's section 6). */
+export function sectorsForRole(role: Role): readonly ServiceSector[] {
+  if (role === "admin") return SERVICE_SECTORS;
+  if (role === "rh" || role === "homologacao") return ["homologacao", "secretaria"];
+  return isServiceSector(role) ? [role] : [];
+}
+
+/** The sectors a role reads and acts on (ADR 133): own sector, or all for admin and rh. */
+export function serviceScope(role: Role): readonly ServiceSector[] {
+  if (role === "admin" || role === "rh") return SERVICE_SECTORS;
+  return isServiceSector(role) ? [role] : [];
 }

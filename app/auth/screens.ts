@@ -1,54 +1,18 @@
 /**
- * The one role table (brief, section 3). Route guards, the sidebar, buttons and tests all read
- * it. Pure data and functions: no I/O, safe to import from the browser bundle.
+ * The one screen table (brief, section 3; ADR 003, 072, 241): each screen's URL patterns, the
+ * roles let in, what the others get, its sidebar entry, and the actions offered on it with the
+ * roles that may do each. Route guards, the sidebar, buttons, use cases and tests all read it.
+ * Pure data and functions: no I/O, safe to import from the browser bundle.
  */
 import { matchRoutes } from "react-router";
-import { contactsHref } from "~/auth/contact-scope";
-
-export const ROLES = ["admin", "presidencia", "juridico", "financeiro", "rh", "secretaria", "homologacao", "campo"] as const;
-export type Role = (typeof ROLES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: "Administrador",
-  presidencia: "Presidência",
-  juridico: "Jurídico",
-  financeiro: "Financeiro",
-  rh: "RH",
-  secretaria: "Secretaria",
-  homologacao: "Homologação",
-  campo: "Campo",
-};
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
+import { FINANCE_ROLES, MEMBER_ROLES, ROLES, SERVICE_ROLES, type Role } from "./roles";
+import { contactsHref } from "./scopes";
+import type { NavIcon } from "./sidebar";
 
 const ANY: readonly Role[] = ROLES;
 
 /** What a signed-in user without the role gets on a page: the original's redirect or message. */
 export type Denial = { kind: "redirect" } | { kind: "message"; title: string; message: string };
-
-export type NavIcon =
-  | "home"
-  | "clipboard"
-  | "list"
-  | "alert"
-  | "mail"
-  | "route"
-  | "play"
-  | "check"
-  | "map"
-  | "users"
-  | "file"
-  | "members"
-  | "money"
-  | "news"
-  | "handshake"
-  | "building"
-  | "history"
-  | "key"
-  | "activity"
-  | "kanban";
 
 export type Screen = {
   id: string;
@@ -62,6 +26,12 @@ export type Screen = {
   navHref?: (role: Role) => string;
   /** For a screen without its own sidebar entry: the entry it belongs under (a detail under its list). */
   navParent?: string;
+  /**
+   * The actions offered on this screen (ADR 072), each with the roles that may do it: never a
+   * role the screen itself keeps out (tests/unit/permissions.test.ts checks it). An action
+   * belongs to one screen.
+   */
+  actions?: Readonly<Record<string, readonly Role[]>>;
 };
 
 const REDIRECT: Denial = { kind: "redirect" };
@@ -109,15 +79,7 @@ export const MESSAGES = {
   },
 } as const satisfies Record<string, Denial>;
 
-const SERVICE_ROLES: readonly Role[] = ["admin", "juridico", "financeiro", "rh", "secretaria", "presidencia", "homologacao"];
-
-/** The finance screen (original §2: /dashboard/financeiro/financial). */
-const FINANCE_ROLES: readonly Role[] = ["financeiro", "admin"];
-
-/** The members screens (original §2: /dashboard/admin/members and /dashboard/rh/members). */
-const MEMBER_ROLES: readonly Role[] = ["admin", "rh", "presidencia", "secretaria"];
-
-export const SCREENS: readonly Screen[] = [
+const SCREEN_TABLE = [
   { id: "dashboard-root", paths: ["/dashboard"], roles: ANY, denial: REDIRECT },
   {
     id: "panel",
@@ -132,6 +94,7 @@ export const SCREENS: readonly Screen[] = [
     roles: SERVICE_ROLES,
     denial: MESSAGES.fieldRestricted,
     nav: { label: "Atendimento", icon: "clipboard" },
+    actions: { "services.create": SERVICE_ROLES },
   },
   {
     id: "service-list",
@@ -139,6 +102,8 @@ export const SCREENS: readonly Screen[] = [
     roles: SERVICE_ROLES,
     denial: MESSAGES.fieldRestricted,
     nav: { label: "Lista de Atendimentos", icon: "list" },
+    /** Service records; which sectors each role reads and acts on is serviceScope (ADR 133). */
+    actions: { "services.read": SERVICE_ROLES },
   },
   {
     id: "service-detail",
@@ -146,6 +111,7 @@ export const SCREENS: readonly Screen[] = [
     roles: SERVICE_ROLES,
     denial: MESSAGES.fieldRestricted,
     navParent: "service-list",
+    actions: { "services.update": SERVICE_ROLES, "services.comment": SERVICE_ROLES },
   },
   {
     id: "complaints",
@@ -153,6 +119,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin", "presidencia", "juridico"],
     denial: MESSAGES.complaintsDenied,
     nav: { label: "Denúncias", icon: "alert" },
+    actions: { "complaints.review": ["admin", "presidencia", "juridico"] },
   },
   {
     id: "contacts",
@@ -161,6 +128,8 @@ export const SCREENS: readonly Screen[] = [
     denial: REDIRECT,
     nav: { label: "Contatos", icon: "mail" },
     navHref: (role) => contactsHref(role),
+    /** Every role has an inbox; which sectors it reads is contactScope (~/auth/scopes). */
+    actions: { "contacts.read": ANY, "contacts.status": ANY, "contacts.reply": ANY },
   },
   {
     id: "cases",
@@ -168,6 +137,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin", "secretaria", "homologacao"],
     denial: REDIRECT,
     nav: { label: "Casos", icon: "kanban" },
+    actions: { "cases.manage": ["admin", "secretaria", "homologacao"] },
   },
   {
     id: "route-create",
@@ -175,6 +145,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["campo", "admin", "rh", "presidencia"],
     denial: REDIRECT,
     nav: { label: "Criar Rota", icon: "route" },
+    actions: { "routes.create": ["campo", "admin", "rh", "presidencia"] },
   },
   {
     id: "route-execute",
@@ -182,6 +153,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["campo", "admin"],
     denial: REDIRECT,
     nav: { label: "Executar Rota", icon: "play" },
+    actions: { "routes.execute": ["campo", "admin"] },
   },
   {
     // Campo's own finished visits, read-only (issue 19 §12).
@@ -190,6 +162,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["campo", "admin"],
     denial: REDIRECT,
     nav: { label: "Minhas Visitas", icon: "history" },
+    actions: { "visits.read-own": ["campo", "admin"] },
   },
   {
     id: "visits-finished",
@@ -197,6 +170,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin", "presidencia", "rh"],
     denial: MESSAGES.visitsRestricted,
     nav: { label: "Visitas Finalizadas", icon: "check" },
+    actions: { "visits.read": ["admin", "presidencia", "rh"] },
   },
   {
     id: "workplace-map",
@@ -204,6 +178,11 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin", "presidencia", "rh"],
     denial: REDIRECT,
     nav: { label: "Mapa de Postos", icon: "map" },
+    actions: {
+      "workplaces.edit": ["admin", "presidencia", "rh"],
+      /** The workplace spreadsheet import (dry run and commit) and its template. */
+      "workplaces.import": ["admin", "presidencia", "rh"],
+    },
   },
   {
     id: "members",
@@ -211,26 +190,36 @@ export const SCREENS: readonly Screen[] = [
     roles: MEMBER_ROLES,
     denial: REDIRECT,
     nav: { label: "Filiados", icon: "members" },
+    /** Members (issue 8): list, search and the member's page with the CPF masked. */
+    actions: { "members.view": MEMBER_ROLES, "members.create": MEMBER_ROLES, "members.edit": MEMBER_ROLES, "members.delete": MEMBER_ROLES },
   },
   {
     id: "member-detail",
     paths: ["/dashboard/admin/members/:memberId", "/dashboard/rh/members/:memberId"],
     roles: MEMBER_ROLES,
     denial: REDIRECT,
+    actions: {
+      /** The full CPF on the member's page and search by full CPF (ADR 122: not presidencia). */
+      "members.cpf": ["admin", "rh", "secretaria"],
+      /** Upload or remove a member's photo (the member's page). */
+      "members.photo": MEMBER_ROLES,
+    },
   },
-  // The filtered list as CSV (a download).
+  // The filtered list as CSV (a download), the CPF masked unless members.cpf.
   {
     id: "members-export",
     paths: ["/dashboard/admin/members/exportar", "/dashboard/rh/members/exportar"],
     roles: MEMBER_ROLES,
     denial: MESSAGES.membersExportDenied,
+    actions: { "members.export": MEMBER_ROLES },
   },
-  // The import from the old system (issue 8, ADR 123): admin only, with its template.
+  // The import from the old system's associado export (issue 8, ADR 123): admin only, with its template.
   {
     id: "members-import",
     paths: ["/dashboard/admin/members/importar", "/dashboard/admin/members/importar/modelo"],
     roles: ["admin"],
     denial: REDIRECT,
+    actions: { "members.import": ["admin"] },
   },
   // A member's photo (an image), only to the member screen's roles.
   {
@@ -239,14 +228,21 @@ export const SCREENS: readonly Screen[] = [
     roles: MEMBER_ROLES,
     denial: MESSAGES.membersPhotoDenied,
   },
-  // LGPD export of one member (a download): admin only (action members.lgpd).
-  { id: "member-export", paths: ["/dashboard/admin/members/:memberId/exportar"], roles: ["admin"], denial: MESSAGES.adminOnly },
+  // One member's LGPD export (a download), admin only; members.lgpd also covers the anonymisation.
+  {
+    id: "member-export",
+    paths: ["/dashboard/admin/members/:memberId/exportar"],
+    roles: ["admin"],
+    denial: MESSAGES.adminOnly,
+    actions: { "members.lgpd": ["admin"] },
+  },
   {
     id: "agreements",
     paths: ["/dashboard/admin/agreements", "/dashboard/juridico/agreements"],
     roles: ["admin", "juridico", "presidencia"],
     denial: REDIRECT,
     nav: { label: "Convenções", icon: "file" },
+    actions: { "agreements.edit": ["admin", "juridico", "presidencia"] },
   },
   {
     id: "finance",
@@ -254,6 +250,13 @@ export const SCREENS: readonly Screen[] = [
     roles: FINANCE_ROLES,
     denial: REDIRECT,
     nav: { label: "Financeiro", icon: "money" },
+    /** Finance (issue 11): charges, payments and the month batch. */
+    actions: {
+      "finance.view": FINANCE_ROLES,
+      "finance.charge": FINANCE_ROLES,
+      "finance.pay": FINANCE_ROLES,
+      "finance.batch": FINANCE_ROLES,
+    },
   },
   // The finance roles' member look-up (issue 19 item 6, ADR 215): name, matrícula, masked CPF,
   // situação, each row linking to the member's charges.
@@ -263,19 +266,42 @@ export const SCREENS: readonly Screen[] = [
     roles: FINANCE_ROLES,
     denial: REDIRECT,
     nav: { label: "Consultar Filiados", icon: "members" },
+    actions: { "finance.members": FINANCE_ROLES },
   },
   // The 'Gerar Boleto' member picker's search (JSON, not a page).
   { id: "finance-member-search", paths: ["/api/financeiro/filiados"], roles: FINANCE_ROLES, denial: REDIRECT },
   // The finance reports (CSV downloads, issue 11).
-  { id: "finance-reports", paths: ["/dashboard/financeiro/relatorios/:report"], roles: FINANCE_ROLES, denial: MESSAGES.financeDenied },
+  {
+    id: "finance-reports",
+    paths: ["/dashboard/financeiro/relatorios/:report"],
+    roles: FINANCE_ROLES,
+    denial: MESSAGES.financeDenied,
+    actions: { "finance.export": FINANCE_ROLES },
+  },
   // A charge's printable page with its PIX code (issue 11, ADR 157).
-  { id: "finance-charge", paths: ["/dashboard/financeiro/cobrancas/:chargeId"], roles: FINANCE_ROLES, denial: REDIRECT },
+  {
+    id: "finance-charge",
+    paths: ["/dashboard/financeiro/cobrancas/:chargeId"],
+    roles: FINANCE_ROLES,
+    denial: REDIRECT,
+    actions: {
+      "finance.pix-charge": FINANCE_ROLES,
+      /** Send a charge's PIX code to the member by e-mail (issue 19 item 7, ADR 216). */
+      "finance.charge-email": FINANCE_ROLES,
+    },
+  },
   {
     id: "finance-reconciliation",
     paths: ["/dashboard/financeiro/conciliacao"],
     roles: FINANCE_ROLES,
     denial: REDIRECT,
     nav: { label: "Conciliação PIX", icon: "money" },
+    actions: {
+      /** Bank statement matching: upload, proposals, confirmation (ADR 158). */
+      "finance.reconcile": FINANCE_ROLES,
+      /** The union's PIX key, receiver name and city (ADR 157). */
+      "finance.pix-settings": ["admin"],
+    },
   },
   {
     id: "news",
@@ -283,6 +309,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin", "presidencia", "secretaria"],
     denial: REDIRECT,
     nav: { label: "Notícias", icon: "news" },
+    actions: { "news.edit": ["admin", "presidencia", "secretaria"] },
   },
   {
     id: "partners",
@@ -290,6 +317,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin", "presidencia", "secretaria"],
     denial: REDIRECT,
     nav: { label: "Parceiros", icon: "handshake" },
+    actions: { "partners.edit": ["admin", "presidencia", "secretaria"] },
   },
   {
     id: "content",
@@ -297,6 +325,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin", "presidencia"],
     denial: REDIRECT,
     nav: { label: "Conteúdo do site", icon: "building" },
+    actions: { "content.edit": ["admin", "presidencia"] },
   },
   {
     id: "users",
@@ -304,6 +333,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin"],
     denial: MESSAGES.usersDenied,
     nav: { label: "Usuários", icon: "users" },
+    actions: { "users.manage": ["admin"] },
   },
   {
     id: "audit",
@@ -312,6 +342,7 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin"],
     denial: MESSAGES.adminOnly,
     nav: { label: "Auditoria", icon: "history" },
+    actions: { "audit.view": ["admin"], "audit.export": ["admin"] },
   },
   {
     id: "diagnostics",
@@ -320,9 +351,16 @@ export const SCREENS: readonly Screen[] = [
     roles: ["admin"],
     denial: MESSAGES.adminOnly,
     nav: { label: "Diagnóstico", icon: "activity" },
+    actions: { "diagnostics.view": ["admin"] },
   },
   // The member look-up by CPF the service-record form calls (JSON, not a page).
-  { id: "member-lookup", paths: ["/api/filiados/consulta"], roles: SERVICE_ROLES, denial: REDIRECT },
+  {
+    id: "member-lookup",
+    paths: ["/api/filiados/consulta"],
+    roles: SERVICE_ROLES,
+    denial: REDIRECT,
+    actions: { "members.lookup": SERVICE_ROLES },
+  },
   // The service form's look-ups (JSON): member by CPF, company by CNPJ.
   {
     id: "service-lookups",
@@ -340,17 +378,37 @@ export const SCREENS: readonly Screen[] = [
   },
   // Each user's own second factor (ADR 185): enrol, new recovery codes, turn off where optional.
   { id: "two-factor", paths: ["/dashboard/duas-etapas"], roles: ANY, denial: REDIRECT },
-];
+] as const satisfies readonly Screen[];
+
+export const SCREENS: readonly Screen[] = SCREEN_TABLE;
+
+type ActionsOf<S> = S extends { actions: infer A } ? keyof A & string : never;
+
+/** Every action of the table (`"members.cpf"`, …): the keys nested under the screens. */
+export type Action = ActionsOf<(typeof SCREEN_TABLE)[number]>;
 
 /**
- * Roles that must sign in with a second factor (issue 18 §7, ADR 185): the ones that see full
- * CPFs. The others may turn it on in /dashboard/duas-etapas.
+ * Authorisation keyed by action (ADR 072), read off the table: who may do each action, and the
+ * screen it is offered on. Use cases call `authorize(actor, action)` (~/auth/authorize); pages may
+ * ask `can(role, action)` to show or hide a button.
  */
-export const TWO_FACTOR_ROLES: readonly Role[] = ["admin", "rh", "secretaria"];
-
-export function requiresTwoFactor(role: Role) {
-  return TWO_FACTOR_ROLES.includes(role);
+export const ACTION_ROLES = {} as Record<Action, readonly Role[]>;
+export const ACTION_SCREENS = {} as Record<Action, string>;
+for (const screen of SCREENS) {
+  for (const [action, roles] of Object.entries(screen.actions ?? {}) as Array<[Action, readonly Role[]]>) {
+    if (ACTION_SCREENS[action]) throw new Error(`Ação em duas telas: ${action} (${ACTION_SCREENS[action]}, ${screen.id})`);
+    ACTION_ROLES[action] = roles;
+    ACTION_SCREENS[action] = screen.id;
+  }
 }
+
+/** Fails closed: an action missing from the table is allowed to nobody. */
+export function can(role: Role, action: Action) {
+  return ((ACTION_ROLES as Record<string, readonly Role[]>)[action] ?? []).includes(role);
+}
+
+/** What a refused write answers (HTTP 403). */
+export const FORBIDDEN_MESSAGE = "Você não tem permissão para realizar esta ação.";
 
 const routeObjects = SCREENS.flatMap((screen) => screen.paths.map((path) => ({ path, id: `${screen.id}|${path}` })));
 const byId = new Map(SCREENS.map((s) => [s.id, s]));
@@ -384,155 +442,4 @@ export function canAccessScreen(role: Role, screen: Screen) {
 export function canAccessPath(role: Role, pathname: string) {
   const screen = screenFor(pathname);
   return screen ? canAccessScreen(role, screen) : false;
-}
-
-export type NavItem = { id: string; label: string; icon: NavIcon; href: string };
-
-/**
- * The sidebar entry a page belongs under: its own, or its `navParent`'s (a record's page under
- * "Lista de Atendimentos", not under "Atendimento" whose address it happens to extend).
- */
-export function navEntryFor(pathname: string): string | undefined {
-  const screen = screenFor(pathname);
-  return screen?.nav ? screen.id : screen?.navParent;
-}
-
-/** Sidebar items: exactly the built screens whose route lets this role in. */
-export function navItemsFor(role: Role): NavItem[] {
-  return SCREENS.filter((s) => s.nav && canAccessScreen(role, s)).map((s) => {
-    // Prefer the alias under the role's own segment (e.g. /dashboard/rh/members for rh).
-    const own = s.paths.find((p) => p.includes(`/${role}/`));
-    const path = s.navHref ? s.navHref(role) : (own ?? s.paths[0]).replace(":role", role);
-    return { id: s.id, label: s.nav!.label, icon: s.nav!.icon, href: path };
-  });
-}
-
-/**
- * Authorisation keyed by action (ADR 072): what a use case may do, beside the screen table it
- * must agree with. Use cases call `authorize(actor, action)` (~/auth/authorize); pages may ask
- * `can(role, action)` to show or hide a button. A role listed here is always also let into the
- * screen where the action is offered (tests/unit/permissions.test.ts checks it).
- */
-export const ACTION_ROLES = {
-  "users.manage": ["admin"],
-  "agreements.edit": ["admin", "juridico", "presidencia"],
-  "news.edit": ["admin", "presidencia", "secretaria"],
-  "partners.edit": ["admin", "presidencia", "secretaria"],
-  "content.edit": ["admin", "presidencia"],
-  /** Every role has an inbox; which sectors it reads is ~/auth/contact-scope. */
-  "contacts.read": ANY,
-  "contacts.status": ANY,
-  "contacts.reply": ANY,
-  "cases.manage": ["admin", "secretaria", "homologacao"],
-  "complaints.review": ["admin", "presidencia", "juridico"],
-  "diagnostics.view": ["admin"],
-  "audit.view": ["admin"],
-  "audit.export": ["admin"],
-  /** Members (issue 8): list, search and the member's page with the CPF masked. */
-  "members.view": MEMBER_ROLES,
-  "members.create": MEMBER_ROLES,
-  "members.edit": MEMBER_ROLES,
-  "members.delete": MEMBER_ROLES,
-  /** The filtered list as CSV (CPF masked unless members.cpf). */
-  "members.export": MEMBER_ROLES,
-  /** The full CPF on the member's page and search by full CPF (ADR 122: not presidencia). */
-  "members.cpf": ["admin", "rh", "secretaria"],
-  /** LGPD export and anonymisation of one member. */
-  "members.lgpd": ["admin"],
-  /** The import from the old system's associado export (ADR 123). */
-  "members.import": ["admin"],
-  /** Upload or remove a member's photo (the member's page). */
-  "members.photo": MEMBER_ROLES,
-  /** The CPF look-up of the service-record form. */
-  "members.lookup": SERVICE_ROLES,
-  "workplaces.edit": ["admin", "presidencia", "rh"],
-  /** The workplace spreadsheet import (dry run and commit) and its template. */
-  "workplaces.import": ["admin", "presidencia", "rh"],
-  "routes.create": ["campo", "admin", "rh", "presidencia"],
-  "routes.execute": ["campo", "admin"],
-  "visits.read": ["admin", "presidencia", "rh"],
-  /** One's own finished visits (issue 19 §12). */
-  "visits.read-own": ["campo", "admin"],
-  /** Service records; which sectors each role reads and acts on is serviceScope (ADR 133). */
-  "services.read": SERVICE_ROLES,
-  "services.create": SERVICE_ROLES,
-  "services.update": SERVICE_ROLES,
-  "services.comment": SERVICE_ROLES,
-  /** Finance (issue 11): charges, payments, the month batch and the reports. */
-  "finance.view": FINANCE_ROLES,
-  "finance.charge": FINANCE_ROLES,
-  "finance.pay": FINANCE_ROLES,
-  "finance.batch": FINANCE_ROLES,
-  "finance.export": FINANCE_ROLES,
-  /** A charge's page with its PIX code (issue 11, ADR 157). */
-  "finance.pix-charge": FINANCE_ROLES,
-  /** Send a charge's PIX code to the member by e-mail (issue 19 item 7, ADR 216). */
-  "finance.charge-email": FINANCE_ROLES,
-  /** Find a member by name, matrícula or CPF, shown masked (issue 19 item 6, ADR 215). */
-  "finance.members": FINANCE_ROLES,
-  /** Bank statement matching: upload, proposals, confirmation (ADR 158). */
-  "finance.reconcile": FINANCE_ROLES,
-  /** The union's PIX key, receiver name and city (ADR 157). */
-  "finance.pix-settings": ["admin"],
-} as const satisfies Record<string, readonly Role[]>;
-
-export type Action = keyof typeof ACTION_ROLES;
-
-/** The screen each action is offered on (the consistency check reads it). */
-export const ACTION_SCREENS: Record<Action, string> = {
-  "users.manage": "users",
-  "agreements.edit": "agreements",
-  "news.edit": "news",
-  "partners.edit": "partners",
-  "content.edit": "content",
-  "contacts.read": "contacts",
-  "contacts.status": "contacts",
-  "contacts.reply": "contacts",
-  "cases.manage": "cases",
-  "complaints.review": "complaints",
-  "diagnostics.view": "diagnostics",
-  "audit.view": "audit",
-  "audit.export": "audit",
-  "members.view": "members",
-  "members.create": "members",
-  "members.edit": "members",
-  "members.delete": "members",
-  "members.export": "members-export",
-  "members.cpf": "member-detail",
-  "members.lgpd": "member-export",
-  "members.lookup": "member-lookup",
-  "members.import": "members-import",
-  "members.photo": "member-detail",
-  "workplaces.edit": "workplace-map",
-  "workplaces.import": "workplace-map",
-  "routes.create": "route-create",
-  "routes.execute": "route-execute",
-  "visits.read": "visits-finished",
-  "visits.read-own": "visits-mine",
-  "services.read": "service-list",
-  "services.create": "service-form",
-  "services.update": "service-detail",
-  "services.comment": "service-detail",
-  "finance.view": "finance",
-  "finance.charge": "finance",
-  "finance.pay": "finance",
-  "finance.batch": "finance",
-  "finance.export": "finance-reports",
-  "finance.pix-charge": "finance-charge",
-  "finance.charge-email": "finance-charge",
-  "finance.members": "finance-members",
-  "finance.reconcile": "finance-reconciliation",
-  "finance.pix-settings": "finance-reconciliation",
-};
-
-/** Fails closed: an action missing from the map is allowed to nobody. */
-export function can(role: Role, action: Action) {
-  return ((ACTION_ROLES as Record<string, readonly Role[]>)[action] ?? []).includes(role);
-}
-
-/** What a refused write answers (HTTP 403). */
-export const FORBIDDEN_MESSAGE = "Você não tem permissão para realizar esta ação.";
-
-export function panelPath(role: Role) {
-  return `/dashboard/${role}`;
 }
