@@ -5,6 +5,7 @@ import type { Client } from "../support/http";
 import { samplePdf } from "~/domain/agreements/sample-pdf";
 import { AGREEMENT_MESSAGES, showingCount } from "~/domain/agreements/agreement.schema";
 import { todayInBrasilia } from "~/lib/dates";
+import { decodeHtml } from "../support/html";
 
 const t = useTestServer();
 let admin: Client;
@@ -65,14 +66,6 @@ const fields = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function page(c: Client | null, path: string) {
   const res = await (c ?? t.anonymous()).get(path);
   return { status: res.status, html: decodeHtml(await res.text()), res };

@@ -4,6 +4,7 @@ import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { DEFAULT_CONTENT, formatWhatsapp, LEGACY_PLACEHOLDERS } from "~/domain/content/institutional";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
+import { decodeHtml } from "../support/html";
 
 const t = useTestServer();
 let admin: Client;
@@ -17,15 +18,6 @@ beforeAll(async () => {
   presidencia = await t.login("presidencia");
 });
 
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function page(path: string, c: Client | null = null) {
   const res = await (c ?? t.anonymous()).get(path);
   return { status: res.status, html: decodeHtml(await res.text()) };

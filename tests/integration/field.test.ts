@@ -15,6 +15,7 @@ import { formatDateTime } from "~/lib/dates";
 import { parseMarkers } from "~/domain/fieldwork/workplace-row";
 import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/fieldwork/map-constants";
 import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
+import { decodeHtml as decode } from "../support/html";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -69,14 +70,6 @@ async function counts() {
     j: number;
   }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
   return row;
-}
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
 }
 async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -13,6 +13,7 @@ import { PIX_MESSAGES, txidForCharge } from "~/lib/pix";
 import { STATEMENT_MESSAGES } from "~/lib/bank-statement";
 import { PIX_PAGE_MESSAGES, STATEMENT_MAX_BYTES, STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { STATEMENT_REASONS } from "~/domain/finance/statement.server";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * PIX (issue 11, ADRs 157–158): the union's PIX settings, the printable charge page with its
@@ -32,15 +33,6 @@ const digest = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 const CECILIA_CHARGE = "0a11ce00-0000-4000-8000-000000000001";
 const PEDRO_CHARGE = "0a11ce00-0000-4000-8000-000000000002";
 
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function page(client: Client, url: string) {
   const res = await client.get(url);
   return { status: res.status, html: decode(await res.text()), location: res.headers.get("location") };

@@ -5,6 +5,7 @@ import { daysAgo } from "~/db/factories/support";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
+import { decodeHtml } from "../support/html";
 
 const APP_URL = "http://noticias.exemplo.test";
 const t = useTestServer({ env: { APP_URL } });
@@ -79,12 +80,7 @@ async function publicHtml(path: string) {
 
 /** The page an action answers with (the no-JS view), entities decoded, to find its messages in. */
 async function answer(res: Response) {
-  return (await res.text())
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
+  return decodeHtml(await res.text());
 }
 
 const EDITOR = "/dashboard/noticias?editor=nova";

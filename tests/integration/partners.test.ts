@@ -4,6 +4,7 @@ import { useTestServer } from "../support/suite";
 import { createPartnerSet } from "../support/scenarios";
 import type { Client } from "../support/http";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
+import { decodeHtml } from "../support/html";
 
 const t = useTestServer();
 let secretaria: Client;
@@ -49,14 +50,6 @@ async function fileRow(id: string) {
   return row;
 }
 
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function publicPage() {
   const res = await fetch(`${t.url}/parceiros`);
   return { status: res.status, html: decodeHtml(await res.text()) };

@@ -4,6 +4,7 @@ import type { Client } from "../support/http";
 import { createWorkplace } from "~/db/factories/field";
 import { DUPLICATE_MESSAGES, duplicateReason, foldedWords, similarNames } from "~/domain/fieldwork/workplace-duplicates";
 import { xlsxOf } from "../support/xlsx-files";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * Issue 19 item 13 (ADR 217): a likely duplicate workplace (same CEP, or a similar folded name
@@ -17,13 +18,6 @@ let escola: { id: string; code: string };
 let patio: { id: string; code: string };
 let other: { id: string; code: string };
 
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
 const countByName = async (name: string) =>
   (await t.query<{ n: number }>`select count(*)::int as n from workplaces where name = ${name}`)[0].n;
 

@@ -7,6 +7,7 @@ import { FORBIDDEN_MESSAGE } from "~/auth/permissions";
 import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
+import { decodeHtml as decode } from "../support/html";
 
 /** The workplace spreadsheet import (issue 10): template, dry run, all-or-nothing commit. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -45,14 +46,6 @@ const xlsx = (rows: Cells[], headers: string[] = HEADERS) => xlsxOf(headers, row
 function csv(rows: Cells[], headers: string[] = HEADERS) {
   const line = (cells: Cells) => cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(";");
   return Buffer.from("\uFEFF" + [headers, ...rows].map(line).join("\r\n") + "\r\n", "utf8");
-}
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
 }
 async function send(client: Client, intent: string, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
   const fd = new FormData();
