@@ -233,19 +233,16 @@ function HomologacaoBlock({ errors }: { errors: Errors }) {
   );
 }
 
+/** The sector's "Tipo de solicitação", which the fields below it depend on. */
+function RequestType(props: { options: Record<string, string>; errors: Errors; value: string; onChange: (v: string) => void }) {
+  return <Choice name="requestType" label="Tipo de solicitação" required {...props} />;
+}
+
 function SecretariaBlock({ errors }: { errors: Errors }) {
   const [request, setRequest] = React.useState("");
   return (
     <>
-      <Choice
-        name="requestType"
-        label="Tipo de solicitação"
-        options={SECRETARIA_REQUESTS}
-        errors={errors}
-        required
-        value={request}
-        onChange={setRequest}
-      />
+      <RequestType options={SECRETARIA_REQUESTS} errors={errors} value={request} onChange={setRequest} />
       <Choice name="urgency" label="Urgência" options={SECRETARIA_URGENCY} errors={errors} />
       {request === "agendamento" ? (
         <>
@@ -278,15 +275,7 @@ function FinanceiroBlock({ errors }: { errors: Errors }) {
   const payment = request === "contribuicao" || request === "reembolso";
   return (
     <>
-      <Choice
-        name="requestType"
-        label="Tipo de solicitação"
-        options={FINANCE_REQUESTS}
-        errors={errors}
-        required
-        value={request}
-        onChange={setRequest}
-      />
+      <RequestType options={FINANCE_REQUESTS} errors={errors} value={request} onChange={setRequest} />
       <Choice name="membershipStatus" label="Situação da filiação" options={MEMBERSHIP_STATUS} errors={errors} />
       {payment ? (
         <>
@@ -307,15 +296,7 @@ function PresidenciaBlock({ errors }: { errors: Errors }) {
   const [request, setRequest] = React.useState("");
   return (
     <>
-      <Choice
-        name="requestType"
-        label="Tipo de solicitação"
-        options={PRESIDENCY_REQUESTS}
-        errors={errors}
-        required
-        value={request}
-        onChange={setRequest}
-      />
+      <RequestType options={PRESIDENCY_REQUESTS} errors={errors} value={request} onChange={setRequest} />
       <Choice name="urgencyLevel" label="Nível de urgência" options={URGENCY_LEVELS} errors={errors} required />
       {request === "audiencia" ? (
         <Choice name="meetingType" label="Tipo de reunião" options={PRESIDENCY_MEETINGS} errors={errors} required />

@@ -21,7 +21,17 @@ export function Label({ className, ...props }: React.ComponentProps<"label">) {
 }
 
 /** A control's hint and error, with the ids that its aria-describedby points at (`{id}-hint`, `{id}-error`). */
-export function FieldMessages({ id, hint, error }: { id: string; hint?: React.ReactNode; error?: React.ReactNode }) {
+export function FieldMessages({
+  id,
+  hint,
+  error,
+  errorTestId,
+}: {
+  id: string;
+  hint?: React.ReactNode;
+  error?: React.ReactNode;
+  errorTestId?: string;
+}) {
   return (
     <>
       {hint ? (
@@ -30,7 +40,7 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: React.Re
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700" data-testid={errorTestId}>
           {error}
         </p>
       ) : null}

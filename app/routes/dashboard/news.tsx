@@ -1,7 +1,7 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Form, Link, useLoaderData, useSearchParams } from "react-router";
-import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Search } from "lucide-react";
+import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus } from "lucide-react";
 import type { Route } from "./+types/news";
 import { requireAccess } from "~/auth/guard.server";
 import { listNews, countNewsByState } from "~/domain/news/list-news.server";
@@ -23,11 +23,10 @@ import { NewsEditor } from "~/components/news/news-editor";
 import { NewsCover } from "~/components/news/news-cover";
 import { Pager } from "~/components/ui/pager";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FilterBar } from "~/components/ui/filter-bar";
+import { FilterBar, SearchInput } from "~/components/ui/filter-bar";
 import { NewsStateBadge } from "~/components/news/news-state-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notícias | Painel" }];
 
@@ -166,20 +165,7 @@ function NewsListView({ data: list }: { data: ListData }) {
         search={
           <Form method="get" role="search" className="flex w-full gap-2 lg:max-w-md">
             {filter.situacao !== "todas" ? <input type="hidden" name="situacao" value={filter.situacao} /> : null}
-            <label htmlFor="busca-noticias" className="sr-only">
-              Buscar notícias
-            </label>
-            <div className="relative flex-1">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-              <Input
-                id="busca-noticias"
-                name="q"
-                type="search"
-                defaultValue={filter.q}
-                placeholder="Título, resumo ou slug"
-                className="pl-9"
-              />
-            </div>
+            <SearchInput id="busca-noticias" label="Buscar notícias" defaultValue={filter.q} placeholder="Título, resumo ou slug" />
             <Button type="submit" variant="secondary">
               Buscar
             </Button>
