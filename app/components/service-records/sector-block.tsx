@@ -29,6 +29,14 @@ const Req = () => (
   </span>
 );
 
+/** A field's label with the required mark. */
+const marked = (label: React.ReactNode, required?: boolean) => (
+  <>
+    {label}
+    {required ? <Req /> : null}
+  </>
+);
+
 function Choice({
   name,
   label,
@@ -47,16 +55,7 @@ function Choice({
   onChange?: (v: string) => void;
 }) {
   return (
-    <Field
-      label={
-        <>
-          {label}
-          {required ? <Req /> : null}
-        </>
-      }
-      name={n(name)}
-      error={errors[n(name)]}
-    >
+    <Field label={marked(label, required)} name={n(name)} error={errors[n(name)]}>
       {(f) => (
         <Select
           {...f}
@@ -87,16 +86,7 @@ function TextIn({
   ...rest
 }: { name: string; label: string; errors: Errors; required?: boolean; type?: string; maxLength?: number } & React.ComponentProps<"input">) {
   return (
-    <Field
-      label={
-        <>
-          {label}
-          {required ? <Req /> : null}
-        </>
-      }
-      name={n(name)}
-      error={errors[n(name)]}
-    >
+    <Field label={marked(label, required)} name={n(name)} error={errors[n(name)]}>
       {(f) => <Input {...f} type={type} required={required} maxLength={type === "text" ? maxLength : undefined} {...rest} />}
     </Field>
   );
@@ -120,12 +110,7 @@ function MaskedIn({
 }) {
   return (
     <Field
-      label={
-        <>
-          {label}
-          {required ? <Req /> : null}
-        </>
-      }
+      label={marked(label, required)}
       name={n(name)}
       error={errors[n(name)]}
       hint={hint ?? (kind === "date" ? "dd/mm/aaaa" : kind === "time" ? "hh:mm, 24 horas" : undefined)}

@@ -306,6 +306,20 @@ export type CommitOptions = {
   confirmDuplicates?: boolean;
 };
 
+/** A row's name, address and contacts as the columns of `workplaces` (a blank neighbourhood is null). */
+function addressColumns(w: WorkplaceImportRow) {
+  return {
+    name: w.name,
+    address: w.address,
+    neighbourhood: w.neighbourhood || null,
+    city: w.city,
+    state: w.state,
+    cep: w.cep,
+    phone: w.phone,
+    email: w.email,
+  };
+}
+
 /**
  * Applies every row in one transaction, or none (issue 18 §2): the plan is made again inside the
  * transaction, and a file with any rejected row writes nothing — the report comes back with
@@ -343,14 +357,7 @@ export async function commitWorkplaceImport(
       await tx
         .update(workplaces)
         .set({
-          name: w.name,
-          address: w.address,
-          neighbourhood: w.neighbourhood || null,
-          city: w.city,
-          state: w.state,
-          cep: w.cep,
-          phone: w.phone,
-          email: w.email,
+          ...addressColumns(w),
           ...(w.membersCount !== null ? { membersCount: w.membersCount } : {}),
           ...w.operational,
           ...position,
@@ -369,14 +376,7 @@ export async function commitWorkplaceImport(
           .insert(workplaces)
           .values({
             code: w.code ?? generate(),
-            name: w.name,
-            address: w.address,
-            neighbourhood: w.neighbourhood || null,
-            city: w.city,
-            state: w.state,
-            cep: w.cep,
-            phone: w.phone,
-            email: w.email,
+            ...addressColumns(w),
             lat: position.lat,
             lon: position.lon,
             positionSource: position.source,

@@ -51,6 +51,15 @@ export const FIELD_MESSAGES = {
 } as const;
 const M = FIELD_MESSAGES;
 
+/** The requester's e-mail: optional, lower case, null when blank. */
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(z.email(M.email).max(254, M.email).nullable());
+
 // --- Sector blocks -------------------------------------------------------------------------
 
 export const RESCISSION_TYPES = {
@@ -221,13 +230,7 @@ const serviceFormFields = z.object({
   requesterCpf: optionalCpfField(),
   requesterName: nullableText({ max: SERVICE_LIMITS.name, tooLong: M.nameTooLong }),
   requesterPhone: optionalPhoneField(),
-  requesterEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .pipe(z.email(M.email).max(254, M.email).nullable()),
+  requesterEmail: optionalEmail,
   serviceType: requiredText(M.serviceType, { max: 120, tooLong: M.tooLong }),
   priority: choiceField(PRIORITIES, M.priority),
   otherType: nullableText({ max: SERVICE_LIMITS.otherType, tooLong: M.tooLong }),
@@ -335,13 +338,7 @@ export const editSchema = z.object({
   id: idField(SERVICE_MESSAGES.notFound),
   requesterName: requiredText(M.name, { max: SERVICE_LIMITS.name, tooLong: M.nameTooLong }),
   requesterPhone: optionalPhoneField(),
-  requesterEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .pipe(z.email(M.email).max(254, M.email).nullable()),
+  requesterEmail: optionalEmail,
   status: choiceField(SERVICE_STATUSES, M.required),
   priority: choiceField(PRIORITIES, M.priority),
   description: requiredText(M.description, {
