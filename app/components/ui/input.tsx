@@ -76,3 +76,12 @@ export function Field({
     </div>
   );
 }
+
+/** A select's options: one per value, its text from `label` (the value itself by default). */
+export function Options<T extends string | number>({ values, label }: { values: readonly T[]; label?: (value: T) => React.ReactNode }) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {label ? label(v) : v}
+    </option>
+  ));
+}

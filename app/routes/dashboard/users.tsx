@@ -23,7 +23,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { Field, Input, Select } from "~/components/ui/input";
+import { Field, Input, Options, Select } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuários | Painel" }];
@@ -64,11 +64,7 @@ function RoleSelect({ defaultValue, ...props }: React.ComponentProps<typeof Sele
       <option value="" disabled>
         Selecione o perfil
       </option>
-      {ROLES.map((r) => (
-        <option key={r} value={r}>
-          {ROLE_LABELS[r]}
-        </option>
-      ))}
+      <Options values={ROLES} label={(r) => ROLE_LABELS[r]} />
     </Select>
   );
 }
