@@ -55,11 +55,7 @@ export function PublicAgreementFilters({
               value={filters.status}
               onChange={(e) => apply({ ...filters, status: e.target.value as StatusFilter })}
             >
-              {STATUS_FILTERS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
+              <Options values={STATUS_FILTERS} value={(f) => f.value} label={(f) => f.label} />
             </Select>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Search, SlidersHorizontal } from "lucide-react";
-import { Input, Label, Select } from "~/components/ui/input";
+import { Input, Label, Options, Select } from "~/components/ui/input";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
@@ -112,11 +112,7 @@ export function FilterSelect({
       <Label htmlFor={id}>{label}</Label>
       <Select id={id} name={name} defaultValue={value ?? ""}>
         <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options values={options} value={(o) => o.value} label={(o) => o.label} />
       </Select>
     </div>
   );

@@ -77,11 +77,25 @@ export function Field({
   );
 }
 
-/** A select's options: one per value, its text from `label` (the value itself by default). */
-export function Options<T extends string | number>({ values, label }: { values: readonly T[]; label?: (value: T) => React.ReactNode }) {
-  return values.map((v) => (
-    <option key={v} value={v}>
-      {label ? label(v) : v}
-    </option>
-  ));
+/**
+ * A select's options: one per item of `values`, its value from `value` (the item itself by
+ * default) and its text from `label` (the item itself by default).
+ */
+export function Options<T>({
+  values,
+  value,
+  label,
+}: {
+  values: readonly T[];
+  value?: (item: T) => string | number;
+  label?: (item: T) => React.ReactNode;
+}) {
+  return values.map((item) => {
+    const v = value ? value(item) : (item as string | number);
+    return (
+      <option key={v} value={v}>
+        {label ? label(item) : v}
+      </option>
+    );
+  });
 }

@@ -331,11 +331,7 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
           {(f) => (
             <Select {...f} key={sector} defaultValue="">
               <option value="">{UNASSIGNED}</option>
-              {(agents[sector] ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
+              <Options values={agents[sector] ?? []} value={(a) => a.id} label={(a) => a.name} />
             </Select>
           )}
         </Field>
