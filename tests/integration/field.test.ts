@@ -16,6 +16,7 @@ import { parseMarkers } from "~/domain/fieldwork/workplace-row";
 import { approximatePosition, BRASILIA_CENTER, clusterByGrid, MAX_HASH_OFFSET } from "~/domain/fieldwork/map-constants";
 import { FORBIDDEN_MESSAGE, type Role } from "~/auth/permissions";
 import { decodeHtml as decode } from "../support/html";
+import { FINISH_ANSWERS } from "../support/fieldwork";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -333,14 +334,7 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     intent: "finish",
     id,
     token,
-    brigadePhone: "(61) 3333-4444",
-    basicFirefighters: "4",
-    lifeguards: "1",
-    hasBrigadeLeader: "sim",
-    hasMasterFirefighter: "nao",
-    totalWorkers: "120",
-    dayWorkers: "80",
-    nightWorkers: "40",
+    ...FINISH_ANSWERS,
     outsourced: "nao",
     directContractType: "Outro",
     directContractOther: "Associação de moradores",
