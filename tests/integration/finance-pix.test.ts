@@ -44,6 +44,9 @@ async function send(client: Client, fields: Record<string, string | string[]>, f
   const res = await client.post(RECONCILE, fd);
   return { status: res.status, html: decode(await res.text()) };
 }
+/** Posts the PIX settings form: a valid key, receiver and city unless `over` says otherwise. */
+const saveSettings = (client: Client, over: Record<string, string> = {}) =>
+  send(client, { intent: "pix-settings", key: "tesouraria@sindicato.example.com", receiverName: "Sindicato", city: "Brasília", ...over });
 const rowOf = (html: string, testId: string) => html.match(new RegExp(`<tr data-testid="${testId}"[^>]*>(.*?)</tr>`))?.[1];
 const proposedLines = (html: string) => [...html.matchAll(/data-testid="proposal-(\d+)"/g)].map((m) => Number(m[1]));
 const unmatchedLines = (html: string) => [...html.matchAll(/data-testid="unmatched-(\d+)"/g)].map((m) => Number(m[1]));
@@ -140,23 +143,13 @@ describe("PIX not configured, then configured by admin", () => {
 
   it("an invalid key or a blank name is refused with its pt-BR message; financeiro may not edit; nothing is written", async () => {
     const before = await counts();
-    const bad = await send(admin, { intent: "pix-settings", key: "123.456.789-00", receiverName: "Sindicato", city: "Brasília" });
+    const bad = await saveSettings(admin, { key: "123.456.789-00" });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain(PIX_MESSAGES.keyInvalid);
-    const blank = await send(admin, {
-      intent: "pix-settings",
-      key: "tesouraria@sindicato.example.com",
-      receiverName: "🚒 ✨",
-      city: "Brasília",
-    });
+    const blank = await saveSettings(admin, { receiverName: "🚒 ✨" });
     expect(blank.status).toBe(400);
     expect(blank.html).toContain(PIX_MESSAGES.receiverNameRequired);
-    const refused = await send(financeiro, {
-      intent: "pix-settings",
-      key: "tesouraria@sindicato.example.com",
-      receiverName: "Sindicato",
-      city: "Brasília",
-    });
+    const refused = await saveSettings(financeiro);
     expect(refused.status).toBe(403);
     expect(refused.html).toContain(FORBIDDEN_MESSAGE);
     expect(await counts()).toEqual(before);
@@ -164,12 +157,7 @@ describe("PIX not configured, then configured by admin", () => {
 
   it("admin saves a valid key (CNPJ with mask), audited; the screen shows it", async () => {
     const before = await counts();
-    const ok = await send(admin, {
-      intent: "pix-settings",
-      key: "11.222.333/0001-81",
-      receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal",
-      city: "Brasília",
-    });
+    const ok = await saveSettings(admin, { key: "11.222.333/0001-81", receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal" });
     expect(ok.status).toBe(200);
     expect(ok.html).toContain(PIX_PAGE_MESSAGES.settingsSaved);
     expect((await counts()).s).toBe(before.s + 1);
