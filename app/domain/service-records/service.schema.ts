@@ -51,6 +51,18 @@ export const FIELD_MESSAGES = {
 } as const;
 const M = FIELD_MESSAGES;
 
+/** The record's description and additional information, as the create and edit forms write them. */
+const describedFields = {
+  description: requiredText(M.description, {
+    min: SERVICE_LIMITS.descriptionMin,
+    tooShort: M.descriptionShort,
+    max: SERVICE_LIMITS.description,
+    tooLong: M.descriptionLong,
+    multiline: true,
+  }),
+  additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+};
+
 /** The requester's e-mail: optional, lower case, null when blank. */
 const optionalEmail = z
   .string()
@@ -234,14 +246,7 @@ const serviceFormFields = z.object({
   serviceType: requiredText(M.serviceType, { max: 120, tooLong: M.tooLong }),
   priority: choiceField(PRIORITIES, M.priority),
   otherType: nullableText({ max: SERVICE_LIMITS.otherType, tooLong: M.tooLong }),
-  description: requiredText(M.description, {
-    min: SERVICE_LIMITS.descriptionMin,
-    tooShort: M.descriptionShort,
-    max: SERVICE_LIMITS.description,
-    tooLong: M.descriptionLong,
-    multiline: true,
-  }),
-  additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+  ...describedFields,
   sectorData: z.record(z.string(), z.string()).default({}),
 });
 
@@ -341,14 +346,7 @@ export const editSchema = z.object({
   requesterEmail: optionalEmail,
   status: choiceField(SERVICE_STATUSES, M.required),
   priority: choiceField(PRIORITIES, M.priority),
-  description: requiredText(M.description, {
-    min: SERVICE_LIMITS.descriptionMin,
-    tooShort: M.descriptionShort,
-    max: SERVICE_LIMITS.description,
-    tooLong: M.descriptionLong,
-    multiline: true,
-  }),
-  additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+  ...describedFields,
   responsibleId: responsible(SERVICE_MESSAGES.selectResponsible),
   comment: comment(SERVICE_MESSAGES.changeCommentRequired),
 });

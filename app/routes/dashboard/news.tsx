@@ -149,11 +149,7 @@ function NewsListView({ data: list }: { data: ListData }) {
                 <ExternalLink /> Ver no site
               </a>
             </Button>
-            <Button asChild>
-              <Link to="/dashboard/noticias?editor=nova">
-                <Plus /> Nova notícia
-              </Link>
-            </Button>
+            <NewPostButton />
           </>
         }
       />
@@ -207,11 +203,7 @@ function NewsListView({ data: list }: { data: ListData }) {
                 <Link to="/dashboard/noticias">Limpar filtros</Link>
               </Button>
             ) : (
-              <Button asChild>
-                <Link to="/dashboard/noticias?editor=nova">
-                  <Plus /> Nova notícia
-                </Link>
-              </Button>
+              <NewPostButton />
             )
           }
         >
@@ -284,6 +276,17 @@ function NewsListView({ data: list }: { data: ListData }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Opens the editor on a new post. */
+function NewPostButton() {
+  return (
+    <Button asChild>
+      <Link to="/dashboard/noticias?editor=nova">
+        <Plus /> Nova notícia
+      </Link>
+    </Button>
   );
 }
 
