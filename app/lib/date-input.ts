@@ -5,7 +5,8 @@
  * server share it.
  */
 
-const MONTHS = [
+/** The months' names in pt-BR, January first. */
+export const MONTH_NAMES = [
   "janeiro",
   "fevereiro",
   "março",
@@ -27,7 +28,7 @@ export const DATE_INPUT_MESSAGES = {
   format: "use o formato dd/mm/aaaa, como 25/03/2026.",
   month: (typed: string) => `Mês inválido em ${typed}: o mês vai de 01 a 12 (a data é dia/mês/ano).`,
   day: (typed: string, month: number, year: number, days: number) =>
-    `${typed} não existe: ${MONTHS[month - 1]} de ${year} tem ${days} dias.`,
+    `${typed} não existe: ${MONTH_NAMES[month - 1]} de ${year} tem ${days} dias.`,
   year: `Ano fora do intervalo aceito (${MIN_YEAR} a ${MAX_YEAR}).`,
 } as const;
 

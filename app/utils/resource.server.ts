@@ -23,6 +23,23 @@ export async function requireResourceActor(request: Request, denial: { title: st
   }
 }
 
+/**
+ * A staff file download (a photo, a piece of evidence): the resource guard, then `answer` with the
+ * actor; an AppError it throws becomes its plain-text answer.
+ */
+export async function serveResource(
+  request: Request,
+  denial: { title: string; message: string },
+  answer: (actor: Awaited<ReturnType<typeof requireResourceActor>>) => Promise<Response>,
+) {
+  const actor = await requireResourceActor(request, denial);
+  try {
+    return await answer(actor);
+  } catch (error) {
+    rethrowAsPlain(error);
+  }
+}
+
 /** Re-throws an AppError as its plain-text answer (403, 404, 400…); anything else as it is. */
 export function rethrowAsPlain(error: unknown): never {
   if (isAppError(error)) throw plainText(error.status, error.message);

@@ -39,3 +39,8 @@ export function seo(
   if (opts.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+/** The meta of a page kept out of search engines (the sign-in steps, maintenance). */
+export function noindexMeta(title: string, description: string, path: string) {
+  return ({ matches }: { matches: readonly Match[] }) => seo(matches, { title, description, path, noindex: true });
+}

@@ -5,7 +5,7 @@ import { ROLES, type Role } from "~/auth/roles";
 import { canAccessPath, screenFor } from "~/auth/screens";
 import { useTestServer } from "../support/suite";
 import { Client } from "../support/http";
-import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/form-registry";
+import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, postCase, type TargetIds } from "../support/form-registry";
 import { flattenRoutes } from "../unit/routes-table";
 
 // Every refused post is written to the audit log (ADR 182): no per-minute cap in this file.
@@ -112,14 +112,7 @@ describe("every dashboard action, as every refused role", () => {
           const before = await Promise.all(testCase.tables.map(fingerprint));
           const refusedBefore = (await refusals(role)).length;
           const fields = body(ids);
-          let res: Response;
-          if (testCase.multipart) {
-            const fd = new FormData();
-            for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-            res = await c.post(testCase.path, fd);
-          } else {
-            res = await c.post(testCase.path, fields);
-          }
+          const res = await postCase(c, testCase, fields);
           expect(res.status, `${role} ${testCase.path} ${fields.intent ?? ""}`).toBe(403);
           const after = await Promise.all(testCase.tables.map(fingerprint));
           expect(after, `${role} ${testCase.path} ${fields.intent ?? ""} alterou dados`).toEqual(before);

@@ -5,6 +5,8 @@ import type { Client } from "../support/http";
 import { samplePdf } from "~/domain/agreements/sample-pdf";
 import { AGREEMENT_MESSAGES, showingCount } from "~/domain/agreements/agreement.schema";
 import { todayInBrasilia } from "~/lib/dates";
+import { decodeHtml } from "../support/html";
+import { multipartBody, type UploadedFile } from "../support/multipart";
 
 const t = useTestServer();
 let admin: Client;
@@ -47,11 +49,8 @@ function dayFromToday(days: number) {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-function form(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type?: string }) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  if (file) fd.set("document", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/pdf" }), file.name);
-  return fd;
+function form(fields: Record<string, string>, file?: UploadedFile) {
+  return multipartBody(fields, "document", file, "application/pdf");
 }
 
 const fields = (over: Record<string, string> = {}) => ({
@@ -65,14 +64,6 @@ const fields = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function page(c: Client | null, path: string) {
   const res = await (c ?? t.anonymous()).get(path);
   return { status: res.status, html: decodeHtml(await res.text()), res };

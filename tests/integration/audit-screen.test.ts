@@ -11,18 +11,10 @@ import { FORM_MESSAGES } from "~/utils/fields";
 import { useTestServer } from "../support/suite";
 import { BAD_ADDRESS_MESSAGES } from "../../server/bad-address";
 import type { Client } from "../support/http";
+import { decodeHtml as decode } from "../support/html";
 
 const t = useTestServer();
 
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 /** Markup as text: comments dropped, tags as spaces, entities decoded. */
 function plain(html: string) {
   return decode(

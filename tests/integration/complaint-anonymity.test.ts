@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createComplaint } from "~/db/factories/complaints";
 import { useTestServer } from "../support/suite";
 import { gpsTaggedJpeg, tinyPdf } from "../fixtures/complaint-files";
+import { multipartBody, type UploadedFile } from "../support/multipart";
 
 /**
  * Anonymity of the complaint channel: after a reporter files a complaint, follows it up and
@@ -42,11 +43,8 @@ async function post(path: string, fd: FormData, headers: Record<string, string> 
   return { res, html: await res.text() };
 }
 
-function form(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  if (file) fd.set("evidence", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  return fd;
+function form(fields: Record<string, string>, file?: UploadedFile) {
+  return multipartBody(fields, "evidence", file);
 }
 
 /** Every text-like column of every table (any schema but the catalogs), searched for `needle`. */

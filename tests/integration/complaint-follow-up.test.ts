@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { elfBytes, plainPng } from "../fixtures/complaint-files";
+import { multipartBody, type UploadedFile } from "../support/multipart";
 
 /**
  * Following a complaint up with the receipt code (/denuncia/acompanhar): the code works once
@@ -29,11 +30,8 @@ function nextIp() {
   return `198.18.0.${ipSeq}`;
 }
 
-function form(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  if (file) fd.set("evidence", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  return fd;
+function form(fields: Record<string, string>, file?: UploadedFile) {
+  return multipartBody(fields, "evidence", file);
 }
 
 async function post(path: string, fd: FormData, ip = nextIp()) {

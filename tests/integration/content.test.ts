@@ -4,6 +4,7 @@ import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { DEFAULT_CONTENT, formatWhatsapp, LEGACY_PLACEHOLDERS } from "~/domain/content/institutional";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
+import { decodeHtml } from "../support/html";
 
 const t = useTestServer();
 let admin: Client;
@@ -17,15 +18,6 @@ beforeAll(async () => {
   presidencia = await t.login("presidencia");
 });
 
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function page(path: string, c: Client | null = null) {
   const res = await (c ?? t.anonymous()).get(path);
   return { status: res.status, html: decodeHtml(await res.text()) };
@@ -230,25 +222,31 @@ describe("staff edit the content at /dashboard/conteudo", () => {
     expect(audit.data.changed).toEqual(expect.arrayContaining(["name", "phones", "board", "history", "values", "map"]));
 
     const about = (await page("/quem-somos")).html;
-    expect(about).toContain("Sindicato de Teste dos Bombeiros Civis");
-    expect(about).toContain("<p>Primeiro parágrafo da história de teste.</p>");
-    expect(about).toContain("<p>Segundo parágrafo da história de teste.</p>");
-    expect(about).toContain("Missão de teste do sindicato.");
-    expect(about).toContain("Visão de teste do sindicato.");
-    expect(about).toContain("Valor Extra de Teste");
-    expect(about).toContain("Diretor de Base");
-    expect(about).toContain("Pessoa Presidente Teste");
-    expect(about).toContain("https://wa.me/5561998765432");
+    for (const text of [
+      "Sindicato de Teste dos Bombeiros Civis",
+      "<p>Primeiro parágrafo da história de teste.</p>",
+      "<p>Segundo parágrafo da história de teste.</p>",
+      "Missão de teste do sindicato.",
+      "Visão de teste do sindicato.",
+      "Valor Extra de Teste",
+      "Diretor de Base",
+      "Pessoa Presidente Teste",
+      "https://wa.me/5561998765432",
+    ])
+      expect(about).toContain(text);
     expect(about).not.toContain(DEFAULT_CONTENT.history);
 
     const f = footer((await page("/parceiros")).html);
-    expect(f).toContain("Descrição de teste do sindicato");
-    expect(f).toContain("Quadra de Teste, Bloco Z, Brasília - DF");
-    expect(f).toContain("(61) 3333-4444");
-    expect(f).toContain('href="tel:+556133334444"');
-    expect(f).toContain("mailto:contato@teste.example.org");
-    expect(f).toContain('href="https://www.instagram.com/sindicato.teste"');
-    expect(f).toContain('href="https://www.youtube.com/@sindicatoteste"');
+    for (const text of [
+      "Descrição de teste do sindicato",
+      "Quadra de Teste, Bloco Z, Brasília - DF",
+      "(61) 3333-4444",
+      'href="tel:+556133334444"',
+      "mailto:contato@teste.example.org",
+      'href="https://www.instagram.com/sindicato.teste"',
+      'href="https://www.youtube.com/@sindicatoteste"',
+    ])
+      expect(f).toContain(text);
     expect(f).not.toContain("facebook");
 
     expect((await page("/privacidade")).html).toContain("mailto:contato@teste.example.org");

@@ -11,6 +11,7 @@ import { addMonths, currentMonth } from "~/domain/dashboards/month";
 import { todayInBrasilia } from "~/lib/dates";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * Role panels (issue 12): every card equals the count of the list it links to (both fetched
@@ -31,16 +32,6 @@ const firstMorning = new Date(`${month}-01T03:30:00Z`);
 const past = (days: number) => new Date(Date.now() - days * 86_400_000);
 /** A Brasília calendar date `days` from today (negative: before). */
 const dayFromToday = (days: number) => new Date(new Date(`${today}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
-
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 async function get(c: Client, path: string) {
   const res = await c.get(path);

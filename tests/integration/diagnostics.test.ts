@@ -12,16 +12,7 @@ import { jobsApi } from "../support/jobs";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { testDataDir } from "../support/data-dir";
-
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
+import { decodeHtml as decode } from "../support/html";
 
 /** Markup as text: React's text separators dropped, tags as spaces, entities decoded. */
 function plain(html: string) {

@@ -4,6 +4,7 @@ import { createUser } from "~/db/factories/users";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
+import { FINISH_ANSWERS } from "../support/fieldwork";
 
 /**
  * Campo on the phone (issue 19 §12), over HTTP: one route in progress per person (also when two
@@ -28,14 +29,7 @@ const finishBody = (id: string, token: string, notes: string) => ({
   intent: "finish",
   id,
   token,
-  brigadePhone: "(61) 3333-4444",
-  basicFirefighters: "4",
-  lifeguards: "1",
-  hasBrigadeLeader: "sim",
-  hasMasterFirefighter: "nao",
-  totalWorkers: "120",
-  dayWorkers: "80",
-  nightWorkers: "40",
+  ...FINISH_ANSWERS,
   outsourced: "sim",
   positionCep: "70040-010",
   notes,

@@ -16,6 +16,8 @@ import { parseMarkers } from "~/domain/fieldwork/workplace-row";
 import { approximatePosition, BRASILIA_CENTER, MAX_HASH_OFFSET } from "~/domain/fieldwork/map-constants";
 import type { Role } from "~/auth/roles";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
+import { decodeHtml as decode } from "../support/html";
+import { FINISH_ANSWERS } from "../support/fieldwork";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -70,14 +72,6 @@ async function counts() {
     j: number;
   }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
   return row;
-}
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
 }
 async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -328,14 +322,7 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
     intent: "finish",
     id,
     token,
-    brigadePhone: "(61) 3333-4444",
-    basicFirefighters: "4",
-    lifeguards: "1",
-    hasBrigadeLeader: "sim",
-    hasMasterFirefighter: "nao",
-    totalWorkers: "120",
-    dayWorkers: "80",
-    nightWorkers: "40",
+    ...FINISH_ANSWERS,
     outsourced: "nao",
     directContractType: "Outro",
     directContractOther: "Associação de moradores",

@@ -39,49 +39,29 @@ let anonymised: string;
 let paid: string;
 let memberId: string;
 
+/** A charge of month `month` of 2031, due `dueIn` days from today in Brasília: its id. */
+async function chargeId(member: string, centavos: number, month: number, dueIn: number) {
+  const charge = await createCharge(t.db, {
+    memberId: member,
+    amountCentavos: centavos,
+    referenceMonth: month,
+    referenceYear: 2031,
+    dueDate: brasiliaDateFromToday(dueIn),
+  });
+  return charge.id;
+}
+
 beforeAll(async () => {
   fin = await t.login("financeiro");
   const ana = await createMember(t.db, { name: "Ana Cobrança Teste", email: "ana.cobranca@example.com" });
   memberId = ana.id;
-  open = (
-    await createCharge(t.db, {
-      memberId: ana.id,
-      amountCentavos: 5250,
-      referenceMonth: 5,
-      referenceYear: 2031,
-      dueDate: brasiliaDateFromToday(10),
-    })
-  ).id;
-  paid = (
-    await createCharge(t.db, {
-      memberId: ana.id,
-      amountCentavos: 5000,
-      referenceMonth: 4,
-      referenceYear: 2031,
-      dueDate: brasiliaDateFromToday(-5),
-    })
-  ).id;
+  open = await chargeId(ana.id, 5250, 5, 10);
+  paid = await chargeId(ana.id, 5000, 4, -5);
   await createPayment(t.db, { chargeId: paid, amountCentavos: 5000, paidOn: brasiliaDateFromToday(-6), method: "pix" });
   const bruno = await createMember(t.db, { name: "Bruno Sem Email", email: null });
-  noEmail = (
-    await createCharge(t.db, {
-      memberId: bruno.id,
-      amountCentavos: 5000,
-      referenceMonth: 5,
-      referenceYear: 2031,
-      dueDate: brasiliaDateFromToday(10),
-    })
-  ).id;
+  noEmail = await chargeId(bruno.id, 5000, 5, 10);
   const carla = await createMember(t.db, { name: "Carla Anonimizada", email: "carla@example.com", anonymizedAt: new Date() });
-  anonymised = (
-    await createCharge(t.db, {
-      memberId: carla.id,
-      amountCentavos: 5000,
-      referenceMonth: 5,
-      referenceYear: 2031,
-      dueDate: brasiliaDateFromToday(10),
-    })
-  ).id;
+  anonymised = await chargeId(carla.id, 5000, 5, 10);
 });
 
 async function send(c: Client, id: string) {

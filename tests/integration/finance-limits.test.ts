@@ -38,6 +38,17 @@ const digest = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 /** The line number of the first credit (after the preamble and the header). */
 const FIRST = 4;
 
+/** A charge of `centavos` for month `month` of 2026, due on the 10th. */
+function monthlyCharge(memberId: string, centavos: number, month: number) {
+  return createCharge(t.db, {
+    memberId,
+    amountCentavos: centavos,
+    referenceYear: 2026,
+    referenceMonth: month,
+    dueDate: `2026-${String(month).padStart(2, "0")}-10`,
+  });
+}
+
 async function activePayments(chargeId: string) {
   return t.db.$count(payments, sql`${payments.chargeId} = ${chargeId} and ${payments.undoneAt} is null`);
 }
@@ -50,20 +61,8 @@ beforeAll(async () => {
 describe("one bank credit pays one charge (ADR 180)", () => {
   it("the same credit written without the 'Cp :ISPB-' prefix is a possible duplicate: not proposed, refused as a plain line, registered only when confirmed as another credit", async () => {
     const m = await createMember(t.db, { name: "Nome Único da Silva" });
-    const jan = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 6123,
-      referenceYear: 2026,
-      referenceMonth: 1,
-      dueDate: "2026-01-10",
-    });
-    const feb = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 6123,
-      referenceYear: 2026,
-      referenceMonth: 2,
-      dueDate: "2026-02-10",
-    });
+    const jan = await monthlyCharge(m.id, 6123, 1);
+    const feb = await monthlyCharge(m.id, 6123, 2);
 
     const first = statement("02/03/2026;Pix recebido;Cp :00360305-NOME ÚNICO DA SILVA;61,23;0,00");
     const read = await previewStatement(fin, upload(first));
@@ -117,14 +116,7 @@ describe("one bank credit pays one charge (ADR 180)", () => {
 
   it("two credits of the same day and amount from different banks, or with our txids of different charges, are told apart; one that could be the registered one is not", async () => {
     const m = await createMember(t.db, { name: "Pagadora Dupla Ferreira" });
-    const charge = (month: number) =>
-      createCharge(t.db, {
-        memberId: m.id,
-        amountCentavos: 4500,
-        referenceYear: 2026,
-        referenceMonth: month,
-        dueDate: `2026-0${month}-10`,
-      });
+    const charge = (month: number) => monthlyCharge(m.id, 4500, month);
     const [janC, febC, marC, aprC] = [await charge(1), await charge(2), await charge(3), await charge(4)];
     const a = statement(`05/03/2026;Pix recebido;Cp :00360305-PAGADORA DUPLA FERREIRA ${txidForCharge(janC.id)};45,00;0,00`);
     expect((await previewStatement(fin, upload(a))).proposals.map((p) => [p.chargeId, p.via])).toEqual([[janC.id, "txid"]]);
@@ -145,20 +137,8 @@ describe("one bank credit pays one charge (ADR 180)", () => {
 
   it("a file with the registered credit and a new one of the same day and amount: the registered line is recognised, the new one proposed", async () => {
     const m = await createMember(t.db, { name: "Repetido Mesmo Dia" });
-    const jan = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5000,
-      referenceYear: 2026,
-      referenceMonth: 1,
-      dueDate: "2026-01-10",
-    });
-    const feb = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5000,
-      referenceYear: 2026,
-      referenceMonth: 2,
-      dueDate: "2026-02-10",
-    });
+    const jan = await monthlyCharge(m.id, 5000, 1);
+    const feb = await monthlyCharge(m.id, 5000, 2);
     const line = "06/03/2026;Pix recebido;REPETIDO MESMO DIA;50,00;0,00";
     const one = statement(line);
     await confirmStatement(fin, upload(one), { digest: digest(one), lines: [FIRST] });
@@ -172,20 +152,8 @@ describe("one bank credit pays one charge (ADR 180)", () => {
 
   it("a possible duplicate leaves the member's open charge to a line that surely is new; with none left it is listed with its reason", async () => {
     const m = await createMember(t.db, { name: "Sobra Nenhuma Costa" });
-    const jan = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5100,
-      referenceYear: 2026,
-      referenceMonth: 1,
-      dueDate: "2026-01-10",
-    });
-    const feb = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5100,
-      referenceYear: 2026,
-      referenceMonth: 2,
-      dueDate: "2026-02-10",
-    });
+    const jan = await monthlyCharge(m.id, 5100, 1);
+    const feb = await monthlyCharge(m.id, 5100, 2);
     const a = statement("07/03/2026;Pix recebido;Cp :00360305-SOBRA NENHUMA COSTA;51,00;0,00");
     await confirmStatement(fin, upload(a), { digest: digest(a), lines: [FIRST] });
     expect(await activePayments(jan.id)).toBe(1);
@@ -201,20 +169,8 @@ describe("one bank credit pays one charge (ADR 180)", () => {
 
   it("a PIX registered by hand on the finance screen makes the statement's credit of that day and amount a possible duplicate", async () => {
     const m = await createMember(t.db, { name: "Registrado A Mao" });
-    const jan = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5000,
-      referenceYear: 2026,
-      referenceMonth: 1,
-      dueDate: "2026-01-10",
-    });
-    const feb = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5000,
-      referenceYear: 2026,
-      referenceMonth: 2,
-      dueDate: "2026-02-10",
-    });
+    const jan = await monthlyCharge(m.id, 5000, 1);
+    const feb = await monthlyCharge(m.id, 5000, 2);
     await createPayment(t.db, { chargeId: jan.id, amountCentavos: 5000, paidOn: "2026-03-09", method: "pix" });
     const match = await previewStatement(fin, upload(statement("09/03/2026;Pix recebido;REGISTRADO A MÃO;50,00;0,00")));
     expect(match.proposals).toEqual([]);
@@ -289,13 +245,7 @@ describe("amounts up to R$ 99.999.999,99 fit; above it, a pt-BR 4xx (ADR 179)", 
 
   it("a statement with a credit of R$ 21.474.836,48 and one above the limit is read: the first unmatched, the second refused with its reason, the rest proposed", async () => {
     const m = await createMember(t.db, { name: "Credito Normal Junto" });
-    const c = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5000,
-      referenceYear: 2026,
-      referenceMonth: 1,
-      dueDate: "2026-01-10",
-    });
+    const c = await monthlyCharge(m.id, 5000, 1);
     const match = await previewStatement(
       fin,
       upload(
@@ -418,13 +368,7 @@ describe("payment dates and amounts (ADR 181)", () => {
 
   it("an amount above the charge's needs the explicit confirmation (422 with the pt-BR message), then is registered with its excess", async () => {
     const m = await createMember(t.db);
-    const c = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5250,
-      referenceYear: 2026,
-      referenceMonth: 3,
-      dueDate: "2026-03-10",
-    });
+    const c = await monthlyCharge(m.id, 5250, 3);
     const input = { chargeId: c.id, paidOn: "2026-03-10", amount: 2_147_483_647, method: "pix" as const, note: null };
     await expect(registerPayment(fin, { ...input, confirmExcess: false })).rejects.toMatchObject({
       status: 422,
@@ -435,13 +379,7 @@ describe("payment dates and amounts (ADR 181)", () => {
     const ok = await registerPayment(fin, { ...input, confirmExcess: true });
     expect(ok.excessCentavos).toBe(2_147_483_647 - 5250);
     // The exact amount needs no confirmation.
-    const d = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 5250,
-      referenceYear: 2026,
-      referenceMonth: 4,
-      dueDate: "2026-04-10",
-    });
+    const d = await monthlyCharge(m.id, 5250, 4);
     expect((await registerPayment(fin, { ...input, chargeId: d.id, amount: 5250, confirmExcess: false })).excessCentavos).toBe(0);
     expect(
       registerPaymentSchema.parse({ chargeId: c.id, paidOn: "2026-03-10", amount: "52,50", method: "pix", confirmExcess: "on" })
@@ -476,20 +414,8 @@ describe("concurrency: exactly one wins", () => {
 
   it("three confirmations of one statement at once: one registers, two 409, each charge paid once", async () => {
     const m = await createMember(t.db, { name: "Concorrente Unico" });
-    const a = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 3333,
-      referenceYear: 2026,
-      referenceMonth: 1,
-      dueDate: "2026-01-10",
-    });
-    const b = await createCharge(t.db, {
-      memberId: m.id,
-      amountCentavos: 3333,
-      referenceYear: 2026,
-      referenceMonth: 2,
-      dueDate: "2026-02-10",
-    });
+    const a = await monthlyCharge(m.id, 3333, 1);
+    const b = await monthlyCharge(m.id, 3333, 2);
     const file = statement("03/03/2026;Pix recebido;CONCORRENTE UNICO;33,33;0,00", "04/03/2026;Pix recebido;CONCORRENTE UNICO;33,33;0,00");
     const results = await Promise.allSettled(
       Array.from({ length: 3 }, () => confirmStatement(fin, upload(file), { digest: digest(file), lines: [FIRST, FIRST + 1] })),

@@ -13,6 +13,7 @@ import { PIX_MESSAGES, txidForCharge } from "~/lib/pix";
 import { STATEMENT_MESSAGES } from "~/lib/bank-statement";
 import { PIX_PAGE_MESSAGES, STATEMENT_MAX_BYTES, STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { STATEMENT_REASONS } from "~/domain/finance/statement.server";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * PIX (issue 11, ADRs 157–158): the union's PIX settings, the printable charge page with its
@@ -32,15 +33,6 @@ const digest = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 const CECILIA_CHARGE = "0a11ce00-0000-4000-8000-000000000001";
 const PEDRO_CHARGE = "0a11ce00-0000-4000-8000-000000000002";
 
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function page(client: Client, url: string) {
   const res = await client.get(url);
   return { status: res.status, html: decode(await res.text()), location: res.headers.get("location") };
@@ -52,6 +44,9 @@ async function send(client: Client, fields: Record<string, string | string[]>, f
   const res = await client.post(RECONCILE, fd);
   return { status: res.status, html: decode(await res.text()) };
 }
+/** Posts the PIX settings form: a valid key, receiver and city unless `over` says otherwise. */
+const saveSettings = (client: Client, over: Record<string, string> = {}) =>
+  send(client, { intent: "pix-settings", key: "tesouraria@sindicato.example.com", receiverName: "Sindicato", city: "Brasília", ...over });
 const rowOf = (html: string, testId: string) => html.match(new RegExp(`<tr data-testid="${testId}"[^>]*>(.*?)</tr>`))?.[1];
 const proposedLines = (html: string) => [...html.matchAll(/data-testid="proposal-(\d+)"/g)].map((m) => Number(m[1]));
 const unmatchedLines = (html: string) => [...html.matchAll(/data-testid="unmatched-(\d+)"/g)].map((m) => Number(m[1]));
@@ -148,23 +143,13 @@ describe("PIX not configured, then configured by admin", () => {
 
   it("an invalid key or a blank name is refused with its pt-BR message; financeiro may not edit; nothing is written", async () => {
     const before = await counts();
-    const bad = await send(admin, { intent: "pix-settings", key: "123.456.789-00", receiverName: "Sindicato", city: "Brasília" });
+    const bad = await saveSettings(admin, { key: "123.456.789-00" });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain(PIX_MESSAGES.keyInvalid);
-    const blank = await send(admin, {
-      intent: "pix-settings",
-      key: "tesouraria@sindicato.example.com",
-      receiverName: "🚒 ✨",
-      city: "Brasília",
-    });
+    const blank = await saveSettings(admin, { receiverName: "🚒 ✨" });
     expect(blank.status).toBe(400);
     expect(blank.html).toContain(PIX_MESSAGES.receiverNameRequired);
-    const refused = await send(financeiro, {
-      intent: "pix-settings",
-      key: "tesouraria@sindicato.example.com",
-      receiverName: "Sindicato",
-      city: "Brasília",
-    });
+    const refused = await saveSettings(financeiro);
     expect(refused.status).toBe(403);
     expect(refused.html).toContain(FORBIDDEN_MESSAGE);
     expect(await counts()).toEqual(before);
@@ -172,12 +157,7 @@ describe("PIX not configured, then configured by admin", () => {
 
   it("admin saves a valid key (CNPJ with mask), audited; the screen shows it", async () => {
     const before = await counts();
-    const ok = await send(admin, {
-      intent: "pix-settings",
-      key: "11.222.333/0001-81",
-      receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal",
-      city: "Brasília",
-    });
+    const ok = await saveSettings(admin, { key: "11.222.333/0001-81", receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal" });
     expect(ok.status).toBe(200);
     expect(ok.html).toContain(PIX_PAGE_MESSAGES.settingsSaved);
     expect((await counts()).s).toBe(before.s + 1);

@@ -8,6 +8,7 @@ import { REPORT_HEADERS } from "~/domain/finance/reports.server";
 import { todayInBrasilia } from "~/lib/dates";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
+import { decodeHtml } from "../support/html";
 
 /**
  * Finance (issue 11): status derivation, issuing, payments and undo, the month batch, the CSV
@@ -29,16 +30,6 @@ beforeAll(async () => {
   const u = await t.user("financeiro");
   actor = { id: u.id, username: u.username, role: "financeiro" };
 });
-
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 /** Posts like the browser's fetcher (single fetch): status and the answer's text. */
 async function post(c: Client, body: Record<string, string>, path = PATH) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createCharge, createPayment } from "~/db/factories/finance";
 import { createMember } from "~/db/factories/members";
 import { useTestServer } from "../support/suite";
+import { decodeHtml } from "../support/html";
 
 /**
  * Small things the first-day walk (issue 19) found on screens, checked through HTTP as the role
@@ -9,15 +10,7 @@ import { useTestServer } from "../support/suite";
  */
 const t = useTestServer();
 
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/<!-- -->/g, "");
+const decode = (s: string) => decodeHtml(s).replace(/<!-- -->/g, "");
 
 describe("the finance summary adds up, or says why not", () => {
   it("an overpayment is explained under the totals, and nothing is said when the sums agree", async () => {

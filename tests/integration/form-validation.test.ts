@@ -5,6 +5,7 @@ import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
 import { MONEY_MESSAGES } from "~/lib/money";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
+import { decodeHtml } from "../support/html";
 
 /**
  * Server validation of the staff forms over real HTTP (issue 19 §3, §9, §10): every error of a
@@ -19,16 +20,6 @@ let fin: Client;
 beforeAll(async () => {
   [juridico, admin, fin] = await Promise.all((["juridico", "admin", "financeiro"] as const).map((r) => t.login(r)));
 });
-
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 /** Posts like the browser's fetcher (single fetch): status and the answer's text. */
 async function post(c: Client, path: string, body: Record<string, string>) {

@@ -4,6 +4,7 @@ import { createPartner } from "~/db/factories/partners";
 import { daysAgo } from "~/db/factories/support";
 import { useTestServer } from "../support/suite";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
+import { decodeHtml as decode } from "../support/html";
 
 const TILE_TEMPLATE = "https://{s}.tiles.exemplo.org/{z}/{x}/{y}.png";
 const t = useTestServer({ env: { MAP_TILE_URL: TILE_TEMPLATE, MAP_TILE_ATTRIBUTION: "Dados do mapa de teste" } });
@@ -19,14 +20,6 @@ afterAll(() => {
   delete process.env.MAP_TILE_ATTRIBUTION;
 });
 
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function home() {
   const res = await fetch(`${t.url}/`);
   return { res, html: decode(await res.text()) };

@@ -14,6 +14,7 @@ import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { todayInBrasilia } from "~/lib/dates";
+import { decodeHtml as decode } from "../support/html";
 
 /** Members (issue 8): the import from the old system, the member's photo and the XLSX export. */
 const t = useTestServer();
@@ -52,15 +53,6 @@ function csv(rows: Cells[], headers: string[] = HEADERS) {
 }
 /** A zip with a document inside, but no workbook. */
 const rawZipWithoutWorkbook = () => zip([{ name: "word/document.xml", data: "<w:document/>" }]);
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 async function send(client: Client, path: string, intent: string, field: string, bytes: Buffer | null, name: string) {
   const fd = new FormData();
   fd.set("intent", intent);

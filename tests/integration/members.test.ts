@@ -7,6 +7,7 @@ import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { todayInBrasilia } from "~/lib/dates";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
+import { decodeHtml } from "../support/html";
 
 /** Members (issue 8): the screen, the member's page, the CPF look-up and the LGPD tools. */
 const t = useTestServer();
@@ -24,16 +25,6 @@ beforeAll(async () => {
     (["admin", "rh", "presidencia", "secretaria", "juridico"] as const).map((r) => t.login(r)),
   );
 });
-
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 async function page(c: Client, url: string) {
   const res = await c.get(url);

@@ -6,6 +6,7 @@ import { createAgreementMix } from "../support/scenarios";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { STATUS_LABELS, UPCOMING_LABEL } from "~/domain/agreements/agreement-messages";
 import { NOT_FOUND_MESSAGES } from "~/components/layout/not-found-content";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * Issue 13, item 1.9: what a new user ran into. The server has no SMTP_URL (mail goes to the
@@ -16,15 +17,6 @@ import { NOT_FOUND_MESSAGES } from "~/components/layout/not-found-content";
 const t = useTestServer({ env: { TRUST_PROXY: "1", SMTP_URL: "" } });
 
 const clientFrom = (ip: string) => forwardedClient(t.url, ip);
-
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 
 describe("an office of 20 people behind one address", () => {
   const OFFICE = "198.51.100.200";

@@ -5,6 +5,8 @@ import { daysAgo } from "~/db/factories/support";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
+import { decodeHtml } from "../support/html";
+import { multipartBody, type UploadedFile } from "../support/multipart";
 
 const APP_URL = "http://noticias.exemplo.test";
 const t = useTestServer({ env: { APP_URL } });
@@ -62,11 +64,8 @@ async function count(table: "news_posts" | "files" | "audit_log") {
   return row.n;
 }
 
-function form(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  if (file) fd.set("cover", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/jpeg" }), file.name);
-  return fd;
+function form(fields: Record<string, string>, file?: UploadedFile) {
+  return multipartBody(fields, "cover", file, "image/jpeg");
 }
 
 const baseFields = { summary: "Resumo da notícia de teste.", body: "Texto da notícia de teste.", publishedAt: "" };
@@ -79,12 +78,7 @@ async function publicHtml(path: string) {
 
 /** The page an action answers with (the no-JS view), entities decoded, to find its messages in. */
 async function answer(res: Response) {
-  return (await res.text())
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
+  return decodeHtml(await res.text());
 }
 
 const EDITOR = "/dashboard/noticias?editor=nova";

@@ -10,6 +10,7 @@ import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { protocolAt, PROTOCOL_WINDOW_SECONDS } from "~/domain/service-records/protocol.server";
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { BAD_ADDRESS_MESSAGES } from "../../server/bad-address";
+import { FINISH_ANSWERS } from "../support/fieldwork";
 
 /**
  * Issue 18 §5, "no 500 anywhere": each 500 the outside attack found, as a regression test.
@@ -167,14 +168,7 @@ describe("a route started or finished with a fix time out of range", () => {
       intent: "finish",
       id: route.id,
       token: "tok-fixat-0000000001",
-      brigadePhone: "(61) 3333-4444",
-      basicFirefighters: "4",
-      lifeguards: "1",
-      hasBrigadeLeader: "sim",
-      hasMasterFirefighter: "nao",
-      totalWorkers: "120",
-      dayWorkers: "80",
-      nightWorkers: "40",
+      ...FINISH_ANSWERS,
       outsourced: "nao",
       directContractType: "Outro",
       directContractOther: "Associação de moradores",

@@ -4,6 +4,8 @@ import { useTestServer } from "../support/suite";
 import { createPartnerSet } from "../support/scenarios";
 import type { Client } from "../support/http";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
+import { decodeHtml } from "../support/html";
+import { multipartBody, type UploadedFile } from "../support/multipart";
 
 const t = useTestServer();
 let secretaria: Client;
@@ -49,24 +51,13 @@ async function fileRow(id: string) {
   return row;
 }
 
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 async function publicPage() {
   const res = await fetch(`${t.url}/parceiros`);
   return { status: res.status, html: decodeHtml(await res.text()) };
 }
 
-function form(fields: Record<string, string>, logo?: { bytes: Buffer; name: string; type?: string }) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  if (logo) fd.set("logo", new Blob([new Uint8Array(logo.bytes)], { type: logo.type ?? "image/jpeg" }), logo.name);
-  return fd;
+function form(fields: Record<string, string>, logo?: UploadedFile) {
+  return multipartBody(fields, "logo", logo, "image/jpeg");
 }
 const fields = (over: Record<string, string> = {}) => ({
   intent: "create",

@@ -7,7 +7,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { useTestServer } from "../support/suite";
 import { Client } from "../support/http";
 import { freshCode, secretFromEnrolmentPage } from "../support/two-factor";
-import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/form-registry";
+import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, postCase, type TargetIds } from "../support/form-registry";
 import { flattenRoutes } from "../unit/routes-table";
 
 /** Issue 18 §7 (ADR 185): two-factor sign-in for staff, over HTTP. */
@@ -73,14 +73,7 @@ describe("the code step", () => {
       const before = await Promise.all(testCase.tables.map(fingerprint));
       for (const body of testCase.bodies) {
         const fields = body(ids);
-        let res: Response;
-        if (testCase.multipart) {
-          const fd = new FormData();
-          for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-          res = await c.post(testCase.path, fd);
-        } else {
-          res = await c.post(testCase.path, fields);
-        }
+        const res = await postCase(c, testCase, fields);
         expect(res.status, `${testCase.path} ${fields.intent ?? ""}`).toBe(302);
         expect(res.headers.get("location"), testCase.path).toMatch(/^\/login\/verificacao\?redirectTo=/);
       }

@@ -9,6 +9,7 @@ import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
+import { decodeHtml } from "../support/html";
 
 /**
  * Who saw what (issue 18 §6), over real HTTP on both databases: the requester's CPF on a service
@@ -70,16 +71,6 @@ beforeAll(async () => {
     });
   }
 });
-
-function decodeHtml(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 /** Posts like the browser's fetcher (single fetch). */
 async function fetcherPost(c: Client, path: string, body: Record<string, string>) {

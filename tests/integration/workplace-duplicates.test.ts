@@ -4,6 +4,8 @@ import type { Client } from "../support/http";
 import { createWorkplace } from "~/db/factories/field";
 import { DUPLICATE_MESSAGES, duplicateReason, foldedWords, similarNames } from "~/domain/fieldwork/workplace-duplicates";
 import { xlsxOf } from "../support/xlsx-files";
+import { decodeHtml as decode } from "../support/html";
+import { WORKPLACE_HEADERS } from "../support/fieldwork";
 
 /**
  * Issue 19 item 13 (ADR 217): a likely duplicate workplace (same CEP, or a similar folded name
@@ -17,13 +19,6 @@ let escola: { id: string; code: string };
 let patio: { id: string; code: string };
 let other: { id: string; code: string };
 
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
 const countByName = async (name: string) =>
   (await t.query<{ n: number }>`select count(*)::int as n from workplaces where name = ${name}`)[0].n;
 
@@ -153,22 +148,8 @@ describe("the workplace form", () => {
 });
 
 describe("the workplace import's dry run", () => {
-  const HEADERS = [
-    "codigo",
-    "nome_fantasia",
-    "endereco",
-    "bairro",
-    "cidade",
-    "estado",
-    "cep",
-    "telefone_comercial",
-    "email",
-    "Lat",
-    "Long",
-    "Qtd associados",
-  ];
   const file = () =>
-    xlsxOf(HEADERS, [
+    xlsxOf(WORKPLACE_HEADERS, [
       ["", "Escola Parque 308 Sul", "SQS 308 Área Especial", "Asa Sul", "Brasília", "DF", "70355-030", "", "", "", "", 0],
       ["", "Posto Novo Sem Igual", "QNM 40", "Ceilândia", "Brasília", "DF", "72220-400", "", "", "", "", 0],
       ["", "Sem Igual, Posto Novo", "QNM 40 Lote 2", "Ceilândia", "Brasília", "DF", "72220-410", "", "", "", "", 0],

@@ -7,6 +7,8 @@ import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
+import { decodeHtml as decode } from "../support/html";
+import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS } from "../support/fieldwork";
 
 /** The workplace spreadsheet import (issue 10): template, dry run, all-or-nothing commit. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -14,45 +16,12 @@ const PATH = "/dashboard/admin/mapa-postos";
 const t = useTestServer({ env: () => ({ GEOCODER_URL: "http://127.0.0.1:9", JOBS_POLL_MS: "60000" }) });
 let admin: Client;
 
-const TEMPLATE_HEADERS = [
-  "codigo",
-  "nome_fantasia",
-  "endereco",
-  "bairro",
-  "cidade",
-  "estado",
-  "cep",
-  "telefone_comercial",
-  "email",
-  "Lat",
-  "Long",
-  "Qtd associados",
-  "telefone_sala_brigada",
-  "qtd_bombeiros_civis_basicos",
-  "qtd_salva_vidas",
-  "possui_lider_brigada",
-  "possui_mestre_bombeiro_efetivo",
-  "total_trabalhadores_local",
-  "qtd_diurnos",
-  "qtd_noturnos",
-  "trabalhadores_terceirizados",
-  "tipo_contratacao_direta",
-];
-const HEADERS = TEMPLATE_HEADERS.slice(0, 12);
 type Cells = (string | number)[];
 
-const xlsx = (rows: Cells[], headers: string[] = HEADERS) => xlsxOf(headers, rows);
-function csv(rows: Cells[], headers: string[] = HEADERS) {
+const xlsx = (rows: Cells[], headers: string[] = WORKPLACE_HEADERS) => xlsxOf(headers, rows);
+function csv(rows: Cells[], headers: string[] = WORKPLACE_HEADERS) {
   const line = (cells: Cells) => cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(";");
   return Buffer.from("\uFEFF" + [headers, ...rows].map(line).join("\r\n") + "\r\n", "utf8");
-}
-function decode(s: string) {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
 }
 async function send(client: Client, intent: string, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
   const fd = new FormData();
@@ -102,13 +71,13 @@ beforeAll(async () => {
 
 describe("the template", () => {
   it("is an .xlsx with the original's columns, then the operational fields; a refused role is sent to its panel", async () => {
-    expect(WORKPLACE_IMPORT_COLUMNS.map((c) => c.header)).toEqual(TEMPLATE_HEADERS);
+    expect(WORKPLACE_IMPORT_COLUMNS.map((c) => c.header)).toEqual(WORKPLACE_TEMPLATE_HEADERS);
     const res = await admin.get(`${PATH}/modelo`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     expect(res.headers.get("content-disposition")).toContain("modelo-postos.xlsx");
     const sheet = await readXlsxSheet(await res.arrayBuffer());
-    expect(sheet[0]).toEqual(TEMPLATE_HEADERS);
+    expect(sheet[0]).toEqual(WORKPLACE_TEMPLATE_HEADERS);
     expect(sheet).toHaveLength(2);
     const campo = await t.login("campo");
     const refused = await campo.get(`${PATH}/modelo`);

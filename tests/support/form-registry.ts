@@ -32,6 +32,7 @@ import { consultaSchema } from "~/domain/service-records/consulta";
 import { serviceDetailActionSchema, serviceFormSchema, serviceListActionSchema } from "~/domain/service-records/service.schema";
 import { pixSettingsSchema, statementConfirmSchema } from "~/domain/finance/pix.schema";
 import type { TestServer } from "./server";
+import type { Client } from "./http";
 
 /**
  * The one registry of the site's form posts (public, auth and staff), read by four tests:
@@ -917,6 +918,14 @@ export const FORM_POSTS: FormPost[] = [
 export const ACTION_CASES: ActionCase[] = FORM_POSTS.flatMap(({ path, pattern, bodies, tables, multipart }) =>
   pattern && bodies ? [{ path, pattern, bodies, tables, ...(multipart ? { multipart } : {}) }] : [],
 );
+
+/** Posts one body of an action case as the browser would: multipart when the form is, else urlencoded. */
+export function postCase(c: Client, testCase: ActionCase, fields: Record<string, string>) {
+  if (!testCase.multipart) return c.post(testCase.path, fields);
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  return c.post(testCase.path, fd);
+}
 
 export const FORM_CASES: FormCase[] = FORM_POSTS.flatMap(({ path, multipart, tables, form }) =>
   form ? [{ ...form, path: form.path ?? (() => path), tables: form.tables ?? tables, ...(multipart ? { multipart } : {}) }] : [],

@@ -112,9 +112,10 @@ describe("the role table", () => {
       const src = fs.readFileSync(path.resolve("app", r.file), "utf8");
       const exportsLoader = /export (async )?function loader/.test(src);
       const exportsAction = /export (async )?function action/.test(src);
-      // requireResourceActor (app/utils/resource.server.ts) is requireAccess for resource routes, and
-      // apiLoader (app/utils/api.server.ts) for the JSON endpoints; both call it first.
-      const guards = (src.match(/\b(requireAccess|requireResourceActor|apiLoader)\(/g) ?? []).length;
+      // requireResourceActor (app/utils/resource.server.ts) is requireAccess for resource routes,
+      // serveResource (same file) for the file downloads, and apiLoader (app/utils/api.server.ts)
+      // for the JSON endpoints; each calls it first.
+      const guards = (src.match(/\b(requireAccess|requireResourceActor|serveResource|apiLoader)\(/g) ?? []).length;
       expect(guards, `${r.file} deve chamar requireAccess em cada loader/action`).toBeGreaterThanOrEqual(
         Number(exportsLoader) + Number(exportsAction),
       );

@@ -2,7 +2,7 @@ import * as React from "react";
 import { Form } from "react-router";
 import { Filter } from "./agreement-icons";
 import { Button } from "~/components/ui/button";
-import { Label, Select } from "~/components/ui/input";
+import { Label, Options, Select } from "~/components/ui/input";
 import { showingCount } from "~/domain/agreements/agreement-messages";
 import { ALL, STATUS_FILTERS, type PublicFilters, type StatusFilter } from "~/domain/agreements/public-filters";
 
@@ -44,11 +44,7 @@ export function PublicAgreementFilters({
             <Label htmlFor="filtro-ano">Ano</Label>
             <Select id="filtro-ano" name="ano" value={filters.year} onChange={(e) => apply({ ...filters, year: e.target.value })}>
               <option value={ALL}>Todos os anos</option>
-              {years.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
+              <Options values={years} />
             </Select>
           </div>
           <div className="grid gap-1.5">
@@ -59,11 +55,7 @@ export function PublicAgreementFilters({
               value={filters.status}
               onChange={(e) => apply({ ...filters, status: e.target.value as StatusFilter })}
             >
-              {STATUS_FILTERS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
+              <Options values={STATUS_FILTERS} value={(f) => f.value} label={(f) => f.label} />
             </Select>
           </div>
         </div>

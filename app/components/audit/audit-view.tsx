@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { Download, Filter } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { Field, Input, Select } from "~/components/ui/input";
+import { Field, Input, Options, Select } from "~/components/ui/input";
 import { DateInput } from "~/components/ui/masked-input";
 import { Alert } from "~/components/ui/alert";
 import { CursorPager } from "~/components/ui/pager";
@@ -79,21 +79,13 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
             {(p) => <Input {...p} type="text" list="audit-people" defaultValue={values.person} autoComplete="off" maxLength={64} />}
           </Field>
           <datalist id="audit-people">
-            {people.map((u) => (
-              <option key={u.username} value={u.username}>
-                {u.name}
-              </option>
-            ))}
+            <Options values={people} value={(u) => u.username} label={(u) => u.name} />
           </datalist>
           <Field label="Ação" name={FILTER_PARAMS.action} error={errors.action}>
             {(p) => (
               <Select {...p} defaultValue={values.action}>
                 <option value="">Todas as ações</option>
-                {ACTION_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options values={ACTION_OPTIONS} value={(o) => o.value} label={(o) => o.label} />
               </Select>
             )}
           </Field>
@@ -101,11 +93,7 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
             {(p) => (
               <Select {...p} defaultValue={values.entityType}>
                 <option value="">Todos os tipos</option>
-                {ENTITY_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options values={ENTITY_OPTIONS} value={(o) => o.value} label={(o) => o.label} />
               </Select>
             )}
           </Field>

@@ -1,5 +1,6 @@
 import { Check, X } from "lucide-react";
 import { cn } from "~/lib/cn";
+import { Field, Input } from "~/components/ui/input";
 import { PASSWORD_CRITERIA, passwordScore, passwordStrengthLabel } from "~/lib/password-strength";
 
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
@@ -31,5 +32,40 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
         })}
       </ul>
     </div>
+  );
+}
+
+/** A new password's field (kept by the caller, to judge it as it is typed) with its strength meter below. */
+export function NewPasswordField({
+  label,
+  name,
+  error,
+  value,
+  onChange,
+  required,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+}) {
+  return (
+    <>
+      <Field label={label} name={name} error={error}>
+        {(p) => (
+          <Input
+            {...p}
+            type="password"
+            autoComplete="new-password"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            required={required}
+          />
+        )}
+      </Field>
+      <PasswordStrengthMeter password={value} />
+    </>
   );
 }

@@ -16,6 +16,8 @@ import { EvidenceInput } from "./evidence-input";
 export function ComplaintForm() {
   const { Form, errors, error: message, result, busy } = useFormAction({ mode: "document", toast: false, action: "/denuncia" });
   const values = result?.values ?? {};
+  /** A field's name, the value sent back and its error. */
+  const bind = (name: string) => ({ name, defaultValue: values[name], error: errors[name] });
   return (
     <Form
       method="post"
@@ -31,42 +33,29 @@ export function ComplaintForm() {
       ) : null}
 
       <CountedField
-        name="title"
+        {...bind("title")}
         label="Título da denúncia"
         max={COMPLAINT_LIMITS.title}
         required
-        defaultValue={values.title}
-        error={errors.title}
         placeholder="Ex.: Falta de equipamento de proteção no plantão noturno"
       />
       <div className="grid gap-6 sm:grid-cols-2">
+        <CountedField {...bind("companyName")} label="Empresa" max={COMPLAINT_LIMITS.company} optional />
         <CountedField
-          name="companyName"
-          label="Empresa"
-          max={COMPLAINT_LIMITS.company}
-          optional
-          defaultValue={values.companyName}
-          error={errors.companyName}
-        />
-        <CountedField
-          name="location"
+          {...bind("location")}
           label="Local"
           max={COMPLAINT_LIMITS.location}
           optional
-          defaultValue={values.location}
-          error={errors.location}
           placeholder="Posto, cidade ou endereço"
         />
       </div>
       <CountedField
-        name="description"
+        {...bind("description")}
         label="Descrição"
         max={COMPLAINT_LIMITS.description}
         required
         multiline
         rows={8}
-        defaultValue={values.description}
-        error={errors.description}
         hint="Conte o que aconteceu, quando e com que frequência. Evite detalhes que revelem quem você é."
       />
 

@@ -19,7 +19,7 @@ import { formatDateTime } from "~/lib/dates";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Label, Select, Textarea } from "~/components/ui/input";
+import { Label, Options, Select, Textarea } from "~/components/ui/input";
 import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS, staffActionSchema } from "~/domain/complaints/complaint.schema";
 import type { ComplaintDetail, StaffFile } from "~/domain/complaints/complaint-row";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
@@ -80,11 +80,7 @@ function StatusForm({ complaint }: { complaint: ComplaintDetail }) {
       <div className="grid gap-1.5 sm:max-w-xs">
         <Label htmlFor="f-status">Status</Label>
         <Select id="f-status" name="status" defaultValue={complaint.status} aria-invalid={errors.status ? true : undefined}>
-          {COMPLAINT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {COMPLAINT_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <Options values={COMPLAINT_STATUSES} label={(s) => COMPLAINT_STATUS_LABELS[s]} />
         </Select>
       </div>
       <div className="grid gap-1.5">

@@ -1,10 +1,10 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { Building2, MessageSquare, Paperclip, Search } from "lucide-react";
+import { Building2, MessageSquare, Paperclip } from "lucide-react";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { SearchInput } from "~/components/ui/filter-bar";
 import { COMPLAINT_MESSAGES, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS } from "~/domain/complaints/complaint.schema";
 import type { ComplaintListItem } from "~/domain/complaints/complaint-row";
 import { ComplaintStatusBadge } from "./complaint-status-badge";
@@ -55,20 +55,7 @@ export function ComplaintSearch({ q, status }: { q: string; status: string }) {
   return (
     <Form method="get" role="search" className="flex gap-2">
       {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
-      <label htmlFor="busca-denuncias" className="sr-only">
-        Buscar denúncias
-      </label>
-      <div className="relative flex-1">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-        <Input
-          id="busca-denuncias"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="Título, empresa, local ou relato"
-          className="pl-9"
-        />
-      </div>
+      <SearchInput id="busca-denuncias" label="Buscar denúncias" defaultValue={q} placeholder="Título, empresa, local ou relato" />
       <Button type="submit" variant="secondary">
         Buscar
       </Button>

@@ -2,7 +2,7 @@ import * as React from "react";
 import { Form } from "react-router";
 import { VISIT_SORT_LABELS, VISIT_SORTS, VISITS_MESSAGES, type VisitSort } from "~/domain/fieldwork/visits";
 import { Button } from "~/components/ui/button";
-import { Label, Select } from "~/components/ui/input";
+import { Label, Options, Select } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { EmptyState } from "~/components/ui/empty-state";
 
@@ -40,11 +40,7 @@ export function VisitList<T extends { id: string }>({
         <div className="grid gap-1.5">
           <Label htmlFor={sortId}>Ordenar por</Label>
           <Select id={sortId} name="ordem" defaultValue={sort}>
-            {VISIT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {VISIT_SORT_LABELS[s]}
-              </option>
-            ))}
+            <Options values={VISIT_SORTS} label={(s) => VISIT_SORT_LABELS[s]} />
           </Select>
         </div>
         <Button type="submit" variant="outline">

@@ -12,7 +12,7 @@ import {
   type FinishDraft,
 } from "~/components/fieldwork/finish-draft";
 import { Button } from "~/components/ui/button";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { useToast } from "~/components/ui/toaster";
 
@@ -227,11 +227,7 @@ export function FinishRoute({ route, role }: { route: ExecutableRoute; role: str
           {(f) => (
             <Select {...f} value={v("directContractType")} onChange={(e) => set("directContractType", e.target.value)}>
               <option value="">Selecione</option>
-              {CONTRACT_TYPES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options values={CONTRACT_TYPES} />
             </Select>
           )}
         </Field>

@@ -2,7 +2,7 @@ import * as React from "react";
 import { CalendarPlus, HandCoins, Plus, Undo2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger, ConfirmDialog } from "~/components/ui/dialog";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { MemberPicker } from "./member-picker";
 import { FINANCE_MESSAGES, MONTH_NAMES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, referenceLabel } from "~/domain/finance/finance-options";
@@ -263,11 +263,7 @@ export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge
           <Field label={<>Forma de pagamento{req}</>} name={p("method")} error={errors.method}>
             {(f) => (
               <Select {...f} name="method" defaultValue="pix" required>
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {PAYMENT_METHOD_LABELS[m]}
-                  </option>
-                ))}
+                <Options values={PAYMENT_METHODS} label={(m) => PAYMENT_METHOD_LABELS[m]} />
               </Select>
             )}
           </Field>

@@ -4,6 +4,7 @@ import { ArrowUpRight, ImageOff } from "~/components/icons/public-icons";
 import { formatLongDate } from "~/lib/long-date";
 import { INSTAGRAM_MESSAGES, truncateCaption, type InstagramFeed } from "~/domain/instagram/instagram";
 import { InstagramGlyph } from "./brand-glyphs";
+import { SectionHeading } from "./section-heading";
 
 export type InstagramState = { status: "loading" } | { status: "error" } | { status: "ready"; feed: InstagramFeed };
 
@@ -120,10 +121,7 @@ export function InstagramBlock({ feed, profileUrl }: { feed: Promise<InstagramFe
       <div className="container-page">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Redes sociais</p>
-            <h2 id="instagram-titulo" className="mt-1 text-3xl font-extrabold tracking-tight text-navy-950 sm:text-4xl">
-              Acompanhe no Instagram
-            </h2>
+            <SectionHeading id="instagram-titulo" eyebrow="Redes sociais" title="Acompanhe no Instagram" />
             <p className="mt-2 max-w-xl text-slate-600">Mobilizações, conquistas e o dia a dia da categoria.</p>
           </div>
           {profileUrl ? (

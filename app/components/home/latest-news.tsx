@@ -1,27 +1,15 @@
 import { Link } from "react-router";
-import { ArrowRight, Newspaper } from "~/components/icons/public-icons";
+import { Newspaper } from "~/components/icons/public-icons";
 import { formatLongDate } from "~/lib/long-date";
 import type { PublishedNewsItem } from "~/domain/news/news-row";
+import { SectionHeading } from "./section-heading";
 
 /** The latest news: the first story large, the others beside it. */
 export function LatestNews({ news }: { news: PublishedNewsItem[] }) {
   return (
     <section aria-labelledby="noticias-titulo" className="border-t border-slate-200 bg-white py-16 sm:py-20" data-testid="latest-news">
       <div className="container-page">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Notícias</p>
-            <h2 id="noticias-titulo" className="mt-1 text-3xl font-extrabold tracking-tight text-navy-950 sm:text-4xl">
-              Últimas notícias
-            </h2>
-          </div>
-          <Link
-            to="/noticias"
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            Ver todas as notícias <ArrowRight className="size-4" aria-hidden />
-          </Link>
-        </div>
+        <SectionHeading id="noticias-titulo" eyebrow="Notícias" title="Últimas notícias" to="/noticias" more="Ver todas as notícias" />
         {news.length === 0 ? (
           <div className="mt-8 grid place-items-center gap-3 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
             <Newspaper className="size-8 text-slate-500" aria-hidden />

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
-import { ArrowRight, Handshake } from "~/components/icons/public-icons";
+import { Handshake } from "~/components/icons/public-icons";
 import type { PublicPartner } from "~/domain/partners/partner-row";
+import { SectionHeading } from "./section-heading";
 
 function initials(name: string) {
   return name
@@ -16,20 +16,14 @@ export function PartnersStrip({ partners }: { partners: PublicPartner[] }) {
   return (
     <section aria-labelledby="parceiros-titulo" className="bg-navy-950 py-16 text-white sm:py-20" data-testid="partners-strip">
       <div className="container-page">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-flame-300">Parceiros</p>
-            <h2 id="parceiros-titulo" className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
-              Quem caminha com a categoria
-            </h2>
-          </div>
-          <Link
-            to="/parceiros"
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-flame-300 underline-offset-4 hover:underline"
-          >
-            Conheça todos os parceiros <ArrowRight className="size-4" aria-hidden />
-          </Link>
-        </div>
+        <SectionHeading
+          id="parceiros-titulo"
+          eyebrow="Parceiros"
+          title="Quem caminha com a categoria"
+          to="/parceiros"
+          more="Conheça todos os parceiros"
+          dark
+        />
         {partners.length === 0 ? (
           <p className="mt-8 flex items-center gap-3 text-slate-300">
             <Handshake className="size-6 text-flame-400" aria-hidden /> Em breve, novos parceiros.

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ArrowRight, ArrowUpRight, FileText, MessageSquare, ShieldAlert, UserPlus } from "~/components/icons/public-icons";
 // clsx, not ~/lib/cn: no class here overrides another, and public pages don't load tailwind-merge.
 import { clsx as cn } from "clsx";
+import { SectionHeading } from "./section-heading";
 
 type Service = {
   title: string;
@@ -52,10 +53,7 @@ export function ServiceCards({ membershipHref }: { membershipHref: string }) {
     <section aria-labelledby="servicos-titulo" className="relative py-16 sm:py-20">
       <div className="container-page">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Serviços</p>
-          <h2 id="servicos-titulo" className="mt-1 text-3xl font-extrabold tracking-tight text-navy-950 sm:text-4xl">
-            Como podemos ajudar
-          </h2>
+          <SectionHeading id="servicos-titulo" eyebrow="Serviços" title="Como podemos ajudar" />
           <p className="mt-3 text-slate-600">Os principais caminhos para o bombeiro civil encontrar apoio no sindicato.</p>
         </div>
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="service-cards">

@@ -3,6 +3,7 @@ import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone } from "~/componen
 import { telHref } from "~/domain/content/contact-links";
 import { LazyMap } from "~/components/map/lazy-map";
 import type { MapTiles } from "~/components/map/map-types";
+import { SectionHeading } from "./section-heading";
 
 /**
  * 'Mapa do Sindicato': the headquarters at the content's zoom (16 by default, as the original),
@@ -35,10 +36,7 @@ export function UnionMapSection({
   return (
     <section aria-labelledby="mapa-titulo" className="bg-white py-16 sm:py-20" data-testid="map-section">
       <div className="container-page">
-        <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Onde estamos</p>
-        <h2 id="mapa-titulo" className="mt-1 text-3xl font-extrabold tracking-tight text-navy-950 sm:text-4xl">
-          Mapa do Sindicato
-        </h2>
+        <SectionHeading id="mapa-titulo" eyebrow="Onde estamos" title="Mapa do Sindicato" />
         <div className="mt-8 grid overflow-hidden rounded-3xl border border-slate-200 shadow-sm lg:grid-cols-[22rem_1fr]">
           <div className="flex flex-col gap-6 bg-gradient-to-b from-brand-800 to-brand-900 p-7 text-white">
             <div>

@@ -27,3 +27,33 @@ export function PageHero({
     </section>
   );
 }
+
+/**
+ * A public page with one form beside an aside (the complaint, its follow-up, the service look-up):
+ * the {@link PageHero}, then the form's white card and the aside, side by side from `lg` up.
+ */
+export function PublicFormPage({
+  eyebrow,
+  title,
+  lead,
+  aside,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: React.ReactNode;
+  aside: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <PageHero eyebrow={eyebrow} title={title} lead={lead} />
+      <div className="bg-slate-50">
+        <div className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>
+          {aside}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { CepField } from "~/components/address/cep-field";
 import { Button } from "~/components/ui/button";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { DateInput, MaskedInput } from "~/components/ui/masked-input";
 import { DF_REGIONS, GENDERS, SITUATIONS, STATES, situationForEdit } from "~/domain/members/member-options";
 import { useDialogFormAction } from "~/components/ui/use-form-action";
@@ -18,11 +18,7 @@ function RegionSelect({ id, name, defaultValue, ...rest }: React.ComponentProps<
     <Select id={id} name={name} defaultValue={defaultValue ?? ""} {...rest}>
       <option value="">Não informada</option>
       {!known && defaultValue ? <option value={String(defaultValue)}>{String(defaultValue)}</option> : null}
-      {DF_REGIONS.map((r) => (
-        <option key={r} value={r}>
-          {r}
-        </option>
-      ))}
+      <Options values={DF_REGIONS} />
     </Select>
   );
 }
@@ -31,11 +27,7 @@ function StateSelect({ defaultValue, required, ...rest }: React.ComponentProps<t
   return (
     <Select defaultValue={defaultValue ?? (required ? "DF" : "")} required={required} {...rest}>
       {required ? null : <option value="">Não informada</option>}
-      {STATES.map((s) => (
-        <option key={s} value={s}>
-          {s}
-        </option>
-      ))}
+      <Options values={STATES} />
     </Select>
   );
 }
@@ -237,11 +229,7 @@ export function EditMemberDialog({
                       {admin.gender && !(GENDERS as readonly string[]).includes(admin.gender) ? (
                         <option value={admin.gender}>{admin.gender}</option>
                       ) : null}
-                      {GENDERS.map((g) => (
-                        <option key={g} value={g}>
-                          {g}
-                        </option>
-                      ))}
+                      <Options values={GENDERS} />
                     </Select>
                   )}
                 </Field>

@@ -30,6 +30,14 @@ const Req = () => (
   </span>
 );
 
+/** A field's label with the required mark. */
+const marked = (label: React.ReactNode, required?: boolean) => (
+  <>
+    {label}
+    {required ? <Req /> : null}
+  </>
+);
+
 function Choice({
   name,
   label,
@@ -48,16 +56,7 @@ function Choice({
   onChange?: (v: string) => void;
 }) {
   return (
-    <Field
-      label={
-        <>
-          {label}
-          {required ? <Req /> : null}
-        </>
-      }
-      name={n(name)}
-      error={errors[n(name)]}
-    >
+    <Field label={marked(label, required)} name={n(name)} error={errors[n(name)]}>
       {(f) => (
         <Select
           {...f}
@@ -88,16 +87,7 @@ function TextIn({
   ...rest
 }: { name: string; label: string; errors: Errors; required?: boolean; type?: string; maxLength?: number } & React.ComponentProps<"input">) {
   return (
-    <Field
-      label={
-        <>
-          {label}
-          {required ? <Req /> : null}
-        </>
-      }
-      name={n(name)}
-      error={errors[n(name)]}
-    >
+    <Field label={marked(label, required)} name={n(name)} error={errors[n(name)]}>
       {(f) => <Input {...f} type={type} required={required} maxLength={type === "text" ? maxLength : undefined} {...rest} />}
     </Field>
   );
@@ -121,12 +111,7 @@ function MaskedIn({
 }) {
   return (
     <Field
-      label={
-        <>
-          {label}
-          {required ? <Req /> : null}
-        </>
-      }
+      label={marked(label, required)}
       name={n(name)}
       error={errors[n(name)]}
       hint={hint ?? (kind === "date" ? "dd/mm/aaaa" : kind === "time" ? "hh:mm, 24 horas" : undefined)}
@@ -234,19 +219,16 @@ function HomologacaoBlock({ errors }: { errors: Errors }) {
   );
 }
 
+/** The sector's "Tipo de solicitação", which the fields below it depend on. */
+function RequestType(props: { options: Record<string, string>; errors: Errors; value: string; onChange: (v: string) => void }) {
+  return <Choice name="requestType" label="Tipo de solicitação" required {...props} />;
+}
+
 function SecretariaBlock({ errors }: { errors: Errors }) {
   const [request, setRequest] = React.useState("");
   return (
     <>
-      <Choice
-        name="requestType"
-        label="Tipo de solicitação"
-        options={SECRETARIA_REQUESTS}
-        errors={errors}
-        required
-        value={request}
-        onChange={setRequest}
-      />
+      <RequestType options={SECRETARIA_REQUESTS} errors={errors} value={request} onChange={setRequest} />
       <Choice name="urgency" label="Urgência" options={SECRETARIA_URGENCY} errors={errors} />
       {request === "agendamento" ? (
         <>
@@ -279,15 +261,7 @@ function FinanceiroBlock({ errors }: { errors: Errors }) {
   const payment = request === "contribuicao" || request === "reembolso";
   return (
     <>
-      <Choice
-        name="requestType"
-        label="Tipo de solicitação"
-        options={FINANCE_REQUESTS}
-        errors={errors}
-        required
-        value={request}
-        onChange={setRequest}
-      />
+      <RequestType options={FINANCE_REQUESTS} errors={errors} value={request} onChange={setRequest} />
       <Choice name="membershipStatus" label="Situação da filiação" options={MEMBERSHIP_STATUS} errors={errors} />
       {payment ? (
         <>
@@ -308,15 +282,7 @@ function PresidenciaBlock({ errors }: { errors: Errors }) {
   const [request, setRequest] = React.useState("");
   return (
     <>
-      <Choice
-        name="requestType"
-        label="Tipo de solicitação"
-        options={PRESIDENCY_REQUESTS}
-        errors={errors}
-        required
-        value={request}
-        onChange={setRequest}
-      />
+      <RequestType options={PRESIDENCY_REQUESTS} errors={errors} value={request} onChange={setRequest} />
       <Choice name="urgencyLevel" label="Nível de urgência" options={URGENCY_LEVELS} errors={errors} required />
       {request === "audiencia" ? (
         <Choice name="meetingType" label="Tipo de reunião" options={PRESIDENCY_MEETINGS} errors={errors} required />

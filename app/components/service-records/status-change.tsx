@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Button } from "~/components/ui/button";
-import { Field, Select, Textarea } from "~/components/ui/input";
+import { Field, Options, Select, Textarea } from "~/components/ui/input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { quickActions, SERVICE_LIMITS, type ActionScreen } from "~/domain/service-records/service-options";
 import { useFormAction } from "~/components/ui/use-form-action";
@@ -18,11 +18,7 @@ export function ResponsibleSelect({ agents, error, id, me }: { agents: AgentOpti
       {(f) => (
         <Select {...f} name="responsibleId" defaultValue={me && agents.some((a) => a.id === me) ? me : ""} required>
           <option value="">Selecione o responsável</option>
-          {agents.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <Options values={agents} value={(a) => a.id} label={(a) => a.name} />
         </Select>
       )}
     </Field>

@@ -1,6 +1,7 @@
 import * as React from "react";
-import { SlidersHorizontal } from "lucide-react";
-import { Label, Select } from "~/components/ui/input";
+import { Search, SlidersHorizontal } from "lucide-react";
+import { Input, Label, Options, Select } from "~/components/ui/input";
+import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
 /**
@@ -111,12 +112,69 @@ export function FilterSelect({
       <Label htmlFor={id}>{label}</Label>
       <Select id={id} name={name} defaultValue={value ?? ""}>
         <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options values={options} value={(o) => o.value} label={(o) => o.label} />
       </Select>
     </div>
+  );
+}
+
+/**
+ * A list's search box: a magnifier in the field and a label for screen readers (`label`); other
+ * props go to the input (its `name` is `q` unless given).
+ */
+export function SearchInput({
+  id,
+  label,
+  className,
+  ...props
+}: { id: string; label: string } & Omit<React.ComponentProps<typeof Input>, "id" | "type">) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+        <Input id={id} name="q" type="search" className={cn("pl-9", className)} {...props} />
+      </div>
+    </>
+  );
+}
+
+/** A list's filter as links, one a tab, the current one marked (aria-current) and filled. */
+export function FilterTabs<K extends string>({
+  label,
+  tabs,
+  current,
+  listClassName = "flex flex-wrap gap-1",
+  tabClassName = "px-3",
+}: {
+  /** The nav's accessible name. */
+  label: string;
+  tabs: readonly { key: K; label: React.ReactNode; to: string }[];
+  current: K;
+  listClassName?: string;
+  tabClassName?: string;
+}) {
+  return (
+    <nav aria-label={label}>
+      <ul className={cn("rounded-lg border border-slate-300 bg-white p-1", listClassName)}>
+        {tabs.map((t) => (
+          <li key={t.key}>
+            <Link
+              to={t.to}
+              aria-current={t.key === current ? "page" : undefined}
+              className={cn(
+                "inline-flex h-10 items-center rounded-md text-sm font-semibold",
+                tabClassName,
+                t.key === current ? "bg-navy-900 text-white" : "text-slate-800 hover:bg-slate-100",
+              )}
+            >
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -21,7 +21,17 @@ export function Label({ className, ...props }: React.ComponentProps<"label">) {
 }
 
 /** A control's hint and error, with the ids that its aria-describedby points at (`{id}-hint`, `{id}-error`). */
-export function FieldMessages({ id, hint, error }: { id: string; hint?: React.ReactNode; error?: React.ReactNode }) {
+export function FieldMessages({
+  id,
+  hint,
+  error,
+  errorTestId,
+}: {
+  id: string;
+  hint?: React.ReactNode;
+  error?: React.ReactNode;
+  errorTestId?: string;
+}) {
   return (
     <>
       {hint ? (
@@ -30,7 +40,7 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: React.Re
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700" data-testid={errorTestId}>
           {error}
         </p>
       ) : null}
@@ -65,4 +75,27 @@ export function Field({
       <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
+}
+
+/**
+ * A select's options: one per item of `values`, its value from `value` (the item itself by
+ * default) and its text from `label` (the item itself by default).
+ */
+export function Options<T>({
+  values,
+  value,
+  label,
+}: {
+  values: readonly T[];
+  value?: (item: T) => string | number;
+  label?: (item: T) => React.ReactNode;
+}) {
+  return values.map((item) => {
+    const v = value ? value(item) : (item as string | number);
+    return (
+      <option key={v} value={v}>
+        {label ? label(item) : v}
+      </option>
+    );
+  });
 }

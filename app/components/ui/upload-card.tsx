@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Card } from "~/components/ui/card";
 import { FilePicker } from "~/components/ui/file-picker";
+import { FieldMessages } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 
 /**
@@ -88,16 +89,7 @@ export function UploadField({
         aria-describedby={describedBy}
         onChange={(e) => onFileChange(e.currentTarget.files?.[0] ?? null)}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700" data-testid={errorTestId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} errorTestId={errorTestId} />
     </div>
   );
 }

@@ -38,3 +38,9 @@ export const agreementActionSchema = z.discriminatedUnion("intent", [
 export type AgreementAction = z.infer<typeof agreementActionSchema>;
 /** The fields of a create or an update (what the use cases store). */
 export type AgreementInput = Omit<Extract<AgreementAction, { intent: "create" }>, "intent">;
+
+/** The columns an agreement's form writes as typed (create and update). */
+export function agreementFormValues(input: AgreementInput) {
+  const { title, description, company, validFrom, validTo, isPublic } = input;
+  return { title, description, company, validFrom, validTo, isPublic };
+}

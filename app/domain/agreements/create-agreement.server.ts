@@ -4,7 +4,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import type { Upload } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
-import { statusFromValidTo, type AgreementInput } from "./agreement.schema";
+import { agreementFormValues, statusFromValidTo, type AgreementInput } from "./agreement.schema";
 import { storeAgreementPdf } from "./store-agreement-pdf.server";
 
 /**
@@ -19,12 +19,7 @@ export async function createAgreement(actor: Actor, input: AgreementInput, uploa
     const [created] = await tx
       .insert(agreements)
       .values({
-        title: input.title,
-        description: input.description,
-        company: input.company,
-        validFrom: input.validFrom,
-        validTo: input.validTo,
-        isPublic: input.isPublic,
+        ...agreementFormValues(input),
         status,
         fileId: file?.id ?? null,
         fileName: file?.fileName ?? null,

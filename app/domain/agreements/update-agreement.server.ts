@@ -7,7 +7,7 @@ import { deleteFile, type Upload } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
-import { AGREEMENT_MESSAGES, statusFromValidTo, type AgreementInput, type AgreementStatus } from "./agreement.schema";
+import { AGREEMENT_MESSAGES, agreementFormValues, statusFromValidTo, type AgreementInput, type AgreementStatus } from "./agreement.schema";
 import { storeAgreementPdf } from "./store-agreement-pdf.server";
 
 /**
@@ -35,12 +35,7 @@ export async function updateAgreement(actor: Actor, id: string, input: Agreement
     await tx
       .update(agreements)
       .set({
-        title: input.title,
-        description: input.description,
-        company: input.company,
-        validFrom: input.validFrom,
-        validTo: input.validTo,
-        isPublic: input.isPublic,
+        ...agreementFormValues(input),
         status,
         ...(file ? { fileId: file.id, fileName: file.fileName, fileSize: file.size } : {}),
         updatedAt: sql`now()`,

@@ -7,6 +7,7 @@ import { authorize, type Actor } from "~/auth/authorize";
 import { enqueue } from "~/jobs/app-jobs.server";
 import { AppError } from "~/utils/app-error";
 import {
+  importMessages,
   readSpreadsheet,
   spreadsheetTemplate,
   yieldTurn,
@@ -26,14 +27,7 @@ export const WORKPLACE_IMPORT_MAX_ROWS = 5000;
 export const WORKPLACE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const WORKPLACE_IMPORT_MESSAGES = {
-  previewed: "Planilha validada. Confira o relatório antes de importar.",
-  committed: (r: ImportReport) =>
-    `Importação concluída: ${r.created} ${r.created === 1 ? "posto criado" : "postos criados"}, ${r.updated} ${r.updated === 1 ? "atualizado" : "atualizados"}.`,
-  withProblems: (n: number) =>
-    `${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo: a importação grava todas as linhas ou nenhuma.`,
-  refused: (n: number) =>
-    `Nada foi importado: ${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo.`,
-  error: "Erro ao importar a planilha. Nada foi gravado. Tente novamente.",
+  ...importMessages({ one: "posto criado", many: "postos criados" }),
   unconfirmed: DUPLICATE_MESSAGES.importUnconfirmed,
   tooLarge: "Planilha muito grande. Máximo 10MB.",
   badCode: "Código inválido: deve ser P seguido de 9 dígitos (ex.: P123456789).",
@@ -312,6 +306,20 @@ export type CommitOptions = {
   confirmDuplicates?: boolean;
 };
 
+/** A row's name, address and contacts as the columns of `workplaces` (a blank neighbourhood is null). */
+function addressColumns(w: WorkplaceImportRow) {
+  return {
+    name: w.name,
+    address: w.address,
+    neighbourhood: w.neighbourhood || null,
+    city: w.city,
+    state: w.state,
+    cep: w.cep,
+    phone: w.phone,
+    email: w.email,
+  };
+}
+
 /**
  * Applies every row in one transaction, or none (issue 18 §2): the plan is made again inside the
  * transaction, and a file with any rejected row writes nothing — the report comes back with
@@ -349,14 +357,7 @@ export async function commitWorkplaceImport(
       await tx
         .update(workplaces)
         .set({
-          name: w.name,
-          address: w.address,
-          neighbourhood: w.neighbourhood || null,
-          city: w.city,
-          state: w.state,
-          cep: w.cep,
-          phone: w.phone,
-          email: w.email,
+          ...addressColumns(w),
           ...(w.membersCount !== null ? { membersCount: w.membersCount } : {}),
           ...w.operational,
           ...position,
@@ -375,14 +376,7 @@ export async function commitWorkplaceImport(
           .insert(workplaces)
           .values({
             code: w.code ?? generate(),
-            name: w.name,
-            address: w.address,
-            neighbourhood: w.neighbourhood || null,
-            city: w.city,
-            state: w.state,
-            cep: w.cep,
-            phone: w.phone,
-            email: w.email,
+            ...addressColumns(w),
             lat: position.lat,
             lon: position.lon,
             positionSource: position.source,

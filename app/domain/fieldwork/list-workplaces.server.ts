@@ -5,6 +5,7 @@ import { toWorkplaceListItem } from "./workplace-row";
 import { authorize, type Actor } from "~/auth/authorize";
 import { WORKPLACE_PAGE_SIZE } from "./workplace.schema";
 import { cachedPanel } from "~/domain/dashboards/panel-cache.server";
+import { workplaceAddressColumns } from "./workplace-columns.server";
 
 /** Escapes LIKE's wildcards so a typed % or _ matches itself. */
 function likeEscape(value: string) {
@@ -49,14 +50,7 @@ export async function listWorkplaces(actor: Actor, options: { q?: string; page?:
   const readPage = (n: number) =>
     db()
       .select({
-        id: workplaces.id,
-        code: workplaces.code,
-        name: workplaces.name,
-        address: workplaces.address,
-        neighbourhood: workplaces.neighbourhood,
-        city: workplaces.city,
-        state: workplaces.state,
-        cep: workplaces.cep,
+        ...workplaceAddressColumns,
         phone: workplaces.phone,
         email: workplaces.email,
         lat: workplaces.lat,

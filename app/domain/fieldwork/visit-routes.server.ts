@@ -12,6 +12,7 @@ import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
 import { log } from "~/utils/logger.server";
 import { parsePosition, ROUTE_MESSAGES, validateFinish, type FinishField, type FinishInput } from "./visit-route.schema";
+import { workplaceAddressColumns } from "./workplace-columns.server";
 
 export const VISIT_PHOTO_PURPOSE = "visit-photo";
 export const VISIT_PHOTO_MAX_SIDE = 1280;
@@ -90,14 +91,7 @@ export async function listWorkplaceChoices(actor: Actor) {
   authorize(actor, "routes.create");
   return db()
     .select({
-      id: workplaces.id,
-      code: workplaces.code,
-      name: workplaces.name,
-      address: workplaces.address,
-      neighbourhood: workplaces.neighbourhood,
-      city: workplaces.city,
-      state: workplaces.state,
-      cep: workplaces.cep,
+      ...workplaceAddressColumns,
       lat: workplaces.lat,
       lon: workplaces.lon,
       membersCount: workplaces.membersCount,

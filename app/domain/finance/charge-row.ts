@@ -16,7 +16,8 @@ export type ChargePayment = {
   createdAt: Date;
 };
 
-export type ChargeRowView = {
+/** What a charges query row and its screen row share: the charge and its member's name and number. */
+type ChargeFields = {
   id: string;
   memberId: string;
   memberName: string;
@@ -25,6 +26,9 @@ export type ChargeRowView = {
   referenceMonth: number;
   referenceYear: number;
   dueDate: string;
+};
+
+export type ChargeRowView = ChargeFields & {
   /** yyyy-mm-dd: the earliest payment date the server accepts (ADR 181). */
   earliestPaidOn: string;
   status: ChargeStatus;
@@ -39,15 +43,7 @@ export type PayableCharge = Pick<
 >;
 
 /** One row of the charges query: the charge, its member's name and number, the active payment's columns (null without one). */
-export type ChargeRecord = {
-  id: string;
-  memberId: string;
-  memberName: string;
-  registrationNumber: number;
-  amountCentavos: number;
-  referenceMonth: number;
-  referenceYear: number;
-  dueDate: string;
+export type ChargeRecord = ChargeFields & {
   createdAt: Date;
   status: ChargeStatus;
   paymentId: string | null;

@@ -28,6 +28,19 @@ export const SPREADSHEET_MESSAGES = {
   tooLarge: (mb: number) => `Planilha muito grande. Máximo ${mb}MB.`,
 } as const;
 
+/** The messages every import's answer shares; `created` names what it creates, singular and plural. */
+export function importMessages(created: { one: string; many: string }) {
+  const problems = (n: number) => (n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`);
+  return {
+    previewed: "Planilha validada. Confira o relatório antes de importar.",
+    committed: (r: ImportReport) =>
+      `Importação concluída: ${r.created} ${r.created === 1 ? created.one : created.many}, ${r.updated} ${r.updated === 1 ? "atualizado" : "atualizados"}.`,
+    withProblems: (n: number) => `${problems(n)}. Corrija a planilha e valide de novo: a importação grava todas as linhas ou nenhuma.`,
+    refused: (n: number) => `Nada foi importado: ${problems(n)}. Corrija a planilha e valide de novo.`,
+    error: "Erro ao importar a planilha. Nada foi gravado. Tente novamente.",
+  };
+}
+
 export type SpreadsheetColumn = {
   /** The key the import's code reads. */
   key: string;

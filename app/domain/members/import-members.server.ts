@@ -5,6 +5,7 @@ import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import {
+  importMessages,
   readSpreadsheet,
   spreadsheetTemplate,
   yieldTurn,
@@ -31,14 +32,7 @@ export const MEMBER_IMPORT_MAX_ROWS = 50_000;
 export const MEMBER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const MEMBER_IMPORT_MESSAGES = {
-  previewed: "Planilha validada. Confira o relatório antes de importar.",
-  committed: (r: ImportReport) =>
-    `Importação concluída: ${r.created} ${r.created === 1 ? "filiado criado" : "filiados criados"}, ${r.updated} ${r.updated === 1 ? "atualizado" : "atualizados"}.`,
-  withProblems: (n: number) =>
-    `${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo: a importação grava todas as linhas ou nenhuma.`,
-  refused: (n: number) =>
-    `Nada foi importado: ${n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`}. Corrija a planilha e valide de novo.`,
-  error: "Erro ao importar a planilha. Nada foi gravado. Tente novamente.",
+  ...importMessages({ one: "filiado criado", many: "filiados criados" }),
   tooLarge: "Planilha muito grande. Máximo 20MB.",
   registration: `Matrícula inválida: deve ser um número inteiro entre 1 e ${MAX_REGISTRATION_NUMBER}.`,
   cpfRequired: "CPF é obrigatório.",

@@ -88,6 +88,20 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
   let pageCount: number;
   let rows: (typeof members.$inferSelect)[];
   const firstPage = Math.max(1, query.page);
+  /** The total by a count of its own, and the page (at most the last one) in name order. */
+  const countedPage = async () => {
+    const [{ total }] = await db().select({ total: count() }).from(members).where(where);
+    const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+    const page = Math.min(firstPage, pageCount);
+    const rows = await db()
+      .select()
+      .from(members)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(MEMBERS_PAGE_SIZE)
+      .offset((page - 1) * MEMBERS_PAGE_SIZE);
+    return { total, page, pageCount, rows };
+  };
   if (query.q.trim()) {
     // A search sorts every match anyway (the trigram index gives them unordered), so the total
     // comes with the page as a window count: one scan and one recheck per candidate instead of
@@ -105,28 +119,10 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
       page = firstPage;
       rows = found.map((f) => f.m);
     } else {
-      [{ total }] = await db().select({ total: count() }).from(members).where(where);
-      pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
-      page = Math.min(firstPage, pageCount);
-      rows = await db()
-        .select()
-        .from(members)
-        .where(where)
-        .orderBy(...LIST_ORDER)
-        .limit(MEMBERS_PAGE_SIZE)
-        .offset((page - 1) * MEMBERS_PAGE_SIZE);
+      ({ total, page, pageCount, rows } = await countedPage());
     }
   } else {
-    [{ total }] = await db().select({ total: count() }).from(members).where(where);
-    pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
-    page = Math.min(firstPage, pageCount);
-    rows = await db()
-      .select()
-      .from(members)
-      .where(where)
-      .orderBy(...LIST_ORDER)
-      .limit(MEMBERS_PAGE_SIZE)
-      .offset((page - 1) * MEMBERS_PAGE_SIZE);
+    ({ total, page, pageCount, rows } = await countedPage());
   }
   if (byCpf) {
     await recordAudit({

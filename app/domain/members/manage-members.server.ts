@@ -34,6 +34,12 @@ async function explainConflict(error: unknown, input: { cpf?: string; registrati
   throw error;
 }
 
+/** What the create and edit forms write alike: the name, contacts, address and workplace. */
+function contactColumns(input: CreateMemberInput | UpdateMemberInput) {
+  const { name, email, mobilePhone, address, city, state, cep, region, workplaceName } = input;
+  return { name, email, mobilePhone, address, city, state, cep, region, workplaceName };
+}
+
 /**
  * A new member (original-spec §4): situação 1, status 'ativo', data de cadastro today in
  * Brasília; the registration number typed by staff or the next free one, allocated under the
@@ -52,16 +58,8 @@ export async function addMember(actor: Actor, input: CreateMemberInput) {
         .insert(members)
         .values({
           registrationNumber,
-          name: input.name,
+          ...contactColumns(input),
           cpf: input.cpf,
-          email: input.email,
-          mobilePhone: input.mobilePhone,
-          address: input.address,
-          city: input.city,
-          state: input.state,
-          cep: input.cep,
-          region: input.region,
-          workplaceName: input.workplaceName,
           situation: 1,
           status: "ativo",
           joinedOn: todayInBrasilia(),
@@ -126,15 +124,7 @@ async function editMemberIn(actor: Actor, input: UpdateMemberInput) {
     if (!current) throw new AppError(404, MEMBER_MESSAGES.notFound);
     if (current.anonymizedAt) throw new AppError(409, MEMBER_MESSAGES.alreadyAnonymized);
     const next = {
-      name: input.name,
-      email: input.email,
-      mobilePhone: input.mobilePhone,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      cep: input.cep,
-      region: input.region,
-      workplaceName: input.workplaceName,
+      ...contactColumns(input),
       situation: input.situation,
       notes: input.notes,
       ...(input.cpf !== undefined ? { cpf: input.cpf } : {}),

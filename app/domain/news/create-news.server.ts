@@ -1,12 +1,12 @@
 import { db } from "~/db/client.server";
 import { newsPosts } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { storeUpload, type Upload } from "~/domain/files/file-store.server";
-import { IMAGE_KINDS } from "~/domain/files/file-types";
+import type { Upload } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { assertSlugFree, isUniqueViolation } from "./news-errors.server";
-import { COVER_PURPOSE, NEWS_MESSAGES, type NewsInput } from "./news.schema";
+import { NEWS_MESSAGES, type NewsInput } from "./news.schema";
+import { storeNewsCover } from "./store-news-cover.server";
 import { slugify } from "./slug";
 
 /**
@@ -21,13 +21,7 @@ export async function createNews(actor: Actor, input: Omit<NewsInput, "intent">,
   try {
     return await db().transaction(async (tx) => {
       await assertSlugFree(tx, slug);
-      const file = cover
-        ? await storeUpload(
-            cover,
-            { purpose: COVER_PURPOSE, allowed: IMAGE_KINDS, typeMessage: NEWS_MESSAGES.coverType, createdBy: actor.id },
-            tx,
-          )
-        : null;
+      const file = cover ? await storeNewsCover(cover, actor.id, tx) : null;
       const [created] = await tx
         .insert(newsPosts)
         .values({

@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newsPosts } from "~/db/schema";
 import { toPublishedNewsItem } from "./news-row";
-import { publiclyVisible } from "./visibility.server";
+import { newsCardColumns, publiclyVisible } from "./visibility.server";
 
 /**
  * A visible post by its slug, or undefined (unknown, draft and scheduled posts alike, so the
@@ -25,13 +25,7 @@ export async function getPublishedNews(slug: string) {
     .where(and(eq(newsPosts.slug, slug), publiclyVisible()));
   if (!post) return undefined;
   const more = await db()
-    .select({
-      slug: newsPosts.slug,
-      title: newsPosts.title,
-      summary: newsPosts.summary,
-      publishedAt: newsPosts.publishedAt,
-      coverFileId: newsPosts.coverFileId,
-    })
+    .select(newsCardColumns)
     .from(newsPosts)
     .where(and(publiclyVisible(), ne(newsPosts.id, post.id)))
     .orderBy(desc(newsPosts.publishedAt))

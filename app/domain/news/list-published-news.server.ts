@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { files, newsPosts } from "~/db/schema";
 import { publicImageUrl } from "~/domain/files/public-image";
-import { publiclyVisible } from "./visibility.server";
+import { newsCardColumns, publiclyVisible } from "./visibility.server";
 import { toPublishedNewsItem, type PublishedNewsItem } from "./news-row";
 
 export const PUBLIC_PAGE_SIZE = 9;
@@ -12,11 +12,7 @@ async function selectPublished(limit: number, offset = 0): Promise<PublishedNews
   const rows = await db()
     .select({
       id: newsPosts.id,
-      slug: newsPosts.slug,
-      title: newsPosts.title,
-      summary: newsPosts.summary,
-      publishedAt: newsPosts.publishedAt,
-      coverFileId: newsPosts.coverFileId,
+      ...newsCardColumns,
     })
     .from(newsPosts)
     .where(publiclyVisible())

@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newsPosts } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { deleteFile, storeUpload, type Upload } from "~/domain/files/file-store.server";
-import { IMAGE_KINDS } from "~/domain/files/file-types";
+import { deleteFile, type Upload } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
 import { assertSlugFree, isUniqueViolation } from "./news-errors.server";
-import { COVER_PURPOSE, NEWS_MESSAGES, type NewsInput } from "./news.schema";
+import { NEWS_MESSAGES, type NewsInput } from "./news.schema";
+import { storeNewsCover } from "./store-news-cover.server";
 import { slugify } from "./slug";
 
 /**
@@ -23,13 +23,7 @@ export async function updateNews(actor: Actor, input: Omit<NewsInput, "intent"> 
       const [current] = await tx.select().from(newsPosts).where(eq(newsPosts.id, input.id)).for("update");
       if (!current) throw new AppError(404, NEWS_MESSAGES.notFound);
       await assertSlugFree(tx, slug, input.id);
-      const file = cover
-        ? await storeUpload(
-            cover,
-            { purpose: COVER_PURPOSE, allowed: IMAGE_KINDS, typeMessage: NEWS_MESSAGES.coverType, createdBy: actor.id },
-            tx,
-          )
-        : null;
+      const file = cover ? await storeNewsCover(cover, actor.id, tx) : null;
       const coverFileId = file ? file.id : input.removeCover ? null : current.coverFileId;
       const publishedAt = input.status === "published" ? (input.publishedAt ?? current.publishedAt ?? new Date()) : input.publishedAt;
       const [updated] = await tx

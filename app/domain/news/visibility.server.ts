@@ -10,6 +10,15 @@ export function publiclyVisible() {
   return and(eq(newsPosts.status, "published"), lte(newsPosts.publishedAt, sql`now()`));
 }
 
+/** A public news card's columns (the list, "more news" under a post). */
+export const newsCardColumns = {
+  slug: newsPosts.slug,
+  title: newsPosts.title,
+  summary: newsPosts.summary,
+  publishedAt: newsPosts.publishedAt,
+  coverFileId: newsPosts.coverFileId,
+};
+
 /**
  * When the next scheduled post becomes public (null when none is waiting): a page cached before
  * that instant must not outlive it, since no write happens when the time comes.

@@ -3,7 +3,7 @@ import { partners } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import type { Upload } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import type { PartnerFields } from "./partner.schema";
+import { partnerFormValues, type PartnerFields } from "./partner.schema";
 import { storePartnerLogo } from "./store-partner-logo.server";
 
 export async function createPartner(actor: Actor, input: Omit<PartnerFields, "intent">, logo?: Upload) {
@@ -13,12 +13,7 @@ export async function createPartner(actor: Actor, input: Omit<PartnerFields, "in
     const [created] = await tx
       .insert(partners)
       .values({
-        name: input.name,
-        description: input.description,
-        category: input.category,
-        website: input.website,
-        sortOrder: input.sortOrder,
-        active: input.active,
+        ...partnerFormValues(input),
         logoFileId: stored?.id ?? null,
       })
       .returning({ id: partners.id });

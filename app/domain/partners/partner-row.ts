@@ -6,8 +6,8 @@ import { publicImageUrl } from "~/domain/files/public-image";
  * public card, home strip) type their props with them.
  */
 
-/** The columns of a `partners` row the mappers read. */
-export type PartnerRecord = {
+/** What a partner row and its screen share. */
+type PartnerFields = {
   id: string;
   name: string;
   description: string;
@@ -15,22 +15,13 @@ export type PartnerRecord = {
   website: string | null;
   sortOrder: number;
   active: boolean;
-  logoFileId: string | null;
-  updatedAt: Date;
 };
 
+/** The columns of a `partners` row the mappers read. */
+export type PartnerRecord = PartnerFields & { logoFileId: string | null; updatedAt: Date };
+
 /** One partner of the staff screen, active or not. */
-export type PartnerRow = {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  website: string | null;
-  sortOrder: number;
-  active: boolean;
-  logoUrl: string | null;
-  updatedAt: string;
-};
+export type PartnerRow = PartnerFields & { logoUrl: string | null; updatedAt: string };
 
 /** One partner of the public site (/parceiros, the home page strip). */
 export type PublicPartner = Pick<PartnerRow, "id" | "name" | "description" | "logoUrl" | "website" | "category">;

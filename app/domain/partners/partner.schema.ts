@@ -46,3 +46,9 @@ export const deletePartnerSchema = z.object({ intent: z.literal("delete"), id: i
 export const partnerActionSchema = z.discriminatedUnion("intent", [createPartnerSchema, updatePartnerSchema, deletePartnerSchema]);
 export type PartnerAction = z.infer<typeof partnerActionSchema>;
 export type PartnerFields = z.infer<typeof createPartnerSchema>;
+
+/** The columns a partner's form writes as typed (create and update). */
+export function partnerFormValues(input: Pick<PartnerFields, "name" | "description" | "category" | "website" | "sortOrder" | "active">) {
+  const { name, description, category, website, sortOrder, active } = input;
+  return { name, description, category, website, sortOrder, active };
+}

@@ -5,7 +5,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { deleteFile, type Upload } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
-import { PARTNER_MESSAGES, type PartnerFields } from "./partner.schema";
+import { PARTNER_MESSAGES, partnerFormValues, type PartnerFields } from "./partner.schema";
 import { storePartnerLogo } from "./store-partner-logo.server";
 
 /** Updates a partner; a new logo replaces the old one, `removeLogo` drops it (old file deleted). */
@@ -24,12 +24,7 @@ export async function updatePartner(
     await tx
       .update(partners)
       .set({
-        name: input.name,
-        description: input.description,
-        category: input.category,
-        website: input.website,
-        sortOrder: input.sortOrder,
-        active: input.active,
+        ...partnerFormValues(input),
         logoFileId,
         updatedAt: sql`now()`,
       })

@@ -50,6 +50,27 @@ export const FIELD_MESSAGES = {
 } as const;
 const M = FIELD_MESSAGES;
 
+/** The record's description and additional information, as the create and edit forms write them. */
+const describedFields = {
+  description: requiredText(M.description, {
+    min: SERVICE_LIMITS.descriptionMin,
+    tooShort: M.descriptionShort,
+    max: SERVICE_LIMITS.description,
+    tooLong: M.descriptionLong,
+    multiline: true,
+  }),
+  additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+};
+
+/** The requester's e-mail: optional, lower case, null when blank. */
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(z.email(M.email).max(254, M.email).nullable());
+
 // --- Sector blocks -------------------------------------------------------------------------
 
 export const RESCISSION_TYPES = {
@@ -220,24 +241,11 @@ const serviceFormFields = z.object({
   requesterCpf: optionalCpfField(),
   requesterName: nullableText({ max: SERVICE_LIMITS.name, tooLong: M.nameTooLong }),
   requesterPhone: optionalPhoneField(),
-  requesterEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .pipe(z.email(M.email).max(254, M.email).nullable()),
+  requesterEmail: optionalEmail,
   serviceType: requiredText(M.serviceType, { max: 120, tooLong: M.tooLong }),
   priority: choiceField(PRIORITIES, M.priority),
   otherType: nullableText({ max: SERVICE_LIMITS.otherType, tooLong: M.tooLong }),
-  description: requiredText(M.description, {
-    min: SERVICE_LIMITS.descriptionMin,
-    tooShort: M.descriptionShort,
-    max: SERVICE_LIMITS.description,
-    tooLong: M.descriptionLong,
-    multiline: true,
-  }),
-  additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+  ...describedFields,
   sectorData: z.record(z.string(), z.string()).default({}),
 });
 
@@ -334,23 +342,10 @@ export const editSchema = z.object({
   id: idField(SERVICE_MESSAGES.notFound),
   requesterName: requiredText(M.name, { max: SERVICE_LIMITS.name, tooLong: M.nameTooLong }),
   requesterPhone: optionalPhoneField(),
-  requesterEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .pipe(z.email(M.email).max(254, M.email).nullable()),
+  requesterEmail: optionalEmail,
   status: choiceField(SERVICE_STATUSES, M.required),
   priority: choiceField(PRIORITIES, M.priority),
-  description: requiredText(M.description, {
-    min: SERVICE_LIMITS.descriptionMin,
-    tooShort: M.descriptionShort,
-    max: SERVICE_LIMITS.description,
-    tooLong: M.descriptionLong,
-    multiline: true,
-  }),
-  additionalInfo: nullableText({ max: SERVICE_LIMITS.additionalInfo, tooLong: M.tooLong, multiline: true }),
+  ...describedFields,
   responsibleId: responsible(SERVICE_MESSAGES.selectResponsible),
   comment: comment(SERVICE_MESSAGES.changeCommentRequired),
 });

@@ -8,19 +8,17 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { seo } from "~/utils/seo";
+import { noindexMeta } from "~/utils/seo";
 
 // Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
 // layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
 export const handle = { hydrate: "now" as const };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Esqueceu a senha? | Área restrita",
-    description: "Receba por e-mail um link para redefinir sua senha.",
-    path: "/esqueci-senha",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Esqueceu a senha? | Área restrita",
+  "Receba por e-mail um link para redefinir sua senha.",
+  "/esqueci-senha",
+);
 
 const forgotIntents = oneIntent("request", forgotPasswordSchema);
 

@@ -16,18 +16,16 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { BrandMark } from "~/components/layout/brand-mark";
-import { seo } from "~/utils/seo";
+import { noindexMeta } from "~/utils/seo";
 
 /** The sign-in's code step (ADR 185): after the right password, a TOTP code or a recovery code. */
 export const handle = { hydrate: "now" as const };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Verificação em duas etapas | Área restrita",
-    description: "Código do aplicativo autenticador.",
-    path: "/login/verificacao",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Verificação em duas etapas | Área restrita",
+  "Código do aplicativo autenticador.",
+  "/login/verificacao",
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSessionStage(request, "code");

@@ -22,7 +22,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { BrandMark } from "~/components/layout/brand-mark";
 import { EnrolmentSteps, RecoveryCodes } from "~/components/auth/two-factor-setup";
-import { seo } from "~/utils/seo";
+import { noindexMeta } from "~/utils/seo";
 
 /**
  * Enrolment at sign-in (ADR 185): a user of a role that requires the second factor, who has
@@ -30,13 +30,11 @@ import { seo } from "~/utils/seo";
  */
 export const handle = { hydrate: "now" as const };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Ativar verificação em duas etapas | Área restrita",
-    description: "Configure o aplicativo autenticador.",
-    path: "/login/ativar-verificacao",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Ativar verificação em duas etapas | Área restrita",
+  "Configure o aplicativo autenticador.",
+  "/login/ativar-verificacao",
+);
 
 function nextPath(request: Request, role: Parameters<typeof panelPath>[0]) {
   return safeRedirect(new URL(request.url).searchParams.get("redirectTo"), null) ?? panelPath(role);

@@ -13,19 +13,13 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
 import { BrandMark } from "~/components/layout/brand-mark";
-import { seo } from "~/utils/seo";
+import { noindexMeta } from "~/utils/seo";
 
 // Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
 // layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
 export const handle = { hydrate: "now" as const };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Entrar | Área restrita",
-    description: "Acesso da equipe do sindicato à área restrita.",
-    path: "/login",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta("Entrar | Área restrita", "Acesso da equipe do sindicato à área restrita.", "/login");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

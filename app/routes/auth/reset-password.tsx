@@ -9,7 +9,7 @@ import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { isStrongEnough } from "~/lib/password-strength";
 import { AuthCard } from "~/components/layout/auth-card";
-import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
+import { NewPasswordField } from "~/components/auth/password-strength-meter";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
@@ -64,19 +64,14 @@ export default function ResetPassword() {
   return (
     <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para sua conta.">
       <Form method="post" className="grid gap-4">
-        <Field label="Nova senha" name="newPassword" error={errors.newPassword}>
-          {(p) => (
-            <Input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          )}
-        </Field>
-        <PasswordStrengthMeter password={password} />
+        <NewPasswordField
+          label="Nova senha"
+          name="newPassword"
+          error={errors.newPassword}
+          value={password}
+          onChange={setPassword}
+          required
+        />
         <Field label="Confirmar nova senha" name="confirmPassword" error={errors.confirmPassword}>
           {(p) => <Input {...p} type="password" autoComplete="new-password" required />}
         </Field>

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
-import { Download, Pencil, Plus, Search } from "lucide-react";
+import { Download, Pencil, Plus } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { requireAccess } from "~/auth/guard.server";
 import { listAgreements } from "~/domain/agreements/list-agreements.server";
@@ -26,8 +26,7 @@ import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterBar } from "~/components/ui/filter-bar";
-import { Input } from "~/components/ui/input";
+import { FilterBar, SearchInput } from "~/components/ui/filter-bar";
 import { AgreementStatusBadge, VisibilityBadge } from "~/components/agreements/agreement-status-badge";
 import { AgreementFormDialog } from "~/components/agreements/agreement-form-dialog";
 import type { EditableAgreement } from "~/domain/agreements/agreement-row";
@@ -118,25 +117,17 @@ function SearchForm({ q, filter }: { q: string; filter: AgreementFilter }) {
   return (
     <Form method="get" role="search" className="flex gap-2" aria-label="Buscar convenções">
       {filter !== "todas" ? <input type="hidden" name="situacao" value={filter} /> : null}
-      <div className="relative flex-1">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-        <label htmlFor="busca-convencoes" className="sr-only">
-          Buscar por título, empresa ou descrição
-        </label>
-        <Input
-          id="busca-convencoes"
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder="Título, empresa ou descrição"
-          className="pl-9"
-          onChange={(e) => {
-            const form = e.currentTarget.form;
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
-          }}
-        />
-      </div>
+      <SearchInput
+        id="busca-convencoes"
+        label="Buscar por título, empresa ou descrição"
+        defaultValue={q}
+        placeholder="Título, empresa ou descrição"
+        onChange={(e) => {
+          const form = e.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+        }}
+      />
       <Button type="submit" variant="secondary" disabled={searching}>
         Buscar
       </Button>

@@ -8,7 +8,7 @@ import { handleAction, oneIntent } from "~/utils/action.server";
 import { AppError } from "~/utils/app-error";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { isStrongEnough } from "~/lib/password-strength";
-import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
+import { NewPasswordField } from "~/components/auth/password-strength-meter";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
@@ -65,12 +65,7 @@ export default function ChangePassword() {
             <Field label="Senha atual" name="currentPassword" error={errors.currentPassword}>
               {(p) => <Input {...p} type="password" autoComplete="current-password" />}
             </Field>
-            <Field label="Nova senha" name="newPassword" error={errors.newPassword}>
-              {(p) => (
-                <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-              )}
-            </Field>
-            <PasswordStrengthMeter password={password} />
+            <NewPasswordField label="Nova senha" name="newPassword" error={errors.newPassword} value={password} onChange={setPassword} />
             <Field label="Confirmar nova senha" name="confirmPassword" error={errors.confirmPassword}>
               {(p) => <Input {...p} type="password" autoComplete="new-password" />}
             </Field>

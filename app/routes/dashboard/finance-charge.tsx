@@ -18,6 +18,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/lib/dates";
+import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cobrança | Painel" }];
@@ -92,21 +93,6 @@ const STATUS: Record<ChargeStatus, { label: string; tone: "success" | "danger" |
   pending: { label: "Pendente", tone: "warning" },
 };
 
-const MONTHS = [
-  "janeiro",
-  "fevereiro",
-  "março",
-  "abril",
-  "maio",
-  "junho",
-  "julho",
-  "agosto",
-  "setembro",
-  "outubro",
-  "novembro",
-  "dezembro",
-];
-
 function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
     <div className="grid gap-0.5">
@@ -121,7 +107,7 @@ function Item({ label, children, testId }: { label: string; children: React.Reac
 export default function ChargePage() {
   const { charge: c, pix, canConfigure, canEmail, back, email } = useLoaderData<typeof loader>();
   const status = STATUS[c.status];
-  const reference = `${MONTHS[c.referenceMonth - 1]} de ${c.referenceYear}`;
+  const reference = `${MONTH_NAMES[c.referenceMonth - 1]} de ${c.referenceYear}`;
   return (
     <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">

@@ -31,7 +31,7 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FilterBar } from "~/components/ui/filter-bar";
+import { FilterBar, FilterTabs } from "~/components/ui/filter-bar";
 import { readPage } from "~/lib/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { withBack } from "~/lib/back-link";
@@ -250,24 +250,15 @@ export default function FinancialPage() {
           </Form>
         }
       >
-        <nav aria-label="Filtrar cobranças">
-          <ul className="flex flex-wrap gap-1 rounded-lg border border-slate-300 bg-white p-1">
-            {(Object.keys(CHARGE_FILTERS) as ChargeFilter[]).map((key) => (
-              <li key={key}>
-                <Link
-                  to={hrefWith(base, { q, filter: key, month })}
-                  aria-current={key === filter ? "page" : undefined}
-                  className={cn(
-                    "inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold",
-                    key === filter ? "bg-navy-900 text-white" : "text-slate-800 hover:bg-slate-100",
-                  )}
-                >
-                  {CHARGE_FILTERS[key]}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FilterTabs
+          label="Filtrar cobranças"
+          tabs={(Object.keys(CHARGE_FILTERS) as ChargeFilter[]).map((key) => ({
+            key,
+            label: CHARGE_FILTERS[key],
+            to: hrefWith(base, { q, filter: key, month }),
+          }))}
+          current={filter}
+        />
       </FilterBar>
       {month ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="filtro-mes">

@@ -21,7 +21,7 @@ import { readPage } from "~/lib/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FilterBar } from "~/components/ui/filter-bar";
+import { FilterBar, FilterTabs } from "~/components/ui/filter-bar";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
@@ -161,24 +161,17 @@ export default function MembersPage() {
           </Form>
         }
       >
-        <nav aria-label="Filtrar por situação">
-          <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
-            {(Object.keys(MEMBER_TABS) as MemberTab[]).map((key) => (
-              <li key={key}>
-                <Link
-                  to={hrefWith(base, { q, tab: key, month })}
-                  aria-current={key === tab ? "page" : undefined}
-                  className={cn(
-                    "inline-flex h-10 items-center rounded-md px-4 text-sm font-semibold",
-                    key === tab ? "bg-navy-900 text-white" : "text-slate-800 hover:bg-slate-100",
-                  )}
-                >
-                  {MEMBER_TABS[key].label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FilterTabs
+          label="Filtrar por situação"
+          tabs={(Object.keys(MEMBER_TABS) as MemberTab[]).map((key) => ({
+            key,
+            label: MEMBER_TABS[key].label,
+            to: hrefWith(base, { q, tab: key, month }),
+          }))}
+          current={tab}
+          listClassName="inline-flex"
+          tabClassName="px-4"
+        />
       </FilterBar>
       {choosingToEdit ? (
         <p id="escolher-para-editar" role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-slate-800">

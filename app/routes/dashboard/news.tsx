@@ -1,7 +1,7 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Form, Link, useLoaderData, useSearchParams } from "react-router";
-import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Search } from "lucide-react";
+import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus } from "lucide-react";
 import type { Route } from "./+types/news";
 import { requireAccess } from "~/auth/guard.server";
 import { listNews, countNewsByState } from "~/domain/news/list-news.server";
@@ -23,11 +23,10 @@ import { NewsEditor } from "~/components/news/news-editor";
 import { NewsCover } from "~/components/news/news-cover";
 import { Pager } from "~/components/ui/pager";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FilterBar } from "~/components/ui/filter-bar";
+import { FilterBar, SearchInput } from "~/components/ui/filter-bar";
 import { NewsStateBadge } from "~/components/news/news-state-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notícias | Painel" }];
 
@@ -150,11 +149,7 @@ function NewsListView({ data: list }: { data: ListData }) {
                 <ExternalLink /> Ver no site
               </a>
             </Button>
-            <Button asChild>
-              <Link to="/dashboard/noticias?editor=nova">
-                <Plus /> Nova notícia
-              </Link>
-            </Button>
+            <NewPostButton />
           </>
         }
       />
@@ -166,20 +161,7 @@ function NewsListView({ data: list }: { data: ListData }) {
         search={
           <Form method="get" role="search" className="flex w-full gap-2 lg:max-w-md">
             {filter.situacao !== "todas" ? <input type="hidden" name="situacao" value={filter.situacao} /> : null}
-            <label htmlFor="busca-noticias" className="sr-only">
-              Buscar notícias
-            </label>
-            <div className="relative flex-1">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-              <Input
-                id="busca-noticias"
-                name="q"
-                type="search"
-                defaultValue={filter.q}
-                placeholder="Título, resumo ou slug"
-                className="pl-9"
-              />
-            </div>
+            <SearchInput id="busca-noticias" label="Buscar notícias" defaultValue={filter.q} placeholder="Título, resumo ou slug" />
             <Button type="submit" variant="secondary">
               Buscar
             </Button>
@@ -221,11 +203,7 @@ function NewsListView({ data: list }: { data: ListData }) {
                 <Link to="/dashboard/noticias">Limpar filtros</Link>
               </Button>
             ) : (
-              <Button asChild>
-                <Link to="/dashboard/noticias?editor=nova">
-                  <Plus /> Nova notícia
-                </Link>
-              </Button>
+              <NewPostButton />
             )
           }
         >
@@ -298,6 +276,17 @@ function NewsListView({ data: list }: { data: ListData }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Opens the editor on a new post. */
+function NewPostButton() {
+  return (
+    <Button asChild>
+      <Link to="/dashboard/noticias?editor=nova">
+        <Plus /> Nova notícia
+      </Link>
+    </Button>
   );
 }
 

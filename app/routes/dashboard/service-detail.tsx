@@ -38,7 +38,7 @@ import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
@@ -147,22 +147,14 @@ function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agen
       <Field label="Status" name="edit-status" error={errors.status}>
         {(f) => (
           <Select {...f} name="status" defaultValue={record.status}>
-            {SERVICE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={SERVICE_STATUSES} label={(s) => STATUS_LABELS[s]} />
           </Select>
         )}
       </Field>
       <Field label="Prioridade" name="edit-priority" error={errors.priority}>
         {(f) => (
           <Select {...f} name="priority" defaultValue={record.priority}>
-            {PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {PRIORITY_LABELS[p]}
-              </option>
-            ))}
+            <Options values={PRIORITIES} label={(p) => PRIORITY_LABELS[p]} />
           </Select>
         )}
       </Field>

@@ -39,7 +39,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
@@ -308,11 +308,7 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
         <Field label="Tipo de registro" name="recordType" error={errors.recordType}>
           {(f) => (
             <Select {...f} value={recordType} onChange={(e) => changeType(e.target.value as RecordType)}>
-              {RECORD_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {RECORD_TYPE_LABELS[t]}
-                </option>
-              ))}
+              <Options values={RECORD_TYPES} label={(t) => RECORD_TYPE_LABELS[t]} />
             </Select>
           )}
         </Field>
@@ -326,11 +322,7 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
                 setServiceType("");
               }}
             >
-              {sectors.map((s) => (
-                <option key={s} value={s}>
-                  {SECTOR_LABELS[s as ServiceSector]}
-                </option>
-              ))}
+              <Options values={sectors} label={(s) => SECTOR_LABELS[s as ServiceSector]} />
             </Select>
           )}
         </Field>
@@ -338,11 +330,7 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
           {(f) => (
             <Select {...f} key={sector} defaultValue="">
               <option value="">{UNASSIGNED}</option>
-              {(agents[sector] ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
+              <Options values={agents[sector] ?? []} value={(a) => a.id} label={(a) => a.name} />
             </Select>
           )}
         </Field>
@@ -401,22 +389,14 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
           {(f) => (
             <Select {...f} value={serviceType} onChange={(e) => setServiceType(e.target.value)} required>
               <option value="">Selecione</option>
-              {SERVICE_TYPES[sector].map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
+              <Options values={SERVICE_TYPES[sector]} />
             </Select>
           )}
         </Field>
         <Field label="Prioridade" name="priority" error={errors.priority} hint="Define o prazo em dias úteis.">
           {(f) => (
             <Select {...f} defaultValue="media">
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {PRIORITY_LABELS[p]}
-                </option>
-              ))}
+              <Options values={PRIORITIES} label={(p) => PRIORITY_LABELS[p]} />
             </Select>
           )}
         </Field>

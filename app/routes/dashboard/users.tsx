@@ -18,12 +18,12 @@ import { useDialogFormAction, useFormAction } from "~/components/ui/use-form-act
 import { formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
-import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
+import { NewPasswordField } from "~/components/auth/password-strength-meter";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { Field, Input, Select } from "~/components/ui/input";
+import { Field, Input, Options, Select } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuários | Painel" }];
@@ -64,11 +64,7 @@ function RoleSelect({ defaultValue, ...props }: React.ComponentProps<typeof Sele
       <option value="" disabled>
         Selecione o perfil
       </option>
-      {ROLES.map((r) => (
-        <option key={r} value={r}>
-          {ROLE_LABELS[r]}
-        </option>
-      ))}
+      <Options values={ROLES} label={(r) => ROLE_LABELS[r]} />
     </Select>
   );
 }
@@ -105,19 +101,7 @@ function CreateUserDialog() {
           <Field label="Perfil" name="role" error={errors.role}>
             {(p) => <RoleSelect {...p} required />}
           </Field>
-          <Field label="Senha" name="password" error={errors.password}>
-            {(p) => (
-              <Input
-                {...p}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-              />
-            )}
-          </Field>
-          <PasswordStrengthMeter password={password} />
+          <NewPasswordField label="Senha" name="password" error={errors.password} value={password} onChange={setPassword} required />
           <Button type="submit" disabled={busy}>
             {busy ? "Salvando..." : "Criar usuário"}
           </Button>
@@ -192,12 +176,7 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="set-password" />
           <input type="hidden" name="id" value={user.id} />
-          <Field label="Nova senha" name="password" error={errors.password}>
-            {(p) => (
-              <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            )}
-          </Field>
-          <PasswordStrengthMeter password={password} />
+          <NewPasswordField label="Nova senha" name="password" error={errors.password} value={password} onChange={setPassword} />
           <Field
             label="Confirmar senha"
             name="confirmPassword"

@@ -9,7 +9,7 @@ import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
-import { PageHero } from "~/components/layout/page-hero";
+import { PublicFormPage } from "~/components/layout/page-hero";
 import { AnonymityAside } from "~/components/complaints/anonymity-aside";
 import { FollowUpView, ReceiptLookupForm } from "~/components/complaints/follow-up";
 
@@ -71,31 +71,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ComplaintFollowUpPage() {
   const { result } = useFormAction<FollowUpData>({ mode: "document", toast: false });
   return (
-    <>
-      <PageHero
-        eyebrow="Denúncia anônima"
-        title="Acompanhar denúncia"
-        lead="Digite o código de 16 dígitos que você recebeu ao enviar a denúncia para ver o andamento, ler as respostas do sindicato e enviar novas informações."
-      />
-      <div className="bg-slate-50">
-        <div className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            {result?.view && result.code ? (
-              <FollowUpView view={result.view} code={result.code} message={result.message} ok={result.ok} errors={result.errors} />
-            ) : (
-              <>
-                <h2 className="text-xl font-bold text-navy-950">Consultar com o código</h2>
-                <p className="mt-1 mb-6 text-sm text-slate-700">
-                  O código é a única forma de acesso: não há cadastro, senha ou e-mail. Por segurança, tentativas com códigos inválidos são
-                  limitadas.
-                </p>
-                <ReceiptLookupForm message={result?.message || undefined} error={result?.errors?.code} throttled={result?.status === 429} />
-              </>
-            )}
-          </div>
-          <AnonymityAside showFollowUp={false} />
-        </div>
-      </div>
-    </>
+    <PublicFormPage
+      eyebrow="Denúncia anônima"
+      title="Acompanhar denúncia"
+      lead="Digite o código de 16 dígitos que você recebeu ao enviar a denúncia para ver o andamento, ler as respostas do sindicato e enviar novas informações."
+      aside={<AnonymityAside showFollowUp={false} />}
+    >
+      {result?.view && result.code ? (
+        <FollowUpView view={result.view} code={result.code} message={result.message} ok={result.ok} errors={result.errors} />
+      ) : (
+        <>
+          <h2 className="text-xl font-bold text-navy-950">Consultar com o código</h2>
+          <p className="mt-1 mb-6 text-sm text-slate-700">
+            O código é a única forma de acesso: não há cadastro, senha ou e-mail. Por segurança, tentativas com códigos inválidos são
+            limitadas.
+          </p>
+          <ReceiptLookupForm message={result?.message || undefined} error={result?.errors?.code} throttled={result?.status === 429} />
+        </>
+      )}
+    </PublicFormPage>
   );
 }

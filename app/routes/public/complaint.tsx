@@ -8,7 +8,7 @@ import type { ActionResult } from "~/utils/action-result";
 import { AppError } from "~/utils/app-error";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
-import { PageHero } from "~/components/layout/page-hero";
+import { PublicFormPage } from "~/components/layout/page-hero";
 import { ComplaintForm } from "~/components/complaints/complaint-form";
 import { ReceiptCard } from "~/components/complaints/receipt-card";
 import { AnonymityAside } from "~/components/complaints/anonymity-aside";
@@ -55,30 +55,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ComplaintPage() {
   const { result } = useFormAction<ComplaintResult>({ mode: "document", toast: false });
   return (
-    <>
-      <PageHero
-        eyebrow="Canal seguro e anônimo"
-        title="Denúncia Anônima"
-        lead="Relate irregularidades no seu local de trabalho sem se identificar. Não pedimos nome, e-mail nem cadastro, e você acompanha tudo com um código."
-      />
-      <div className="bg-slate-50">
-        <div className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            {result?.ok && result.receiptCode ? (
-              <ReceiptCard message={result.message} code={result.receiptCode} />
-            ) : (
-              <>
-                <h2 className="text-xl font-bold text-navy-950">Conte o que aconteceu</h2>
-                <p className="mt-1 mb-6 text-sm text-slate-700">
-                  Quanto mais concreto o relato (o quê, onde, quando), mais o sindicato consegue agir.
-                </p>
-                <ComplaintForm />
-              </>
-            )}
-          </div>
-          <AnonymityAside />
-        </div>
-      </div>
-    </>
+    <PublicFormPage
+      eyebrow="Canal seguro e anônimo"
+      title="Denúncia Anônima"
+      lead="Relate irregularidades no seu local de trabalho sem se identificar. Não pedimos nome, e-mail nem cadastro, e você acompanha tudo com um código."
+      aside={<AnonymityAside />}
+    >
+      {result?.ok && result.receiptCode ? (
+        <ReceiptCard message={result.message} code={result.receiptCode} />
+      ) : (
+        <>
+          <h2 className="text-xl font-bold text-navy-950">Conte o que aconteceu</h2>
+          <p className="mt-1 mb-6 text-sm text-slate-700">
+            Quanto mais concreto o relato (o quê, onde, quando), mais o sindicato consegue agir.
+          </p>
+          <ComplaintForm />
+        </>
+      )}
+    </PublicFormPage>
   );
 }

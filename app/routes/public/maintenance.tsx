@@ -1,15 +1,13 @@
 import { Link } from "react-router";
 import { Wrench } from "lucide-react";
 import type { Route } from "./+types/maintenance";
-import { seo } from "~/utils/seo";
+import { noindexMeta } from "~/utils/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Área em Manutenção",
-    description: "A área restrita está temporariamente desativada para manutenção.",
-    path: "/manutencao",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = noindexMeta(
+  "Área em Manutenção",
+  "A área restrita está temporariamente desativada para manutenção.",
+  "/manutencao",
+);
 
 const LINKS = [
   { to: "/convencoes", label: "Convenções coletivas" },

@@ -7,7 +7,7 @@ import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { PageHero } from "~/components/layout/page-hero";
+import { PublicFormPage } from "~/components/layout/page-hero";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
@@ -160,39 +160,31 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
 export default function ServiceConsultaPage({ loaderData }: Route.ComponentProps) {
   const { result } = useFormAction<ConsultaData>({ mode: "document", toast: false });
   return (
-    <>
-      <PageHero
-        eyebrow="Atendimento"
-        title="Consultar atendimento"
-        lead="Acompanhe o seu atendimento no sindicato: digite o número do protocolo e os 4 últimos dígitos do seu CPF ou o e-mail informado no atendimento."
-      />
-      <div className="bg-slate-50">
-        <div className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            {result?.ok && result.view ? (
-              <ConsultaResult view={result.view} />
-            ) : (
-              <>
-                <h2 className="mb-6 text-xl font-bold text-navy-950">Dados do atendimento</h2>
-                <ConsultaForm result={result ?? undefined} protocol={loaderData.protocol} />
-              </>
-            )}
-          </div>
-          <aside className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
-            <h2 className="flex items-center gap-2 text-base font-semibold text-navy-950">
-              <CalendarClock className="size-5 text-brand-700" aria-hidden /> Como funciona
-            </h2>
-            <p>
-              O protocolo é informado pela equipe quando o atendimento é registrado e também enviado por e-mail, quando você informou um.
-            </p>
-            <p>
-              Aqui aparecem o status, o setor, as datas e as mensagens que a equipe marcou como públicas. Nenhum outro dado pessoal é
-              exibido.
-            </p>
-            <p>Denúncias anônimas não podem ser consultadas por esta página.</p>
-          </aside>
-        </div>
-      </div>
-    </>
+    <PublicFormPage
+      eyebrow="Atendimento"
+      title="Consultar atendimento"
+      lead="Acompanhe o seu atendimento no sindicato: digite o número do protocolo e os 4 últimos dígitos do seu CPF ou o e-mail informado no atendimento."
+      aside={
+        <aside className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+          <h2 className="flex items-center gap-2 text-base font-semibold text-navy-950">
+            <CalendarClock className="size-5 text-brand-700" aria-hidden /> Como funciona
+          </h2>
+          <p>O protocolo é informado pela equipe quando o atendimento é registrado e também enviado por e-mail, quando você informou um.</p>
+          <p>
+            Aqui aparecem o status, o setor, as datas e as mensagens que a equipe marcou como públicas. Nenhum outro dado pessoal é exibido.
+          </p>
+          <p>Denúncias anônimas não podem ser consultadas por esta página.</p>
+        </aside>
+      }
+    >
+      {result?.ok && result.view ? (
+        <ConsultaResult view={result.view} />
+      ) : (
+        <>
+          <h2 className="mb-6 text-xl font-bold text-navy-950">Dados do atendimento</h2>
+          <ConsultaForm result={result ?? undefined} protocol={loaderData.protocol} />
+        </>
+      )}
+    </PublicFormPage>
   );
 }

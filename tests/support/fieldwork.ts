@@ -1,0 +1,43 @@
+/**
+ * What the field-work tests send alike: the workplace spreadsheet's columns, as the template
+ * writes them, and the answers of a route's finishing form that every finish fills the same way.
+ */
+export const WORKPLACE_TEMPLATE_HEADERS = [
+  "codigo",
+  "nome_fantasia",
+  "endereco",
+  "bairro",
+  "cidade",
+  "estado",
+  "cep",
+  "telefone_comercial",
+  "email",
+  "Lat",
+  "Long",
+  "Qtd associados",
+  "telefone_sala_brigada",
+  "qtd_bombeiros_civis_basicos",
+  "qtd_salva_vidas",
+  "possui_lider_brigada",
+  "possui_mestre_bombeiro_efetivo",
+  "total_trabalhadores_local",
+  "qtd_diurnos",
+  "qtd_noturnos",
+  "trabalhadores_terceirizados",
+  "tipo_contratacao_direta",
+];
+
+/** The first twelve: code, name, address, contacts, position and members. */
+export const WORKPLACE_HEADERS = WORKPLACE_TEMPLATE_HEADERS.slice(0, 12);
+
+/** A finished visit's brigade and workers (the rest — outsourcing, position, notes — is each test's). */
+export const FINISH_ANSWERS = {
+  brigadePhone: "(61) 3333-4444",
+  basicFirefighters: "4",
+  lifeguards: "1",
+  hasBrigadeLeader: "sim",
+  hasMasterFirefighter: "nao",
+  totalWorkers: "120",
+  dayWorkers: "80",
+  nightWorkers: "40",
+};

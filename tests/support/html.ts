@@ -1,0 +1,12 @@
+/**
+ * The entities React writes in markup, decoded, so that tests can look for the text a person reads
+ * (quotes, apostrophes, `<`, `>` and `&`). `&amp;` is decoded last, so `&amp;lt;` stays `&lt;`.
+ */
+export function decodeHtml(html: string) {
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}

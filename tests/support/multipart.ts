@@ -1,0 +1,10 @@
+/** A file as a test uploads it: its bytes, name and (else the form's default) content type. */
+export type UploadedFile = { bytes: Buffer | Uint8Array; name: string; type?: string };
+
+/** A multipart body as a browser sends a form: the fields, and `file` (if any) under `fileField`. */
+export function multipartBody(fields: Record<string, string>, fileField: string, file?: UploadedFile, defaultType = "") {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  if (file) fd.set(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? defaultType }), file.name);
+  return fd;
+}
