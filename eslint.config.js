@@ -26,7 +26,9 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/**", "release/**", "node_modules/**", ".react-router/**", "data/**", "tests/.artifacts/**", "public/**", "**/*.tmp.*"] },
+  {
+    ignores: ["build/**", "release/**", "node_modules/**", ".react-router/**", "data/**", "tests/.artifacts/**", "public/**", "**/*.tmp.*"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
