@@ -13,6 +13,7 @@
 // Options: --out <folder> (default: release), --reuse-build (take the current build when it is up to
 // date, as `npm start` would, instead of building afresh; the release test uses it), --no-tarball.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { builtinModules } from "node:module";
 import { spawnSync } from "node:child_process";
@@ -129,17 +130,40 @@ function gitCommit() {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-/** The CycloneDX SBOM of a release folder's production dependencies (from its lockfile). */
+/**
+ * The CycloneDX SBOM of a release folder's production dependencies, from its lockfile, written as
+ * sbom.cdx.json. Not `npm sbom --omit dev` on the lockfile as it is: that drops a production
+ * package that a dev package also names as a peer (react, zod… here: npm/cli#7909). So the
+ * lockfile is first pruned to the production tree, in a scratch folder, without downloading
+ * anything (`--package-lock-only`), and that one is listed.
+ */
 export function writeSbom(dir) {
-  const r = spawnSync("npm", ["sbom", "--sbom-format", "cyclonedx", "--sbom-type", "application", "--omit", "dev", "--package-lock-only"], {
-    cwd: dir,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`npm sbom falhou:\n${r.stderr}`);
-  const file = path.join(dir, "sbom.cdx.json");
-  fs.writeFileSync(file, r.stdout);
-  return file;
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sind-sbom-"));
+  // Named as the package: npm names the SBOM's subject after its folder.
+  const staging = path.join(scratch, pkg.name);
+  try {
+    fs.mkdirSync(staging);
+    delete pkg.devDependencies;
+    fs.writeFileSync(path.join(staging, "package.json"), JSON.stringify(pkg, null, 2));
+    fs.copyFileSync(path.join(dir, "package-lock.json"), path.join(staging, "package-lock.json"));
+    const npm = (args) =>
+      spawnSync("npm", args, {
+        cwd: staging,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, NODE_ENV: "production" },
+      });
+    const pruned = npm(["install", "--package-lock-only", "--omit=dev", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"]);
+    if (pruned.status !== 0) throw new Error(`npm install --package-lock-only falhou:\n${pruned.stderr}`);
+    const r = npm(["sbom", "--sbom-format", "cyclonedx", "--sbom-type", "application", "--package-lock-only"]);
+    if (r.status !== 0) throw new Error(`npm sbom falhou:\n${r.stderr}`);
+    const file = path.join(dir, "sbom.cdx.json");
+    fs.writeFileSync(file, r.stdout);
+    return file;
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 export function makeRelease({ out = "release", reuseBuild = false, tarball = true } = {}) {

@@ -83,6 +83,14 @@ describe.skipIf(testDriver() !== "postgres")("npm run release", () => {
     for (const dev of ["vitest", "vite", "@react-router/dev", "lighthouse", "typescript"]) {
       expect(fs.existsSync(path.join(dir, "node_modules", dev)), dev).toBe(false);
     }
+    // Every package installed is in the SBOM (npm's own `--omit dev` would leave out react and zod).
+    const installed = JSON.parse(fs.readFileSync(path.join(dir, "node_modules/.package-lock.json"), "utf8")).packages as Record<
+      string,
+      unknown
+    >;
+    const names = Object.keys(installed).map((p) => p.slice(p.lastIndexOf("node_modules/") + "node_modules/".length));
+    expect(names.length).toBeGreaterThan(100);
+    expect(names.filter((n) => !components.includes(n))).toEqual([]);
 
     // 3. Started on an empty PostgreSQL database, the secrets in files.
     const db = await createThrowawayDatabase();

@@ -21,7 +21,7 @@ describe("configuration variables are documented", () => {
   it.each(names)("%s is in .env.example, with a comment", (name) => {
     const at = example.findIndex((line) => new RegExp(`^#? ?${name}=`).test(line));
     expect(at, `${name}= em .env.example`).toBeGreaterThan(0);
-    expect(example[at - 1], `comentário acima de ${name}`).toMatch(/^# [^A-Z_]*[a-zà-ú]/);
+    expect(example[at - 1], `comentário acima de ${name}`).toMatch(/^# (?![A-Z][A-Z0-9_]*=)(?!-)\S/);
   });
 
   it.each(names)("%s is in a README configuration table", (name) => {
