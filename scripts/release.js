@@ -83,11 +83,16 @@ export function scriptFiles(scripts) {
 /** Bare package names a JavaScript file imports or requires (node: and built-ins left out). */
 export function packageImports(text) {
   const names = new Set();
+  // A package specifier: `name` or `@scope/name`, with an optional sub-path; no spaces, no quotes.
+  const spec = String.raw`((?:@[\w.-]+\/)?[\w][\w.-]*(?:\/[\w.@-]+)*)`;
   const patterns = [
-    /\bfrom\s*["']([^"'./][^"']*)["']/g,
-    /\bimport\s*\(\s*["']([^"'./][^"']*)["']\s*\)/g,
-    /\bimport\s*["']([^"'./][^"']*)["']/g,
-    /\brequire(?:Cjs)?\s*\(\s*["']([^"'./][^"']*)["']\s*\)/g,
+    // Static imports and re-exports: on one line, or the closing line of a multi-line one (a bare
+    // `from '…'`, say in SQL text, is not an import).
+    new RegExp(String.raw`^\s*(?:import|export)\b[^;\n]*?\bfrom\s*["']${spec}["']`, "gm"),
+    new RegExp(String.raw`^\s*\}\s*from\s*["']${spec}["']`, "gm"),
+    new RegExp(String.raw`\bimport\s*\(\s*["']${spec}["']\s*\)`, "g"),
+    new RegExp(String.raw`\bimport\s*["']${spec}["']`, "g"),
+    new RegExp(String.raw`\brequire(?:Cjs)?\s*\(\s*["']${spec}["']\s*\)`, "g"),
   ];
   for (const re of patterns) {
     for (const m of text.matchAll(re)) {

@@ -21,7 +21,7 @@ function start(script: string, env: Record<string, string | undefined>) {
     if (v !== undefined && !k.startsWith("VITEST") && k !== "TEST") base[k] = v;
   }
   for (const k of ["DATABASE_URL", "APP_URL", "SMTP_URL", "SESSION_SECRET", "EMAIL_DISABLED", "PGLITE_DATA_DIR"]) delete base[k];
-  const full = { ...base, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn" } as Record<string, string>;
+  const full = { ...base, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "39123", LOG_LEVEL: "warn" } as Record<string, string>;
   for (const [k, v] of Object.entries(env)) if (v !== undefined) full[k] = v;
   return spawnSync(process.execPath, [path.resolve(script)], { env: full, encoding: "utf8", timeout: 60_000 });
 }
