@@ -139,12 +139,12 @@ describe.skipIf(testDriver() !== "postgres")("npm run release", () => {
     // 4. The first administrator, with the release's own command.
     const created = sh("npm run --silent user:create-admin", dir, {
       ...env,
-      ADMIN_USERNAME: "ti",
+      ADMIN_USERNAME: "voluntario",
       ADMIN_NAME: "Voluntário da TI",
       ADMIN_EMAIL: "ti@sindicato.example",
       ADMIN_PASSWORD: "Versao@2026",
     });
-    expect(created).toContain('Administrador "ti" criado.');
+    expect(created).toContain('Administrador "voluntario" criado.');
 
     // 5. Pages and assets served from the release, and the administrator signs in.
     const home = await fetch(`${base}/`);
@@ -153,7 +153,7 @@ describe.skipIf(testDriver() !== "postgres")("npm run release", () => {
     expect(asset).toBeDefined();
     expect((await fetch(base + asset)).status).toBe(200);
     const client = new Client(base);
-    const signedIn = await client.login("ti", "Versao@2026");
+    const signedIn = await client.login("voluntario", "Versao@2026");
     expect(signedIn.headers.get("location")).toBe("/dashboard/admin");
     const panel = await client.get("/dashboard/admin");
     expect(panel.status).toBe(200);
