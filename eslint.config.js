@@ -30,7 +30,9 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "tests/.artifacts/**", "public/**", "**/*.tmp.*"] },
+  {
+    ignores: ["build/**", "release/**", "node_modules/**", ".react-router/**", "data/**", "tests/.artifacts/**", "public/**", "**/*.tmp.*"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

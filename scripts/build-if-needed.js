@@ -19,6 +19,8 @@ function newest(p) {
 }
 
 export function buildIfNeeded({ quiet = false } = {}) {
+  // A release (npm run release) carries the build and no sources to build from: nothing to do.
+  if (!fs.existsSync("vite.config.ts")) return false;
   const built = fs.existsSync(OUTPUT) ? fs.statSync(OUTPUT).mtimeMs : 0;
   const source = Math.max(...SOURCES.map(newest));
   if (built && built >= source) return false;

@@ -5,7 +5,7 @@ import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
 import { closeDatabase, databaseDriver, openDatabase, pingDatabase } from "~/db/client.server";
-import { env, isProduction } from "~/utils/env.server";
+import { checkServerConfig, env, isProduction } from "~/utils/env.server";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { log, errorFields } from "~/utils/logger.server";
 import { withRequestNote, type RequestNote } from "~/utils/request-note.server";
@@ -93,6 +93,9 @@ export async function shutdown() {
 }
 
 export function createApp() {
+  // A production server missing APP_URL, SMTP_URL or SESSION_SECRET stops here, before the
+  // database is opened (issue 21 §4, ADR 244).
+  checkServerConfig();
   const app = express();
   const production = isProduction();
   app.disable("x-powered-by");

@@ -3,6 +3,7 @@ import type { ChildProcess } from "node:child_process";
 
 export const HAPROXY: string;
 export const NGINX: string;
+export const LOOPBACK_SESSION_SECRET: string;
 
 export function freePort(): Promise<number>;
 

@@ -55,6 +55,9 @@ export async function createThrowawayPostgres(adminUrl, prefix = "sind_tmp") {
   };
 }
 
+/** The signing secret of loopback instances started without one (tests and benchmarks only). */
+export const LOOPBACK_SESSION_SECRET = "segredo-de-teste-em-loopback-".padEnd(48, "x");
+
 /**
  * One production instance in its own process (`node server/index.js`), on a free loopback port.
  * Resolves once `/readyz` answers 200. Without `databaseUrl`: a fresh embedded database in a temp dir.
@@ -88,6 +91,11 @@ export async function startInstance({
   delete childEnv.PGLITE_DATA_DIR;
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   else delete childEnv.DATABASE_URL;
+  // A production server on PostgreSQL refuses to start without these (ADR 244). On loopback: one
+  // secret for every instance of a run, and e-mail to the outbox unless the caller gives an SMTP_URL.
+  childEnv.SESSION_SECRET ||= LOOPBACK_SESSION_SECRET;
+  if (!childEnv.SMTP_URL) childEnv.EMAIL_DISABLED = "true";
+  else delete childEnv.EMAIL_DISABLED;
   // Vitest's own variables would make the child think it is a test worker.
   for (const k of Object.keys(childEnv)) if (k.startsWith("VITEST") || k === "TEST") delete childEnv[k];
   const child = spawn(process.execPath, ["server/index.js"], { cwd, env: childEnv, stdio: ["ignore", "ignore", "pipe"] });

@@ -30,6 +30,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       LOG_LEVEL: "warn",
       DATA_DIR: testDataDir(),
+      // What a production server on PostgreSQL must be told (ADR 244); callers override them.
+      APP_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: process.env.SESSION_SECRET || "segredo-de-teste-em-loopback-".padEnd(48, "x"),
+      ...(env.SMTP_URL || process.env.SMTP_URL ? {} : { EMAIL_DISABLED: "true" }),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
