@@ -65,8 +65,10 @@ export async function init(options: StartOptions = {}) {
  * advisory lock on PostgreSQL) and closes it; no seed, no jobs, no server. ADR 247.
  */
 export async function migrateDatabase(options: Pick<StartOptions, "databaseUrl" | "dataDir"> = {}) {
-  const url = options.databaseUrl ?? process.env.DATABASE_URL ?? undefined;
-  const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "pglite");
+  // env() reads DATABASE_URL_FILE too (compose's migrate job gets the URL as a secret file).
+  const e = env();
+  const url = options.databaseUrl ?? e.DATABASE_URL;
+  const dataDir = options.dataDir ?? e.PGLITE_DATA_DIR ?? path.join(e.DATA_DIR, "pglite");
   await openDatabase({ url: url || undefined, dataDir, poolMax: 2 });
   const driver = databaseDriver();
   await closeDatabase();
