@@ -96,6 +96,7 @@ export default [
     route("visitas-finalizadas/fotos/:fileId", "routes/dashboard/visit-photo.tsx"),
     route("visitas-finalizadas/csv", "routes/dashboard/visits-csv.tsx"),
     route("admin/mapa-postos/modelo", "routes/dashboard/workplaces-template.tsx"),
+    route("admin/mapa-postos/marcadores", "routes/dashboard/workplace-markers.ts"),
     route("financeiro/relatorios/:report", "routes/dashboard/finance-report.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -174,7 +174,7 @@ const SCREEN_TABLE = [
   },
   {
     id: "workplace-map",
-    paths: ["/dashboard/admin/mapa-postos", "/dashboard/admin/mapa-postos/modelo"],
+    paths: ["/dashboard/admin/mapa-postos", "/dashboard/admin/mapa-postos/modelo", "/dashboard/admin/mapa-postos/marcadores"],
     roles: ["admin", "presidencia", "rh"],
     denial: REDIRECT,
     nav: { label: "Mapa de Postos", icon: "map" },

@@ -612,7 +612,7 @@ describe("members count", () => {
 });
 
 describe("map markers", () => {
-  it("every workplace's marker follows its row after every kind of write (trigger), and the page carries them", async () => {
+  it("every workplace's marker follows its row after every kind of write (trigger); the map fetches them apart, revalidated by ETag", async () => {
     // The writes of the tests above (forms, import, geocoder, pin moves, finished visits), and
     // hand SQL: a rename, a last visit, a position.
     await t.query`update workplaces set name = name || ' (editado)', last_visit_at = '2026-02-28T23:59:59.999Z', lat = lat + 0.001 where id in (select id from workplaces order by code limit 2)`;
@@ -630,13 +630,31 @@ describe("map markers", () => {
     expect(parsed.name).toMatch(/\(editado\)$/);
     expect(parsed.lastVisitAt).toBe("2026-02-28T23:59:59.999Z");
     expect(typeof parsed.lat).toBe("number");
-    // The page carries the markers as one JSON text (the browser test counts them on the map).
-    const html = await (await admin.get("/dashboard/admin/mapa-postos")).text();
-    expect(html).toContain(parsed.id);
+    // The markers are a response of their own (issue 24), apart from the page.
+    const markers = await admin.get(`${PATH}/marcadores`);
+    expect(markers.status).toBe(200);
+    expect(markers.headers.get("content-type")).toContain("application/json");
+    expect(markers.headers.get("cache-control")).toBe("private, no-cache");
+    const etag = markers.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const all = parseMarkers(await markers.text());
+    expect(all.map((m) => m.id)).toContain(parsed.id);
+    // A search narrows them like the list.
+    const narrowed = parseMarkers(await (await admin.get(`${PATH}/marcadores?q=${encodeURIComponent(parsed.name)}`)).text());
+    expect(narrowed.map((m) => m.id)).toEqual([parsed.id]);
+    // The browser's copy, revalidated: nothing changed, nothing downloaded.
+    const again = await admin.get(`${PATH}/marcadores`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
     // They are kept between requests until a write is announced: a rename by hand SQL (another
-    // connection, as another instance would) reaches the page within moments. The new name sorts
-    // last, so only a marker (never the list's first page) can carry it.
+    // connection, as another instance would) reaches them within moments, with a new ETag.
     await t.query`update workplaces set name = 'ZZZ Marcador renomeado' where id = ${parsed.id}`;
-    await waitFor(async () => (await (await admin.get("/dashboard/admin/mapa-postos")).text()).includes("ZZZ Marcador renomeado"), 5_000);
+    await waitFor(async () => (await (await admin.get(`${PATH}/marcadores`)).text()).includes("ZZZ Marcador renomeado"), 5_000);
+    // The new name sorts last, so only a marker could carry it to the page's first screen: the page
+    // carries none (it stays small; 1.1 MB at 5,000 workplaces before).
+    expect(await (await admin.get(PATH)).text()).not.toContain("ZZZ Marcador renomeado");
+    const changed = await admin.get(`${PATH}/marcadores`, { headers: { "If-None-Match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
   });
 });

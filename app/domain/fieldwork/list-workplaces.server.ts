@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { workplaces } from "~/db/schema";
@@ -27,26 +28,20 @@ function searchFilter(q: string): SQL | undefined {
  */
 const membersCount = sql<number>`coalesce(nullif((select count(*) from members m where m.workplace_id = ${sql.raw('"workplaces"."id"')}), 0), ${workplaces.membersCount})::int`;
 
+type WorkplaceFilter = { q?: string; city?: string | null };
+
+/** The search (folded) and ?cidade= (exact city, as the panels' "postos por região" bars link it). */
+function filterOf(options: WorkplaceFilter) {
+  return and(searchFilter(options.q ?? ""), options.city ? eq(workplaces.city, options.city) : undefined);
+}
+
 /**
- * One page of the workplaces (10 per page, by name) matching the search, its total, and the
- * markers of every workplace of the same filter for the map (JSON text: `parseMarkers`).
+ * One page of the workplaces (10 per page, by name) matching the search, and its total. The map's
+ * markers are a response of their own (`workplaceMarkers`), so the page stays small (issue 24).
  */
-export async function listWorkplaces(actor: Actor, options: { q?: string; page?: number; city?: string | null; fresh?: boolean } = {}) {
+export async function listWorkplaces(actor: Actor, options: WorkplaceFilter & { page?: number } = {}) {
   authorize(actor, "workplaces.edit");
-  // ?cidade= (exact city, as the panels' "postos por região" bars link it) narrows the search.
-  const where = and(searchFilter(options.q ?? ""), options.city ? eq(workplaces.city, options.city) : undefined);
-  // Every marker of the filter as ONE JSON text: each row's marker is kept by a trigger
-  // (migration 0019); the texts are joined, and the page parses them in the browser, so the
-  // server builds no object per workplace (ADR 145). Their number is the total. (Joined here:
-  // string_agg inside PostgreSQL measured about twice as slow on 5,000 rows.)
-  const readMarkers = async () => {
-    const rows = await db().select({ marker: workplaces.marker }).from(workplaces).where(where);
-    return { total: rows.length, json: `[${rows.map((r) => r.marker).join(",")}]` };
-  };
-  // The whole map (no search) is kept like the panels (ADR 160): up to 60 s, dropped on every
-  // instance at the commit of any write to workplaces (the dashboard_data notification). A
-  // search is narrow, read fresh, and never stored.
-  const markersOf = options.q?.trim() || options.fresh ? readMarkers() : cachedPanel(`mapa-postos:${options.city ?? ""}`, readMarkers);
+  const where = filterOf(options);
   const readPage = (n: number) =>
     db()
       .select({
@@ -66,17 +61,39 @@ export async function listWorkplaces(actor: Actor, options: { q?: string; page?:
       .orderBy(sql`members_fold(${workplaces.name}) collate "C"`, asc(workplaces.code))
       .limit(WORKPLACE_PAGE_SIZE)
       .offset((n - 1) * WORKPLACE_PAGE_SIZE);
-  // The asked page is read alongside the markers; only a page past the end is read again (the last).
+  // The asked page is read alongside the count; only a page past the end is read again (the last).
   const asked = Math.max(1, Math.floor(options.page ?? 1));
-  const [{ total, json: markersJson }, askedRows] = await Promise.all([markersOf, readPage(asked)]);
+  const [[{ total }], askedRows] = await Promise.all([
+    db()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(workplaces)
+      .where(where),
+    readPage(asked),
+  ]);
   const pages = Math.max(1, Math.ceil(total / WORKPLACE_PAGE_SIZE));
   const page = Math.min(asked, pages);
   const pageRows = page === asked ? askedRows : await readPage(page);
-  return {
-    items: pageRows.map(toWorkplaceListItem),
-    markersJson,
-    total,
-    page,
-    pages,
+  return { items: pageRows.map(toWorkplaceListItem), total, page, pages };
+}
+
+/**
+ * The markers of every workplace of the filter, as ONE JSON text (`parseMarkers`), with an ETag
+ * of its bytes: the map fetches them apart from the page, and the browser revalidates its copy
+ * (a second visit with nothing changed downloads nothing).
+ */
+export async function workplaceMarkers(actor: Actor, options: WorkplaceFilter & { fresh?: boolean } = {}) {
+  authorize(actor, "workplaces.edit");
+  const where = filterOf(options);
+  // Each row's marker is kept by a trigger (migration 0019); the texts are joined, and the page
+  // parses them in the browser, so the server builds no object per workplace (ADR 145). (Joined
+  // here: string_agg inside PostgreSQL measured about twice as slow on 5,000 rows.)
+  const readMarkers = async () => {
+    const rows = await db().select({ marker: workplaces.marker }).from(workplaces).where(where);
+    const json = `[${rows.map((r) => r.marker).join(",")}]`;
+    return { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` };
   };
+  // The whole map (no search) is kept like the panels (ADR 160): up to 60 s, dropped on every
+  // instance at the commit of any write to workplaces (the dashboard_data notification). A
+  // search is narrow, read fresh, and never stored.
+  return options.q?.trim() || options.fresh ? readMarkers() : cachedPanel(`mapa-postos:${options.city ?? ""}`, readMarkers);
 }

@@ -91,8 +91,29 @@ function workplaceAction(request: Request, actor: Awaited<ReturnType<typeof requ
   });
 }
 
+/**
+ * The map's markers, fetched apart from the page (GET …/marcadores, ETag): again whenever the page's
+ * data is (after a write, a revalidation), and the browser's copy is reused when nothing changed.
+ */
+function useWorkplaceMarkers(q: string, city: string | null, revision: unknown) {
+  const [json, setJson] = React.useState("[]");
+  const url = `${PATH}/marcadores?${new URLSearchParams({ ...(q ? { q } : {}), ...(city ? { cidade: city } : {}) })}`;
+  React.useEffect(() => {
+    const controller = new AbortController();
+    fetch(url, { signal: controller.signal, credentials: "same-origin" })
+      .then((r) => (r.ok ? r.text() : null))
+      .then((text) => {
+        if (text !== null) setJson(text);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [url, revision]);
+  return json;
+}
+
 export default function WorkplacesPage() {
-  const { items, markersJson, total, page, pages, q, city, tiles } = useLoaderData<typeof loader>();
+  const { items, total, page, pages, q, city, tiles } = useLoaderData<typeof loader>();
+  const markersJson = useWorkplaceMarkers(q, city, items);
   const [params] = useSearchParams();
   const move = useFormAction();
   const mapMarkers = React.useMemo(

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { fieldRoutes, workplaces } from "~/db/schema";
 import { approximatePosition } from "~/domain/fieldwork/map-constants";
-import { listWorkplaces } from "~/domain/fieldwork/list-workplaces.server";
+import { listWorkplaces, workplaceMarkers } from "~/domain/fieldwork/list-workplaces.server";
 import { finishedVisitsCsv } from "~/domain/fieldwork/finished-visits.server";
 import type { Actor } from "~/auth/authorize";
 import { batches, type ScaleArea } from "../context";
@@ -112,12 +112,12 @@ const area: ScaleArea = {
     const year = { from: new Date(Date.UTC(YEAR, 0, 1, 3)), to: new Date(Date.UTC(YEAR + 1, 0, 1, 3)) };
     let csvRows = 0;
     const figures = {
-      // The screen's loader with a search: count, one page of 10 and the markers of the filter.
+      // The screen's loader with a search: count and one page of 10 (the markers are a request of their own).
       workplaceListSearch: await timing(() => listWorkplaces(actor, { q: "shopping asa", page: 1 })),
-      // The map's marker data: the unfiltered screen (every workplace's marker, plus count and
-      // page 1), as served (the markers kept until a write, ADR 145) and computed afresh.
-      mapMarkers: await timing(() => listWorkplaces(actor, { page: 1 })),
-      mapMarkersUncached: await timing(() => listWorkplaces(actor, { page: 1, fresh: true })),
+      // The map's markers (…/mapa-postos/marcadores): every workplace's, as served (kept until a
+      // write, ADR 145) and computed afresh.
+      mapMarkers: await timing(() => workplaceMarkers(actor)),
+      mapMarkersUncached: await timing(() => workplaceMarkers(actor, { fresh: true })),
       visitsCsvYear: await timing(async () => {
         const csv = await finishedVisitsCsv(actor, "recent", year);
         csvRows = csv.split("\n").length - 2;
