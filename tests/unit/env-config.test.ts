@@ -112,6 +112,6 @@ describe("secrets from files (*_FILE)", () => {
   });
 
   it("a URL read from a file is validated like the variable", () => {
-    expect(() => parseEnv({ DATABASE_URL_FILE: secretFile("bad-url", "isto não é url\n") })).toThrow(/^  DATABASE_URL: /m);
+    expect(() => parseEnv({ DATABASE_URL_FILE: secretFile("bad-url", "isto não é url\n") })).toThrow(/^ {2}DATABASE_URL: /m);
   });
 });
