@@ -6,8 +6,21 @@ import { environmentVariables } from "~/utils/env.server";
  * Every variable app/utils/env.server.ts reads (issue 21 §4) is in .env.example, with a pt-BR
  * comment above it, and in one of the README's configuration tables.
  */
+/**
+ * The operator's variables read outside the schema, each by the one file that uses it: the
+ * shutdown (server/index.js, before the app loads), the backup job and the restore drill.
+ */
+const READ_ELSEWHERE: Record<string, string> = {
+  SHUTDOWN_DRAIN_MS: "server/index.js",
+  SHUTDOWN_TIMEOUT_MS: "server/index.js",
+  BACKUP_TIME: "app/jobs/database-backup.server.ts",
+  BACKUP_KEEP: "app/jobs/database-backup.server.ts",
+  BACKUP_DIR: "app/jobs/database-backup.server.ts",
+  DRILL_DATABASE_URL: "scripts/db-restore-drill.js",
+};
+
 describe("configuration variables are documented", () => {
-  const names = environmentVariables();
+  const names = [...environmentVariables(), ...Object.keys(READ_ELSEWHERE)];
   const example = fs.readFileSync(".env.example", "utf8").split("\n");
   const readme = fs.readFileSync("README.md", "utf8");
 
@@ -16,6 +29,10 @@ describe("configuration variables are documented", () => {
     expect(names).toContain("EMAIL_DISABLED");
     expect(names).toContain("SESSION_SECRET_FILE");
     expect(names.length).toBeGreaterThan(40);
+  });
+
+  it.each(Object.entries(READ_ELSEWHERE))("%s is read by %s", (name, file) => {
+    expect(fs.readFileSync(file, "utf8")).toContain(name);
   });
 
   it.each(names)("%s is in .env.example, with a comment", (name) => {
