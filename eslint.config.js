@@ -83,6 +83,24 @@ export default tseslint.config(
     },
   },
   {
+    // The home page and the public shell load no tailwind-merge (ADR 105: the home's first-load
+    // JavaScript): clsx, not ~/lib/cn, whose chunk would come with them.
+    files: ["app/components/home/**/*.tsx", "app/components/layout/public-*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "~/lib/cn", message: "Páginas públicas usam clsx: ~/lib/cn traz o tailwind-merge à primeira carga (ADR 105)." }],
+          patterns: [{ group: ["**/*.server", "**/*.server.ts"], message: "Componentes não importam módulos .server." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/public/home.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "~/lib/cn", message: "A página inicial usa clsx (ADR 105)." }] }] },
+  },
+  {
     // The row modules (issue 20 §4) are imported by components: like them, they reach no
     // server-only module, and the database only for a type.
     files: ["app/domain/**/*-row.ts"],

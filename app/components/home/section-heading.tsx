@@ -1,6 +1,7 @@
 import { ArrowRight } from "~/components/icons/public-icons";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+// clsx, not ~/lib/cn: no class here overrides another, and public pages don't load tailwind-merge.
+import { clsx } from "clsx";
 
 /**
  * A home page section's eyebrow and title (`id` names the section through aria-labelledby), with
@@ -24,8 +25,8 @@ export function SectionHeading({
 }) {
   const heading = (
     <>
-      <p className={cn("text-sm font-semibold uppercase tracking-widest", dark ? "text-flame-300" : "text-brand-700")}>{eyebrow}</p>
-      <h2 id={id} className={cn("mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl", !dark && "text-navy-950")}>
+      <p className={clsx("text-sm font-semibold uppercase tracking-widest", dark ? "text-flame-300" : "text-brand-700")}>{eyebrow}</p>
+      <h2 id={id} className={clsx("mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl", !dark && "text-navy-950")}>
         {title}
       </h2>
     </>
@@ -36,7 +37,7 @@ export function SectionHeading({
       <div>{heading}</div>
       <Link
         to={to}
-        className={cn(
+        className={clsx(
           "inline-flex items-center gap-1.5 text-sm font-semibold underline-offset-4 hover:underline",
           dark ? "text-flame-300" : "text-brand-700",
         )}
