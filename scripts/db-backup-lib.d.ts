@@ -5,6 +5,7 @@ export type Fingerprints = Record<string, { rows: number; checksum: string }>;
 export type Manifest = { version: 1; driver: "pglite" | "postgres"; createdAt: string; tables: Fingerprints };
 
 export function embeddedDataDir(): string;
+export function databaseUrl(): string | undefined;
 export function manifestPath(file: string): string;
 export function tableFingerprints(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<Fingerprints>;
 export function compareFingerprints(expected: Fingerprints, actual: Fingerprints): string[];

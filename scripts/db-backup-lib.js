@@ -22,6 +22,18 @@ export function embeddedDataDir() {
   return path.resolve(process.env.PGLITE_DATA_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "pglite"));
 }
 
+/**
+ * The PostgreSQL address the commands use, as the server reads it (app/utils/env.server.ts):
+ * DATABASE_URL, or the contents of the file named by DATABASE_URL_FILE (a container secret).
+ * Undefined: the embedded database.
+ */
+export function databaseUrl() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const file = process.env.DATABASE_URL_FILE;
+  if (!file) return undefined;
+  return fs.readFileSync(file, "utf8").trim() || undefined;
+}
+
 export const manifestPath = (file) => `${file}.manifest.json`;
 
 // ---------------------------------------------------------------------------------------------

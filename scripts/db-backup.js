@@ -2,9 +2,9 @@
 // its manifest beside it (`<file>.manifest.json`, for `npm run db:restore-drill`). PostgreSQL is
 // backed up live; the embedded database only with the app stopped (the running app makes its own
 // backups: the scheduled job, ADR 248).
-import { backupEmbedded, backupFileName, backupPostgres, embeddedDataDir } from "./db-backup-lib.js";
+import { backupEmbedded, backupFileName, backupPostgres, databaseUrl, embeddedDataDir } from "./db-backup-lib.js";
 
-const url = process.env.DATABASE_URL;
+const url = databaseUrl();
 const file = process.argv[2] ?? backupFileName(url ? "postgres" : "pglite");
 try {
   if (url) await backupPostgres(url, file);

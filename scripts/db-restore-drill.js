@@ -6,9 +6,9 @@
 // app stopped; with the app running, give it one of the scheduled backups). Exit code 0: identical.
 import fs from "node:fs";
 import path from "node:path";
-import { backupEmbedded, backupPostgres, embeddedDataDir, restoreDrill, tempBackupFile } from "./db-backup-lib.js";
+import { backupEmbedded, backupPostgres, databaseUrl, embeddedDataDir, restoreDrill, tempBackupFile } from "./db-backup-lib.js";
 
-const url = process.env.DATABASE_URL || undefined;
+const url = databaseUrl();
 let file = process.argv[2];
 let temporary = false;
 try {

@@ -1,5 +1,5 @@
 // `npm run db:restore -- <file> [--force]`: restores a backup made by `npm run db:backup`.
-import { embeddedDataDir, restoreEmbedded, restorePostgres } from "./db-backup-lib.js";
+import { databaseUrl, embeddedDataDir, restoreEmbedded, restorePostgres } from "./db-backup-lib.js";
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith("--"));
@@ -8,7 +8,8 @@ if (!file) {
   process.exit(2);
 }
 try {
-  if (process.env.DATABASE_URL) await restorePostgres(file, process.env.DATABASE_URL);
+  const url = databaseUrl();
+  if (url) await restorePostgres(file, url);
   else await restoreEmbedded(file, embeddedDataDir(), { force: args.includes("--force") });
   console.log(`Backup ${file} restaurado.`);
 } catch (err) {

@@ -152,11 +152,14 @@ describe(`backups on ${driver}`, () => {
   });
 
   it.runIf(driver === "postgres")(
-    "db:restore-drill without a file backs up the source itself and compares",
+    "db:restore-drill without a file backs up the source itself and compares (the address read from DATABASE_URL_FILE)",
     async () => {
       const s = await server({ BACKUP_TIME: "off" });
       await rows(s);
-      const r = drill(undefined, { DATABASE_URL: await databaseUrlOf(s) });
+      // The commands read the address as the server does: from a secret's file too.
+      const secret = path.join(tempDir(), "database_url");
+      fs.writeFileSync(secret, `${await databaseUrlOf(s)}\n`);
+      const r = drill(undefined, { DATABASE_URL: "", DATABASE_URL_FILE: secret });
       expect(r.status, r.stdout + r.stderr).toBe(0);
       expect(r.stdout).toContain("Backup novo para o exercício");
       expect(r.stdout).toContain("Exercício de restauração OK");
