@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { buildIfNeeded } from "./build-if-needed.js";
 
 const artifacts = path.resolve("tests/.artifacts");
@@ -46,28 +46,7 @@ function run(label, projects, env = {}) {
   });
 }
 
-/**
- * A leg started in the background, its output kept in a file and printed when `finish` is
- * called: the PostgreSQL leg runs while the browser leg runs (ADR 237), on one worker.
- */
-function runInBackground(label, projects, env = {}) {
-  const started = Date.now();
-  const logFile = path.join(artifacts, `vitest-${label.replace(/\W+/g, "-")}.log`);
-  const fd = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, vitestArgs(label, projects, "1"), { stdio: ["ignore", fd, fd], env: { ...process.env, ...env } });
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-  console.log(`\n━━ ${label}: em segundo plano, ao mesmo tempo que a próxima etapa ━━`);
-  return async () => {
-    const status = await exited;
-    fs.closeSync(fd);
-    console.log(`\n━━ ${label} ━━`);
-    process.stdout.write(fs.readFileSync(logFile, "utf8"));
-    timings.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s (em paralelo)`);
-    collect(label, status);
-  };
-}
-
-function vitestArgs(label, projects, maxWorkers = workers) {
+function vitestArgs(label, projects) {
   const out = jsonReport(label);
   fs.rmSync(out, { force: true });
   return [
@@ -77,7 +56,7 @@ function vitestArgs(label, projects, maxWorkers = workers) {
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${out}`,
-    `--maxWorkers=${maxWorkers}`,
+    `--maxWorkers=${workers}`,
     ...extraArgs,
   ];
 }
@@ -115,21 +94,13 @@ run("unit + integration (PGlite)", ["unit", "integration"], { TEST_DB: "pglite" 
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const browser = fs.existsSync(chrome);
-// Each leg keeps its files and e-mails in a folder of its own (the two legs below may overlap).
+// Each leg keeps its files and e-mails in a folder of its own.
 const postgresEnv = { TEST_DB: "postgres", TEST_DATA_DIR: path.join(artifacts, "data-postgres") };
 const browserEnv = { TEST_DB: "pglite", CHROME_PATH: chrome, TEST_DATA_DIR: path.join(artifacts, "data-browser") };
-// The PostgreSQL leg mostly waits on the database server and the browser leg on Chromium, so
-// they share the two cores side by side (ADR 237); TEST_LEGS_IN_SEQUENCE=1 runs them one after the other.
-const overlap = browser && !!process.env.TEST_DATABASE_URL && process.env.TEST_LEGS_IN_SEQUENCE !== "1";
-
-let finishPostgres;
-if (!process.env.TEST_DATABASE_URL) {
-  console.log("\nTEST_DATABASE_URL não definido: a etapa de integração no PostgreSQL foi PULADA.");
-} else if (overlap) {
-  finishPostgres = runInBackground("integration (PostgreSQL)", ["integration"], postgresEnv);
-} else {
-  run("integration (PostgreSQL)", ["integration"], postgresEnv);
-}
+// One leg after the other, each on both cores (ADR 260): the legs are bound by the processor
+// (the app and the tests in Node, PGlite, Chromium), so running two side by side only made both slower.
+if (process.env.TEST_DATABASE_URL) run("integration (PostgreSQL)", ["integration"], postgresEnv);
+else console.log("\nTEST_DATABASE_URL não definido: a etapa de integração no PostgreSQL foi PULADA.");
 
 if (browser) {
   run("browser (Chromium)", ["e2e"], browserEnv);
@@ -138,7 +109,6 @@ if (browser) {
     `\nChromium não encontrado em ${chrome}: os testes de navegador foram PULADOS (instale com 'apt-get install -y chromium' ou defina CHROME_PATH).`,
   );
 }
-await finishPostgres?.();
 
 console.log(`\nTempo por etapa: ${timings.join("; ")}`);
 // The failures again, last, so a log's tail names them.

@@ -99,7 +99,10 @@ describe("public pages pass axe (WCAG 2.2 AA) and have their head and landmarks"
       const problems: string[] = [];
       for (const p of PAGES) {
         await open(page, p);
-        const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+        const result = await new AxeBuilder({ page })
+          .options({ resultTypes: ["violations"] })
+          .withTags(WCAG_22_AA)
+          .analyze();
         if (result.violations.length) failures[p.path] = describeViolations(result.violations);
         // The head does not depend on the width: checked once, on the same page load.
         if (desktop) problems.push(...(await headProblems(page, p)));
