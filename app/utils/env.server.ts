@@ -23,6 +23,8 @@ const shape = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   APP_URL: z.string().url().optional(),
+  // Where visitors get this version's source (AGPL-3.0 §13, ADR 243): a link in the public footer.
+  SOURCE_CODE_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default("./data"),

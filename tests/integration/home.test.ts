@@ -7,7 +7,8 @@ import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 import { decodeHtml as decode } from "../support/html";
 
 const TILE_TEMPLATE = "https://{s}.tiles.exemplo.org/{z}/{x}/{y}.png";
-const t = useTestServer({ env: { MAP_TILE_URL: TILE_TEMPLATE, MAP_TILE_ATTRIBUTION: "Dados do mapa de teste" } });
+const SOURCE = "https://git.sindicato.exemplo.org/sistema/tags/v1.0.0";
+const t = useTestServer({ env: { MAP_TILE_URL: TILE_TEMPLATE, MAP_TILE_ATTRIBUTION: "Dados do mapa de teste", SOURCE_CODE_URL: SOURCE } });
 
 beforeAll(async () => {
   // Two partners (one hidden) and four published posts: the home shows the latest three.
@@ -29,6 +30,15 @@ function main(html: string) {
 }
 
 describe("home page", () => {
+  it("the footer of every public page links to this version's source when SOURCE_CODE_URL names it (AGPL §13)", async () => {
+    for (const path of ["/", "/noticias", "/denuncia"]) {
+      const html = decode(await (await fetch(t.url + path)).text());
+      const footer = /<footer[\s\S]*<\/footer>/.exec(html)![0];
+      expect(footer, path).toContain(`href="${SOURCE}"`);
+      expect(footer, path).toContain("Código-fonte (AGPL)");
+    }
+  });
+
   it("renders the hero, the four service cards and the WhatsApp membership link", async () => {
     const { res, html } = await home();
     expect(res.status).toBe(200);

@@ -30,6 +30,12 @@ const nonceOf = (r: Raw) => /'nonce-([^']+)'/.exec(header(r, "content-security-p
 const comparable = (r: Raw) => r.headers.filter(([k]) => !["date", "x-render-cache", "content-security-policy"].includes(k));
 
 describe("render cache: a hit is the rendered page with its own nonce", () => {
+  it("without SOURCE_CODE_URL, the footer has no source-code link (the operator names it)", async () => {
+    const html = await (await fetch(`${t.url}/`)).text();
+    expect(html).toContain('data-testid="public-footer"');
+    expect(html).not.toContain("source-code-link");
+  });
+
   it("a hit sends the miss's headers, in the same order, and the same page with a fresh nonce", async () => {
     const path = "/quem-somos?rc=1";
     const miss = await get(path, { "accept-encoding": "gzip" });

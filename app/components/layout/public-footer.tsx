@@ -17,8 +17,11 @@ const LINKS = [
   { to: "/privacidade", label: "Aviso de privacidade" },
 ];
 
-/** The original's footer: description, social links, address, phones, e-mail and hours. */
-export function PublicFooter({ content }: { content: PublicInstitutionalContent }) {
+/**
+ * The original's footer: description, social links, address, phones, e-mail and hours; and, when
+ * the operator names it (SOURCE_CODE_URL), where this version's source is (AGPL-3.0 §13, ADR 243).
+ */
+export function PublicFooter({ content, sourceCodeUrl = null }: { content: PublicInstitutionalContent; sourceCodeUrl?: string | null }) {
   const heading = "text-sm font-bold uppercase tracking-wider text-white";
   return (
     <footer className="border-t-4 border-brand-700 bg-navy-950 text-slate-300" data-testid="public-footer">
@@ -74,6 +77,16 @@ export function PublicFooter({ content }: { content: PublicInstitutionalContent 
             <Link to="/login" className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
               Área restrita
             </Link>
+            {sourceCodeUrl ? (
+              <a
+                href={sourceCodeUrl}
+                rel="noopener noreferrer license"
+                className="text-slate-300 underline-offset-4 hover:text-white hover:underline"
+                data-testid="source-code-link"
+              >
+                Código-fonte (AGPL)
+              </a>
+            ) : null}
           </p>
         </div>
       </div>

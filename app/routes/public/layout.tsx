@@ -4,6 +4,7 @@ import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { publicContent } from "~/domain/content/institutional";
 import { PublicHeader } from "~/components/layout/public-header";
 import { PublicFooter } from "~/components/layout/public-footer";
+import { env } from "~/utils/env.server";
 import type { loader as rootLoader } from "~/root";
 
 // Public pages hydrate lazily: at idle after load or at the first interaction (root.tsx,
@@ -13,11 +14,11 @@ export const handle = { hydrate: "lazy" as const };
 export async function loader(_: Route.LoaderArgs) {
   // Only what the header, the footer and the home/contact blocks show: not the about page's
   // long texts (history, mission, vision, values, board), which every page would carry.
-  return { content: publicContent(await getInstitutionalContent()) };
+  return { content: publicContent(await getInstitutionalContent()), sourceCodeUrl: env().SOURCE_CODE_URL ?? null };
 }
 
 export default function PublicLayout() {
-  const { content } = useLoaderData<typeof loader>();
+  const { content, sourceCodeUrl } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-dvh flex-col">
@@ -31,7 +32,7 @@ export default function PublicLayout() {
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
-      <PublicFooter content={content} />
+      <PublicFooter content={content} sourceCodeUrl={sourceCodeUrl} />
     </div>
   );
 }
