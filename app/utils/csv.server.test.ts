@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { readEveryWay as readAll, runsFormula as runs } from "../../tests/support/csv";
-import { csvMoney, csvText, toCsv } from "./csv.server";
+import { csvMoney, csvStream, csvText, toCsv } from "./csv.server";
 
 /** The attacks tried on the exports (issue 18 §3), and their neighbours. */
 const PAYLOADS = [
@@ -88,5 +88,39 @@ describe("the one CSV writer (ADR 176)", () => {
     // Anything more than a plain number is neutralised.
     expect(csvText("-12,50+1")).toBe("'-12,50+1");
     expect(csvText("-1,-1")).toBe("'-1,'-1");
+  });
+});
+
+describe("csvStream", () => {
+  async function* batches(...list: (string | number)[][][]) {
+    for (const b of list) yield b;
+  }
+
+  it("writes the same bytes as toCsv, the header first and each batch as it comes", async () => {
+    const header = ["Nome", "Valor"];
+    const rows = [
+      ["=1+1", 3],
+      ["Ação", -12],
+      ["x;=2", 0],
+    ];
+    const stream = csvStream(header, batches(rows.slice(0, 2), [], rows.slice(2)));
+    const reader = stream.getReader();
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    const chunks: string[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(decoder.decode(r.value));
+    // The BOM and the header first, on their own (sent before the source is read at all).
+    expect(chunks[0]).toBe(toCsv([header]));
+    expect(chunks.join("")).toBe(toCsv([header, ...rows]));
+  });
+
+  it("a source that fails midway errors the stream (a cut download, never a file that looks whole)", async () => {
+    const seen: unknown[] = [];
+    async function* failing() {
+      yield [["a"]];
+      throw new Error("banco fora do ar");
+    }
+    const stream = csvStream(["Nome"], failing(), (e) => seen.push(e));
+    await expect(new Response(stream).text()).rejects.toThrow("banco fora do ar");
+    expect(seen).toHaveLength(1);
   });
 });

@@ -42,10 +42,53 @@ export function csvMoney(centavos: number | bigint): string {
   return centavosToDecimal(Number(centavos)).replace(".", ",");
 }
 
+const FORMAT = { delimiter: ";", record_delimiter: "\r\n", quoted: true, quoted_empty: true } as const;
+
 /** The whole file: BOM, `;`, CRLF, every field quoted and neutralised. */
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return stringify(
     rows.map((r) => r.map(csvText)),
-    { bom: true, delimiter: ";", record_delimiter: "\r\n", quoted: true, quoted_empty: true },
+    { bom: true, ...FORMAT },
   );
+}
+
+/**
+ * The same file as a stream (ADR 261): the BOM and the header at once, then each batch of rows
+ * as the source yields it, so an export's first byte leaves before its rows are read and only one
+ * batch is ever in memory. A source that fails midway errors the stream (the download is cut, and
+ * the failure logged by the caller's `onError`), never a file that looks whole.
+ */
+export function csvStream(
+  header: readonly CsvCell[],
+  batches: AsyncIterable<readonly (readonly CsvCell[])[]>,
+  onError?: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(toCsv([header])));
+    },
+    async pull(controller) {
+      try {
+        // Until something is written: a pull that enqueues nothing is not called again.
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return controller.close();
+          if (next.value.length === 0) continue;
+          const text = stringify(
+            next.value.map((r) => r.map(csvText)),
+            FORMAT,
+          );
+          return controller.enqueue(encoder.encode(text));
+        }
+      } catch (error) {
+        onError?.(error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
 }

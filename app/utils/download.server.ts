@@ -29,8 +29,12 @@ export function contentDisposition(name: string, kind: "attachment" | "inline" =
 }
 
 /** A download: the body as a named attachment, never cached, never sniffed. */
-export function attachment(body: string | Uint8Array | Buffer, name: string, type: keyof typeof DOWNLOAD_TYPES) {
-  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
+export function attachment(
+  body: string | Uint8Array | Buffer | ReadableStream<Uint8Array>,
+  name: string,
+  type: keyof typeof DOWNLOAD_TYPES,
+) {
+  return new Response(typeof body === "string" || body instanceof ReadableStream ? body : new Uint8Array(body), {
     headers: {
       "Content-Type": DOWNLOAD_TYPES[type],
       "Content-Disposition": contentDisposition(name),

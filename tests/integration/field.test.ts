@@ -591,6 +591,35 @@ describe("finished visits", () => {
     ]);
     expect((await campo.get("/dashboard/visitas-finalizadas/csv")).status).not.toBe(200);
   });
+
+  it("streams the CSV (ADR 261): 4,500 visits over three batches, in the chosen order, each once, with no Content-Length", async () => {
+    await t.query`
+      insert into field_routes (name, description, cep, address, route_date, status, started_at, finished_at, affiliates)
+      select 'Lote ' || lpad(g::text, 4, '0'), 'Visita em lote', '70040010', 'Setor Comercial Sul Quadra 1', current_date, 'concluida',
+             now() - interval '90 minutes' - g * interval '1 minute', now() - g * interval '1 minute', g % 7
+      from generate_series(1, 4500) g`;
+    const rh = await t.login("rh");
+    for (const [ordem, first] of [
+      ["recent", "Lote 0001"],
+      ["oldest", "Lote 4500"],
+    ] as const) {
+      const res = await rh.get(`/dashboard/visitas-finalizadas/csv?ordem=${ordem}`);
+      expect(res.status).toBe(200);
+      // Sent as it is written (chunked), not measured first.
+      expect(res.headers.get("content-length")).toBeNull();
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+      const [, ...lines] = parse(text, { bom: true, delimiter: ";" }) as string[][];
+      const batch = lines.map((l) => l[0]).filter((name) => name.startsWith("Lote "));
+      const expected = Array.from({ length: 4500 }, (_, i) => `Lote ${String(i + 1).padStart(4, "0")}`);
+      expect(batch).toEqual(ordem === "recent" ? expected : expected.reverse());
+      expect(batch[0]).toBe(first);
+      expect(lines.find((l) => l[0] === "Lote 0002")!.slice(3, 6)).toEqual([
+        "2",
+        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+        "1h 30min",
+      ]);
+    }
+  });
 });
 
 describe("members count", () => {

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { toCsv } from "~/utils/csv.server";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { csvStream } from "~/utils/csv.server";
+import { errorFields, log } from "~/utils/logger.server";
 import { db } from "~/db/client.server";
 import { fieldRoutes } from "~/db/schema";
 import { getFile } from "~/domain/files/file-store.server";
@@ -105,59 +106,88 @@ function toVisits(rows: (typeof fieldRoutes.$inferSelect)[]) {
   }));
 }
 
-/** The CSV export (UTF-8 with BOM, so spreadsheets read the accents), the original's 16 columns. */
+/** Rows read and written per step of the CSV export. */
+const CSV_BATCH = 2000;
+
+/**
+ * The CSV export (UTF-8 with BOM, so spreadsheets read the accents), the original's 16 columns,
+ * as a stream (ADR 261). The order is fixed once, as the sorted ids (a year is ~25,000 ids, under
+ * a megabyte); the rows are then read 2,000 at a time by id and written as they come, so the first
+ * byte leaves at once, one batch is in memory, and a visit finished meanwhile neither moves nor
+ * repeats a row.
+ */
 export async function finishedVisitsCsv(actor: Actor, sort: VisitSort = "recent", range: Range = {}) {
   authorize(actor, "visits.read");
-  // Only the CSV's columns: a year is ~25,000 rows, and the full row (positions, tokens, photo,
-  // timestamps) doubles what is read and decoded (ADR 143).
-  const rows = await db()
-    .select({
-      name: fieldRoutes.name,
-      address: fieldRoutes.address,
-      cep: fieldRoutes.cep,
-      affiliates: fieldRoutes.affiliates,
-      // Formatted by PostgreSQL as formatDateTime and durationText do: a year is ~25,000 rows,
-      // and a Date per timestamp (parsed, then formatted by Intl) was a fifth of the export's
-      // time, most of it garbage collection (ADR 145). Whole milliseconds, as a JS Date holds them.
-      finishedText: sql<string | null>`to_char(${fieldRoutes.finishedAt} at time zone ${TIME_ZONE}, 'DD/MM/YYYY HH24:MI')`,
-      durationMs: sql<
-        string | null
-      >`(floor(extract(epoch from ${fieldRoutes.finishedAt}) * 1000) - floor(extract(epoch from ${fieldRoutes.startedAt}) * 1000))::bigint`,
-      brigadePhone: fieldRoutes.brigadePhone,
-      basicFirefighters: fieldRoutes.basicFirefighters,
-      lifeguards: fieldRoutes.lifeguards,
-      hasBrigadeLeader: fieldRoutes.hasBrigadeLeader,
-      hasMasterFirefighter: fieldRoutes.hasMasterFirefighter,
-      totalWorkers: fieldRoutes.totalWorkers,
-      dayWorkers: fieldRoutes.dayWorkers,
-      nightWorkers: fieldRoutes.nightWorkers,
-      outsourced: fieldRoutes.outsourced,
-      directContractType: fieldRoutes.directContractType,
-    })
-    .from(fieldRoutes)
-    .where(finishedWhere(range))
-    .orderBy(...ORDER[sort])
-    .limit(500_000);
-  const records = rows.map((r) => [
-    r.name,
-    r.address,
-    formatCep(r.cep),
-    r.affiliates,
-    r.finishedText ?? "",
-    r.durationMs === null ? "" : durationOfMs(Number(r.durationMs)),
-    r.brigadePhone ?? "",
-    r.basicFirefighters ?? "",
-    r.lifeguards ?? "",
-    yesNo(r.hasBrigadeLeader),
-    yesNo(r.hasMasterFirefighter),
-    r.totalWorkers ?? "",
-    r.dayWorkers ?? "",
-    r.nightWorkers ?? "",
-    yesNo(r.outsourced),
-    r.directContractType ?? "",
-  ]);
+  const ids = (
+    await db()
+      .select({ id: fieldRoutes.id })
+      .from(fieldRoutes)
+      .where(finishedWhere(range))
+      .orderBy(...ORDER[sort], fieldRoutes.id)
+      .limit(500_000)
+  ).map((r) => r.id);
   // The one CSV writer (ADR 176): `;`, BOM, CRLF, every cell quoted and neutralised.
-  return toCsv([[...VISITS_CSV_COLUMNS], ...records]);
+  return csvStream([...VISITS_CSV_COLUMNS], visitRecords(ids), (error) => log.error("Erro ao gerar o CSV das visitas", errorFields(error)));
+}
+
+async function* visitRecords(ids: string[]) {
+  for (let i = 0; i < ids.length; i += CSV_BATCH) {
+    const slice = ids.slice(i, i + CSV_BATCH);
+    // Only the CSV's columns: the full row (positions, tokens, photo, timestamps) doubles what is
+    // read and decoded (ADR 143).
+    const rows = await db()
+      .select({
+        id: fieldRoutes.id,
+        name: fieldRoutes.name,
+        address: fieldRoutes.address,
+        cep: fieldRoutes.cep,
+        affiliates: fieldRoutes.affiliates,
+        // Formatted by PostgreSQL as formatDateTime and durationText do: a Date per timestamp
+        // (parsed, then formatted by Intl) was a fifth of the export's time, most of it garbage
+        // collection (ADR 145). Whole milliseconds, as a JS Date holds them.
+        finishedText: sql<string | null>`to_char(${fieldRoutes.finishedAt} at time zone ${TIME_ZONE}, 'DD/MM/YYYY HH24:MI')`,
+        durationMs: sql<
+          string | null
+        >`(floor(extract(epoch from ${fieldRoutes.finishedAt}) * 1000) - floor(extract(epoch from ${fieldRoutes.startedAt}) * 1000))::bigint`,
+        brigadePhone: fieldRoutes.brigadePhone,
+        basicFirefighters: fieldRoutes.basicFirefighters,
+        lifeguards: fieldRoutes.lifeguards,
+        hasBrigadeLeader: fieldRoutes.hasBrigadeLeader,
+        hasMasterFirefighter: fieldRoutes.hasMasterFirefighter,
+        totalWorkers: fieldRoutes.totalWorkers,
+        dayWorkers: fieldRoutes.dayWorkers,
+        nightWorkers: fieldRoutes.nightWorkers,
+        outsourced: fieldRoutes.outsourced,
+        directContractType: fieldRoutes.directContractType,
+      })
+      .from(fieldRoutes)
+      .where(inArray(fieldRoutes.id, slice));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    yield slice.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return []; // deleted since the order was read
+      return [
+        [
+          r.name,
+          r.address,
+          formatCep(r.cep),
+          r.affiliates,
+          r.finishedText ?? "",
+          r.durationMs === null ? "" : durationOfMs(Number(r.durationMs)),
+          r.brigadePhone ?? "",
+          r.basicFirefighters ?? "",
+          r.lifeguards ?? "",
+          yesNo(r.hasBrigadeLeader),
+          yesNo(r.hasMasterFirefighter),
+          r.totalWorkers ?? "",
+          r.dayWorkers ?? "",
+          r.nightWorkers ?? "",
+          yesNo(r.outsourced),
+          r.directContractType ?? "",
+        ],
+      ];
+    });
+  }
 }
 
 /** A visit's photo, for the roles that read finished visits. */

@@ -118,17 +118,25 @@ const area: ScaleArea = {
       // write, ADR 145) and computed afresh.
       mapMarkers: await timing(() => workplaceMarkers(actor)),
       mapMarkersUncached: await timing(() => workplaceMarkers(actor, { fresh: true })),
+      // The whole streamed file, read to its end (ADR 261).
       visitsCsvYear: await timing(async () => {
-        const csv = await finishedVisitsCsv(actor, "recent", year);
+        const csv = await new Response(await finishedVisitsCsv(actor, "recent", year)).text();
         csvRows = csv.split("\n").length - 2;
       }, 10),
+      // Its first bytes: the BOM and the header, sent before any row is read.
+      visitsCsvYearFirstByte: await timing(async () => {
+        const reader = (await finishedVisitsCsv(actor, "recent", year)).getReader();
+        await reader.read();
+        await reader.cancel();
+      }, 10),
     };
-    const targets = { workplaceListSearch: 30, mapMarkers: 30, mapMarkersUncached: 30, visitsCsvYear: 1000 };
+    const targets = { workplaceListSearch: 30, mapMarkers: 30, mapMarkersUncached: 30, visitsCsvYear: 250, visitsCsvYearFirstByte: 50 };
     return {
       workplaceListSearchP95Ms: figures.workplaceListSearch.p95,
       mapMarkersP95Ms: figures.mapMarkers.p95,
       mapMarkersUncachedP95Ms: figures.mapMarkersUncached.p95,
       visitsCsvYearP95Ms: figures.visitsCsvYear.p95,
+      visitsCsvYearFirstByteP95Ms: figures.visitsCsvYearFirstByte.p95,
       visitsCsvYearRows: csvRows,
       targetsMs: targets,
       missed: (Object.keys(targets) as (keyof typeof targets)[]).filter((k) => figures[k].p95 > targets[k]),
