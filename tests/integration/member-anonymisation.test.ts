@@ -153,7 +153,10 @@ async function exportsText(actor: CreatedUser, memberId: string, recordIds: stri
   const period = { from: brasiliaDateFromToday(-400), to: brasiliaDateFromToday(60) };
   const lgpd = await exportMember(actor, memberId, "json");
   return [
-    { label: "filiados.csv", text: (await exportMemberList(actor, { q: "", tab: "todos" }, "csv")) as string },
+    {
+      label: "filiados.csv",
+      text: await new Response((await exportMemberList(actor, { q: "", tab: "todos" }, "csv")) as ReadableStream).text(),
+    },
     { label: "filiados.xlsx", text: await xlsxText((await exportMemberList(actor, { q: "", tab: "todos" }, "xlsx")) as Buffer) },
     { label: "cobrancas.csv", text: (await chargesReport(actor, period)).csv },
     { label: "pagamentos.csv", text: (await paymentsReport(actor, period)).csv },
