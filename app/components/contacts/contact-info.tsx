@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Clock, FileSearch, Mail, MapPin, MessageCircle, Phone, ShieldAlert } from "lucide-react";
 import type { PublicInstitutionalContent } from "~/domain/content/institutional";
 import { whatsappLink } from "~/domain/content/contact-links";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 /** Simple outline glyphs for the social networks (lucide no longer ships brand icons). */
 function InstagramIcon(props: React.SVGProps<SVGSVGElement>) {
@@ -91,15 +92,12 @@ export function ContactInfo({ content }: { content: PublicInstitutionalContent }
           </Item>
         </ul>
         {content.whatsapp ? (
-          <a
+          <NewTabLink
             href={whatsappLink(content.whatsapp, "Olá! Gostaria de falar com o sindicato.")}
-            target="_blank"
-            rel="noopener noreferrer"
             className="mt-6 flex items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-3 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
           >
             <MessageCircle className="size-4" aria-hidden /> Conversar pelo WhatsApp
-            <span className="sr-only">(abre em nova aba)</span>
-          </a>
+          </NewTabLink>
         ) : null}
         {social.length ? (
           <div className="mt-6 border-t border-slate-200 pt-5">
@@ -107,15 +105,12 @@ export function ContactInfo({ content }: { content: PublicInstitutionalContent }
             <ul className="mt-3 flex flex-wrap gap-2">
               {social.map((s) => (
                 <li key={s.label}>
-                  <a
+                  <NewTabLink
                     href={s.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:border-brand-300 hover:bg-brand-50"
                   >
                     <s.icon className="size-4" aria-hidden /> {s.label}
-                    <span className="sr-only">(abre em nova aba)</span>
-                  </a>
+                  </NewTabLink>
                 </li>
               ))}
             </ul>

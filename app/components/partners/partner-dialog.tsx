@@ -1,6 +1,6 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { ImageUp, Pencil, Plus } from "lucide-react";
+import { ImageUp, Plus } from "lucide-react";
 import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";
@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { PartnerRow } from "~/domain/partners/partner-row";
+import { EditButton } from "~/components/ui/edit-button";
 
 /** The logo picker: shows the current logo or a preview of the chosen file, checked for size. */
 function LogoField({ partner, error }: { partner?: PartnerRow; error?: string }) {
@@ -97,9 +98,7 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         {partner ? (
-          <Button variant="outline" size="sm" aria-label={`Editar ${partner.name}`}>
-            <Pencil /> Editar
-          </Button>
+          <EditButton name={partner.name} />
         ) : (
           <Button>
             <Plus /> Novo parceiro
