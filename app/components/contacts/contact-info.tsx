@@ -4,11 +4,12 @@ import { Clock, FileSearch, Mail, MapPin, MessageCircle, Phone, ShieldAlert } fr
 import type { PublicInstitutionalContent } from "~/domain/content/institutional";
 import { whatsappLink } from "~/domain/content/contact-links";
 import { NewTabLink } from "~/components/ui/new-tab-link";
+import { STROKE_ICON } from "~/components/icons/icon";
 
 /** Simple outline glyphs for the social networks (lucide no longer ships brand icons). */
 function InstagramIcon(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" {...props}>
+    <svg {...STROKE_ICON} {...props}>
       <rect x="3" y="3" width="18" height="18" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
@@ -17,14 +18,14 @@ function InstagramIcon(props: React.SVGProps<SVGSVGElement>) {
 }
 function FacebookIcon(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" {...props}>
+    <svg {...STROKE_ICON} {...props}>
       <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V9H7v3h2v9h3v-9h2.5l.5-3h-3V7a1 1 0 0 1 1-1h2z" />
     </svg>
   );
 }
 function YoutubeIcon(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" {...props}>
+    <svg {...STROKE_ICON} {...props}>
       <rect x="2" y="5" width="20" height="14" rx="4" />
       <path d="m10 9 5 3-5 3z" fill="currentColor" />
     </svg>

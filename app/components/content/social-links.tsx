@@ -3,20 +3,12 @@ import type { InstitutionalContent } from "~/domain/content/institutional";
 // clsx, not ~/lib/cn: no class here overrides another, and public pages don't load tailwind-merge.
 import { clsx as cn } from "clsx";
 import { NewTabLink } from "~/components/ui/new-tab-link";
+import { STROKE_ICON } from "~/components/icons/icon";
 
 // Brand glyphs drawn as simple strokes (lucide's newer releases ship no brand icons).
 function Glyph({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
+    <svg {...STROKE_ICON} className={className} aria-hidden="true">
       {children}
     </svg>
   );
