@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
+import { useOutsideFakes } from "../support/outside-fakes";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
-import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
-import { startFakeViaCep, type FakeViaCep } from "../fakes/viacep";
-import { startFakeNominatim, type FakeNominatim } from "../fakes/nominatim";
 import { createWorkplace } from "~/db/factories/field";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
 import { DUPLICATE_MESSAGES } from "~/domain/fieldwork/workplace-duplicates";
+import { fillFinishForm } from "../support/fieldwork";
 
-let tiles: FakeTiles;
-let viacep: FakeViaCep;
-let nominatim: FakeNominatim;
-beforeAll(async () => {
-  tiles = await startFakeTiles();
-  viacep = await startFakeViaCep();
-  nominatim = await startFakeNominatim({
-    places: { "Setor Comercial Sul Quadra 1, Asa Sul, Brasília, DF": { lat: "-15.7975", lon: "-47.8919" } },
-  });
+const outside = useOutsideFakes({
+  tiles: true,
+  viacep: true,
+  nominatim: { places: { "Setor Comercial Sul Quadra 1, Asa Sul, Brasília, DF": { lat: "-15.7975", lon: "-47.8919" } } },
 });
-const t = useBrowserSuite({ env: () => ({ MAP_TILE_URL: tiles.template, CEP_API_URL: viacep.url, GEOCODER_URL: nominatim.url }) });
+const t = useBrowserSuite({ env: outside.env });
 beforeAll(async () => {
   for (let i = 0; i < 12; i++)
     await createWorkplace(t.db, { lat: -15.79 + i * 0.002, lon: -47.88 - i * 0.002, positionSource: "geocoder" });
-});
-afterAll(async () => {
-  await tiles?.close();
-  await viacep?.close();
-  await nominatim?.close();
-  delete process.env.MAP_TILE_URL;
-  delete process.env.CEP_API_URL;
-  delete process.env.GEOCODER_URL;
 });
 
 describe("workplaces map", () => {
@@ -116,20 +102,15 @@ describe("a visit on a phone", () => {
     // Missing fields are listed.
     await form.getByRole("button", { name: "Finalizar rota" }).click();
     await expect.poll(() => form.getByRole("alert").textContent()).toContain(ROUTE_MESSAGES.missingPrefix);
-    await form.getByLabel("Telefone da sala da brigada").fill("(61) 3333-4444");
-    await form.getByLabel("Bombeiros civis básicos").fill("3");
-    await form.getByLabel("Salva-vidas").fill("1");
-    await form.getByLabel("Total de trabalhadores no local").fill("90");
-    await form.getByLabel("Diurnos").fill("60");
-    await form.getByLabel("Noturnos").fill("30");
-    for (const [group, answer] of [
-      ["Possui líder de brigada", "Sim"],
-      ["Possui mestre bombeiro efetivo", "Não"],
-      ["Trabalhadores terceirizados", "Não"],
-    ] as const) {
-      await form.getByRole("group", { name: group }).getByLabel(answer).check();
-    }
-    await form.getByLabel("Tipo de contratação direta").selectOption("Shopping");
+    await fillFinishForm(form, {
+      brigadePhone: "(61) 3333-4444",
+      basicFirefighters: "3",
+      lifeguards: "1",
+      totalWorkers: "90",
+      dayWorkers: "60",
+      nightWorkers: "30",
+      hiring: "Shopping",
+    });
     // The visit's observations (issue 19 §12), kept in the draft like the rest.
     await form.getByLabel("Observações (opcional)").fill("Brigada pediu retorno em 30 dias.");
     await screenshot(page, "route-finish-390");
