@@ -10,6 +10,7 @@ import { HAPROXY, startHaproxy, startInstance, type Haproxy, type Instance } fro
 import { BoundClient, type BoundResponse } from "../support/bound-client";
 import { freshCode, registerServerDatabase } from "../support/two-factor";
 import { createThrowawayDatabase, testDriver } from "../support/database";
+import { newPartnerBody } from "../support/multipart";
 
 /**
  * Issue 21 §3, ADR 247: a rolling restart under load behind HAProxy loses no request and no
@@ -37,17 +38,7 @@ const MAX_WRITES = 3000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function partnerForm(name: string) {
-  const fd = new FormData();
-  fd.set("intent", "create");
-  fd.set("name", name);
-  fd.set("description", "Parceiro criado durante o reinício escalonado.");
-  fd.set("category", "Saúde");
-  fd.set("website", "");
-  fd.set("sortOrder", "1");
-  fd.set("active", "on");
-  return fd;
-}
+const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado durante o reinício escalonado.");
 
 let pool: pg.Pool;
 let drop: (() => Promise<void>) | undefined;

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
 import { freshCode, registerServerDatabase } from "../support/two-factor";
 import { createThrowawayDatabase, testDriver } from "../support/database";
+import { newPartnerBody } from "../support/multipart";
 
 /**
  * Issue 13 §3: the production shape. HAProxy from Debian in front of two app instances (each
@@ -51,17 +52,7 @@ async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = 
   return (await pool.query<T>(text, values)).rows;
 }
 
-function partnerForm(name: string) {
-  const fd = new FormData();
-  fd.set("intent", "create");
-  fd.set("name", name);
-  fd.set("description", "Parceiro criado pelo teste de duas instâncias.");
-  fd.set("category", "Saúde");
-  fd.set("website", "");
-  fd.set("sortOrder", "1");
-  fd.set("active", "on");
-  return fd;
-}
+const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado pelo teste de duas instâncias.");
 
 function complaintForm(title: string) {
   const fd = new FormData();
