@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 /**
  * What the field-work tests send alike: the workplace spreadsheet's columns, as the template
@@ -75,4 +75,9 @@ export async function fillFinishForm(
     await form.getByRole("group", { name: group }).getByLabel(answer).check();
   }
   await form.getByLabel("Tipo de contratação direta").selectOption(a.hiring);
+}
+
+/** The buttons that would change a visit on the page (a finished visit is read-only: none). */
+export function visitChangeButtons(page: Page) {
+  return page.locator("main").getByRole("button", { name: /Editar|Excluir|Finalizar/ });
 }
