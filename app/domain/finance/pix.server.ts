@@ -57,18 +57,20 @@ export type ChargePixPage = {
       };
 };
 
-/** One charge with its member and active payment, or null. */
+/** One charge with its member and active payment (the PIX page, the e-mail), or null. */
 export async function findChargeForPix(chargeId: string) {
   if (!UUID.test(chargeId)) return null;
   const [row] = await db()
     .select({
       id: charges.id,
+      memberId: members.id,
       memberName: members.name,
       registrationNumber: members.registrationNumber,
       referenceMonth: charges.referenceMonth,
       referenceYear: charges.referenceYear,
       amountCentavos: charges.amountCentavos,
       dueDate: charges.dueDate,
+      paymentId: payments.id,
       paidOn: payments.paidOn,
       memberEmail: members.email,
       anonymizedAt: members.anonymizedAt,
@@ -85,7 +87,8 @@ export async function getChargePixPage(actor: Actor, chargeId: string): Promise<
   const row = await findChargeForPix(chargeId);
   if (!row) throw new AppError(404, PIX_PAGE_MESSAGES.chargeNotFound);
   const status = deriveChargeStatus(row.dueDate, row.paidOn !== null);
-  const { memberEmail, anonymizedAt, ...rest } = row;
+  // The page gets the charge as ChargePixPage says: not the e-mail, nor the member's and payment's ids.
+  const { memberEmail, anonymizedAt, memberId: _memberId, paymentId: _paymentId, ...rest } = row;
   const charge = { ...rest, status };
   const address = memberEmail?.trim();
   const email: ChargePixPage["email"] = anonymizedAt
