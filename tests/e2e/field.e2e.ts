@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { useOutsideFakes } from "../support/outside-fakes";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, checkedAtBothWidths } from "../support/browser";
 import { createWorkplace } from "~/db/factories/field";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
@@ -55,12 +55,7 @@ describe("workplaces map", () => {
     await expect.poll(() => map.getAttribute("data-marker-count"), { timeout: 15_000 }).toBe("13");
     expect((await map.boundingBox())?.height).toBe(500);
     await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "workplaces-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axe(page)).toEqual([]);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "workplaces-390");
+    await checkedAtBothWidths(page, "workplaces");
     await page.context().close();
   });
 });
@@ -203,12 +198,7 @@ describe("workplace spreadsheet import", () => {
     expect(await page.getByTestId("import-count-created").textContent()).toBe("1");
     expect(await page.getByTestId("import-count-rejected").textContent()).toBe("1");
     expect((await t.query`select 1 from workplaces where name = 'Posto Importado E2E'`).length).toBe(0);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "workplaces-import-preview-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axe(page)).toEqual([]);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "workplaces-import-preview-390");
+    await checkedAtBothWidths(page, "workplaces-import-preview");
     // All or nothing: the file with a bad row cannot be confirmed; the corrected one can.
     expect(await box.getByRole("button", { name: "Confirmar importação" }).count()).toBe(0);
     await box
