@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { useOutsideFakes } from "../support/outside-fakes";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, checkedAtBothWidths } from "../support/browser";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, checkedAtBothWidths, fromSidebar } from "../support/browser";
 import { createWorkplace } from "~/db/factories/field";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
@@ -135,9 +135,7 @@ describe("a visit on a phone", () => {
     // "Minhas Visitas" from the menu: the visit just finished, with its observations, read-only.
     await hydrated(page);
     await page.getByRole("button", { name: "Abrir menu" }).click();
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Minhas Visitas" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/campo/minhas-visitas");
-    await hydrated(page);
+    await fromSidebar(page, "Minhas Visitas", "/dashboard/campo/minhas-visitas");
     const visit = page.getByTestId("my-visit").filter({ hasText: "Shopping do Teste E2E" });
     await expect.poll(() => visit.isVisible()).toBe(true);
     expect(await visit.getByTestId("my-visit-notes").textContent()).toBe("Brigada pediu retorno em 30 dias.");

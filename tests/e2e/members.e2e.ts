@@ -1,7 +1,7 @@
 import { maskCpfForList } from "~/lib/br/cpf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { createMember, createMembers } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
@@ -20,9 +20,7 @@ describe("Gestão de Filiados", () => {
   it("rh creates a member, finds them without accents, edits and deletes after 'Confirmar Exclusão'", async () => {
     const page = await t.login("rh");
     const ctx = page.context();
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Filiados" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/rh/members");
-    await hydrated(page);
+    await fromSidebar(page, "Filiados", "/dashboard/rh/members");
     expect(await page.getByRole("heading", { name: "Gestão de Filiados" }).isVisible()).toBe(true);
     expect(await page.locator('tbody tr[data-testid^="member-row-"]').count()).toBe(10);
     expect(await axe(page)).toEqual([]);

@@ -108,6 +108,13 @@ export async function screenshot(page: Page, name: string, force = false) {
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
 }
 
+/** Follows a sidebar entry (the menu is open: 1280 px, or opened first) to its page, hydrated. */
+export async function fromSidebar(page: Page, entry: string, pathname: string) {
+  await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: entry }).click();
+  await page.waitForURL((u) => u.pathname === pathname);
+  await hydrated(page);
+}
+
 /** True when nothing on the page is wider than the viewport (no horizontal scroll). */
 export async function hasNoHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
