@@ -5,7 +5,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { StatementMatch } from "~/domain/finance/statement-types";
 import { UploadCard, UploadField } from "~/components/ui/upload-card";
-import { DataTable } from "~/components/ui/data-table";
+import { DataTable, ScrollRegion } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -53,12 +53,12 @@ const AMOUNT_COLUMN = {
   cell: (r: { amountCentavos: number }) => formatMoney(r.amountCentavos),
 } as const;
 
-/** A statement table's bordered region, scrolling sideways on its own (reachable by keyboard). */
+/** A statement table's bordered region, scrolling sideways on its own. */
 function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label={label}>
+    <ScrollRegion label={label} className="rounded-md border border-slate-200">
       {children}
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -214,3 +214,15 @@ export function actionsColumn<T>(
     cell: (row) => <div className={ACTION_BUTTONS[buttons]}>{cell(row)}</div>,
   };
 }
+
+/**
+ * A table's region that scrolls sideways on its own (a reference table that stays a table on a
+ * phone): named for screen readers, and reachable by keyboard so that it can be scrolled.
+ */
+export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div className={cn("overflow-x-auto", className)} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
