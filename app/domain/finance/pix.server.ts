@@ -10,6 +10,7 @@ import { pixQrAlt, renderPixQr } from "~/lib/pix-qr.server";
 import { getPixConfig } from "./pix-settings.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { maskEmail } from "./mask-email";
+import type { ChargeFields } from "./charge-row";
 
 /**
  * A charge's printable page with its PIX code (issue 11, ADR 157): the member, the month, the
@@ -28,17 +29,7 @@ export function deriveChargeStatus(dueDate: string, paid: boolean, today = today
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ChargePixPage = {
-  charge: {
-    id: string;
-    memberName: string;
-    registrationNumber: number;
-    referenceMonth: number;
-    referenceYear: number;
-    amountCentavos: number;
-    dueDate: string;
-    status: ChargeStatus;
-    paidOn: string | null;
-  };
+  charge: Omit<ChargeFields, "memberId"> & { status: ChargeStatus; paidOn: string | null };
   /** Where 'Enviar por e-mail' would send (masked), or why it cannot (issue 19 item 7). */
   email: { state: "ok"; to: string } | { state: "missing" } | { state: "anonymized" };
   pix:

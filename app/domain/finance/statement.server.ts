@@ -14,6 +14,7 @@ import { parseBankStatement, StatementError, type BankStatement, type StatementC
 import { STATEMENT_MAX_BYTES, STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "./pix.schema";
 import { earliestPaidOn } from "./payment-dates";
 import type { PossibleDuplicate, Proposal, StatementMatch, Unmatched } from "./statement-types";
+import type { ChargeFields as ChargeRowFields } from "./charge-row";
 
 export type { PossibleDuplicate, Proposal, StatementMatch, Unmatched };
 
@@ -105,15 +106,7 @@ export function statementDigest(bytes: Uint8Array) {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-type ChargeCandidate = {
-  id: string;
-  memberId: string;
-  memberName: string;
-  registrationNumber: number;
-  referenceMonth: number;
-  referenceYear: number;
-  amountCentavos: number;
-  dueDate: string;
+type ChargeCandidate = ChargeRowFields & {
   paid: boolean;
   folded: string;
   /** The earliest payment date this charge accepts (ADR 181). */
