@@ -17,8 +17,7 @@ import { EditButton } from "~/components/ui/edit-button";
 
 /** Add (no `workplace`) or edit a workplace: the original's form, CEP look-up filling the address. */
 export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
   const p = (name: string) => (workplace ? `${name}-${workplace.id}` : `${name}-novo`);
   // A likely duplicate (ADR 217): the warning and the confirmation stay until the dialog closes.
   const [duplicate, setDuplicate] = React.useState<string | null>(null);
@@ -108,8 +107,7 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
  * manual position, which the geocoder never overwrites.
  */
 export function WorkplacePositionDialog({ workplace }: { workplace: WorkplaceListItem }) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
   const p = (name: string) => `${name}-${workplace.id}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>

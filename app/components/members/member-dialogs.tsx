@@ -47,11 +47,10 @@ export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: bool
     Form,
     open,
     setOpen,
-    errors: lastErrors,
+    openErrors: errors,
     busy,
     resetKey,
   } = useDialogFormAction({ intent: "create", initialOpen, schema: memberActionSchema });
-  const errors = open ? lastErrors : {};
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -141,8 +140,7 @@ export function EditMemberDialog({
   admin?: AdminMemberFields;
   triggerSize?: "sm" | "md";
 }) {
-  const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "update", schema: memberActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy } = useDialogFormAction({ intent: "update", schema: memberActionSchema });
   const p = (n: string) => `${n}-${member.id}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -90,8 +90,7 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
 /** Create (no `partner`) or edit a partner in a dialog; the form is multipart for the logo. */
 export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; categories: string[] }) {
   // Each success clears the form (remounted by its key) and closes the dialog.
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: partnerActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy, resetKey } = useDialogFormAction({ schema: partnerActionSchema });
   const listId = partner ? `categorias-${partner.id}` : "categorias-novo";
   const p = (name: string) => (partner ? `${name}-${partner.id}` : name);
   return (
