@@ -1,5 +1,5 @@
 import * as React from "react";
-import { MapPin, Plus } from "lucide-react";
+import { MapPin } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DUPLICATE_MESSAGES } from "~/domain/fieldwork/workplace-duplicates";
@@ -13,7 +13,7 @@ import { formatCep } from "~/lib/br/cep";
 import type { WorkplaceListItem } from "~/domain/fieldwork/workplace-row";
 import { workplaceActionSchema } from "~/domain/fieldwork/workplace.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { EditButton } from "~/components/ui/edit-button";
+import { CreateOrEditButton } from "~/components/ui/edit-button";
 
 /** Add (no `workplace`) or edit a workplace: the original's form, CEP look-up filling the address. */
 export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }) {
@@ -30,13 +30,7 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        {workplace ? (
-          <EditButton name={workplace.name} />
-        ) : (
-          <Button>
-            <Plus /> Adicionar posto
-          </Button>
-        )}
+        <CreateOrEditButton editing={workplace?.name} createLabel="Adicionar posto" />
       </DialogTrigger>
       <DialogContent
         title={workplace ? `Editar ${workplace.name}` : "Adicionar posto"}

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { ImageUp, Plus } from "lucide-react";
+import { ImageUp } from "lucide-react";
 import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";
@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { PartnerRow } from "~/domain/partners/partner-row";
-import { EditButton } from "~/components/ui/edit-button";
+import { CreateOrEditButton } from "~/components/ui/edit-button";
 
 /** The logo picker: shows the current logo or a preview of the chosen file, checked for size. */
 function LogoField({ partner, error }: { partner?: PartnerRow; error?: string }) {
@@ -96,13 +96,7 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        {partner ? (
-          <EditButton name={partner.name} />
-        ) : (
-          <Button>
-            <Plus /> Novo parceiro
-          </Button>
-        )}
+        <CreateOrEditButton editing={partner?.name} createLabel="Novo parceiro" />
       </DialogTrigger>
       <DialogContent
         title={partner ? `Editar ${partner.name}` : "Novo parceiro"}

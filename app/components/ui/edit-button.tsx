@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { Button, type ButtonProps } from "./button";
 
 /**
@@ -9,6 +9,23 @@ export function EditButton({ name, size = "sm", ...props }: Omit<ButtonProps, "c
   return (
     <Button variant="outline" size={size} aria-label={`Editar ${name}`} {...props}>
       <Pencil /> Editar
+    </Button>
+  );
+}
+
+/**
+ * The trigger of a dialog that creates a row or edits one: {@link EditButton} for the row named by
+ * `editing`, otherwise "+ {createLabel}".
+ */
+export function CreateOrEditButton({
+  editing,
+  createLabel,
+  ...props
+}: Omit<ButtonProps, "children" | "variant"> & { editing: string | undefined; createLabel: string }) {
+  if (editing !== undefined) return <EditButton name={editing} {...props} />;
+  return (
+    <Button {...props}>
+      <Plus /> {createLabel}
     </Button>
   );
 }
