@@ -11,6 +11,7 @@ import { getPixConfig } from "./pix-settings.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { maskEmail } from "./mask-email";
 import type { ChargeFields } from "./charge-row";
+import { CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
 
 /**
  * A charge's printable page with its PIX code (issue 11, ADR 157): the member, the month, the
@@ -53,14 +54,7 @@ export async function findChargeForPix(chargeId: string) {
   if (!UUID.test(chargeId)) return null;
   const [row] = await db()
     .select({
-      id: charges.id,
-      memberId: members.id,
-      memberName: members.name,
-      registrationNumber: members.registrationNumber,
-      referenceMonth: charges.referenceMonth,
-      referenceYear: charges.referenceYear,
-      amountCentavos: charges.amountCentavos,
-      dueDate: charges.dueDate,
+      ...CHARGE_FIELD_COLUMNS,
       paymentId: payments.id,
       paidOn: payments.paidOn,
       memberEmail: members.email,

@@ -15,6 +15,7 @@ import { STATEMENT_MAX_BYTES, STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } f
 import { earliestPaidOn } from "./payment-dates";
 import type { PossibleDuplicate, Proposal, StatementMatch, Unmatched } from "./statement-types";
 import type { ChargeFields as ChargeRowFields } from "./charge-row";
+import { CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
 
 export type { PossibleDuplicate, Proposal, StatementMatch, Unmatched };
 
@@ -114,14 +115,7 @@ type ChargeCandidate = ChargeRowFields & {
 };
 
 const candidateColumns = {
-  id: charges.id,
-  memberId: charges.memberId,
-  memberName: members.name,
-  registrationNumber: members.registrationNumber,
-  referenceMonth: charges.referenceMonth,
-  referenceYear: charges.referenceYear,
-  amountCentavos: charges.amountCentavos,
-  dueDate: charges.dueDate,
+  ...CHARGE_FIELD_COLUMNS,
   createdAt: charges.createdAt,
   paidCentavos: charges.paidCentavos,
   folded: foldedMemberName,
