@@ -7,6 +7,7 @@ import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
+import { NOT_A_MEMBER } from "../support/member-lookup";
 
 /**
  * Service records (atendimentos) over real HTTP: the form and its sector blocks, protocols under
@@ -208,14 +209,7 @@ describe("the unified form", () => {
     expect(member.mobilePhone).toBeTruthy();
     expect(member.email).toBeTruthy();
     const none = await as("secretaria").get("/api/filiados/consulta?cpf=11144477735");
-    expect(await none.json()).toEqual({
-      is_member: false,
-      member_id: null,
-      member_name: null,
-      registration_number: null,
-      member_phone: null,
-      member_email: null,
-    });
+    expect(await none.json()).toEqual(NOT_A_MEMBER);
     expect((await as("secretaria").get("/api/filiados/consulta?cpf=123")).status).toBe(400);
     expect((await as("campo").get("/api/filiados/consulta?cpf=11144477735")).status).toBe(403);
     expect((await t.anonymous().get("/api/filiados/consulta?cpf=11144477735")).status).toBe(401);
