@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createInstitutionalContent } from "~/db/factories/content";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 
@@ -57,9 +57,7 @@ describe("staff edit the institutional content", () => {
   it("admin edits texts, the board and phones; a bad e-mail is refused inline; the public pages change at once", async () => {
     const page = await t.login("admin");
     const ctx = page.context();
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Conteúdo do site" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/conteudo");
-    await hydrated(page);
+    await fromSidebar(page, "Conteúdo do site", "/dashboard/conteudo");
     await screenshot(page, "content-admin-1280");
 
     await fillContactBasics(page);

@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
-import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
-import { startFakeViaCep, type FakeViaCep } from "../fakes/viacep";
-import { startFakeNominatim, type FakeNominatim } from "../fakes/nominatim";
+import { useOutsideFakes } from "../support/outside-fakes";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, checkedAtBothWidths, fromSidebar } from "../support/browser";
 import { createWorkplace } from "~/db/factories/field";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
 import { DUPLICATE_MESSAGES } from "~/domain/fieldwork/workplace-duplicates";
+import { fillFinishForm, visitChangeButtons } from "../support/fieldwork";
 
-let tiles: FakeTiles;
-let viacep: FakeViaCep;
-let nominatim: FakeNominatim;
-beforeAll(async () => {
-  tiles = await startFakeTiles();
-  viacep = await startFakeViaCep();
-  nominatim = await startFakeNominatim({
-    places: { "Setor Comercial Sul Quadra 1, Asa Sul, Brasília, DF": { lat: "-15.7975", lon: "-47.8919" } },
-  });
+const outside = useOutsideFakes({
+  tiles: true,
+  viacep: true,
+  nominatim: { places: { "Setor Comercial Sul Quadra 1, Asa Sul, Brasília, DF": { lat: "-15.7975", lon: "-47.8919" } } },
 });
-const t = useBrowserSuite({ env: () => ({ MAP_TILE_URL: tiles.template, CEP_API_URL: viacep.url, GEOCODER_URL: nominatim.url }) });
+const t = useBrowserSuite({ env: outside.env });
 beforeAll(async () => {
   for (let i = 0; i < 12; i++)
     await createWorkplace(t.db, { lat: -15.79 + i * 0.002, lon: -47.88 - i * 0.002, positionSource: "geocoder" });
-});
-afterAll(async () => {
-  await tiles?.close();
-  await viacep?.close();
-  await nominatim?.close();
-  delete process.env.MAP_TILE_URL;
-  delete process.env.CEP_API_URL;
-  delete process.env.GEOCODER_URL;
 });
 
 describe("workplaces map", () => {
@@ -69,12 +55,7 @@ describe("workplaces map", () => {
     await expect.poll(() => map.getAttribute("data-marker-count"), { timeout: 15_000 }).toBe("13");
     expect((await map.boundingBox())?.height).toBe(500);
     await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "workplaces-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axe(page)).toEqual([]);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "workplaces-390");
+    await checkedAtBothWidths(page, "workplaces");
     await page.context().close();
   });
 });
@@ -116,20 +97,15 @@ describe("a visit on a phone", () => {
     // Missing fields are listed.
     await form.getByRole("button", { name: "Finalizar rota" }).click();
     await expect.poll(() => form.getByRole("alert").textContent()).toContain(ROUTE_MESSAGES.missingPrefix);
-    await form.getByLabel("Telefone da sala da brigada").fill("(61) 3333-4444");
-    await form.getByLabel("Bombeiros civis básicos").fill("3");
-    await form.getByLabel("Salva-vidas").fill("1");
-    await form.getByLabel("Total de trabalhadores no local").fill("90");
-    await form.getByLabel("Diurnos").fill("60");
-    await form.getByLabel("Noturnos").fill("30");
-    for (const [group, answer] of [
-      ["Possui líder de brigada", "Sim"],
-      ["Possui mestre bombeiro efetivo", "Não"],
-      ["Trabalhadores terceirizados", "Não"],
-    ] as const) {
-      await form.getByRole("group", { name: group }).getByLabel(answer).check();
-    }
-    await form.getByLabel("Tipo de contratação direta").selectOption("Shopping");
+    await fillFinishForm(form, {
+      brigadePhone: "(61) 3333-4444",
+      basicFirefighters: "3",
+      lifeguards: "1",
+      totalWorkers: "90",
+      dayWorkers: "60",
+      nightWorkers: "30",
+      hiring: "Shopping",
+    });
     // The visit's observations (issue 19 §12), kept in the draft like the rest.
     await form.getByLabel("Observações (opcional)").fill("Brigada pediu retorno em 30 dias.");
     await screenshot(page, "route-finish-390");
@@ -159,18 +135,11 @@ describe("a visit on a phone", () => {
     // "Minhas Visitas" from the menu: the visit just finished, with its observations, read-only.
     await hydrated(page);
     await page.getByRole("button", { name: "Abrir menu" }).click();
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Minhas Visitas" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/campo/minhas-visitas");
-    await hydrated(page);
+    await fromSidebar(page, "Minhas Visitas", "/dashboard/campo/minhas-visitas");
     const visit = page.getByTestId("my-visit").filter({ hasText: "Shopping do Teste E2E" });
     await expect.poll(() => visit.isVisible()).toBe(true);
     expect(await visit.getByTestId("my-visit-notes").textContent()).toBe("Brigada pediu retorno em 30 dias.");
-    expect(
-      await page
-        .locator("main")
-        .getByRole("button", { name: /Editar|Excluir|Finalizar/ })
-        .count(),
-    ).toBe(0);
+    expect(await visitChangeButtons(page).count()).toBe(0);
     expect(await axe(page)).toEqual([]);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "my-visits-390");
@@ -227,12 +196,7 @@ describe("workplace spreadsheet import", () => {
     expect(await page.getByTestId("import-count-created").textContent()).toBe("1");
     expect(await page.getByTestId("import-count-rejected").textContent()).toBe("1");
     expect((await t.query`select 1 from workplaces where name = 'Posto Importado E2E'`).length).toBe(0);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "workplaces-import-preview-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axe(page)).toEqual([]);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "workplaces-import-preview-390");
+    await checkedAtBothWidths(page, "workplaces-import-preview");
     // All or nothing: the file with a bad row cannot be confirmed; the corrected one can.
     expect(await box.getByRole("button", { name: "Confirmar importação" }).count()).toBe(0);
     await box

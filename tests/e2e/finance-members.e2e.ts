@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, checkedAtBothWidths } from "../support/browser";
 import { createMember } from "~/db/factories/members";
 import { brasiliaDateFromToday, createCharge } from "~/db/factories/finance";
 import { FINANCE_MESSAGES } from "~/domain/finance/finance-options";
@@ -107,12 +107,7 @@ describe("'Consultar Filiados'", () => {
     await page.getByRole("searchbox", { name: /Buscar filiado/ }).fill("ana lucia");
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect.poll(() => page.getByTestId("finance-member-8103").isVisible()).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-members-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axe(page)).toEqual([]);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "finance-members-390");
+    await checkedAtBothWidths(page, "finance-members");
     await page.getByRole("link", { name: /Ver cobranças de Ana Lúcia Ferraz/ }).click();
     await page.waitForURL(/\/dashboard\/financeiro\/financial\?q=8103/);
     await expect.poll(() => page.getByTestId("charge-8103-06/2031").isVisible()).toBe(true);
@@ -136,12 +131,7 @@ describe("from a charge row to its page and back", () => {
       n: number;
     }>`select count(*)::int as n from jobs where name = 'send-email' and payload->>'to' = 'ana.lucia@example.com'`;
     expect(jobs[0].n).toBe(1);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-charge-email-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axe(page)).toEqual([]);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "finance-charge-email-390");
+    await checkedAtBothWidths(page, "finance-charge-email");
     await page.getByRole("link", { name: "Voltar para as cobranças" }).click();
     await page.waitForURL(
       (u) =>
@@ -155,12 +145,7 @@ describe("from a charge row to its page and back", () => {
   it("the financial list passes axe with the new links at 1280 and 390 px", async () => {
     const page = await t.login("financeiro", { path: "/dashboard/financeiro/financial" });
     await hydrated(page);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-list-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axe(page)).toEqual([]);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "finance-list-390");
+    await checkedAtBothWidths(page, "finance-list");
     await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { createMember } from "~/db/factories/members";
 import { createCharge, createPayment } from "~/db/factories/finance";
 import { FINANCE_MESSAGES } from "~/domain/finance/finance-options";
@@ -29,9 +29,7 @@ describe("Financeiro", () => {
   it("financeiro issues a charge, registers its payment and undoes it", async () => {
     const page = await t.login("financeiro");
     const ctx = page.context();
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Financeiro" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/financeiro/financial");
-    await hydrated(page);
+    await fromSidebar(page, "Financeiro", "/dashboard/financeiro/financial");
     expect(await page.getByRole("heading", { name: "Financeiro", level: 1 }).isVisible()).toBe(true);
     expect(await axe(page)).toEqual([]);
 

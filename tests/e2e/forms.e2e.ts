@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
-import { startFakeViaCep, UNKNOWN_CEP, type FakeViaCep } from "../fakes/viacep";
+import { UNKNOWN_CEP } from "../fakes/viacep";
+import { useOutsideFakes } from "../support/outside-fakes";
 import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { BR_MESSAGES } from "~/lib/br/messages";
@@ -13,15 +14,8 @@ import { BR_MESSAGES } from "~/lib/br/messages";
  * (typed or filled by the CEP look-up), look-up failures beside their field, money typed as
  * pt-BR writes it, and dates typed dd/mm/aaaa whatever the browser's language.
  */
-let viacep: FakeViaCep;
-beforeAll(async () => {
-  viacep = await startFakeViaCep();
-});
-const t = useBrowserSuite({ env: () => ({ CEP_API_URL: viacep.url }) });
-afterAll(async () => {
-  await viacep?.close();
-  delete process.env.CEP_API_URL;
-});
+const outside = useOutsideFakes({ viacep: true });
+const t = useBrowserSuite({ env: outside.env });
 
 async function clean(page: Page, name: string) {
   expect(await axe(page), name).toEqual([]);

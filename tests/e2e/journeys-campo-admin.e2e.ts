@@ -1,14 +1,12 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { hydrated, VIEWPORTS } from "../support/browser";
 import { menu, seen } from "../support/journey";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
-import { startFakeTiles, type FakeTiles } from "../fakes/map-tiles";
-import { startFakeViaCep, type FakeViaCep } from "../fakes/viacep";
-import { startFakeNominatim, type FakeNominatim } from "../fakes/nominatim";
+import { useOutsideFakes } from "../support/outside-fakes";
 import { createMember } from "~/db/factories/members";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
@@ -19,6 +17,7 @@ import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { formatDate, todayInBrasilia } from "~/lib/dates";
+import { fillFinishForm, visitChangeButtons } from "../support/fieldwork";
 
 /**
  * The first day of campo and admin, walked as the person lives it (issue 19 §3): on a 390 px
@@ -28,28 +27,15 @@ import { formatDate, todayInBrasilia } from "~/lib/dates";
  * browser in pt-BR and again in en-US (issue 19 §1.10); the pt-BR run also looks at the key
  * screens at 1280 px.
  */
-let tiles: FakeTiles;
-let viacep: FakeViaCep;
-let nominatim: FakeNominatim;
-beforeAll(async () => {
-  tiles = await startFakeTiles();
-  viacep = await startFakeViaCep();
-  nominatim = await startFakeNominatim();
+const outside = useOutsideFakes({ tiles: true, viacep: true, nominatim: true });
+beforeAll(() => {
   // The CEPs the admin types (the fake answers them as ViaCEP would).
-  Object.assign(viacep.ceps, {
+  Object.assign(outside.viacep.ceps, {
     "70040900": { logradouro: "Setor Comercial Sul Quadra 7", bairro: "Asa Sul", localidade: "Brasília", uf: "DF" },
     "70355030": { logradouro: "SQS 308 Área Especial", bairro: "Asa Sul", localidade: "Brasília", uf: "DF" },
   });
 });
-const t = useBrowserSuite({ env: () => ({ MAP_TILE_URL: tiles.template, CEP_API_URL: viacep.url, GEOCODER_URL: nominatim.url }) });
-afterAll(async () => {
-  await tiles?.close();
-  await viacep?.close();
-  await nominatim?.close();
-  delete process.env.MAP_TILE_URL;
-  delete process.env.CEP_API_URL;
-  delete process.env.GEOCODER_URL;
-});
+const t = useBrowserSuite({ env: outside.env });
 
 const today = todayInBrasilia();
 const LOCALES = ["pt-BR", "en-US"] as const;
@@ -142,20 +128,15 @@ describe("campo's first day at 390 px", () => {
 
       // Finish: the answers, the observations and a photo from the camera.
       const form = card.getByTestId("finish-form");
-      await form.getByLabel("Telefone da sala da brigada").fill("(61) 3355-1020");
-      await form.getByLabel("Bombeiros civis básicos").fill("4");
-      await form.getByLabel("Salva-vidas").fill("0");
-      await form.getByLabel("Total de trabalhadores no local").fill("40");
-      await form.getByLabel("Diurnos").fill("28");
-      await form.getByLabel("Noturnos").fill("12");
-      for (const [group, answer] of [
-        ["Possui líder de brigada", "Sim"],
-        ["Possui mestre bombeiro efetivo", "Não"],
-        ["Trabalhadores terceirizados", "Não"],
-      ] as const) {
-        await form.getByRole("group", { name: group }).getByLabel(answer).check();
-      }
-      await form.getByLabel("Tipo de contratação direta").selectOption("Condomínio");
+      await fillFinishForm(form, {
+        brigadePhone: "(61) 3355-1020",
+        basicFirefighters: "4",
+        lifeguards: "0",
+        totalWorkers: "40",
+        dayWorkers: "28",
+        nightWorkers: "12",
+        hiring: "Condomínio",
+      });
       await form.getByLabel("Observações (opcional)").fill(run.notes);
       const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 40, b: 30 } } })
         .jpeg()
@@ -182,12 +163,7 @@ describe("campo's first day at 390 px", () => {
       expect(await visit.textContent()).toContain("(61) 3355-1020");
       expect(await visit.textContent()).toContain("40 (28 diurnos, 12 noturnos)");
       expect(await visit.getByText("Enviada", { exact: true }).isVisible()).toBe(true);
-      expect(
-        await page
-          .locator("main")
-          .getByRole("button", { name: /Editar|Excluir|Finalizar/ })
-          .count(),
-      ).toBe(0);
+      expect(await visitChangeButtons(page).count()).toBe(0);
       await seenBoth(page, `campo-${locale}-my-visits`, wide);
       await page.context().close();
     });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { useBrowserSuite, type Viewport } from "../support/browser-suite";
 import { hydrated } from "../support/browser";
 import { menu, seen } from "../support/journey";
-import { startFakeViaCep, KNOWN_CEPS, type FakeViaCep } from "../fakes/viacep";
+import { KNOWN_CEPS } from "../fakes/viacep";
+import { useOutsideFakes } from "../support/outside-fakes";
 import { createMember, createMembers, fictitiousCpf } from "~/db/factories/members";
 import { LOGIN_MESSAGES } from "~/auth/login.server";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
@@ -21,15 +22,8 @@ import { formatDate, todayInBrasilia } from "~/lib/dates";
  * the browser's language), and once more on a 1280 px laptop. Each step asserts what the person
  * sees; `seen` checks axe, sideways scroll and keeps a screenshot at the key steps.
  */
-let viacep: FakeViaCep;
-beforeAll(async () => {
-  viacep = await startFakeViaCep();
-});
-const t = useBrowserSuite({ env: () => ({ CEP_API_URL: viacep.url }) });
-afterAll(async () => {
-  await viacep?.close();
-  delete process.env.CEP_API_URL;
-});
+const outside = useOutsideFakes({ viacep: true });
+const t = useBrowserSuite({ env: outside.env });
 
 type Run = { viewport: Viewport; locale: "pt-BR" | "en-US" };
 const RUNS: Run[] = [

@@ -1,7 +1,8 @@
+import type { Locator } from "playwright-core";
 import { maskCpfForList } from "~/lib/br/cpf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { createMember, createMembers } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
@@ -16,13 +17,25 @@ beforeAll(async () => {
   await createMember(t.db, { name: "João Navegador Conceição", registrationNumber: 4242, situation: 1 });
 });
 
+/** Fills the new-member dialog's fields that a member needs. */
+async function fillMember(
+  dialog: Locator,
+  m: { name: string; cpf: string; email: string; phone: string; cep: string; address: string; city: string },
+) {
+  await dialog.getByLabel("Nome completo").fill(m.name);
+  await dialog.getByLabel("CPF").fill(m.cpf);
+  await dialog.getByLabel("E-mail").fill(m.email);
+  await dialog.getByLabel("Telefone").fill(m.phone);
+  await dialog.getByLabel("CEP").fill(m.cep);
+  await dialog.getByLabel("Endereço").fill(m.address);
+  await dialog.getByLabel("Cidade").fill(m.city);
+}
+
 describe("Gestão de Filiados", () => {
   it("rh creates a member, finds them without accents, edits and deletes after 'Confirmar Exclusão'", async () => {
     const page = await t.login("rh");
     const ctx = page.context();
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Filiados" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/rh/members");
-    await hydrated(page);
+    await fromSidebar(page, "Filiados", "/dashboard/rh/members");
     expect(await page.getByRole("heading", { name: "Gestão de Filiados" }).isVisible()).toBe(true);
     expect(await page.locator('tbody tr[data-testid^="member-row-"]').count()).toBe(10);
     expect(await axe(page)).toEqual([]);
@@ -37,13 +50,15 @@ describe("Gestão de Filiados", () => {
     const dialog = page.getByRole("dialog", { name: "Novo Filiado" });
     // The dialog opens on its first field, not on "Fechar" (issue 19 §14).
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
-    await dialog.getByLabel("Nome completo").fill("Íris Navegadora Guimarães");
-    await dialog.getByLabel("CPF").fill("52998224725");
-    await dialog.getByLabel("E-mail").fill("iris@exemplo.com.br");
-    await dialog.getByLabel("Telefone").fill("61981234567");
-    await dialog.getByLabel("CEP").fill("72210120");
-    await dialog.getByLabel("Endereço").fill("QNM 12 Conjunto B Casa 7");
-    await dialog.getByLabel("Cidade").fill("Ceilândia");
+    await fillMember(dialog, {
+      name: "Íris Navegadora Guimarães",
+      cpf: "52998224725",
+      email: "iris@exemplo.com.br",
+      phone: "61981234567",
+      cep: "72210120",
+      address: "QNM 12 Conjunto B Casa 7",
+      city: "Ceilândia",
+    });
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "members-create-1280");
     await dialog.getByRole("button", { name: "Adicionar filiado" }).click();
@@ -57,13 +72,15 @@ describe("Gestão de Filiados", () => {
 
     // A duplicate CPF is refused beside the field, naming the registration number.
     await page.getByRole("button", { name: "Novo Filiado" }).click();
-    await dialog.getByLabel("Nome completo").fill("Outra Pessoa");
-    await dialog.getByLabel("CPF").fill("529.982.247-25");
-    await dialog.getByLabel("E-mail").fill("outra@exemplo.com.br");
-    await dialog.getByLabel("Telefone").fill("61981234568");
-    await dialog.getByLabel("CEP").fill("72210120");
-    await dialog.getByLabel("Endereço").fill("QNM 12");
-    await dialog.getByLabel("Cidade").fill("Ceilândia");
+    await fillMember(dialog, {
+      name: "Outra Pessoa",
+      cpf: "529.982.247-25",
+      email: "outra@exemplo.com.br",
+      phone: "61981234568",
+      cep: "72210120",
+      address: "QNM 12",
+      city: "Ceilândia",
+    });
     await dialog.getByRole("button", { name: "Adicionar filiado" }).click();
     await expect.poll(() => dialog.getByText(MEMBER_MESSAGES.cpfTaken(created.registration_number)).first().isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Fechar" }).click();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
 import { createPartnerSet } from "../support/scenarios";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
 
 const t = useBrowserSuite();
@@ -54,9 +54,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   it("secretaria creates a partner with a logo, edits it, hides it and deletes it after confirming", async () => {
     const page = await t.login("secretaria");
     const ctx = page.context();
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Parceiros" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/parceiros");
-    await hydrated(page);
+    await fromSidebar(page, "Parceiros", "/dashboard/parceiros");
     await expect.poll(() => imagesLoaded(page)).toBe(true);
     await screenshot(page, "partners-staff-1280");
 

@@ -7,9 +7,11 @@ import { startTestServer } from "../support/server";
 import { Client } from "../support/http";
 import { createThrowawayDatabase, testDriver } from "../support/database";
 
-function createAdmin(env: Record<string, string>) {
+/** Runs the script against `target` (its database variables) for one administrator. */
+function createAdmin(target: Record<string, string>, admin: { username: string; name: string; email: string; password: string }) {
+  const env = { ADMIN_USERNAME: admin.username, ADMIN_NAME: admin.name, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
   return spawnSync(process.execPath, ["scripts/create-admin.js"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "error", SKIP_BUILD: "1", ...env },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "error", SKIP_BUILD: "1", ...target, ...env },
     encoding: "utf8",
   });
 }
@@ -20,33 +22,15 @@ describe("npm run user:create-admin", () => {
     const pg = testDriver() === "postgres" ? await createThrowawayDatabase() : undefined;
     const target: Record<string, string> = pg ? { DATABASE_URL: pg.url } : { PGLITE_DATA_DIR: path.join(tmp, "db"), DATABASE_URL: "" };
     try {
-      const weak = createAdmin({
-        ...target,
-        ADMIN_USERNAME: "chefe",
-        ADMIN_NAME: "Chefe",
-        ADMIN_EMAIL: "chefe@exemplo.com",
-        ADMIN_PASSWORD: "fraca",
-      });
+      const weak = createAdmin(target, { username: "chefe", name: "Chefe", email: "chefe@exemplo.com", password: "fraca" });
       expect(weak.status).toBe(1);
       expect(weak.stderr).toContain("Senha muito fraca. Atenda aos critérios de segurança.");
 
-      const ok = createAdmin({
-        ...target,
-        ADMIN_USERNAME: "Chefe",
-        ADMIN_NAME: "Chefe da TI",
-        ADMIN_EMAIL: "chefe@exemplo.com",
-        ADMIN_PASSWORD: "Chefe@2026",
-      });
+      const ok = createAdmin(target, { username: "Chefe", name: "Chefe da TI", email: "chefe@exemplo.com", password: "Chefe@2026" });
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toContain('Administrador "chefe" criado.');
 
-      const again = createAdmin({
-        ...target,
-        ADMIN_USERNAME: "chefe",
-        ADMIN_NAME: "Outro",
-        ADMIN_EMAIL: "o@exemplo.com",
-        ADMIN_PASSWORD: "Chefe@2026",
-      });
+      const again = createAdmin(target, { username: "chefe", name: "Outro", email: "o@exemplo.com", password: "Chefe@2026" });
       expect(again.status).toBe(1);
       expect(again.stderr).toContain("Este nome de usuário já está em uso.");
 

@@ -27,11 +27,6 @@ async function post(c: Client, path: string, body: Record<string, string>) {
   return { status: res.status, text: decodeHtml(await res.text()) };
 }
 
-async function count(table: "service_records" | "charges") {
-  const [r] = await t.query<{ n: number }>([`select count(*)::int as n from ${table}`] as unknown as TemplateStringsArray);
-  return r.n;
-}
-
 const service = {
   intent: "create",
   recordType: "atendimento_geral",
@@ -43,7 +38,7 @@ const service = {
 
 describe("every error in one answer", () => {
   it("jurídico, 'Outros', short description, no name, no CPF, no case type: all five at once", async () => {
-    const before = await count("service_records");
+    const before = await t.count("service_records");
     const res = await post(juridico, "/dashboard/atendimento", {
       ...service,
       sector: "juridico",
@@ -65,7 +60,7 @@ describe("every error in one answer", () => {
     }
     for (const field of ["description", "otherType", "sd.caseType", "requesterName", "requesterCpf"])
       expect(res.text, field).toContain(`"${field}"`);
-    expect(await count("service_records")).toBe(before);
+    expect(await t.count("service_records")).toBe(before);
   });
 
   it("empty required fields do not hide the cross-field ones (the sector block, the request type's fields)", async () => {
@@ -170,7 +165,7 @@ describe("dates typed dd/mm/aaaa", () => {
       { due: "2031-11-10", amount: 7500 },
       { due: "2031-12-10", amount: 7500 },
     ]);
-    const before = await count("charges");
+    const before = await t.count("charges");
     for (const [typed, message] of [
       ["31/02/2031", "31/02/2031 não existe: fevereiro de 2031 tem 28 dias."],
       ["12/25/2031", "Mês inválido em 12/25/2031: o mês vai de 01 a 12 (a data é dia/mês/ano)."],
@@ -180,6 +175,6 @@ describe("dates typed dd/mm/aaaa", () => {
       expect(res.status, typed).toBe(400);
       expect(res.text, typed).toContain(message);
     }
-    expect(await count("charges")).toBe(before);
+    expect(await t.count("charges")).toBe(before);
   });
 });

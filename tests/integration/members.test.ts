@@ -8,6 +8,7 @@ import { todayInBrasilia } from "~/lib/dates";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { decodeHtml } from "../support/html";
+import { NOT_A_MEMBER } from "../support/member-lookup";
 
 /** Members (issue 8): the screen, the member's page, the CPF look-up and the LGPD tools. */
 const t = useTestServer();
@@ -497,14 +498,7 @@ describe("GET /api/filiados/consulta?cpf=", () => {
       member_email: m.email,
     });
     const none = await c.get(`/api/filiados/consulta?cpf=39053344705`);
-    expect(await none.json()).toEqual({
-      is_member: false,
-      member_id: null,
-      member_name: null,
-      registration_number: null,
-      member_phone: null,
-      member_email: null,
-    });
+    expect(await none.json()).toEqual(NOT_A_MEMBER);
     expect((await c.get(`/api/filiados/consulta?cpf=${formatCpf(m.cpf!)}`)).status).toBe(400);
     expect((await c.get(`/api/filiados/consulta`)).status).toBe(400);
     const audit = await auditFor(m.id);

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,10 +5,12 @@ import { sql } from "drizzle-orm";
 import { closeDatabase, db, openDatabase } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { resetSecretCache } from "~/utils/secrets.server";
-import { HAPROXY, startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
+import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
 import { freshCode, registerServerDatabase } from "../support/two-factor";
-import { createThrowawayDatabase, testDriver } from "../support/database";
+import { createThrowawayDatabase } from "../support/database";
+import { clusterSkipReason } from "../support/cluster-skip";
+import { newPartnerBody } from "../support/multipart";
 
 /**
  * Issue 21 §3, ADR 247: a rolling restart under load behind HAProxy loses no request and no
@@ -20,13 +21,7 @@ import { createThrowawayDatabase, testDriver } from "../support/database";
  * at once and keeps serving for SHUTDOWN_DRAIN_MS, more than HAProxy needs to mark it DOWN
  * (fall 2 × CHECK_MS), then finishes what is in flight and exits.
  */
-const skipReason =
-  testDriver() !== "postgres"
-    ? "TEST_DB não é postgres: o reinício escalonado roda só na etapa PostgreSQL"
-    : !fs.existsSync(HAPROXY)
-      ? `haproxy não encontrado em ${HAPROXY} (apt-get install -y haproxy, ou defina HAPROXY_PATH)`
-      : null;
-if (skipReason) console.warn(`rolling-restart.test.ts PULADO: ${skipReason}`);
+const skipReason = clusterSkipReason("rolling-restart.test.ts", "o reinício escalonado");
 
 const CHECK_MS = 300;
 const DRAIN_MS = 1500;
@@ -37,17 +32,7 @@ const MAX_WRITES = 3000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function partnerForm(name: string) {
-  const fd = new FormData();
-  fd.set("intent", "create");
-  fd.set("name", name);
-  fd.set("description", "Parceiro criado durante o reinício escalonado.");
-  fd.set("category", "Saúde");
-  fd.set("website", "");
-  fd.set("sortOrder", "1");
-  fd.set("active", "on");
-  return fd;
-}
+const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado durante o reinício escalonado.");
 
 let pool: pg.Pool;
 let drop: (() => Promise<void>) | undefined;

@@ -7,6 +7,7 @@ import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
+import { NOT_A_MEMBER } from "../support/member-lookup";
 
 /**
  * Service records (atendimentos) over real HTTP: the form and its sector blocks, protocols under
@@ -35,10 +36,6 @@ async function entries(id: string) {
 /** Audit entries other than refused actions (a refused post writes one of those, ADR 182). */
 async function writes() {
   const [r] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action <> 'access.refused'`;
-  return r.n;
-}
-async function count(table: string) {
-  const [r] = await t.query<{ n: number }>([`select count(*)::int as n from ${table}`] as unknown as TemplateStringsArray);
   return r.n;
 }
 
@@ -108,7 +105,7 @@ describe("the unified form", () => {
   });
 
   it("refuses invalid bodies with the original's message and field messages, writing nothing", async () => {
-    const before = await count("service_records");
+    const before = await t.count("service_records");
     const cases: Array<[ServiceSector, Record<string, string>, string, string]> = [
       ["juridico", { description: "curta" }, "description", FIELD_MESSAGES.descriptionShort],
       ["juridico", { requesterName: "" }, "requesterName", FIELD_MESSAGES.name],
@@ -169,7 +166,7 @@ describe("the unified form", () => {
       ).status,
     ).toBe(200);
     expect((await create("admin", "presidencia", { "sd.requestType": "audiencia", "sd.meetingType": "diretoria" })).status).toBe(200);
-    expect(await count("service_records")).toBe(before + 3);
+    expect(await t.count("service_records")).toBe(before + 3);
   });
 
   it("anonymous complaints get the original's name and keep no document, phone, e-mail or member", async () => {
@@ -212,14 +209,7 @@ describe("the unified form", () => {
     expect(member.mobilePhone).toBeTruthy();
     expect(member.email).toBeTruthy();
     const none = await as("secretaria").get("/api/filiados/consulta?cpf=11144477735");
-    expect(await none.json()).toEqual({
-      is_member: false,
-      member_id: null,
-      member_name: null,
-      registration_number: null,
-      member_phone: null,
-      member_email: null,
-    });
+    expect(await none.json()).toEqual(NOT_A_MEMBER);
     expect((await as("secretaria").get("/api/filiados/consulta?cpf=123")).status).toBe(400);
     expect((await as("campo").get("/api/filiados/consulta?cpf=11144477735")).status).toBe(403);
     expect((await t.anonymous().get("/api/filiados/consulta?cpf=11144477735")).status).toBe(401);
@@ -251,11 +241,11 @@ describe("the unified form", () => {
   });
 
   it("offers each role only its sectors, and refuses another sector on the server", async () => {
-    const before = await count("service_records");
+    const before = await t.count("service_records");
     expect((await create("juridico", "secretaria")).status).toBe(403);
     expect((await create("homologacao", "juridico")).status).toBe(403);
     expect((await create("campo", "secretaria")).status).toBe(403);
-    expect(await count("service_records")).toBe(before);
+    expect(await t.count("service_records")).toBe(before);
     expect((await create("rh", "secretaria")).status).toBe(200);
   });
 
@@ -267,13 +257,13 @@ describe("the unified form", () => {
   });
 
   it("gives records saved in the same second distinct protocols", async () => {
-    const before = await count("service_records");
+    const before = await t.count("service_records");
     const results = await Promise.all(Array.from({ length: 6 }, () => create("admin", "secretaria")));
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
     const rows = await t.query<{ protocol: string }>`select protocol from service_records order by created_at desc limit 6`;
     expect(new Set(rows.map((r) => r.protocol)).size).toBe(6);
     for (const r of rows) expect(r.protocol).toMatch(/^SIND\d{14}$/);
-    expect(await count("service_records")).toBe(before + 6);
+    expect(await t.count("service_records")).toBe(before + 6);
   });
 });
 
@@ -412,7 +402,7 @@ describe("sector scope", () => {
     const missing = await as("admin").get("/dashboard/atendimento/00000000-0000-4000-8000-000000000999");
     expect(missing.headers.get("location")).toBe("/dashboard/atendimentos?aviso=nao-encontrado");
 
-    const beforeEntries = await count("service_record_entries");
+    const beforeEntries = await t.count("service_record_entries");
     const beforeAudit = await writes();
     const posts: Record<string, string>[] = [
       { intent: "status", id: r.id, status: "in_progress", responsibleId: agent.juridico, comment: "Fora do escopo." },
@@ -436,7 +426,7 @@ describe("sector scope", () => {
     expect((await as("juridico").post("/dashboard/atendimentos", posts[0])).status).toBe(403);
     expect((await as("campo").post(`/dashboard/atendimento/${r.id}`, posts[1])).status).toBe(403);
     expect(await record(r.id)).toMatchObject({ status: "pending", requester_name: r.requesterName });
-    expect(await count("service_record_entries")).toBe(beforeEntries);
+    expect(await t.count("service_record_entries")).toBe(beforeEntries);
     // Nothing but the refusals themselves (ADR 182) reaches the audit log.
     expect(await writes()).toBe(beforeAudit);
   });

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,11 +5,13 @@ import { closeDatabase, db, openDatabase } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { resetSecretCache } from "~/utils/secrets.server";
-import { HAPROXY, startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
+import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
 import { sql } from "drizzle-orm";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
 import { freshCode, registerServerDatabase } from "../support/two-factor";
-import { createThrowawayDatabase, testDriver } from "../support/database";
+import { createThrowawayDatabase } from "../support/database";
+import { clusterSkipReason } from "../support/cluster-skip";
+import { newPartnerBody } from "../support/multipart";
 
 /**
  * Issue 13 §3: the production shape. HAProxy from Debian in front of two app instances (each
@@ -24,13 +25,7 @@ import { createThrowawayDatabase, testDriver } from "../support/database";
  * production. A direct request to an instance from the same address counts the same.
  */
 
-const skipReason =
-  testDriver() !== "postgres"
-    ? "TEST_DB não é postgres: o teste de duas instâncias roda só na etapa PostgreSQL"
-    : !fs.existsSync(HAPROXY)
-      ? `haproxy não encontrado em ${HAPROXY} (apt-get install -y haproxy, ou defina HAPROXY_PATH)`
-      : null;
-if (skipReason) console.warn(`two-instances.test.ts PULADO: ${skipReason}`);
+const skipReason = clusterSkipReason("two-instances.test.ts", "o teste de duas instâncias");
 
 /** HAProxy's health check interval here (fall 2: a dead instance is out in well under 2 s). */
 const CHECK_MS = 300;
@@ -51,17 +46,7 @@ async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = 
   return (await pool.query<T>(text, values)).rows;
 }
 
-function partnerForm(name: string) {
-  const fd = new FormData();
-  fd.set("intent", "create");
-  fd.set("name", name);
-  fd.set("description", "Parceiro criado pelo teste de duas instâncias.");
-  fd.set("category", "Saúde");
-  fd.set("website", "");
-  fd.set("sortOrder", "1");
-  fd.set("active", "on");
-  return fd;
-}
+const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado pelo teste de duas instâncias.");
 
 function complaintForm(title: string) {
   const fd = new FormData();

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
@@ -107,9 +108,29 @@ export async function screenshot(page: Page, name: string, force = false) {
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
 }
 
+/** Follows a sidebar entry (the menu is open: 1280 px, or opened first) to its page, hydrated. */
+export async function fromSidebar(page: Page, entry: string, pathname: string) {
+  await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: entry }).click();
+  await page.waitForURL((u) => u.pathname === pathname);
+  await hydrated(page);
+}
+
 /** True when nothing on the page is wider than the viewport (no horizontal scroll). */
 export async function hasNoHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+}
+
+/**
+ * A screen at 1280 px, then at 390 px: axe-clean at both widths, no sideways scroll on the phone,
+ * and a screenshot of each (`<name>-1280`, `<name>-390`). The page stays at 390 px.
+ */
+export async function checkedAtBothWidths(page: Page, name: string) {
+  expect(await axeViolations(page), `${name} a 1280 px`).toEqual([]);
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(VIEWPORTS.phone);
+  expect(await axeViolations(page), `${name} a 390 px`).toEqual([]);
+  expect(await hasNoHorizontalOverflow(page), `${name} a 390 px`).toBe(true);
+  await screenshot(page, `${name}-390`);
 }
 
 /** The axe-core rule tags the product is held to: WCAG 2.2 level AA. */

@@ -1,3 +1,5 @@
+import type { Locator, Page } from "playwright-core";
+
 /**
  * What the field-work tests send alike: the workplace spreadsheet's columns, as the template
  * writes them, and the answers of a route's finishing form that every finish fills the same way.
@@ -41,3 +43,41 @@ export const FINISH_ANSWERS = {
   dayWorkers: "80",
   nightWorkers: "40",
 };
+
+/**
+ * Fills a route's finishing form in the browser: the brigade's phone, the firefighters and
+ * workers, the three yes/no questions (a brigade leader, no master firefighter, no outsourcing)
+ * and the direct hiring's type.
+ */
+export async function fillFinishForm(
+  form: Locator,
+  a: {
+    brigadePhone: string;
+    basicFirefighters: string;
+    lifeguards: string;
+    totalWorkers: string;
+    dayWorkers: string;
+    nightWorkers: string;
+    hiring: string;
+  },
+) {
+  await form.getByLabel("Telefone da sala da brigada").fill(a.brigadePhone);
+  await form.getByLabel("Bombeiros civis básicos").fill(a.basicFirefighters);
+  await form.getByLabel("Salva-vidas").fill(a.lifeguards);
+  await form.getByLabel("Total de trabalhadores no local").fill(a.totalWorkers);
+  await form.getByLabel("Diurnos").fill(a.dayWorkers);
+  await form.getByLabel("Noturnos").fill(a.nightWorkers);
+  for (const [group, answer] of [
+    ["Possui líder de brigada", "Sim"],
+    ["Possui mestre bombeiro efetivo", "Não"],
+    ["Trabalhadores terceirizados", "Não"],
+  ] as const) {
+    await form.getByRole("group", { name: group }).getByLabel(answer).check();
+  }
+  await form.getByLabel("Tipo de contratação direta").selectOption(a.hiring);
+}
+
+/** The buttons that would change a visit on the page (a finished visit is read-only: none). */
+export function visitChangeButtons(page: Page) {
+  return page.locator("main").getByRole("button", { name: /Editar|Excluir|Finalizar/ });
+}

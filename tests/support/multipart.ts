@@ -8,3 +8,8 @@ export function multipartBody(fields: Record<string, string>, fileField: string,
   if (file) fd.set(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? defaultType }), file.name);
   return fd;
 }
+
+/** A new active partner without a logo, as the staff form posts it (the multi-instance tests write these). */
+export function newPartnerBody(name: string, description: string) {
+  return multipartBody({ intent: "create", name, description, category: "Saúde", website: "", sortOrder: "1", active: "on" }, "logo");
+}

@@ -50,6 +50,12 @@ export class ServerSuite {
   /** Raw SQL against the server's database (asserting what was or wasn't written). */
   query: TestServer["query"] = (text, ...values) => this.server.query(text, ...values);
 
+  /** How many rows `table` holds (e.g. that a refused form added none). */
+  async count(table: string): Promise<number> {
+    const [r] = await this.query<{ n: number }>([`select count(*)::int as n from ${table}`] as unknown as TemplateStringsArray);
+    return r.n;
+  }
+
   /**
    * The staff user of `role` for this file (created by the factory on first use, then reused),
    * with its plain password.

@@ -13,6 +13,18 @@ const STRIPES: Record<AgreementStatus, string> = {
   draft: "from-amber-400 to-amber-300",
 };
 
+/** One end of the validity: its name and the date (ISO, shown dd/mm/aaaa). */
+function ValidityDate({ term, date }: { term: string; date: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600">{term}</dt>
+      <dd className="font-semibold text-slate-900">
+        <time dateTime={date}>{formatDate(date)}</time>
+      </dd>
+    </div>
+  );
+}
+
 export function PublicAgreementCard({ agreement: a }: { agreement: PublicAgreementView }) {
   const titleId = `convencao-${a.id}`;
   return (
@@ -45,18 +57,8 @@ export function PublicAgreementCard({ agreement: a }: { agreement: PublicAgreeme
             Vigência
           </p>
           <dl className="mt-2 grid grid-cols-2 gap-3">
-            <div>
-              <dt className="text-xs text-slate-600">Início</dt>
-              <dd className="font-semibold text-slate-900">
-                <time dateTime={a.validFrom}>{formatDate(a.validFrom)}</time>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-600">Término</dt>
-              <dd className="font-semibold text-slate-900">
-                <time dateTime={a.validTo}>{formatDate(a.validTo)}</time>
-              </dd>
-            </div>
+            <ValidityDate term="Início" date={a.validFrom} />
+            <ValidityDate term="Término" date={a.validTo} />
           </dl>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">

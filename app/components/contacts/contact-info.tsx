@@ -3,11 +3,13 @@ import { Link } from "react-router";
 import { Clock, FileSearch, Mail, MapPin, MessageCircle, Phone, ShieldAlert } from "lucide-react";
 import type { PublicInstitutionalContent } from "~/domain/content/institutional";
 import { whatsappLink } from "~/domain/content/contact-links";
+import { NewTabLink } from "~/components/ui/new-tab-link";
+import { STROKE_ICON } from "~/components/icons/icon";
 
 /** Simple outline glyphs for the social networks (lucide no longer ships brand icons). */
 function InstagramIcon(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" {...props}>
+    <svg {...STROKE_ICON} {...props}>
       <rect x="3" y="3" width="18" height="18" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
@@ -16,14 +18,14 @@ function InstagramIcon(props: React.SVGProps<SVGSVGElement>) {
 }
 function FacebookIcon(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" {...props}>
+    <svg {...STROKE_ICON} {...props}>
       <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V9H7v3h2v9h3v-9h2.5l.5-3h-3V7a1 1 0 0 1 1-1h2z" />
     </svg>
   );
 }
 function YoutubeIcon(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" {...props}>
+    <svg {...STROKE_ICON} {...props}>
       <rect x="2" y="5" width="20" height="14" rx="4" />
       <path d="m10 9 5 3-5 3z" fill="currentColor" />
     </svg>
@@ -91,15 +93,12 @@ export function ContactInfo({ content }: { content: PublicInstitutionalContent }
           </Item>
         </ul>
         {content.whatsapp ? (
-          <a
+          <NewTabLink
             href={whatsappLink(content.whatsapp, "Olá! Gostaria de falar com o sindicato.")}
-            target="_blank"
-            rel="noopener noreferrer"
             className="mt-6 flex items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-3 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
           >
             <MessageCircle className="size-4" aria-hidden /> Conversar pelo WhatsApp
-            <span className="sr-only">(abre em nova aba)</span>
-          </a>
+          </NewTabLink>
         ) : null}
         {social.length ? (
           <div className="mt-6 border-t border-slate-200 pt-5">
@@ -107,15 +106,12 @@ export function ContactInfo({ content }: { content: PublicInstitutionalContent }
             <ul className="mt-3 flex flex-wrap gap-2">
               {social.map((s) => (
                 <li key={s.label}>
-                  <a
+                  <NewTabLink
                     href={s.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:border-brand-300 hover:bg-brand-50"
                   >
                     <s.icon className="size-4" aria-hidden /> {s.label}
-                    <span className="sr-only">(abre em nova aba)</span>
-                  </a>
+                  </NewTabLink>
                 </li>
               ))}
             </ul>

@@ -2,20 +2,13 @@ import * as React from "react";
 import type { InstitutionalContent } from "~/domain/content/institutional";
 // clsx, not ~/lib/cn: no class here overrides another, and public pages don't load tailwind-merge.
 import { clsx as cn } from "clsx";
+import { NewTabLink } from "~/components/ui/new-tab-link";
+import { STROKE_ICON } from "~/components/icons/icon";
 
 // Brand glyphs drawn as simple strokes (lucide's newer releases ship no brand icons).
 function Glyph({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
+    <svg {...STROKE_ICON} className={className} aria-hidden="true">
       {children}
     </svg>
   );
@@ -81,18 +74,16 @@ export function SocialLinks({
     <ul className={cn("flex flex-wrap gap-2", className)} aria-label="Redes sociais">
       {entries.map(({ key, href, label, Icon }) => (
         <li key={key}>
-          <a
+          <NewTabLink
             href={href}
-            target="_blank"
-            rel="noopener noreferrer"
+            note={`${label} (abre em nova aba)`}
             className={cn(
               "inline-flex size-11 items-center justify-center rounded-full transition-colors",
               tone === "dark" ? "bg-white/10 text-white hover:bg-brand-700" : "bg-brand-50 text-brand-800 hover:bg-brand-100",
             )}
           >
             <Icon className="size-5" />
-            <span className="sr-only">{label} (abre em nova aba)</span>
-          </a>
+          </NewTabLink>
         </li>
       ))}
     </ul>

@@ -12,7 +12,7 @@ import {
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
-import { DataTable } from "~/components/ui/data-table";
+import { DataTable, ScrollRegion } from "~/components/ui/data-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
 function Panel({
@@ -69,9 +69,9 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
 /** A table that scrolls sideways on its own (not the page) on narrow screens; reachable by keyboard. */
 function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5" role="region" aria-label={label} tabIndex={0}>
+    <ScrollRegion label={label} className="-mx-5 px-5">
       {children}
-    </div>
+    </ScrollRegion>
   );
 }
 

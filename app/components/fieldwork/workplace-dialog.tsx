@@ -1,5 +1,5 @@
 import * as React from "react";
-import { MapPin, Pencil, Plus } from "lucide-react";
+import { MapPin } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DUPLICATE_MESSAGES } from "~/domain/fieldwork/workplace-duplicates";
@@ -13,11 +13,11 @@ import { formatCep } from "~/lib/br/cep";
 import type { WorkplaceListItem } from "~/domain/fieldwork/workplace-row";
 import { workplaceActionSchema } from "~/domain/fieldwork/workplace.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { CreateOrEditButton } from "~/components/ui/edit-button";
 
 /** Add (no `workplace`) or edit a workplace: the original's form, CEP look-up filling the address. */
 export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
   const p = (name: string) => (workplace ? `${name}-${workplace.id}` : `${name}-novo`);
   // A likely duplicate (ADR 217): the warning and the confirmation stay until the dialog closes.
   const [duplicate, setDuplicate] = React.useState<string | null>(null);
@@ -30,15 +30,7 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        {workplace ? (
-          <Button variant="outline" size="sm" aria-label={`Editar ${workplace.name}`}>
-            <Pencil /> Editar
-          </Button>
-        ) : (
-          <Button>
-            <Plus /> Adicionar posto
-          </Button>
-        )}
+        <CreateOrEditButton editing={workplace?.name} createLabel="Adicionar posto" />
       </DialogTrigger>
       <DialogContent
         title={workplace ? `Editar ${workplace.name}` : "Adicionar posto"}
@@ -109,8 +101,7 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
  * manual position, which the geocoder never overwrites.
  */
 export function WorkplacePositionDialog({ workplace }: { workplace: WorkplaceListItem }) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy, resetKey } = useDialogFormAction({ schema: workplaceActionSchema });
   const p = (name: string) => `${name}-${workplace.id}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -65,8 +65,7 @@ function PeriodFields({ prefix, errors, today }: { prefix: string; errors: Recor
 
 /** The original's issue form ('Gerar Boleto'): member, amount (step 0.01), month, year, due date. */
 export function IssueChargeDialog({ today }: { today: string }) {
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ intent: "issue", schema: financeActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy, resetKey } = useDialogFormAction({ intent: "issue", schema: financeActionSchema });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -209,8 +208,7 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
 
 /** 'Registrar Pagamento' (the original's inert button): date, amount, method, note. */
 export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge; today: string }) {
-  const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "pay", schema: financeActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy } = useDialogFormAction({ intent: "pay", schema: financeActionSchema });
   const p = (n: string) => `pay-${n}-${charge.id}`;
   const ref = referenceLabel(charge.referenceMonth, charge.referenceYear);
   // An amount above the charge's is registered only with the confirmation ticked (ADR 181);

@@ -5,7 +5,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { StatementMatch } from "~/domain/finance/statement-types";
 import { UploadCard, UploadField } from "~/components/ui/upload-card";
-import { DataTable } from "~/components/ui/data-table";
+import { DataTable, ScrollRegion } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -43,6 +43,67 @@ const LINE_COLUMN = {
   className: "font-mono max-md:hidden",
   cell: (r: { line: number }) => r.line,
 } as const;
+/** The statement line's date and amount, and the payer's name as the bank wrote it. */
+const DATE_COLUMN = { header: "Data", className: "whitespace-nowrap", cell: (r: { date: string }) => formatDate(r.date) } as const;
+const PAYER_COLUMN = { header: "Pagador no extrato", cell: (r: { payerName: string }) => r.payerName || "—" } as const;
+const AMOUNT_COLUMN = {
+  header: "Valor",
+  align: "end",
+  className: "whitespace-nowrap",
+  cell: (r: { amountCentavos: number }) => formatMoney(r.amountCentavos),
+} as const;
+
+/** A statement table's bordered region, scrolling sideways on its own. */
+function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <ScrollRegion label={label} className="rounded-md border border-slate-200">
+      {children}
+    </ScrollRegion>
+  );
+}
+
+/** A row's tick box and its label (a line of the card on a phone; for screen readers only from `md` up). */
+function TickCell({
+  id,
+  name,
+  line,
+  checked,
+  onChange,
+  children,
+}: {
+  id: string;
+  name: string;
+  line: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        value={line}
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        className="size-5 shrink-0 accent-brand-700"
+      />
+      <label htmlFor={id} className="font-semibold text-slate-900 md:sr-only">
+        {children}
+      </label>
+    </>
+  );
+}
+
+/** The open charge a line would pay: the member and the month, to its page. */
+function ChargeLink({ to, memberName, month, year }: { to: string; memberName: string; month: number; year: number }) {
+  return (
+    <Link to={to} className="font-semibold text-brand-800 underline underline-offset-2">
+      {memberName} · <span className="whitespace-nowrap">{period(month, year)}</span>
+    </Link>
+  );
+}
 
 /**
  * Bank statement matching (issue 11, ADR 158): send the bank's CSV, read the proposals, tick
@@ -197,7 +258,7 @@ function MatchView({
           Pagamentos propostos
         </h3>
         {match.proposals.length ? (
-          <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Pagamentos propostos">
+          <TableRegion label="Pagamentos propostos">
             <DataTable
               {...STATEMENT_TABLE}
               tableClassName="md:min-w-[40rem]"
@@ -211,38 +272,31 @@ function MatchView({
                   label: false,
                   className: TICK_CELL,
                   cell: (p) => (
-                    <>
-                      <input
-                        id={`confirmar-linha-${p.line}`}
-                        type="checkbox"
-                        name="lines"
-                        value={p.line}
-                        checked={ticked.has(p.line)}
-                        onChange={(e) => toggle(p.line, e.currentTarget.checked)}
-                        className="size-5 shrink-0 accent-brand-700"
-                      />
-                      <label htmlFor={`confirmar-linha-${p.line}`} className="font-semibold text-slate-900 md:sr-only">
-                        Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
-                      </label>
-                    </>
+                    <TickCell
+                      id={`confirmar-linha-${p.line}`}
+                      name="lines"
+                      line={p.line}
+                      checked={ticked.has(p.line)}
+                      onChange={(on) => toggle(p.line, on)}
+                    >
+                      Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
+                    </TickCell>
                   ),
                 },
                 LINE_COLUMN,
-                { header: "Data", className: "whitespace-nowrap", cell: (p) => formatDate(p.date) },
-                { header: "Pagador no extrato", cell: (p) => p.payerName || "—" },
-                { header: "Valor", align: "end", className: "whitespace-nowrap", cell: (p) => formatMoney(p.amountCentavos) },
+                DATE_COLUMN,
+                PAYER_COLUMN,
+                AMOUNT_COLUMN,
                 {
                   header: "Cobrança",
                   cell: (p) => (
-                    <Link to={chargePath(p.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                      {p.memberName} · <span className="whitespace-nowrap">{period(p.referenceMonth, p.referenceYear)}</span>
-                    </Link>
+                    <ChargeLink to={chargePath(p.chargeId)} memberName={p.memberName} month={p.referenceMonth} year={p.referenceYear} />
                   ),
                 },
                 { header: "Por", cell: (p) => (p.via === "txid" ? "txid" : "valor e nome") },
               ]}
             />
-          </div>
+          </TableRegion>
         ) : (
           <p className="text-sm text-slate-700">Nenhum lançamento corresponde a uma cobrança em aberto.</p>
         )}
@@ -257,7 +311,7 @@ function MatchView({
             O filiado já tem um pagamento PIX registrado com a mesma data e o mesmo valor. Pode ser o mesmo crédito, escrito de outra forma
             em outro extrato. Estas linhas não são registradas, a menos que você marque cada uma confirmando que é outro crédito.
           </p>
-          <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Possíveis duplicatas">
+          <TableRegion label="Possíveis duplicatas">
             <DataTable
               {...STATEMENT_TABLE}
               tableClassName="md:min-w-[44rem]"
@@ -271,26 +325,21 @@ function MatchView({
                   label: false,
                   className: TICK_CELL,
                   cell: (d) => (
-                    <>
-                      <input
-                        id={`confirmar-duplicata-${d.line}`}
-                        type="checkbox"
-                        name="duplicates"
-                        value={d.line}
-                        checked={tickedDuplicates.has(d.line)}
-                        onChange={(e) => toggleDuplicate(d.line, e.currentTarget.checked)}
-                        className="size-5 shrink-0 accent-brand-700"
-                      />
-                      <label htmlFor={`confirmar-duplicata-${d.line}`} className="font-semibold text-slate-900 md:sr-only">
-                        Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
-                      </label>
-                    </>
+                    <TickCell
+                      id={`confirmar-duplicata-${d.line}`}
+                      name="duplicates"
+                      line={d.line}
+                      checked={tickedDuplicates.has(d.line)}
+                      onChange={(on) => toggleDuplicate(d.line, on)}
+                    >
+                      Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
+                    </TickCell>
                   ),
                 },
                 LINE_COLUMN,
-                { header: "Data", className: "whitespace-nowrap", cell: (d) => formatDate(d.date) },
-                { header: "Pagador no extrato", cell: (d) => d.payerName || "—" },
-                { header: "Valor", align: "end", className: "whitespace-nowrap", cell: (d) => formatMoney(d.amountCentavos) },
+                DATE_COLUMN,
+                PAYER_COLUMN,
+                AMOUNT_COLUMN,
                 {
                   header: "Já registrado",
                   cell: (d) => (
@@ -306,14 +355,12 @@ function MatchView({
                 {
                   header: "Pagaria",
                   cell: (d) => (
-                    <Link to={chargePath(d.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                      {d.memberName} · <span className="whitespace-nowrap">{period(d.referenceMonth, d.referenceYear)}</span>
-                    </Link>
+                    <ChargeLink to={chargePath(d.chargeId)} memberName={d.memberName} month={d.referenceMonth} year={d.referenceYear} />
                   ),
                 },
               ]}
             />
-          </div>
+          </TableRegion>
         </section>
       ) : null}
 
@@ -337,12 +384,7 @@ function MatchView({
           <p className="text-sm text-slate-700">
             Estes créditos não foram associados a uma cobrança. Registre-os pela tela financeira, se for o caso.
           </p>
-          <div
-            className="overflow-x-auto rounded-md border border-slate-200"
-            tabIndex={0}
-            role="region"
-            aria-label="Créditos para conferência manual"
-          >
+          <TableRegion label="Créditos para conferência manual">
             <DataTable
               {...STATEMENT_TABLE}
               tableClassName="md:min-w-[36rem]"
@@ -352,13 +394,13 @@ function MatchView({
               rowProps={(u) => ({ "data-testid": `unmatched-${u.line}` })}
               columns={[
                 { header: "Linha", className: "font-mono", cell: (u) => u.line },
-                { header: "Data", className: "whitespace-nowrap", cell: (u) => formatDate(u.date) },
+                DATE_COLUMN,
                 { header: "Descrição", cell: (u) => u.description },
-                { header: "Valor", align: "end", className: "whitespace-nowrap", cell: (u) => formatMoney(u.amountCentavos) },
+                AMOUNT_COLUMN,
                 { header: "Motivo", cell: (u) => u.reason },
               ]}
             />
-          </div>
+          </TableRegion>
         </section>
       ) : null}
 

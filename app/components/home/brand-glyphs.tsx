@@ -1,16 +1,9 @@
+import { STROKE_ICON } from "~/components/icons/icon";
+
 /** Small brand glyphs (lucide has no brand icons). Decorative: always aria-hidden. */
 export function InstagramGlyph({ className = "size-5" }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg {...STROKE_ICON} className={className} aria-hidden="true">
       <rect x="3" y="3" width="18" height="18" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <circle cx="17.5" cy="6.5" r="0.6" fill="currentColor" stroke="none" />

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ArrowRight, Clock, MapPin, Phone } from "~/components/icons/public-icons";
 import { telHref } from "~/domain/content/contact-links";
 import { WhatsappGlyph } from "./brand-glyphs";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 /** The opening banner: who we are, the way in (/quem-somos) and the membership question on WhatsApp. */
 export function HomeHero({
@@ -47,15 +48,13 @@ export function HomeHero({
             >
               Conheça o sindicato <ArrowRight className="size-5" aria-hidden />
             </Link>
-            <a
+            <NewTabLink
+              note="(WhatsApp, abre em nova aba)"
               href={membershipHref}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-flex h-12 items-center gap-2 rounded-xl border border-white/30 bg-white/10 px-6 text-base font-semibold text-white backdrop-blur transition hover:bg-white/20"
             >
               <WhatsappGlyph className="size-5" /> Quero me filiar
-              <span className="sr-only">(WhatsApp, abre em nova aba)</span>
-            </a>
+            </NewTabLink>
           </div>
         </div>
         <aside aria-label="Atendimento na sede" className="relative">

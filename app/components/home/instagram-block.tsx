@@ -5,6 +5,7 @@ import { formatLongDate } from "~/lib/long-date";
 import { INSTAGRAM_MESSAGES, truncateCaption, type InstagramFeed } from "~/domain/instagram/instagram";
 import { InstagramGlyph } from "./brand-glyphs";
 import { SectionHeading } from "./section-heading";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 export type InstagramState = { status: "loading" } | { status: "error" } | { status: "ready"; feed: InstagramFeed };
 
@@ -97,15 +98,12 @@ export function InstagramFeedView({ state }: { state: InstagramState }) {
                   {caption}
                 </p>
               ) : null}
-              <a
+              <NewTabLink
                 href={post.link}
-                target="_blank"
-                rel="noopener noreferrer"
                 className="mt-auto inline-flex items-center gap-1 self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
               >
                 Ver no Instagram <ArrowUpRight className="size-4" aria-hidden />
-                <span className="sr-only">(abre em nova aba)</span>
-              </a>
+              </NewTabLink>
             </div>
           </li>
         );
@@ -125,15 +123,12 @@ export function InstagramBlock({ feed, profileUrl }: { feed: Promise<InstagramFe
             <p className="mt-2 max-w-xl text-slate-600">Mobilizações, conquistas e o dia a dia da categoria.</p>
           </div>
           {profileUrl ? (
-            <a
+            <NewTabLink
               href={profileUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-flex h-11 items-center gap-2 rounded-full bg-gradient-to-r from-brand-700 to-[#b3135f] px-5 text-sm font-semibold text-white shadow-sm transition hover:brightness-110"
             >
               <InstagramGlyph className="size-5" /> Seguir {instagramHandle(profileUrl)}
-              <span className="sr-only">(abre em nova aba)</span>
-            </a>
+            </NewTabLink>
           ) : null}
         </div>
         <div className="mt-8">

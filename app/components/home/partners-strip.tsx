@@ -1,6 +1,7 @@
 import { Handshake } from "~/components/icons/public-icons";
 import type { PublicPartner } from "~/domain/partners/partner-row";
 import { SectionHeading } from "./section-heading";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 function initials(name: string) {
   return name
@@ -61,14 +62,13 @@ export function PartnersStrip({ partners }: { partners: PublicPartner[] }) {
                 </div>
                 <p className="mt-4 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-300">{p.description}</p>
                 {p.website ? (
-                  <a
+                  <NewTabLink
                     href={p.website}
-                    target="_blank"
-                    rel="noopener noreferrer"
+                    note={` de ${p.name} (abre em nova aba)`}
                     className="mt-4 inline-flex items-center gap-1 self-start text-sm font-semibold text-white underline underline-offset-4 hover:text-flame-300"
                   >
-                    Visitar site<span className="sr-only"> de {p.name} (abre em nova aba)</span>
-                  </a>
+                    Visitar site
+                  </NewTabLink>
                 ) : null}
               </li>
             ))}

@@ -4,6 +4,7 @@ import { ArrowRight, ArrowUpRight, FileText, MessageSquare, ShieldAlert, UserPlu
 // clsx, not ~/lib/cn: no class here overrides another, and public pages don't load tailwind-merge.
 import { clsx as cn } from "clsx";
 import { SectionHeading } from "./section-heading";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 type Service = {
   title: string;
@@ -88,10 +89,9 @@ export function ServiceCards({ membershipHref }: { membershipHref: string }) {
                     {body}
                   </Link>
                 ) : (
-                  <a href={s.href} target="_blank" rel="noopener noreferrer" className={cls}>
+                  <NewTabLink href={s.href} className={cls} note="(WhatsApp, abre em nova aba)">
                     {body}
-                    <span className="sr-only">(WhatsApp, abre em nova aba)</span>
-                  </a>
+                  </NewTabLink>
                 )}
               </li>
             );

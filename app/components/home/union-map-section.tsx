@@ -4,6 +4,7 @@ import { telHref } from "~/domain/content/contact-links";
 import { LazyMap } from "~/components/map/lazy-map";
 import type { MapTiles } from "~/components/map/map-types";
 import { SectionHeading } from "./section-heading";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 /**
  * 'Mapa do Sindicato': the headquarters at the content's zoom (16 by default, as the original),
@@ -76,15 +77,12 @@ export function UnionMapSection({
               >
                 Entre em contato <ArrowRight className="size-4" aria-hidden />
               </Link>
-              <a
+              <NewTabLink
                 href={osm}
-                target="_blank"
-                rel="noopener noreferrer"
                 className="inline-flex items-center justify-center gap-2 rounded-xl border border-white/30 px-4 py-3 text-sm font-semibold text-white transition hover:bg-white/10"
               >
                 Abrir no OpenStreetMap <ExternalLink className="size-4" aria-hidden />
-                <span className="sr-only">(abre em nova aba)</span>
-              </a>
+              </NewTabLink>
             </div>
           </div>
           <LazyMap

@@ -7,6 +7,16 @@ import type { SVGProps } from "react";
 type IconNode = [tag: string, attrs: Record<string, string>][];
 export type IconProps = SVGProps<SVGSVGElement>;
 
+/** The attributes of a 24-pixel stroke icon, lucide's and the brand glyphs' alike. */
+export const STROKE_ICON = {
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
+
 /** A lucide-compatible, decorative icon component from lucide's shape data. */
 export function icon(name: string, node: IconNode) {
   function Icon({ className, ...rest }: IconProps) {
@@ -15,12 +25,7 @@ export function icon(name: string, node: IconNode) {
         xmlns="http://www.w3.org/2000/svg"
         width={24}
         height={24}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
+        {...STROKE_ICON}
         className={`lucide lucide-${name}${className ? ` ${className}` : ""}`}
         aria-hidden="true"
         {...rest}

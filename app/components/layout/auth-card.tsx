@@ -1,18 +1,37 @@
 import * as React from "react";
 import { BrandMark } from "./brand-mark";
 
-/** The centred card used by the login and password-recovery screens. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: React.ReactNode; children: React.ReactNode }) {
+/**
+ * The centred card of the sign-in, two-step and password-recovery screens: the brand mark, the
+ * title and a line under it, then the screen's content; `after` goes below the card (a way back,
+ * "sign in with another account"). `wide` is the two-step enrolment's wider card, with its steps.
+ */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  after,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: React.ReactNode;
+  children: React.ReactNode;
+  after?: React.ReactNode;
+  wide?: boolean;
+}) {
   return (
     <section className="bg-gradient-to-b from-slate-50 to-white">
-      <div className="container-page grid min-h-[calc(100dvh-4rem)] place-items-center py-12">
-        <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
-          <div className="flex flex-col items-center text-center">
-            <BrandMark className="size-14" />
-            <h1 className="mt-4 text-2xl font-bold text-navy-950">{title}</h1>
-            {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+      <div className={`container-page grid min-h-[calc(100dvh-4rem)] place-items-center ${wide ? "py-8 sm:py-12" : "py-12"}`}>
+        <div className={`w-full ${wide ? "max-w-xl" : "max-w-md"}`}>
+          <div className={`rounded-2xl border border-slate-200 bg-white shadow-lg sm:p-8 ${wide ? "p-5" : "p-6"}`}>
+            <div className="flex flex-col items-center text-center">
+              <BrandMark className={wide ? "size-12" : "size-14"} />
+              <h1 className="mt-4 text-2xl font-bold text-navy-950">{title}</h1>
+              {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+            </div>
+            {children}
           </div>
-          <div className="mt-6">{children}</div>
+          {after}
         </div>
       </div>
     </section>

@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { BrandMark } from "./brand-mark";
 import { NavIcon } from "./nav-icon";
+import { SkipLink } from "~/components/layout/skip-link";
 
 function SidebarNav({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -76,12 +77,7 @@ export function DashboardShell({
 
   return (
     <div className="min-h-dvh bg-slate-100 md:grid md:grid-cols-[16rem_1fr] print:block print:bg-white">
-      <a
-        href="#painel-conteudo"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Pular para o conteúdo
-      </a>
+      <SkipLink to="painel-conteudo" />
       <div className="hidden bg-navy-950 md:block print:hidden">
         <aside className="sticky top-0 flex h-dvh flex-col gap-6 overflow-y-auto px-3 py-5">
           <SidebarBrand />

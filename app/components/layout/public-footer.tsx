@@ -5,6 +5,7 @@ import { whatsappLink } from "~/domain/content/contact-links";
 import { ContactList } from "~/components/content/contact-list";
 import { SocialLinks, WhatsappGlyph } from "~/components/content/social-links";
 import { BrandMark } from "./brand-mark";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 const LINKS = [
   { to: "/quem-somos", label: "Quem Somos" },
@@ -38,15 +39,13 @@ export function PublicFooter({ content, sourceCodeUrl = null }: { content: Publi
         <div>
           <h2 className={heading}>Contato e atendimento</h2>
           <ContactList content={content} tone="dark" className="mt-5" />
-          <a
+          <NewTabLink
+            note=" (abre em nova aba)"
             href={whatsappLink(content.whatsapp, "Olá! Gostaria de falar com o sindicato.")}
-            target="_blank"
-            rel="noopener noreferrer"
             className="mt-5 inline-flex h-11 items-center gap-2 whitespace-nowrap rounded-lg bg-white/10 px-4 text-sm font-semibold text-white hover:bg-brand-700"
           >
             <WhatsappGlyph className="size-5" /> Fale pelo WhatsApp
-            <span className="sr-only"> (abre em nova aba)</span>
-          </a>
+          </NewTabLink>
         </div>
 
         <nav aria-label="Links do rodapé">

@@ -4,16 +4,7 @@ import { MapPin } from "~/components/icons/public-icons";
 // home page doesn't load tailwind-merge.
 import { clsx as cn } from "clsx";
 import { useLazyComponentInView } from "./use-in-view";
-import type { MapTiles } from "./map-types";
-
-type LeafletMapProps = {
-  center: { lat: number; lng: number };
-  zoom: number;
-  tiles: MapTiles;
-  label: string;
-  marker?: { title: string; popup?: React.ReactNode; openPopup?: boolean };
-  className?: string;
-};
+import type { LeafletMapProps } from "./map-types";
 
 const loadLeafletMap = () => import("./leaflet-map.client");
 

@@ -2,27 +2,13 @@ import * as React from "react";
 import { createPortal } from "react-dom";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import type { MapTiles } from "./map-types";
+import type { LeafletMapProps } from "./map-types";
 
 /**
  * The Leaflet map itself. A `.client` module: never part of the server bundle, and only
  * imported dynamically (see LazyMap), so neither Leaflet nor its CSS is in a page's first load.
  */
-export default function LeafletMap({
-  center,
-  zoom,
-  tiles,
-  label,
-  marker,
-  className,
-}: {
-  center: { lat: number; lng: number };
-  zoom: number;
-  tiles: MapTiles;
-  label: string;
-  marker?: { title: string; popup?: React.ReactNode; openPopup?: boolean };
-  className?: string;
-}) {
+export default function LeafletMap({ center, zoom, tiles, label, marker, className }: LeafletMapProps) {
   const container = React.useRef<HTMLDivElement>(null);
   const [popupNode] = React.useState(() => document.createElement("div"));
   const hasPopup = Boolean(marker?.popup);

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { CepField } from "~/components/address/cep-field";
 import { Button } from "~/components/ui/button";
 import { DeleteButton } from "~/components/ui/delete-button";
@@ -11,6 +11,7 @@ import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { memberActionSchema } from "~/domain/members/member.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { EditableMember } from "~/domain/members/member-row";
+import { EditButton } from "~/components/ui/edit-button";
 
 function RegionSelect({ id, name, defaultValue, ...rest }: React.ComponentProps<typeof Select>) {
   const known = (DF_REGIONS as readonly string[]).includes(String(defaultValue ?? ""));
@@ -46,11 +47,10 @@ export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: bool
     Form,
     open,
     setOpen,
-    errors: lastErrors,
+    openErrors: errors,
     busy,
     resetKey,
   } = useDialogFormAction({ intent: "create", initialOpen, schema: memberActionSchema });
-  const errors = open ? lastErrors : {};
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -140,15 +140,12 @@ export function EditMemberDialog({
   admin?: AdminMemberFields;
   triggerSize?: "sm" | "md";
 }) {
-  const { Form, open, setOpen, errors: lastErrors, busy } = useDialogFormAction({ intent: "update", schema: memberActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy } = useDialogFormAction({ intent: "update", schema: memberActionSchema });
   const p = (n: string) => `${n}-${member.id}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size={triggerSize} aria-label={`Editar ${member.name}`}>
-          <Pencil /> Editar
-        </Button>
+        <EditButton name={member.name} size={triggerSize} />
       </DialogTrigger>
       <DialogContent
         title={`Editar ${member.name}`}

@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { PartnerLogo } from "./partner-logo";
 import type { PublicPartner } from "~/domain/partners/partner-row";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 export type PartnerCardData = Omit<PublicPartner, "category">;
 
@@ -15,16 +16,14 @@ export function PartnerCard({ partner }: { partner: PartnerCardData }) {
         <h3 className="text-lg font-bold leading-snug text-navy-950">{partner.name}</h3>
         <p className="flex-1 text-sm leading-relaxed text-slate-700">{partner.description}</p>
         {partner.website ? (
-          <a
+          <NewTabLink
             href={partner.website}
-            target="_blank"
-            rel="noopener noreferrer"
+            note={` de ${partner.name} (abre em nova aba)`}
             className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
             Visitar site
-            <span className="sr-only"> de {partner.name} (abre em nova aba)</span>
             <ExternalLink aria-hidden className="size-4" />
-          </a>
+          </NewTabLink>
         ) : null}
       </div>
     </li>

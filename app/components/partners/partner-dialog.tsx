@@ -1,6 +1,6 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { ImageUp, Pencil, Plus } from "lucide-react";
+import { ImageUp } from "lucide-react";
 import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";
@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { PartnerRow } from "~/domain/partners/partner-row";
+import { CreateOrEditButton } from "~/components/ui/edit-button";
 
 /** The logo picker: shows the current logo or a preview of the chosen file, checked for size. */
 function LogoField({ partner, error }: { partner?: PartnerRow; error?: string }) {
@@ -89,22 +90,13 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
 /** Create (no `partner`) or edit a partner in a dialog; the form is multipart for the logo. */
 export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; categories: string[] }) {
   // Each success clears the form (remounted by its key) and closes the dialog.
-  const { Form, open, setOpen, errors: lastErrors, busy, resetKey } = useDialogFormAction({ schema: partnerActionSchema });
-  const errors = open ? lastErrors : {};
+  const { Form, open, setOpen, openErrors: errors, busy, resetKey } = useDialogFormAction({ schema: partnerActionSchema });
   const listId = partner ? `categorias-${partner.id}` : "categorias-novo";
   const p = (name: string) => (partner ? `${name}-${partner.id}` : name);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        {partner ? (
-          <Button variant="outline" size="sm" aria-label={`Editar ${partner.name}`}>
-            <Pencil /> Editar
-          </Button>
-        ) : (
-          <Button>
-            <Plus /> Novo parceiro
-          </Button>
-        )}
+        <CreateOrEditButton editing={partner?.name} createLabel="Novo parceiro" />
       </DialogTrigger>
       <DialogContent
         title={partner ? `Editar ${partner.name}` : "Novo parceiro"}

@@ -190,3 +190,39 @@ export function DataTable<T>({
     </Frame>
   );
 }
+
+/** The actions cell's buttons: they wrap on a card and, unless `wrap`, stay on one line in the table. */
+const ACTION_BUTTONS = {
+  md: "flex flex-wrap gap-2 md:flex-nowrap md:justify-end",
+  lg: "flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end",
+  wrap: "flex flex-wrap gap-2 md:justify-end",
+} as const;
+
+/**
+ * A list's "Ações" column: no card label, right-aligned in the table, the row's buttons side by
+ * side. `buttons` is the table's breakpoint (`md`, `lg`), or `wrap` to let them wrap in the table too.
+ */
+export function actionsColumn<T>(
+  cell: (row: T) => React.ReactNode,
+  { buttons = "md", className }: { buttons?: keyof typeof ACTION_BUTTONS; className?: string } = {},
+): DataColumn<T> {
+  return {
+    header: "Ações",
+    label: false,
+    align: "end",
+    className,
+    cell: (row) => <div className={ACTION_BUTTONS[buttons]}>{cell(row)}</div>,
+  };
+}
+
+/**
+ * A table's region that scrolls sideways on its own (a reference table that stays a table on a
+ * phone): named for screen readers, and reachable by keyboard so that it can be scrolled.
+ */
+export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div className={cn("overflow-x-auto", className)} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}

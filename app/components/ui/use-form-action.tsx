@@ -214,5 +214,7 @@ export function useDialogFormAction<T extends ActionResult = ActionResult>(
       onSuccess?.(result);
     },
   });
-  return { ...form, open, setOpen };
+  /** The errors a dialog shows: its last answer's while open, none while it is closed (or closing). */
+  const openErrors = open ? form.errors : {};
+  return { ...form, open, setOpen, openErrors };
 }

@@ -19,15 +19,20 @@ export function startsLater(today: string = todayInBrasilia()) {
   return sql<boolean>`${agreements.validFrom} > ${today}::date`.mapWith(Boolean);
 }
 
+/** What an agreement says and when it is in force: the columns the staff and the public lists share. */
+export const AGREEMENT_TEXT_COLUMNS = {
+  id: agreements.id,
+  title: agreements.title,
+  description: agreements.description,
+  company: agreements.company,
+  validFrom: agreements.validFrom,
+  validTo: agreements.validTo,
+};
+
 /** The columns every list reads (never the file bytes): an AgreementRow (agreement-row.ts) each. */
 export function agreementColumns(today?: string) {
   return {
-    id: agreements.id,
-    title: agreements.title,
-    description: agreements.description,
-    company: agreements.company,
-    validFrom: agreements.validFrom,
-    validTo: agreements.validTo,
+    ...AGREEMENT_TEXT_COLUMNS,
     isPublic: agreements.isPublic,
     status: effectiveStatus(today),
     upcoming: startsLater(today),

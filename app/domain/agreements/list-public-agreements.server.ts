@@ -1,19 +1,14 @@
 import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements } from "~/db/schema";
-import { effectiveStatus, startsLater } from "./agreement-columns.server";
+import { AGREEMENT_TEXT_COLUMNS, effectiveStatus, startsLater } from "./agreement-columns.server";
 import type { PublicAgreementView } from "./agreement-row";
 
 /** What the public sees: public agreements that are not drafts, newest start first. */
 export async function listPublicAgreements(): Promise<PublicAgreementView[]> {
   return db()
     .select({
-      id: agreements.id,
-      title: agreements.title,
-      description: agreements.description,
-      company: agreements.company,
-      validFrom: agreements.validFrom,
-      validTo: agreements.validTo,
+      ...AGREEMENT_TEXT_COLUMNS,
       status: effectiveStatus(),
       upcoming: startsLater(),
       // The file id stays on the server: the page only needs to know there is a document.

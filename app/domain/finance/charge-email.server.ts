@@ -1,6 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { charges, members, payments } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { enqueueEmail } from "~/jobs/send-email.server";
@@ -10,6 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { buildBrCode, txidForCharge } from "~/lib/pix";
 import { renderPixQrPng } from "~/lib/pix-qr.server";
 import { getPixConfig } from "./pix-settings.server";
+import { findChargeForPix } from "./pix.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { referenceLabel } from "./finance-options";
 import { maskEmail } from "./mask-email";
@@ -21,8 +20,6 @@ import { maskEmail } from "./mask-email";
  * charge at a time (a double click sends one). Refused with a pt-BR message when the member has
  * no e-mail, was anonymised, the charge is paid or the PIX is not configured.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -75,27 +72,10 @@ ${warning ? `<p style="color:#92400e"><strong>${escapeHtml(warning)}</strong></p
 
 export async function sendChargeByEmail(actor: Actor, chargeId: string): Promise<{ message: string; jobId: number | null }> {
   authorize(actor, "finance.charge-email");
-  if (!UUID.test(chargeId)) throw new AppError(404, PIX_PAGE_MESSAGES.chargeNotFound);
-  const [row] = await db()
-    .select({
-      id: charges.id,
-      memberId: members.id,
-      memberName: members.name,
-      email: members.email,
-      anonymizedAt: members.anonymizedAt,
-      referenceMonth: charges.referenceMonth,
-      referenceYear: charges.referenceYear,
-      amountCentavos: charges.amountCentavos,
-      dueDate: charges.dueDate,
-      paymentId: payments.id,
-    })
-    .from(charges)
-    .innerJoin(members, eq(members.id, charges.memberId))
-    .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)))
-    .where(eq(charges.id, chargeId.toLowerCase()));
+  const row = await findChargeForPix(chargeId);
   if (!row) throw new AppError(404, PIX_PAGE_MESSAGES.chargeNotFound);
   if (row.anonymizedAt) throw new AppError(422, PIX_PAGE_MESSAGES.emailAnonymized);
-  const email = row.email?.trim();
+  const email = row.memberEmail?.trim();
   if (!email) throw new AppError(422, PIX_PAGE_MESSAGES.emailNoAddress);
   if (row.paymentId) throw new AppError(409, PIX_PAGE_MESSAGES.emailPaid);
   const config = await getPixConfig();

@@ -16,8 +16,8 @@ export type ChargePayment = {
   createdAt: Date;
 };
 
-/** What a charges query row and its screen row share: the charge and its member's name and number. */
-type ChargeFields = {
+/** What a charges query row and its screen row share (and the PIX page and the statement matching): the charge and its member's name and number. */
+export type ChargeFields = {
   id: string;
   memberId: string;
   memberName: string;

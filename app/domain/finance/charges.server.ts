@@ -20,6 +20,7 @@ import { AppError } from "~/utils/app-error";
 import { searchCondition } from "~/domain/members/list-members.server";
 import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES, type ChargeFilter, type ChargeStatus } from "./finance-options";
 import { toChargeRow, type ChargeRowView } from "./charge-row";
+import { CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
 
 export type { ChargeStatus } from "./finance-options";
 
@@ -89,14 +90,7 @@ export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q
 
 function selection(today: string) {
   return {
-    id: charges.id,
-    memberId: charges.memberId,
-    memberName: members.name,
-    registrationNumber: members.registrationNumber,
-    amountCentavos: charges.amountCentavos,
-    referenceMonth: charges.referenceMonth,
-    referenceYear: charges.referenceYear,
-    dueDate: charges.dueDate,
+    ...CHARGE_FIELD_COLUMNS,
     createdAt: charges.createdAt,
     status: chargeStatusSql(today),
     paymentId: payments.id,

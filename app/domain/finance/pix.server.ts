@@ -10,6 +10,8 @@ import { pixQrAlt, renderPixQr } from "~/lib/pix-qr.server";
 import { getPixConfig } from "./pix-settings.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { maskEmail } from "./mask-email";
+import type { ChargeFields } from "./charge-row";
+import { CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
 
 /**
  * A charge's printable page with its PIX code (issue 11, ADR 157): the member, the month, the
@@ -28,17 +30,7 @@ export function deriveChargeStatus(dueDate: string, paid: boolean, today = today
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ChargePixPage = {
-  charge: {
-    id: string;
-    memberName: string;
-    registrationNumber: number;
-    referenceMonth: number;
-    referenceYear: number;
-    amountCentavos: number;
-    dueDate: string;
-    status: ChargeStatus;
-    paidOn: string | null;
-  };
+  charge: Omit<ChargeFields, "memberId"> & { status: ChargeStatus; paidOn: string | null };
   /** Where 'Enviar por e-mail' would send (masked), or why it cannot (issue 19 item 7). */
   email: { state: "ok"; to: string } | { state: "missing" } | { state: "anonymized" };
   pix:
@@ -57,18 +49,13 @@ export type ChargePixPage = {
       };
 };
 
-/** One charge with its member and active payment, or null. */
+/** One charge with its member and active payment (the PIX page, the e-mail), or null. */
 export async function findChargeForPix(chargeId: string) {
   if (!UUID.test(chargeId)) return null;
   const [row] = await db()
     .select({
-      id: charges.id,
-      memberName: members.name,
-      registrationNumber: members.registrationNumber,
-      referenceMonth: charges.referenceMonth,
-      referenceYear: charges.referenceYear,
-      amountCentavos: charges.amountCentavos,
-      dueDate: charges.dueDate,
+      ...CHARGE_FIELD_COLUMNS,
+      paymentId: payments.id,
       paidOn: payments.paidOn,
       memberEmail: members.email,
       anonymizedAt: members.anonymizedAt,
@@ -85,7 +72,8 @@ export async function getChargePixPage(actor: Actor, chargeId: string): Promise<
   const row = await findChargeForPix(chargeId);
   if (!row) throw new AppError(404, PIX_PAGE_MESSAGES.chargeNotFound);
   const status = deriveChargeStatus(row.dueDate, row.paidOn !== null);
-  const { memberEmail, anonymizedAt, ...rest } = row;
+  // The page gets the charge as ChargePixPage says: not the e-mail, nor the member's and payment's ids.
+  const { memberEmail, anonymizedAt, memberId: _memberId, paymentId: _paymentId, ...rest } = row;
   const charge = { ...rest, status };
   const address = memberEmail?.trim();
   const email: ChargePixPage["email"] = anonymizedAt

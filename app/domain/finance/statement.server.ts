@@ -14,6 +14,8 @@ import { parseBankStatement, StatementError, type BankStatement, type StatementC
 import { STATEMENT_MAX_BYTES, STATEMENT_MAX_CONFIRM, STATEMENT_PAGE_MESSAGES } from "./pix.schema";
 import { earliestPaidOn } from "./payment-dates";
 import type { PossibleDuplicate, Proposal, StatementMatch, Unmatched } from "./statement-types";
+import type { ChargeFields as ChargeRowFields } from "./charge-row";
+import { CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
 
 export type { PossibleDuplicate, Proposal, StatementMatch, Unmatched };
 
@@ -105,15 +107,7 @@ export function statementDigest(bytes: Uint8Array) {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-type ChargeCandidate = {
-  id: string;
-  memberId: string;
-  memberName: string;
-  registrationNumber: number;
-  referenceMonth: number;
-  referenceYear: number;
-  amountCentavos: number;
-  dueDate: string;
+type ChargeCandidate = ChargeRowFields & {
   paid: boolean;
   folded: string;
   /** The earliest payment date this charge accepts (ADR 181). */
@@ -121,14 +115,7 @@ type ChargeCandidate = {
 };
 
 const candidateColumns = {
-  id: charges.id,
-  memberId: charges.memberId,
-  memberName: members.name,
-  registrationNumber: members.registrationNumber,
-  referenceMonth: charges.referenceMonth,
-  referenceYear: charges.referenceYear,
-  amountCentavos: charges.amountCentavos,
-  dueDate: charges.dueDate,
+  ...CHARGE_FIELD_COLUMNS,
   createdAt: charges.createdAt,
   paidCentavos: charges.paidCentavos,
   folded: foldedMemberName,

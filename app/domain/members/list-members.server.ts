@@ -1,6 +1,8 @@
-import { and, asc, count, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { monthRange } from "~/domain/dashboards/month";
 import { db } from "~/db/client.server";
+import { countedPage } from "~/db/counted-page.server";
+import { pageCountOf } from "~/lib/pagination";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
@@ -89,19 +91,16 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
   let rows: (typeof members.$inferSelect)[];
   const firstPage = Math.max(1, query.page);
   /** The total by a count of its own, and the page (at most the last one) in name order. */
-  const countedPage = async () => {
-    const [{ total }] = await db().select({ total: count() }).from(members).where(where);
-    const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
-    const page = Math.min(firstPage, pageCount);
-    const rows = await db()
-      .select()
-      .from(members)
-      .where(where)
-      .orderBy(...LIST_ORDER)
-      .limit(MEMBERS_PAGE_SIZE)
-      .offset((page - 1) * MEMBERS_PAGE_SIZE);
-    return { total, page, pageCount, rows };
-  };
+  const namePage = () =>
+    countedPage({ table: members, where, size: MEMBERS_PAGE_SIZE, page: firstPage }, (limit, offset) =>
+      db()
+        .select()
+        .from(members)
+        .where(where)
+        .orderBy(...LIST_ORDER)
+        .limit(limit)
+        .offset(offset),
+    );
   if (query.q.trim()) {
     // A search sorts every match anyway (the trigram index gives them unordered), so the total
     // comes with the page as a window count: one scan and one recheck per candidate instead of
@@ -115,14 +114,14 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
       .offset((firstPage - 1) * MEMBERS_PAGE_SIZE);
     if (found.length > 0 || firstPage === 1) {
       total = found[0]?.total ?? 0;
-      pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+      pageCount = pageCountOf(total, MEMBERS_PAGE_SIZE);
       page = firstPage;
       rows = found.map((f) => f.m);
     } else {
-      ({ total, page, pageCount, rows } = await countedPage());
+      ({ total, page, pageCount, rows } = await namePage());
     }
   } else {
-    ({ total, page, pageCount, rows } = await countedPage());
+    ({ total, page, pageCount, rows } = await namePage());
   }
   if (byCpf) {
     await recordAudit({

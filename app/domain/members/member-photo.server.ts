@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { deleteFile, getFile, storeUpload, type Upload } from "~/domain/files/file-store.server";
@@ -32,6 +32,12 @@ async function activeMember(id: string) {
   return id;
 }
 
+/** A photo sent or removed, in the audit log within the change's transaction. */
+function auditPhoto(tx: Tx, actor: Actor, id: string, registrationNumber: number, removed: boolean) {
+  const data = { registrationNumber, removed };
+  return recordAudit({ actor, action: "member.photo_changed", entityType: "member", entityId: id, data }, tx);
+}
+
 /** Replaces (or sets) the member's photo; the old file is deleted in the same transaction. */
 export async function setMemberPhoto(actor: Actor, id: string, upload: Upload | undefined) {
   authorize(actor, "members.photo");
@@ -60,16 +66,7 @@ export async function setMemberPhoto(actor: Actor, id: string, upload: Upload | 
     }
     await tx.update(members).set({ photoFileId: stored.id, updatedAt: new Date() }).where(eq(members.id, id));
     if (current.photoFileId) await deleteFile(current.photoFileId, tx);
-    await recordAudit(
-      {
-        actor,
-        action: "member.photo_changed",
-        entityType: "member",
-        entityId: id,
-        data: { registrationNumber: current.registrationNumber, removed: false },
-      },
-      tx,
-    );
+    await auditPhoto(tx, actor, id, current.registrationNumber, false);
     return stored;
   });
 }
@@ -83,16 +80,7 @@ export async function removeMemberPhoto(actor: Actor, id: string) {
     if (!current.photoFileId) return;
     await tx.update(members).set({ photoFileId: null, updatedAt: new Date() }).where(eq(members.id, id));
     await deleteFile(current.photoFileId, tx);
-    await recordAudit(
-      {
-        actor,
-        action: "member.photo_changed",
-        entityType: "member",
-        entityId: id,
-        data: { registrationNumber: current.registrationNumber, removed: true },
-      },
-      tx,
-    );
+    await auditPhoto(tx, actor, id, current.registrationNumber, true);
   });
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { countedPage } from "~/db/counted-page.server";
 import { newsPosts, users } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import { toNewsListRow } from "./news-row";
@@ -37,27 +38,28 @@ export async function listNews(
   if (filter.situacao === "scheduled") conditions.push(and(eq(newsPosts.status, "published"), gt(newsPosts.publishedAt, sql`now()`))!);
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const [{ total }] = await db().select({ total: count() }).from(newsPosts).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
-  const page = Math.min(filter.pagina, pageCount);
-  const rows = await db()
-    .select({
-      id: newsPosts.id,
-      title: newsPosts.title,
-      slug: newsPosts.slug,
-      summary: newsPosts.summary,
-      status: newsPosts.status,
-      publishedAt: newsPosts.publishedAt,
-      updatedAt: newsPosts.updatedAt,
-      coverFileId: newsPosts.coverFileId,
-      authorName: users.name,
-    })
-    .from(newsPosts)
-    .leftJoin(users, eq(users.id, newsPosts.authorId))
-    .where(where)
-    .orderBy(sql`${newsPosts.publishedAt} desc nulls first`, desc(newsPosts.createdAt))
-    .limit(STAFF_PAGE_SIZE)
-    .offset((page - 1) * STAFF_PAGE_SIZE);
+  const { rows, total, page, pageCount } = await countedPage(
+    { table: newsPosts, where, size: STAFF_PAGE_SIZE, page: filter.pagina },
+    (limit, offset) =>
+      db()
+        .select({
+          id: newsPosts.id,
+          title: newsPosts.title,
+          slug: newsPosts.slug,
+          summary: newsPosts.summary,
+          status: newsPosts.status,
+          publishedAt: newsPosts.publishedAt,
+          updatedAt: newsPosts.updatedAt,
+          coverFileId: newsPosts.coverFileId,
+          authorName: users.name,
+        })
+        .from(newsPosts)
+        .leftJoin(users, eq(users.id, newsPosts.authorId))
+        .where(where)
+        .orderBy(sql`${newsPosts.publishedAt} desc nulls first`, desc(newsPosts.createdAt))
+        .limit(limit)
+        .offset(offset),
+  );
   const now = new Date();
   return {
     posts: rows.map((r) => toNewsListRow(r, now)),

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { authorize } from "~/auth/authorize";
 import { db } from "~/db/client.server";
+import { countedPage } from "~/db/counted-page.server";
 import { serviceRecords, users } from "~/db/schema";
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
 import { monthRange, readMonthParam } from "~/domain/dashboards/month";
@@ -118,32 +119,33 @@ export async function listServiceRecords(
     }
   }
   const cond = and(...where);
-  const [{ total }] = await db().select({ total: count() }).from(serviceRecords).where(cond);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(f.page, pages);
-  const records = await db()
-    .select({
-      id: serviceRecords.id,
-      protocol: serviceRecords.protocol,
-      recordType: serviceRecords.recordType,
-      sector: serviceRecords.sector,
-      status: serviceRecords.status,
-      priority: serviceRecords.priority,
-      requesterName: serviceRecords.requesterName,
-      serviceType: serviceRecords.serviceType,
-      otherType: serviceRecords.otherType,
-      description: serviceRecords.description,
-      dueAt: serviceRecords.dueAt,
-      createdAt: serviceRecords.createdAt,
-      responsibleId: serviceRecords.responsibleId,
-      responsibleName: users.name,
-    })
-    .from(serviceRecords)
-    .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
-    .where(cond)
-    // NULLS LAST as in the indexes (ADR 138): a plain DESC (nulls first) would not match them and sort every row.
-    .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  return { records, total, page, pages };
+  const { rows, total, page, pageCount } = await countedPage(
+    { table: serviceRecords, where: cond, size: PAGE_SIZE, page: f.page },
+    (limit, offset) =>
+      db()
+        .select({
+          id: serviceRecords.id,
+          protocol: serviceRecords.protocol,
+          recordType: serviceRecords.recordType,
+          sector: serviceRecords.sector,
+          status: serviceRecords.status,
+          priority: serviceRecords.priority,
+          requesterName: serviceRecords.requesterName,
+          serviceType: serviceRecords.serviceType,
+          otherType: serviceRecords.otherType,
+          description: serviceRecords.description,
+          dueAt: serviceRecords.dueAt,
+          createdAt: serviceRecords.createdAt,
+          responsibleId: serviceRecords.responsibleId,
+          responsibleName: users.name,
+        })
+        .from(serviceRecords)
+        .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
+        .where(cond)
+        // NULLS LAST as in the indexes (ADR 138): a plain DESC (nulls first) would not match them and sort every row.
+        .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return { records: rows, total, page, pages: pageCount };
 }

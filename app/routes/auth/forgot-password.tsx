@@ -39,14 +39,14 @@ export default function ForgotPassword() {
   return (
     <AuthCard title="Esqueceu a senha?" subtitle="Informe seu usuário. Enviaremos um link de redefinição ao e-mail cadastrado.">
       {result?.ok ? (
-        <div className="grid gap-4">
+        <div className="mt-6 grid gap-4">
           <Alert tone="success">{RESET_MESSAGES.requested}</Alert>
           <Button asChild variant="outline">
             <Link to="/login">Voltar ao login</Link>
           </Button>
         </div>
       ) : (
-        <Form method="post" className="grid gap-4">
+        <Form method="post" className="mt-6 grid gap-4">
           <Field label="Usuário" name="username" error={errors.username}>
             {(p) => <Input {...p} autoComplete="username" autoCapitalize="none" required />}
           </Field>

@@ -15,7 +15,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { BrandMark } from "~/components/layout/brand-mark";
+import { AuthCard } from "~/components/layout/auth-card";
 import { noindexMeta } from "~/utils/seo";
 
 /** The sign-in's code step (ADR 185): after the right password, a TOTP code or a recovery code. */
@@ -64,74 +64,63 @@ export default function LoginCode() {
   const [params] = useSearchParams();
   const [recovery, setRecovery] = React.useState(false);
   return (
-    <section className="bg-gradient-to-b from-slate-50 to-white">
-      <div className="container-page grid min-h-[calc(100dvh-4rem)] place-items-center py-12">
-        <div className="w-full max-w-md">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
-            <div className="flex flex-col items-center text-center">
-              <BrandMark className="size-14" />
-              <h1 className="mt-4 text-2xl font-bold text-navy-950">Verificação em duas etapas</h1>
-              <p className="mt-1 text-sm text-slate-600">
-                {recovery
-                  ? "Digite um dos códigos de recuperação que você guardou. Cada um vale uma vez."
-                  : "Abra o aplicativo autenticador do celular e digite o código de 6 dígitos do sindicato."}
-              </p>
-            </div>
-            {demoCode ? (
-              <Alert tone="info" className="mt-5" data-testid="demo-code">
-                Conta de demonstração: o código agora é <strong className="font-mono">{demoCode}</strong>. A chave desta conta é pública
-                (veja o README); contas reais nunca mostram o código aqui.
-              </Alert>
-            ) : null}
-            <Form method="post" className="mt-6 grid gap-4" replace>
-              <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-              {error && !errors.code ? <Alert tone="error">{error}</Alert> : null}
-              <Field
-                label={recovery ? "Código de recuperação" : "Código de verificação"}
-                name="code"
-                error={errors.code}
-                hint={recovery ? "Por exemplo: 4f7k-m2qz-x9ad" : undefined}
-              >
-                {(p) => (
-                  <Input
-                    {...p}
-                    key={recovery ? "recovery" : "totp"}
-                    inputMode={recovery ? "text" : "numeric"}
-                    autoComplete={recovery ? "off" : "one-time-code"}
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    maxLength={recovery ? 20 : 7}
-                    className="font-mono text-lg tracking-widest"
-                    required
-                    autoFocus
-                  />
-                )}
-              </Field>
-              <Button type="submit" size="lg" disabled={busy}>
-                <ShieldCheck /> {busy ? "Verificando..." : "Verificar"}
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                className="h-auto min-h-11 whitespace-normal py-2"
-                onClick={() => setRecovery((r) => !r)}
-              >
-                {recovery ? "Usar o código do aplicativo" : "Sem o celular? Usar um código de recuperação"}
-              </Button>
-            </Form>
-          </div>
-          <div className="mt-6 flex flex-col items-center gap-2 text-center">
-            <PlainForm method="post" action="/logout">
-              <Button type="submit" variant="ghost">
-                Entrar com outra conta
-              </Button>
-            </PlainForm>
-            <p className="text-sm text-slate-600">
-              Perdeu o celular e os códigos? Peça a um administrador do sistema para redefinir a sua verificação.
-            </p>
-          </div>
+    <AuthCard
+      title="Verificação em duas etapas"
+      subtitle={
+        recovery
+          ? "Digite um dos códigos de recuperação que você guardou. Cada um vale uma vez."
+          : "Abra o aplicativo autenticador do celular e digite o código de 6 dígitos do sindicato."
+      }
+      after={
+        <div className="mt-6 flex flex-col items-center gap-2 text-center">
+          <PlainForm method="post" action="/logout">
+            <Button type="submit" variant="ghost">
+              Entrar com outra conta
+            </Button>
+          </PlainForm>
+          <p className="text-sm text-slate-600">
+            Perdeu o celular e os códigos? Peça a um administrador do sistema para redefinir a sua verificação.
+          </p>
         </div>
-      </div>
-    </section>
+      }
+    >
+      {demoCode ? (
+        <Alert tone="info" className="mt-5" data-testid="demo-code">
+          Conta de demonstração: o código agora é <strong className="font-mono">{demoCode}</strong>. A chave desta conta é pública (veja o
+          README); contas reais nunca mostram o código aqui.
+        </Alert>
+      ) : null}
+      <Form method="post" className="mt-6 grid gap-4" replace>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        {error && !errors.code ? <Alert tone="error">{error}</Alert> : null}
+        <Field
+          label={recovery ? "Código de recuperação" : "Código de verificação"}
+          name="code"
+          error={errors.code}
+          hint={recovery ? "Por exemplo: 4f7k-m2qz-x9ad" : undefined}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              key={recovery ? "recovery" : "totp"}
+              inputMode={recovery ? "text" : "numeric"}
+              autoComplete={recovery ? "off" : "one-time-code"}
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={recovery ? 20 : 7}
+              className="font-mono text-lg tracking-widest"
+              required
+              autoFocus
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" disabled={busy}>
+          <ShieldCheck /> {busy ? "Verificando..." : "Verificar"}
+        </Button>
+        <Button type="button" variant="ghost" className="h-auto min-h-11 whitespace-normal py-2" onClick={() => setRecovery((r) => !r)}>
+          {recovery ? "Usar o código do aplicativo" : "Sem o celular? Usar um código de recuperação"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

@@ -20,7 +20,7 @@ import { handleAction, oneIntent } from "~/utils/action.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { BrandMark } from "~/components/layout/brand-mark";
+import { AuthCard } from "~/components/layout/auth-card";
 import { EnrolmentSteps, RecoveryCodes } from "~/components/auth/two-factor-setup";
 import { noindexMeta } from "~/utils/seo";
 
@@ -73,6 +73,17 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+/** After enrolling (or when already enrolled): on to the page the sign-in was going to. */
+function ContinueButton({ to }: { to: string }) {
+  return (
+    <Button asChild size="lg">
+      <Link to={to}>
+        Continuar para o painel <ArrowRight />
+      </Link>
+    </Button>
+  );
+}
+
 export default function LoginEnrol() {
   const { offer, next } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ ok: boolean; recoveryCodes?: string[] }>();
@@ -80,59 +91,43 @@ export default function LoginEnrol() {
   const [params] = useSearchParams();
   const codes = actionData?.ok ? actionData.recoveryCodes : undefined;
   return (
-    <section className="bg-gradient-to-b from-slate-50 to-white">
-      <div className="container-page grid min-h-[calc(100dvh-4rem)] place-items-center py-8 sm:py-12">
-        <div className="w-full max-w-xl">
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
-            <div className="flex flex-col items-center text-center">
-              <BrandMark className="size-12" />
-              <h1 className="mt-4 text-2xl font-bold text-navy-950">Ativar verificação em duas etapas</h1>
-              <p className="mt-1 text-sm text-slate-600">
-                Seu perfil acessa dados pessoais de filiados (CPF, filiação sindical). Por isso, além da senha, a entrada pede um código do
-                aplicativo autenticador do seu celular.
-              </p>
-            </div>
-            {codes ? (
-              <div className="mt-6 grid gap-4">
-                <Alert tone="success">{TWO_FACTOR_MESSAGES.enabled}</Alert>
-                <RecoveryCodes codes={codes} />
-                <Button asChild size="lg">
-                  <Link to={next}>
-                    Continuar para o painel <ArrowRight />
-                  </Link>
-                </Button>
-              </div>
-            ) : offer ? (
-              <Form method="post" className="mt-6 grid gap-5" replace={false}>
-                <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-                {error && !errors.code ? <Alert tone="error">{error}</Alert> : null}
-                <EnrolmentSteps offer={offer} error={errors.code} />
-                <Button type="submit" size="lg" disabled={busy}>
-                  <ShieldCheck /> {busy ? "Verificando..." : "Ativar"}
-                </Button>
-              </Form>
-            ) : (
-              <div className="mt-6 grid gap-4">
-                <Alert tone="success">{TWO_FACTOR_MESSAGES.alreadyEnabled}</Alert>
-                <Button asChild size="lg">
-                  <Link to={next}>
-                    Continuar para o painel <ArrowRight />
-                  </Link>
-                </Button>
-              </div>
-            )}
+    <AuthCard
+      wide
+      title="Ativar verificação em duas etapas"
+      subtitle="Seu perfil acessa dados pessoais de filiados (CPF, filiação sindical). Por isso, além da senha, a entrada pede um código do aplicativo autenticador do seu celular."
+      after={
+        codes ? null : (
+          <div className="mt-6 text-center">
+            <PlainForm method="post" action="/logout">
+              <Button type="submit" variant="ghost">
+                Sair
+              </Button>
+            </PlainForm>
           </div>
-          {codes ? null : (
-            <div className="mt-6 text-center">
-              <PlainForm method="post" action="/logout">
-                <Button type="submit" variant="ghost">
-                  Sair
-                </Button>
-              </PlainForm>
-            </div>
-          )}
+        )
+      }
+    >
+      {codes ? (
+        <div className="mt-6 grid gap-4">
+          <Alert tone="success">{TWO_FACTOR_MESSAGES.enabled}</Alert>
+          <RecoveryCodes codes={codes} />
+          <ContinueButton to={next} />
         </div>
-      </div>
-    </section>
+      ) : offer ? (
+        <Form method="post" className="mt-6 grid gap-5" replace={false}>
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+          {error && !errors.code ? <Alert tone="error">{error}</Alert> : null}
+          <EnrolmentSteps offer={offer} error={errors.code} />
+          <Button type="submit" size="lg" disabled={busy}>
+            <ShieldCheck /> {busy ? "Verificando..." : "Ativar"}
+          </Button>
+        </Form>
+      ) : (
+        <div className="mt-6 grid gap-4">
+          <Alert tone="success">{TWO_FACTOR_MESSAGES.alreadyEnabled}</Alert>
+          <ContinueButton to={next} />
+        </div>
+      )}
+    </AuthCard>
   );
 }

@@ -12,7 +12,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
-import { BrandMark } from "~/components/layout/brand-mark";
+import { AuthCard } from "~/components/layout/auth-card";
 import { noindexMeta } from "~/utils/seo";
 
 // Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
@@ -60,43 +60,37 @@ export default function Login() {
   const { Form, error, busy: submitting } = useFormAction({ mode: "document", toast: false, action: "/login" });
   const [params] = useSearchParams();
   return (
-    <section className="bg-gradient-to-b from-slate-50 to-white">
-      <div className="container-page grid min-h-[calc(100dvh-4rem)] place-items-center py-12">
-        <div className="w-full max-w-md">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
-            <div className="flex flex-col items-center text-center">
-              <BrandMark className="size-14" />
-              <h1 className="mt-4 text-2xl font-bold text-navy-950">Área restrita</h1>
-              <p className="mt-1 text-sm text-slate-600">Entre com seu usuário e senha da equipe do sindicato.</p>
-            </div>
-            <Form method="post" className="mt-6 grid gap-4" replace>
-              <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-              {error ? <Alert tone="error">{error}</Alert> : null}
-              <Field label="Usuário" name="username">
-                {(p) => <Input {...p} autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />}
-              </Field>
-              <Field label="Senha" name="password">
-                {(p) => <Input {...p} type="password" autoComplete="current-password" required />}
-              </Field>
-              <div className="flex justify-end">
-                <Link to="/esqueci-senha" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-                  Esqueceu a senha?
-                </Link>
-              </div>
-              <Button type="submit" size="lg" disabled={submitting}>
-                <LogIn /> {submitting ? "Entrando..." : "Entrar"}
-              </Button>
-            </Form>
-          </div>
-          <div className="mt-6 text-center">
-            <Button asChild variant="ghost">
-              <Link to="/">
-                <ArrowLeft /> Voltar ao início
-              </Link>
-            </Button>
-          </div>
+    <AuthCard
+      title="Área restrita"
+      subtitle="Entre com seu usuário e senha da equipe do sindicato."
+      after={
+        <div className="mt-6 text-center">
+          <Button asChild variant="ghost">
+            <Link to="/">
+              <ArrowLeft /> Voltar ao início
+            </Link>
+          </Button>
         </div>
-      </div>
-    </section>
+      }
+    >
+      <Form method="post" className="mt-6 grid gap-4" replace>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <Field label="Usuário" name="username">
+          {(p) => <Input {...p} autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />}
+        </Field>
+        <Field label="Senha" name="password">
+          {(p) => <Input {...p} type="password" autoComplete="current-password" required />}
+        </Field>
+        <div className="flex justify-end">
+          <Link to="/esqueci-senha" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+            Esqueceu a senha?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={submitting}>
+          <LogIn /> {submitting ? "Entrando..." : "Entrar"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

@@ -52,7 +52,7 @@ export default function ResetPassword() {
   if (!valid || result?.invalid) {
     return (
       <AuthCard title="Redefinir senha">
-        <div className="grid gap-4">
+        <div className="mt-6 grid gap-4">
           <Alert tone="error">{RESET_MESSAGES.invalid}</Alert>
           <Button asChild>
             <Link to="/esqueci-senha">Solicitar novo link</Link>
@@ -63,7 +63,7 @@ export default function ResetPassword() {
   }
   return (
     <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para sua conta.">
-      <Form method="post" className="grid gap-4">
+      <Form method="post" className="mt-6 grid gap-4">
         <NewPasswordField
           label="Nova senha"
           name="newPassword"

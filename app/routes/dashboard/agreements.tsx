@@ -1,7 +1,7 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
-import { Download, Pencil, Plus } from "lucide-react";
+import { Download, Plus } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { requireAccess } from "~/auth/guard.server";
 import { listAgreements } from "~/domain/agreements/list-agreements.server";
@@ -25,12 +25,13 @@ import { formatDate } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Button } from "~/components/ui/button";
-import { DataTable } from "~/components/ui/data-table";
+import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { FilterBar, SearchInput } from "~/components/ui/filter-bar";
 import { AgreementStatusBadge, VisibilityBadge } from "~/components/agreements/agreement-status-badge";
 import { AgreementFormDialog } from "~/components/agreements/agreement-form-dialog";
 import type { EditableAgreement } from "~/domain/agreements/agreement-row";
 import { AgreementsEmptyState } from "~/components/agreements/empty-state";
+import { EditButton } from "~/components/ui/edit-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Convenções | Painel" }];
 
@@ -226,25 +227,15 @@ export default function AgreementsAdminPage() {
                     <span className="text-slate-600">Sem documento</span>
                   ),
               },
-              {
-                header: "Ações",
-                label: false,
-                align: "end",
-                className: "max-lg:pt-1",
-                cell: (a) => (
-                  <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
-                    <AgreementFormDialog
-                      agreement={editable(a)}
-                      trigger={
-                        <Button variant="outline" size="sm" aria-label={`Editar ${a.title}`}>
-                          <Pencil /> Editar
-                        </Button>
-                      }
-                    />
+              actionsColumn(
+                (a: (typeof agreements)[number]) => (
+                  <>
+                    <AgreementFormDialog agreement={editable(a)} trigger={<EditButton name={a.title} />} />
                     <DeleteAgreementButton agreement={a} />
-                  </div>
+                  </>
                 ),
-              },
+                { buttons: "lg", className: "max-lg:pt-1" },
+              ),
             ]}
           />
         )}

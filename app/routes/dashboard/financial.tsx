@@ -29,7 +29,7 @@ import { BatchDialog, IssueChargeDialog, RegisterPaymentDialog, UndoPaymentButto
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import { DataTable } from "~/components/ui/data-table";
+import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterBar, FilterTabs } from "~/components/ui/filter-bar";
 import { readPage } from "~/lib/pagination";
@@ -313,16 +313,12 @@ export default function FinancialPage() {
                 </>
               ),
             },
-            {
-              header: "Ações",
-              label: false,
-              align: "end",
-              className: "max-md:pt-1",
-              cell: (c) => {
+            // The buttons wrap rather than push the table past the screen (at 1280 px 'Registrar Pagamento' was cut off).
+            actionsColumn(
+              (c: (typeof rows)[number]) => {
                 const ref = referenceLabel(c.referenceMonth, c.referenceYear);
                 return (
-                  // The buttons wrap rather than push the table past the screen (at 1280 px 'Registrar Pagamento' was cut off).
-                  <div className="flex flex-wrap gap-2 md:justify-end">
+                  <>
                     {/* The charge's page: PIX code, QR, print and e-mail (issue 19 item 7). */}
                     <Link
                       to={withBack(`/dashboard/financeiro/cobrancas/${c.id}`, here)}
@@ -339,10 +335,11 @@ export default function FinancialPage() {
                     ) : (
                       <RegisterPaymentDialog charge={c} today={today} />
                     )}
-                  </div>
+                  </>
                 );
               },
-            },
+              { buttons: "wrap", className: "max-md:pt-1" },
+            ),
           ]}
         />
       )}

@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { readPage } from "~/lib/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { DataTable } from "~/components/ui/data-table";
+import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterBar, FilterTabs } from "~/components/ui/filter-bar";
 import { Input } from "~/components/ui/input";
@@ -223,18 +223,15 @@ export default function MembersPage() {
                 </>
               ),
             },
-            {
-              header: "Ações",
-              label: false,
-              align: "end",
-              className: "max-md:pt-1 md:whitespace-nowrap",
-              cell: (m) => (
-                <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+            actionsColumn(
+              (m: (typeof rows)[number]) => (
+                <>
                   {m.anonymized ? null : <EditMemberDialog member={m} />}
                   <DeleteMemberButton member={m} />
-                </div>
+                </>
               ),
-            },
+              { className: "max-md:pt-1 md:whitespace-nowrap" },
+            ),
           ]}
         />
       )}

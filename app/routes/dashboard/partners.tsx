@@ -14,8 +14,9 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { DeletePartnerButton, PartnerDialog } from "~/components/partners/partner-dialog";
 import { PartnerLogo } from "~/components/partners/partner-logo";
 import { Badge } from "~/components/ui/badge";
-import { DataTable } from "~/components/ui/data-table";
+import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 export const meta: Route.MetaFunction = () => [{ title: "Parceiros | Painel" }];
 
@@ -80,16 +81,14 @@ export default function PartnersAdminPage() {
                     <p className="font-semibold text-slate-900">{p.name}</p>
                     <p className="line-clamp-2 max-w-md text-xs text-slate-600">{p.description}</p>
                     {p.website ? (
-                      <a
+                      <NewTabLink
+                        note=" (abre em nova aba)"
                         href={p.website}
-                        target="_blank"
-                        rel="noopener noreferrer"
                         className="mt-0.5 inline-flex items-center gap-1 break-all text-xs font-medium text-brand-800 hover:underline"
                       >
                         {p.website.replace(/^https:\/\//, "").replace(/\/$/, "")}
                         <ExternalLink aria-hidden className="size-3" />
-                        <span className="sr-only"> (abre em nova aba)</span>
-                      </a>
+                      </NewTabLink>
                     ) : null}
                   </div>
                 </div>
@@ -98,18 +97,15 @@ export default function PartnersAdminPage() {
             { header: "Categoria", className: "text-slate-700", cell: (p) => p.category },
             { header: "Ordem", className: "text-slate-700", cell: (p) => p.sortOrder },
             { header: "Situação", cell: (p) => <Badge tone={p.active ? "success" : "neutral"}>{p.active ? "Ativo" : "Inativo"}</Badge> },
-            {
-              header: "Ações",
-              label: false,
-              align: "end",
-              className: "max-md:pt-1 md:whitespace-nowrap",
-              cell: (p) => (
-                <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+            actionsColumn(
+              (p: (typeof partners)[number]) => (
+                <>
                   <PartnerDialog partner={p} categories={categories} />
                   <DeletePartnerButton partner={p} />
-                </div>
+                </>
               ),
-            },
+              { className: "max-md:pt-1 md:whitespace-nowrap" },
+            ),
           ]}
         />
       )}

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { useLoaderData } from "react-router";
-import { KeyRound, Pencil, Plus, ShieldOff } from "lucide-react";
+import { KeyRound, Plus, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/users";
 import { requireAccess } from "~/auth/guard.server";
 import { requiresTwoFactor, ROLE_LABELS, ROLES, type Role } from "~/auth/roles";
@@ -21,10 +21,11 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { NewPasswordField } from "~/components/auth/password-strength-meter";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DataTable } from "~/components/ui/data-table";
+import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Options, Select } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { EditButton } from "~/components/ui/edit-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuários | Painel" }];
 
@@ -116,9 +117,7 @@ function EditUserDialog({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Editar ${user.name}`}>
-          <Pencil /> Editar
-        </Button>
+        <EditButton name={user.name} />
       </DialogTrigger>
       <DialogContent title={`Editar ${user.username}`}>
         <Form method="post" className="grid gap-4" noValidate>
@@ -283,23 +282,20 @@ export default function UsersPage() {
             className: "text-slate-600 md:hidden 2xl:table-cell 2xl:whitespace-nowrap",
             cell: (u) => formatDateTime(u.createdAt),
           },
-          {
-            header: "Ações",
-            label: false,
-            align: "end",
-            className: "max-md:pt-2",
-            cell: (u) => {
+          actionsColumn(
+            (u: (typeof users)[number]) => {
               const isSelf = u.id === currentUserId;
               return (
-                <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                <>
                   <EditUserDialog user={u} isSelf={isSelf} />
                   <SetPasswordDialog user={u} />
                   {isSelf ? null : <ResetTwoFactorButton user={u} />}
                   {isSelf ? null : <DeleteUserButton user={u} />}
-                </div>
+                </>
               );
             },
-          },
+            { className: "max-md:pt-2" },
+          ),
         ]}
       />
     </div>

@@ -28,7 +28,7 @@ import { parseMarkers } from "~/domain/fieldwork/workplace-row";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Pager } from "~/components/ui/pager";
-import { DataTable } from "~/components/ui/data-table";
+import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { WorkplaceDialog, WorkplacePositionDialog } from "~/components/fieldwork/workplace-dialog";
 import { LazyWorkplaceMap } from "~/components/fieldwork/lazy-workplace-map";
@@ -241,18 +241,15 @@ export default function WorkplacesPage() {
               ),
             },
             { header: "Última visita", className: "text-slate-700", cell: (w) => lastVisitText(w.lastVisitAt) },
-            {
-              header: "Ações",
-              label: false,
-              align: "end",
-              className: "max-md:pt-1 md:whitespace-nowrap",
-              cell: (w) => (
-                <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+            actionsColumn(
+              (w: (typeof items)[number]) => (
+                <>
                   <WorkplaceDialog workplace={w} />
                   <WorkplacePositionDialog workplace={w} />
-                </div>
+                </>
               ),
-            },
+              { className: "max-md:pt-1 md:whitespace-nowrap" },
+            ),
           ]}
         />
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
-import { Award, Eye, Flame, HandHeart, Handshake, Scale, ShieldCheck, Target, UserRound, Users } from "lucide-react";
+import { Award, Eye, Flame, HandHeart, Handshake, Scale, ShieldCheck, Target, UserRound, Users, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/about";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { whatsappLink } from "~/domain/content/contact-links";
@@ -43,6 +43,32 @@ function SectionTitle({ id, eyebrow, children }: { id: string; eyebrow: string; 
   );
 }
 
+/** The mission or the vision: a coloured card with its icon, large behind and small before the title. */
+function Statement({
+  icon: Icon,
+  title,
+  text,
+  className,
+  textClassName,
+}: {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  className: string;
+  textClassName: string;
+}) {
+  return (
+    <article className={`relative overflow-hidden rounded-2xl p-7 text-white shadow-lg ${className}`}>
+      <Icon aria-hidden className="absolute -right-6 -top-6 size-32 text-white/10" />
+      <span className="inline-flex size-12 items-center justify-center rounded-xl bg-white/15">
+        <Icon aria-hidden className="size-6" />
+      </span>
+      <h2 className="mt-5 text-2xl font-bold">{title}</h2>
+      <p className={`mt-3 leading-relaxed ${textClassName}`}>{text}</p>
+    </article>
+  );
+}
+
 export default function AboutPage() {
   const { content } = useLoaderData<typeof loader>();
   return (
@@ -63,22 +89,8 @@ export default function AboutPage() {
           </section>
 
           <section aria-label="Missão e Visão" className="grid gap-5 md:grid-cols-2">
-            <article className="relative overflow-hidden rounded-2xl bg-brand-700 p-7 text-white shadow-lg">
-              <Target aria-hidden className="absolute -right-6 -top-6 size-32 text-white/10" />
-              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-white/15">
-                <Target aria-hidden className="size-6" />
-              </span>
-              <h2 className="mt-5 text-2xl font-bold">Missão</h2>
-              <p className="mt-3 leading-relaxed text-white">{content.mission}</p>
-            </article>
-            <article className="relative overflow-hidden rounded-2xl bg-navy-900 p-7 text-white shadow-lg">
-              <Eye aria-hidden className="absolute -right-6 -top-6 size-32 text-white/10" />
-              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-white/15">
-                <Eye aria-hidden className="size-6" />
-              </span>
-              <h2 className="mt-5 text-2xl font-bold">Visão</h2>
-              <p className="mt-3 leading-relaxed text-slate-100">{content.vision}</p>
-            </article>
+            <Statement icon={Target} title="Missão" text={content.mission} className="bg-brand-700" textClassName="text-white" />
+            <Statement icon={Eye} title="Visão" text={content.vision} className="bg-navy-900" textClassName="text-slate-100" />
           </section>
 
           <section aria-labelledby="valores">

@@ -6,6 +6,7 @@ import { PublicHeader } from "~/components/layout/public-header";
 import { PublicFooter } from "~/components/layout/public-footer";
 import { env } from "~/utils/env.server";
 import type { loader as rootLoader } from "~/root";
+import { SkipLink } from "~/components/layout/skip-link";
 
 // Public pages hydrate lazily: at idle after load or at the first interaction (root.tsx,
 // app/entry.client.tsx, docs/decisions/105-home-first-load-js-floor.md).
@@ -22,12 +23,7 @@ export default function PublicLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#conteudo"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Pular para o conteúdo
-      </a>
+      <SkipLink to="conteudo" />
       <PublicHeader shortName={content.shortName} user={root?.user ?? null} />
       <main id="conteudo" className="flex-1">
         <Outlet />

@@ -120,6 +120,13 @@ const COOKIES = [
   },
 ];
 
+/** The notice's tables: in its bordered box, a row's first cell its header. */
+const NOTICE_TABLE = {
+  className: "overflow-visible rounded-xl border border-slate-200 shadow-none",
+  headClassName: "bg-slate-50 text-xs uppercase tracking-wide text-slate-700",
+  bodyClassName: "divide-y divide-slate-200 align-top",
+} as const;
+
 export default function PrivacyPage() {
   const { content } = useLoaderData<typeof loader>();
   const mail = (
@@ -234,10 +241,8 @@ export default function PrivacyPage() {
 
           <Section id="finalidades" n={3}>
             <DataTable
-              className="overflow-visible rounded-xl border border-slate-200 shadow-none"
+              {...NOTICE_TABLE}
               caption="Finalidades e bases legais do tratamento"
-              headClassName="bg-slate-50 text-xs uppercase tracking-wide text-slate-700"
-              bodyClassName="divide-y divide-slate-200 align-top"
               rows={PURPOSES}
               rowKey={(r) => r.activity}
               columns={[
@@ -350,10 +355,8 @@ export default function PrivacyPage() {
               consentimento de cookies.
             </p>
             <DataTable
-              className="overflow-visible rounded-xl border border-slate-200 shadow-none"
+              {...NOTICE_TABLE}
               caption="Cookies usados pelo site"
-              headClassName="bg-slate-50 text-xs uppercase tracking-wide text-slate-700"
-              bodyClassName="divide-y divide-slate-200 align-top"
               rows={COOKIES}
               rowKey={(r) => r.name}
               columns={[
