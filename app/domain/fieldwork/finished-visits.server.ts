@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { csvStream } from "~/utils/csv.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { db } from "~/db/client.server";
+import { inIdOrder } from "~/db/in-id-order.server";
 import { fieldRoutes } from "~/db/schema";
 import { getFile } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
@@ -106,9 +107,6 @@ function toVisits(rows: (typeof fieldRoutes.$inferSelect)[]) {
   }));
 }
 
-/** Rows read and written per step of the CSV export. */
-const CSV_BATCH = 2000;
-
 /**
  * The CSV export (UTF-8 with BOM, so spreadsheets read the accents), the original's 16 columns,
  * as a stream (ADR 261). The order is fixed once, as the sorted ids (a year is ~25,000 ids, under
@@ -130,64 +128,58 @@ export async function finishedVisitsCsv(actor: Actor, sort: VisitSort = "recent"
   return csvStream([...VISITS_CSV_COLUMNS], visitRecords(ids), (error) => log.error("Erro ao gerar o CSV das visitas", errorFields(error)));
 }
 
-async function* visitRecords(ids: string[]) {
-  for (let i = 0; i < ids.length; i += CSV_BATCH) {
-    const slice = ids.slice(i, i + CSV_BATCH);
+function visitRecords(ids: string[]) {
+  return inIdOrder(
+    ids,
     // Only the CSV's columns: the full row (positions, tokens, photo, timestamps) doubles what is
     // read and decoded (ADR 143).
-    const rows = await db()
-      .select({
-        id: fieldRoutes.id,
-        name: fieldRoutes.name,
-        address: fieldRoutes.address,
-        cep: fieldRoutes.cep,
-        affiliates: fieldRoutes.affiliates,
-        // Formatted by PostgreSQL as formatDateTime and durationText do: a Date per timestamp
-        // (parsed, then formatted by Intl) was a fifth of the export's time, most of it garbage
-        // collection (ADR 145). Whole milliseconds, as a JS Date holds them.
-        finishedText: sql<string | null>`to_char(${fieldRoutes.finishedAt} at time zone ${TIME_ZONE}, 'DD/MM/YYYY HH24:MI')`,
-        durationMs: sql<
-          string | null
-        >`(floor(extract(epoch from ${fieldRoutes.finishedAt}) * 1000) - floor(extract(epoch from ${fieldRoutes.startedAt}) * 1000))::bigint`,
-        brigadePhone: fieldRoutes.brigadePhone,
-        basicFirefighters: fieldRoutes.basicFirefighters,
-        lifeguards: fieldRoutes.lifeguards,
-        hasBrigadeLeader: fieldRoutes.hasBrigadeLeader,
-        hasMasterFirefighter: fieldRoutes.hasMasterFirefighter,
-        totalWorkers: fieldRoutes.totalWorkers,
-        dayWorkers: fieldRoutes.dayWorkers,
-        nightWorkers: fieldRoutes.nightWorkers,
-        outsourced: fieldRoutes.outsourced,
-        directContractType: fieldRoutes.directContractType,
-      })
-      .from(fieldRoutes)
-      .where(inArray(fieldRoutes.id, slice));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    yield slice.flatMap((id) => {
-      const r = byId.get(id);
-      if (!r) return []; // deleted since the order was read
-      return [
-        [
-          r.name,
-          r.address,
-          formatCep(r.cep),
-          r.affiliates,
-          r.finishedText ?? "",
-          r.durationMs === null ? "" : durationOfMs(Number(r.durationMs)),
-          r.brigadePhone ?? "",
-          r.basicFirefighters ?? "",
-          r.lifeguards ?? "",
-          yesNo(r.hasBrigadeLeader),
-          yesNo(r.hasMasterFirefighter),
-          r.totalWorkers ?? "",
-          r.dayWorkers ?? "",
-          r.nightWorkers ?? "",
-          yesNo(r.outsourced),
-          r.directContractType ?? "",
-        ],
-      ];
-    });
-  }
+    (slice) =>
+      db()
+        .select({
+          id: fieldRoutes.id,
+          name: fieldRoutes.name,
+          address: fieldRoutes.address,
+          cep: fieldRoutes.cep,
+          affiliates: fieldRoutes.affiliates,
+          // Formatted by PostgreSQL as formatDateTime and durationText do: a Date per timestamp
+          // (parsed, then formatted by Intl) was a fifth of the export's time, most of it garbage
+          // collection (ADR 145). Whole milliseconds, as a JS Date holds them.
+          finishedText: sql<string | null>`to_char(${fieldRoutes.finishedAt} at time zone ${TIME_ZONE}, 'DD/MM/YYYY HH24:MI')`,
+          durationMs: sql<
+            string | null
+          >`(floor(extract(epoch from ${fieldRoutes.finishedAt}) * 1000) - floor(extract(epoch from ${fieldRoutes.startedAt}) * 1000))::bigint`,
+          brigadePhone: fieldRoutes.brigadePhone,
+          basicFirefighters: fieldRoutes.basicFirefighters,
+          lifeguards: fieldRoutes.lifeguards,
+          hasBrigadeLeader: fieldRoutes.hasBrigadeLeader,
+          hasMasterFirefighter: fieldRoutes.hasMasterFirefighter,
+          totalWorkers: fieldRoutes.totalWorkers,
+          dayWorkers: fieldRoutes.dayWorkers,
+          nightWorkers: fieldRoutes.nightWorkers,
+          outsourced: fieldRoutes.outsourced,
+          directContractType: fieldRoutes.directContractType,
+        })
+        .from(fieldRoutes)
+        .where(inArray(fieldRoutes.id, slice)),
+    (r) => [
+      r.name,
+      r.address,
+      formatCep(r.cep),
+      r.affiliates,
+      r.finishedText ?? "",
+      r.durationMs === null ? "" : durationOfMs(Number(r.durationMs)),
+      r.brigadePhone ?? "",
+      r.basicFirefighters ?? "",
+      r.lifeguards ?? "",
+      yesNo(r.hasBrigadeLeader),
+      yesNo(r.hasMasterFirefighter),
+      r.totalWorkers ?? "",
+      r.dayWorkers ?? "",
+      r.nightWorkers ?? "",
+      yesNo(r.outsourced),
+      r.directContractType ?? "",
+    ],
+  );
 }
 
 /** A visit's photo, for the roles that read finished visits. */

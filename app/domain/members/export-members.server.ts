@@ -1,4 +1,5 @@
 import { db } from "~/db/client.server";
+import { inIdOrder } from "~/db/in-id-order.server";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { writeXlsx } from "~/domain/imports/spreadsheet.server";
@@ -11,8 +12,6 @@ import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { formatDate } from "~/lib/dates";
 import { LIST_ORDER, listFilter, type MemberListQuery } from "./list-members.server";
 import { PAYMENT_STATUS_LABELS, SITUATION_LABELS, paymentStatus } from "./member-options";
-
-const BATCH = 2000;
 
 /** The old system's column names, so the file reads like its `associado` export. */
 const HEADER = [
@@ -67,35 +66,29 @@ export async function exportMemberList(actor: Actor, query: Pick<MemberListQuery
   return xlsxOf(rows);
 }
 
-async function* memberRows(ids: string[], fullCpf: boolean): AsyncGenerator<Row[]> {
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const slice = ids.slice(i, i + BATCH);
-    const byId = new Map((await db().select().from(members).where(inArray(members.id, slice))).map((m) => [m.id, m]));
-    yield slice.flatMap((id) => {
-      const m = byId.get(id);
-      if (!m) return []; // deleted since the order was read
-      return [
-        [
-          m.registrationNumber,
-          m.name,
-          m.cpf ? (fullCpf ? formatCpf(m.cpf) : maskCpfForList(m.cpf)) : "",
-          m.email,
-          m.mobilePhone,
-          m.address,
-          m.city,
-          m.state,
-          m.cep,
-          m.region,
-          m.workplaceName,
-          m.situation,
-          m.situation === null ? "" : (SITUATION_LABELS[String(m.situation)] ?? ""),
-          m.status,
-          PAYMENT_STATUS_LABELS[paymentStatus(m)],
-          formatDate(m.joinedOn),
-        ],
-      ];
-    });
-  }
+function memberRows(ids: string[], fullCpf: boolean) {
+  return inIdOrder(
+    ids,
+    (slice) => db().select().from(members).where(inArray(members.id, slice)),
+    (m): Row => [
+      m.registrationNumber,
+      m.name,
+      m.cpf ? (fullCpf ? formatCpf(m.cpf) : maskCpfForList(m.cpf)) : "",
+      m.email,
+      m.mobilePhone,
+      m.address,
+      m.city,
+      m.state,
+      m.cep,
+      m.region,
+      m.workplaceName,
+      m.situation,
+      m.situation === null ? "" : (SITUATION_LABELS[String(m.situation)] ?? ""),
+      m.status,
+      PAYMENT_STATUS_LABELS[paymentStatus(m)],
+      formatDate(m.joinedOn),
+    ],
+  );
 }
 
 /**
