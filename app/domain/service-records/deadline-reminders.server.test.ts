@@ -4,6 +4,7 @@ import { jobs } from "~/db/schema";
 import { createUser } from "~/db/factories/users";
 import { createServiceRecordRow } from "~/db/factories/services";
 import type { Role } from "~/auth/roles";
+import type { ServiceSector } from "~/auth/scopes";
 import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
 import { deadlineWindow, LIST_MAX, remindersOf, sendDeadlineReminders } from "./deadline-reminders.server";
 
@@ -30,7 +31,7 @@ async function person(role: Role, name: string, active = true): Promise<Person> 
   return { id: u.id, name: u.name, email: u.email };
 }
 
-async function record(key: keyof typeof rec, sector: string, due: string, responsible: Person | null, status = "pending") {
+async function record(key: keyof typeof rec, sector: ServiceSector, due: string, responsible: Person | null, status = "pending") {
   const r = await createServiceRecordRow(t.db, {
     sector,
     status: status as "pending",
