@@ -121,8 +121,8 @@ describe("sendDeadlineReminders with a fixed clock", () => {
 
     const digest = (await to(p.admin)).at(-1)!;
     expect(digest.subject).toBe("Resumo de prazos dos atendimentos (27/11/2026): 3 em atraso");
-    expect(digest.text).toContain("- Homologação: 1 em atraso, 0 vencem hoje, 0 no próximo dia útil");
-    expect(digest.text).toContain("- Jurídico: 2 em atraso, 1 vencem hoje, 2 no próximo dia útil; 1 sem responsável");
+    expect(digest.text).toContain("- Homologação: em atraso 1 · vencem hoje 0 · no próximo dia útil 0 · sem responsável 0");
+    expect(digest.text).toContain("- Jurídico: em atraso 2 · vencem hoje 1 · no próximo dia útil 2 · sem responsável 1");
     expect(digest.text).toContain(protocol.unassigned);
     expect(digest.text).not.toContain(protocol.wednesday);
 

@@ -116,9 +116,7 @@ export function headDigest(records: DeadlineRecord[], w: { today: string; next: 
     const of = records.filter((r) => r.sector === s);
     const n = (g: DueGroup) => of.filter((r) => r.group === g).length;
     const unassigned = of.filter((r) => !r.responsibleId).length;
-    return `- ${sectorOf(s)}: ${n("overdue")} em atraso, ${n("today")} vencem hoje, ${n("next")} no próximo dia útil${
-      unassigned ? `; ${unassigned} sem responsável` : ""
-    }`;
+    return `- ${sectorOf(s)}: em atraso ${n("overdue")} · vencem hoje ${n("today")} · no próximo dia útil ${n("next")} · sem responsável ${unassigned}`;
   });
   const unassigned = records.filter((r) => !r.responsibleId);
   const overdue = records.filter((r) => r.group === "overdue").length;
