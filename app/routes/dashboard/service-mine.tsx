@@ -72,7 +72,14 @@ export default function MyServicesPage() {
   ];
   return (
     <div className="grid gap-4">
-      <PageHeader title="Meus Atendimentos" description={countText(total)} />
+      <PageHeader
+        title="Meus Atendimentos"
+        description={
+          <span data-testid="my-services-total" data-total={total}>
+            {countText(total)}
+          </span>
+        }
+      />
       {rows.length === 0 ? (
         <EmptyState icon={Inbox} title="Nada na sua fila" data-testid="my-services-empty">
           Quando um atendimento for atribuído a você, ou você assumir um, ele aparece aqui, do prazo mais próximo ao mais distante.
