@@ -66,6 +66,7 @@ export default [
       route("unified-service", "routes/dashboard/service-form.tsx", { id: "service-form-alias" }),
       route("atendimentos", "routes/dashboard/service-list.tsx", { id: "service-list" }),
       route("services", "routes/dashboard/service-list.tsx", { id: "service-list-alias" }),
+      route("meus-atendimentos", "routes/dashboard/service-mine.tsx"),
       route("atendimento/:id", "routes/dashboard/service-detail.tsx", { id: "service-detail" }),
       route("services/:id", "routes/dashboard/service-detail.tsx", { id: "service-detail-alias" }),
       route("noticias", "routes/dashboard/news.tsx"),

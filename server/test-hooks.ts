@@ -30,3 +30,5 @@ export { runChargeBatch } from "~/domain/finance/run-batch.server";
 export { financePanelFigures } from "~/domain/finance/panel.server";
 // Backups (ADR 248): the scheduled job's work, run now on the server's own open database.
 export { backupDatabaseNow, backupSettings, nextDailyRun } from "~/jobs/database-backup.server";
+// Issue 22 §2 (ADR 258): the deadline reminders' work, as of a given moment.
+export { sendDeadlineReminders, remindersOf } from "~/domain/service-records/deadline-reminders.server";

@@ -111,7 +111,21 @@ const SCREEN_TABLE = [
     roles: SERVICE_ROLES,
     denial: MESSAGES.fieldRestricted,
     navParent: "service-list",
-    actions: { "services.update": SERVICE_ROLES, "services.comment": SERVICE_ROLES },
+    actions: {
+      "services.update": SERVICE_ROLES,
+      "services.comment": SERVICE_ROLES,
+      /** "Assumir" and "Atribuir a…" (issue 22 §1, ADR 257); which records: serviceScope. */
+      "services.assign": SERVICE_ROLES,
+    },
+  },
+  // Each user's open records by deadline (issue 22 §1, ADR 257): the records they answer for.
+  {
+    id: "service-mine",
+    paths: ["/dashboard/meus-atendimentos"],
+    roles: SERVICE_ROLES,
+    denial: MESSAGES.fieldRestricted,
+    nav: { label: "Meus Atendimentos", icon: "inbox" },
+    actions: { "services.mine": SERVICE_ROLES },
   },
   {
     id: "complaints",

@@ -25,7 +25,8 @@ export type NavIcon =
   | "history"
   | "key"
   | "activity"
-  | "kanban";
+  | "kanban"
+  | "inbox";
 
 export type NavItem = { id: string; label: string; icon: NavIcon; href: string };
 

@@ -8,6 +8,7 @@ import { chargeBatchJob } from "./charge-batch.server";
 import { backupSettings, databaseBackupJob, nextDailyRun } from "./database-backup.server";
 import { enqueueJob, onEnqueue, type EnqueueOptions, type JobDefinition, type Schedule } from "./jobs.server";
 import { sendEmailJob } from "./send-email.server";
+import { deadlineRemindersJob, deadlineRemindersSchedule } from "./deadline-reminders.server";
 import { JobWorker } from "./worker.server";
 
 /** Every kind of job the application runs, by name: `enqueue(name, payload)` is typed from it. */
@@ -18,6 +19,7 @@ export const APP_JOBS = {
   "geocode-workplace": geocodeWorkplaceJob,
   "finance-charge-batch": chargeBatchJob,
   "database-backup": databaseBackupJob,
+  "service-deadline-reminders": deadlineRemindersJob,
 } as const;
 
 type AppJobs = typeof APP_JOBS;
@@ -32,7 +34,7 @@ export function enqueue<N extends AppJobName>(name: N, payload: PayloadOf<AppJob
 
 /** The recurring jobs of this configuration. */
 export function appSchedules(): Schedule[] {
-  const list: Schedule[] = [{ job: housekeepingJob, everySeconds: 60 * 60 }];
+  const list: Schedule[] = [{ job: housekeepingJob, everySeconds: 60 * 60 }, deadlineRemindersSchedule()];
   if (instagramConfigured()) list.push({ job: instagramSyncJob, everySeconds: env().INSTAGRAM_SYNC_MINUTES * 60 });
   const backup = backupSettings();
   if (backup.enabled) list.push({ job: databaseBackupJob, everySeconds: 24 * 60 * 60, firstRunAt: nextDailyRun(backup.time) });

@@ -74,6 +74,8 @@ function listCount(path: string, html: string): number {
     const m = /data-testid="total-Cobranças"[^>]*>([\d.]+)</.exec(page);
     return num(m![1]);
   }
+  // "Meus atendimentos" (issue 22 §1): the total the page states.
+  if (path.startsWith("/dashboard/meus-atendimentos")) return Number(/data-total="(\d+)"/.exec(page)![1]);
   if (path.startsWith("/dashboard/contatos")) {
     const m = /(\d+) pendentes?/.exec(page);
     return Number(m![1]);

@@ -280,7 +280,8 @@ describe("status transitions", () => {
 
   // Every from × to pair on both screens: app/domain/service-records/change-service-record.server.test.ts.
   it("the list's quick action posts a transition with the original's message; a refused one is 409 and writes nothing", async () => {
-    const r = await createServiceRecordRow(t.db, { sector: "juridico" });
+    // Already jurídico's: a change of responsible would add its own 'assign' entry (ADR 257).
+    const r = await createServiceRecordRow(t.db, { sector: "juridico", responsibleId: agent.juridico });
     const refused = await post("juridico", r.id, "resolved");
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(SERVICE_MESSAGES.transitionRefused("Pendente", "Resolvido"));
@@ -485,7 +486,8 @@ describe("the history nobody can rewrite", () => {
   });
 
   it("keeps every entry and the status equal to the last entry's under concurrent requests", async () => {
-    const r = await createServiceRecordRow(t.db, { sector: "juridico" });
+    // The admin's status changes keep the responsible: no 'assign' entries in between (ADR 257).
+    const r = await createServiceRecordRow(t.db, { sector: "juridico", responsibleId: agent.admin });
     const detail = `/dashboard/atendimento/${r.id}`;
     const reqs = [];
     for (let i = 0; i < 6; i++) {

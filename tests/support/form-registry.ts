@@ -29,7 +29,12 @@ import { auditExportFormSchema } from "~/domain/audit/audit-filters";
 import { financeActionSchema } from "~/domain/finance/finance.schema";
 import { memberActionSchema, memberImportActionSchema, memberPageActionSchema } from "~/domain/members/member.schema";
 import { consultaSchema } from "~/domain/service-records/consulta";
-import { serviceDetailActionSchema, serviceFormSchema, serviceListActionSchema } from "~/domain/service-records/service.schema";
+import {
+  assignSchema,
+  serviceDetailActionSchema,
+  serviceFormSchema,
+  serviceListActionSchema,
+} from "~/domain/service-records/service.schema";
 import { pixSettingsSchema, statementConfirmSchema } from "~/domain/finance/pix.schema";
 import type { TestServer } from "./server";
 import type { Client } from "./http";
@@ -319,6 +324,9 @@ const serviceDetailBodies = [
   }),
   // "Ver CPF completo" (ADR 183): writes a CPF view to the audit log when allowed.
   () => ({ intent: "reveal-cpf" }),
+  // "Assumir" and "Atribuir a…" (issue 22 §1, ADR 257).
+  () => ({ intent: "take" }),
+  (ids: TargetIds) => ({ intent: "assign", responsibleId: ids.anyUserId }),
 ];
 const serviceTables = ["service_records", "service_record_entries", "companies", "audit_log"];
 /** The guard refuses before the record is read, so any id will do in the path. */
@@ -510,6 +518,20 @@ export const FORM_POSTS: FormPost[] = [
     },
   },
   { path: `/dashboard/services/${ANY_RECORD}`, pattern: "dashboard/services/:id", bodies: serviceDetailBodies, tables: serviceTables },
+  // "Atribuir a…" on a record's page (issue 22 §1): its own form beside the comment's.
+  {
+    path: `/dashboard/atendimento/${ANY_RECORD}`,
+    tables: serviceTables,
+    form: {
+      name: "atendimento-atribuir",
+      path: (ids) => `/dashboard/atendimento/${ids.id}`,
+      login: "admin",
+      schema: assignSchema,
+      valid: (ids) => ({ intent: "assign", responsibleId: ids.anyUserId }),
+      textFields: [],
+      tables: ["service_records", "service_record_entries", "audit_log"],
+    },
+  },
   {
     path: "/dashboard/denuncias",
     pattern: "dashboard/denuncias",

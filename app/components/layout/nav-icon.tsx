@@ -9,6 +9,7 @@ import {
   Handshake,
   History,
   Home,
+  Inbox,
   KeyRound,
   List,
   Mail,
@@ -43,6 +44,7 @@ const ICONS = {
   key: KeyRound,
   activity: Activity,
   kanban: FolderKanban,
+  inbox: Inbox,
 } satisfies Record<NavIconName, unknown>;
 
 export function NavIcon({ name, className }: { name: NavIconName; className?: string }) {

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { members } from "./members";
 
@@ -81,6 +95,14 @@ export const serviceRecords = pgTable(
     check("service_records_priority_check", sql`${t.priority} in ('baixa','media','alta','urgente')`),
     check("service_records_type_check", sql`${t.recordType} in ('atendimento_geral','denuncia_identificada','denuncia_anonima')`),
     check("service_records_cpf_check", sql`${t.requesterCpf} ~ '^[0-9]{11}$'`),
+    // "Meus atendimentos" (issue 22 §1, ADR 257): a user's open records by deadline.
+    index("service_records_responsible_due_idx")
+      .on(t.responsibleId, t.dueAt, t.id)
+      .where(sql`${t.status} in ('pending','in_progress')`),
+    // The deadline job (issue 22 §2): open records by deadline, assigned or not.
+    index("service_records_open_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.status} in ('pending','in_progress')`),
   ],
 );
 
@@ -96,7 +118,7 @@ export const serviceRecordEntries = pgTable(
     recordId: uuid("record_id")
       .notNull()
       .references(() => serviceRecords.id),
-    /** created | status | comment | edit */
+    /** created | status | comment | edit | assign (a change of responsible, ADR 257) */
     kind: text("kind").notNull(),
     authorId: uuid("author_id"),
     authorName: text("author_name").notNull(),
@@ -109,7 +131,31 @@ export const serviceRecordEntries = pgTable(
   },
   (t) => [
     index("service_record_entries_record_idx").on(t.recordId, t.id),
-    check("service_record_entries_kind_check", sql`${t.kind} in ('created','status','comment','edit')`),
+    check("service_record_entries_kind_check", sql`${t.kind} in ('created','status','comment','edit','assign')`),
+  ],
+);
+
+/**
+ * The deadline reminders sent (issue 22 §2, ADR 258): one row per Brasília day, recipient and
+ * kind, claimed in the transaction that queues the e-mail. A second run of the day (another
+ * instance, a retry) finds the row and sends nothing.
+ */
+export const serviceDeadlineReminders = pgTable(
+  "service_deadline_reminders",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** responsible: the user's own records; digest: the sector head's summary. */
+    kind: text("kind").notNull(),
+    records: integer("records").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.userId, t.kind] }),
+    index("service_deadline_reminders_user_idx").on(t.userId),
+    check("service_deadline_reminders_kind_check", sql`${t.kind} in ('responsible','digest')`),
   ],
 );
 

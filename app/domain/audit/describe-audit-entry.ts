@@ -57,6 +57,10 @@ export const SHARED_FIELD_LABELS: Record<string, string> = {
   phones: "Telefones",
   hours: "Horário de atendimento",
   length: "Tamanho (caracteres)",
+  // A change of a record's responsible (issue 22 §1): the users by id, and how it was made.
+  fromUserId: "Responsável anterior (usuário)",
+  toUserId: "Novo responsável (usuário)",
+  via: "Como",
   // Members, service records, finance and the field area (issue 18 §6: no code keys on screen).
   registrationNumber: "Matrícula",
   situation: "Situação",

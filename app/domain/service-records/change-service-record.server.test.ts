@@ -95,7 +95,8 @@ describe("changeServiceStatus: every pair on each screen", () => {
   }
 
   it("a walk through the list's actions appends one entry per step, each starting where the last ended", async () => {
-    const r = await createServiceRecordRow(t.db, { sector: "juridico" });
+    // Already the actor's: a change of responsible would add its own entry (ADR 257).
+    const r = await createServiceRecordRow(t.db, { sector: "juridico", responsibleId: actor.id });
     for (const to of ["in_progress", "pending", "in_progress", "resolved", "in_progress"] as const) await change(r.id, to, "list");
     await expect(change(r.id, "closed", "list")).rejects.toMatchObject({ status: 409 });
     expect((await history(r.id)).map((e) => e.newStatus)).toEqual([

@@ -5,6 +5,7 @@ import { serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
 import { queueServiceNotice } from "./service-notices.server";
+import { recordResponsibleChange } from "./assign-service-record.server";
 import { recordInScope, responsibleFor, type ServiceActor } from "./service-access.server";
 import {
   isAllowedTransition,
@@ -35,6 +36,7 @@ export async function changeServiceStatus(
       throw new AppError(409, SERVICE_MESSAGES.transitionRefused(STATUS_LABELS[from], STATUS_LABELS[input.status]), "status");
     }
     const responsible = await responsibleFor(tx, record.sector as ServiceSector, input.responsibleId);
+    await recordResponsibleChange(tx, actor, record, responsible, "status");
     const [entry] = await tx
       .insert(serviceRecordEntries)
       .values({
@@ -136,6 +138,7 @@ export async function editServiceRecord(
       additionalInfo: input.additionalInfo,
     };
     const fields = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== record[k]);
+    await recordResponsibleChange(tx, actor, record, responsible, "edit");
     const [entry] = await tx
       .insert(serviceRecordEntries)
       .values({

@@ -134,6 +134,14 @@ export const SERVICE_MESSAGES = {
   saveError: "Erro ao salvar alterações",
   empty: "Nenhum atendimento encontrado",
   responsibleInvalid: "Escolha um responsável do setor deste atendimento.",
+  // Assignment (issue 22 §1, ADR 257).
+  assigned: (name: string) => `Atendimento atribuído a ${name}.`,
+  taken: "Você assumiu este atendimento.",
+  alreadyResponsible: (name: string) => `${name} já é o responsável por este atendimento.`,
+  takeRefused: "Só a equipe do setor deste atendimento pode assumi-lo.",
+  assignError: "Erro ao atribuir o atendimento",
+  /** The history line of a change of responsible. */
+  responsibleChanged: (from: string | null, to: string) => `responsável: ${from ?? "não definido"} → ${to}`,
   // The requester's CPF on the detail (ADR 183): masked, the whole number on request, audited.
   revealCpf: "Ver CPF completo",
   cpfRevealed: "CPF completo exibido. A visualização foi registrada na auditoria.",

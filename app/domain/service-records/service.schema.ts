@@ -354,9 +354,19 @@ export const serviceListActionSchema = z.discriminatedUnion("intent", [statusSch
 /** "Ver CPF completo" (ADR 183): no fields, the record is the URL's. */
 export const revealCpfSchema = z.object({ intent: z.literal("reveal-cpf") });
 
+/** "Assumir" (issue 22 §1): no fields, the record is the URL's and the responsible the signed-in user. */
+export const takeSchema = z.object({ intent: z.literal("take") });
+/** "Atribuir a…": one of the sector's agents (checked on the server against the sector). */
+export const assignSchema = z.object({
+  intent: z.literal("assign"),
+  responsibleId: responsible(SERVICE_MESSAGES.selectResponsible),
+});
+
 export const serviceDetailActionSchema = z.discriminatedUnion("intent", [
   statusSchema("detail"),
   commentSchema,
   editSchema,
   revealCpfSchema,
+  takeSchema,
+  assignSchema,
 ]);

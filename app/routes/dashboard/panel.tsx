@@ -4,6 +4,7 @@ import type { Route } from "./+types/panel";
 import { requireAccess } from "~/auth/guard.server";
 import { isRole, ROLE_LABELS } from "~/auth/roles";
 import { loadPanel } from "~/domain/dashboards/load-panel.server";
+import { myQueueCard } from "~/domain/dashboards/my-queue-card.server";
 import { BRASILIA_CENTER, WORKPLACE_MAP_ZOOM } from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -31,7 +32,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.role !== user.role) throw redirect(`/dashboard/${user.role}`);
   // ?atualizar=1 (the retry of an unavailable card) computes the panel afresh.
   const fresh = new URL(request.url).searchParams.has("atualizar");
-  const panel = await loadPanel(user.role, { fresh });
+  const [shared, mine] = await Promise.all([loadPanel(user.role, { fresh }), myQueueCard(user)]);
+  // The user's own queue (issue 22 §1) is per user, so outside the per-role cache: first card.
+  const panel = mine ? { ...shared, cards: [mine, ...shared.cards] } : shared;
   return {
     name: user.name,
     roleLabel: ROLE_LABELS[user.role],

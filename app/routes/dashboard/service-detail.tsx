@@ -8,6 +8,7 @@ import { getServiceRecord } from "~/domain/service-records/get-service-record.se
 import { revealServiceCpf } from "~/domain/service-records/reveal-service-cpf.server";
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/service-records/change-service-record.server";
+import { assignServiceRecord, takeServiceRecord } from "~/domain/service-records/assign-service-record.server";
 import {
   PRIORITIES,
   PRIORITY_LABELS,
@@ -32,6 +33,7 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { DueBadge, PriorityBadge, StatusBadge } from "~/components/service-records/service-badges";
 import { History } from "~/components/service-records/history";
 import { ResponsibleSelect, StatusChange, type AgentOption } from "~/components/service-records/status-change";
+import { Assignment } from "~/components/service-records/assignment";
 import { sectorDataRows } from "~/components/service-records/sector-data";
 import { RequesterCpf } from "~/components/service-records/requester-cpf";
 import { Button } from "~/components/ui/button";
@@ -83,6 +85,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       comment: SERVICE_MESSAGES.commentError,
       edit: SERVICE_MESSAGES.saveError,
       "reveal-cpf": SERVICE_MESSAGES.cpfRevealError,
+      take: SERVICE_MESSAGES.assignError,
+      assign: SERVICE_MESSAGES.assignError,
     },
     idempotent: { comment: "service-comment" },
     handlers: {
@@ -91,6 +95,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       edit: (input) => editServiceRecord(actor, { ...input, id }),
       // The whole CPF, on request and audited (ADR 183): never in the page's own data.
       "reveal-cpf": async () => ({ message: "", ...(await revealServiceCpf(actor, id)) }),
+      take: () => takeServiceRecord(actor, { id }),
+      assign: (input) => assignServiceRecord(actor, { ...input, id }),
     },
   });
 }
@@ -265,6 +271,10 @@ export default function ServiceDetailPage() {
           </Card>
         </div>
         <div className="grid content-start gap-5">
+          <Card className="p-5 print:hidden">
+            <h2 className="mb-3 text-lg font-bold text-navy-950">Responsável</h2>
+            <Assignment responsibleId={record.responsibleId} responsibleName={record.responsibleName ?? null} agents={agents} me={me} />
+          </Card>
           <Card className="p-5 print:hidden">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Ações rápidas</h2>
             <StatusChange id={record.id} status={record.status} agents={agents} screen="detail" label="Alterar status do chamado" me={me} />

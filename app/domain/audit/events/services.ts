@@ -51,6 +51,19 @@ export const SERVICE_EVENTS = {
     data: z.strictObject({ protocol: z.string(), sector: z.string(), from: z.string(), to: z.string(), fields: z.array(z.string()) }),
     values,
   }),
+  // Issue 22 §1 (ADR 257): every change of responsible, however it was made.
+  "service.assigned": auditEvent({
+    label: "Responsável do atendimento alterado",
+    entityType: "service_record",
+    data: z.strictObject({
+      protocol: z.string(),
+      sector: z.string(),
+      fromUserId: z.string().nullable(),
+      toUserId: z.string(),
+      via: z.enum(["take", "assign", "status", "edit"]),
+    }),
+    values: { ...values, via: { take: "Assumir", assign: "Atribuir", status: "Mudança de status", edit: "Edição" } },
+  }),
   "company.created": auditEvent({
     label: "Empresa cadastrada pelo atendimento",
     entityType: "company",
