@@ -116,6 +116,29 @@ describe("Financeiro", () => {
     await ctx.close();
   });
 
+  it("a charge paid meanwhile by someone else: the dialog says so and the row behind it shows it paid, without a reload", async () => {
+    const member = await createMember(t.db, { name: "Valdir Pago Antes Rocha", situation: 1 });
+    const charge = await createCharge(t.db, {
+      memberId: member.id,
+      referenceYear: 2026,
+      referenceMonth: 3,
+      dueDate: "2026-03-10",
+      amountCentavos: 5000,
+    });
+    const page = await t.login("financeiro", { path: `/dashboard/financeiro/financial?q=${member.registrationNumber}` });
+    await hydrated(page);
+    const row = page.getByTestId(`charge-${member.registrationNumber}-03/2026`);
+    await row.getByRole("button", { name: /Registrar Pagamento/ }).click();
+    const pay = page.getByRole("dialog", { name: "Registrar Pagamento" });
+    // Another session registers it first.
+    await createPayment(t.db, { chargeId: charge.id, amountCentavos: 5000, paidOn: "2026-03-09", method: "pix" });
+    await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
+    await expect.poll(() => pay.getByText(FINANCE_MESSAGES.alreadyPaid).isVisible()).toBe(true);
+    // The 409 reloads the page's rows (app/utils/revalidate.ts): the row is paid now.
+    await expect.poll(() => row.getByText("Pago", { exact: true }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it("is usable on a phone (390 px): no horizontal scroll, axe clean, dialogs reachable", async () => {
     const page = await t.login("admin", { viewport: "phone", path: "/dashboard/financeiro/financial" });
     const ctx = page.context();
