@@ -78,10 +78,33 @@ function useEdge(region: React.RefObject<HTMLOListElement | null>, count: number
   return spot;
 }
 
+const IN_DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+/**
+ * The toasts shown before a dialog (or the phone's menu) opens go when it opens: they told what
+ * came before, and over a dialog they hide its title and its close button. Toasts raised while the
+ * dialog is open stay. "Opens" is the focus moving from outside any dialog to inside one.
+ */
+function useDismissOnDialogOpen(toasts: ToastMessage[], onDismiss: (id: string) => void) {
+  const current = React.useRef(toasts);
+  current.current = toasts;
+  React.useEffect(() => {
+    let inDialog = document.activeElement instanceof Element && document.activeElement.closest(IN_DIALOG) !== null;
+    const onFocus = (e: FocusEvent) => {
+      const now = e.target instanceof Element && e.target.closest(IN_DIALOG) !== null;
+      if (now && !inDialog) for (const t of current.current) onDismiss(t.id);
+      inDialog = now;
+    };
+    window.addEventListener("focusin", onFocus);
+    return () => window.removeEventListener("focusin", onFocus);
+  }, [onDismiss]);
+}
+
 /** The Radix toast region. Loaded on demand by <Toaster> the first time a toast exists. */
 export default function ToastViewport({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id: string) => void }) {
   const region = React.useRef<HTMLOListElement>(null);
   const { edge, top } = useEdge(region, toasts.length);
+  useDismissOnDialogOpen(toasts, onDismiss);
   return (
     <Toast.Provider swipeDirection="right" duration={6000} label="Notificação">
       {toasts.map((t) => {
