@@ -5,6 +5,7 @@ import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { housekeepingJob } from "./housekeeping.server";
 import { chargeBatchJob } from "./charge-batch.server";
+import { importJob } from "~/domain/imports/import-runs.server";
 import { backupSettings, databaseBackupJob, nextDailyRun } from "./database-backup.server";
 import { enqueueJob, onEnqueue, type EnqueueOptions, type JobDefinition, type Schedule } from "./jobs.server";
 import { sendEmailJob } from "./send-email.server";
@@ -18,6 +19,7 @@ export const APP_JOBS = {
   "geocode-workplace": geocodeWorkplaceJob,
   "finance-charge-batch": chargeBatchJob,
   "database-backup": databaseBackupJob,
+  "spreadsheet-import": importJob,
 } as const;
 
 type AppJobs = typeof APP_JOBS;
