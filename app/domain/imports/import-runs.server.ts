@@ -1,17 +1,27 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { db, type Tx } from "~/db/client.server";
+import { databaseDriver, db, type Tx } from "~/db/client.server";
 import { importRuns } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import type { Role } from "~/auth/roles";
 import { deleteFile, getFile, storeFile } from "~/domain/files/file-store.server";
-import { applyMemberImport, MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
-import { applyWorkplaceImport, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
+import {
+  applyMemberImport,
+  MEMBER_IMPORT_COLUMNS,
+  MEMBER_IMPORT_MAX_ROWS,
+  MEMBER_IMPORT_MESSAGES,
+} from "~/domain/members/import-members.server";
+import {
+  applyWorkplaceImport,
+  WORKPLACE_IMPORT_COLUMNS,
+  WORKPLACE_IMPORT_MAX_ROWS,
+  WORKPLACE_IMPORT_MESSAGES,
+} from "~/domain/fieldwork/import-workplaces.server";
 import { z } from "zod";
-import { defineJob, enqueueJob, type JobContext } from "~/jobs/jobs.server";
+import { defineJob, enqueueJob, PermanentJobError, type JobContext } from "~/jobs/jobs.server";
 import { AppError } from "~/utils/app-error";
 import { errorFields, log } from "~/utils/logger.server";
 import { importOutcomeMessage, type ImportMessages } from "~/utils/import-reply.server";
-import { importReportCsv, spreadsheetKind, SPREADSHEET_MESSAGES } from "./spreadsheet.server";
+import { importReportCsv, precheckSpreadsheet, spreadsheetKind, SPREADSHEET_MESSAGES, type ReadOptions } from "./spreadsheet.server";
 import type { ImportReport, ImportRunStatus, ImportRunView } from "./report";
 
 /**
@@ -29,17 +39,20 @@ const KINDS: Record<
   ImportKind,
   {
     permission: "members.import" | "workplaces.import";
+    read: ReadOptions;
     messages: ImportMessages & { error: string };
     apply: (tx: Tx, actor: Actor, upload: Upload, options: Record<string, unknown>, progress: Progress) => Promise<ImportReport>;
   }
 > = {
   members: {
     permission: "members.import",
+    read: { columns: MEMBER_IMPORT_COLUMNS, maxRows: MEMBER_IMPORT_MAX_ROWS },
     messages: MEMBER_IMPORT_MESSAGES,
     apply: (tx, actor, upload, _options, progress) => applyMemberImport(tx, actor, upload, progress),
   },
   workplaces: {
     permission: "workplaces.import",
+    read: { columns: WORKPLACE_IMPORT_COLUMNS, maxRows: WORKPLACE_IMPORT_MAX_ROWS },
     messages: WORKPLACE_IMPORT_MESSAGES,
     apply: (tx, actor, upload, options, progress) =>
       applyWorkplaceImport(tx, actor, upload, { confirmDuplicates: options.confirmDuplicates === true }, progress),
@@ -66,6 +79,8 @@ export async function startImportRun(
   authorize(actor, KINDS[kind].permission);
   if (!upload || upload.bytes.length === 0) throw new AppError(400, SPREADSHEET_MESSAGES.missing, "arquivo");
   const fileKind = spreadsheetKind(upload.fileName, upload.bytes);
+  // What the start of the file shows is refused at once (4xx); the rest is the job's.
+  await precheckSpreadsheet(upload, KINDS[kind].read);
   return db().transaction(async (tx) => {
     const file = await storeFile(
       {
@@ -141,9 +156,6 @@ async function finish(
     .where(eq(importRuns.id, runId));
 }
 
-/** Progress is written at most this often (each write is one UPDATE of the run's row). */
-const PROGRESS_MS = 250;
-
 /**
  * The job: the run's file is read from the file store and applied in one transaction that also
  * marks the job done. When the instance dies mid-import its transaction rolls back; the lease
@@ -172,22 +184,21 @@ async function runImportJob(ctx: JobContext<{ runId: string }>) {
     .update(importRuns)
     .set({ status: "checking", processed: 0, total: null, startedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(importRuns.id, run.id));
-  let last = 0;
-  let lastPhase = "checking";
+  // Written once a batch (500 rows): a hundred one-row updates for the largest file. On
+  // PostgreSQL outside the import's transaction (another pooled connection), so every instance
+  // sees it at once. The embedded database has one connection that the transaction holds until
+  // it ends (any other query waits for it): there the progress goes through the transaction.
+  let writer: Tx | ReturnType<typeof db> = db();
   const progress: Progress = async (phase, processed, total) => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("importação interrompida");
-    const now = Date.now();
-    if (phase === lastPhase && now - last < PROGRESS_MS) return;
-    last = now;
-    lastPhase = phase;
-    // Outside the import's transaction (its own connection on PostgreSQL): other instances see it now.
-    await db()
+    await writer
       .update(importRuns)
       .set({ status: phase, processed, total, updatedAt: sql`now()` })
       .where(and(eq(importRuns.id, run.id), inArray(importRuns.status, ACTIVE)));
   };
   try {
     await ctx.complete(async (tx) => {
+      if (databaseDriver() === "pglite") writer = tx;
       const report = await kind.apply(
         tx,
         actor,
@@ -207,14 +218,10 @@ async function runImportJob(ctx: JobContext<{ runId: string }>) {
       return;
     }
     log.error("falha na importação de planilha", { runId: run.id, kind: run.kind, attempt: ctx.job.attempts, ...errorFields(error) });
-    if (ctx.job.attempts >= ctx.job.maxAttempts) {
-      await finish(run.id, "failed", kind.messages.error, null);
-      await deleteFile(stored.id);
-    } else
-      await db()
-        .update(importRuns)
-        .set({ status: "queued", updatedAt: sql`now()` })
-        .where(eq(importRuns.id, run.id));
-    throw error;
+    // Nothing was written (the transaction rolled back). Not retried: the page says so and the
+    // file can be sent again. Only a dead instance's run is taken over (by its lease).
+    await finish(run.id, "failed", kind.messages.error, null);
+    await deleteFile(stored.id);
+    throw new PermanentJobError(error instanceof Error ? error.message : String(error));
   }
 }

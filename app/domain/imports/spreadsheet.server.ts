@@ -279,6 +279,29 @@ export async function streamSpreadsheet(
   });
 }
 
+const ENOUGH = Symbol("enough");
+
+/**
+ * Reads the start of an upload only — its kind, its header and its first rows — so the refusals
+ * a file shows at once (not a spreadsheet, missing columns, a declared size past the cap, a zip
+ * that says it inflates too far, no data rows) are answered in the request that starts an import
+ * job (ADR 253); the rest is the job's. Milliseconds, whatever the file's size.
+ */
+export async function precheckSpreadsheet(upload: { fileName: string; bytes: Buffer } | undefined, opts: ReadOptions) {
+  try {
+    await streamSpreadsheet(
+      upload,
+      opts,
+      async () => {
+        throw ENOUGH;
+      },
+      1,
+    );
+  } catch (error) {
+    if (error !== ENOUGH) throw error;
+  }
+}
+
 /**
  * Reads an upload into rows keyed by column key, streaming (ADR 173): the workbook is never
  * built. Refuses (AppError 4xx, pt-BR): .xls, a file that is not what it claims, a binary or
