@@ -274,7 +274,7 @@ async function existingMembers(reader: Reader, numbers: number[], cpfs: string[]
 const BATCH = 500;
 
 /** Rows between two full collections (ADR 253): the heap stays near what is alive. */
-const GC_EVERY = 5000;
+const GC_EVERY = 2500;
 
 /** Where a run stands, for the page's progress (ADR 253). */
 export type ImportProgress = (phase: "checking" | "writing", processed: number, total: number | null) => Promise<void>;
@@ -434,6 +434,8 @@ export async function applyMemberImport(tx: Tx, actor: Actor, upload: Upload, pr
   });
   // Numbers for rows without one start after every number in use and every number the file gives.
   let next = Math.max(await nextRegistrationNumber(tx), maxGiven + 1);
+  // The check's workbook (its shared strings) goes before the second reading builds its own.
+  collectGarbage();
   const seen = { cpf: new Map<string, number>(), number: new Map<number, number>() };
   let written = 0;
   await streamSpreadsheet(
