@@ -104,6 +104,11 @@ export async function startImportRun(
       .onConflictDoNothing()
       .returning();
     if (!run) throw new AppError(409, IMPORT_RUN_MESSAGES.busy);
+    // Only the latest run is shown: earlier reports (names of the file's rows) are not kept.
+    await tx
+      .update(importRuns)
+      .set({ report: null })
+      .where(and(eq(importRuns.kind, kind), sql`${importRuns.id} <> ${run.id}`, sql`${importRuns.report} is not null`));
     const jobId = await enqueueJob(importJob, { runId: run.id }, { tx });
     await tx.update(importRuns).set({ jobId }).where(eq(importRuns.id, run.id));
     return view(run);
