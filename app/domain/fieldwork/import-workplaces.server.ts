@@ -352,83 +352,79 @@ export async function applyWorkplaceImport(
   const start = Date.now();
   let made = 0;
   const generate = options.generateCode ?? (() => generateWorkplaceCode(start - made++ * 1000));
-  {
-    const { report, creates, updates } = await plan(upload, knownCodes(tx), tx);
-    await progress?.("checking", report.total, report.total);
-    if (report.rejected.length > 0) return report;
-    // Likely duplicates are imported only once confirmed; otherwise nothing is written.
-    if (report.warnings?.length && !options.confirmDuplicates) return report;
-    let written = 0;
-    const wrote = async () => {
-      if (++written % 100 === 0) await progress?.("writing", written, report.total);
-    };
-    for (const w of updates) {
-      await wrote();
-      const [current] = await tx.select().from(workplaces).where(eq(workplaces.code, w.code)).for("update");
-      if (!current) throw new AppError(409, WORKPLACE_IMPORT_MESSAGES.error);
-      const addressChanged = (["address", "neighbourhood", "city", "state", "cep"] as const).some(
-        (k) => (current[k] ?? "") !== (w[k] ?? ""),
-      );
-      const regeocode = !w.position && addressChanged && current.positionSource !== "manual";
-      const position = w.position
-        ? { lat: w.position.lat, lon: w.position.lon, positionSource: "manual" as const, geocodeNotFoundAt: null }
-        : regeocode
-          ? { ...approximatePosition(w), positionSource: "approximate" as const, geocodeNotFoundAt: null }
-          : {};
-      await tx
-        .update(workplaces)
-        .set({
-          ...addressColumns(w),
-          ...(w.membersCount !== null ? { membersCount: w.membersCount } : {}),
-          ...w.operational,
-          ...position,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(workplaces.id, current.id));
-      if (regeocode) await enqueueJob(geocodeWorkplaceJob, { workplaceId: current.id }, { tx, singletonKey: current.id });
-    }
-    for (const w of creates) {
-      await wrote();
-      const position = w.position
-        ? { ...w.position, source: "manual" as const }
-        : { ...approximatePosition(w), source: "approximate" as const };
-      let created: { id: string } | undefined;
-      for (let attempt = 1; attempt <= (w.code ? 1 : WORKPLACE_CODE_ATTEMPTS) && !created; attempt++) {
-        [created] = await tx
-          .insert(workplaces)
-          .values({
-            code: w.code ?? generate(),
-            ...addressColumns(w),
-            lat: position.lat,
-            lon: position.lon,
-            positionSource: position.source,
-            membersCount: w.membersCount ?? 0,
-            ...w.operational,
-            createdBy: actor.id,
-          })
-          .onConflictDoNothing({ target: workplaces.code })
-          .returning({ id: workplaces.id });
-      }
-      if (!created) throw new AppError(409, WORKPLACE_MESSAGES.codeExhausted);
-      if (position.source === "approximate")
-        await enqueueJob(geocodeWorkplaceJob, { workplaceId: created.id }, { tx, singletonKey: created.id });
-    }
-    await recordAudit(
-      {
-        actor,
-        action: "workplace.imported",
-        entityType: "workplace",
-        entityId: null,
-        data: {
-          total: report.total,
-          created: report.created,
-          updated: report.updated,
-          rejected: report.rejected.length,
-          ...(report.warnings?.length ? { possibleDuplicatesConfirmed: report.warnings.length } : {}),
-        },
-      },
-      tx,
-    );
-    return { ...report, applied: true };
+  const { report, creates, updates } = await plan(upload, knownCodes(tx), tx);
+  await progress?.("checking", report.total, report.total);
+  if (report.rejected.length > 0) return report;
+  // Likely duplicates are imported only once confirmed; otherwise nothing is written.
+  if (report.warnings?.length && !options.confirmDuplicates) return report;
+  let written = 0;
+  const wrote = async () => {
+    if (++written % 100 === 0) await progress?.("writing", written, report.total);
+  };
+  for (const w of updates) {
+    await wrote();
+    const [current] = await tx.select().from(workplaces).where(eq(workplaces.code, w.code)).for("update");
+    if (!current) throw new AppError(409, WORKPLACE_IMPORT_MESSAGES.error);
+    const addressChanged = (["address", "neighbourhood", "city", "state", "cep"] as const).some((k) => (current[k] ?? "") !== (w[k] ?? ""));
+    const regeocode = !w.position && addressChanged && current.positionSource !== "manual";
+    const position = w.position
+      ? { lat: w.position.lat, lon: w.position.lon, positionSource: "manual" as const, geocodeNotFoundAt: null }
+      : regeocode
+        ? { ...approximatePosition(w), positionSource: "approximate" as const, geocodeNotFoundAt: null }
+        : {};
+    await tx
+      .update(workplaces)
+      .set({
+        ...addressColumns(w),
+        ...(w.membersCount !== null ? { membersCount: w.membersCount } : {}),
+        ...w.operational,
+        ...position,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(workplaces.id, current.id));
+    if (regeocode) await enqueueJob(geocodeWorkplaceJob, { workplaceId: current.id }, { tx, singletonKey: current.id });
   }
+  for (const w of creates) {
+    await wrote();
+    const position = w.position
+      ? { ...w.position, source: "manual" as const }
+      : { ...approximatePosition(w), source: "approximate" as const };
+    let created: { id: string } | undefined;
+    for (let attempt = 1; attempt <= (w.code ? 1 : WORKPLACE_CODE_ATTEMPTS) && !created; attempt++) {
+      [created] = await tx
+        .insert(workplaces)
+        .values({
+          code: w.code ?? generate(),
+          ...addressColumns(w),
+          lat: position.lat,
+          lon: position.lon,
+          positionSource: position.source,
+          membersCount: w.membersCount ?? 0,
+          ...w.operational,
+          createdBy: actor.id,
+        })
+        .onConflictDoNothing({ target: workplaces.code })
+        .returning({ id: workplaces.id });
+    }
+    if (!created) throw new AppError(409, WORKPLACE_MESSAGES.codeExhausted);
+    if (position.source === "approximate")
+      await enqueueJob(geocodeWorkplaceJob, { workplaceId: created.id }, { tx, singletonKey: created.id });
+  }
+  await recordAudit(
+    {
+      actor,
+      action: "workplace.imported",
+      entityType: "workplace",
+      entityId: null,
+      data: {
+        total: report.total,
+        created: report.created,
+        updated: report.updated,
+        rejected: report.rejected.length,
+        ...(report.warnings?.length ? { possibleDuplicatesConfirmed: report.warnings.length } : {}),
+      },
+    },
+    tx,
+  );
+  return { ...report, applied: true };
 }
