@@ -5,6 +5,7 @@ import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { housekeepingJob } from "./housekeeping.server";
 import { chargeBatchJob } from "./charge-batch.server";
+import { importJob } from "~/domain/imports/import-runs.server";
 import { backupSettings, databaseBackupJob, nextDailyRun } from "./database-backup.server";
 import { enqueueJob, onEnqueue, type EnqueueOptions, type JobDefinition, type Schedule } from "./jobs.server";
 import { sendEmailJob } from "./send-email.server";
@@ -20,6 +21,7 @@ export const APP_JOBS = {
   "finance-charge-batch": chargeBatchJob,
   "database-backup": databaseBackupJob,
   "service-deadline-reminders": deadlineRemindersJob,
+  "spreadsheet-import": importJob,
 } as const;
 
 type AppJobs = typeof APP_JOBS;

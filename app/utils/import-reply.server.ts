@@ -33,6 +33,16 @@ export function importReply(intent: "import-preview" | "import-commit", report: 
   return { message, report, reportCsv };
 }
 
+/** The sentence of a step's outcome, as `importReply` says it (the import job's result, ADR 253). */
+export function importOutcomeMessage(intent: "import-preview" | "import-commit", report: ImportReport, messages: ImportMessages) {
+  const problems = report.rejected.length;
+  if (intent === "import-commit" && !report.applied) {
+    const warnings = report.warnings?.length ?? 0;
+    return problems === 0 && warnings > 0 && messages.unconfirmed ? messages.unconfirmed(warnings) : messages.refused(problems);
+  }
+  return report.applied ? messages.committed(report) : problems ? messages.withProblems(problems) : messages.previewed;
+}
+
 const uploadTurn = turns(1);
 
 /**

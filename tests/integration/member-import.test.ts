@@ -15,6 +15,7 @@ import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { todayInBrasilia } from "~/lib/dates";
 import { decodeHtml as decode } from "../support/html";
+import { commitAndWait } from "../support/import-runs";
 
 /** Members (issue 8): the import from the old system, the member's photo and the XLSX export. */
 const t = useTestServer();
@@ -62,6 +63,13 @@ async function send(client: Client, path: string, intent: string, field: string,
 }
 const importFile = (c: Client, intent: string, bytes: Buffer | null, name = "associado.xlsx") =>
   send(c, PATH, intent, "arquivo", bytes, name);
+/** The commit runs as a job (ADR 253): posted, then followed to its end; `html` is the page then. */
+function commit(c: Client, bytes: Buffer | null, name = "associado.xlsx") {
+  const fd = new FormData();
+  fd.set("intent", "import-commit");
+  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
+  return commitAndWait(c, t.query, "members", PATH, fd);
+}
 function count(html: string, key: "total" | "created" | "updated" | "rejected") {
   const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
   return m ? Number(m[1]) : undefined;
@@ -247,8 +255,9 @@ describe("dry run, then commit", () => {
       line({ nome_associado: "Boa Linha Dois", cpf: cpf(41), data_nascimento: "05/03/1980" }),
       line({ nome_associado: "Linha Ruim", cpf: cpf(42), data_nascimento: "31/02/1980" }),
     ]);
-    const { status, html } = await importFile(admin, "import-commit", file);
-    expect(status).toBe(422);
+    const { status, html, run } = await commit(admin, file);
+    expect(status).toBe(200);
+    expect(run?.status).toBe("refused");
     expect(html).toContain(MEMBER_IMPORT_MESSAGES.refused(1));
     // The refusal shows the report with the row to fix.
     expect(html).toContain('data-testid="import-rejected-5"');
@@ -261,8 +270,9 @@ describe("dry run, then commit", () => {
   it("the commit of a clean file writes every row, keeps given registration numbers, numbers the rest, and audits counts only", async () => {
     const before = await counts();
     const clean = rows().filter((_, i) => [0, 1, 2, 10].includes(i));
-    const { status, html } = await importFile(admin, "import-commit", await xlsx(clean));
+    const { status, html, run } = await commit(admin, await xlsx(clean));
     expect(status, html.slice(0, 400)).toBe(200);
+    expect(run).toMatchObject({ status: "done", processed: 4, total: 4 });
     expect(html).toContain("Importação concluída: 2 filiados criados, 2 atualizados.");
     expect(await counts()).toEqual({ m: before.m + 2, l: before.l + 1, f: before.f });
     expect(await byCpf(existing.cpf)).toMatchObject({
@@ -321,8 +331,9 @@ describe("dry run, then commit", () => {
     expect(dry.status).toBe(200);
     expect([count(dry.html, "created"), count(dry.html, "rejected")]).toEqual([1, 0]);
     expect(await counts()).toEqual(before);
-    const done = await importFile(admin, "import-commit", file, "associado.csv");
+    const done = await commit(admin, file, "associado.csv");
     expect(done.status).toBe(200);
+    expect(done.run?.status).toBe("done");
     expect(await byCpf(zeroCpf)).toMatchObject({ name: "Zélia Planilha CSV", joined_on: "2001-01-01", situation: 4, status: "afastado" });
   });
 
@@ -337,8 +348,8 @@ describe("dry run, then commit", () => {
         line({ nome_associado: "Falha Proposital", cpf: cpf(11) }),
         line({ nome_associado: "Depois da Falha", cpf: cpf(12) }),
       ]);
-      const { status, html } = await importFile(admin, "import-commit", file);
-      expect(status).toBe(500);
+      const { html, run } = await commit(admin, file);
+      expect(run?.status).toBe("failed");
       expect(html).toContain(MEMBER_IMPORT_MESSAGES.error);
       expect(await counts()).toEqual(before);
       expect(await byCpf(cpf(10))).toBeUndefined();
@@ -368,7 +379,8 @@ describe("import refusals", () => {
 
   it("a file that is not a spreadsheet, or has no valid row, gets a pt-BR 4xx and nothing is written", async () => {
     const before = await counts();
-    const cases: Array<[Buffer | null, string, number, string]> = [
+    // Refused at once (4xx) when the start of the file shows it; a row's problems are the job's (refused).
+    const cases: Array<[Buffer | null, string, number | "refused", string]> = [
       [null, "associado.xlsx", 400, SPREADSHEET_MESSAGES.missing],
       [Buffer.from("d0cf11e0a1b11ae1000000000000000000000000", "hex"), "associado.xls", 415, SPREADSHEET_MESSAGES.xls],
       [Buffer.from("texto solto\nsem colunas\n"), "notas.csv", 422, SPREADSHEET_MESSAGES.noHeaders("nome_associado, cpf")],
@@ -379,13 +391,14 @@ describe("import refusals", () => {
       [
         await xlsx([line({ nome_associado: "Só Inválida", cpf: "111.111.111-11" })]),
         "associado.xlsx",
-        422,
+        "refused",
         MEMBER_IMPORT_MESSAGES.refused(1),
       ],
     ];
     for (const [bytes, name, expected, message] of cases) {
-      const { status, html } = await importFile(admin, "import-commit", bytes, name);
-      expect(status, name).toBe(expected);
+      const { status, html, run } = await commit(admin, bytes, name);
+      if (expected === "refused") expect(run?.status, name).toBe("refused");
+      else expect([status, run], name).toEqual([expected, undefined]);
       expect(html, name).toContain(message);
     }
     expect(await counts()).toEqual(before);
@@ -425,8 +438,10 @@ describe("hostile spreadsheets", () => {
       ["honest", await zipBombXlsx(300)],
       ["lying", await zipBombXlsx(300, 2048)],
     ] as const) {
-      const { status, html } = await importFile(admin, "import-commit", file);
-      expect(status, name).toBe(413);
+      // Refused at once when the sheet declares its size; otherwise while the job inflates it.
+      const { status, html, run } = await commit(admin, file);
+      if (run) expect(run, name).toMatchObject({ status: "failed", message: SPREADSHEET_MESSAGES.unzippedTooLarge });
+      else expect(status, name).toBe(413);
       expect(html, name).toContain(SPREADSHEET_MESSAGES.unzippedTooLarge);
     }
     expect(await counts()).toEqual(before);

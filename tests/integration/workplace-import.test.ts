@@ -8,6 +8,7 @@ import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fi
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
+import { commitAndWait } from "../support/import-runs";
 import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS } from "../support/fieldwork";
 
 /** The workplace spreadsheet import (issue 10): template, dry run, all-or-nothing commit. */
@@ -30,6 +31,14 @@ async function send(client: Client, intent: string, bytes: Buffer | null, name =
   if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
   const res = await client.post(PATH, fd);
   return { status: res.status, html: decode(await res.text()) };
+}
+/** The commit runs as a job (ADR 253): posted, then followed to its end; `html` is the page then. */
+function commit(client: Client, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
+  const fd = new FormData();
+  fd.set("intent", "import-commit");
+  for (const [k, v] of Object.entries(extra)) fd.set(k, v);
+  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
+  return commitAndWait(client, t.query, "workplaces", PATH, fd);
 }
 function count(html: string, key: "total" | "created" | "updated" | "rejected") {
   const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
@@ -159,24 +168,25 @@ describe("dry run, then commit", () => {
 
   it("the commit of a file with good rows and one bad row writes nothing, and says why", async () => {
     const before = await counts();
-    const { status, html } = await send(admin, "import-commit", await xlsx(rows()));
-    expect(status).toBe(422);
+    const { html, run } = await commit(admin, await xlsx(rows()));
+    expect(run?.status).toBe("refused");
     expect(html).toContain(WORKPLACE_IMPORT_MESSAGES.refused(6));
     expect(html).toContain('data-testid="import-rejected-10"');
     expect(await counts()).toEqual(before);
     expect(await byName("Shopping Importado Um")).toBeUndefined();
     expect(await byName("Posto Renomeado Pela Planilha")).toBeUndefined();
     // One bad row among good ones is enough.
-    const one = await send(admin, "import-commit", await xlsx([...rows().slice(0, 3), rows()[4]]));
-    expect(one.status).toBe(422);
+    const one = await commit(admin, await xlsx([...rows().slice(0, 3), rows()[4]]));
+    expect(one.run?.status).toBe("refused");
     expect(one.html).toContain(WORKPLACE_IMPORT_MESSAGES.refused(1));
     expect(await counts()).toEqual(before);
   });
 
   it("the commit of a clean file writes every row in one go, queues geocoding for rows without coordinates, and audits counts only", async () => {
     const before = await counts();
-    const { status, html } = await send(admin, "import-commit", await xlsx(rows().slice(0, 3)));
+    const { status, html, run } = await commit(admin, await xlsx(rows().slice(0, 3)));
     expect(status).toBe(200);
+    expect(run?.status).toBe("done");
     expect(html).toContain("Importação concluída: 2 postos criados, 1 atualizado.");
     const after = await counts();
     // Two created, one audit entry, one geocoding job (the row with Lat/Long has none; the
@@ -229,8 +239,8 @@ describe("dry run, then commit", () => {
     expect(dry.status).toBe(200);
     expect([count(dry.html, "created"), count(dry.html, "rejected")]).toEqual([1, 0]);
     expect(await counts()).toEqual(before);
-    const done = await send(admin, "import-commit", file, "postos.csv");
-    expect(done.status).toBe(200);
+    const done = await commit(admin, file, "postos.csv");
+    expect(done.run?.status).toBe("done");
     expect(await byName("Hotel Planilha CSV")).toMatchObject({
       members_count: 7,
       basic_firefighters: 9,
@@ -252,8 +262,8 @@ describe("dry run, then commit", () => {
         ["", "Depois da Falha", "QNB 4", "", "Taguatinga", "DF", "72115-040", "", "", "", "", ""],
       ]);
       // Its rows look alike (same CEP sector): confirmed as distinct places (ADR 217), so the commit reaches the insert.
-      const { status, html } = await send(admin, "import-commit", file, "postos.xlsx", { confirmDuplicates: "on" });
-      expect(status).toBe(500);
+      const { html, run } = await commit(admin, file, "postos.xlsx", { confirmDuplicates: "on" });
+      expect(run?.status).toBe("failed");
       expect(html).toContain(WORKPLACE_IMPORT_MESSAGES.error);
       expect(await counts()).toEqual(before);
       expect(await byName("Antes da Falha 1")).toBeUndefined();
@@ -284,8 +294,9 @@ describe("the row cap", () => {
       ]),
     );
     // Every row shares one CEP: likely duplicates, confirmed (ADR 217).
-    const { status, html } = await send(admin, "import-commit", file, "massa.csv", { confirmDuplicates: "on" });
+    const { status, html, run } = await commit(admin, file, "massa.csv", { confirmDuplicates: "on" });
     expect(status, html.slice(0, 300)).toBe(200);
+    expect(run?.status).toBe("done");
     expect(count(html, "created")).toBe(5000);
     expect(await counts()).toEqual({ w: before.w + 5000, l: before.l + 1, j: before.j });
   });
@@ -332,12 +343,8 @@ describe("refusals", () => {
       }
     }
     // Only invalid rows: the commit refuses with 422.
-    const bad = await send(
-      admin,
-      "import-commit",
-      await xlsx([["", "", "Sem nome", "", "Brasília", "DF", "70000-000", "", "", "", "", ""]]),
-    );
-    expect(bad.status).toBe(422);
+    const bad = await commit(admin, await xlsx([["", "", "Sem nome", "", "Brasília", "DF", "70000-000", "", "", "", "", ""]]));
+    expect(bad.run?.status).toBe("refused");
     expect(bad.html).toContain(WORKPLACE_IMPORT_MESSAGES.refused(1));
     expect(await counts()).toEqual(before);
   });

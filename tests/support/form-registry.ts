@@ -460,7 +460,8 @@ export const FORM_POSTS: FormPost[] = [
       schema: memberImportActionSchema,
       valid: () => ({ intent: "import-commit" }),
       textFields: [],
-      tables: ["members", "audit_log"],
+      // import_runs and files: a commit is stored as a run with its file (ADR 253).
+      tables: ["members", "audit_log", "import_runs", "files"],
     },
   },
   {
@@ -757,7 +758,8 @@ export const FORM_POSTS: FormPost[] = [
       valid: () => ({ intent: "import-commit" }),
       textFields: [],
       // Not `jobs`: the worker moves the geocoding jobs other bodies queued, on its own.
-      tables: ["workplaces", "audit_log"],
+      // import_runs and files: a commit is stored as a run with its file (ADR 253).
+      tables: ["workplaces", "audit_log", "import_runs", "files"],
     },
   },
   {

@@ -1,8 +1,9 @@
 import * as React from "react";
 import { Download, FileCheck2, FileSpreadsheet, Loader2 } from "lucide-react";
+import { useRevalidator } from "react-router";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
-import type { ImportReport } from "~/domain/imports/report";
+import { importRunActive, importRunProgressText, type ImportReport, type ImportRunView } from "~/domain/imports/report";
 import { UploadCard, UploadField } from "~/components/ui/upload-card";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
@@ -30,6 +31,8 @@ export type SpreadsheetImportProps = {
   reportFileName: string;
   /** The box that confirms the dry run's warnings (likely duplicates, ADR 217), posted as `confirmDuplicates`. */
   confirmWarningsLabel?: string;
+  /** The latest commit, run as a job (ADR 253): its progress while it runs, its result once done. */
+  run?: ImportRunView | null;
 };
 
 /**
@@ -49,7 +52,9 @@ export function SpreadsheetImport({
   keyLabel,
   reportFileName,
   confirmWarningsLabel = "Confirmo que estas linhas não são duplicadas",
+  run,
 }: SpreadsheetImportProps) {
+  const running = !!run && importRunActive(run.status);
   // The form is cleared (remounted) after a commit only: the dry run keeps the chosen file for it.
   const [formKey, setFormKey] = React.useState(0);
   const toast = useToast();
@@ -59,7 +64,7 @@ export function SpreadsheetImport({
     toast: false,
     onSuccess: (r) => {
       if (r.message && !r.report?.rejected.length) toast({ type: "success", message: r.message });
-      if (r.intent !== "import-commit") return;
+      if (r.intent !== "import-commit" || !r.ok) return;
       setFileName(null);
       setFormKey((k) => k + 1);
     },
@@ -78,6 +83,7 @@ export function SpreadsheetImport({
     previewed !== null &&
     previewed === fileName &&
     report &&
+    !running &&
     !report.applied &&
     report.rejected.length === 0 &&
     report.created + report.updated > 0;
@@ -149,10 +155,91 @@ export function SpreadsheetImport({
           {busy ? (pendingIntent === "import-commit" ? "Importando a planilha, aguarde…" : "Validando a planilha, aguarde…") : problems}
         </p>
       </Form>
+      {run && (running || !report) ? (
+        <ImportRunPanel run={run} action={action} name={name} keyLabel={keyLabel} fileName={reportFileName} />
+      ) : null}
       {report ? (
         <ImportReportView report={report} csv={result?.reportCsv} name={name} keyLabel={keyLabel} fileName={reportFileName} />
       ) : null}
     </UploadCard>
+  );
+}
+
+/**
+ * The commit as a job (ADR 253): a progress bar with its count while it runs (the page's data is
+ * fetched again every second; without JavaScript the page reloads itself), then the outcome's
+ * sentence and the report. Read from the database, so a reload or another instance shows it.
+ */
+function ImportRunPanel({
+  run,
+  action,
+  name,
+  keyLabel,
+  fileName,
+}: {
+  run: ImportRunView;
+  action: string;
+  name: string;
+  keyLabel: string;
+  fileName: string;
+}) {
+  const revalidator = useRevalidator();
+  const active = importRunActive(run.status);
+  React.useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(t);
+  }, [active, revalidator]);
+  const labelId = `${name}-progress-label`;
+  if (active) {
+    const determinate = run.status === "writing" || (run.status === "checking" && run.total !== null);
+    return (
+      <section
+        aria-label="Importação em andamento"
+        className="mt-4 grid gap-2 rounded-md border border-sky-300 bg-sky-50 p-3"
+        data-testid={`${name}-run`}
+      >
+        <noscript>
+          <meta httpEquiv="refresh" content={`3;url=${action}`} />
+        </noscript>
+        <p id={labelId} className="text-sm font-semibold text-sky-900">
+          Importando {run.fileName}: todas as linhas ou nenhuma
+        </p>
+        <progress
+          aria-labelledby={labelId}
+          className="h-3 w-full accent-brand-700"
+          max={determinate ? Math.max(run.total ?? run.processed, 1) : undefined}
+          value={determinate ? run.processed : undefined}
+          data-testid={`${name}-progress`}
+        />
+        <p role="status" className="text-sm text-sky-900" data-testid={`${name}-run-status`}>
+          {importRunProgressText(run)}
+        </p>
+        <noscript>
+          <p className="text-sm">
+            <a href={action} className="font-semibold underline">
+              Atualizar o andamento
+            </a>
+          </p>
+        </noscript>
+      </section>
+    );
+  }
+  return (
+    <div className="mt-4 grid gap-2" data-testid={`${name}-run`}>
+      <p
+        role="status"
+        className={run.status === "done" ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-red-700"}
+        data-testid={`${name}-run-status`}
+      >
+        {run.message}
+      </p>
+      {run.report ? (
+        <ImportReportView report={run.report} csv={run.reportCsv ?? undefined} name={name} keyLabel={keyLabel} fileName={fileName} />
+      ) : null}
+    </div>
   );
 }
 

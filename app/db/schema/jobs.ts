@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { files } from "./system";
 
 /**
  * Durable background jobs (ADR 080). A worker claims a due row with `FOR UPDATE SKIP LOCKED`
@@ -70,3 +71,43 @@ export const serviceStatus = pgTable("service_status", {
   failures: bigint("failures", { mode: "number" }).notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A spreadsheet import's commit run as a job (issue 21 §7, ADR 253): the uploaded file (in the
+ * file store, so any instance's worker reads it), who sent it, its progress and its outcome.
+ * The page reads the latest run of its kind, so a reload or another instance shows it.
+ */
+export const importRuns = pgTable(
+  "import_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** 'members' or 'workplaces'. */
+    kind: text("kind").notNull(),
+    /** queued → checking → writing → done | refused (a row has a problem: nothing written) | failed. */
+    status: text("status").notNull().default("queued"),
+    fileId: uuid("file_id").references(() => files.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    /** Who sent it: { id, username, role } (the job acts as them). */
+    actor: jsonb("actor").notNull(),
+    /** The import's options (the workplaces' confirmation of likely duplicates). */
+    options: jsonb("options").notNull().default({}),
+    processed: integer("processed").notNull().default(0),
+    total: integer("total"),
+    report: jsonb("report"),
+    message: text("message"),
+    jobId: bigint("job_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("import_runs_kind_check", sql`${t.kind} in ('members','workplaces')`),
+    check("import_runs_status_check", sql`${t.status} in ('queued','checking','writing','done','refused','failed')`),
+    index("import_runs_kind_created_idx").on(t.kind, t.createdAt),
+    // At most one import of each kind queued or running.
+    uniqueIndex("import_runs_active_idx")
+      .on(t.kind)
+      .where(sql`${t.status} in ('queued','checking','writing')`),
+  ],
+);

@@ -4,7 +4,7 @@ import { db, type Db, type Tx } from "~/db/client.server";
 import { workplaces } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { enqueue } from "~/jobs/app-jobs.server";
+import { enqueueJob } from "~/jobs/jobs.server";
 import { AppError } from "~/utils/app-error";
 import {
   importMessages,
@@ -18,7 +18,7 @@ import {
 import { approximatePosition } from "./map-constants";
 import { generateWorkplaceCode, WORKPLACE_CODE_ATTEMPTS } from "./workplace-code.server";
 import { WORKPLACE_MESSAGES, workplaceFieldsSchema } from "./workplace.schema";
-import { GEOCODE_WORKPLACE_JOB } from "./geocode-workplace-job.server";
+import { geocodeWorkplaceJob } from "./geocode-workplace-job.server";
 import { duplicateIndex } from "./find-duplicates.server";
 import { DUPLICATE_MESSAGES, foldedWords, trigrams } from "./workplace-duplicates";
 
@@ -332,81 +332,99 @@ export async function commitWorkplaceImport(
   options: CommitOptions = {},
 ) {
   authorize(actor, "workplaces.import");
+  return db().transaction((tx) => applyWorkplaceImport(tx, actor, upload, options));
+}
+
+/** Where a run stands, for the page's progress (ADR 253). */
+export type ImportProgress = (phase: "checking" | "writing", processed: number, total: number | null) => Promise<void>;
+
+/** The commit's work in the caller's transaction (the import job's, ADR 253). */
+export async function applyWorkplaceImport(
+  tx: Tx,
+  actor: Actor,
+  upload: { fileName: string; bytes: Buffer } | undefined,
+  options: CommitOptions = {},
+  progress?: ImportProgress,
+): Promise<ImportReport> {
+  authorize(actor, "workplaces.import");
   // The code's time part has 1,000 codes a second: a bulk import spreads its new codes over one
   // (past) second per row, so 5,000 rows do not exhaust the random part.
   const start = Date.now();
   let made = 0;
   const generate = options.generateCode ?? (() => generateWorkplaceCode(start - made++ * 1000));
-  return db().transaction(async (tx) => {
-    const { report, creates, updates } = await plan(upload, knownCodes(tx), tx);
-    if (report.rejected.length > 0) return report;
-    // Likely duplicates are imported only once confirmed; otherwise nothing is written.
-    if (report.warnings?.length && !options.confirmDuplicates) return report;
-    for (const w of updates) {
-      const [current] = await tx.select().from(workplaces).where(eq(workplaces.code, w.code)).for("update");
-      if (!current) throw new AppError(409, WORKPLACE_IMPORT_MESSAGES.error);
-      const addressChanged = (["address", "neighbourhood", "city", "state", "cep"] as const).some(
-        (k) => (current[k] ?? "") !== (w[k] ?? ""),
-      );
-      const regeocode = !w.position && addressChanged && current.positionSource !== "manual";
-      const position = w.position
-        ? { lat: w.position.lat, lon: w.position.lon, positionSource: "manual" as const, geocodeNotFoundAt: null }
-        : regeocode
-          ? { ...approximatePosition(w), positionSource: "approximate" as const, geocodeNotFoundAt: null }
-          : {};
-      await tx
-        .update(workplaces)
-        .set({
+  const { report, creates, updates } = await plan(upload, knownCodes(tx), tx);
+  await progress?.("checking", report.total, report.total);
+  if (report.rejected.length > 0) return report;
+  // Likely duplicates are imported only once confirmed; otherwise nothing is written.
+  if (report.warnings?.length && !options.confirmDuplicates) return report;
+  let written = 0;
+  const wrote = async () => {
+    if (++written % 100 === 0) await progress?.("writing", written, report.total);
+  };
+  for (const w of updates) {
+    await wrote();
+    const [current] = await tx.select().from(workplaces).where(eq(workplaces.code, w.code)).for("update");
+    if (!current) throw new AppError(409, WORKPLACE_IMPORT_MESSAGES.error);
+    const addressChanged = (["address", "neighbourhood", "city", "state", "cep"] as const).some((k) => (current[k] ?? "") !== (w[k] ?? ""));
+    const regeocode = !w.position && addressChanged && current.positionSource !== "manual";
+    const position = w.position
+      ? { lat: w.position.lat, lon: w.position.lon, positionSource: "manual" as const, geocodeNotFoundAt: null }
+      : regeocode
+        ? { ...approximatePosition(w), positionSource: "approximate" as const, geocodeNotFoundAt: null }
+        : {};
+    await tx
+      .update(workplaces)
+      .set({
+        ...addressColumns(w),
+        ...(w.membersCount !== null ? { membersCount: w.membersCount } : {}),
+        ...w.operational,
+        ...position,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(workplaces.id, current.id));
+    if (regeocode) await enqueueJob(geocodeWorkplaceJob, { workplaceId: current.id }, { tx, singletonKey: current.id });
+  }
+  for (const w of creates) {
+    await wrote();
+    const position = w.position
+      ? { ...w.position, source: "manual" as const }
+      : { ...approximatePosition(w), source: "approximate" as const };
+    let created: { id: string } | undefined;
+    for (let attempt = 1; attempt <= (w.code ? 1 : WORKPLACE_CODE_ATTEMPTS) && !created; attempt++) {
+      [created] = await tx
+        .insert(workplaces)
+        .values({
+          code: w.code ?? generate(),
           ...addressColumns(w),
-          ...(w.membersCount !== null ? { membersCount: w.membersCount } : {}),
+          lat: position.lat,
+          lon: position.lon,
+          positionSource: position.source,
+          membersCount: w.membersCount ?? 0,
           ...w.operational,
-          ...position,
-          updatedAt: sql`now()`,
+          createdBy: actor.id,
         })
-        .where(eq(workplaces.id, current.id));
-      if (regeocode) await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: current.id }, { tx, singletonKey: current.id });
+        .onConflictDoNothing({ target: workplaces.code })
+        .returning({ id: workplaces.id });
     }
-    for (const w of creates) {
-      const position = w.position
-        ? { ...w.position, source: "manual" as const }
-        : { ...approximatePosition(w), source: "approximate" as const };
-      let created: { id: string } | undefined;
-      for (let attempt = 1; attempt <= (w.code ? 1 : WORKPLACE_CODE_ATTEMPTS) && !created; attempt++) {
-        [created] = await tx
-          .insert(workplaces)
-          .values({
-            code: w.code ?? generate(),
-            ...addressColumns(w),
-            lat: position.lat,
-            lon: position.lon,
-            positionSource: position.source,
-            membersCount: w.membersCount ?? 0,
-            ...w.operational,
-            createdBy: actor.id,
-          })
-          .onConflictDoNothing({ target: workplaces.code })
-          .returning({ id: workplaces.id });
-      }
-      if (!created) throw new AppError(409, WORKPLACE_MESSAGES.codeExhausted);
-      if (position.source === "approximate")
-        await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: created.id }, { tx, singletonKey: created.id });
-    }
-    await recordAudit(
-      {
-        actor,
-        action: "workplace.imported",
-        entityType: "workplace",
-        entityId: null,
-        data: {
-          total: report.total,
-          created: report.created,
-          updated: report.updated,
-          rejected: report.rejected.length,
-          ...(report.warnings?.length ? { possibleDuplicatesConfirmed: report.warnings.length } : {}),
-        },
+    if (!created) throw new AppError(409, WORKPLACE_MESSAGES.codeExhausted);
+    if (position.source === "approximate")
+      await enqueueJob(geocodeWorkplaceJob, { workplaceId: created.id }, { tx, singletonKey: created.id });
+  }
+  await recordAudit(
+    {
+      actor,
+      action: "workplace.imported",
+      entityType: "workplace",
+      entityId: null,
+      data: {
+        total: report.total,
+        created: report.created,
+        updated: report.updated,
+        rejected: report.rejected.length,
+        ...(report.warnings?.length ? { possibleDuplicatesConfirmed: report.warnings.length } : {}),
       },
-      tx,
-    );
-    return { ...report, applied: true };
-  });
+    },
+    tx,
+  );
+  return { ...report, applied: true };
 }

@@ -90,15 +90,19 @@ export type ReadOptions = { columns: readonly SpreadsheetColumn[]; maxRows: numb
  * Turns sheet rows, as they stream in, into the import's rows: the first non-blank row is the
  * header (its columns checked at once), blank rows are skipped, and the row cap holds while
  * reading — the declared dimension, the data rows and the rows scanned (blank ones too) each
- * stop the reading the moment they pass it.
+ * stop the reading the moment they pass it. Rows are handed over in batches of `batchSize`
+ * (`ready`), so a caller that consumes them as they come holds one batch at a time (ADR 253).
  */
-function rowCollector(opts: ReadOptions) {
+function rowCollector(opts: ReadOptions, batchSize: number) {
   let positions: Map<string, number> | null = null;
-  const rows: SpreadsheetRow[] = [];
+  let batch: SpreadsheetRow[] = [];
+  const ready: SpreadsheetRow[][] = [];
+  let count = 0;
   let scanned = 0;
   const scanCap = opts.maxRows * 2 + 1000;
   const tooMany = () => new AppError(413, SPREADSHEET_MESSAGES.tooManyRows(opts.maxRows));
   return {
+    ready,
     dimension(d: { firstRow: number; lastRow: number }) {
       // The header takes one row of the range.
       if (d.lastRow - d.firstRow > opts.maxRows) throw tooMany();
@@ -120,14 +124,22 @@ function rowCollector(opts: ReadOptions) {
         positions = found;
         return;
       }
-      if (rows.length >= opts.maxRows) throw tooMany();
+      if (count >= opts.maxRows) throw tooMany();
+      count++;
       const values: Record<string, string> = {};
       for (const [key, at] of positions) values[key] = (cells[at] ?? "").trim();
-      rows.push({ row, values });
+      batch.push({ row, values });
+      if (batch.length >= batchSize) {
+        ready.push(batch);
+        batch = [];
+      }
     },
+    /** The last, partial batch; refuses a sheet without a header or data rows. */
     finish() {
-      if (!positions || rows.length === 0) throw new AppError(422, SPREADSHEET_MESSAGES.empty);
-      return rows;
+      if (!positions || count === 0) throw new AppError(422, SPREADSHEET_MESSAGES.empty);
+      if (batch.length) ready.push(batch);
+      batch = [];
+      return count;
     },
   };
 }
@@ -138,11 +150,17 @@ type Collector = ReturnType<typeof rowCollector>;
 // (docs/decisions/104-server-memory.md, 173-spreadsheet-reader-and-writer.md).
 const loadXlsxReader = () => import("./xlsx-reader.server");
 
-async function readXlsx(bytes: Buffer, sink: Collector) {
+async function readXlsx(bytes: Buffer, sink: Collector, drain: Drain) {
   const { readXlsxRows, XlsxError } = await loadXlsxReader();
   try {
-    await readXlsxRows(bytes, { onDimension: (d) => sink.dimension(d), onRow: (row, cells) => sink.row(row, cells) });
+    await readXlsxRows(bytes, {
+      onDimension: (d) => sink.dimension(d),
+      onRow: (row, cells) => sink.row(row, cells),
+      afterChunk: () => (sink.ready.length ? drain.run() : undefined),
+    });
   } catch (error) {
+    // A failure of the caller's batch work (the database) is passed on as it is.
+    if (drain.failed) throw drain.failed;
     if (error instanceof AppError) throw error;
     if (!(error instanceof XlsxError)) {
       // Whatever else a strange file provokes is still a file we cannot read, never a 500.
@@ -158,7 +176,7 @@ async function readXlsx(bytes: Buffer, sink: Collector) {
 const CSV_CHUNK = 64 * 1024;
 
 /** CSV, parsed as a stream in slices (the event loop runs between them), stopping at the cap. */
-async function readCsv(bytes: Buffer, sink: Collector, maxRows: number) {
+async function readCsv(bytes: Buffer, sink: Collector, maxRows: number, drain: Drain) {
   let text = bytes.toString("utf8");
   // Not UTF-8 (an old Excel's Latin-1 CSV): read as Latin-1.
   if (text.includes("\uFFFD")) text = bytes.toString("latin1");
@@ -173,8 +191,12 @@ async function readCsv(bytes: Buffer, sink: Collector, maxRows: number) {
   );
   let row = 0;
   try {
-    for await (const record of source.pipe(parser) as AsyncIterable<string[]>) sink.row(++row, record);
+    for await (const record of source.pipe(parser) as AsyncIterable<string[]>) {
+      sink.row(++row, record);
+      if (sink.ready.length) await drain.run();
+    }
   } catch (error) {
+    if (drain.failed) throw drain.failed;
     if (error instanceof AppError) throw error;
     throw new AppError(422, SPREADSHEET_MESSAGES.unreadable);
   } finally {
@@ -207,6 +229,79 @@ export function turns(max: number) {
 /** Spreadsheets read at once per server process. */
 const inTurn = turns(2);
 
+/** Hands the collector's ready batches to the caller, one at a time; keeps the caller's own failure apart. */
+type Drain = { run: () => Promise<void>; failed: unknown };
+
+function drainer(sink: Collector, onBatch: (rows: SpreadsheetRow[]) => Promise<void>): Drain {
+  const drain: Drain = {
+    failed: undefined,
+    async run() {
+      while (sink.ready.length) {
+        const rows = sink.ready.shift()!;
+        try {
+          await onBatch(rows);
+        } catch (error) {
+          drain.failed = error;
+          throw error;
+        }
+      }
+    },
+  };
+  return drain;
+}
+
+function checkUpload(upload: { fileName: string; bytes: Buffer } | undefined): asserts upload is { fileName: string; bytes: Buffer } {
+  if (!upload || upload.bytes.length === 0) throw new AppError(400, SPREADSHEET_MESSAGES.missing);
+}
+
+/**
+ * Streams an upload's rows to `onBatch`, `batchSize` rows at a time, as they are read (ADR 253):
+ * the reading waits while a batch is handled, so memory holds one batch whatever the file's
+ * size. Refuses exactly as `readSpreadsheet` does (a refusal found late — too many rows — comes
+ * after the earlier batches were handed over). Returns the number of data rows.
+ */
+export async function streamSpreadsheet(
+  upload: { fileName: string; bytes: Buffer } | undefined,
+  opts: ReadOptions,
+  onBatch: (rows: SpreadsheetRow[]) => Promise<void>,
+  batchSize = 500,
+): Promise<number> {
+  checkUpload(upload);
+  const kind = spreadsheetKind(upload.fileName, upload.bytes);
+  return inTurn(async () => {
+    const sink = rowCollector(opts, batchSize);
+    const drain = drainer(sink, onBatch);
+    if (kind === "xlsx") await readXlsx(upload.bytes, sink, drain);
+    else await readCsv(upload.bytes, sink, opts.maxRows, drain);
+    const count = sink.finish();
+    await drain.run();
+    return count;
+  });
+}
+
+const ENOUGH = Symbol("enough");
+
+/**
+ * Reads the start of an upload only — its kind, its header and its first rows — so the refusals
+ * a file shows at once (not a spreadsheet, missing columns, a declared size past the cap, a zip
+ * that says it inflates too far, no data rows) are answered in the request that starts an import
+ * job (ADR 253); the rest is the job's. Milliseconds, whatever the file's size.
+ */
+export async function precheckSpreadsheet(upload: { fileName: string; bytes: Buffer } | undefined, opts: ReadOptions) {
+  try {
+    await streamSpreadsheet(
+      upload,
+      opts,
+      async () => {
+        throw ENOUGH;
+      },
+      1,
+    );
+  } catch (error) {
+    if (error !== ENOUGH) throw error;
+  }
+}
+
 /**
  * Reads an upload into rows keyed by column key, streaming (ADR 173): the workbook is never
  * built. Refuses (AppError 4xx, pt-BR): .xls, a file that is not what it claims, a binary or
@@ -218,14 +313,16 @@ export async function readSpreadsheet(
   upload: { fileName: string; bytes: Buffer } | undefined,
   opts: ReadOptions,
 ): Promise<SpreadsheetRow[]> {
-  if (!upload || upload.bytes.length === 0) throw new AppError(400, SPREADSHEET_MESSAGES.missing);
-  const kind = spreadsheetKind(upload.fileName, upload.bytes);
-  return inTurn(async () => {
-    const sink = rowCollector(opts);
-    if (kind === "xlsx") await readXlsx(upload.bytes, sink);
-    else await readCsv(upload.bytes, sink, opts.maxRows);
-    return sink.finish();
-  });
+  const rows: SpreadsheetRow[] = [];
+  await streamSpreadsheet(
+    upload,
+    opts,
+    async (batch) => {
+      for (const r of batch) rows.push(r);
+    },
+    1000,
+  );
+  return rows;
 }
 
 /** Lets the event loop run (long loops over an import's rows call it every few hundred rows). */

@@ -63,6 +63,12 @@ export type XlsxHandlers = {
   onDimension?: (dimension: Dimension) => void;
   /** One sheet row: its number (1-based) and its cells by column (0-based, sparse). */
   onRow: (row: number, cells: string[]) => void;
+  /**
+   * Awaited after each inflated chunk of the sheet is parsed (a few hundred rows at most): the
+   * caller's back-pressure. The reader does not read on until it settles, so a caller that
+   * writes rows as they come (an import's commit, ADR 253) holds only a batch at a time.
+   */
+  afterChunk?: () => Promise<void> | void;
 };
 
 /** Excel's own cap on a cell's text. */
@@ -195,7 +201,13 @@ function failure(error: unknown): Error | null {
  * Inflates one part into a fresh XML parser set up by `wire`, chunk by chunk, refusing past
  * `maxBytes` (declared or actual) and yielding to the event loop between slices of work.
  */
-async function parsePart(zip: ZipFile, entry: Entry, maxBytes: number, wire: (parser: Parser) => void) {
+async function parsePart(
+  zip: ZipFile,
+  entry: Entry,
+  maxBytes: number,
+  wire: (parser: Parser) => void,
+  afterChunk?: () => Promise<void> | void,
+) {
   if (entry.uncompressedSize > maxBytes) throw new XlsxError("too-large", `${entry.fileName}: ${entry.uncompressedSize} bytes declared`);
   const parser: Parser = new SaxesParser({ xmlns: false });
   wire(parser);
@@ -209,6 +221,7 @@ async function parsePart(zip: ZipFile, entry: Entry, maxBytes: number, wire: (pa
       // yauzl also stops an entry that inflates past its declared size; this holds either way.
       if (seen > maxBytes) throw new XlsxError("too-large", `${entry.fileName}: over ${maxBytes} bytes`);
       parser.write(decoder.decode(chunk, { stream: true }));
+      if (afterChunk) await afterChunk();
       if (performance.now() - slice > SLICE_MS) {
         await nextTurn();
         slice = performance.now();
@@ -358,88 +371,94 @@ export async function readXlsxRows(bytes: Buffer, handlers: XlsxHandlers, limits
       if (inRow) handlers.onRow(rowNumber, cells);
       inRow = false;
     };
-    await parsePart(zip, entries.get(book.sheetPath)!, limits.sheetBytes, (p) => {
-      p.on("opentag", (tag: SaxesTagPlain) => {
-        const a = tag.attributes as Record<string, string>;
-        switch (local(tag.name)) {
-          case "dimension": {
-            const d = a.ref ? parseDimension(a.ref) : null;
-            if (d) handlers.onDimension?.(d);
-            break;
+    await parsePart(
+      zip,
+      entries.get(book.sheetPath)!,
+      limits.sheetBytes,
+      (p) => {
+        p.on("opentag", (tag: SaxesTagPlain) => {
+          const a = tag.attributes as Record<string, string>;
+          switch (local(tag.name)) {
+            case "dimension": {
+              const d = a.ref ? parseDimension(a.ref) : null;
+              if (d) handlers.onDimension?.(d);
+              break;
+            }
+            case "row":
+              flushRow();
+              rowNumber = a.r ? Number(a.r) || rowNumber + 1 : rowNumber + 1;
+              cells = [];
+              col = 0;
+              inRow = true;
+              break;
+            case "c":
+              // A reference past XFD is no column: the cell is ignored.
+              col = a.r ? columnOf(a.r) || Number.MAX_SAFE_INTEGER : col + 1;
+              type = a.t ?? "n";
+              style = a.s ? Number(a.s) : -1;
+              value = "";
+              inline = "";
+              break;
+            case "v":
+              inV = !tag.isSelfClosing;
+              break;
+            case "is":
+              inIs = true;
+              break;
+            case "rPh":
+              phonetic++;
+              break;
+            case "t":
+              inT = inIs && phonetic === 0 && !tag.isSelfClosing;
+              break;
           }
-          case "row":
-            flushRow();
-            rowNumber = a.r ? Number(a.r) || rowNumber + 1 : rowNumber + 1;
-            cells = [];
-            col = 0;
-            inRow = true;
-            break;
-          case "c":
-            // A reference past XFD is no column: the cell is ignored.
-            col = a.r ? columnOf(a.r) || Number.MAX_SAFE_INTEGER : col + 1;
-            type = a.t ?? "n";
-            style = a.s ? Number(a.s) : -1;
-            value = "";
-            inline = "";
-            break;
-          case "v":
-            inV = !tag.isSelfClosing;
-            break;
-          case "is":
-            inIs = true;
-            break;
-          case "rPh":
-            phonetic++;
-            break;
-          case "t":
-            inT = inIs && phonetic === 0 && !tag.isSelfClosing;
-            break;
-        }
-      });
-      const onText = (text: string) => {
-        if (inV && value.length < MAX_CELL_CHARS) value += text;
-        else if (inT && inline.length < MAX_CELL_CHARS) inline += text;
-      };
-      p.on("text", onText);
-      p.on("cdata", onText);
-      p.on("closetag", (tag: SaxesTagPlain) => {
-        switch (local(tag.name)) {
-          case "v":
-            inV = false;
-            break;
-          case "t":
-            inT = false;
-            break;
-          case "rPh":
-            phonetic--;
-            break;
-          case "is":
-            inIs = false;
-            break;
-          case "c": {
-            if (!inRow || col < 1 || col > limits.maxColumns) break;
-            let text: string;
-            if (type === "s") text = shared[Number(value)] ?? "";
-            else if (type === "inlineStr") text = inline;
-            else if (type === "str") text = value;
-            else if (type === "b") text = value.trim() === "1" ? "true" : value.trim() === "0" ? "false" : value;
-            else if (type === "e") text = "";
-            else if (type === "d") text = /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : value;
-            else if (value === "") text = "";
-            else if (style >= 0 && dateStyles.has(style)) text = serialToIso(Number(value), book.date1904) ?? numberText(value);
-            else text = numberText(value);
-            if (text !== "") cells[col - 1] = text.slice(0, MAX_CELL_CHARS);
-            break;
+        });
+        const onText = (text: string) => {
+          if (inV && value.length < MAX_CELL_CHARS) value += text;
+          else if (inT && inline.length < MAX_CELL_CHARS) inline += text;
+        };
+        p.on("text", onText);
+        p.on("cdata", onText);
+        p.on("closetag", (tag: SaxesTagPlain) => {
+          switch (local(tag.name)) {
+            case "v":
+              inV = false;
+              break;
+            case "t":
+              inT = false;
+              break;
+            case "rPh":
+              phonetic--;
+              break;
+            case "is":
+              inIs = false;
+              break;
+            case "c": {
+              if (!inRow || col < 1 || col > limits.maxColumns) break;
+              let text: string;
+              if (type === "s") text = shared[Number(value)] ?? "";
+              else if (type === "inlineStr") text = inline;
+              else if (type === "str") text = value;
+              else if (type === "b") text = value.trim() === "1" ? "true" : value.trim() === "0" ? "false" : value;
+              else if (type === "e") text = "";
+              else if (type === "d") text = /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : value;
+              else if (value === "") text = "";
+              else if (style >= 0 && dateStyles.has(style)) text = serialToIso(Number(value), book.date1904) ?? numberText(value);
+              else text = numberText(value);
+              if (text !== "") cells[col - 1] = text.slice(0, MAX_CELL_CHARS);
+              break;
+            }
+            case "row":
+              flushRow();
+              break;
+            case "sheetData":
+              flushRow();
+              throw STOP;
           }
-          case "row":
-            flushRow();
-            break;
-          case "sheetData":
-            flushRow();
-            throw STOP;
-        }
-      });
-    });
+        });
+      },
+      handlers.afterChunk,
+    );
   } finally {
     zip.close();
   }

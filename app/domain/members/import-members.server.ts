@@ -6,7 +6,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import {
   importMessages,
-  readSpreadsheet,
+  streamSpreadsheet,
   spreadsheetTemplate,
   yieldTurn,
   type ImportReport,
@@ -16,6 +16,7 @@ import {
 import { cpfDigits, cpfProblem } from "~/lib/br/cpf";
 import { optionalCepField, optionalPhoneField } from "~/lib/br/fields";
 import { todayInBrasilia } from "~/lib/dates";
+import { collectGarbage } from "~/utils/heap.server";
 import { emailField, labelledText, nullableText } from "~/utils/fields";
 import { MAX_REGISTRATION_NUMBER, SITUATION_CODES, STATES, STATUS_FOR_SITUATION, type SituationCode } from "./member-options";
 import { MEMBER_MESSAGES } from "./member.schema";
@@ -269,45 +270,48 @@ async function existingMembers(reader: Reader, numbers: number[], cpfs: string[]
   return { byNumber, byCpf };
 }
 
-type Plan = { report: ImportReport; creates: MemberImportRow[]; updates: (MemberImportRow & { id: string; current: number })[] };
+/** Rows read, checked and written per batch: memory holds one batch, not the file (ADR 253). */
+const BATCH = 500;
 
-/** Rows checked between two turns of the event loop. */
-const ROWS_PER_TURN = 200;
+/** Rows between two full collections (ADR 253): the heap stays near what is alive. */
+const GC_EVERY = 2500;
+
+/** Where a run stands, for the page's progress (ADR 253). */
+export type ImportProgress = (phase: "checking" | "writing", processed: number, total: number | null) => Promise<void>;
+
+type Upload = { fileName: string; bytes: Buffer } | undefined;
+
+/** One row, checked on its own, against the file's earlier rows and against the database. */
+type Planned = Checked & { row: number; label: string; target: Existing | undefined };
 
 /**
- * What the file would do, with every problem of every row. The import is all or nothing: a
- * report with any rejected row is never applied (`creates`/`updates` then list what the rest
- * would do, for the counts only).
+ * Checks one batch of rows: each row's own rules, the file's duplicates (against `seen`, the
+ * only thing kept from earlier batches) and the database's matches.
  */
-async function plan(upload: { fileName: string; bytes: Buffer } | undefined, reader: Reader): Promise<Plan> {
-  const rows = await readSpreadsheet(upload, { columns: MEMBER_IMPORT_COLUMNS, maxRows: MEMBER_IMPORT_MAX_ROWS });
-  const report: ImportReport = { total: rows.length, created: 0, updated: 0, rejected: [], applied: false };
-  // Each sheet row is dropped once checked (only its checked form and a label stay), so a large
-  // file does not live twice in memory while the database is asked about it.
-  const checked: (Checked & { row: number; label: string })[] = [];
-  const sheet: (SpreadsheetRow | undefined)[] = rows;
-  const seenCpf = new Map<string, number>();
-  const seenNumber = new Map<number, number>();
-  for (let i = 0; i < rows.length; i++) {
-    if (i > 0 && i % ROWS_PER_TURN === 0) await yieldTurn();
-    const r = sheet[i]!;
-    sheet[i] = undefined;
+async function planBatch(rows: SpreadsheetRow[], reader: Reader, seen: { cpf: Map<string, number>; number: Map<number, number> }) {
+  const checked: Planned[] = [];
+  for (const r of rows) {
     const c = validateRow(r);
     if (c.cpf) {
-      const first = seenCpf.get(c.cpf);
+      const first = seen.cpf.get(c.cpf);
       if (first) c.problems.push(MEMBER_IMPORT_MESSAGES.duplicateCpf(first));
-      else seenCpf.set(c.cpf, r.row);
+      else seen.cpf.set(c.cpf, r.row);
     }
     if (c.registrationNumber !== null) {
-      const first = seenNumber.get(c.registrationNumber);
+      const first = seen.number.get(c.registrationNumber);
       if (first) c.problems.push(MEMBER_IMPORT_MESSAGES.duplicateRegistration(first));
-      else seenNumber.set(c.registrationNumber, r.row);
+      else seen.number.set(c.registrationNumber, r.row);
     }
-    checked.push({ ...c, row: r.row, label: [r.values.registrationNumber, r.values.name].filter(Boolean).join(" · ").slice(0, 80) });
+    checked.push({
+      ...c,
+      row: r.row,
+      label: [r.values.registrationNumber, r.values.name].filter(Boolean).join(" · ").slice(0, 80),
+      target: undefined,
+    });
   }
-  const { byNumber, byCpf } = await existingMembers(reader, [...seenNumber.keys()], [...seenCpf.keys()]);
-  const creates: MemberImportRow[] = [];
-  const updates: Plan["updates"] = [];
+  const numbers = [...new Set(checked.flatMap((c) => (c.registrationNumber === null ? [] : [c.registrationNumber])))];
+  const cpfs = [...new Set(checked.flatMap((c) => (c.cpf ? [c.cpf] : [])))];
+  const { byNumber, byCpf } = await existingMembers(reader, numbers, cpfs);
   for (const c of checked) {
     const viaNumber = c.registrationNumber === null ? undefined : byNumber.get(c.registrationNumber);
     const viaCpf = c.cpf ? byCpf.get(c.cpf) : undefined;
@@ -315,27 +319,52 @@ async function plan(upload: { fileName: string; bytes: Buffer } | undefined, rea
       // The CPF is known under another registration number: never renumber or merge a member.
       c.problems.push(MEMBER_IMPORT_MESSAGES.cpfOfOther(viaCpf.registrationNumber));
     }
-    const target = viaNumber ?? viaCpf;
-    if (target?.anonymizedAt) c.problems.push(MEMBER_IMPORT_MESSAGES.anonymized(target.registrationNumber));
-    if (c.problems.length || !c.value) {
-      report.rejected.push({ row: c.row, key: c.label, reason: c.problems.join(" ") });
-      continue;
-    }
-    if (target) updates.push({ ...c.value, id: target.id, current: target.registrationNumber });
-    else creates.push(c.value);
+    c.target = viaNumber ?? viaCpf;
+    if (c.target?.anonymizedAt) c.problems.push(MEMBER_IMPORT_MESSAGES.anonymized(c.target.registrationNumber));
   }
-  report.created = creates.length;
-  report.updated = updates.length;
-  return { report, creates, updates };
+  return checked;
+}
+
+/**
+ * What the file would do, with every problem of every row, read in batches (ADR 253): only the
+ * file's CPFs and registration numbers (for its duplicates) and the report are kept. The import
+ * is all or nothing: a report with any rejected row is never applied (its created/updated
+ * counts say what the rest would do). `maxGiven`: the highest registration number the file gives.
+ */
+async function check(upload: Upload, reader: Reader, progress?: ImportProgress) {
+  const report: ImportReport = { total: 0, created: 0, updated: 0, rejected: [], applied: false };
+  const seen = { cpf: new Map<string, number>(), number: new Map<number, number>() };
+  let maxGiven = 0;
+  report.total = await streamSpreadsheet(
+    upload,
+    { columns: MEMBER_IMPORT_COLUMNS, maxRows: MEMBER_IMPORT_MAX_ROWS },
+    async (rows) => {
+      for (const c of await planBatch(rows, reader, seen)) {
+        if (c.problems.length || !c.value) {
+          report.rejected.push({ row: c.row, key: c.label, reason: c.problems.join(" ") });
+          continue;
+        }
+        if (c.target) report.updated++;
+        else {
+          report.created++;
+          if (c.value.registrationNumber !== null) maxGiven = Math.max(maxGiven, c.value.registrationNumber);
+        }
+      }
+      report.total += rows.length;
+      if (report.total % GC_EVERY === 0) collectGarbage();
+      await progress?.("checking", report.total, null);
+      await yieldTurn();
+    },
+    BATCH,
+  );
+  return { report, maxGiven };
 }
 
 /** The dry run: what the file would do. Nothing is written. */
-export async function previewMemberImport(actor: Actor, upload: { fileName: string; bytes: Buffer } | undefined) {
+export async function previewMemberImport(actor: Actor, upload: Upload) {
   authorize(actor, "members.import");
-  return (await plan(upload, db())).report;
+  return (await check(upload, db())).report;
 }
-
-const INSERT_BATCH = 500;
 
 /** The columns a row sets on an existing member: blank cells keep what is there. */
 function updateSet(m: MemberImportRow) {
@@ -363,67 +392,84 @@ function updateSet(m: MemberImportRow) {
 }
 
 /**
- * Applies every row in one transaction, or none (issue 18 §2): the plan is made again inside the
- * transaction, and a file with any rejected row writes nothing — the report comes back with
+ * Applies every row in one transaction, or none (issue 18 §2): the file is checked again inside
+ * the transaction, and a file with any rejected row writes nothing — the report comes back with
  * `applied: false` for the page to show. Any failure while writing rolls everything back. New
- * members keep a given registration number; the others get the next free ones, under the
- * registration lock (ADR 121).
+ * members keep a given registration number; the others get the next free ones (after the
+ * highest in use or given by the file, in the file's order), under the registration lock
+ * (ADR 121). Both passes read the file in batches of 500 rows (ADR 253): the check keeps only
+ * the file's CPFs and numbers; the writing plans and writes one batch at a time.
  */
-export async function commitMemberImport(actor: Actor, upload: { fileName: string; bytes: Buffer } | undefined) {
+export async function commitMemberImport(actor: Actor, upload: Upload, progress?: ImportProgress) {
   authorize(actor, "members.import");
-  return db().transaction(async (tx) => {
-    await lockRegistrationNumbers(tx);
-    const { report, creates, updates } = await plan(upload, tx);
-    if (report.rejected.length > 0) return report;
-    for (const m of updates) {
-      await tx
-        .update(members)
-        .set({ ...updateSet(m), updatedAt: sql`now()` })
-        .where(eq(members.id, m.id));
-    }
-    // Given numbers first, so the next free ones start after them.
-    const today = todayInBrasilia();
-    const row = (m: MemberImportRow, registrationNumber: number): typeof members.$inferInsert => ({
-      registrationNumber,
-      name: m.name,
-      cpf: m.cpf,
-      email: m.email,
-      mobilePhone: m.mobilePhone,
-      homePhone: m.homePhone,
-      birthDate: m.birthDate,
-      gender: m.gender,
-      address: m.address,
-      city: m.city,
-      state: m.state,
-      cep: m.cep,
-      workplaceName: m.workplaceName,
-      situation: m.situation,
-      status: m.status ?? (m.situation !== null ? STATUS_FOR_SITUATION[m.situation] : "ativo"),
-      notes: m.notes,
-      joinedOn: m.joinedOn ?? today,
-      createdBy: actor.id,
-    });
-    // Insert rows are built one batch at a time (not all 50,000 at once).
-    const given = creates.filter((m) => m.registrationNumber !== null);
-    for (let i = 0; i < given.length; i += INSERT_BATCH) {
-      await tx.insert(members).values(given.slice(i, i + INSERT_BATCH).map((m) => row(m, m.registrationNumber!)));
-    }
-    const rest = creates.filter((m) => m.registrationNumber === null);
-    if (rest.length) {
-      let next = await nextRegistrationNumber(tx);
-      for (let i = 0; i < rest.length; i += INSERT_BATCH)
-        await tx.insert(members).values(rest.slice(i, i + INSERT_BATCH).map((m) => row(m, next++)));
-    }
-    await recordAudit(
-      {
-        actor,
-        action: "member.imported",
-        entityType: "member",
-        entityId: null,
-        data: { total: report.total, created: report.created, updated: report.updated, rejected: report.rejected.length },
-      },
-      tx,
-    );
-    return { ...report, applied: true };
+  return db().transaction((tx) => applyMemberImport(tx, actor, upload, progress));
+}
+
+/** The commit's work in the caller's transaction (the import job's, ADR 253). */
+export async function applyMemberImport(tx: Tx, actor: Actor, upload: Upload, progress?: ImportProgress): Promise<ImportReport> {
+  authorize(actor, "members.import");
+  await lockRegistrationNumbers(tx);
+  const { report, maxGiven } = await check(upload, tx, progress);
+  if (report.rejected.length > 0) return report;
+  const today = todayInBrasilia();
+  const row = (m: MemberImportRow, registrationNumber: number): typeof members.$inferInsert => ({
+    registrationNumber,
+    name: m.name,
+    cpf: m.cpf,
+    email: m.email,
+    mobilePhone: m.mobilePhone,
+    homePhone: m.homePhone,
+    birthDate: m.birthDate,
+    gender: m.gender,
+    address: m.address,
+    city: m.city,
+    state: m.state,
+    cep: m.cep,
+    workplaceName: m.workplaceName,
+    situation: m.situation,
+    status: m.status ?? (m.situation !== null ? STATUS_FOR_SITUATION[m.situation] : "ativo"),
+    notes: m.notes,
+    joinedOn: m.joinedOn ?? today,
+    createdBy: actor.id,
   });
+  // Numbers for rows without one start after every number in use and every number the file gives.
+  let next = Math.max(await nextRegistrationNumber(tx), maxGiven + 1);
+  // The check's workbook (its shared strings) goes before the second reading builds its own.
+  collectGarbage();
+  const seen = { cpf: new Map<string, number>(), number: new Map<number, number>() };
+  let written = 0;
+  await streamSpreadsheet(
+    upload,
+    { columns: MEMBER_IMPORT_COLUMNS, maxRows: MEMBER_IMPORT_MAX_ROWS },
+    async (rows) => {
+      const inserts: (typeof members.$inferInsert)[] = [];
+      for (const c of await planBatch(rows, tx, seen)) {
+        // The check found none; the database cannot have changed under the lock and transaction.
+        if (c.problems.length || !c.value) throw new Error(`linha ${c.row} da importação mudou entre a conferência e a gravação`);
+        if (c.target) {
+          await tx
+            .update(members)
+            .set({ ...updateSet(c.value), updatedAt: sql`now()` })
+            .where(eq(members.id, c.target.id));
+        } else inserts.push(row(c.value, c.value.registrationNumber ?? next++));
+      }
+      if (inserts.length) await tx.insert(members).values(inserts);
+      written += rows.length;
+      if (written % GC_EVERY === 0) collectGarbage();
+      await progress?.("writing", written, report.total);
+      await yieldTurn();
+    },
+    BATCH,
+  );
+  await recordAudit(
+    {
+      actor,
+      action: "member.imported",
+      entityType: "member",
+      entityId: null,
+      data: { total: report.total, created: report.created, updated: report.updated, rejected: report.rejected.length },
+    },
+    tx,
+  );
+  return { ...report, applied: true };
 }

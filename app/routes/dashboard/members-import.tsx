@@ -1,16 +1,12 @@
-import { Link } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/members-import";
 import { requireAccess } from "~/auth/guard.server";
 import { authorize } from "~/auth/authorize";
-import {
-  commitMemberImport,
-  MEMBER_IMPORT_MAX_BYTES,
-  MEMBER_IMPORT_MESSAGES,
-  previewMemberImport,
-} from "~/domain/members/import-members.server";
+import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MESSAGES, previewMemberImport } from "~/domain/members/import-members.server";
 import { memberImportActionSchema } from "~/domain/members/member.schema";
 import { importReply, oneUploadAtATime } from "~/utils/import-reply.server";
+import { IMPORT_RUN_MESSAGES, latestImportRun, startImportRun } from "~/domain/imports/import-runs.server";
 import { handleAction } from "~/utils/action.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -26,7 +22,7 @@ const COLUMNS =
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAccess(request);
   authorize(actor, "members.import");
-  return null;
+  return { run: await latestImportRun("members", actor) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,14 +36,18 @@ export async function action({ request }: Route.ActionArgs) {
       handlers: {
         "import-preview": async (_input, { file }) =>
           importReply("import-preview", await previewMemberImport(actor, file), MEMBER_IMPORT_MESSAGES),
-        "import-commit": async (_input, { file }) =>
-          importReply("import-commit", await commitMemberImport(actor, file), MEMBER_IMPORT_MESSAGES),
+        // The commit runs as a job (ADR 253): the file is stored and the page follows its progress.
+        "import-commit": async (_input, { file }) => ({
+          message: IMPORT_RUN_MESSAGES.started,
+          run: await startImportRun("members", actor, file),
+        }),
       },
     }),
   );
 }
 
 export default function MembersImportPage() {
+  const { run } = useLoaderData<typeof loader>();
   return (
     <div>
       <p className="mb-3">
@@ -69,6 +69,7 @@ export default function MembersImportPage() {
         name="member-import"
         keyLabel="Filiado"
         reportFileName="relatorio-importacao-filiados.csv"
+        run={run}
         intro="Envie a exportação do sistema antigo em .xlsx ou .csv (até 50.000 linhas) com as colunas do"
         rules="Uma matrícula ou um CPF já cadastrado atualiza o filiado (células vazias mantêm o que já existe); os demais viram filiados novos, com a matrícula informada ou a próxima livre. Primeiro a planilha é validada e o relatório lista todos os problemas de cada linha; nada é gravado até você confirmar, e a importação grava todas as linhas ou nenhuma: com qualquer linha com problema, nada é importado."
       />

@@ -7,13 +7,10 @@ import { requireAccess } from "~/auth/guard.server";
 import { listWorkplaces } from "~/domain/fieldwork/list-workplaces.server";
 import { clearPanelCache } from "~/domain/dashboards/panel-cache.server";
 import { createWorkplace } from "~/domain/fieldwork/create-workplace.server";
-import {
-  commitWorkplaceImport,
-  previewWorkplaceImport,
-  WORKPLACE_IMPORT_MAX_BYTES,
-  WORKPLACE_IMPORT_MESSAGES,
-} from "~/domain/fieldwork/import-workplaces.server";
+import { previewWorkplaceImport, WORKPLACE_IMPORT_MAX_BYTES, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { importReply, oneUploadAtATime } from "~/utils/import-reply.server";
+import { IMPORT_RUN_MESSAGES, latestImportRun, startImportRun } from "~/domain/imports/import-runs.server";
+import { can } from "~/auth/screens";
 import { SpreadsheetImport } from "~/components/imports/spreadsheet-import";
 import { moveWorkplacePin, updateWorkplace } from "~/domain/fieldwork/update-workplace.server";
 import { WORKPLACE_MESSAGES, workplaceActionSchema } from "~/domain/fieldwork/workplace.schema";
@@ -48,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = readPage(url.searchParams.get("pagina"));
   const city = url.searchParams.get("cidade")?.trim().slice(0, 100) || null;
   const data = await loadOrFail(() => listWorkplaces(user, { q, page, city }), WORKPLACE_MESSAGES.loadError);
-  return { ...data, q, city, tiles: mapTileSettings() };
+  // The latest import (running or finished, ADR 253), for those who import.
+  const importRun = can(user.role, "workplaces.import") ? await latestImportRun("workplaces", user) : null;
+  return { ...data, q, city, tiles: mapTileSettings(), importRun };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -78,12 +77,11 @@ function workplaceAction(request: Request, actor: Awaited<ReturnType<typeof requ
     handlers: {
       "import-preview": async (_input, { file }) =>
         importReply("import-preview", await previewWorkplaceImport(actor, file), WORKPLACE_IMPORT_MESSAGES),
-      "import-commit": async (input, { file }) =>
-        importReply(
-          "import-commit",
-          await commitWorkplaceImport(actor, file, { confirmDuplicates: input.confirmDuplicates }),
-          WORKPLACE_IMPORT_MESSAGES,
-        ),
+      // The commit runs as a job (ADR 253): the file is stored and the page follows its progress.
+      "import-commit": async (input, { file }) => ({
+        message: IMPORT_RUN_MESSAGES.started,
+        run: await startImportRun("workplaces", actor, file, { confirmDuplicates: input.confirmDuplicates === true }),
+      }),
       create: async (input) => (await createWorkplace(actor, input), WORKPLACE_MESSAGES.created),
       update: async (input) => (await updateWorkplace(actor, input), WORKPLACE_MESSAGES.updated),
       "move-pin": async (input) => (await moveWorkplacePin(actor, input), WORKPLACE_MESSAGES.pinMoved),
@@ -112,7 +110,7 @@ function useWorkplaceMarkers(q: string, city: string | null, revision: unknown) 
 }
 
 export default function WorkplacesPage() {
-  const { items, total, page, pages, q, city, tiles } = useLoaderData<typeof loader>();
+  const { items, total, page, pages, q, city, tiles, importRun } = useLoaderData<typeof loader>();
   const markersJson = useWorkplaceMarkers(q, city, items);
   const [params] = useSearchParams();
   const move = useFormAction();
@@ -159,6 +157,7 @@ export default function WorkplacesPage() {
         keyLabel="Posto"
         reportFileName="relatorio-importacao-postos.csv"
         confirmWarningsLabel="Confirmo que estes postos não são duplicados"
+        run={importRun}
         intro="Envie uma planilha .xlsx ou .csv (até 5.000 linhas) com as colunas do"
         rules="Planilhas .xls (Excel 97–2003) não são aceitas: abra-as no Excel ou no LibreOffice e salve como .xlsx. Um código já cadastrado atualiza o posto; linhas sem código criam postos novos. Primeiro a planilha é validada e o relatório lista todos os problemas de cada linha; nada é gravado até você confirmar, e a importação grava todas as linhas ou nenhuma."
       />
