@@ -6,6 +6,7 @@ import { DUPLICATE_MESSAGES, duplicateReason, foldedWords, similarNames } from "
 import { xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
 import { WORKPLACE_HEADERS } from "../support/fieldwork";
+import { commitAndWait } from "../support/import-runs";
 
 /**
  * Issue 19 item 13 (ADR 217): a likely duplicate workplace (same CEP, or a similar folded name
@@ -154,14 +155,20 @@ describe("the workplace import's dry run", () => {
       ["", "Posto Novo Sem Igual", "QNM 40", "Ceilândia", "Brasília", "DF", "72220-400", "", "", "", "", 0],
       ["", "Sem Igual, Posto Novo", "QNM 40 Lote 2", "Ceilândia", "Brasília", "DF", "72220-410", "", "", "", "", 0],
     ]);
-  async function send(intent: string, extra: Record<string, string> = {}) {
+  async function form(intent: string, extra: Record<string, string> = {}) {
     const fd = new FormData();
     fd.set("intent", intent);
     for (const [k, v] of Object.entries(extra)) fd.set(k, v);
     fd.set("arquivo", new Blob([new Uint8Array(await file())]), "postos.xlsx");
-    const res = await admin.post(PATH, fd);
+    return fd;
+  }
+  async function send(intent: string, extra: Record<string, string> = {}) {
+    const res = await admin.post(PATH, await form(intent, extra));
     return { status: res.status, html: decode(await res.text()) };
   }
+  /** The commit runs as a job (ADR 253): its end, and the page shown then. */
+  const commit = async (extra: Record<string, string> = {}) =>
+    commitAndWait(admin, t.query, "workplaces", PATH, await form("import-commit", extra));
   const total = async () => (await t.query<{ n: number }>`select count(*)::int as n from workplaces`)[0].n;
 
   it("lists the likely duplicates (against the map and within the file) and writes nothing", async () => {
@@ -178,14 +185,14 @@ describe("the workplace import's dry run", () => {
     expect(await total()).toBe(before);
   });
 
-  it("a commit without the confirmation is refused (422, nothing written); with it, every row is imported and audited", async () => {
+  it("a commit without the confirmation is refused (nothing written); with it, every row is imported and audited", async () => {
     const before = await total();
-    const refused = await send("import-commit");
-    expect(refused.status).toBe(422);
+    const refused = await commit();
+    expect(refused.run?.status).toBe("refused");
     expect(refused.html).toContain("Nada foi importado: 2 linhas parecem duplicar postos");
     expect(await total()).toBe(before);
-    const ok = await send("import-commit", { confirmDuplicates: "on" });
-    expect(ok.status).toBe(200);
+    const ok = await commit({ confirmDuplicates: "on" });
+    expect(ok.run?.status).toBe("done");
     expect(await total()).toBe(before + 3);
     const [audit] = await t.query<{
       data: { possibleDuplicatesConfirmed?: number };
