@@ -93,7 +93,7 @@ export type ReadOptions = { columns: readonly SpreadsheetColumn[]; maxRows: numb
  * stop the reading the moment they pass it. Rows are handed over in batches of `batchSize`
  * (`ready`), so a caller that consumes them as they come holds one batch at a time (ADR 253).
  */
-function rowCollector(opts: ReadOptions, batchSize: number) {
+function rowCollector(opts: ReadOptions, batchSize: number, mode: { countOnly?: boolean; onDeclared?: () => void } = {}) {
   let positions: Map<string, number> | null = null;
   let batch: SpreadsheetRow[] = [];
   const ready: SpreadsheetRow[][] = [];
@@ -106,6 +106,7 @@ function rowCollector(opts: ReadOptions, batchSize: number) {
     dimension(d: { firstRow: number; lastRow: number }) {
       // The header takes one row of the range.
       if (d.lastRow - d.firstRow > opts.maxRows) throw tooMany();
+      mode.onDeclared?.();
     },
     row(row: number, cells: readonly (string | undefined)[]) {
       if (++scanned > scanCap) throw tooMany();
@@ -126,6 +127,7 @@ function rowCollector(opts: ReadOptions, batchSize: number) {
       }
       if (count >= opts.maxRows) throw tooMany();
       count++;
+      if (mode.countOnly) return;
       const values: Record<string, string> = {};
       for (const [key, at] of positions) values[key] = (cells[at] ?? "").trim();
       batch.push({ row, values });
@@ -161,7 +163,7 @@ async function readXlsx(bytes: Buffer, sink: Collector, drain: Drain) {
   } catch (error) {
     // A failure of the caller's batch work (the database) is passed on as it is.
     if (drain.failed) throw drain.failed;
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError || error === DECLARED) throw error;
     if (!(error instanceof XlsxError)) {
       // Whatever else a strange file provokes is still a file we cannot read, never a 500.
       log.warn("planilha .xlsx ilegível", errorFields(error));
@@ -280,6 +282,39 @@ export async function streamSpreadsheet(
 }
 
 const ENOUGH = Symbol("enough");
+/**
+ * Thrown by the counting pass when the sheet declares its range within the cap: reading stops. An
+ * Error with a `status`, as the .xlsx reader passes a handler's own refusals through unchanged.
+ */
+const DECLARED = Object.assign(new Error("intervalo declarado dentro do limite"), { status: 0 });
+
+/**
+ * Refuses a file with more data rows than the cap before any row is checked (ADR 253): a sheet
+ * that declares its range is judged by it at once and the reading stops there; one that does not
+ * (a CSV, some writers' .xlsx) is counted first, reading only (no row is built, checked or
+ * written), so a million-row file costs its reading up to the cap — not the checks of its first
+ * 50,000 rows and the collections they need. Also refuses, as the reading does, a file that is
+ * not a spreadsheet or lacks a required column.
+ */
+export async function refuseOverRowCap(upload: { fileName: string; bytes: Buffer } | undefined, opts: ReadOptions) {
+  checkUpload(upload);
+  const kind = spreadsheetKind(upload.fileName, upload.bytes);
+  await inTurn(async () => {
+    const sink = rowCollector(opts, Number.MAX_SAFE_INTEGER, {
+      countOnly: true,
+      onDeclared: () => {
+        throw DECLARED;
+      },
+    });
+    const drain = drainer(sink, async () => {});
+    try {
+      if (kind === "xlsx") await readXlsx(upload.bytes, sink, drain);
+      else await readCsv(upload.bytes, sink, opts.maxRows, drain);
+    } catch (error) {
+      if (error !== DECLARED) throw error;
+    }
+  });
+}
 
 /**
  * Reads the start of an upload only — its kind, its header and its first rows — so the refusals

@@ -6,6 +6,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import {
   importMessages,
+  refuseOverRowCap,
   streamSpreadsheet,
   spreadsheetTemplate,
   yieldTurn,
@@ -335,6 +336,9 @@ async function check(upload: Upload, reader: Reader, progress?: ImportProgress) 
   const report: ImportReport = { total: 0, created: 0, updated: 0, rejected: [], applied: false };
   const seen = { cpf: new Map<string, number>(), number: new Map<number, number>() };
   let maxGiven = 0;
+  // A file past the cap is refused before its rows are checked (a sheet without a declared range
+  // is counted first): the checks and their collections never run for rows that cannot be imported.
+  await refuseOverRowCap(upload, { columns: MEMBER_IMPORT_COLUMNS, maxRows: MEMBER_IMPORT_MAX_ROWS });
   report.total = await streamSpreadsheet(
     upload,
     { columns: MEMBER_IMPORT_COLUMNS, maxRows: MEMBER_IMPORT_MAX_ROWS },
