@@ -116,7 +116,7 @@ describe("Financeiro", () => {
     await ctx.close();
   });
 
-  it("a charge paid meanwhile by someone else: the dialog says so and the row behind it shows it paid, without a reload", async () => {
+  it("a charge paid meanwhile by someone else: the dialog says so, and once it is closed the row shows it paid, without a reload", async () => {
     const member = await createMember(t.db, { name: "Valdir Pago Antes Rocha", situation: 1 });
     const charge = await createCharge(t.db, {
       memberId: member.id,
@@ -134,7 +134,10 @@ describe("Financeiro", () => {
     await createPayment(t.db, { chargeId: charge.id, amountCentavos: 5000, paidOn: "2026-03-09", method: "pix" });
     await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
     await expect.poll(() => pay.getByText(FINANCE_MESSAGES.alreadyPaid).isVisible()).toBe(true);
-    // The 409 reloads the page's rows (app/utils/revalidate.ts): the row is paid now.
+    // The row still shows the state it was read in until the dialog closes; closing it after the
+    // 409 reloads the page (useDialogFormAction): the row is paid now, without a reload by hand.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => pay.isVisible()).toBe(false);
     await expect.poll(() => row.getByText("Pago", { exact: true }).isVisible()).toBe(true);
     await page.context().close();
   });

@@ -138,6 +138,19 @@ export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa
 
 /** axe-core's violations on the current page, one readable line each (empty when clean). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A colour transition caught halfway (a button turning from filled to outline) reads as low
+  // contrast: the running transitions and animations end first (not the endless ones, spinners).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? 1))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   // label-content-name-mismatch (WCAG 2.5.3) is experimental in axe-core, so off unless named.
   // Only the violations are collected (not the passes and inapplicable rules' nodes), which is
   // what is read here and a third of the time on a long page.

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { Alert } from "./alert";
 import { useToast } from "./toaster";
 import type { ActionResult } from "~/utils/action-result";
@@ -205,15 +205,27 @@ function makeValidatedForm(
 export function useDialogFormAction<T extends ActionResult = ActionResult>(
   options: Omit<Options<T>, "mode"> & { initialOpen?: boolean } = {},
 ) {
-  const [open, setOpen] = React.useState(options.initialOpen ?? false);
+  const [open, setOpenState] = React.useState(options.initialOpen ?? false);
   const { onSuccess } = options;
   const form = useFormAction<T>({
     ...options,
     onSuccess: (result) => {
-      setOpen(false);
+      setOpenState(false);
       onSuccess?.(result);
     },
   });
+  const revalidator = useRevalidator();
+  const conflict = form.result && !form.result.ok && form.result.status === 409;
+  // A 409 says the record changed meanwhile (a charge already paid, a status already changed):
+  // React Router reloads nothing after a 4xx, so the page behind still shows the old state. The
+  // dialog keeps the message; closing it reloads the page, which then shows what is true now.
+  const setOpen = React.useCallback(
+    (next: boolean) => {
+      setOpenState(next);
+      if (!next && conflict) void revalidator.revalidate();
+    },
+    [conflict, revalidator],
+  );
   /** The errors a dialog shows: its last answer's while open, none while it is closed (or closing). */
   const openErrors = open ? form.errors : {};
   return { ...form, open, setOpen, openErrors };

@@ -20,7 +20,6 @@ import { Card } from "~/components/ui/card";
 import { formatDate } from "~/lib/dates";
 import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
-import { revalidateAfterConflict } from "~/utils/revalidate";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cobrança | Painel" }];
 
@@ -37,9 +36,6 @@ function backLink(voltar: string | null): { href: string; label: string } {
   if (/^\/dashboard\/(admin|rh)\/members\/[^/]+$/.test(path)) return { href, label: "Voltar para o filiado" };
   return { href, label: "Voltar" };
 }
-
-// After a 409 the page reloads its rows too (app/utils/revalidate.ts).
-export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);

@@ -12,7 +12,6 @@ import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Input } from "~/components/ui/input";
-import { revalidateAfterConflict } from "~/utils/revalidate";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultar Filiados | Financeiro" }];
 
@@ -23,9 +22,6 @@ const FINANCE = "/dashboard/financeiro/financial";
  * matrícula or CPF and see what finance needs (name, matrícula, masked CPF, situação); each row
  * opens that member's charges. Read-only: the members screen stays with the roles that edit.
  */
-// After a 409 the page reloads its rows too (app/utils/revalidate.ts).
-export const shouldRevalidate = revalidateAfterConflict;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 120);

@@ -40,7 +40,6 @@ import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { revalidateAfterConflict } from "~/utils/revalidate";
 
 export const meta: Route.MetaFunction = () => [{ title: "Financeiro | Painel" }];
 
@@ -54,9 +53,6 @@ function readQuery(url: URL) {
   const page = readPage(url.searchParams.get("pagina"));
   return { q, filter, page, month: readMonthParam(url.searchParams) };
 }
-
-// After a 409 the page reloads its rows too (app/utils/revalidate.ts).
-export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);

@@ -43,14 +43,10 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { revalidateAfterConflict } from "~/utils/revalidate";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.record.protocol ?? "Atendimento"} | Painel` }];
 
 const LIST = "/dashboard/atendimentos";
-
-// After a 409 the page reloads its rows too (app/utils/revalidate.ts).
-export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);

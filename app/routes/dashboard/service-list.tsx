@@ -30,14 +30,10 @@ import { Pager } from "~/components/ui/pager";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterDisclosure, FilterSelect } from "~/components/ui/filter-bar";
 import { Input, Label } from "~/components/ui/input";
-import { revalidateAfterConflict } from "~/utils/revalidate";
 
 export const meta: Route.MetaFunction = () => [{ title: "Lista de Atendimentos | Painel" }];
 
 const NOTICES: Record<string, string> = { "sem-permissao": SERVICE_MESSAGES.forbidden, "nao-encontrado": SERVICE_MESSAGES.notFound };
-
-// After a 409 the page reloads its rows too (app/utils/revalidate.ts).
-export const shouldRevalidate = revalidateAfterConflict;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);

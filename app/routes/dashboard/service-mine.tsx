@@ -14,7 +14,6 @@ import { DueBadge, PriorityBadge, StatusBadge } from "~/components/service-recor
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
-import { revalidateAfterConflict } from "~/utils/revalidate";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus Atendimentos | Painel" }];
 
@@ -23,9 +22,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Meus Atendimentos | Pai
  * soonest deadline first, with 'Vence hoje' and 'Atrasado' badges. Its total is the panel
  * card's number (both from countMyQueue).
  */
-// After a 409 the page reloads its rows too (app/utils/revalidate.ts).
-export const shouldRevalidate = revalidateAfterConflict;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const page = readPage(new URL(request.url).searchParams.get("pagina"));
