@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -11,7 +12,6 @@ import type { Client } from "../support/http";
 import { jobsApi } from "../support/jobs";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { startTcpProxy } from "../support/tcp-proxy";
-import { testDataDir } from "../support/data-dir";
 import { decodeHtml as decode } from "../support/html";
 
 /** Markup as text: React's text separators dropped, tags as spaces, entities decoded. */
@@ -61,7 +61,10 @@ describe("/test-supabase: who may open it", () => {
 });
 
 describe("/test-supabase shows true figures", () => {
-  const t = useTestServer({ env: { SMTP_URL: "", JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "" } });
+  // A data folder of its own: the leg's shared outbox is written by the files running beside this one.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "diagnostico-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const t = useTestServer({ env: { SMTP_URL: "", JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "", DATA_DIR: dataDir } });
   let admin: Client;
   beforeAll(async () => {
     admin = await t.login("admin");
@@ -106,9 +109,13 @@ describe("/test-supabase shows true figures", () => {
     const text = sectionText(await diagnostics(), "email");
     expect(text).toContain("Caixa de saída");
     expect(text).toContain("SMTP_URL não configurado");
-    const dir = path.join(testDataDir(), "outbox");
+    const dir = path.join(dataDir, "outbox");
     const count = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).length : 0;
     expect(text).toContain(`Mensagens ${count.toLocaleString("pt-BR")}`);
+    // Two more in the outbox: the page counts them.
+    fs.mkdirSync(dir, { recursive: true });
+    for (const n of [1, 2]) fs.writeFileSync(path.join(dir, `teste-${n}.eml`), "Subject: teste\r\n\r\nolá\r\n");
+    expect(sectionText(await diagnostics(), "email")).toContain(`Mensagens ${(count + 2).toLocaleString("pt-BR")}`);
   });
 
   it("external services: 'sem registro' until called, then the last success and the last error as recorded", async () => {
