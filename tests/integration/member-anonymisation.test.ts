@@ -393,6 +393,11 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     await revealMemberCpf(admin, member.id);
     await exportAuditLog(admin, { person: OLD.name, entityId: formatCpf(OLD.cpf) });
     await createAuditEntry(t.db, { action: "login.failed", entityType: "user", entityId: null, data: { username: OLD.email } });
+    // A refused members import whose report names her row (ADR 253: the page shows the latest run).
+    await t.db.execute(sql`
+      insert into import_runs (kind, status, file_name, actor, report)
+      values ('members', 'refused', 'filiados.csv', '{}'::jsonb,
+              ${JSON.stringify({ total: 1, rejected: [{ row: 2, key: `${member.registrationNumber} · ${OLD.name}`, reason: `CPF ${formatCpf(OLD.cpf)} de outro filiado` }] })}::jsonb)`);
     expect(control.memberId).toBe(other.id);
   });
 

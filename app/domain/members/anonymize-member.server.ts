@@ -38,6 +38,7 @@ export type AnonymizeOutcome = {
   otherJobs: number;
   contactMessages: number;
   auditEntries: number;
+  importReports: number;
   photoDeleted: boolean;
 };
 
@@ -131,6 +132,7 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
       ...(await anonymizeJobs(tx, scrub)),
       contactMessages: await anonymizeContactMessages(tx, member, records, scrub),
       auditEntries: await redactAuditLog(tx, scrub),
+      importReports: await redactImportReports(tx, scrub),
       photoDeleted: member.photoFileId !== null,
     };
 
@@ -266,6 +268,23 @@ async function anonymizeContactMessages(tx: Tx, member: MemberRow, records: Serv
       .where(eq(contactMessages.id, c.id));
   }
   return rows.length;
+}
+
+/**
+ * An import run's report names its rejected rows ("matrícula · nome", ADR 253): the latest run of
+ * each kind stays on the import page. Quoted values are redacted like the audit log's.
+ */
+async function redactImportReports(tx: Tx, scrub: Redactor) {
+  if (scrub.empty) return 0;
+  const found = await tx.execute(sql`select id, report from import_runs where report is not null and ${mayQuote(sql`report`, scrub)}`);
+  let changed = 0;
+  for (const r of found.rows as { id: string; report: unknown }[]) {
+    const report = scrub.json(r.report);
+    if (!report.changed) continue;
+    await tx.execute(sql`update import_runs set report = ${JSON.stringify(report.value)}::jsonb where id = ${r.id}`);
+    changed++;
+  }
+  return changed;
 }
 
 async function redactAuditLog(tx: Tx, scrub: Redactor) {
