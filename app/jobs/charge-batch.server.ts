@@ -10,6 +10,6 @@ import { defineJob } from "./jobs.server";
 export const chargeBatchJob = defineJob(
   "finance-charge-batch",
   z.object({ batchId: z.uuid() }),
-  async ({ payload }) => runChargeBatch(payload.batchId),
+  async ({ payload, signal }) => runChargeBatch(payload.batchId, signal),
   { maxAttempts: 1 },
 );

@@ -359,6 +359,12 @@ describe("the month batch", () => {
       skipped: number;
     }>`select id, created, skipped from charge_batches order by created_at desc limit 1`;
     expect(batch).toMatchObject({ created: active - 1, skipped: 1 });
+    // Its progress ends at the count of active members gone through (the page's bar).
+    const [progress] = await t.query<{
+      processed: number;
+      total: number;
+    }>`select processed, total from charge_batches where id = ${batch.id}`;
+    expect(progress).toEqual({ processed: active, total: active });
     expect(
       await count`select count(*)::int as n from charges where reference_year = 2034 and reference_month = 1 and batch_id = ${batch.id} and amount_centavos = 5500 and due_date = '2034-01-15'`,
     ).toBe(active - 1);
@@ -369,11 +375,17 @@ describe("the month batch", () => {
     expect(again.text).toContain(FINANCE_MESSAGES.batchNothing);
     const [second] = await t.query<{ id: string }>`
       insert into charge_batches (amount_centavos, reference_month, reference_year, due_date) values (5500, 1, 2034, '2034-01-15') returning id`;
-    expect(await F().runChargeBatch(second.id)).toEqual({ created: 0, skipped: active, ran: true });
+    // Two members a statement: the chunks go through every active member once.
+    expect(await F().runChargeBatch(second.id, undefined, 2)).toEqual({ created: 0, skipped: active, ran: true });
+    const [secondProgress] = await t.query<{
+      processed: number;
+      total: number;
+    }>`select processed, total from charge_batches where id = ${second.id}`;
+    expect(secondProgress).toEqual({ processed: active, total: active });
     expect(await count`select count(*)::int as n from charges where reference_year = 2034 and reference_month = 1`).toBe(active);
   });
 
-  it("creates all or none: a database failure on the 3rd row leaves no charge of that month and marks the batch failed", async () => {
+  it("creates all or none: a database failure on the 3rd row (the second chunk) leaves no charge of that month and marks the batch failed", async () => {
     await createMember(t.db, { situation: 1 });
     await createMember(t.db, { situation: 1 });
     await createMember(t.db, { situation: 1 });
@@ -389,13 +401,36 @@ describe("the month batch", () => {
     try {
       const [batch] = await t.query<{ id: string }>`
         insert into charge_batches (amount_centavos, reference_month, reference_year, due_date) values (5000, 2, 2035, '2035-02-10') returning id`;
-      await expect(F().runChargeBatch(batch.id)).rejects.toThrow();
+      // Two members a statement: the first chunk was written before the failure, and is undone with it.
+      await expect(F().runChargeBatch(batch.id, undefined, 2)).rejects.toThrow();
       expect(await count`select count(*)::int as n from charges where reference_year = 2035`).toBe(0);
       const [row] = await t.query<{ status: string; error: string }>`select status, error from charge_batches where id = ${batch.id}`;
       expect(row.status).toBe("failed");
       expect(row.error).toContain("Nenhuma cobrança foi criada");
     } finally {
       await t.query`drop trigger finance_test_fail_third on charges`;
+    }
+  });
+});
+
+describe("the month batch's progress on the page (issue 21 §7)", () => {
+  it("while it runs, the page shows a labelled progress bar and the count read from the database; queued, an indeterminate bar", async () => {
+    const [row] = await t.query<{ id: string }>`
+      insert into charge_batches (amount_centavos, reference_month, reference_year, due_date, status, expected, processed, total)
+      values (5000, 3, 2036, '2036-03-10', 'running', 4200, 2000, 5000) returning id`;
+    try {
+      const running = decodeHtml(await (await fin.request(PATH)).text());
+      expect(running).toContain("Gerando as cobranças de 03/2036: todas ou nenhuma");
+      expect(running).toContain("Gerando: 2.000 de 5.000 filiados ativos conferidos (4.200 cobranças a criar)");
+      expect(running).toMatch(/<progress[^>]*max="5000"[^>]*value="2000"|<progress[^>]*value="2000"[^>]*max="5000"/);
+      // Without JavaScript the page reloads itself.
+      expect(running).toContain('http-equiv="refresh"');
+      await t.query`update charge_batches set status = 'queued', processed = 0, total = null where id = ${row.id}`;
+      const queued = decodeHtml(await (await fin.request(PATH)).text());
+      expect(queued).toContain("Na fila: a geração de 4.200 cobranças começa em instantes.");
+      expect(queued).not.toMatch(/<progress[^>]*value=/);
+    } finally {
+      await t.query`update charge_batches set status = 'failed', error = 'teste' where id = ${row.id}`;
     }
   });
 });

@@ -161,7 +161,7 @@ async function exportsText(actor: CreatedUser, memberId: string, recordIds: stri
     { label: "cobrancas.csv", text: await new Response((await chargesReport(actor, period)).csv).text() },
     { label: "pagamentos.csv", text: await new Response((await paymentsReport(actor, period)).csv).text() },
     { label: "inadimplencia.csv", text: await new Response((await arrearsReport(actor)).csv).text() },
-    { label: "auditoria.csv", text: (await exportAuditLog(actor, {})).csv },
+    { label: "auditoria.csv", text: await new Response((await exportAuditLog(actor, {})).csv).text() },
     { label: "LGPD json", text: JSON.stringify(lgpd) },
     { label: "LGPD csv", text: exportToCsv(lgpd) },
     ...(await Promise.all(

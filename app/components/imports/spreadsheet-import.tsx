@@ -1,6 +1,5 @@
 import * as React from "react";
 import { Download, FileCheck2, FileSpreadsheet, Loader2 } from "lucide-react";
-import { useRevalidator } from "react-router";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import { importRunActive, importRunProgressText, type ImportReport, type ImportRunView } from "~/domain/imports/report";
@@ -8,6 +7,7 @@ import { UploadCard, UploadField } from "~/components/ui/upload-card";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/checkbox-field";
+import { JobProgress } from "~/components/ui/job-progress";
 import { useToast } from "~/components/ui/toaster";
 
 type ImportResult = ActionResult & { report?: ImportReport; reportCsv?: string };
@@ -183,48 +183,20 @@ function ImportRunPanel({
   keyLabel: string;
   fileName: string;
 }) {
-  const revalidator = useRevalidator();
-  const active = importRunActive(run.status);
-  React.useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(t);
-  }, [active, revalidator]);
-  const labelId = `${name}-progress-label`;
-  if (active) {
+  if (importRunActive(run.status)) {
     const determinate = run.status === "writing" || (run.status === "checking" && run.total !== null);
     return (
-      <section
-        aria-label="Importação em andamento"
-        className="mt-4 grid gap-2 rounded-md border border-sky-300 bg-sky-50 p-3"
-        data-testid={`${name}-run`}
-      >
-        <noscript>
-          <meta httpEquiv="refresh" content={`3;url=${action}`} />
-        </noscript>
-        <p id={labelId} className="text-sm font-semibold text-sky-900">
-          Importando {run.fileName}: todas as linhas ou nenhuma
-        </p>
-        <progress
-          aria-labelledby={labelId}
-          className="h-3 w-full accent-brand-700"
-          max={determinate ? Math.max(run.total ?? run.processed, 1) : undefined}
-          value={determinate ? run.processed : undefined}
-          data-testid={`${name}-progress`}
+      <div className="mt-4">
+        <JobProgress
+          name={name}
+          sectionLabel="Importação em andamento"
+          label={`Importando ${run.fileName}: todas as linhas ou nenhuma`}
+          text={importRunProgressText(run)}
+          value={determinate ? run.processed : null}
+          max={determinate ? (run.total ?? run.processed) : null}
+          refreshHref={action}
         />
-        <p role="status" className="text-sm text-sky-900" data-testid={`${name}-run-status`}>
-          {importRunProgressText(run)}
-        </p>
-        <noscript>
-          <p className="text-sm">
-            <a href={action} className="font-semibold underline">
-              Atualizar o andamento
-            </a>
-          </p>
-        </noscript>
-      </section>
+      </div>
     );
   }
   return (

@@ -137,6 +137,9 @@ export const chargeBatches = pgTable(
     expected: integer("expected").notNull().default(0),
     created: integer("created"),
     skipped: integer("skipped"),
+    /** While it runs: active members gone through, of `total` (the page's progress bar). */
+    processed: integer("processed").notNull().default(0),
+    total: integer("total"),
     error: text("error"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,11 +1,13 @@
 import { db } from "~/db/client.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { AppError } from "~/utils/app-error";
-import { toCsv } from "~/utils/csv.server";
+import { csvStream } from "~/utils/csv.server";
+import { inIdOrder } from "~/db/in-id-order.server";
+import { errorFields, log } from "~/utils/logger.server";
 import { todayInBrasilia } from "~/lib/dates";
 import { recordAudit } from "./record-audit.server";
 import type { AuditFilters } from "./audit-filters";
-import { selectAuditRows } from "./list-audit-log.server";
+import { auditRowsByIds, selectAuditIds } from "./list-audit-log.server";
 import { dataLinesText, describeAuditEntry } from "./describe-audit-entry";
 
 /** Most rows one export holds; more is refused with a message to narrow the filters (ADR 086). */
@@ -27,23 +29,26 @@ export const exportTooLarge = (n: number) =>
 
 /**
  * The filtered entries as CSV (the one writer, ADR 176: UTF-8 with BOM, ';'-separated so a pt-BR
- * spreadsheet opens it in columns, every cell quoted and neutralised), newest first. The export is itself audited ("audit.exported", with the filters
- * and the row count) in the same transaction that read the rows.
+ * spreadsheet opens it in columns, every cell quoted and neutralised), newest first, streamed
+ * (ADR 261). The set is fixed once as the entries' ids, in the transaction that also audits the
+ * export ("audit.exported", with the filters and the row count), so the file holds exactly what
+ * the audit entry counts; then the rows are read and written 2,000 at a time.
  */
 export async function exportAuditLog(actor: Actor, filters: AuditFilters) {
   authorize(actor, "audit.export");
-  return db().transaction(async (tx) => {
-    const rows = await selectAuditRows(filters, { limit: EXPORT_MAX_ROWS + 1 }, tx);
-    if (rows.length > EXPORT_MAX_ROWS) throw new AppError(422, exportTooLarge(EXPORT_MAX_ROWS));
-    const records = rows.map((r) => {
-      const v = describeAuditEntry(r);
-      return [v.when, v.who, r.actorUsername ?? "", v.actionLabel, v.action, v.entityLabel, v.entityId ?? "", dataLinesText(v.lines)];
-    });
-    const csv = toCsv([[...EXPORT_HEADERS], ...records]);
+  const ids = await db().transaction(async (tx) => {
+    const found = await selectAuditIds(filters, EXPORT_MAX_ROWS + 1, tx);
+    if (found.length > EXPORT_MAX_ROWS) throw new AppError(422, exportTooLarge(EXPORT_MAX_ROWS));
     await recordAudit(
-      { actor, action: "audit.exported", entityType: "audit_log", entityId: null, data: { filters: { ...filters }, rows: rows.length } },
+      { actor, action: "audit.exported", entityType: "audit_log", entityId: null, data: { filters: { ...filters }, rows: found.length } },
       tx,
     );
-    return { csv, rows: rows.length, fileName: `auditoria-${todayInBrasilia()}.csv` };
+    return found;
   });
+  const records = inIdOrder(ids, auditRowsByIds, (r) => {
+    const v = describeAuditEntry(r);
+    return [v.when, v.who, r.actorUsername ?? "", v.actionLabel, v.action, v.entityLabel, v.entityId ?? "", dataLinesText(v.lines)];
+  });
+  const csv = csvStream([...EXPORT_HEADERS], records, (error) => log.error("Erro ao exportar o log de auditoria", errorFields(error)));
+  return { csv, rows: ids.length, fileName: `auditoria-${todayInBrasilia()}.csv` };
 }

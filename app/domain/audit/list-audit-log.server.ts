@@ -56,13 +56,28 @@ export async function selectAuditRows(
   tx: Db | Tx = db(),
 ): Promise<Array<AuditRow & { cursor: string }>> {
   const dir = opts.ascending ? sql`asc` : sql`desc`;
+  return queryAuditRows(auditWhere(f, opts.page), sql`order by a.created_at ${dir}, a.id ${dir} limit ${opts.limit}`, tx);
+}
+
+/** The ids of the filtered entries, newest first (an export's order, fixed once: ADR 261). */
+export async function selectAuditIds(f: AuditFilters, limit: number, tx: Db | Tx = db()): Promise<string[]> {
+  const result = await tx.execute(sql`
+    select a.id from audit_log a where ${auditWhere(f)} order by a.created_at desc, a.id desc limit ${limit}`);
+  return (result.rows as { id: string | number }[]).map((r) => String(r.id));
+}
+
+/** The entries of these ids, in no order (an export's batch). */
+export function auditRowsByIds(ids: readonly string[], tx: Db | Tx = db()) {
+  return queryAuditRows(sql`a.id in ${ids}`, sql``, tx);
+}
+
+async function queryAuditRows(where: SQL, tail: SQL, tx: Db | Tx): Promise<Array<AuditRow & { id: string; cursor: string }>> {
   const result = await tx.execute(sql`
     select a.id, a.created_at, (extract(epoch from a.created_at) * 1000000)::bigint::text as micros,
            a.actor_id, a.actor_username, u.name as actor_name, a.action, a.entity_type, a.entity_id, a.data
     from audit_log a left join users u on u.id = a.actor_id
-    where ${auditWhere(f, opts.page)}
-    order by a.created_at ${dir}, a.id ${dir}
-    limit ${opts.limit}`);
+    where ${where}
+    ${tail}`);
   return (result.rows as unknown as RawRow[]).map((r) => ({
     id: String(r.id),
     createdAt: r.created_at,

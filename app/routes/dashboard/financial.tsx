@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Form, Link, useLoaderData, useLocation, useRevalidator } from "react-router";
+import { Form, Link, useLoaderData, useLocation } from "react-router";
 import { Download, FileText, Search } from "lucide-react";
 import { DateInput } from "~/components/ui/masked-input";
 import type { Route } from "./+types/financial";
@@ -36,6 +36,7 @@ import { readPage } from "~/lib/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { withBack } from "~/lib/back-link";
 import { Card } from "~/components/ui/card";
+import { JobProgress } from "~/components/ui/job-progress";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -73,6 +74,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       expected: batch.expected,
       created: batch.created,
       skipped: batch.skipped,
+      processed: batch.processed,
+      total: batch.total,
       error: batch.error,
       createdAt: batch.createdAt,
       finishedAt: batch.finishedAt,
@@ -127,32 +130,42 @@ const STATUS_TONE: Record<ChargeStatus, "success" | "warning" | "danger"> = { pa
 
 type Batch = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["batch"]>;
 
-/** The month batch's progress: polled while it is queued or running. */
-function BatchStatus({ batch }: { batch: Batch }) {
-  const revalidator = useRevalidator();
-  const active = batch.status === "queued" || batch.status === "running";
-  React.useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => revalidator.revalidate(), 2000);
-    return () => clearInterval(t);
-  }, [active, revalidator]);
+const n = (v: number) => v.toLocaleString("pt-BR");
+
+/**
+ * The month batch's progress: a progress bar with its count while it is queued or running
+ * (polled, read from the database), then its outcome.
+ */
+function BatchStatus({ batch, refreshHref }: { batch: Batch; refreshHref: string }) {
   const ref = referenceLabel(batch.month, batch.year);
-  let text: string;
-  if (batch.status === "queued") text = `Cobranças de ${ref}: na fila (${batch.expected} a criar)...`;
-  else if (batch.status === "running") text = `Cobranças de ${ref}: gerando ${batch.expected} cobranças...`;
-  else if (batch.status === "done")
-    text = `Cobranças de ${ref} geradas em ${formatDateTime(batch.finishedAt)}: ${batch.created} criadas, ${batch.skipped} ignoradas (já cobradas).`;
-  else text = `Cobranças de ${ref}: ${batch.error ?? "falha na geração."}`;
+  if (batch.status === "queued" || batch.status === "running") {
+    const counting = batch.status === "running" && batch.total !== null;
+    return (
+      <JobProgress
+        name="batch"
+        sectionLabel="Geração das cobranças em andamento"
+        label={`Gerando as cobranças de ${ref}: todas ou nenhuma`}
+        text={
+          counting
+            ? `Gerando: ${n(batch.processed)} de ${n(batch.total ?? batch.processed)} filiados ativos conferidos (${n(batch.expected)} cobranças a criar)`
+            : `Na fila: a geração de ${n(batch.expected)} cobranças começa em instantes.`
+        }
+        value={counting ? batch.processed : null}
+        max={counting ? batch.total : null}
+        refreshHref={refreshHref}
+      />
+    );
+  }
+  const text =
+    batch.status === "done"
+      ? `Cobranças de ${ref} geradas em ${formatDateTime(batch.finishedAt)}: ${batch.created} criadas, ${batch.skipped} ignoradas (já cobradas).`
+      : `Cobranças de ${ref}: ${batch.error ?? "falha na geração."}`;
   return (
     <p
       role="status"
       className={cn(
         "rounded-lg border p-3 text-sm",
-        batch.status === "failed"
-          ? "border-red-300 bg-red-50 text-red-900"
-          : active
-            ? "border-sky-300 bg-sky-50 text-sky-900"
-            : "border-slate-300 bg-white text-slate-800",
+        batch.status === "failed" ? "border-red-300 bg-red-50 text-red-900" : "border-slate-300 bg-white text-slate-800",
       )}
     >
       {text}
@@ -207,7 +220,7 @@ export default function FinancialPage() {
           </>
         }
       />
-      {batch ? <BatchStatus batch={batch} /> : null}
+      {batch ? <BatchStatus batch={batch} refreshHref={here} /> : null}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totais da seleção">
         {[
           ["Cobranças", totals.count.toLocaleString("pt-BR")],
