@@ -10,7 +10,7 @@ import { createPartner } from "~/db/factories/partners";
 import { createComplaint } from "~/db/factories/complaints";
 import { createMember } from "~/db/factories/members";
 import { createFieldRoute, createVisitPhoto, createWorkplace } from "~/db/factories/field";
-import { createServiceRecordRow } from "~/db/factories/services";
+import { createServiceRecordRow, createServiceReplyWithFile } from "~/db/factories/services";
 import { createCharge, createPayment } from "~/db/factories/finance";
 import { storeFile } from "~/domain/files/file-store.server";
 import { loginSchema } from "~/auth/login.server";
@@ -984,6 +984,8 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
   evidenceId: async (db) => (await createComplaint(db, { evidence: true })).evidenceFileId!,
   /** The `:id` of /dashboard/atendimento/:id and /dashboard/services/:id (a secretaria record). */
   id: async (db) => (await createServiceRecordRow(db, { sector: "secretaria" })).id,
+  /** The `:replyFileId` of /dashboard/atendimentos/respostas/:replyFileId (a file of a requester's e-mail reply, ADR 264). */
+  replyFileId: async (db) => (await createServiceReplyWithFile(db, (await createServiceRecordRow(db, { sector: "secretaria" })).id)).fileId,
   /** An open charge (finance: register a payment; the `:chargeId` of its PIX page). */
   chargeId: async (db) =>
     (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, files, jobs, serviceRecordEntries, serviceReplyFiles } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
@@ -24,7 +24,7 @@ resetEnvCache();
 
 const t = useUseCaseDatabase();
 let receiver: InboundSmtp;
-let client: nodemailer.Transporter;
+let client: Transporter;
 
 beforeAll(async () => {
   receiver = await startInboundSmtp({ port: 0, host: "127.0.0.1" });
