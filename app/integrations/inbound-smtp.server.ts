@@ -18,7 +18,10 @@ type SmtpError = Error & { responseCode: number };
 
 /** SMTP replies are ASCII: the pt-BR text without its accents. */
 function ascii(text: string) {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "");
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, "");
 }
 
 function smtpError(code: number, message: string): SmtpError {

@@ -53,7 +53,10 @@ const shape = z.object({
   // address `atendimento+<PROTOCOLO>-<código>@domínio`; unset, notices carry no Reply-To.
   SERVICE_REPLY_DOMAIN: z
     .string()
-    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i, "precisa ser um domínio, ex. sindicato.exemplo.org")
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i,
+      "precisa ser um domínio, ex. sindicato.exemplo.org",
+    )
     .optional(),
   // The local SMTP receiver of those replies (ADR 264): off unless a port is given.
   INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -96,7 +99,11 @@ const shape = z.object({
 
 const schema = shape.superRefine((e, ctx) => {
   if (e.INBOUND_SMTP_PORT !== undefined && !e.SERVICE_REPLY_DOMAIN) {
-    ctx.addIssue({ code: "custom", path: ["INBOUND_SMTP_PORT"], message: "defina também SERVICE_REPLY_DOMAIN (o domínio dos endereços de resposta)." });
+    ctx.addIssue({
+      code: "custom",
+      path: ["INBOUND_SMTP_PORT"],
+      message: "defina também SERVICE_REPLY_DOMAIN (o domínio dos endereços de resposta).",
+    });
   }
   if (e.EMAIL_DISABLED && e.SMTP_URL) {
     ctx.addIssue({ code: "custom", path: ["EMAIL_DISABLED"], message: "defina SMTP_URL ou EMAIL_DISABLED=true, não as duas." });

@@ -33,7 +33,10 @@ export function CannedReplyPicker({ options, targetId }: { options: CannedOption
     setSaid(`Resposta pronta “${option.title}” inserida no comentário.`);
   }
   return (
-    <div className="grid gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_auto] sm:items-end" data-testid="canned-picker">
+    <div
+      className="grid gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_auto] sm:items-end"
+      data-testid="canned-picker"
+    >
       <Field label="Resposta pronta" name="canned-reply">
         {(f) => (
           <Select {...f} value={chosen} onChange={(e) => setChosen(e.target.value)}>

@@ -59,7 +59,11 @@ export function History({
                 .filter((f) => f.entryId === e.id)
                 .map((f) => (
                   <li key={f.id}>
-                    <a href={fileHref(f.id)} className="inline-flex items-center gap-1 text-sm font-medium text-navy-800 underline" download>
+                    <a
+                      href={fileHref(f.id)}
+                      className="inline-flex items-center gap-1 text-sm font-medium text-navy-800 underline"
+                      download
+                    >
                       <Paperclip aria-hidden className="size-4" /> {f.fileName} <span className="text-slate-600">({kb(f.size)})</span>
                     </a>
                   </li>

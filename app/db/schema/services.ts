@@ -173,7 +173,10 @@ export const serviceReplyFiles = pgTable(
       .references(() => files.id, { onDelete: "cascade" }),
     position: smallint("position").notNull(),
   },
-  (t) => [primaryKey({ name: "service_reply_files_pk", columns: [t.entryId, t.fileId] }), index("service_reply_files_file_idx").on(t.fileId)],
+  (t) => [
+    primaryKey({ name: "service_reply_files_pk", columns: [t.entryId, t.fileId] }),
+    index("service_reply_files_file_idx").on(t.fileId),
+  ],
 );
 
 /**

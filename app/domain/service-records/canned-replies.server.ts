@@ -82,7 +82,13 @@ export async function createCannedReply(actor: ServiceActor, input: { sector: Se
         .values({ sector: input.sector, title: input.title, body: input.body, createdBy: actor.id, updatedBy: actor.id })
         .returning({ id: serviceCannedReplies.id });
       await recordAudit(
-        { actor, action: "service_canned_reply.created", entityType: "service_canned_reply", entityId: row.id, data: { sector: input.sector, title: input.title } },
+        {
+          actor,
+          action: "service_canned_reply.created",
+          entityType: "service_canned_reply",
+          entityId: row.id,
+          data: { sector: input.sector, title: input.title },
+        },
         tx,
       );
       return row.id;
@@ -127,7 +133,13 @@ export async function deleteCannedReply(actor: ServiceActor, id: string) {
     const row = await lockedInScope(tx, actor, id);
     await tx.delete(serviceCannedReplies).where(eq(serviceCannedReplies.id, row.id));
     await recordAudit(
-      { actor, action: "service_canned_reply.deleted", entityType: "service_canned_reply", entityId: row.id, data: { sector: row.sector, title: row.title } },
+      {
+        actor,
+        action: "service_canned_reply.deleted",
+        entityType: "service_canned_reply",
+        entityId: row.id,
+        data: { sector: row.sector, title: row.title },
+      },
       tx,
     );
   });

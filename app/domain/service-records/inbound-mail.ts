@@ -84,7 +84,10 @@ function parseParams(header: string | undefined) {
     const i = p.indexOf("=");
     if (i < 0) continue;
     let key = p.slice(0, i).trim().toLowerCase();
-    let v = p.slice(i + 1).trim().replace(/^"(.*)"$/, "$1");
+    const v = p
+      .slice(i + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     if (key.endsWith("*")) {
       // RFC 2231: name*=utf-8''r%C3%A9sum%C3%A9.pdf (continuations name*0*= are not joined).
       key = key.slice(0, -1);

@@ -131,7 +131,10 @@ describe("the SMTP receiver, with nodemailer as the requester's mail server", ()
       { name: "rescisão.pdf", type: "application/pdf", purpose: "service-reply" },
       { name: "contracheque.webp", type: "image/webp", purpose: "service-reply" },
     ]);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, r.id), eq(auditLog.action, "service.reply_received")));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, r.id), eq(auditLog.action, "service.reply_received")));
     expect(audit.actorId).toBeNull();
     expect(audit.data).toMatchObject({ protocol: r.protocol, attachments: 2, refusedAttachments: 1 });
     expect(JSON.stringify(audit.data)).not.toContain("rescisão");
@@ -140,10 +143,14 @@ describe("the SMTP receiver, with nodemailer as the requester's mail server", ()
   it("refuses an unknown protocol, a wrong code and another domain at RCPT with 550 and a pt-BR reason", async () => {
     const r = await record();
     const to = (await replyAddress(r.protocol))!;
-    const unknown = await refusal(client.sendMail({ from: ANA, to: to.replace(r.protocol, "SIND20190101120000"), subject: "Re", text: "oi" }));
+    const unknown = await refusal(
+      client.sendMail({ from: ANA, to: to.replace(r.protocol, "SIND20190101120000"), subject: "Re", text: "oi" }),
+    );
     expect(unknown.code).toBe(550);
     expect(unknown.text).toContain("Protocolo de atendimento nao encontrado");
-    const wrongCode = await refusal(client.sendMail({ from: ANA, to: to.replace(/-[0-9a-f]{10}@/, "-0000000000@"), subject: "Re", text: "oi" }));
+    const wrongCode = await refusal(
+      client.sendMail({ from: ANA, to: to.replace(/-[0-9a-f]{10}@/, "-0000000000@"), subject: "Re", text: "oi" }),
+    );
     expect(wrongCode.code).toBe(550);
     expect(wrongCode.text).toContain("Protocolo de atendimento nao encontrado");
     const elsewhere = await refusal(client.sendMail({ from: ANA, to: to.replace(DOMAIN, "outro.example"), subject: "Re", text: "oi" }));
@@ -155,7 +162,9 @@ describe("the SMTP receiver, with nodemailer as the requester's mail server", ()
   it("refuses a closed or cancelled record; a resolved one still takes replies", async () => {
     for (const status of ["closed", "cancelled"] as const) {
       const r = await record({ status });
-      const closed = await refusal(client.sendMail({ from: ANA, to: (await replyAddress(r.protocol))!, subject: "Re", text: "Ainda preciso de ajuda." }));
+      const closed = await refusal(
+        client.sendMail({ from: ANA, to: (await replyAddress(r.protocol))!, subject: "Re", text: "Ainda preciso de ajuda." }),
+      );
       expect(closed.code).toBe(550);
       expect(closed.text).toContain(`O atendimento ${r.protocol} esta encerrado`);
       expect(await replies(r.id)).toHaveLength(0);
@@ -176,7 +185,9 @@ describe("the SMTP receiver, with nodemailer as the requester's mail server", ()
       client.sendMail({ envelope: { from: ANA, to }, from: "golpe@example.net", to, subject: "Re", text: "Cancelem tudo." }),
     );
     expect(envelopeOnly.code).toBe(550);
-    const empty = await refusal(client.sendMail({ from: ANA, to, subject: "Re", text: `Em sex., 27 de nov. de 2026, X escreveu:\n> aviso` }));
+    const empty = await refusal(
+      client.sendMail({ from: ANA, to, subject: "Re", text: `Em sex., 27 de nov. de 2026, X escreveu:\n> aviso` }),
+    );
     expect(empty.code).toBe(554);
     expect(empty.text).toContain("A resposta chegou vazia");
     expect(await replies(r.id)).toHaveLength(0);
@@ -202,11 +213,18 @@ describe("reading an inbound message", () => {
         " Obrigado.",
       ].join("\r\n"),
     );
-    expect(qp).toMatchObject({ from: "joao@example.com", subject: "Re: Atendimento é urgente", text: "Olá, preciso de ajuda com a rescisão. Obrigado." });
+    expect(qp).toMatchObject({
+      from: "joao@example.com",
+      subject: "Re: Atendimento é urgente",
+      text: "Olá, preciso de ajuda com a rescisão. Obrigado.",
+    });
     const html = parseInboundMail(
-      ["From: ana@example.com", "Content-Type: text/html; charset=utf-8", "", "<p>Linha 1</p><p>Linha &amp; 2</p><blockquote>citado</blockquote>"].join(
-        "\r\n",
-      ),
+      [
+        "From: ana@example.com",
+        "Content-Type: text/html; charset=utf-8",
+        "",
+        "<p>Linha 1</p><p>Linha &amp; 2</p><blockquote>citado</blockquote>",
+      ].join("\r\n"),
     );
     expect(html.text).toBe("Linha 1\nLinha & 2");
   });

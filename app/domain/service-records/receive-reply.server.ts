@@ -89,7 +89,9 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
       : [];
     const notes = [
       accepted.length ? `Anexos: ${accepted.map((a) => a.fileName).join(", ")}` : "",
-      refused.length ? `Anexos não aceitos (só PDF, JPEG ou PNG de até 10 MB, no máximo ${REPLY_LIMITS.maxAttachments}): ${refused.join(", ")}` : "",
+      refused.length
+        ? `Anexos não aceitos (só PDF, JPEG ou PNG de até 10 MB, no máximo ${REPLY_LIMITS.maxAttachments}): ${refused.join(", ")}`
+        : "",
     ].filter(Boolean);
     const text = clip([mail.text || "(sem texto)", ...(notes.length ? ["", ...notes] : [])].join("\n"));
     const [entry] = await tx

@@ -40,9 +40,7 @@ export async function replyAddress(protocol: string, handle?: Db | Tx): Promise<
   return `${REPLY_LOCAL_PART}+${protocol}-${await tokenFor(protocol, handle)}@${domain}`;
 }
 
-export type ParsedReplyAddress =
-  | { ok: true; protocol: string }
-  | { ok: false; reason: "not-ours" | "bad-token" };
+export type ParsedReplyAddress = { ok: true; protocol: string } | { ok: false; reason: "not-ours" | "bad-token" };
 
 /**
  * Reads a recipient address: the protocol when the address is one this app handed out (our

@@ -18,7 +18,8 @@ export function consultaLink(protocol: string) {
 }
 
 /** The notice's last line when the requester may answer it (ADR 264). */
-export const REPLY_HINT = "Para falar conosco sobre este atendimento, responda a este e-mail: sua resposta entra no histórico do atendimento.";
+export const REPLY_HINT =
+  "Para falar conosco sobre este atendimento, responda a este e-mail: sua resposta entra no histórico do atendimento.";
 
 export function serviceNotice(record: NoticeRecord, status: ServiceStatus, created: boolean, o: { replies?: boolean } = {}) {
   const firstName = record.requesterName.trim().split(/\s+/)[0] ?? "";
