@@ -236,3 +236,29 @@ describe("reading an inbound message", () => {
     expect(stripQuoted("Resposta\nEm sex., 27 de nov. de 2026 às 10:00, Sindicato <\nx@y> escreveu:\n> aviso")).toBe("Resposta");
   });
 });
+
+describe("LGPD", () => {
+  it("anonymising the member deletes the files of the e-mail replies on their records and redacts the reply's text", async () => {
+    const { createMember } = await import("~/db/factories/members");
+    const { createUser } = await import("~/db/factories/users");
+    const { anonymizeMember } = await import("~/domain/members/anonymize-member.server");
+    const member = await createMember(t.db, { name: "Rita de Cássia Moura", email: "rita.moura@example.com" });
+    const r = await record({ memberId: member.id, requesterName: member.name, requesterEmail: "rita.moura@example.com" });
+    await client.sendMail({
+      from: "rita.moura@example.com",
+      to: (await replyAddress(r.protocol))!,
+      subject: "Re",
+      text: "Sou Rita de Cássia Moura, segue o termo.",
+      attachments: [{ filename: "termo-rita.pdf", content: tinyPdf() }],
+    });
+    const [entry] = await replies(r.id);
+    const [link] = await t.db.select().from(serviceReplyFiles).where(eq(serviceReplyFiles.entryId, entry.id));
+    const admin = await createUser(t.db, { role: "admin" });
+    const outcome = await anonymizeMember({ id: admin.id, username: admin.username, role: "admin" }, member.id);
+    expect(outcome.replyFilesDeleted).toBe(1);
+    expect(await t.db.select().from(files).where(eq(files.id, link.fileId))).toEqual([]);
+    expect(await t.db.select().from(serviceReplyFiles).where(eq(serviceReplyFiles.entryId, entry.id))).toEqual([]);
+    const [after] = await replies(r.id);
+    expect(after.text).not.toContain("Rita de Cássia Moura");
+  });
+});
