@@ -14,6 +14,16 @@ CREATE TABLE "service_reply_files" (
 --> statement-breakpoint
 CREATE INDEX "service_reply_files_file_idx" ON "service_reply_files" ("file_id");
 --> statement-breakpoint
+-- The Message-ID of each reply taken, per record: a reply delivered twice (an MTA retrying after a
+-- lost "250") is acknowledged again and stored once.
+CREATE TABLE "service_reply_messages" (
+  "record_id" uuid NOT NULL REFERENCES "service_records"("id"),
+  "message_id" text NOT NULL,
+  "entry_id" bigint NOT NULL REFERENCES "service_record_entries"("id"),
+  "received_at" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "service_reply_messages_pk" PRIMARY KEY ("record_id", "message_id")
+);
+--> statement-breakpoint
 -- Issue 22 §6 (ADR 265): canned replies (respostas prontas) per sector, with {nome} and {protocolo}.
 CREATE TABLE "service_canned_replies" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -180,6 +180,25 @@ export const serviceReplyFiles = pgTable(
 );
 
 /**
+ * The Message-ID of each e-mail reply taken, per record (ADR 264): a reply delivered twice is
+ * acknowledged again and stored once.
+ */
+export const serviceReplyMessages = pgTable(
+  "service_reply_messages",
+  {
+    recordId: uuid("record_id")
+      .notNull()
+      .references(() => serviceRecords.id),
+    messageId: text("message_id").notNull(),
+    entryId: bigint("entry_id", { mode: "number" })
+      .notNull()
+      .references(() => serviceRecordEntries.id),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "service_reply_messages_pk", columns: [t.recordId, t.messageId] })],
+);
+
+/**
  * Canned replies (respostas prontas, issue 22 §6, ADR 265): texts per sector with {nome} and
  * {protocolo}, inserted into a comment on a record's page. No personal data of their own.
  */

@@ -193,6 +193,17 @@ describe("the SMTP receiver, with nodemailer as the requester's mail server", ()
     expect(await replies(r.id)).toHaveLength(0);
   });
 
+  it("the same message delivered twice (same Message-ID) is acknowledged twice and stored once", async () => {
+    const r = await record();
+    const mail = { from: ANA, to: (await replyAddress(r.protocol))!, subject: "Re", text: "Uma vez só.", messageId: "<retry-1@mail.example.com>" };
+    expect((await client.sendMail(mail)).response).toMatch(/^250 /);
+    expect((await client.sendMail(mail)).response).toMatch(/^250 /);
+    expect(await replies(r.id)).toHaveLength(1);
+    // Another message is another reply.
+    await client.sendMail({ ...mail, messageId: "<retry-2@mail.example.com>", text: "Outra." });
+    expect(await replies(r.id)).toHaveLength(2);
+  });
+
   it("a record without e-mail takes no reply", async () => {
     const r = await record({ requesterEmail: null });
     const refused = await refusal(client.sendMail({ from: ANA, to: (await replyAddress(r.protocol))!, subject: "Re", text: "oi" }));

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { serviceRecordEntries, serviceRecords, serviceReplyFiles, users } from "~/db/schema";
+import { serviceRecordEntries, serviceRecords, serviceReplyFiles, serviceReplyMessages, users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { detectKind, storeUpload } from "~/domain/files/file-store.server";
 import { MB, type FileKind } from "~/domain/files/file-types";
@@ -84,6 +84,15 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
     if (!OPEN_FOR_REPLIES.has(record.status)) throw new AppError(409, REPLY_MESSAGES.closed(record.protocol));
     const expected = record.requesterEmail?.trim().toLowerCase();
     if (!expected || mail.from !== expected) throw new AppError(403, REPLY_MESSAGES.wrongSender(record.protocol));
+    // The same message again (an MTA retrying after a lost "250"): acknowledged, not stored twice.
+    const messageId = mail.messageId?.slice(0, 250) ?? null;
+    if (messageId) {
+      const [seen] = await tx
+        .select({ entryId: serviceReplyMessages.entryId })
+        .from(serviceReplyMessages)
+        .where(and(eq(serviceReplyMessages.recordId, record.id), eq(serviceReplyMessages.messageId, messageId)));
+      if (seen) return { recordId: record.id, protocol: record.protocol, entryId: seen.entryId, attachments: 0, refused: 0, duplicate: true };
+    }
     const [responsible] = record.responsibleId
       ? await tx.select({ name: users.name }).from(users).where(eq(users.id, record.responsibleId))
       : [];
@@ -108,6 +117,7 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
         isPublic: false,
       })
       .returning({ id: serviceRecordEntries.id });
+    if (messageId) await tx.insert(serviceReplyMessages).values({ recordId: record.id, messageId, entryId: entry.id });
     let position = 0;
     for (const a of accepted) {
       const stored = await storeUpload(
@@ -138,6 +148,13 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
       tx,
     );
     log.info("resposta por e-mail anexada ao atendimento", { protocol: record.protocol, attachments: accepted.length });
-    return { recordId: record.id, protocol: record.protocol, entryId: entry.id, attachments: accepted.length, refused: refused.length };
+    return {
+      recordId: record.id,
+      protocol: record.protocol,
+      entryId: entry.id,
+      attachments: accepted.length,
+      refused: refused.length,
+      duplicate: false,
+    };
   });
 }
