@@ -195,7 +195,13 @@ describe("the SMTP receiver, with nodemailer as the requester's mail server", ()
 
   it("the same message delivered twice (same Message-ID) is acknowledged twice and stored once", async () => {
     const r = await record();
-    const mail = { from: ANA, to: (await replyAddress(r.protocol))!, subject: "Re", text: "Uma vez só.", messageId: "<retry-1@mail.example.com>" };
+    const mail = {
+      from: ANA,
+      to: (await replyAddress(r.protocol))!,
+      subject: "Re",
+      text: "Uma vez só.",
+      messageId: "<retry-1@mail.example.com>",
+    };
     expect((await client.sendMail(mail)).response).toMatch(/^250 /);
     expect((await client.sendMail(mail)).response).toMatch(/^250 /);
     expect(await replies(r.id)).toHaveLength(1);

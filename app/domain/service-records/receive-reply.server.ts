@@ -91,7 +91,8 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
         .select({ entryId: serviceReplyMessages.entryId })
         .from(serviceReplyMessages)
         .where(and(eq(serviceReplyMessages.recordId, record.id), eq(serviceReplyMessages.messageId, messageId)));
-      if (seen) return { recordId: record.id, protocol: record.protocol, entryId: seen.entryId, attachments: 0, refused: 0, duplicate: true };
+      if (seen)
+        return { recordId: record.id, protocol: record.protocol, entryId: seen.entryId, attachments: 0, refused: 0, duplicate: true };
     }
     const [responsible] = record.responsibleId
       ? await tx.select({ name: users.name }).from(users).where(eq(users.id, record.responsibleId))
