@@ -1,22 +1,45 @@
-import { describe, expect, it } from "vitest";
+import net from "node:net";
+import nodemailer from "nodemailer";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, checkedAtBothWidths, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
-import { createServiceRecordRow, createServiceReplyWithFile } from "~/db/factories/services";
+import { createServiceRecordRow } from "~/db/factories/services";
+import { tinyPdf } from "../fixtures/complaint-files";
 
 /**
  * Issue 22 §6 in Chromium (ADR 265), and the e-mail reply's place in the history (§5, ADR 264):
- * a jurídico user creates a canned reply on "Respostas prontas" (checked at 1280 and 390 px),
- * edits it, then on a record's page at 390 px inserts it into a comment — the requester's name
- * and protocol filled in — and posts it; the record's page (with a reply by e-mail and its file in
- * the history) is axe-clean. All by keyboard where it matters: the picker and its button.
+ * the requester's reply, sent by nodemailer to the server's own SMTP receiver, is on the record's
+ * page with its PDF; a jurídico user creates a canned reply on "Respostas prontas" (checked at
+ * 1280 and 390 px), edits it, then on the record's page at 390 px inserts it into a comment — the
+ * requester's name and protocol filled in — and posts it; axe-clean throughout. By keyboard where
+ * it matters: the picker and its button.
  */
-const t = useBrowserSuite();
+let inboundPort = 0;
+beforeAll(async () => {
+  const s = net.createServer();
+  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+  inboundPort = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+});
+const t = useBrowserSuite({ env: () => ({ SERVICE_REPLY_DOMAIN: "respostas.sindicato.example", INBOUND_SMTP_PORT: String(inboundPort) }) });
 
 describe("Respostas prontas", () => {
   it("create and edit on the screen; insert into a comment at 390 px; axe clean", async () => {
     const user = await t.user("juridico");
-    const r = await createServiceRecordRow(t.db, { sector: "juridico", requesterName: "Joana Pereira Lima" });
-    await createServiceReplyWithFile(t.db, r.id, "Bom dia, segue o documento que faltava.");
+    const r = await createServiceRecordRow(t.db, {
+      sector: "juridico",
+      requesterName: "Joana Pereira Lima",
+      requesterEmail: "joana.lima@example.com",
+    });
+    const smtp = nodemailer.createTransport({ host: "127.0.0.1", port: inboundPort, secure: false, ignoreTLS: true });
+    await smtp.sendMail({
+      from: "Joana Pereira Lima <joana.lima@example.com>",
+      to: (await t.server.hooks.replyAddress(r.protocol))!,
+      subject: `Re: Atendimento registrado - Protocolo ${r.protocol}`,
+      text: "Bom dia, segue o documento que faltava.\n\nEm 27/11/2026, Sindicato escreveu:\n> Olá, Joana.",
+      attachments: [{ filename: "documento.pdf", content: tinyPdf() }],
+    });
+    smtp.close();
 
     const page = await t.login(user, { path: "/dashboard/respostas-prontas" });
     await hydrated(page);
