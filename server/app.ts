@@ -18,6 +18,7 @@ import { renderCache } from "./render-cache";
 import * as serverBuild from "virtual:react-router/server-build";
 import { mapTileCspSource } from "~/integrations/map-tiles.server";
 import { resetMailer } from "~/integrations/mailer.server";
+import { startConfiguredInboundSmtp, stopInboundSmtp } from "~/integrations/inbound-smtp.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -58,6 +59,8 @@ export async function init(options: StartOptions = {}) {
   await runStartupTasks({ embedded: !url, seed: options.seed });
   log.info("banco de dados pronto", { driver: databaseDriver() });
   await startJobs();
+  // Replies by e-mail (issue 22 §5, ADR 264): the local SMTP receiver, with INBOUND_SMTP_PORT only.
+  await startConfiguredInboundSmtp();
 }
 
 /**
@@ -90,6 +93,7 @@ export function startDraining() {
 export async function shutdown() {
   // Finish (or give back to the queue) the jobs in progress before the database closes.
   await stopJobs();
+  await stopInboundSmtp();
   resetMailer();
   await closeDatabase();
 }

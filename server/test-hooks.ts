@@ -32,3 +32,5 @@ export { financePanelFigures } from "~/domain/finance/panel.server";
 export { backupDatabaseNow, backupSettings, nextDailyRun } from "~/jobs/database-backup.server";
 // Issue 22 §2 (ADR 258): the deadline reminders' work, as of a given moment.
 export { sendDeadlineReminders, remindersOf } from "~/domain/service-records/deadline-reminders.server";
+// Issue 22 §5 (ADR 264): a record's reply address, as the server's own notices carry it.
+export { replyAddress } from "~/domain/service-records/reply-address.server";

@@ -61,3 +61,13 @@ export function serviceScope(role: Role): readonly ServiceSector[] {
   if (role === "admin" || role === "rh") return SERVICE_SECTORS;
   return isServiceSector(role) ? [role] : [];
 }
+
+/**
+ * The sectors whose canned replies (respostas prontas, issue 22 §6, ADR 265) a role manages:
+ * admin every sector, a sector's own role its sector. Using one in a comment follows the record
+ * (serviceScope).
+ */
+export function cannedRepliesScope(role: Role): readonly ServiceSector[] {
+  if (role === "admin") return SERVICE_SECTORS;
+  return isServiceSector(role) ? [role] : [];
+}

@@ -10,6 +10,8 @@ import { contactsHref } from "./scopes";
 import type { NavIcon } from "./sidebar";
 
 const ANY: readonly Role[] = ROLES;
+/** The roles with a sector of their own (or all of them): they manage canned replies (ADR 265). */
+const CANNED_REPLY_ROLES: readonly Role[] = ["admin", "juridico", "financeiro", "secretaria", "presidencia", "homologacao"];
 
 /** What a signed-in user without the role gets on a page: the original's redirect or message. */
 export type Denial = { kind: "redirect" } | { kind: "message"; title: string; message: string };
@@ -72,6 +74,11 @@ export const MESSAGES = {
     title: "Acesso Negado",
     message: "Apenas Financeiro e Administradores podem acessar os relatórios financeiros.",
   },
+  cannedRepliesDenied: {
+    kind: "message",
+    title: "Acesso Negado",
+    message: "Apenas Administradores e os perfis de cada setor de atendimento gerenciam as respostas prontas.",
+  },
   adminOnly: {
     kind: "message",
     title: "Acesso Negado",
@@ -107,7 +114,8 @@ const SCREEN_TABLE = [
   },
   {
     id: "service-detail",
-    paths: ["/dashboard/atendimento/:id", "/dashboard/services/:id"],
+    // The files of the requester's e-mail replies (issue 22 §5, ADR 264) belong to the record's page.
+    paths: ["/dashboard/atendimento/:id", "/dashboard/services/:id", "/dashboard/atendimentos/respostas/:replyFileId"],
     roles: SERVICE_ROLES,
     denial: MESSAGES.fieldRestricted,
     navParent: "service-list",
@@ -126,6 +134,16 @@ const SCREEN_TABLE = [
     denial: MESSAGES.fieldRestricted,
     nav: { label: "Meus Atendimentos", icon: "inbox" },
     actions: { "services.mine": SERVICE_ROLES },
+  },
+  // Canned replies per sector (issue 22 §6, ADR 265): admin and the sectors' own roles; which
+  // sectors each manages is cannedRepliesScope.
+  {
+    id: "canned-replies",
+    paths: ["/dashboard/respostas-prontas"],
+    roles: CANNED_REPLY_ROLES,
+    denial: MESSAGES.cannedRepliesDenied,
+    nav: { label: "Respostas Prontas", icon: "mail" },
+    actions: { "services.canned": CANNED_REPLY_ROLES },
   },
   {
     id: "complaints",

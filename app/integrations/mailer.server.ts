@@ -7,7 +7,18 @@ import { log } from "~/utils/logger.server";
 import { randomToken } from "~/utils/crypto.server";
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+  /** A thread (ADR 264): the message's own id and the ids it answers, each `<…@…>`. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
+};
 
 let transport: Transporter | undefined;
 let mode: "smtp" | "outbox" | undefined;

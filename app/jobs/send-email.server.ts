@@ -8,6 +8,10 @@ const mailSchema = z.object({
   text: z.string(),
   html: z.string().optional(),
   replyTo: z.string().optional(),
+  // The service records' thread headers (issue 22 §5, ADR 264).
+  messageId: z.string().max(250).optional(),
+  inReplyTo: z.string().max(250).optional(),
+  references: z.string().max(1000).optional(),
   /**
    * Small files carried in the job's payload as base64 (a charge's QR code, issue 19 item 7);
    * `cid` makes one an inline image the HTML refers to as `cid:<cid>`.

@@ -49,6 +49,18 @@ const shape = z.object({
   // Production without e-mail, said out loud (ADR 244): messages go to $DATA_DIR/outbox as without SMTP_URL.
   EMAIL_DISABLED: flag,
   MAIL_FROM: z.string().default("Sindicato <nao-responda@localhost>"),
+  // Replies by e-mail to service records (issue 22 §5, ADR 264): the domain of the Reply-To
+  // address `atendimento+<PROTOCOLO>-<código>@domínio`; unset, notices carry no Reply-To.
+  SERVICE_REPLY_DOMAIN: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i,
+      "precisa ser um domínio, ex. sindicato.exemplo.org",
+    )
+    .optional(),
+  // The local SMTP receiver of those replies (ADR 264): off unless a port is given.
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Refused staff actions written to the audit log, per user per minute and instance (ADR 182).
   AUDIT_REFUSALS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -86,6 +98,13 @@ const shape = z.object({
 });
 
 const schema = shape.superRefine((e, ctx) => {
+  if (e.INBOUND_SMTP_PORT !== undefined && !e.SERVICE_REPLY_DOMAIN) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["INBOUND_SMTP_PORT"],
+      message: "defina também SERVICE_REPLY_DOMAIN (o domínio dos endereços de resposta).",
+    });
+  }
   if (e.EMAIL_DISABLED && e.SMTP_URL) {
     ctx.addIssue({ code: "custom", path: ["EMAIL_DISABLED"], message: "defina SMTP_URL ou EMAIL_DISABLED=true, não as duas." });
   }

@@ -10,9 +10,11 @@ import { createPartner } from "~/db/factories/partners";
 import { createComplaint } from "~/db/factories/complaints";
 import { createMember } from "~/db/factories/members";
 import { createFieldRoute, createVisitPhoto, createWorkplace } from "~/db/factories/field";
-import { createServiceRecordRow } from "~/db/factories/services";
+import { createServiceRecordRow, createServiceReplyWithFile } from "~/db/factories/services";
 import { createCharge, createPayment } from "~/db/factories/finance";
 import { storeFile } from "~/domain/files/file-store.server";
+import { serviceCannedReplies } from "~/db/schema";
+import { cannedReplyActionSchema } from "~/domain/service-records/canned-replies";
 import { loginSchema } from "~/auth/login.server";
 import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "~/auth/password.schema";
 import { twoFactorActionSchema } from "~/auth/two-factor.schema";
@@ -533,6 +535,29 @@ export const FORM_POSTS: FormPost[] = [
       tables: ["service_records", "service_record_entries", "audit_log"],
     },
   },
+  // Canned replies per sector (issue 22 §6, ADR 265).
+  {
+    path: "/dashboard/respostas-prontas",
+    pattern: "dashboard/respostas-prontas",
+    bodies: [
+      () => ({ intent: "create", sector: "juridico", title: "Resposta intrusa", body: "Texto intruso." }),
+      (ids: TargetIds) => ({ intent: "update", id: ids.cannedReplyId, title: "Alterada", body: "Texto alterado." }),
+      (ids: TargetIds) => ({ intent: "delete", id: ids.cannedReplyId }),
+    ],
+    tables: ["service_canned_replies", "audit_log"],
+    form: {
+      name: "respostas-prontas",
+      login: "admin",
+      schema: cannedReplyActionSchema,
+      valid: (ids) => ({
+        intent: "update",
+        id: ids.cannedReplyId,
+        title: "Documentos recebidos",
+        body: "Olá, {primeiro_nome}: recebemos os documentos ({protocolo}).",
+      }),
+      textFields: ["title", "body"],
+    },
+  },
   {
     path: "/dashboard/denuncias",
     pattern: "dashboard/denuncias",
@@ -984,6 +1009,16 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
   evidenceId: async (db) => (await createComplaint(db, { evidence: true })).evidenceFileId!,
   /** The `:id` of /dashboard/atendimento/:id and /dashboard/services/:id (a secretaria record). */
   id: async (db) => (await createServiceRecordRow(db, { sector: "secretaria" })).id,
+  /** A canned reply of the jurídico (edit and delete on /dashboard/respostas-prontas, ADR 265). */
+  cannedReplyId: async (db) =>
+    (
+      await db
+        .insert(serviceCannedReplies)
+        .values({ sector: "juridico", title: "Documentos recebidos", body: "Recebemos, {nome}." })
+        .returning()
+    )[0].id,
+  /** The `:replyFileId` of /dashboard/atendimentos/respostas/:replyFileId (a file of a requester's e-mail reply, ADR 264). */
+  replyFileId: async (db) => (await createServiceReplyWithFile(db, (await createServiceRecordRow(db, { sector: "secretaria" })).id)).fileId,
   /** An open charge (finance: register a payment; the `:chargeId` of its PIX page). */
   chargeId: async (db) =>
     (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,

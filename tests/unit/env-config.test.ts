@@ -115,3 +115,16 @@ describe("secrets from files (*_FILE)", () => {
     expect(() => parseEnv({ DATABASE_URL_FILE: secretFile("bad-url", "isto não é url\n") })).toThrow(/^ {2}DATABASE_URL: /m);
   });
 });
+
+describe("replies by e-mail (issue 22 §5, ADR 264)", () => {
+  it("SERVICE_REPLY_DOMAIN must be a domain; INBOUND_SMTP_PORT needs it", () => {
+    expect(parseEnv({ SERVICE_REPLY_DOMAIN: "respostas.sindicato.exemplo.org" }).SERVICE_REPLY_DOMAIN).toBe(
+      "respostas.sindicato.exemplo.org",
+    );
+    expect(() => parseEnv({ SERVICE_REPLY_DOMAIN: "atendimento@sindicato.org" })).toThrow(/SERVICE_REPLY_DOMAIN: precisa ser um domínio/);
+    expect(() => parseEnv({ INBOUND_SMTP_PORT: "2525" })).toThrow(/INBOUND_SMTP_PORT: defina também SERVICE_REPLY_DOMAIN/);
+    expect(() => parseEnv({ INBOUND_SMTP_PORT: "0", SERVICE_REPLY_DOMAIN: "x.org" })).toThrow(/INBOUND_SMTP_PORT/);
+    const ok = parseEnv({ INBOUND_SMTP_PORT: "2525", SERVICE_REPLY_DOMAIN: "x.org" });
+    expect([ok.INBOUND_SMTP_PORT, ok.INBOUND_SMTP_HOST]).toEqual([2525, "127.0.0.1"]);
+  });
+});

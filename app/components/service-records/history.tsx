@@ -1,4 +1,5 @@
 import { formatDateTime } from "~/lib/dates";
+import { Paperclip } from "lucide-react";
 import { STATUS_LABELS, UNASSIGNED, type ServiceStatus } from "~/domain/service-records/service-options";
 
 export type HistoryEntry = {
@@ -22,7 +23,20 @@ const label = (s: string | null) => (s ? (STATUS_LABELS[s as ServiceStatus] ?? s
  * The history in the original's log format: a separator line with the pt-BR date and time and
  * the responsible name, then the text (status changes say from what to what).
  */
-export function History({ entries }: { entries: HistoryEntry[] }) {
+/** A file a requester's e-mail reply brought (issue 22 §5, ADR 264), listed under its entry. */
+export type HistoryFile = { entryId: number; id: string; fileName: string; size: number };
+
+const kb = (size: number) => `${Math.max(1, Math.round(size / 1024)).toLocaleString("pt-BR")} KB`;
+
+export function History({
+  entries,
+  files = [],
+  fileHref,
+}: {
+  entries: HistoryEntry[];
+  files?: HistoryFile[];
+  fileHref?: (id: string) => string;
+}) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">Nenhum comentário registrado.</p>;
   return (
     <ol className="grid gap-4" data-testid="service-history">
@@ -37,7 +51,25 @@ export function History({ entries }: { entries: HistoryEntry[] }) {
             </p>
           ) : null}
           {e.kind === "edit" ? <p className="text-sm font-semibold text-navy-900">Dados do chamado editados</p> : null}
+          {e.kind === "reply" ? <p className="text-sm font-semibold text-navy-900">Resposta do solicitante por e-mail</p> : null}
           <p className="whitespace-pre-wrap text-sm text-slate-800">{e.text}</p>
+          {fileHref && files.some((f) => f.entryId === e.id) ? (
+            <ul className="mt-1 grid gap-1" aria-label="Anexos da resposta">
+              {files
+                .filter((f) => f.entryId === e.id)
+                .map((f) => (
+                  <li key={f.id}>
+                    <a
+                      href={fileHref(f.id)}
+                      className="inline-flex items-center gap-1 text-sm font-medium text-navy-800 underline"
+                      download
+                    >
+                      <Paperclip aria-hidden className="size-4" /> {f.fileName} <span className="text-slate-600">({kb(f.size)})</span>
+                    </a>
+                  </li>
+                ))}
+            </ul>
+          ) : null}
           <p className="text-xs text-slate-600">
             Registrado por {e.authorName}
             {e.isPublic ? " · visível na consulta pública" : ""}

@@ -1,4 +1,6 @@
-import { serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { files, serviceRecordEntries, serviceRecords, serviceReplyFiles } from "~/db/schema";
 import { dueAtFor } from "~/domain/service-records/business-days";
 import { protocolAt } from "~/domain/service-records/protocol.server";
 import { PRIORITY_BUSINESS_DAYS, SERVICE_TYPES, type Priority, type ServiceStatus } from "~/domain/service-records/service-options";
@@ -68,4 +70,38 @@ export async function createServiceRecordRow(
     createdAt,
   });
   return row;
+}
+
+/**
+ * A requester's e-mail reply on a record, with one PDF (issue 22 §5, ADR 264): the entry as the
+ * receiver writes it, for tests of the history and the guarded download.
+ */
+export async function createServiceReplyWithFile(db: FactoryDb, recordId: string, text = "Segue o documento pedido.") {
+  const [record] = await db.select().from(serviceRecords).where(eq(serviceRecords.id, recordId));
+  const [entry] = await db
+    .insert(serviceRecordEntries)
+    .values({
+      recordId,
+      kind: "reply",
+      authorName: "Solicitante (resposta por e-mail)",
+      responsibleName: "Responsável não definido",
+      oldStatus: record.status,
+      newStatus: record.status,
+      text,
+    })
+    .returning({ id: serviceRecordEntries.id });
+  const bytes = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  const [file] = await db
+    .insert(files)
+    .values({
+      purpose: "service-reply",
+      fileName: "documento.pdf",
+      contentType: "application/pdf",
+      size: bytes.length,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      data: bytes,
+    })
+    .returning({ id: files.id });
+  await db.insert(serviceReplyFiles).values({ entryId: entry.id, fileId: file.id, position: 0 });
+  return { entryId: entry.id, fileId: file.id };
 }

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { members } from "./members";
+import { files } from "./system";
 
 /**
  * Companies (the original's `empresa`): looked up by CNPJ in the service form; a company typed
@@ -118,7 +120,7 @@ export const serviceRecordEntries = pgTable(
     recordId: uuid("record_id")
       .notNull()
       .references(() => serviceRecords.id),
-    /** created | status | comment | edit | assign (a change of responsible, ADR 257) */
+    /** created | status | comment | edit | assign (a change of responsible, ADR 257) | reply (the requester's e-mail, ADR 264) */
     kind: text("kind").notNull(),
     authorId: uuid("author_id"),
     authorName: text("author_name").notNull(),
@@ -131,7 +133,7 @@ export const serviceRecordEntries = pgTable(
   },
   (t) => [
     index("service_record_entries_record_idx").on(t.recordId, t.id),
-    check("service_record_entries_kind_check", sql`${t.kind} in ('created','status','comment','edit','assign')`),
+    check("service_record_entries_kind_check", sql`${t.kind} in ('created','status','comment','edit','assign','reply')`),
   ],
 );
 
@@ -156,6 +158,65 @@ export const serviceDeadlineReminders = pgTable(
     primaryKey({ columns: [t.day, t.userId, t.kind] }),
     index("service_deadline_reminders_user_idx").on(t.userId),
     check("service_deadline_reminders_kind_check", sql`${t.kind} in ('responsible','digest')`),
+  ],
+);
+
+/** The files a requester's reply by e-mail brought (issue 22 §5, ADR 264), in the file store. */
+export const serviceReplyFiles = pgTable(
+  "service_reply_files",
+  {
+    entryId: bigint("entry_id", { mode: "number" })
+      .notNull()
+      .references(() => serviceRecordEntries.id),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "service_reply_files_pk", columns: [t.entryId, t.fileId] }),
+    index("service_reply_files_file_idx").on(t.fileId),
+  ],
+);
+
+/**
+ * The Message-ID of each e-mail reply taken, per record (ADR 264): a reply delivered twice is
+ * acknowledged again and stored once.
+ */
+export const serviceReplyMessages = pgTable(
+  "service_reply_messages",
+  {
+    recordId: uuid("record_id")
+      .notNull()
+      .references(() => serviceRecords.id),
+    messageId: text("message_id").notNull(),
+    entryId: bigint("entry_id", { mode: "number" })
+      .notNull()
+      .references(() => serviceRecordEntries.id),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "service_reply_messages_pk", columns: [t.recordId, t.messageId] })],
+);
+
+/**
+ * Canned replies (respostas prontas, issue 22 §6, ADR 265): texts per sector with {nome} and
+ * {protocolo}, inserted into a comment on a record's page. No personal data of their own.
+ */
+export const serviceCannedReplies = pgTable(
+  "service_canned_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sector: text("sector").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("service_canned_replies_sector_title_key").on(t.sector, sql`lower(${t.title})`),
+    check("service_canned_replies_sector_check", sql`${t.sector} in ('homologacao','secretaria','juridico','financeiro','presidencia')`),
   ],
 );
 

@@ -61,6 +61,9 @@ export const SHARED_FIELD_LABELS: Record<string, string> = {
   fromUserId: "Responsável anterior (usuário)",
   toUserId: "Novo responsável (usuário)",
   via: "Como",
+  // A requester's reply by e-mail (issue 22 §5, ADR 264): counts only, never the text or file names.
+  attachments: "Anexos recebidos",
+  refusedAttachments: "Anexos recusados",
   // Members, service records, finance and the field area (issue 18 §6: no code keys on screen).
   registrationNumber: "Matrícula",
   situation: "Situação",

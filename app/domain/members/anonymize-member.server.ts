@@ -11,6 +11,7 @@ import {
   payments,
   serviceRecordEntries,
   serviceRecords,
+  serviceReplyFiles,
   type MemberRow,
   type ServiceRecordRow,
 } from "~/db/schema";
@@ -40,6 +41,8 @@ export type AnonymizeOutcome = {
   auditEntries: number;
   importReports: number;
   photoDeleted: boolean;
+  /** Files of the requester's e-mail replies on their records (issue 22 §5, ADR 264). */
+  replyFilesDeleted: number;
 };
 
 /**
@@ -55,6 +58,8 @@ export type AnonymizeOutcome = {
  *   (so `search_text`, generated from name and description, no longer holds them), and each
  *   record linked to the anonymised member;
  * - those records' history entries: texts redacted (the one change ADR 171's trigger allows);
+ * - the files the requester sent by e-mail reply to those records (ADR 264): deleted (papers such
+ *   as a rescission term are theirs; the entry's text still says a file came);
  * - the notes of payments on their charges: a statement reconciliation's note loses the payer's
  *   name (its fingerprint stays), any other note is redacted;
  * - background jobs: e-mails addressed to them (or quoting them) are deleted, whatever their
@@ -134,6 +139,7 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
       auditEntries: await redactAuditLog(tx, scrub),
       importReports: await redactImportReports(tx, scrub),
       photoDeleted: member.photoFileId !== null,
+      replyFilesDeleted: await deleteReplyFiles(tx, records),
     };
 
     await recordAudit({ actor, action: "member.anonymized", entityType: "member", entityId: member.id, data: {} }, tx);
@@ -186,6 +192,23 @@ async function anonymizeRecords(tx: Tx, member: MemberRow, records: ServiceRecor
     changed++;
   }
   return changed;
+}
+
+/** The files of the e-mail replies on the records (their links go with them: ON DELETE CASCADE). */
+async function deleteReplyFiles(tx: Tx, records: ServiceRecordRow[]) {
+  if (!records.length) return 0;
+  const linked = await tx
+    .select({ fileId: serviceReplyFiles.fileId })
+    .from(serviceReplyFiles)
+    .innerJoin(serviceRecordEntries, eq(serviceRecordEntries.id, serviceReplyFiles.entryId))
+    .where(
+      inArray(
+        serviceRecordEntries.recordId,
+        records.map((r) => r.id),
+      ),
+    );
+  for (const { fileId } of linked) await deleteFile(fileId, tx);
+  return linked.length;
 }
 
 async function anonymizePaymentNotes(tx: Tx, memberId: string, scrub: Redactor) {

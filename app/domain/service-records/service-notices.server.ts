@@ -2,6 +2,7 @@ import type { Tx } from "~/db/client.server";
 import { enqueueEmail } from "~/jobs/send-email.server";
 import { appUrl } from "~/utils/env.server";
 import { STATUS_LABELS, type ServiceStatus } from "./service-options";
+import { replyAddress, threadHeaders } from "./reply-address.server";
 
 /**
  * The requester's e-mail notices (ADR 136): on creation and on each status change, a short
@@ -16,7 +17,11 @@ export function consultaLink(protocol: string) {
   return `${appUrl()}/atendimento/consulta?protocolo=${encodeURIComponent(protocol)}`;
 }
 
-export function serviceNotice(record: NoticeRecord, status: ServiceStatus, created: boolean) {
+/** The notice's last line when the requester may answer it (ADR 264). */
+export const REPLY_HINT =
+  "Para falar conosco sobre este atendimento, responda a este e-mail: sua resposta entra no histórico do atendimento.";
+
+export function serviceNotice(record: NoticeRecord, status: ServiceStatus, created: boolean, o: { replies?: boolean } = {}) {
   const firstName = record.requesterName.trim().split(/\s+/)[0] ?? "";
   const label = STATUS_LABELS[status];
   const what = created
@@ -32,15 +37,22 @@ export function serviceNotice(record: NoticeRecord, status: ServiceStatus, creat
       `Acompanhe o andamento em: ${consultaLink(record.protocol)}`,
       "Para consultar, informe o protocolo e os 4 últimos dígitos do seu CPF ou este e-mail.",
       "",
-      "Esta é uma mensagem automática; não é preciso respondê-la.",
+      o.replies ? REPLY_HINT : "Esta é uma mensagem automática; não é preciso respondê-la.",
     ].join("\n"),
   };
 }
 
 export async function queueServiceNotice(tx: Tx, record: NoticeRecord, entryId: number, status: ServiceStatus, created = false) {
   if (record.recordType === "denuncia_anonima" || !record.requesterEmail) return null;
+  // Replies by e-mail (issue 22 §5, ADR 264): a Reply-To that carries the protocol, and a thread per record.
+  const replyTo = await replyAddress(record.protocol, tx);
   return enqueueEmail(
-    { to: record.requesterEmail, ...serviceNotice(record, status, created) },
+    {
+      to: record.requesterEmail,
+      ...serviceNotice(record, status, created, { replies: replyTo !== null }),
+      ...(replyTo ? { replyTo } : {}),
+      ...threadHeaders(record.protocol, entryId, created),
+    },
     { tx, singletonKey: `service-notice:${entryId}` },
   );
 }

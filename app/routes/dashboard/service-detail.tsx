@@ -5,6 +5,10 @@ import type { Route } from "./+types/service-detail";
 import { requireAccess } from "~/auth/guard.server";
 import { agentsFor, assertRecordInScope } from "~/domain/service-records/service-access.server";
 import { getServiceRecord } from "~/domain/service-records/get-service-record.server";
+import { replyFilesOf } from "~/domain/service-records/reply-files.server";
+import { cannedRepliesForRecord } from "~/domain/service-records/canned-replies.server";
+import { CannedReplyPicker, type CannedOption } from "~/components/service-records/canned-reply-picker";
+import { replyFileHref } from "~/domain/service-records/reply-links";
 import { revealServiceCpf } from "~/domain/service-records/reveal-service-cpf.server";
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/service-records/change-service-record.server";
@@ -54,7 +58,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { record, entries } = await getServiceRecord(user, params.id);
     const agents = await agentsFor(record.sector as ServiceSector);
-    return { record, entries, agents, me: user.id, now: new Date().toISOString() };
+    // Issue 22 §5 (ADR 264): the files of the requester's e-mail replies, under their entries.
+    const replyFiles = await replyFilesOf(record.id);
+    // Issue 22 §6 (ADR 265): the sector's canned replies, filled with this record's name and protocol.
+    const canned = await cannedRepliesForRecord(user, record);
+    return { record, entries, agents, replyFiles, canned, me: user.id, now: new Date().toISOString() };
   } catch (error) {
     // The original: a toast, then back to the list.
     if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
@@ -113,7 +121,7 @@ function Info({ label, children, className }: { label: string; children: React.R
   );
 }
 
-function CommentForm({ id, agents, me }: { id: string; agents: AgentOption[]; me: string }) {
+function CommentForm({ id, agents, me, canned = [] }: { id: string; agents: AgentOption[]; me: string; canned?: CannedOption[] }) {
   const { Form, errors, busy, resetKey } = useFormAction({ intent: "comment", schema: serviceDetailActionSchema });
   return (
     <Form method="post" key={resetKey} className="grid gap-3 print:hidden" noValidate aria-label="Adicionar comentário">
@@ -121,6 +129,7 @@ function CommentForm({ id, agents, me }: { id: string; agents: AgentOption[]; me
       <IdempotencyKey />
       <input type="hidden" name="id" value={id} />
       <ResponsibleSelect agents={agents} error={errors.responsibleId} id="comment-responsible" me={me} />
+      <CannedReplyPicker options={canned} targetId="f-comment" />
       <Field label="Comentário" name="comment" error={errors.comment}>
         {(f) => <Textarea {...f} rows={3} maxLength={SERVICE_LIMITS.comment} required />}
       </Field>
@@ -187,7 +196,7 @@ function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agen
 }
 
 export default function ServiceDetailPage() {
-  const { record, entries, agents, me, now } = useLoaderData<typeof loader>();
+  const { record, entries, agents, replyFiles, canned, me, now } = useLoaderData<typeof loader>();
   const [editing, setEditing] = React.useState(false);
   const sector = record.sector as ServiceSector;
   return (
@@ -264,9 +273,9 @@ export default function ServiceDetailPage() {
           </Card>
           <Card className="p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Comentários e histórico</h2>
-            <History entries={entries} />
+            <History entries={entries} files={replyFiles} fileHref={replyFileHref} />
             <div className="mt-5 border-t border-slate-200 pt-4">
-              <CommentForm id={record.id} agents={agents} me={me} />
+              <CommentForm id={record.id} agents={agents} me={me} canned={canned} />
             </div>
           </Card>
         </div>

@@ -12,7 +12,7 @@ const values = {
   screen: { list: "Lista", detail: "Detalhe" },
 };
 
-export const SERVICE_ENTITIES = { service_record: "Atendimento", company: "Empresa" } as const;
+export const SERVICE_ENTITIES = { service_record: "Atendimento", company: "Empresa", service_canned_reply: "Resposta pronta" } as const;
 
 export const SERVICE_EVENTS = {
   "service.created": auditEvent({
@@ -63,6 +63,38 @@ export const SERVICE_EVENTS = {
       via: z.enum(["take", "assign", "status", "edit"]),
     }),
     values: { ...values, via: { take: "Assumir", assign: "Atribuir", status: "Mudança de status", edit: "Edição" } },
+  }),
+  // Issue 22 §5 (ADR 264): a requester's reply by e-mail landed in the history (no actor: the requester).
+  "service.reply_received": auditEvent({
+    label: "Resposta do solicitante por e-mail",
+    entityType: "service_record",
+    data: z.strictObject({
+      protocol: z.string(),
+      sector: z.string(),
+      length: z.number().int(),
+      attachments: z.number().int(),
+      refusedAttachments: z.number().int(),
+    }),
+    values,
+  }),
+  // Issue 22 §6 (ADR 265): canned replies, managed by admin and the sector's roles.
+  "service_canned_reply.created": auditEvent({
+    label: "Resposta pronta criada",
+    entityType: "service_canned_reply",
+    data: z.strictObject({ sector: z.string(), title: z.string() }),
+    values,
+  }),
+  "service_canned_reply.updated": auditEvent({
+    label: "Resposta pronta alterada",
+    entityType: "service_canned_reply",
+    data: z.strictObject({ sector: z.string(), title: z.string(), fields: z.array(z.string()) }),
+    values,
+  }),
+  "service_canned_reply.deleted": auditEvent({
+    label: "Resposta pronta excluída",
+    entityType: "service_canned_reply",
+    data: z.strictObject({ sector: z.string(), title: z.string() }),
+    values,
   }),
   "company.created": auditEvent({
     label: "Empresa cadastrada pelo atendimento",

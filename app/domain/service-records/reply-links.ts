@@ -1,0 +1,4 @@
+/** Where a file of a requester's e-mail reply is downloaded (issue 22 §5, ADR 264): safe in the browser bundle. */
+export function replyFileHref(fileId: string) {
+  return `/dashboard/atendimentos/respostas/${fileId}`;
+}
