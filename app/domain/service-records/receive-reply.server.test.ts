@@ -218,8 +218,8 @@ describe("the SMTP receiver, with nodemailer as the requester's mail server", ()
 });
 
 describe("reading an inbound message", () => {
-  it("decodes RFC 2047 subjects, quoted-printable latin1 text and HTML-only mail", () => {
-    const qp = parseInboundMail(
+  it("decodes RFC 2047 subjects, quoted-printable latin1 text and HTML-only mail", async () => {
+    const qp = await parseInboundMail(
       [
         "From: =?utf-8?B?Sm/Do28=?= <Joao@Example.com>",
         "Subject: =?iso-8859-1?Q?Re:_Atendimento_=E9_urgente?=",
@@ -235,7 +235,7 @@ describe("reading an inbound message", () => {
       subject: "Re: Atendimento é urgente",
       text: "Olá, preciso de ajuda com a rescisão. Obrigado.",
     });
-    const html = parseInboundMail(
+    const html = await parseInboundMail(
       [
         "From: ana@example.com",
         "Content-Type: text/html; charset=utf-8",

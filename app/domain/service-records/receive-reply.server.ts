@@ -69,7 +69,7 @@ function clip(text: string) {
 export async function receiveServiceReply(input: { recipient: string; raw: Buffer }) {
   if (input.raw.length > REPLY_LIMITS.messageBytes) throw new AppError(413, REPLY_MESSAGES.tooLarge);
   const target = await checkReplyRecipient(input.recipient);
-  const mail = parseInboundMail(input.raw);
+  const mail = await parseInboundMail(input.raw);
   const files = mail.attachments.slice(0, REPLY_LIMITS.maxAttachments);
   const refused: string[] = mail.attachments.slice(REPLY_LIMITS.maxAttachments).map((a) => a.fileName);
   const accepted: typeof files = [];
