@@ -9,8 +9,8 @@ import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { IMPORT_RUN_MESSAGES } from "~/domain/imports/import-runs.server";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { startInstance, type Instance } from "../../scripts/lib/cluster.js";
-import { BoundClient } from "../support/bound-client";
-import { freshCode, registerServerDatabase } from "../support/two-factor";
+import { registerServerDatabase } from "../support/two-factor";
+import { signInBound, sleep } from "../support/cluster-login";
 import { decodeHtml } from "../support/html";
 import { createThrowawayDatabase, testDriver } from "../support/database";
 
@@ -35,23 +35,11 @@ let b: Instance | undefined;
 let admin: CreatedUser;
 let env: Record<string, string>;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
   return (await pool.query<T>(text, values)).rows;
 }
 
-async function signIn(base: string, user: CreatedUser) {
-  const c = new BoundClient(base);
-  const res = await c.post("/login", { username: user.username, password: user.password });
-  expect(res.status).toBe(302);
-  if (String(res.headers.location ?? "").startsWith("/login/verificacao")) {
-    let status = 0;
-    for (let i = 0; i < 4 && status !== 302; i++)
-      status = (await c.post("/login/verificacao", { code: await freshCode(base, user.username) })).status;
-    expect(status).toBe(302);
-  }
-  return c;
-}
+const signIn = (base: string, user: CreatedUser) => signInBound(base, user);
 
 function membersCsv() {
   const lines = ["matricula;nome_associado;cpf;data_cadastro;situacao;cidade"];

@@ -7,7 +7,8 @@ import { createUser, type CreatedUser } from "~/db/factories/users";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
-import { freshCode, registerServerDatabase } from "../support/two-factor";
+import { registerServerDatabase } from "../support/two-factor";
+import { signInBound, sleep } from "../support/cluster-login";
 import { createThrowawayDatabase } from "../support/database";
 import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
@@ -30,8 +31,6 @@ const STAFF_PAGE = "/dashboard/parceiros";
 const PAUSE_MS = 15;
 const MAX_WRITES = 3000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado durante o reinício escalonado.");
 
 let pool: pg.Pool;
@@ -46,18 +45,7 @@ async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = 
   return (await pool.query<T>(text, values)).rows;
 }
 
-async function signIn(from: string, user: CreatedUser) {
-  const c = new BoundClient(lb.base, from);
-  const res = await c.post("/login", { username: user.username, password: user.password });
-  expect(res.status).toBe(302);
-  if (String(res.headers.location ?? "").startsWith("/login/verificacao")) {
-    let status = 0;
-    for (let i = 0; i < 4 && status !== 302; i++)
-      status = (await c.post("/login/verificacao", { code: await freshCode(lb.base, user.username) })).status;
-    expect(status).toBe(302);
-  }
-  return c;
-}
+const signIn = (from: string, user: CreatedUser) => signInBound(lb.base, user, from);
 
 async function waitStates(expected: Record<string, string>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

@@ -8,10 +8,12 @@ import { resetSecretCache } from "~/utils/secrets.server";
 import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
 import { sql } from "drizzle-orm";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
-import { freshCode, registerServerDatabase } from "../support/two-factor";
+import { registerServerDatabase } from "../support/two-factor";
+import { signInBound, sleep } from "../support/cluster-login";
 import { createThrowawayDatabase } from "../support/database";
 import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * Issue 13 §3: the production shape. HAProxy from Debian in front of two app instances (each
@@ -40,8 +42,6 @@ let lb: Haproxy;
 let staff: CreatedUser;
 let target: CreatedUser;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
   return (await pool.query<T>(text, values)).rows;
 }
@@ -61,28 +61,7 @@ function ways(c: BoundClient) {
   return [c.to(lb.base), c.to(a.base), c.to(b.base)];
 }
 
-async function signIn(from: string, user: CreatedUser) {
-  const c = new BoundClient(lb.base, from);
-  const res = await c.post("/login", { username: user.username, password: user.password });
-  expect(res.status, `login de ${user.username} pelo balanceador`).toBe(302);
-  if (String(res.headers.location ?? "").startsWith("/login/verificacao")) {
-    // secretaria signs in with the second factor (ADR 185): the code step, through the balancer too.
-    let status = 0;
-    for (let i = 0; i < 4 && status !== 302; i++) {
-      status = (await c.post("/login/verificacao", { code: await freshCode(lb.base, user.username) })).status;
-    }
-    expect(status, `código de ${user.username} pelo balanceador`).toBe(302);
-  }
-  return c;
-}
-
-function decode(html: string) {
-  return html
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-}
+const signIn = (from: string, user: CreatedUser) => signInBound(lb.base, user, from);
 
 describe.skipIf(skipReason !== null)(
   `two instances behind HAProxy on one PostgreSQL database${skipReason ? ` (PULADO: ${skipReason})` : ""}`,
