@@ -131,31 +131,22 @@ describe("audit screen", () => {
     const other = await createMember(t.db);
     const rh = await t.user("rh");
     const secretaria = await t.user("secretaria");
-    await createAuditEntry(t.db, {
-      actor: { id: rh.id, username: rh.username },
-      action: "member.cpf_viewed",
-      entityType: "member",
-      entityId: member.id,
-      data: { registrationNumber: member.registrationNumber },
-    });
-    await createAuditEntry(t.db, {
-      actor: { id: secretaria.id, username: secretaria.username },
-      action: "member.cpf_viewed",
-      entityType: "member",
-      entityId: member.id,
-      data: {
-        registrationNumber: member.registrationNumber,
-        serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01",
-        protocol: "SIND20260302090000",
-      },
-    });
-    await createAuditEntry(t.db, {
-      actor: { id: rh.id, username: rh.username },
-      action: "member.cpf_viewed",
-      entityType: "member",
-      entityId: other.id,
-      data: { registrationNumber: other.registrationNumber },
-    });
+    /** `by` saw the full CPF of `whom` (on a service record's page when `record` is given). */
+    const cpfViewed = (
+      by: { id: string; username: string },
+      whom: { id: string; registrationNumber: number },
+      record?: { serviceRecordId: string; protocol: string },
+    ) =>
+      createAuditEntry(t.db, {
+        actor: { id: by.id, username: by.username },
+        action: "member.cpf_viewed",
+        entityType: "member",
+        entityId: whom.id,
+        data: { registrationNumber: whom.registrationNumber, ...record },
+      });
+    await cpfViewed(rh, member);
+    await cpfViewed(secretaria, member, { serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01", protocol: "SIND20260302090000" });
+    await cpfViewed(rh, other);
 
     const page = await t.login("admin", { path: "/dashboard/auditoria", viewport: "phone" });
     await hydrated(page);
