@@ -5,6 +5,7 @@ import { createMember } from "~/db/factories/members";
 import { formatCpf } from "~/lib/br/cpf";
 import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { useBrowserSuite } from "../support/browser-suite";
+import { expectAccessDenied } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 
@@ -173,10 +174,7 @@ describe("audit screen", () => {
 
   it("another role gets 'Acesso Negado' and no sidebar item", async () => {
     const page = await t.login("presidencia");
-    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Auditoria" }).count()).toBe(0);
-    const res = await page.goto(`${t.url}/dashboard/auditoria`);
-    expect(res?.status()).toBe(403);
-    expect(await page.getByRole("heading", { name: "Acesso Negado" }).isVisible()).toBe(true);
+    await expectAccessDenied(page, t.url, { entry: "Auditoria", path: "/dashboard/auditoria" });
     await page.context().close();
   });
 });
