@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, db, openDatabase } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
@@ -9,8 +8,7 @@ import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { IMPORT_RUN_MESSAGES } from "~/domain/imports/import-runs.server";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { startInstance, type Instance } from "../../scripts/lib/cluster.js";
-import { registerServerDatabase } from "../support/two-factor";
-import { signInBound, sleep } from "../support/cluster-login";
+import { shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { decodeHtml } from "../support/html";
 import { createThrowawayDatabase, testDriver } from "../support/database";
 
@@ -61,16 +59,9 @@ describe.skipIf(skipReason !== null)(`an import survives a killed instance${skip
       JOBS_POLL_MS: "150",
       JOBS_LEASE_SECONDS: String(LEASE_SECONDS),
     };
-    const saved = process.env.SESSION_SECRET;
-    process.env.SESSION_SECRET = env.SESSION_SECRET;
-    try {
-      admin = await createUser(db(), { role: "admin" });
-    } finally {
-      if (saved === undefined) delete process.env.SESSION_SECRET;
-      else process.env.SESSION_SECRET = saved;
-    }
+    admin = await withInstancesSecret(env.SESSION_SECRET, () => createUser(db(), { role: "admin" }));
     a = await startInstance({ databaseUrl: created.url, env, seed: "false" });
-    registerServerDatabase(a.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+    shareThisDatabase(a.base);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
 import { closeDatabase, db, openDatabase } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
-import { registerServerDatabase } from "../support/two-factor";
-import { signInBound, sleep } from "../support/cluster-login";
+import { shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { createThrowawayDatabase } from "../support/database";
 import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
@@ -73,20 +71,13 @@ describe.skipIf(skipReason !== null)(
         JOBS_POLL_MS: "150",
         SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       };
-      const saved = process.env.SESSION_SECRET;
-      process.env.SESSION_SECRET = env.SESSION_SECRET;
-      try {
-        staff = await createUser(db(), { role: "secretaria" });
-      } finally {
-        if (saved === undefined) delete process.env.SESSION_SECRET;
-        else process.env.SESSION_SECRET = saved;
-      }
+      staff = await withInstancesSecret(env.SESSION_SECRET, () => createUser(db(), { role: "secretaria" }));
       instances = await Promise.all([
         startInstance({ databaseUrl: created.url, env, seed: "false" }),
         startInstance({ databaseUrl: created.url, env, seed: "false" }),
       ]);
       lb = await startHaproxy({ backends: instances, checkIntervalMs: CHECK_MS });
-      registerServerDatabase(lb.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+      shareThisDatabase(lb.base);
       await waitStates({ app1: "UP", app2: "UP" }, 10_000);
     }, 120_000);
 

@@ -6,13 +6,12 @@ import { createUser, type CreatedUser } from "~/db/factories/users";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
-import { sql } from "drizzle-orm";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
-import { registerServerDatabase } from "../support/two-factor";
-import { signInBound, sleep } from "../support/cluster-login";
+import { shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { createThrowawayDatabase } from "../support/database";
 import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
+import { complaintBody } from "../support/complaint-body";
 import { decodeHtml as decode } from "../support/html";
 
 /**
@@ -48,13 +47,7 @@ async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = 
 
 const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado pelo teste de duas instâncias.");
 
-function complaintForm(title: string) {
-  const fd = new FormData();
-  fd.set("title", title);
-  fd.set("description", "Relato enviado pelo teste de duas instâncias.");
-  fd.set("consent", "on");
-  return fd;
-}
+const complaintForm = (title: string) => complaintBody(title, "Relato enviado pelo teste de duas instâncias.");
 
 /** The balancer and each instance directly, all with the same cookie jar and source address. */
 function ways(c: BoundClient) {
@@ -75,23 +68,16 @@ describe.skipIf(skipReason !== null)(
       await openDatabase({ url: created.url, poolMax: 2 });
       // The production recipe: one SESSION_SECRET for every instance, the balancer as the one trusted hop.
       const env = { SESSION_SECRET: randomBytes(36).toString("base64url"), TRUST_PROXY: "1", JOBS_POLL_MS: "150" };
-      // The factory encrypts the users' TOTP secrets with the instances' key (ADR 185, 187).
-      const saved = process.env.SESSION_SECRET;
-      process.env.SESSION_SECRET = env.SESSION_SECRET;
-      try {
-        staff = await createUser(db(), { role: "secretaria" });
-        target = await createUser(db(), { role: "secretaria" });
-      } finally {
-        if (saved === undefined) delete process.env.SESSION_SECRET;
-        else process.env.SESSION_SECRET = saved;
-      }
+      [staff, target] = await withInstancesSecret(env.SESSION_SECRET, async () => [
+        await createUser(db(), { role: "secretaria" }),
+        await createUser(db(), { role: "secretaria" }),
+      ]);
       [a, b] = await Promise.all([
         startInstance({ databaseUrl: created.url, env, seed: "false" }),
         startInstance({ databaseUrl: created.url, env, seed: "false" }),
       ]);
       lb = await startHaproxy({ backends: [a, b], checkIntervalMs: CHECK_MS });
-      // The sign-in's code step may clear a user's last used step through this process's handle.
-      registerServerDatabase(lb.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+      shareThisDatabase(lb.base);
       // Both checked healthy before the first test (a hook can't use expect.poll).
       const deadline = Date.now() + 10_000;
       while (JSON.stringify(await lb.serverStates()) !== JSON.stringify({ app1: "UP", app2: "UP" })) {

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { db } from "~/db/client.server";
 import type { CreatedUser } from "~/db/factories/users";
 import { BoundClient } from "./bound-client";
-import { freshCode } from "./two-factor";
+import { freshCode, registerServerDatabase } from "./two-factor";
 
 /**
  * Signs `user` in on `base` (an instance or the balancer) from the source address `from`, through
@@ -22,3 +24,24 @@ export async function signInBound(base: string, user: CreatedUser, from?: string
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `create` (the staff users of a cluster test, made from this process before the instances
+ * start) with this process's SESSION_SECRET set to the instances' one: the user factory encrypts
+ * the TOTP secrets with it (ADR 185, 187). The process's own value is put back after.
+ */
+export async function withInstancesSecret<T>(secret: string, create: () => Promise<T>): Promise<T> {
+  const saved = process.env.SESSION_SECRET;
+  process.env.SESSION_SECRET = secret;
+  try {
+    return await create();
+  } finally {
+    if (saved === undefined) delete process.env.SESSION_SECRET;
+    else process.env.SESSION_SECRET = saved;
+  }
+}
+
+/** The code step of a sign-in on `base` may clear a user's last used step through this process's database handle. */
+export function shareThisDatabase(base: string) {
+  registerServerDatabase(base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+}
