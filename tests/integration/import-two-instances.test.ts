@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, db, openDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { fictitiousCpf } from "~/db/factories/members";
 import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { IMPORT_RUN_MESSAGES } from "~/domain/imports/import-runs.server";
-import { resetSecretCache } from "~/utils/secrets.server";
 import { startInstance, type Instance } from "../../scripts/lib/cluster.js";
-import { shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
+import { openClusterDatabase, shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { decodeHtml } from "../support/html";
-import { createThrowawayDatabase, testDriver } from "../support/database";
+import { testDriver } from "../support/database";
 
 /**
  * Issue 21 §7 (ADR 253): an import survives a killed instance. Instance A (`node server/index.js`
@@ -27,7 +26,7 @@ const ROWS = 20_000;
 const LEASE_SECONDS = 3;
 
 let pool: pg.Pool;
-let drop: (() => Promise<void>) | undefined;
+let closeCluster: (() => Promise<void>) | undefined;
 let a: Instance | undefined;
 let b: Instance | undefined;
 let admin: CreatedUser;
@@ -48,11 +47,9 @@ function membersCsv() {
 
 describe.skipIf(skipReason !== null)(`an import survives a killed instance${skipReason ? ` (PULADO: ${skipReason})` : ""}`, () => {
   beforeAll(async () => {
-    const created = await createThrowawayDatabase();
-    drop = created.drop;
-    pool = new pg.Pool({ connectionString: created.url, max: 2 });
-    resetSecretCache();
-    await openDatabase({ url: created.url, poolMax: 2 });
+    const created = await openClusterDatabase();
+    closeCluster = created.close;
+    pool = created.pool;
     env = {
       DATABASE_URL: created.url,
       SESSION_SECRET: randomBytes(36).toString("base64url"),
@@ -66,10 +63,7 @@ describe.skipIf(skipReason !== null)(`an import survives a killed instance${skip
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    await closeDatabase();
-    await pool?.end();
-    await drop?.();
-    resetSecretCache();
+    await closeCluster?.();
   });
 
   it(

@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, db, openDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
-import { resetSecretCache } from "~/utils/secrets.server";
 import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
-import { shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
-import { createThrowawayDatabase } from "../support/database";
+import { openClusterDatabase, shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
 
@@ -32,7 +30,7 @@ const MAX_WRITES = 3000;
 const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado durante o reinício escalonado.");
 
 let pool: pg.Pool;
-let drop: (() => Promise<void>) | undefined;
+let closeCluster: (() => Promise<void>) | undefined;
 let instances: Instance[] = [];
 let lb: Haproxy;
 let staff: CreatedUser;
@@ -59,12 +57,10 @@ describe.skipIf(skipReason !== null)(
   `rolling restart of two instances behind HAProxy under load${skipReason ? ` (PULADO: ${skipReason})` : ""}`,
   () => {
     beforeAll(async () => {
-      const created = await createThrowawayDatabase();
-      drop = created.drop;
+      const created = await openClusterDatabase();
+      closeCluster = created.close;
       databaseUrl = created.url;
-      pool = new pg.Pool({ connectionString: created.url, max: 2 });
-      resetSecretCache();
-      await openDatabase({ url: created.url, poolMax: 2 });
+      pool = created.pool;
       env = {
         SESSION_SECRET: randomBytes(36).toString("base64url"),
         TRUST_PROXY: "1",
@@ -84,10 +80,7 @@ describe.skipIf(skipReason !== null)(
     afterAll(async () => {
       await lb?.stop();
       await Promise.all(instances.map((i) => i?.stop()));
-      await closeDatabase();
-      await pool?.end();
-      await drop?.();
-      resetSecretCache();
+      await closeCluster?.();
     });
 
     it("each instance restarted in turn (SIGTERM, exit, start, UP): 0 failed requests, 0 lost acknowledged writes", async () => {

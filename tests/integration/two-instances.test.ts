@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, db, openDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
-import { resetSecretCache } from "~/utils/secrets.server";
 import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
-import { shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
-import { createThrowawayDatabase } from "../support/database";
+import { openClusterDatabase, shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
 import { complaintBody } from "../support/complaint-body";
@@ -34,7 +32,7 @@ const CHECK_MS = 300;
 const STAFF_PAGE = "/dashboard/parceiros";
 
 let pool: pg.Pool;
-let drop: (() => Promise<void>) | undefined;
+let closeCluster: (() => Promise<void>) | undefined;
 let a: Instance;
 let b: Instance;
 let lb: Haproxy;
@@ -60,12 +58,10 @@ describe.skipIf(skipReason !== null)(
   `two instances behind HAProxy on one PostgreSQL database${skipReason ? ` (PULADO: ${skipReason})` : ""}`,
   () => {
     beforeAll(async () => {
-      const created = await createThrowawayDatabase();
-      drop = created.drop;
-      pool = new pg.Pool({ connectionString: created.url, max: 2 });
-      // Migrate and create the staff users from this process, before the instances start.
-      resetSecretCache();
-      await openDatabase({ url: created.url, poolMax: 2 });
+      const created = await openClusterDatabase();
+      closeCluster = created.close;
+      pool = created.pool;
+      // The staff users are made from this process, before the instances start.
       // The production recipe: one SESSION_SECRET for every instance, the balancer as the one trusted hop.
       const env = { SESSION_SECRET: randomBytes(36).toString("base64url"), TRUST_PROXY: "1", JOBS_POLL_MS: "150" };
       [staff, target] = await withInstancesSecret(env.SESSION_SECRET, async () => [
@@ -90,10 +86,7 @@ describe.skipIf(skipReason !== null)(
     afterAll(async () => {
       await lb?.stop();
       await Promise.all([a?.stop(), b?.stop()]);
-      await closeDatabase();
-      await pool?.end();
-      await drop?.();
-      resetSecretCache();
+      await closeCluster?.();
     });
 
     it("both instances pass the balancer's health check (/readyz) and answer through it", async () => {

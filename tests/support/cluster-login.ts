@@ -1,8 +1,11 @@
+import pg from "pg";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { db } from "~/db/client.server";
+import { closeDatabase, db, openDatabase } from "~/db/client.server";
+import { resetSecretCache } from "~/utils/secrets.server";
 import type { CreatedUser } from "~/db/factories/users";
 import { BoundClient } from "./bound-client";
+import { createThrowawayDatabase } from "./database";
 import { freshCode, registerServerDatabase } from "./two-factor";
 
 /**
@@ -44,4 +47,32 @@ export async function withInstancesSecret<T>(secret: string, create: () => Promi
 /** The code step of a sign-in on `base` may clear a user's last used step through this process's database handle. */
 export function shareThisDatabase(base: string) {
   registerServerDatabase(base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+}
+
+/**
+ * The throwaway PostgreSQL database of a cluster test: migrated and opened as this process's
+ * `db()` (where the users are made before the instances start), and a small pool for the test's
+ * own queries. `close` closes both and drops the database.
+ */
+export async function openClusterDatabase() {
+  const created = await createThrowawayDatabase();
+  const pool = new pg.Pool({ connectionString: created.url, max: 2 });
+  try {
+    resetSecretCache();
+    await openDatabase({ url: created.url, poolMax: 2 });
+  } catch (error) {
+    await pool.end();
+    await created.drop();
+    throw error;
+  }
+  return {
+    url: created.url,
+    pool,
+    close: async () => {
+      await closeDatabase();
+      await pool.end();
+      await created.drop();
+      resetSecretCache();
+    },
+  };
 }
