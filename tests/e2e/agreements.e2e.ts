@@ -7,6 +7,7 @@ import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } f
 import { samplePdf } from "~/domain/agreements/sample-pdf";
 import { AGREEMENT_MESSAGES, showingCount } from "~/domain/agreements/agreement.schema";
 import { todayInBrasilia } from "~/lib/dates";
+import { expectSentToOwnPanel, sidebarLink } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 beforeAll(async () => {
@@ -134,7 +135,7 @@ describe("staff screen", () => {
 
   it("admin adds (with PDF and the Público/Interno switch), edits, downloads and deletes", async () => {
     const { ctx, page } = await staffPage("admin", "/dashboard/admin/agreements");
-    const nav = page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Convenções" });
+    const nav = sidebarLink(page, "Convenções");
     expect(await nav.getAttribute("href")).toBe("/dashboard/admin/agreements");
 
     // A fake PDF is refused by content, beside the file field.
@@ -222,7 +223,7 @@ describe("staff screen", () => {
 
   it("juridico works at its own path", async () => {
     const { ctx, page } = await staffPage("juridico", "/dashboard/juridico/agreements");
-    const nav = page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Convenções" });
+    const nav = sidebarLink(page, "Convenções");
     expect(await nav.getAttribute("href")).toBe("/dashboard/juridico/agreements");
     await page.getByRole("button", { name: "Nova convenção" }).click();
     const dialog = await fillForm(page, {
@@ -263,9 +264,7 @@ describe("staff screen", () => {
   it("a refused role (campo) is sent to its own panel and has no sidebar entry", async () => {
     const { ctx, page } = await staffPage("campo", "/dashboard/admin/agreements");
     expect(new URL(page.url()).pathname).toBe("/dashboard/campo");
-    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Convenções" }).count()).toBe(0);
-    await page.goto(`${t.url}/dashboard/juridico/agreements`);
-    expect(new URL(page.url()).pathname).toBe("/dashboard/campo");
+    await expectSentToOwnPanel(page, t.url, { entry: "Convenções", path: "/dashboard/juridico/agreements", panel: "/dashboard/campo" });
     await ctx.close();
   });
 });

@@ -5,6 +5,7 @@ import { createMember } from "~/db/factories/members";
 import { formatCpf } from "~/lib/br/cpf";
 import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { useBrowserSuite } from "../support/browser-suite";
+import { expectAccessDenied } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 
@@ -131,31 +132,22 @@ describe("audit screen", () => {
     const other = await createMember(t.db);
     const rh = await t.user("rh");
     const secretaria = await t.user("secretaria");
-    await createAuditEntry(t.db, {
-      actor: { id: rh.id, username: rh.username },
-      action: "member.cpf_viewed",
-      entityType: "member",
-      entityId: member.id,
-      data: { registrationNumber: member.registrationNumber },
-    });
-    await createAuditEntry(t.db, {
-      actor: { id: secretaria.id, username: secretaria.username },
-      action: "member.cpf_viewed",
-      entityType: "member",
-      entityId: member.id,
-      data: {
-        registrationNumber: member.registrationNumber,
-        serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01",
-        protocol: "SIND20260302090000",
-      },
-    });
-    await createAuditEntry(t.db, {
-      actor: { id: rh.id, username: rh.username },
-      action: "member.cpf_viewed",
-      entityType: "member",
-      entityId: other.id,
-      data: { registrationNumber: other.registrationNumber },
-    });
+    /** `by` saw the full CPF of `whom` (on a service record's page when `record` is given). */
+    const cpfViewed = (
+      by: { id: string; username: string },
+      whom: { id: string; registrationNumber: number },
+      record?: { serviceRecordId: string; protocol: string },
+    ) =>
+      createAuditEntry(t.db, {
+        actor: { id: by.id, username: by.username },
+        action: "member.cpf_viewed",
+        entityType: "member",
+        entityId: whom.id,
+        data: { registrationNumber: whom.registrationNumber, ...record },
+      });
+    await cpfViewed(rh, member);
+    await cpfViewed(secretaria, member, { serviceRecordId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01", protocol: "SIND20260302090000" });
+    await cpfViewed(rh, other);
 
     const page = await t.login("admin", { path: "/dashboard/auditoria", viewport: "phone" });
     await hydrated(page);
@@ -182,10 +174,7 @@ describe("audit screen", () => {
 
   it("another role gets 'Acesso Negado' and no sidebar item", async () => {
     const page = await t.login("presidencia");
-    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Auditoria" }).count()).toBe(0);
-    const res = await page.goto(`${t.url}/dashboard/auditoria`);
-    expect(res?.status()).toBe(403);
-    expect(await page.getByRole("heading", { name: "Acesso Negado" }).isVisible()).toBe(true);
+    await expectAccessDenied(page, t.url, { entry: "Auditoria", path: "/dashboard/auditoria" });
     await page.context().close();
   });
 });

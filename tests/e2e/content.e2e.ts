@@ -5,6 +5,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
+import { expectSentToOwnPanel } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 beforeAll(async () => {
@@ -115,10 +116,7 @@ describe("staff edit the institutional content", () => {
   it("juridico is redirected to its panel and has no sidebar entry", async () => {
     const page = await t.login("juridico");
     const ctx = page.context();
-    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Conteúdo do site" }).count()).toBe(0);
-    await page.goto(`${t.url}/dashboard/conteudo`);
-    await page.waitForURL((u) => u.pathname === "/dashboard/juridico");
-    expect(new URL(page.url()).pathname).toBe("/dashboard/juridico");
+    await expectSentToOwnPanel(page, t.url, { entry: "Conteúdo do site", path: "/dashboard/conteudo", panel: "/dashboard/juridico" });
     await ctx.close();
   });
 });

@@ -4,6 +4,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { jobsApi } from "../support/jobs";
 import { DIAGNOSTICS_MESSAGES } from "~/domain/diagnostics/diagnostics";
+import { expectAccessDenied } from "../support/refused-screens";
 
 const t = useBrowserSuite({ env: { JOBS_POLL_MS: "100", INSTAGRAM_ACCESS_TOKEN: "", SMTP_URL: "" } });
 
@@ -70,10 +71,7 @@ describe("diagnostics page", () => {
     const page = await t.newPage();
     const ctx = page.context();
     await t.signIn(page, "presidencia");
-    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Diagnóstico" }).count()).toBe(0);
-    const res = await page.goto(`${t.url}/test-supabase`);
-    expect(res?.status()).toBe(403);
-    expect(await page.getByRole("heading", { name: "Acesso Negado" }).isVisible()).toBe(true);
+    await expectAccessDenied(page, t.url, { entry: "Diagnóstico", path: "/test-supabase" });
     expect(await axeViolations(page)).toEqual([]);
     await ctx.close();
   });

@@ -15,6 +15,13 @@ const CHARGE_PATH = `/dashboard/financeiro/cobrancas/${CHARGE}`;
 const RECONCILE = "/dashboard/financeiro/conciliacao";
 const FIXTURE = path.resolve("tests/fixtures/extrato-inter-conciliacao.csv");
 
+/** On the reconciliation page: chooses the bank's CSV and presses "Ler extrato". */
+async function readStatement(page: Page, name: string, buffer: Buffer) {
+  await hydrated(page);
+  await page.getByLabel("Arquivo do extrato (.csv)").setInputFiles({ name, mimeType: "text/csv", buffer });
+  await page.getByRole("button", { name: "Ler extrato" }).click();
+}
+
 beforeAll(async () => {
   await t.query`insert into app_settings (key, value) values ('pix_settings', ${JSON.stringify({ key: "tesouraria@sindicato.example.com", receiverName: "Sindicato dos Bombeiros Civis do DF", city: "Brasília" })}::jsonb)`;
   const cecilia = await createMember(t.db, { name: "Cecília Magalhães Brandão", registrationNumber: 7001 });
@@ -100,11 +107,7 @@ describe("bank statement matching", () => {
 
   it("financeiro uploads the Inter CSV, reads the proposals, unticks one by keyboard and confirms the rest (1280 px)", async () => {
     const page = await t.login("financeiro", { path: RECONCILE });
-    await hydrated(page);
-    await page
-      .getByLabel("Arquivo do extrato (.csv)")
-      .setInputFiles({ name: "extrato.csv", mimeType: "text/csv", buffer: fs.readFileSync(FIXTURE) });
-    await page.getByRole("button", { name: "Ler extrato" }).click();
+    await readStatement(page, "extrato.csv", fs.readFileSync(FIXTURE));
     await expect.poll(() => page.getByTestId("statement-match").isVisible()).toBe(true);
     // José's two payments (lines 7 and 16), Maria's (8) and Cecília's by txid (11).
     expect(await page.locator('tr[data-testid^="proposal-"]').count()).toBe(4);
@@ -130,11 +133,7 @@ describe("bank statement matching", () => {
     // José's January was paid by line 7 ("Cp :00360305-JOSÉ DA CONCEIÇÃO", 02/03, R$ 50,00); the same credit without the bank prefix:
     const csv = "Data Lançamento;Histórico;Descrição;Valor;Saldo\r\n02/03/2026;Pix recebido;JOSE DA CONCEICAO;50,00;0,00\r\n";
     const page = await t.login("financeiro", { path: RECONCILE, viewport: "phone" });
-    await hydrated(page);
-    await page
-      .getByLabel("Arquivo do extrato (.csv)")
-      .setInputFiles({ name: "extrato-2.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-    await page.getByRole("button", { name: "Ler extrato" }).click();
+    await readStatement(page, "extrato-2.csv", Buffer.from(csv));
     await expect.poll(() => page.getByTestId("statement-duplicates").isVisible()).toBe(true);
     expect(await page.locator('tr[data-testid^="proposal-"]').count()).toBe(0);
     const box = page.getByLabel(/Registrar a linha 2 como outro crédito/);

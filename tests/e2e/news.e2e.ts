@@ -5,6 +5,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { createNewsMix } from "../support/scenarios";
 import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
+import { expectSentToOwnPanel } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 let news: Awaited<ReturnType<typeof createNewsMix>>;
@@ -117,9 +118,7 @@ describe("staff write and publish news", () => {
   it("a refused role (juridico) is sent to its own panel and has no menu entry", async () => {
     const page = await t.login("juridico");
     const ctx = page.context();
-    await page.goto(`${t.url}/dashboard/noticias`);
-    expect(new URL(page.url()).pathname).toBe("/dashboard/juridico");
-    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Notícias" }).count()).toBe(0);
+    await expectSentToOwnPanel(page, t.url, { entry: "Notícias", path: "/dashboard/noticias", panel: "/dashboard/juridico" });
     await ctx.close();
   });
 });

@@ -5,6 +5,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { createPartnerSet } from "../support/scenarios";
 import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
+import { expectSentToOwnPanel } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 beforeAll(async () => {
@@ -133,10 +134,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   it("campo is redirected to its panel and has no sidebar entry", async () => {
     const page = await t.login("campo");
     const ctx = page.context();
-    expect(await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Parceiros" }).count()).toBe(0);
-    await page.goto(`${t.url}/dashboard/parceiros`);
-    await page.waitForURL((u) => u.pathname === "/dashboard/campo");
-    expect(new URL(page.url()).pathname).toBe("/dashboard/campo");
+    await expectSentToOwnPanel(page, t.url, { entry: "Parceiros", path: "/dashboard/parceiros", panel: "/dashboard/campo" });
     await ctx.close();
   });
 });

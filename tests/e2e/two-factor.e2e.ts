@@ -8,14 +8,20 @@ import { freshCode } from "../support/two-factor";
 /** Issue 18 §7 (ADR 185) in Chromium, on a 390 px phone: enrolment, the code step, the own page. */
 const t = useBrowserSuite();
 
+/** A new phone page that sends the login form with the user's password (the second step is the test's). */
+async function signInOnPhone(user: { username: string; password: string }) {
+  const page = await t.newPage("phone");
+  await page.goto(`${t.url}/login`);
+  await page.getByLabel("Usuário").fill(user.username);
+  await page.getByLabel("Senha", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  return page;
+}
+
 describe("two-factor sign-in on a phone", () => {
   it("a user of a required role enrols at first sign-in (QR, key, first code, recovery codes), then signs in with the code", async () => {
     const rh = await createUser(t.db, { role: "rh", totpSecret: null });
-    const page = await t.newPage("phone");
-    await page.goto(`${t.url}/login`);
-    await page.getByLabel("Usuário").fill(rh.username);
-    await page.getByLabel("Senha", { exact: true }).fill(rh.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    const page = await signInOnPhone(rh);
     await page.waitForURL((u) => u.pathname === "/login/ativar-verificacao");
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { name: "Ativar verificação em duas etapas" }).isVisible()).toBe(true);
@@ -43,11 +49,7 @@ describe("two-factor sign-in on a phone", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard/rh");
 
     // Next time: the code step.
-    const next = await t.newPage("phone");
-    await next.goto(`${t.url}/login`);
-    await next.getByLabel("Usuário").fill(rh.username);
-    await next.getByLabel("Senha", { exact: true }).fill(rh.password);
-    await next.getByRole("button", { name: "Entrar" }).click();
+    const next = await signInOnPhone(rh);
     await next.waitForURL((u) => u.pathname === "/login/verificacao");
     await hydrated(next);
     await screenshot(next, "two-factor-code-step-phone");

@@ -5,6 +5,7 @@ import type { Client } from "../support/http";
 import { samplePdf } from "~/domain/agreements/sample-pdf";
 import { AGREEMENT_MESSAGES, showingCount } from "~/domain/agreements/agreement.schema";
 import { todayInBrasilia } from "~/lib/dates";
+import { brasiliaDateFromToday as dayFromToday } from "~/db/factories/finance";
 import { decodeHtml } from "../support/html";
 import { multipartBody, type UploadedFile } from "../support/multipart";
 
@@ -41,12 +42,6 @@ async function counts() {
   const [row] = await t.query<{ a: number; f: number; l: number }>`select
     (select count(*)::int from agreements) as a, (select count(*)::int from files) as f, (select count(*)::int from audit_log where action <> 'access.refused') as l`;
   return row;
-}
-
-/** Brasília date `days` from today, as YYYY-MM-DD. */
-function dayFromToday(days: number) {
-  const [y, m, d] = todayInBrasilia().split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 function form(fields: Record<string, string>, file?: UploadedFile) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { createThrowawayDatabase, testDriver } from "../support/database";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { complaintBody } from "../support/complaint-body";
 
 /**
  * Issue 13, item 1.5: a complaint sender's address must not be recoverable — nor confirmable —
@@ -26,13 +27,7 @@ const SENDERS = [
 /** Whatever the key, no bucket of the /16 may hold fewer addresses than this. */
 const MIN_CANDIDATES = 16;
 
-function complaintForm(title: string) {
-  const fd = new FormData();
-  fd.set("title", title);
-  fd.set("description", "Relato para o teste de anonimato do dump.");
-  fd.set("consent", "on");
-  return fd;
-}
+const complaintForm = (title: string) => complaintBody(title, "Relato para o teste de anonimato do dump.");
 
 async function fileComplaint(base: string, ip: string, title: string) {
   const res = await fetch(`${base}/denuncia`, {

@@ -54,6 +54,9 @@ async function fileComplaint(title: string) {
 }
 
 const lookup = (code: string, ip?: string) => post("/denuncia/acompanhar", form({ intent: "lookup", code }), ip);
+/** The reporter's "add information" form: `message`, and `evidence` when given. */
+const addInfo = (code: string, message: string, evidence?: UploadedFile, ip?: string) =>
+  post("/denuncia/acompanhar", form({ intent: "add", code, message }, evidence), ip);
 
 describe("looking a complaint up with its code", () => {
   it("the code as shown (with spaces) opens the complaint: status, report, and no internal data", async () => {
@@ -102,7 +105,7 @@ describe("looking a complaint up with its code", () => {
     expect(blocked.res.status).toBe(429);
     expect(blocked.html).not.toContain("Tentativas de código");
     // And the add-information form is blocked the same way.
-    const addBlocked = await post("/denuncia/acompanhar", form({ intent: "add", code, message: "bloqueado" }), ip);
+    const addBlocked = await addInfo(code, "bloqueado", undefined, ip);
     expect(addBlocked.res.status).toBe(429);
     // Another address looks it up normally.
     const other = await lookup(code);
@@ -138,14 +141,11 @@ describe("the conversation", () => {
 
   it("the reporter adds text and a file, re-sending the code; staff see both", async () => {
     const { code, id } = await fileComplaint("Falta de água potável");
-    const added = await post("/denuncia/acompanhar", form({ intent: "add", code, message: "Desde segunda-feira." }));
+    const added = await addInfo(code, "Desde segunda-feira.");
     expect(added.res.status).toBe(200);
     expect(added.html).toContain("Informação adicionada à denúncia. Obrigado!");
     expect(added.html).toContain("Desde segunda-feira.");
-    const withFile = await post(
-      "/denuncia/acompanhar",
-      form({ intent: "add", code, message: "" }, { bytes: await plainPng(), name: "bebedouro.png", type: "image/png" }),
-    );
+    const withFile = await addInfo(code, "", { bytes: await plainPng(), name: "bebedouro.png", type: "image/png" });
     expect(withFile.res.status).toBe(200);
     const rows = await t.query<{
       author: string;
@@ -173,28 +173,22 @@ describe("the conversation", () => {
     const files = async () => (await t.query<{ n: number }>`select count(*)::int as n from files`)[0].n;
     const beforeFiles = await files();
 
-    const empty = await post("/denuncia/acompanhar", form({ intent: "add", code, message: "   " }));
+    const empty = await addInfo(code, "   ");
     expect(empty.res.status).toBe(400);
     expect(empty.html).toContain("Escreva uma mensagem ou anexe um arquivo.");
     // The complaint stays on screen next to the error.
     expect(empty.html).toContain("Uniforme rasgado");
 
-    const exe = await post(
-      "/denuncia/acompanhar",
-      form({ intent: "add", code, message: "veja" }, { bytes: elfBytes(), name: "foto.jpg", type: "image/jpeg" }),
-    );
+    const exe = await addInfo(code, "veja", { bytes: elfBytes(), name: "foto.jpg", type: "image/jpeg" });
     expect(exe.res.status).toBe(415);
     expect(exe.html).toContain("Tipo de arquivo não permitido. Use imagens, PDF ou áudio.");
     expect(exe.html).toContain("Uniforme rasgado");
 
-    const tooLong = await post("/denuncia/acompanhar", form({ intent: "add", code, message: "x".repeat(2001) }));
+    const tooLong = await addInfo(code, "x".repeat(2001));
     expect(tooLong.res.status).toBe(400);
     expect(tooLong.html).toContain("Mensagem muito longa (máximo 2000 caracteres).");
 
-    const forged = await post(
-      "/denuncia/acompanhar",
-      form({ intent: "add", code: code.slice(0, 15) + ((Number(code[15]) + 1) % 10), message: "forjado" }),
-    );
+    const forged = await addInfo(code.slice(0, 15) + ((Number(code[15]) + 1) % 10), "forjado");
     expect(forged.res.status).toBe(404);
     expect(forged.html).toContain("Código não encontrado. Confira os 16 dígitos e tente novamente.");
 

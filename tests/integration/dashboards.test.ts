@@ -4,7 +4,7 @@ import { createAgreement } from "~/db/factories/agreements";
 import { createComplaint } from "~/db/factories/complaints";
 import { createContactMessage } from "~/db/factories/contacts";
 import { createFieldRoute, createWorkplace } from "~/db/factories/field";
-import { createCharge, createPayment } from "~/db/factories/finance";
+import { brasiliaDateFromToday as dayFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { addMonths, currentMonth } from "~/domain/dashboards/month";
@@ -30,8 +30,6 @@ const lastNightOfPrevMonth = new Date(new Date(`${month}-01T02:30:00Z`).getTime(
 /** 00:30 on the 1st of this month in Brasília. */
 const firstMorning = new Date(`${month}-01T03:30:00Z`);
 const past = (days: number) => new Date(Date.now() - days * 86_400_000);
-/** A Brasília calendar date `days` from today (negative: before). */
-const dayFromToday = (days: number) => new Date(new Date(`${today}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function get(c: Client, path: string) {
   const res = await c.get(path);

@@ -5,6 +5,7 @@ import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
 import { FINISH_ANSWERS } from "../support/fieldwork";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * Campo on the phone (issue 19 §12), over HTTP: one route in progress per person (also when two
@@ -18,11 +19,6 @@ let campo: Client;
 let campoId: string;
 let other: Client;
 
-const decode = (s: string) =>
-  s
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
 const start = (c: Client, id: string) => c.post(EXECUTE, { intent: "start", id, positionCep: "70040-010" });
 const finishBody = (id: string, token: string, notes: string) => ({

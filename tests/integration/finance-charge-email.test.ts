@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "~/db/factories/members";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
@@ -6,7 +6,7 @@ import { PIX_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { txidForCharge } from "~/lib/pix";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { useSmtpSink } from "../support/smtp";
 
 /**
  * Issue 19 item 7 (ADR 216): from a charge's page, 'Enviar por e-mail' queues one send-email
@@ -14,17 +14,10 @@ import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
  * a real SMTP server; clear pt-BR refusals; finance roles only. Charge rows and a member's
  * charges link to the page, whose back link returns where the user came from.
  */
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
+const smtp = useSmtpSink();
 const t = useTestServer({
   env: () => ({
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    MAIL_FROM: "Sindicato <nao-responda@sindicato.example>",
+    ...smtp.env(),
     JOBS_POLL_MS: "100",
     PIX_KEY: "financeiro@sindicato.example",
     PIX_RECEIVER_NAME: "Sindicato dos Bombeiros Civis do DF",
@@ -82,7 +75,7 @@ describe("'Enviar por e-mail' on a charge's page", () => {
     const [audit] = await audits(open);
     expect(audit.data).toMatchObject({ memberId, amountCentavos: 5250 });
     expect(JSON.stringify(audit.data)).not.toContain("ana.cobranca");
-    const mail = await sink.waitFor((m) => m.to.includes("ana.cobranca@example.com"), 15_000);
+    const mail = await smtp.sink.waitFor((m) => m.to.includes("ana.cobranca@example.com"), 15_000);
     expect(mail.subject).toContain("05/2031");
     expect(mail.subject).toMatch(/R\$\s52,50/);
     expect(mail.text).toMatch(/Valor: R\$\s52,50/);

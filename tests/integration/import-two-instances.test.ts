@@ -1,18 +1,15 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, db, openDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { fictitiousCpf } from "~/db/factories/members";
 import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { IMPORT_RUN_MESSAGES } from "~/domain/imports/import-runs.server";
-import { resetSecretCache } from "~/utils/secrets.server";
 import { startInstance, type Instance } from "../../scripts/lib/cluster.js";
-import { BoundClient } from "../support/bound-client";
-import { freshCode, registerServerDatabase } from "../support/two-factor";
+import { openClusterDatabase, shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { decodeHtml } from "../support/html";
-import { createThrowawayDatabase, testDriver } from "../support/database";
+import { testDriver } from "../support/database";
 
 /**
  * Issue 21 §7 (ADR 253): an import survives a killed instance. Instance A (`node server/index.js`
@@ -29,29 +26,17 @@ const ROWS = 20_000;
 const LEASE_SECONDS = 3;
 
 let pool: pg.Pool;
-let drop: (() => Promise<void>) | undefined;
+let closeCluster: (() => Promise<void>) | undefined;
 let a: Instance | undefined;
 let b: Instance | undefined;
 let admin: CreatedUser;
 let env: Record<string, string>;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
   return (await pool.query<T>(text, values)).rows;
 }
 
-async function signIn(base: string, user: CreatedUser) {
-  const c = new BoundClient(base);
-  const res = await c.post("/login", { username: user.username, password: user.password });
-  expect(res.status).toBe(302);
-  if (String(res.headers.location ?? "").startsWith("/login/verificacao")) {
-    let status = 0;
-    for (let i = 0; i < 4 && status !== 302; i++)
-      status = (await c.post("/login/verificacao", { code: await freshCode(base, user.username) })).status;
-    expect(status).toBe(302);
-  }
-  return c;
-}
+const signIn = (base: string, user: CreatedUser) => signInBound(base, user);
 
 function membersCsv() {
   const lines = ["matricula;nome_associado;cpf;data_cadastro;situacao;cidade"];
@@ -62,35 +47,23 @@ function membersCsv() {
 
 describe.skipIf(skipReason !== null)(`an import survives a killed instance${skipReason ? ` (PULADO: ${skipReason})` : ""}`, () => {
   beforeAll(async () => {
-    const created = await createThrowawayDatabase();
-    drop = created.drop;
-    pool = new pg.Pool({ connectionString: created.url, max: 2 });
-    resetSecretCache();
-    await openDatabase({ url: created.url, poolMax: 2 });
+    const created = await openClusterDatabase();
+    closeCluster = created.close;
+    pool = created.pool;
     env = {
       DATABASE_URL: created.url,
       SESSION_SECRET: randomBytes(36).toString("base64url"),
       JOBS_POLL_MS: "150",
       JOBS_LEASE_SECONDS: String(LEASE_SECONDS),
     };
-    const saved = process.env.SESSION_SECRET;
-    process.env.SESSION_SECRET = env.SESSION_SECRET;
-    try {
-      admin = await createUser(db(), { role: "admin" });
-    } finally {
-      if (saved === undefined) delete process.env.SESSION_SECRET;
-      else process.env.SESSION_SECRET = saved;
-    }
+    admin = await withInstancesSecret(env.SESSION_SECRET, () => createUser(db(), { role: "admin" }));
     a = await startInstance({ databaseUrl: created.url, env, seed: "false" });
-    registerServerDatabase(a.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+    shareThisDatabase(a.base);
   }, 180_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    await closeDatabase();
-    await pool?.end();
-    await drop?.();
-    resetSecretCache();
+    await closeCluster?.();
   });
 
   it(

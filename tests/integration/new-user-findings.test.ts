@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/suite";
 import { clientFrom as forwardedClient } from "../support/forwarded-client";
 import { createAgreementMix } from "../support/scenarios";
+import { brasiliaDateFromToday as dayFromToday } from "~/db/factories/finance";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { STATUS_LABELS, UPCOMING_LABEL } from "~/domain/agreements/agreement-messages";
 import { NOT_FOUND_MESSAGES } from "~/components/layout/not-found-content";
@@ -95,10 +96,6 @@ describe("collective agreements as a visitor reads them", () => {
     await createAgreementMix(t.db);
   });
 
-  function dayFromToday(days: number) {
-    const [y, mo, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date()).split("-").map(Number);
-    return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
-  }
   /** The badge shown on the public card of `title`. */
   function badgeOf(html: string, title: string) {
     const card = html.slice(html.indexOf(`>${title}<`) - 2000, html.indexOf(`>${title}<`) + 4000);

@@ -365,30 +365,18 @@ describe("staff writes", () => {
 
   it("refuses covers that are not images, or over 5 MB, leaving nothing behind", async () => {
     const before = await Promise.all([count("news_posts"), count("files")]);
-    const html = await staff.post(
-      "/dashboard/noticias",
-      form(
-        { intent: "create", title: "Capa falsa", slug: "", ...baseFields, status: "draft" },
-        { name: "foto.jpg", bytes: Buffer.from("<html><script>alert(1)</script></html>") },
-      ),
-    );
+    /** A draft created with `cover` as its cover image. */
+    const withCover = (title: string, cover: UploadedFile) =>
+      staff.post("/dashboard/noticias", form({ intent: "create", title, slug: "", ...baseFields, status: "draft" }, cover));
+    const html = await withCover("Capa falsa", { name: "foto.jpg", bytes: Buffer.from("<html><script>alert(1)</script></html>") });
     expect(html.status).toBe(415);
     expect(await answer(html)).toContain(NEWS_MESSAGES.coverType);
-    const pdf = await staff.post(
-      "/dashboard/noticias",
-      form(
-        { intent: "create", title: "Capa em PDF", slug: "", ...baseFields, status: "draft" },
-        { name: "capa.jpg", bytes: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF") },
-      ),
-    );
+    const pdf = await withCover("Capa em PDF", {
+      name: "capa.jpg",
+      bytes: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"),
+    });
     expect(pdf.status).toBe(415);
-    const big = await staff.post(
-      "/dashboard/noticias",
-      form(
-        { intent: "create", title: "Capa enorme", slug: "", ...baseFields, status: "draft" },
-        { name: "grande.jpg", bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) },
-      ),
-    );
+    const big = await withCover("Capa enorme", { name: "grande.jpg", bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) });
     expect(big.status).toBe(413);
     expect(await answer(big)).toContain(NEWS_MESSAGES.coverTooLarge);
     expect(await Promise.all([count("news_posts"), count("files")])).toEqual(before);

@@ -11,6 +11,7 @@ import { protocolAt, PROTOCOL_WINDOW_SECONDS } from "~/domain/service-records/pr
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { BAD_ADDRESS_MESSAGES } from "../../server/bad-address";
 import { FINISH_ANSWERS } from "../support/fieldwork";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * Issue 18 §5, "no 500 anywhere": each 500 the outside attack found, as a regression test.
@@ -22,12 +23,6 @@ let admin: Client;
 beforeAll(async () => {
   admin = await t.login("admin");
 });
-
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
 
 describe("a NUL or a broken percent-encoding in the address answers 400 before any route", () => {
   // The nine staff lists of the report, and the parameter each one sent to the database.

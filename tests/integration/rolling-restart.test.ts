@@ -1,14 +1,11 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
-import { closeDatabase, db, openDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
-import { resetSecretCache } from "~/utils/secrets.server";
 import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
-import { freshCode, registerServerDatabase } from "../support/two-factor";
-import { createThrowawayDatabase } from "../support/database";
+import { openClusterDatabase, shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
 
@@ -30,12 +27,10 @@ const STAFF_PAGE = "/dashboard/parceiros";
 const PAUSE_MS = 15;
 const MAX_WRITES = 3000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado durante o reinício escalonado.");
 
 let pool: pg.Pool;
-let drop: (() => Promise<void>) | undefined;
+let closeCluster: (() => Promise<void>) | undefined;
 let instances: Instance[] = [];
 let lb: Haproxy;
 let staff: CreatedUser;
@@ -46,18 +41,7 @@ async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = 
   return (await pool.query<T>(text, values)).rows;
 }
 
-async function signIn(from: string, user: CreatedUser) {
-  const c = new BoundClient(lb.base, from);
-  const res = await c.post("/login", { username: user.username, password: user.password });
-  expect(res.status).toBe(302);
-  if (String(res.headers.location ?? "").startsWith("/login/verificacao")) {
-    let status = 0;
-    for (let i = 0; i < 4 && status !== 302; i++)
-      status = (await c.post("/login/verificacao", { code: await freshCode(lb.base, user.username) })).status;
-    expect(status).toBe(302);
-  }
-  return c;
-}
+const signIn = (from: string, user: CreatedUser) => signInBound(lb.base, user, from);
 
 async function waitStates(expected: Record<string, string>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -73,42 +57,30 @@ describe.skipIf(skipReason !== null)(
   `rolling restart of two instances behind HAProxy under load${skipReason ? ` (PULADO: ${skipReason})` : ""}`,
   () => {
     beforeAll(async () => {
-      const created = await createThrowawayDatabase();
-      drop = created.drop;
+      const created = await openClusterDatabase();
+      closeCluster = created.close;
       databaseUrl = created.url;
-      pool = new pg.Pool({ connectionString: created.url, max: 2 });
-      resetSecretCache();
-      await openDatabase({ url: created.url, poolMax: 2 });
+      pool = created.pool;
       env = {
         SESSION_SECRET: randomBytes(36).toString("base64url"),
         TRUST_PROXY: "1",
         JOBS_POLL_MS: "150",
         SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       };
-      const saved = process.env.SESSION_SECRET;
-      process.env.SESSION_SECRET = env.SESSION_SECRET;
-      try {
-        staff = await createUser(db(), { role: "secretaria" });
-      } finally {
-        if (saved === undefined) delete process.env.SESSION_SECRET;
-        else process.env.SESSION_SECRET = saved;
-      }
+      staff = await withInstancesSecret(env.SESSION_SECRET, () => createUser(db(), { role: "secretaria" }));
       instances = await Promise.all([
         startInstance({ databaseUrl: created.url, env, seed: "false" }),
         startInstance({ databaseUrl: created.url, env, seed: "false" }),
       ]);
       lb = await startHaproxy({ backends: instances, checkIntervalMs: CHECK_MS });
-      registerServerDatabase(lb.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+      shareThisDatabase(lb.base);
       await waitStates({ app1: "UP", app2: "UP" }, 10_000);
     }, 120_000);
 
     afterAll(async () => {
       await lb?.stop();
       await Promise.all(instances.map((i) => i?.stop()));
-      await closeDatabase();
-      await pool?.end();
-      await drop?.();
-      resetSecretCache();
+      await closeCluster?.();
     });
 
     it("each instance restarted in turn (SIGTERM, exit, start, UP): 0 failed requests, 0 lost acknowledged writes", async () => {

@@ -1,17 +1,16 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, db, openDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
-import { resetSecretCache } from "~/utils/secrets.server";
 import { startHaproxy, startInstance, type Haproxy, type Instance } from "../../scripts/lib/cluster.js";
-import { sql } from "drizzle-orm";
 import { BoundClient, type BoundResponse } from "../support/bound-client";
-import { freshCode, registerServerDatabase } from "../support/two-factor";
-import { createThrowawayDatabase } from "../support/database";
+import { openClusterDatabase, shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
+import { complaintBody } from "../support/complaint-body";
+import { decodeHtml as decode } from "../support/html";
 
 /**
  * Issue 13 §3: the production shape. HAProxy from Debian in front of two app instances (each
@@ -33,14 +32,12 @@ const CHECK_MS = 300;
 const STAFF_PAGE = "/dashboard/parceiros";
 
 let pool: pg.Pool;
-let drop: (() => Promise<void>) | undefined;
+let closeCluster: (() => Promise<void>) | undefined;
 let a: Instance;
 let b: Instance;
 let lb: Haproxy;
 let staff: CreatedUser;
 let target: CreatedUser;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
   return (await pool.query<T>(text, values)).rows;
@@ -48,71 +45,35 @@ async function q<T extends pg.QueryResultRow>(text: string, values: unknown[] = 
 
 const partnerForm = (name: string) => newPartnerBody(name, "Parceiro criado pelo teste de duas instâncias.");
 
-function complaintForm(title: string) {
-  const fd = new FormData();
-  fd.set("title", title);
-  fd.set("description", "Relato enviado pelo teste de duas instâncias.");
-  fd.set("consent", "on");
-  return fd;
-}
+const complaintForm = (title: string) => complaintBody(title, "Relato enviado pelo teste de duas instâncias.");
 
 /** The balancer and each instance directly, all with the same cookie jar and source address. */
 function ways(c: BoundClient) {
   return [c.to(lb.base), c.to(a.base), c.to(b.base)];
 }
 
-async function signIn(from: string, user: CreatedUser) {
-  const c = new BoundClient(lb.base, from);
-  const res = await c.post("/login", { username: user.username, password: user.password });
-  expect(res.status, `login de ${user.username} pelo balanceador`).toBe(302);
-  if (String(res.headers.location ?? "").startsWith("/login/verificacao")) {
-    // secretaria signs in with the second factor (ADR 185): the code step, through the balancer too.
-    let status = 0;
-    for (let i = 0; i < 4 && status !== 302; i++) {
-      status = (await c.post("/login/verificacao", { code: await freshCode(lb.base, user.username) })).status;
-    }
-    expect(status, `código de ${user.username} pelo balanceador`).toBe(302);
-  }
-  return c;
-}
-
-function decode(html: string) {
-  return html
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-}
+const signIn = (from: string, user: CreatedUser) => signInBound(lb.base, user, from);
 
 describe.skipIf(skipReason !== null)(
   `two instances behind HAProxy on one PostgreSQL database${skipReason ? ` (PULADO: ${skipReason})` : ""}`,
   () => {
     beforeAll(async () => {
-      const created = await createThrowawayDatabase();
-      drop = created.drop;
-      pool = new pg.Pool({ connectionString: created.url, max: 2 });
-      // Migrate and create the staff users from this process, before the instances start.
-      resetSecretCache();
-      await openDatabase({ url: created.url, poolMax: 2 });
+      const created = await openClusterDatabase();
+      closeCluster = created.close;
+      pool = created.pool;
+      // The staff users are made from this process, before the instances start.
       // The production recipe: one SESSION_SECRET for every instance, the balancer as the one trusted hop.
       const env = { SESSION_SECRET: randomBytes(36).toString("base64url"), TRUST_PROXY: "1", JOBS_POLL_MS: "150" };
-      // The factory encrypts the users' TOTP secrets with the instances' key (ADR 185, 187).
-      const saved = process.env.SESSION_SECRET;
-      process.env.SESSION_SECRET = env.SESSION_SECRET;
-      try {
-        staff = await createUser(db(), { role: "secretaria" });
-        target = await createUser(db(), { role: "secretaria" });
-      } finally {
-        if (saved === undefined) delete process.env.SESSION_SECRET;
-        else process.env.SESSION_SECRET = saved;
-      }
+      [staff, target] = await withInstancesSecret(env.SESSION_SECRET, async () => [
+        await createUser(db(), { role: "secretaria" }),
+        await createUser(db(), { role: "secretaria" }),
+      ]);
       [a, b] = await Promise.all([
         startInstance({ databaseUrl: created.url, env, seed: "false" }),
         startInstance({ databaseUrl: created.url, env, seed: "false" }),
       ]);
       lb = await startHaproxy({ backends: [a, b], checkIntervalMs: CHECK_MS });
-      // The sign-in's code step may clear a user's last used step through this process's handle.
-      registerServerDatabase(lb.base, async (text, ...values) => (await db().execute(sql(text, ...values))).rows);
+      shareThisDatabase(lb.base);
       // Both checked healthy before the first test (a hook can't use expect.poll).
       const deadline = Date.now() + 10_000;
       while (JSON.stringify(await lb.serverStates()) !== JSON.stringify({ app1: "UP", app2: "UP" })) {
@@ -125,10 +86,7 @@ describe.skipIf(skipReason !== null)(
     afterAll(async () => {
       await lb?.stop();
       await Promise.all([a?.stop(), b?.stop()]);
-      await closeDatabase();
-      await pool?.end();
-      await drop?.();
-      resetSecretCache();
+      await closeCluster?.();
     });
 
     it("both instances pass the balancer's health check (/readyz) and answer through it", async () => {

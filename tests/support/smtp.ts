@@ -1,0 +1,33 @@
+import { afterAll, beforeAll } from "vitest";
+import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+
+/**
+ * A real SMTP server for a test file: started in a `beforeAll` registered before the suite's, so
+ * `env()` hands its address (and the sender the app writes from) to the server; closed after it.
+ *
+ *     const smtp = useSmtpSink();
+ *     const t = useTestServer({ env: () => ({ ...smtp.env(), JOBS_POLL_MS: "100" }) });
+ *     await smtp.sink.waitFor((m) => m.to.includes("ana@example.com"));
+ */
+export function useSmtpSink(options: Parameters<typeof startSmtpSink>[0] = {}) {
+  let sink: SmtpSink | undefined;
+  beforeAll(async () => {
+    sink = await startSmtpSink(options);
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  const started = () => {
+    if (!sink) throw new Error("servidor SMTP de teste não iniciado");
+    return sink;
+  };
+  return {
+    get sink() {
+      return started();
+    },
+    env: (): Record<string, string> => ({
+      SMTP_URL: `smtp://127.0.0.1:${started().port}`,
+      MAIL_FROM: "Sindicato <nao-responda@sindicato.example>",
+    }),
+  };
+}
