@@ -61,6 +61,9 @@ export const SHARED_FIELD_LABELS: Record<string, string> = {
   fromUserId: "Responsável anterior (usuário)",
   toUserId: "Novo responsável (usuário)",
   via: "Como",
+  // A record's attachment (issue 22 §3): the attachment and its file by id, never its name.
+  attachmentId: "Anexo",
+  contentType: "Tipo de arquivo",
   // Members, service records, finance and the field area (issue 18 §6: no code keys on screen).
   registrationNumber: "Matrícula",
   situation: "Situação",

@@ -1,5 +1,5 @@
 import type { Tx } from "~/db/client.server";
-import { enqueueEmail } from "~/jobs/send-email.server";
+import { enqueueEmail, type QueuedMail } from "~/jobs/send-email.server";
 import { appUrl } from "~/utils/env.server";
 import { STATUS_LABELS, type ServiceStatus } from "./service-options";
 
@@ -37,10 +37,20 @@ export function serviceNotice(record: NoticeRecord, status: ServiceStatus, creat
   };
 }
 
-export async function queueServiceNotice(tx: Tx, record: NoticeRecord, entryId: number, status: ServiceStatus, created = false) {
+/** A message built by the caller (the creation's comprovante de atendimento, ADR 263) instead of the plain notice. */
+type NoticeMail = Omit<QueuedMail, "to">;
+
+export async function queueServiceNotice(
+  tx: Tx,
+  record: NoticeRecord,
+  entryId: number,
+  status: ServiceStatus,
+  created = false,
+  mail?: NoticeMail,
+) {
   if (record.recordType === "denuncia_anonima" || !record.requesterEmail) return null;
   return enqueueEmail(
-    { to: record.requesterEmail, ...serviceNotice(record, status, created) },
+    { to: record.requesterEmail, ...(mail ?? serviceNotice(record, status, created)) },
     { tx, singletonKey: `service-notice:${entryId}` },
   );
 }

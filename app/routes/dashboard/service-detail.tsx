@@ -1,6 +1,6 @@
 import * as React from "react";
 import { data, Link, redirect, useLoaderData } from "react-router";
-import { ArrowLeft, Pencil, Printer } from "lucide-react";
+import { ArrowLeft, FileCheck, Pencil, Printer } from "lucide-react";
 import type { Route } from "./+types/service-detail";
 import { requireAccess } from "~/auth/guard.server";
 import { agentsFor, assertRecordInScope } from "~/domain/service-records/service-access.server";
@@ -9,6 +9,7 @@ import { revealServiceCpf } from "~/domain/service-records/reveal-service-cpf.se
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/service-records/change-service-record.server";
 import { assignServiceRecord, takeServiceRecord } from "~/domain/service-records/assign-service-record.server";
+import { listServiceAttachments } from "~/domain/service-records/attachments.server";
 import {
   PRIORITIES,
   PRIORITY_LABELS,
@@ -34,6 +35,7 @@ import { DueBadge, PriorityBadge, StatusBadge } from "~/components/service-recor
 import { History } from "~/components/service-records/history";
 import { ResponsibleSelect, StatusChange, type AgentOption } from "~/components/service-records/status-change";
 import { Assignment } from "~/components/service-records/assignment";
+import { ServiceAttachments } from "~/components/service-records/attachments";
 import { sectorDataRows } from "~/components/service-records/sector-data";
 import { RequesterCpf } from "~/components/service-records/requester-cpf";
 import { Button } from "~/components/ui/button";
@@ -54,7 +56,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { record, entries } = await getServiceRecord(user, params.id);
     const agents = await agentsFor(record.sector as ServiceSector);
-    return { record, entries, agents, me: user.id, now: new Date().toISOString() };
+    // Issue 22 §3 (ADR 262): the record's attachments, in the same scope.
+    const attachments = await listServiceAttachments(user, params.id);
+    return { record, entries, agents, attachments, me: user.id, now: new Date().toISOString() };
   } catch (error) {
     // The original: a toast, then back to the list.
     if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
@@ -187,7 +191,7 @@ function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agen
 }
 
 export default function ServiceDetailPage() {
-  const { record, entries, agents, me, now } = useLoaderData<typeof loader>();
+  const { record, entries, agents, attachments, me, now } = useLoaderData<typeof loader>();
   const [editing, setEditing] = React.useState(false);
   const sector = record.sector as ServiceSector;
   return (
@@ -203,6 +207,9 @@ export default function ServiceDetailPage() {
             <Button type="button" variant="outline" onClick={() => window.print()}>
               <Printer aria-hidden /> Imprimir
             </Button>
+            <Link to={`/dashboard/atendimento/${record.id}/comprovante`} className={buttonVariants({ variant: "outline", size: "md" })}>
+              <FileCheck aria-hidden /> Comprovante
+            </Link>
             <Button type="button" variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
               <Pencil aria-hidden /> {editing ? "Fechar edição" : "Editar"}
             </Button>
@@ -262,6 +269,7 @@ export default function ServiceDetailPage() {
               ))}
             </dl>
           </Card>
+          <ServiceAttachments recordId={record.id} attachments={attachments} allowPublic={record.recordType !== "denuncia_anonima"} />
           <Card className="p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Comentários e histórico</h2>
             <History entries={entries} />

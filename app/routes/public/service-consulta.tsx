@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { MetaItem } from "~/components/complaints/meta-item";
 import { StatusBadge } from "~/components/service-records/service-badges";
+import { ConsultaAttachments } from "~/components/service-records/consulta-attachments";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -148,6 +149,7 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
           </ol>
         )}
       </div>
+      <ConsultaAttachments attachments={view.attachments} />
       <p>
         <a href="/atendimento/consulta" className="text-sm font-medium text-brand-800 underline underline-offset-2">
           Consultar outro protocolo
