@@ -32,7 +32,9 @@ describe("attachments and the receipt at 390 px", () => {
     await expect.poll(() => card.getByTestId("attachment-item").count()).toBe(1);
     expect(await card.getByTestId("attachment-link").textContent()).toBe("rescisao.pdf");
     expect(await card.getByText("Público na consulta").isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId("service-history").textContent()).toContain("anexou rescisao.pdf (visível na consulta pública)");
+    await expect
+      .poll(() => page.getByTestId("service-history").textContent())
+      .toContain("anexou rescisao.pdf (visível na consulta pública)");
     expect(await axe(page)).toEqual([]);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await card.scrollIntoViewIfNeeded();
@@ -42,7 +44,9 @@ describe("attachments and the receipt at 390 px", () => {
     await page.waitForURL((u) => u.pathname === `/dashboard/atendimento/${r.id}/comprovante`);
     await hydrated(page);
     expect(await page.getByTestId("receipt-protocol").textContent()).toBe(r.protocol);
-    expect(await page.getByTestId("receipt-url").textContent()).toBe(`https://sindicato.example/atendimento/consulta?protocolo=${r.protocol}`);
+    expect(await page.getByTestId("receipt-url").textContent()).toBe(
+      `https://sindicato.example/atendimento/consulta?protocolo=${r.protocol}`,
+    );
     expect(await page.getByTestId("receipt-qr").locator("svg[role=img]").count()).toBe(1);
     expect(await page.getByTestId("receipt-cpf").textContent()).toBe("***.982.247-**");
     expect(await axe(page)).toEqual([]);

@@ -475,7 +475,10 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     expect(
       await t.db.$count(
         serviceRecordEntries,
-        and(inArray(serviceRecordEntries.recordId, recordIds), eq(serviceRecordEntries.text, `anexou ${ATTACHMENT_MESSAGES.entryRemoved} (visível na consulta pública)`)),
+        and(
+          inArray(serviceRecordEntries.recordId, recordIds),
+          eq(serviceRecordEntries.text, `anexou ${ATTACHMENT_MESSAGES.entryRemoved} (visível na consulta pública)`),
+        ),
       ),
     ).toBe(1);
     expect(await t.db.$count(jobs, eq(jobs.name, "send-email"))).toBe(0);

@@ -83,7 +83,10 @@ describe("attaching on the record's page", () => {
     const res = await attach("juridico", r.id, { bytes: tinyPdf(), name: "intruso.pdf" });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain(SERVICE_MESSAGES.forbidden);
-    const visibility = await as("juridico").post(`/dashboard/atendimento/${r.id}/anexos`, multipartBody({ intent: "visibility", attachmentId: a.id, isPublic: "true" }, "arquivo"));
+    const visibility = await as("juridico").post(
+      `/dashboard/atendimento/${r.id}/anexos`,
+      multipartBody({ intent: "visibility", attachmentId: a.id, isPublic: "true" }, "arquivo"),
+    );
     expect(visibility.status).toBe(403);
     expect(await written()).toEqual(before);
     const down = await as("juridico").get(`/dashboard/atendimento/anexos/${a.id}`);
@@ -106,7 +109,11 @@ describe("attaching on the record's page", () => {
     const wav = await attach("secretaria", r.id, { bytes: tinyWav(), name: "audio.pdf", type: "application/pdf" });
     expect(wav.status).toBe(415);
     expect(await wav.text()).toContain(ATTACHMENT_MESSAGES.typeNotAllowed);
-    const html = await attach("secretaria", r.id, { bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.png", type: "image/png" });
+    const html = await attach("secretaria", r.id, {
+      bytes: Buffer.from("<html><script>alert(1)</script></html>"),
+      name: "x.png",
+      type: "image/png",
+    });
     expect(html.status).toBe(415);
     const none = await attach("secretaria", r.id);
     expect(none.status).toBe(400);

@@ -541,7 +541,10 @@ export const FORM_POSTS: FormPost[] = [
   {
     path: `/dashboard/atendimento/${ANY_RECORD}/anexos`,
     pattern: "dashboard/atendimento/:id/anexos",
-    bodies: [() => ({ intent: "attach", isPublic: "on" }), (ids) => ({ intent: "visibility", attachmentId: ids.attachmentId, isPublic: "true" })],
+    bodies: [
+      () => ({ intent: "attach", isPublic: "on" }),
+      (ids) => ({ intent: "visibility", attachmentId: ids.attachmentId, isPublic: "true" }),
+    ],
     tables: attachmentTables,
     multipart: true,
     form: {
@@ -1008,7 +1011,10 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
   /** The `:attachmentId` of /dashboard/atendimento/anexos/:attachmentId (a PDF on a secretaria record). */
   attachmentId: async (db) => {
     const record = await createServiceRecordRow(db, { sector: "secretaria" });
-    const file = await storeFile({ purpose: "service-attachment", fileName: "rescisao.pdf", contentType: "application/pdf", bytes: tinyPdf() }, db);
+    const file = await storeFile(
+      { purpose: "service-attachment", fileName: "rescisao.pdf", contentType: "application/pdf", bytes: tinyPdf() },
+      db,
+    );
     const [row] = await db
       .insert(serviceRecordAttachments)
       .values({ recordId: record.id, fileId: file.id, uploadedByName: "Registro de formulários" })

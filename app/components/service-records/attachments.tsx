@@ -117,11 +117,7 @@ function AttachmentItem({ recordId, attachment: a, allowPublic }: { recordId: st
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <a
-          href={attachmentHref(a.id)}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-          aria-label={`Baixar ${a.fileName}`}
-        >
+        <a href={attachmentHref(a.id)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Baixar ${a.fileName}`}>
           <Download aria-hidden /> Baixar
         </a>
         {allowPublic || a.isPublic ? (
@@ -129,7 +125,13 @@ function AttachmentItem({ recordId, attachment: a, allowPublic }: { recordId: st
             <input type="hidden" name="intent" value="visibility" />
             <input type="hidden" name="attachmentId" value={a.id} />
             <input type="hidden" name="isPublic" value={a.isPublic ? "false" : "true"} />
-            <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`${a.isPublic ? "Tornar interno" : "Tornar público"}: ${a.fileName}`}>
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              aria-label={`${a.isPublic ? "Tornar interno" : "Tornar público"}: ${a.fileName}`}
+            >
               {a.isPublic ? <EyeOff aria-hidden /> : <Eye aria-hidden />} {a.isPublic ? "Tornar interno" : "Tornar público"}
             </Button>
           </Form>

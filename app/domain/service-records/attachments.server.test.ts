@@ -62,18 +62,40 @@ describe("attaching a file", () => {
     expect(out.message).toBe(ATTACHMENT_MESSAGES.attached("rescisao.pdf"));
     expect((await historyOf(r.id)).at(-1)).toEqual({ kind: "attachment", text: "anexou rescisao.pdf", isPublic: false });
     const [listed] = await listServiceAttachments(people.sec, r.id);
-    expect(listed).toMatchObject({ fileName: "rescisao.pdf", contentType: "application/pdf", isPublic: false, uploadedByName: "Sara Secretaria" });
+    expect(listed).toMatchObject({
+      fileName: "rescisao.pdf",
+      contentType: "application/pdf",
+      isPublic: false,
+      uploadedByName: "Sara Secretaria",
+    });
     const file = await getServiceAttachmentFile(people.sec, listed.id);
     expect(Buffer.from(file.data).equals(tinyPdf())).toBe(true);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "service.attached"), eq(auditLog.entityId, r.id)));
-    expect(audit.data).toMatchObject({ protocol: r.protocol, sector: "secretaria", attachmentId: listed.id, contentType: "application/pdf", isPublic: false });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "service.attached"), eq(auditLog.entityId, r.id)));
+    expect(audit.data).toMatchObject({
+      protocol: r.protocol,
+      sector: "secretaria",
+      attachmentId: listed.id,
+      contentType: "application/pdf",
+      isPublic: false,
+    });
     expect(JSON.stringify(audit.data)).not.toContain("rescisao");
   });
 
   it("a JPEG loses its EXIF (GPS, camera, author) and a PNG is re-encoded, as complaint evidence", async () => {
     const r = await createServiceRecordRow(t.db, { sector: "secretaria" });
-    await attachToServiceRecord(people.sec, { id: r.id, isPublic: false }, { fieldName: "arquivo", fileName: "atestado.jpeg", bytes: await gpsTaggedJpeg() });
-    await attachToServiceRecord(people.sec, { id: r.id, isPublic: false }, { fieldName: "arquivo", fileName: "contracheque.png", bytes: await plainPng() });
+    await attachToServiceRecord(
+      people.sec,
+      { id: r.id, isPublic: false },
+      { fieldName: "arquivo", fileName: "atestado.jpeg", bytes: await gpsTaggedJpeg() },
+    );
+    await attachToServiceRecord(
+      people.sec,
+      { id: r.id, isPublic: false },
+      { fieldName: "arquivo", fileName: "contracheque.png", bytes: await plainPng() },
+    );
     const [jpeg, png] = await listServiceAttachments(people.sec, r.id);
     expect(jpeg).toMatchObject({ fileName: "atestado.jpg", contentType: "image/jpeg" });
     const stored = await getServiceAttachmentFile(people.sec, jpeg.id);
@@ -91,7 +113,11 @@ describe("attaching a file", () => {
       attachToServiceRecord(people.sec, { id: r.id, isPublic: false }, { fieldName: "arquivo", fileName: "audio.pdf", bytes: tinyWav() }),
     ).rejects.toMatchObject({ status: 415, message: ATTACHMENT_MESSAGES.typeNotAllowed });
     await expect(
-      attachToServiceRecord(people.sec, { id: r.id, isPublic: false }, { fieldName: "arquivo", fileName: "nota.pdf", bytes: Buffer.from("só texto") }),
+      attachToServiceRecord(
+        people.sec,
+        { id: r.id, isPublic: false },
+        { fieldName: "arquivo", fileName: "nota.pdf", bytes: Buffer.from("só texto") },
+      ),
     ).rejects.toMatchObject({ status: 415 });
     await expect(attachToServiceRecord(people.sec, { id: r.id, isPublic: false }, undefined)).rejects.toMatchObject({
       status: 400,
@@ -126,7 +152,9 @@ describe("attaching a file", () => {
     await attachToServiceRecord(people.sec, { id: r.id, isPublic: true }, pdf("foto-do-posto.pdf"));
     const [a] = await listServiceAttachments(people.sec, r.id);
     expect(a.isPublic).toBe(false);
-    await expect(setAttachmentVisibility(people.sec, { id: r.id, attachmentId: a.id, isPublic: true })).rejects.toMatchObject({ status: 409 });
+    await expect(setAttachmentVisibility(people.sec, { id: r.id, attachmentId: a.id, isPublic: true })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 });
 
@@ -150,7 +178,9 @@ describe("public or internal", () => {
     ]);
     expect(await t.db.$count(auditLog, and(eq(auditLog.action, "service.attachment_visibility"), eq(auditLog.entityId, r.id)))).toBe(2);
     // Another sector cannot change it; an attachment of another record is 404 here.
-    await expect(setAttachmentVisibility(people.jur, { id: r.id, attachmentId: a.id, isPublic: true })).rejects.toMatchObject({ status: 403 });
+    await expect(setAttachmentVisibility(people.jur, { id: r.id, attachmentId: a.id, isPublic: true })).rejects.toMatchObject({
+      status: 403,
+    });
     const other = await createServiceRecordRow(t.db, { sector: "secretaria" });
     await expect(setAttachmentVisibility(people.sec, { id: other.id, attachmentId: a.id, isPublic: true })).rejects.toMatchObject({
       status: 404,

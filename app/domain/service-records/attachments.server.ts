@@ -55,7 +55,10 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
       .insert(serviceRecordAttachments)
       .values({ recordId: record.id, fileId: file.id, entryId: entry.id, isPublic, uploadedBy: actor.id, uploadedByName: author(actor) })
       .returning({ id: serviceRecordAttachments.id });
-    await tx.update(serviceRecords).set({ updatedAt: sql`now()` }).where(eq(serviceRecords.id, record.id));
+    await tx
+      .update(serviceRecords)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(serviceRecords.id, record.id));
     await recordAudit(
       {
         actor,

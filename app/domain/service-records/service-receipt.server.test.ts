@@ -96,7 +96,9 @@ describe("the first e-mail notice is the receipt", () => {
     expect(mail.text).toContain(DEFAULT_CONTENT.address);
     expect(mail.text).toContain(`/atendimento/consulta?protocolo=${record.protocol}`);
     expect(mail.html).toContain('src="cid:consulta-qr"');
-    expect(mail.attachments).toEqual([expect.objectContaining({ filename: "qrcode-consulta.png", contentType: "image/png", cid: "consulta-qr" })]);
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({ filename: "qrcode-consulta.png", contentType: "image/png", cid: "consulta-qr" }),
+    ]);
     expect(Buffer.from(mail.attachments[0].contentBase64, "base64").subarray(1, 4).toString()).toBe("PNG");
     for (const part of [mail.text, mail.html]) {
       expect(part).not.toContain("52998224725");

@@ -5,12 +5,7 @@ import { requireAccess } from "~/auth/guard.server";
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { assertRecordInScope } from "~/domain/service-records/service-access.server";
 import { attachToServiceRecord, setAttachmentVisibility } from "~/domain/service-records/attachments.server";
-import {
-  ATTACHMENT_FIELD,
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MESSAGES,
-  attachmentActionSchema,
-} from "~/domain/service-records/attachments";
+import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, attachmentActionSchema } from "~/domain/service-records/attachments";
 import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { isAppError } from "~/utils/app-error";

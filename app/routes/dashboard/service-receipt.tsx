@@ -78,7 +78,10 @@ export default function ServiceReceiptPage() {
 
         <div className="grid gap-1">
           <p className="text-sm text-slate-700">Número de protocolo</p>
-          <p className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-3xl sm:tracking-wide" data-testid="receipt-protocol">
+          <p
+            className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-3xl sm:tracking-wide"
+            data-testid="receipt-protocol"
+          >
             {r.protocol}
           </p>
         </div>
