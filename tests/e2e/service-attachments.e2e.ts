@@ -8,7 +8,8 @@ import { tinyPdf, tinyWav } from "../fixtures/complaint-files";
 /**
  * Issue 22 §3–4 in Chromium at 390 px (ADRs 262, 263): on a record's page the secretaria attaches
  * a PDF (a wrong file first: its pt-BR message beside the field), sees it in the list and
- * "anexou rescisao.pdf" in the history, then opens the comprovante; both pages pass axe.
+ * "anexou rescisao.pdf" in the history, then opens the comprovante; the worker downloads the
+ * public file from the consulta. Every page passes axe.
  */
 const t = useBrowserSuite({ env: () => ({ APP_URL: "https://sindicato.example" }) });
 
@@ -59,5 +60,22 @@ describe("attachments and the receipt at 390 px", () => {
     await page.setViewportSize({ width: 794, height: 1123 });
     await screenshot(page, "service-receipt-print");
     await page.context().close();
+
+    // The worker's consulta: protocol + CPF digits, then the public file to download.
+    const worker = await t.newPage("phone", { acceptDownloads: true });
+    await worker.goto(`${t.url}/atendimento/consulta?protocolo=${r.protocol}`);
+    await hydrated(worker);
+    await worker.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("4725");
+    await worker.getByRole("button", { name: "Consultar atendimento" }).click();
+    const docs = worker.getByTestId("consulta-attachments");
+    await docs.waitFor();
+    expect(await docs.getByTestId("consulta-attachment-link").textContent()).toContain("rescisao.pdf");
+    const download = worker.waitForEvent("download");
+    await docs.getByTestId("consulta-attachment-link").click();
+    expect((await download).suggestedFilename()).toBe("rescisao.pdf");
+    expect(await axe(worker)).toEqual([]);
+    expect(await hasNoHorizontalOverflow(worker)).toBe(true);
+    await screenshot(worker, "service-consulta-attachments-390");
+    await worker.context().close();
   });
 });

@@ -173,7 +173,8 @@ export default function ServiceConsultaPage({ loaderData }: Route.ComponentProps
           </h2>
           <p>O protocolo é informado pela equipe quando o atendimento é registrado e também enviado por e-mail, quando você informou um.</p>
           <p>
-            Aqui aparecem o status, o setor, as datas e as mensagens que a equipe marcou como públicas. Nenhum outro dado pessoal é exibido.
+            Aqui aparecem o status, o setor, as datas e as mensagens e os documentos que a equipe marcou como públicos. Nenhum outro dado
+            pessoal é exibido.
           </p>
           <p>Denúncias anônimas não podem ser consultadas por esta página.</p>
         </aside>
