@@ -14,6 +14,8 @@ export default [
   route("api/financeiro/filiados", "routes/api/finance-member-search.ts"),
   route("api/atendimentos/empresa", "routes/api/service-lookups.ts", { id: "service-lookup-company" }),
   route("convencoes/:id/pdf", "routes/public/agreements-pdf.tsx"),
+  // A public attachment of a service record, by the signed link the consulta gives (ADR 262).
+  route("atendimento/consulta/anexos/:attachmentId", "routes/public/service-consulta-file.ts"),
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -70,6 +72,9 @@ export default [
       route("respostas-prontas", "routes/dashboard/service-canned-replies.tsx"),
       route("atendimento/:id", "routes/dashboard/service-detail.tsx", { id: "service-detail" }),
       route("services/:id", "routes/dashboard/service-detail.tsx", { id: "service-detail-alias" }),
+      // Issue 22 §3–4: a record's attachments (the form's action) and its printable receipt.
+      route("atendimento/:id/anexos", "routes/dashboard/service-attachments.tsx"),
+      route("atendimento/:id/comprovante", "routes/dashboard/service-receipt.tsx"),
       route("noticias", "routes/dashboard/news.tsx"),
       route("parceiros", "routes/dashboard/partners.tsx"),
       route("conteudo", "routes/dashboard/content.tsx"),
@@ -89,6 +94,7 @@ export default [
     ]),
     route("denuncias/arquivos/:evidenceId", "routes/dashboard/complaints-file.tsx"),
     route("atendimentos/respostas/:replyFileId", "routes/dashboard/service-reply-file.ts"),
+    route("atendimento/anexos/:attachmentId", "routes/dashboard/service-attachment-file.ts"),
     route("auditoria/exportar", "routes/dashboard/audit-export.tsx"),
     route("admin/members/:memberId/exportar", "routes/dashboard/member-export.ts"),
     route("admin/members/importar/modelo", "routes/dashboard/members-import-template.ts"),

@@ -126,6 +126,24 @@ const SCREEN_TABLE = [
       "services.assign": SERVICE_ROLES,
     },
   },
+  // A record's attachments (issue 22 §3, ADR 262): the upload and visibility form's action, and
+  // the guarded download. Which records: serviceScope, as on the record's page.
+  {
+    id: "service-attachments",
+    paths: ["/dashboard/atendimento/:id/anexos", "/dashboard/atendimento/anexos/:attachmentId"],
+    roles: SERVICE_ROLES,
+    denial: MESSAGES.fieldRestricted,
+    navParent: "service-list",
+    actions: { "services.attach": SERVICE_ROLES },
+  },
+  // A record's printable receipt, the comprovante de atendimento (issue 22 §4, ADR 263).
+  {
+    id: "service-receipt",
+    paths: ["/dashboard/atendimento/:id/comprovante"],
+    roles: SERVICE_ROLES,
+    denial: MESSAGES.fieldRestricted,
+    navParent: "service-list",
+  },
   // Each user's open records by deadline (issue 22 §1, ADR 257): the records they answer for.
   {
     id: "service-mine",

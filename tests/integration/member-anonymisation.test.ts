@@ -2,7 +2,17 @@ import { execFileSync } from "node:child_process";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, charges, files, jobs, members, payments, serviceRecordEntries, serviceRecords } from "~/db/schema";
+import {
+  auditLog,
+  charges,
+  files,
+  jobs,
+  members,
+  payments,
+  serviceRecordAttachments,
+  serviceRecordEntries,
+  serviceRecords,
+} from "~/db/schema";
 import { createAuditEntry } from "~/db/factories/audit";
 import { createContactMessage } from "~/db/factories/contacts";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
@@ -22,6 +32,9 @@ import { exportMember, exportToCsv, revealMemberCpf } from "~/domain/members/mem
 import { setMemberPhoto } from "~/domain/members/member-photo.server";
 import { changeServiceStatus, commentOnServiceRecord } from "~/domain/service-records/change-service-record.server";
 import { createServiceRecord } from "~/domain/service-records/create-service-record.server";
+import { attachToServiceRecord } from "~/domain/service-records/attachments.server";
+import { ATTACHMENT_MESSAGES } from "~/domain/service-records/attachments";
+import { tinyPdf } from "../fixtures/complaint-files";
 import { getServiceRecord } from "~/domain/service-records/get-service-record.server";
 import { listServiceRecords, type ListFilters } from "~/domain/service-records/list-service-records.server";
 import { serviceFormInput, serviceFormSchema } from "~/domain/service-records/service.schema";
@@ -265,6 +278,7 @@ describe("anonymising a member reaches every copy of their personal data", () =>
   let other: Awaited<ReturnType<typeof createMember>>;
   let recordIds: string[];
   let photoFileId: string;
+  let attachmentFileId: string;
 
   beforeAll(async () => {
     admin = await createUser(t.db, { role: "admin", name: "Administradora Teste" });
@@ -310,6 +324,24 @@ describe("anonymising a member reaches every copy of their personal data", () =>
       comment: `Falei com ${OLD.name.toUpperCase()} pelo ${OLD.mobile}.`,
       isPublic: false,
     });
+    // Her papers on the record (issue 22 §3): the file's name names her, and it is public on the consulta.
+    attachmentFileId = (
+      await t.db
+        .select({ f: serviceRecordAttachments.fileId })
+        .from(serviceRecordAttachments)
+        .where(
+          eq(
+            serviceRecordAttachments.id,
+            (
+              await attachToServiceRecord(
+                admin,
+                { id: juridico.id, isPublic: true },
+                { fieldName: "arquivo", fileName: `Rescisão ${OLD.name}.pdf`, bytes: tinyPdf(OLD.name) },
+              )
+            ).attachmentId,
+          ),
+        )
+    )[0].f;
     await changeServiceStatus(admin, {
       id: juridico.id,
       status: "in_progress",
@@ -437,6 +469,18 @@ describe("anonymising a member reaches every copy of their personal data", () =>
 
     // The photo's file is gone; no e-mail to her is left to send.
     expect(await t.db.$count(files, eq(files.id, photoFileId))).toBe(0);
+    // Her attached papers are gone with their files; the history says an attachment was removed.
+    expect(await t.db.$count(files, eq(files.id, attachmentFileId))).toBe(0);
+    expect(await t.db.$count(serviceRecordAttachments, inArray(serviceRecordAttachments.recordId, recordIds))).toBe(0);
+    expect(
+      await t.db.$count(
+        serviceRecordEntries,
+        and(
+          inArray(serviceRecordEntries.recordId, recordIds),
+          eq(serviceRecordEntries.text, `anexou ${ATTACHMENT_MESSAGES.entryRemoved} (visível na consulta pública)`),
+        ),
+      ),
+    ).toBe(1);
     expect(await t.db.$count(jobs, eq(jobs.name, "send-email"))).toBe(0);
     // Both records stay tied to the (anonymised) member.
     expect(

@@ -189,7 +189,7 @@ describe("the public consulta", () => {
 describe("e-mail notices to the requester", () => {
   it("on creation and on each status change, with the protocol and the consulta link; one per change", async () => {
     const r = await createViaForm();
-    const created = await sink.waitFor((m) => m.subject === `Atendimento registrado - Protocolo ${r.protocol}`, 15_000);
+    const created = await sink.waitFor((m) => m.subject === `Comprovante de atendimento - Protocolo ${r.protocol}`, 15_000);
     expect(created.to).toEqual([REQUESTER.requesterEmail.toLowerCase()]);
     expect(created.text).toContain(`https://sindicato.example/atendimento/consulta?protocolo=${r.protocol}`);
     expect(created.text).toContain("Olá, Conceição.");
@@ -233,7 +233,7 @@ describe("e-mail notices to the requester", () => {
       await smtp.restore();
       down = false;
       await t.query`update jobs set run_at = now() where id = ${job.id}`;
-      await sink.waitFor((m) => m.subject === `Atendimento registrado - Protocolo ${r.protocol}`, 15_000);
+      await sink.waitFor((m) => m.subject === `Comprovante de atendimento - Protocolo ${r.protocol}`, 15_000);
       await expect.poll(async () => (await jobRow(t.server, job.id)).state, { timeout: 10_000 }).toBe("done");
     } finally {
       if (down) await smtp.restore();

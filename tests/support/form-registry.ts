@@ -15,6 +15,9 @@ import { createCharge, createPayment } from "~/db/factories/finance";
 import { storeFile } from "~/domain/files/file-store.server";
 import { serviceCannedReplies } from "~/db/schema";
 import { cannedReplyActionSchema } from "~/domain/service-records/canned-replies";
+import { serviceRecordAttachments } from "~/db/schema";
+import { attachmentActionSchema } from "~/domain/service-records/attachments";
+import { tinyPdf } from "../fixtures/complaint-files";
 import { loginSchema } from "~/auth/login.server";
 import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "~/auth/password.schema";
 import { twoFactorActionSchema } from "~/auth/two-factor.schema";
@@ -331,6 +334,7 @@ const serviceDetailBodies = [
   (ids: TargetIds) => ({ intent: "assign", responsibleId: ids.anyUserId }),
 ];
 const serviceTables = ["service_records", "service_record_entries", "companies", "audit_log"];
+const attachmentTables = ["service_records", "service_record_entries", "service_record_attachments", "files", "audit_log"];
 /** The guard refuses before the record is read, so any id will do in the path. */
 const ANY_RECORD = "00000000-0000-4000-8000-000000000130";
 
@@ -556,6 +560,26 @@ export const FORM_POSTS: FormPost[] = [
         body: "Olá, {primeiro_nome}: recebemos os documentos ({protocolo}).",
       }),
       textFields: ["title", "body"],
+    },
+  },
+  // A record's attachments (issue 22 §3, ADR 262): multipart, real files in service-attachments.test.ts.
+  {
+    path: `/dashboard/atendimento/${ANY_RECORD}/anexos`,
+    pattern: "dashboard/atendimento/:id/anexos",
+    bodies: [
+      () => ({ intent: "attach", isPublic: "on" }),
+      (ids) => ({ intent: "visibility", attachmentId: ids.attachmentId, isPublic: "true" }),
+    ],
+    tables: attachmentTables,
+    multipart: true,
+    form: {
+      name: "atendimento-anexos",
+      path: (ids) => `/dashboard/atendimento/${ids.id}/anexos`,
+      login: "admin",
+      fileField: "arquivo",
+      schema: attachmentActionSchema,
+      valid: () => ({ intent: "attach", isPublic: "on" }),
+      textFields: [],
     },
   },
   {
@@ -1019,6 +1043,19 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
     )[0].id,
   /** The `:replyFileId` of /dashboard/atendimentos/respostas/:replyFileId (a file of a requester's e-mail reply, ADR 264). */
   replyFileId: async (db) => (await createServiceReplyWithFile(db, (await createServiceRecordRow(db, { sector: "secretaria" })).id)).fileId,
+  /** The `:attachmentId` of /dashboard/atendimento/anexos/:attachmentId (a PDF on a secretaria record). */
+  attachmentId: async (db) => {
+    const record = await createServiceRecordRow(db, { sector: "secretaria" });
+    const file = await storeFile(
+      { purpose: "service-attachment", fileName: "rescisao.pdf", contentType: "application/pdf", bytes: tinyPdf() },
+      db,
+    );
+    const [row] = await db
+      .insert(serviceRecordAttachments)
+      .values({ recordId: record.id, fileId: file.id, uploadedByName: "Registro de formulários" })
+      .returning({ id: serviceRecordAttachments.id });
+    return row.id;
+  },
   /** An open charge (finance: register a payment; the `:chargeId` of its PIX page). */
   chargeId: async (db) =>
     (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,

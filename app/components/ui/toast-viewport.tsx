@@ -132,7 +132,7 @@ export default function ToastViewport({ toasts, onDismiss }: { toasts: ToastMess
         data-edge={edge}
         style={edge === "top" ? { top } : undefined}
         className={cn(
-          "fixed right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-3 outline-none sm:p-4",
+          "fixed right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-3 outline-none sm:p-4 print:hidden",
           edge === "top" ? "top-0" : "bottom-0",
         )}
       />

@@ -2,7 +2,7 @@
 -- Issue 22 §5 (ADR 264): a requester's reply by e-mail is a history entry of its own kind.
 ALTER TABLE "service_record_entries" DROP CONSTRAINT "service_record_entries_kind_check";
 --> statement-breakpoint
-ALTER TABLE "service_record_entries" ADD CONSTRAINT "service_record_entries_kind_check" CHECK ("service_record_entries"."kind" in ('created','status','comment','edit','assign','reply'));
+ALTER TABLE "service_record_entries" ADD CONSTRAINT "service_record_entries_kind_check" CHECK ("service_record_entries"."kind" in ('created','status','comment','edit','assign','attachment','reply'));
 --> statement-breakpoint
 -- The files a reply brought (PDF, JPEG, PNG; checked like complaint evidence), in the file store.
 CREATE TABLE "service_reply_files" (

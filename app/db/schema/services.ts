@@ -120,7 +120,7 @@ export const serviceRecordEntries = pgTable(
     recordId: uuid("record_id")
       .notNull()
       .references(() => serviceRecords.id),
-    /** created | status | comment | edit | assign (a change of responsible, ADR 257) | reply (the requester's e-mail, ADR 264) */
+    /** created | status | comment | edit | assign (a change of responsible, ADR 257) | attachment (ADR 262) | reply (the requester's e-mail, ADR 264) */
     kind: text("kind").notNull(),
     authorId: uuid("author_id"),
     authorName: text("author_name").notNull(),
@@ -133,7 +133,7 @@ export const serviceRecordEntries = pgTable(
   },
   (t) => [
     index("service_record_entries_record_idx").on(t.recordId, t.id),
-    check("service_record_entries_kind_check", sql`${t.kind} in ('created','status','comment','edit','assign','reply')`),
+    check("service_record_entries_kind_check", sql`${t.kind} in ('created','status','comment','edit','assign','attachment','reply')`),
   ],
 );
 
@@ -217,6 +217,34 @@ export const serviceCannedReplies = pgTable(
   (t) => [
     uniqueIndex("service_canned_replies_sector_title_key").on(t.sector, sql`lower(${t.title})`),
     check("service_canned_replies_sector_check", sql`${t.sector} in ('homologacao','secretaria','juridico','financeiro','presidencia')`),
+  ],
+);
+
+/**
+ * A record's attachments (issue 22 §3, ADR 262): the file lives in the file store (`files`, with
+ * its name, type and size); `entry_id` is the history entry "anexou …" written with it. Public
+ * ones are offered on the requester's consulta. Deleting the file (a member's anonymisation)
+ * deletes the attachment.
+ */
+export const serviceRecordAttachments = pgTable(
+  "service_record_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recordId: uuid("record_id")
+      .notNull()
+      .references(() => serviceRecords.id),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    entryId: bigint("entry_id", { mode: "number" }).references(() => serviceRecordEntries.id),
+    isPublic: boolean("is_public").notNull().default(false),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedByName: text("uploaded_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("service_record_attachments_record_idx").on(t.recordId, t.createdAt),
+    uniqueIndex("service_record_attachments_file_key").on(t.fileId),
   ],
 );
 

@@ -64,6 +64,9 @@ export const SHARED_FIELD_LABELS: Record<string, string> = {
   // A requester's reply by e-mail (issue 22 §5, ADR 264): counts only, never the text or file names.
   attachments: "Anexos recebidos",
   refusedAttachments: "Anexos recusados",
+  // A record's attachment (issue 22 §3): the attachment and its file by id, never its name.
+  attachmentId: "Anexo",
+  contentType: "Tipo de arquivo",
   // Members, service records, finance and the field area (issue 18 §6: no code keys on screen).
   registrationNumber: "Matrícula",
   situation: "Situação",

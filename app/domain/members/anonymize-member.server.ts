@@ -9,6 +9,8 @@ import {
   jobs,
   members,
   payments,
+  files,
+  serviceRecordAttachments,
   serviceRecordEntries,
   serviceRecords,
   serviceReplyFiles,
@@ -21,6 +23,7 @@ import { deleteFile } from "~/domain/files/file-store.server";
 import { sendEmailJob } from "~/jobs/send-email.server";
 import { AppError } from "~/utils/app-error";
 import { MEMBER_MESSAGES } from "./member.schema";
+import { ATTACHMENT_MESSAGES } from "~/domain/service-records/attachments";
 import { redactor, type Redactor } from "./personal-data";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,6 +46,8 @@ export type AnonymizeOutcome = {
   photoDeleted: boolean;
   /** Files of the requester's e-mail replies on their records (issue 22 §5, ADR 264). */
   replyFilesDeleted: number;
+  /** Their records' attachments (issue 22 §3): deleted with their files. */
+  attachmentsDeleted: number;
 };
 
 /**
@@ -132,6 +137,8 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
 
     const outcome: AnonymizeOutcome = {
       serviceRecords: records.length,
+      // Before the texts are redacted: the entries naming a file lose its name first.
+      attachmentsDeleted: await deleteRecordAttachments(tx, records),
       historyEntries: await anonymizeRecords(tx, member, records, name, scrub),
       payments: await anonymizePaymentNotes(tx, member.id, scrub),
       ...(await anonymizeJobs(tx, scrub)),
@@ -209,6 +216,38 @@ async function deleteReplyFiles(tx: Tx, records: ServiceRecordRow[]) {
     );
   for (const { fileId } of linked) await deleteFile(fileId, tx);
   return linked.length;
+}
+
+/**
+ * The worker's papers attached to their records (issue 22 §3, ADR 262) are personal data through
+ * and through: each file is deleted (its attachment row goes with it), and the history entries
+ * that named a file say "[anexo removido: dados pessoais]" in its place.
+ */
+async function deleteRecordAttachments(tx: Tx, records: ServiceRecordRow[]) {
+  if (!records.length) return 0;
+  const ids = records.map((r) => r.id);
+  const attached = await tx
+    .select({ fileId: serviceRecordAttachments.fileId, fileName: files.fileName })
+    .from(serviceRecordAttachments)
+    .innerJoin(files, eq(files.id, serviceRecordAttachments.fileId))
+    .where(inArray(serviceRecordAttachments.recordId, ids));
+  if (!attached.length) return 0;
+  const names = [...new Set(attached.map((a) => a.fileName))].sort((a, b) => b.length - a.length);
+  const entries = await tx
+    .select({ id: serviceRecordEntries.id, text: serviceRecordEntries.text })
+    .from(serviceRecordEntries)
+    .where(and(inArray(serviceRecordEntries.recordId, ids), eq(serviceRecordEntries.kind, "attachment")));
+  for (const e of entries) {
+    const text = names.reduce((t, n) => t.split(n).join(ATTACHMENT_MESSAGES.entryRemoved), e.text);
+    if (text !== e.text) await tx.update(serviceRecordEntries).set({ text }).where(eq(serviceRecordEntries.id, e.id));
+  }
+  await tx.delete(files).where(
+    inArray(
+      files.id,
+      attached.map((a) => a.fileId),
+    ),
+  );
+  return attached.length;
 }
 
 async function anonymizePaymentNotes(tx: Tx, memberId: string, scrub: Redactor) {

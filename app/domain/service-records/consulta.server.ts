@@ -5,6 +5,7 @@ import { AppError } from "~/utils/app-error";
 import { hitRateLimit, isRateLimited, RATE_LIMITS, retryMessage } from "~/utils/rate-limit.server";
 import { CONSULTA_MESSAGES, type ConsultaView } from "./consulta";
 import { SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "./service-options";
+import { consultaAttachments } from "./consulta-attachments.server";
 import type { ServiceSector } from "~/auth/scopes";
 
 /**
@@ -99,5 +100,7 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
       statusLabel:
         e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? STATUS_LABELS[e.newStatus as ServiceStatus] : null,
     })),
+    // The files the team marked public (issue 22 §3), each with a signed link that expires.
+    attachments: await consultaAttachments(record.id),
   };
 }

@@ -60,4 +60,6 @@ export type ConsultaView = {
   updatedAt: string;
   dueAt: string;
   entries: Array<{ id: number; at: string; text: string; statusLabel: string | null }>;
+  /** Public attachments (issue 22 §3, ADR 262); `href` is a signed link that expires. */
+  attachments: Array<{ id: string; fileName: string; contentType: string; size: number; at: string; href: string }>;
 };

@@ -9,6 +9,7 @@ import { AppError } from "~/utils/app-error";
 import { dueAtFor } from "./business-days";
 import { protocolCandidates } from "./protocol.server";
 import { queueServiceNotice } from "./service-notices.server";
+import { receiptUnion, serviceReceiptEmail } from "./service-receipt.server";
 import { responsibleFor, type ServiceActor } from "./service-access.server";
 import { PRIORITY_BUSINESS_DAYS, SERVICE_MESSAGES } from "./service-options";
 import { sectorsForRole } from "~/auth/scopes";
@@ -42,6 +43,8 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
   // GET /api/filiados/consulta (ADR 183). Past the limit the record is refused (429), so the
   // detail page cannot be used to learn whose CPF it is.
   if (input.requesterCpf) await countMemberLookup(actor, { field: "requesterCpf", message: SERVICE_MESSAGES.lookupLimited });
+  // The first notice is the comprovante (issue 22 §4), naming the union: read before the transaction.
+  const union = input.requesterEmail && input.recordType !== "denuncia_anonima" ? await receiptUnion() : null;
   return db().transaction(async (tx) => {
     const responsible = input.responsibleId ? await responsibleFor(tx, input.sector, input.responsibleId) : null;
     const member = input.requesterCpf ? await findMemberByCpfAudited(actor, input.requesterCpf, tx) : undefined;
@@ -114,7 +117,7 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
         isPublic: true,
       })
       .returning({ id: serviceRecordEntries.id });
-    await queueServiceNotice(tx, record, entry.id, "pending", true);
+    await queueServiceNotice(tx, record, entry.id, "pending", true, union ? await serviceReceiptEmail(record, union) : undefined);
     await recordAudit(
       {
         actor,

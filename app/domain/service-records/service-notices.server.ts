@@ -1,5 +1,5 @@
 import type { Tx } from "~/db/client.server";
-import { enqueueEmail } from "~/jobs/send-email.server";
+import { enqueueEmail, type QueuedMail } from "~/jobs/send-email.server";
 import { appUrl } from "~/utils/env.server";
 import { STATUS_LABELS, type ServiceStatus } from "./service-options";
 import { replyAddress, threadHeaders } from "./reply-address.server";
@@ -42,14 +42,25 @@ export function serviceNotice(record: NoticeRecord, status: ServiceStatus, creat
   };
 }
 
-export async function queueServiceNotice(tx: Tx, record: NoticeRecord, entryId: number, status: ServiceStatus, created = false) {
+/** A message built by the caller (the creation's comprovante de atendimento, ADR 263) instead of the plain notice. */
+type NoticeMail = Omit<QueuedMail, "to">;
+
+export async function queueServiceNotice(
+  tx: Tx,
+  record: NoticeRecord,
+  entryId: number,
+  status: ServiceStatus,
+  created = false,
+  mail?: NoticeMail,
+) {
   if (record.recordType === "denuncia_anonima" || !record.requesterEmail) return null;
   // Replies by e-mail (issue 22 §5, ADR 264): a Reply-To that carries the protocol, and a thread per record.
   const replyTo = await replyAddress(record.protocol, tx);
   return enqueueEmail(
     {
       to: record.requesterEmail,
-      ...serviceNotice(record, status, created, { replies: replyTo !== null }),
+      // The creation's notice is the comprovante (ADR 263); each notice carries the reply address and thread (ADR 264).
+      ...(mail ?? serviceNotice(record, status, created, { replies: replyTo !== null })),
       ...(replyTo ? { replyTo } : {}),
       ...threadHeaders(record.protocol, entryId, created),
     },

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { data, Link, redirect, useLoaderData } from "react-router";
-import { ArrowLeft, Pencil, Printer } from "lucide-react";
+import { ArrowLeft, FileCheck, Pencil, Printer } from "lucide-react";
 import type { Route } from "./+types/service-detail";
 import { requireAccess } from "~/auth/guard.server";
 import { agentsFor, assertRecordInScope } from "~/domain/service-records/service-access.server";
@@ -13,6 +13,7 @@ import { revealServiceCpf } from "~/domain/service-records/reveal-service-cpf.se
 import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/service-records/change-service-record.server";
 import { assignServiceRecord, takeServiceRecord } from "~/domain/service-records/assign-service-record.server";
+import { listServiceAttachments } from "~/domain/service-records/attachments.server";
 import {
   PRIORITIES,
   PRIORITY_LABELS,
@@ -38,6 +39,7 @@ import { DueBadge, PriorityBadge, StatusBadge } from "~/components/service-recor
 import { History } from "~/components/service-records/history";
 import { ResponsibleSelect, StatusChange, type AgentOption } from "~/components/service-records/status-change";
 import { Assignment } from "~/components/service-records/assignment";
+import { ServiceAttachments } from "~/components/service-records/attachments";
 import { sectorDataRows } from "~/components/service-records/sector-data";
 import { RequesterCpf } from "~/components/service-records/requester-cpf";
 import { Button } from "~/components/ui/button";
@@ -62,7 +64,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const replyFiles = await replyFilesOf(record.id);
     // Issue 22 §6 (ADR 265): the sector's canned replies, filled with this record's name and protocol.
     const canned = await cannedRepliesForRecord(user, record);
-    return { record, entries, agents, replyFiles, canned, me: user.id, now: new Date().toISOString() };
+    // Issue 22 §3 (ADR 262): the record's attachments, in the same scope.
+    const attachments = await listServiceAttachments(user, params.id);
+    return { record, entries, agents, replyFiles, canned, attachments, me: user.id, now: new Date().toISOString() };
   } catch (error) {
     // The original: a toast, then back to the list.
     if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
@@ -196,7 +200,7 @@ function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agen
 }
 
 export default function ServiceDetailPage() {
-  const { record, entries, agents, replyFiles, canned, me, now } = useLoaderData<typeof loader>();
+  const { record, entries, agents, replyFiles, canned, attachments, me, now } = useLoaderData<typeof loader>();
   const [editing, setEditing] = React.useState(false);
   const sector = record.sector as ServiceSector;
   return (
@@ -212,6 +216,9 @@ export default function ServiceDetailPage() {
             <Button type="button" variant="outline" onClick={() => window.print()}>
               <Printer aria-hidden /> Imprimir
             </Button>
+            <Link to={`/dashboard/atendimento/${record.id}/comprovante`} className={buttonVariants({ variant: "outline", size: "md" })}>
+              <FileCheck aria-hidden /> Comprovante
+            </Link>
             <Button type="button" variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
               <Pencil aria-hidden /> {editing ? "Fechar edição" : "Editar"}
             </Button>
@@ -271,6 +278,7 @@ export default function ServiceDetailPage() {
               ))}
             </dl>
           </Card>
+          <ServiceAttachments recordId={record.id} attachments={attachments} allowPublic={record.recordType !== "denuncia_anonima"} />
           <Card className="p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Comentários e histórico</h2>
             <History entries={entries} files={replyFiles} fileHref={replyFileHref} />

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { Copy, ExternalLink, List, Plus, Printer } from "lucide-react";
+import { Copy, ExternalLink, FileCheck, List, Plus, Printer } from "lucide-react";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/service-form";
 import { requireAccess } from "~/auth/guard.server";
@@ -191,6 +191,13 @@ function ServiceReceipt({
         <Button type="button" variant="outline" onClick={() => window.print()}>
           <Printer aria-hidden /> Imprimir comprovante
         </Button>
+        <Link
+          to={`/dashboard/atendimento/${receipt.id}/comprovante`}
+          className={buttonVariants({ variant: "outline", size: "md" })}
+          data-testid="service-receipt-link"
+        >
+          <FileCheck aria-hidden /> Comprovante A4 com QR Code
+        </Link>
         <Link to={`/dashboard/atendimento/${receipt.id}`} className={buttonVariants({ variant: "secondary", size: "md" })}>
           <ExternalLink aria-hidden /> Abrir atendimento
         </Link>

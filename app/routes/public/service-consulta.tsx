@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { MetaItem } from "~/components/complaints/meta-item";
 import { StatusBadge } from "~/components/service-records/service-badges";
+import { ConsultaAttachments } from "~/components/service-records/consulta-attachments";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -148,6 +149,7 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
           </ol>
         )}
       </div>
+      <ConsultaAttachments attachments={view.attachments} />
       <p>
         <a href="/atendimento/consulta" className="text-sm font-medium text-brand-800 underline underline-offset-2">
           Consultar outro protocolo
@@ -171,7 +173,8 @@ export default function ServiceConsultaPage({ loaderData }: Route.ComponentProps
           </h2>
           <p>O protocolo é informado pela equipe quando o atendimento é registrado e também enviado por e-mail, quando você informou um.</p>
           <p>
-            Aqui aparecem o status, o setor, as datas e as mensagens que a equipe marcou como públicas. Nenhum outro dado pessoal é exibido.
+            Aqui aparecem o status, o setor, as datas e as mensagens e os documentos que a equipe marcou como públicos. Nenhum outro dado
+            pessoal é exibido.
           </p>
           <p>Denúncias anônimas não podem ser consultadas por esta página.</p>
         </aside>

@@ -96,6 +96,27 @@ export const SERVICE_EVENTS = {
     data: z.strictObject({ sector: z.string(), title: z.string() }),
     values,
   }),
+  // Issue 22 §3 (ADR 262): an attachment and its visibility; the file's id, type and size, never its name.
+  "service.attached": auditEvent({
+    label: "Arquivo anexado ao atendimento",
+    entityType: "service_record",
+    data: z.strictObject({
+      protocol: z.string(),
+      sector: z.string(),
+      attachmentId: z.string(),
+      fileId: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      isPublic: z.boolean(),
+    }),
+    values,
+  }),
+  "service.attachment_visibility": auditEvent({
+    label: "Visibilidade de anexo do atendimento alterada",
+    entityType: "service_record",
+    data: z.strictObject({ protocol: z.string(), sector: z.string(), attachmentId: z.string(), isPublic: z.boolean() }),
+    values,
+  }),
   "company.created": auditEvent({
     label: "Empresa cadastrada pelo atendimento",
     entityType: "company",

@@ -1,0 +1,198 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { authorize } from "~/auth/authorize";
+import { serviceScope } from "~/auth/scopes";
+import { db, type Tx } from "~/db/client.server";
+import { files, serviceRecordAttachments, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { getFile, storeUpload, type Upload } from "~/domain/files/file-store.server";
+import { AppError } from "~/utils/app-error";
+import { ATTACHMENT_KINDS, ATTACHMENT_MESSAGES, type AttachmentView } from "./attachments";
+import { recordInScope, type ServiceActor } from "./service-access.server";
+import { SERVICE_MESSAGES } from "./service-options";
+
+/**
+ * A record's attachments (issue 22 §3, ADR 262). The upload goes through the file store's
+ * `storeUpload`, the one complaint evidence uses (type by content, images re-encoded without
+ * metadata); the size limit held while the body streamed (readFormBody). The attachment row,
+ * its file, the history entry "anexou …" and the audit entry are written in one transaction
+ * with the record locked, so the history never names a file that is not there.
+ */
+export const ATTACHMENT_PURPOSE = "service-attachment";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const author = (actor: ServiceActor) => actor.name ?? actor.username;
+
+export async function attachToServiceRecord(actor: ServiceActor, input: { id: string; isPublic: boolean }, upload: Upload | undefined) {
+  authorize(actor, "services.attach");
+  if (!upload) throw new AppError(400, ATTACHMENT_MESSAGES.required, "arquivo");
+  return db().transaction(async (tx) => {
+    const record = await recordInScope(tx, actor, input.id, { lock: true });
+    // An anonymous complaint has no requester to show a public file to.
+    const isPublic = input.isPublic && record.recordType !== "denuncia_anonima";
+    const file = await storeUpload(
+      upload,
+      { purpose: ATTACHMENT_PURPOSE, allowed: ATTACHMENT_KINDS, typeMessage: ATTACHMENT_MESSAGES.typeNotAllowed, createdBy: actor.id },
+      tx,
+    );
+    const [entry] = await tx
+      .insert(serviceRecordEntries)
+      .values({
+        recordId: record.id,
+        kind: "attachment",
+        authorId: actor.id,
+        authorName: author(actor),
+        responsibleName: await responsibleName(tx, record.responsibleId, author(actor)),
+        oldStatus: record.status,
+        newStatus: record.status,
+        text: ATTACHMENT_MESSAGES.entryAttached(file.fileName, isPublic),
+        // The consulta lists public files on their own (a later change of visibility could not
+        // change an append-only entry), so the entry itself stays internal.
+        isPublic: false,
+      })
+      .returning({ id: serviceRecordEntries.id });
+    const [row] = await tx
+      .insert(serviceRecordAttachments)
+      .values({ recordId: record.id, fileId: file.id, entryId: entry.id, isPublic, uploadedBy: actor.id, uploadedByName: author(actor) })
+      .returning({ id: serviceRecordAttachments.id });
+    await tx
+      .update(serviceRecords)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(serviceRecords.id, record.id));
+    await recordAudit(
+      {
+        actor,
+        action: "service.attached",
+        entityType: "service_record",
+        entityId: record.id,
+        data: {
+          protocol: record.protocol,
+          sector: record.sector,
+          attachmentId: row.id,
+          fileId: file.id,
+          contentType: file.contentType,
+          size: file.size,
+          isPublic,
+        },
+      },
+      tx,
+    );
+    return { message: ATTACHMENT_MESSAGES.attached(file.fileName), attachmentId: row.id, fileName: file.fileName };
+  });
+}
+
+/** The history's separator names who answers for the record; with nobody assigned, the author. */
+async function responsibleName(tx: Tx, responsibleId: string | null, fallback: string) {
+  if (!responsibleId) return fallback;
+  const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, responsibleId));
+  return u?.name ?? fallback;
+}
+
+/** "Tornar público" / "Tornar interno": a history entry and an audit entry, with the record locked. */
+export async function setAttachmentVisibility(actor: ServiceActor, input: { id: string; attachmentId: string; isPublic: boolean }) {
+  authorize(actor, "services.attach");
+  return db().transaction(async (tx) => {
+    const record = await recordInScope(tx, actor, input.id, { lock: true });
+    const [att] = await tx
+      .select({ id: serviceRecordAttachments.id, isPublic: serviceRecordAttachments.isPublic, fileName: files.fileName })
+      .from(serviceRecordAttachments)
+      .innerJoin(files, eq(files.id, serviceRecordAttachments.fileId))
+      .where(and(eq(serviceRecordAttachments.id, input.attachmentId), eq(serviceRecordAttachments.recordId, record.id)));
+    if (!att) throw new AppError(404, ATTACHMENT_MESSAGES.notFound);
+    if (input.isPublic && record.recordType === "denuncia_anonima") throw new AppError(409, SERVICE_MESSAGES.forbidden);
+    if (att.isPublic === input.isPublic) throw new AppError(409, ATTACHMENT_MESSAGES.sameVisibility);
+    await tx.update(serviceRecordAttachments).set({ isPublic: input.isPublic }).where(eq(serviceRecordAttachments.id, att.id));
+    await tx.insert(serviceRecordEntries).values({
+      recordId: record.id,
+      kind: "attachment",
+      authorId: actor.id,
+      authorName: author(actor),
+      responsibleName: await responsibleName(tx, record.responsibleId, author(actor)),
+      oldStatus: record.status,
+      newStatus: record.status,
+      text: input.isPublic ? ATTACHMENT_MESSAGES.entryPublic(att.fileName) : ATTACHMENT_MESSAGES.entryInternal(att.fileName),
+      isPublic: false,
+    });
+    await recordAudit(
+      {
+        actor,
+        action: "service.attachment_visibility",
+        entityType: "service_record",
+        entityId: record.id,
+        data: { protocol: record.protocol, sector: record.sector, attachmentId: att.id, isPublic: input.isPublic },
+      },
+      tx,
+    );
+    return input.isPublic ? ATTACHMENT_MESSAGES.madePublic(att.fileName) : ATTACHMENT_MESSAGES.madeInternal(att.fileName);
+  });
+}
+
+const attachmentColumns = {
+  id: serviceRecordAttachments.id,
+  fileName: files.fileName,
+  contentType: files.contentType,
+  size: files.size,
+  isPublic: serviceRecordAttachments.isPublic,
+  uploadedByName: serviceRecordAttachments.uploadedByName,
+  createdAt: serviceRecordAttachments.createdAt,
+};
+
+/** The record's attachments for its page (the record already read in scope by the caller). */
+export async function listServiceAttachments(actor: ServiceActor, recordId: string): Promise<AttachmentView[]> {
+  authorize(actor, "services.read");
+  await recordInScope(db(), actor, recordId);
+  const rows = await db()
+    .select(attachmentColumns)
+    .from(serviceRecordAttachments)
+    .innerJoin(files, eq(files.id, serviceRecordAttachments.fileId))
+    .where(eq(serviceRecordAttachments.recordId, recordId))
+    .orderBy(asc(serviceRecordAttachments.createdAt), asc(serviceRecordAttachments.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The public attachments of a record, for the requester's consulta (verified by the caller). */
+export async function publicAttachmentsOf(recordId: string) {
+  return db()
+    .select(attachmentColumns)
+    .from(serviceRecordAttachments)
+    .innerJoin(files, eq(files.id, serviceRecordAttachments.fileId))
+    .where(and(eq(serviceRecordAttachments.recordId, recordId), eq(serviceRecordAttachments.isPublic, true)))
+    .orderBy(asc(serviceRecordAttachments.createdAt), asc(serviceRecordAttachments.id));
+}
+
+/**
+ * An attachment's file for staff: only a service record's attachment is served here, and only
+ * to a role whose serviceScope holds the record's sector (403 otherwise, 404 when unknown).
+ */
+export async function getServiceAttachmentFile(actor: ServiceActor, attachmentId: string) {
+  authorize(actor, "services.read");
+  const notFound = new AppError(404, ATTACHMENT_MESSAGES.notFound);
+  if (!UUID.test(attachmentId)) throw notFound;
+  const [att] = await db()
+    .select({ fileId: serviceRecordAttachments.fileId, sector: serviceRecords.sector })
+    .from(serviceRecordAttachments)
+    .innerJoin(serviceRecords, eq(serviceRecords.id, serviceRecordAttachments.recordId))
+    .where(eq(serviceRecordAttachments.id, attachmentId));
+  if (!att) throw notFound;
+  if (!(serviceScope(actor.role) as readonly string[]).includes(att.sector)) throw new AppError(403, SERVICE_MESSAGES.forbidden);
+  const file = await getFile(att.fileId);
+  if (!file) throw notFound;
+  return file;
+}
+
+/** A public attachment's file (the consulta's signed link was checked by the caller), or undefined. */
+export async function getPublicAttachmentFile(attachmentId: string) {
+  if (!UUID.test(attachmentId)) return undefined;
+  const [att] = await db()
+    .select({ fileId: serviceRecordAttachments.fileId })
+    .from(serviceRecordAttachments)
+    .innerJoin(serviceRecords, eq(serviceRecords.id, serviceRecordAttachments.recordId))
+    .where(
+      and(
+        eq(serviceRecordAttachments.id, attachmentId),
+        eq(serviceRecordAttachments.isPublic, true),
+        sql`${serviceRecords.recordType} <> 'denuncia_anonima'`,
+      ),
+    );
+  return att ? getFile(att.fileId) : undefined;
+}

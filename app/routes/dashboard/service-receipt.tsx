@@ -1,0 +1,148 @@
+import { Link, redirect, useLoaderData } from "react-router";
+import { ArrowLeft, Printer } from "lucide-react";
+import type { Route } from "./+types/service-receipt";
+import { requireAccess } from "~/auth/guard.server";
+import { getServiceReceipt } from "~/domain/service-records/service-receipt.server";
+import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
+import { isAppError } from "~/utils/app-error";
+import { loadOrFail } from "~/utils/load.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Comprovante ${data?.receipt.protocol ?? ""} | Painel` }];
+
+const LIST = "/dashboard/atendimentos";
+
+/**
+ * The comprovante de atendimento (issue 22 §4, ADR 263): one A4 page, laid out like a charge's
+ * printable page (ADR 157): the shell and the buttons are not printed. Offered right after a
+ * record is registered and on the record's page; the same facts go out as the first e-mail.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireAccess(request);
+  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw redirect(`${LIST}?aviso=nao-encontrado`);
+  try {
+    return { receipt: await getServiceReceipt(user, params.id), id: params.id };
+  } catch (error) {
+    // As on the record's page: back to the list with a notice.
+    if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
+    if (isAppError(error) && error.status === 404) throw redirect(`${LIST}?aviso=nao-encontrado`);
+    return loadOrFail(() => Promise.reject(error), SERVICE_MESSAGES.detailLoadError);
+  }
+}
+
+function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid content-start gap-0.5">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export default function ServiceReceiptPage() {
+  const { receipt: r, id } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link
+          to={`/dashboard/atendimento/${id}`}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+          data-testid="receipt-back"
+        >
+          <ArrowLeft aria-hidden className="size-4" /> Voltar ao atendimento
+        </Link>
+        <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
+          <Printer aria-hidden /> Imprimir
+        </Button>
+      </div>
+
+      <Card
+        className="grid gap-5 p-5 sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none"
+        data-testid="service-receipt"
+      >
+        <header className="grid gap-1 border-b border-slate-200 pb-3">
+          <p className="text-sm font-semibold text-brand-800" data-testid="receipt-union">
+            {r.union.name}
+          </p>
+          <p className="text-sm text-slate-700">{r.union.address}</p>
+          {r.union.phone || r.union.email ? (
+            <p className="text-sm text-slate-700">{[r.union.phone, r.union.email].filter(Boolean).join(" · ")}</p>
+          ) : null}
+          <h1 className="mt-2 text-2xl font-bold text-navy-950">Comprovante de atendimento</h1>
+        </header>
+
+        <div className="grid gap-1">
+          <p className="text-sm text-slate-700">Número de protocolo</p>
+          <p
+            className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-3xl sm:tracking-wide"
+            data-testid="receipt-protocol"
+          >
+            {r.protocol}
+          </p>
+        </div>
+
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 print:grid-cols-2">
+          <Item label={r.anonymous ? "Registro" : "Solicitante"} testId="receipt-requester">
+            {r.requesterName}
+          </Item>
+          {r.requesterCpfMasked ? (
+            <Item label="CPF" testId="receipt-cpf">
+              {r.requesterCpfMasked}
+            </Item>
+          ) : null}
+          <Item label="Registrado em" testId="receipt-date">
+            {formatDateTime(r.createdAt)}
+          </Item>
+          <Item label="Setor" testId="receipt-sector">
+            {r.sector}
+          </Item>
+          <Item label="Tipo de atendimento" testId="receipt-type">
+            {r.serviceType}
+          </Item>
+          <Item label="Prazo previsto" testId="receipt-due">
+            {formatDate(r.dueAt)}
+          </Item>
+        </dl>
+
+        <section aria-labelledby="receipt-follow" className="grid gap-4 border-t border-slate-200 pt-4">
+          <h2 id="receipt-follow" className="text-lg font-semibold text-navy-950">
+            Como acompanhar
+          </h2>
+          <div className="grid gap-5 sm:grid-cols-[180px_1fr] print:grid-cols-[160px_1fr]">
+            {r.anonymous ? null : (
+              <div
+                className="mx-auto w-[180px] max-w-full print:w-[160px] [&>svg]:h-auto [&>svg]:w-full"
+                data-testid="receipt-qr"
+                // Our own SVG, rendered on the server from the consulta's address (role="img", aria-label and <title> set there).
+                dangerouslySetInnerHTML={{ __html: r.qrSvg }}
+              />
+            )}
+            <div className="grid content-start gap-2 text-sm text-slate-800">
+              {r.anonymous ? (
+                <p>Denúncias anônimas não são consultadas pela internet: guarde o número de protocolo e procure o sindicato.</p>
+              ) : (
+                <>
+                  <p>Leia o QR Code com a câmera do celular ou acesse:</p>
+                  <p className="break-all font-mono font-semibold text-slate-900" data-testid="receipt-url">
+                    {r.consultaUrl}
+                  </p>
+                  <p>Informe o número de protocolo e os 4 últimos dígitos do seu CPF ou o e-mail informado no atendimento.</p>
+                </>
+              )}
+            </div>
+          </div>
+        </section>
+        <p className="border-t border-slate-200 pt-3 text-xs text-slate-600">
+          Guarde este comprovante. O prazo previsto conta dias úteis e pode mudar conforme o andamento.
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;
