@@ -647,7 +647,10 @@ describe("finished visits, a page at a time", () => {
     // The last page holds the rest; a page past the end shows the last one.
     const last = decode(await (await rh.get(`/dashboard/visitas-finalizadas?ordem=recent&pagina=${pages}`)).text());
     expect(cards(last)).toHaveLength(n - (pages - 1) * 24);
-    const past = decode(await (await rh.get(`/dashboard/visitas-finalizadas?ordem=recent&pagina=${pages + 5}`)).text()).replace(/<!-- -->/g, "");
+    const past = decode(await (await rh.get(`/dashboard/visitas-finalizadas?ordem=recent&pagina=${pages + 5}`)).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
     expect(past).toContain(`página ${pages.toLocaleString("pt-BR")} de ${pages.toLocaleString("pt-BR")}.`);
     expect(cards(past)).toEqual(cards(last));
     // The same order the CSV gives: the newest first, page after page.

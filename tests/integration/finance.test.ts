@@ -99,8 +99,15 @@ describe("a member search reads the found members' charges by member (ADR 268)",
       for (let j = 0; j < months; j++) {
         const year = 2025 + Math.floor(j / 12);
         const month = (j % 12) + 1;
-        const dueDate = i === 1 && j === 4 ? `${year}-${String(month).padStart(2, "0")}-20` : `${year}-${String(month).padStart(2, "0")}-10`;
-        const c = await createCharge(t.db, { memberId: m.id, referenceYear: year, referenceMonth: month, dueDate, amountCentavos: 3000 + 100 * i + j });
+        const dueDate =
+          i === 1 && j === 4 ? `${year}-${String(month).padStart(2, "0")}-20` : `${year}-${String(month).padStart(2, "0")}-10`;
+        const c = await createCharge(t.db, {
+          memberId: m.id,
+          referenceYear: year,
+          referenceMonth: month,
+          dueDate,
+          amountCentavos: 3000 + 100 * i + j,
+        });
         if (k++ % 3 === 0) await createPayment(t.db, { chargeId: c.id, amountCentavos: 3000 + j, paidOn: dueDate });
       }
     }
@@ -134,7 +141,10 @@ describe("a member search reads the found members' charges by member (ADR 268)",
         for (let page = 1; page <= pages + 1; page++) {
           const got = await F().listCharges(actor, { filter, q: "quixabeira", page, month }, { today });
           const expected = await direct(filter, month, size, (Math.min(page, pages) - 1) * size);
-          expect(got.rows.map((r) => r.id), `${filter} ${month} página ${page}`).toEqual(expected.map((r) => r.id));
+          expect(
+            got.rows.map((r) => r.id),
+            `${filter} ${month} página ${page}`,
+          ).toEqual(expected.map((r) => r.id));
           expect([got.page, got.pageCount, got.totals.count]).toEqual([Math.min(page, pages), pages, every.length]);
         }
       }

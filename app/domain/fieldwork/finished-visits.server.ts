@@ -53,16 +53,19 @@ export const VISITS_PAGE_SIZE = 24;
 /** One page of the concluded routes in `range`, with the true total and the page count (the shared counted page, ADR 242). */
 async function finishedPage(sort: VisitSort, range: Range, page: number) {
   const where = finishedWhere(range);
-  const { rows, total, page: current, pageCount } = await countedPage(
-    { table: fieldRoutes, where, size: VISITS_PAGE_SIZE, page },
-    (limit, offset) =>
-      db()
-        .select()
-        .from(fieldRoutes)
-        .where(where)
-        .orderBy(...ORDER[sort], asc(fieldRoutes.id))
-        .limit(limit)
-        .offset(offset),
+  const {
+    rows,
+    total,
+    page: current,
+    pageCount,
+  } = await countedPage({ table: fieldRoutes, where, size: VISITS_PAGE_SIZE, page }, (limit, offset) =>
+    db()
+      .select()
+      .from(fieldRoutes)
+      .where(where)
+      .orderBy(...ORDER[sort], asc(fieldRoutes.id))
+      .limit(limit)
+      .offset(offset),
   );
   return { visits: toVisits(rows), total, page: current, pageCount };
 }

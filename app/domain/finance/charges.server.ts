@@ -68,7 +68,10 @@ export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q
 function searchedMembers(q: string): SQL {
   // `= any(array(…))`, not `in (…)`: the found ids become one value, so the planner walks the
   // members' index instead of the due-date index testing every charge's member (227 ms).
-  const found = db().select({ id: members.id }).from(members).where(searchCondition(q, { byCpf: false }));
+  const found = db()
+    .select({ id: members.id })
+    .from(members)
+    .where(searchCondition(q, { byCpf: false }));
   return sql`${charges.memberId} = any(array(${found}))`;
 }
 
@@ -158,7 +161,13 @@ async function searchedByDue(query: Pick<ChargeListQuery, "filter" | "q" | "mont
     .where(and(searchedMembers(query.q), chargeOnlyCondition(query, today)))
     .groupBy(charges.dueDate)
     .orderBy(desc(charges.dueDate));
-  return rows.map((r) => ({ dueDate: r.dueDate, count: Number(r.count), amount: Number(r.amount), paid: Number(r.paid), open: Number(r.open) }));
+  return rows.map((r) => ({
+    dueDate: r.dueDate,
+    count: Number(r.count),
+    amount: Number(r.amount),
+    paid: Number(r.paid),
+    open: Number(r.open),
+  }));
 }
 
 /**
@@ -194,11 +203,7 @@ async function searchedPage(query: ChargeListQuery, today: string) {
       ? []
       : await chargeQuery(today)
           .where(
-            and(
-              searchedMembers(query.q),
-              chargeOnlyCondition(query, today),
-              sql`${charges.dueDate} between ${from}::date and ${to}::date`,
-            ),
+            and(searchedMembers(query.q), chargeOnlyCondition(query, today), sql`${charges.dueDate} between ${from}::date and ${to}::date`),
           )
           .orderBy(desc(charges.dueDate), desc(charges.id))
           .limit(CHARGES_PAGE_SIZE)

@@ -223,7 +223,13 @@ export async function arrearsReport(actor: Actor, o: { today?: string } = {}): P
       .sort((a, b) => a - b)
       .map((ym) => `${String(ym % 100).padStart(2, "0")}/${Math.floor(ym / 100)}`)
       .join(" ");
-  const rows = (result.rows as R[]).map((r) => [r.registration_number, r.name, Number(r.months), refsLabel(r.refs), csvMoney(Number(r.total))]);
+  const rows = (result.rows as R[]).map((r) => [
+    r.registration_number,
+    r.name,
+    Number(r.months),
+    refsLabel(r.refs),
+    csvMoney(Number(r.total)),
+  ]);
   await audit(actor, "inadimplentes", null, rows.length);
   return { filename: `inadimplentes-${today}.csv`, csv: toCsv([[...REPORT_HEADERS.inadimplentes], ...rows]), rows: rows.length };
 }

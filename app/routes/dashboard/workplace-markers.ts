@@ -19,7 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-cache", Vary: "Cookie" };
   try {
     const { json, etag } = await workplaceMarkers(actor, { q, city });
-    if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
+    if (matches(request.headers.get("if-none-match"), etag))
+      return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
     return new Response(json, { headers: { ...headers, ETag: etag, "Content-Type": "application/json; charset=utf-8" } });
   } catch (err) {
     const status = err instanceof AppError ? err.status : 503;
