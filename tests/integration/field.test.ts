@@ -622,6 +622,44 @@ describe("finished visits", () => {
   });
 });
 
+describe("finished visits, a page at a time", () => {
+  it("pages by 24 like every list: the header gives the true count and the page, the pager walks every page once", async () => {
+    // The 4,500 streamed visits above and the routes finished earlier in this file.
+    const [{ n }] = await t.query<{ n: number }>`select count(*)::int as n from field_routes where status = 'concluida'`;
+    expect(n).toBeGreaterThan(4500);
+    const pages = Math.ceil(n / 24);
+    const rh = await t.login("rh");
+    const cards = (html: string) => [...html.matchAll(/data-testid="visit-([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    const first = await rh.get("/dashboard/visitas-finalizadas");
+    expect(first.status).toBe(200);
+    const html = decode(await first.text()).replace(/<!-- -->/g, "");
+    // The true count (not the 500 it once stopped at), in pt-BR digits, and where we are.
+    expect(html).toContain(`${n.toLocaleString("pt-BR")} visitas finalizadas · página 1 de ${pages.toLocaleString("pt-BR")}.`);
+    expect(cards(html)).toHaveLength(24);
+    // The list kit's pager, with a link to the next page keeping the sort.
+    expect(html).toContain('aria-label="Paginação das visitas"');
+    expect(html).toMatch(/href="[^"]*\?ordem=recent&(amp;)?pagina=2"/);
+    // A page is small whatever the total (1.6 MB for 500 visits before).
+    expect(html.length).toBeLessThan(150_000);
+    const second = decode(await (await rh.get("/dashboard/visitas-finalizadas?ordem=recent&pagina=2")).text());
+    expect(cards(second)).toHaveLength(24);
+    expect(cards(second).filter((id) => cards(html).includes(id))).toEqual([]);
+    // The last page holds the rest; a page past the end shows the last one.
+    const last = decode(await (await rh.get(`/dashboard/visitas-finalizadas?ordem=recent&pagina=${pages}`)).text());
+    expect(cards(last)).toHaveLength(n - (pages - 1) * 24);
+    const past = decode(await (await rh.get(`/dashboard/visitas-finalizadas?ordem=recent&pagina=${pages + 5}`)).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(past).toContain(`página ${pages.toLocaleString("pt-BR")} de ${pages.toLocaleString("pt-BR")}.`);
+    expect(cards(past)).toEqual(cards(last));
+    // The same order the CSV gives: the newest first, page after page.
+    const [{ id: newest }] = await t.query<{ id: string }>`
+      select id from field_routes where status = 'concluida' order by finished_at desc, id limit 1`;
+    expect(cards(html)[0]).toBe(newest);
+  });
+});
+
 describe("members count", () => {
   it("the list counts the members linked in the register, else shows the stored figure", async () => {
     const linked = await createWorkplaceRow(t.db, { name: "Posto Vinculado Contagem", membersCount: 7 });
@@ -685,5 +723,26 @@ describe("map markers", () => {
     const changed = await admin.get(`${PATH}/marcadores`, { headers: { "If-None-Match": etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
+    // A proxy that compresses the body weakens the tag; the browser sends it back as it got it.
+    const now = changed.headers.get("etag")!;
+    const weak = await admin.get(`${PATH}/marcadores`, { headers: { "If-None-Match": `"outra", W/${now}` } });
+    expect(weak.status).toBe(304);
+  });
+
+  it("the markers answer only the map's roles: another role gets 403 in plain text, never the markers", async () => {
+    for (const role of ["campo", "juridico", "financeiro", "secretaria", "homologacao"] as Role[]) {
+      const c = await t.login(role);
+      const res = await c.get(`${PATH}/marcadores`);
+      expect(res.status, role).toBe(403);
+      expect(res.headers.get("content-type"), role).toContain("text/plain");
+      expect(res.headers.get("etag"), role).toBeNull();
+      expect(await res.text(), role).toContain(FORBIDDEN_MESSAGE);
+    }
+    for (const role of ["presidencia", "rh"] as Role[]) {
+      const c = await t.login(role);
+      const res = await c.get(`${PATH}/marcadores`);
+      expect(res.status, role).toBe(200);
+      expect(res.headers.get("etag"), role).toMatch(/^"[\w-]+"$/);
+    }
   });
 });

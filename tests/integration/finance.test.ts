@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { Actor } from "~/auth/authorize";
 import { createCharge, createPayment } from "~/db/factories/finance";
 import { createMember } from "~/db/factories/members";
-import { FINANCE_MESSAGES } from "~/domain/finance/finance-options";
+import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES } from "~/domain/finance/finance-options";
 import { REPORT_HEADERS } from "~/domain/finance/reports.server";
 import { todayInBrasilia } from "~/lib/dates";
 import { useTestServer } from "../support/suite";
@@ -78,6 +78,87 @@ describe("status derived across the due date at midnight, Brasília", () => {
       amountCentavos: 5000,
       paidCentavos: 5000,
       openCentavos: 0,
+    });
+  });
+});
+
+describe("a member search reads the found members' charges by member (ADR 268)", () => {
+  it("every page and total of every filter with a search equals the same query straight over charges, across due dates shared by several members", async () => {
+    const today = "2026-03-15";
+    const found = [
+      await createMember(t.db, { situation: 1, name: "Ana Quixabeira Souza" }),
+      await createMember(t.db, { situation: 1, name: "Bruno Quixabeira" }),
+      await createMember(t.db, { situation: 2, name: "Carla Quixabeira Lima" }),
+    ];
+    const other = await createMember(t.db, { situation: 1, name: "Davi Outro Nome" });
+    // 31, 18 and 9 months on the same due dates (the 10th, a page ends inside a date), one off the 10th, some paid;
+    // the other member's charges share the dates and must never show.
+    let k = 0;
+    for (const [i, m] of [...found, other].entries()) {
+      const months = [31, 18, 9, 12][i];
+      for (let j = 0; j < months; j++) {
+        const year = 2025 + Math.floor(j / 12);
+        const month = (j % 12) + 1;
+        const dueDate =
+          i === 1 && j === 4 ? `${year}-${String(month).padStart(2, "0")}-20` : `${year}-${String(month).padStart(2, "0")}-10`;
+        const c = await createCharge(t.db, {
+          memberId: m.id,
+          referenceYear: year,
+          referenceMonth: month,
+          dueDate,
+          amountCentavos: 3000 + 100 * i + j,
+        });
+        if (k++ % 3 === 0) await createPayment(t.db, { chargeId: c.id, amountCentavos: 3000 + j, paidOn: dueDate });
+      }
+    }
+    const direct = async (filter: string, month: string | null, limit: number, offset: number) => {
+      const rows = await t.query<{ id: string; amount: number; paid: number | null }>`
+        select c.id, c.amount_centavos::int as amount, c.paid_centavos::int as paid from charges c join members m on m.id = c.member_id
+        where m.name like '%Quixabeira%'
+          and case ${filter}::text
+            when 'paid' then c.paid_centavos is not null
+            when 'pending' then c.paid_centavos is null and c.due_date >= ${today}::date
+            when 'overdue' then c.paid_centavos is null and c.due_date < ${today}::date
+            when 'this-month' then c.reference_year = 2026 and c.reference_month = 3
+            when 'previous-month' then c.reference_year = 2026 and c.reference_month = 2
+            else true end
+          and (${month}::text is null or (c.reference_year = ${Number(month?.slice(0, 4) ?? 0)} and c.reference_month = ${Number(month?.slice(5, 7) ?? 0)}))
+        order by c.due_date desc, c.id desc limit ${limit} offset ${offset}`;
+      return rows;
+    };
+    for (const filter of ["all", "paid", "pending", "overdue", "this-month", "previous-month"] as const) {
+      for (const month of [null, "2025-05"]) {
+        const every = await direct(filter, month, 1000, 0);
+        const totals = await F().chargeTotals(actor, { filter, q: "quixabeira", month }, { today });
+        expect(totals, `${filter} ${month}`).toEqual({
+          count: every.length,
+          amountCentavos: every.reduce((n, r) => n + r.amount, 0),
+          paidCentavos: every.reduce((n, r) => n + (r.paid ?? 0), 0),
+          openCentavos: every.reduce((n, r) => n + (r.paid === null ? r.amount : 0), 0),
+        });
+        const size = CHARGES_PAGE_SIZE;
+        const pages = Math.max(1, Math.ceil(every.length / size));
+        for (let page = 1; page <= pages + 1; page++) {
+          const got = await F().listCharges(actor, { filter, q: "quixabeira", page, month }, { today });
+          const expected = await direct(filter, month, size, (Math.min(page, pages) - 1) * size);
+          expect(
+            got.rows.map((r) => r.id),
+            `${filter} ${month} página ${page}`,
+          ).toEqual(expected.map((r) => r.id));
+          expect([got.page, got.pageCount, got.totals.count]).toEqual([Math.min(page, pages), pages, every.length]);
+        }
+      }
+    }
+    // Two words, in any order, accents ignored, like the members' search.
+    const two = await F().listCharges(actor, { filter: "all", q: "LIMA quixabeira", page: 1 }, { today });
+    expect(two.totals.count).toBe(9);
+    expect(new Set(two.rows.map((r) => r.memberName))).toEqual(new Set(["Carla Quixabeira Lima"]));
+    // A search that finds no one: no rows, one page.
+    expect(await F().listCharges(actor, { filter: "all", q: "ninguemtemessenome", page: 3 }, { today })).toMatchObject({
+      rows: [],
+      page: 1,
+      pageCount: 1,
+      totals: { count: 0, amountCentavos: 0, paidCentavos: 0, openCentavos: 0 },
     });
   });
 });

@@ -43,7 +43,8 @@ export const charges = pgTable(
     // The unpaid ones (overdue list, arrears): the migration's custom SQL adds the covering
     // partial index charges_unpaid_due_idx (due_date desc, id desc) where paid_centavos is null;
     // the arrears report, charges_unpaid_member_idx (member_id, reference_year, reference_month)
-    // where paid_centavos is null (ADR 161).
+    // where paid_centavos is null (ADR 161). A member search reads charges_member_due_idx
+    // (member_id, due_date desc, id desc) INCLUDE (amount, paid, reference month) (ADR 268).
     check("charges_amount_check", sql`${t.amountCentavos} > 0`),
     check("charges_month_check", sql`${t.referenceMonth} between 1 and 12`),
     check("charges_year_check", sql`${t.referenceYear} between 2000 and 2100`),

@@ -80,7 +80,8 @@ export const serviceRecords = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * The list's text search, folded once at write (ADR 138): name and description, lower case,
-     * no accents. Its trigram index is in the migration's custom SQL.
+     * no accents. Its trigram index is in the migration's custom SQL, with one partial trigram
+     * index a sector (0035, ADR 268) for the roles that see one sector.
      */
     searchText: text("search_text").generatedAlwaysAs(sql`members_fold("requester_name" || ' ' || "description")`),
   },

@@ -1,14 +1,14 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { csvStream } from "~/utils/csv.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { db } from "~/db/client.server";
 import { inIdOrder } from "~/db/in-id-order.server";
+import { countedPage } from "~/db/counted-page.server";
 import { fieldRoutes } from "~/db/schema";
 import { getFile } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { formatCep } from "~/lib/br/cep";
 import { TIME_ZONE } from "~/lib/dates";
-import { pageCountOf } from "~/lib/pagination";
 import { AppError } from "~/utils/app-error";
 import { VISIT_PHOTO_PURPOSE } from "./visit-routes.server";
 import { VISITS_CSV_COLUMNS, VISITS_MESSAGES, type VisitSort } from "./visits";
@@ -50,20 +50,24 @@ const yesNo = (v: boolean | null) => (v === null ? "" : v ? "Sim" : "Não");
 /** Visits a page: two columns of cards on a laptop, one on a phone. */
 export const VISITS_PAGE_SIZE = 24;
 
-/** One page of the concluded routes in `range`, with the total and the page count. */
+/** One page of the concluded routes in `range`, with the true total and the page count (the shared counted page, ADR 242). */
 async function finishedPage(sort: VisitSort, range: Range, page: number) {
   const where = finishedWhere(range);
-  const [{ n }] = await db().select({ n: count() }).from(fieldRoutes).where(where);
-  const pageCount = pageCountOf(n, VISITS_PAGE_SIZE);
-  const current = Math.min(page, pageCount);
-  const rows = await db()
-    .select()
-    .from(fieldRoutes)
-    .where(where)
-    .orderBy(...ORDER[sort], asc(fieldRoutes.id))
-    .limit(VISITS_PAGE_SIZE)
-    .offset((current - 1) * VISITS_PAGE_SIZE);
-  return { visits: toVisits(rows), total: n, page: current, pageCount };
+  const {
+    rows,
+    total,
+    page: current,
+    pageCount,
+  } = await countedPage({ table: fieldRoutes, where, size: VISITS_PAGE_SIZE, page }, (limit, offset) =>
+    db()
+      .select()
+      .from(fieldRoutes)
+      .where(where)
+      .orderBy(...ORDER[sort], asc(fieldRoutes.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  return { visits: toVisits(rows), total, page: current, pageCount };
 }
 
 /** The concluded routes (original: select concluida by fim_rota_horario desc), with the chosen sort, a page at a time. */

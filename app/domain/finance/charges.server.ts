@@ -57,6 +57,26 @@ export type ChargeListQuery = { filter: ChargeFilter; q: string; page: number; m
 
 /** The WHERE of the list for a filter and a member search (the totals and the page share it). */
 export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q" | "month">, today: string): SQL | undefined {
+  return and(chargeOnlyCondition(query, today), searchCondition(query.q, { byCpf: false }));
+}
+
+/**
+ * The members a search finds, as the charges' condition on their member, so each found member's
+ * charges are read from `charges_member_due_idx` (member, due date, id, with amount, paid and
+ * month: every filter's column), never the whole table (ADR 268).
+ */
+function searchedMembers(q: string): SQL {
+  // `= any(array(…))`, not `in (…)`: the found ids become one value, so the planner walks the
+  // members' index instead of the due-date index testing every charge's member (227 ms).
+  const found = db()
+    .select({ id: members.id })
+    .from(members)
+    .where(searchCondition(q, { byCpf: false }));
+  return sql`${charges.memberId} = any(array(${found}))`;
+}
+
+/** The filter's and month's condition on the charges alone (no member search). */
+function chargeOnlyCondition(query: Pick<ChargeListQuery, "filter" | "month">, today: string): SQL | undefined {
   const unpaid = isNull(charges.paidCentavos);
   let byFilter: SQL | undefined;
   switch (query.filter) {
@@ -85,7 +105,7 @@ export function chargeFilterCondition(query: Pick<ChargeListQuery, "filter" | "q
   const byMonth = query.month
     ? and(eq(charges.referenceYear, Number(query.month.slice(0, 4))), eq(charges.referenceMonth, Number(query.month.slice(5, 7))))
     : undefined;
-  return and(byFilter, byMonth, searchCondition(query.q, { byCpf: false }));
+  return and(byFilter, byMonth);
 }
 
 function selection(today: string) {
@@ -114,6 +134,7 @@ function chargeQuery(today: string) {
 export async function listCharges(actor: Actor, query: ChargeListQuery, o: { today?: string } = {}) {
   authorize(actor, "finance.view");
   const today = o.today ?? todayInBrasilia();
+  if (query.q.trim()) return searchedPage(query, today);
   const where = chargeFilterCondition(query, today);
   const totals = await chargeTotals(actor, query, { today });
   const pageCount = Math.max(1, Math.ceil(totals.count / CHARGES_PAGE_SIZE));
@@ -124,6 +145,81 @@ export async function listCharges(actor: Actor, query: ChargeListQuery, o: { tod
     .limit(CHARGES_PAGE_SIZE)
     .offset((page - 1) * CHARGES_PAGE_SIZE);
   return { rows: rows.map((r) => toChargeRow(r)), totals, page, pageCount, today };
+}
+
+/** The found members' charges under the filter, summed by due date (newest first). */
+async function searchedByDue(query: Pick<ChargeListQuery, "filter" | "q" | "month">, today: string) {
+  const rows = await db()
+    .select({
+      dueDate: charges.dueDate,
+      count: count(),
+      amount: sql<string>`coalesce(sum(${charges.amountCentavos}), 0)`,
+      paid: sql<string>`coalesce(sum(${charges.paidCentavos}), 0)`,
+      open: sql<string>`coalesce(sum(${charges.amountCentavos}) filter (where ${charges.paidCentavos} is null), 0)`,
+    })
+    .from(charges)
+    .where(and(searchedMembers(query.q), chargeOnlyCondition(query, today)))
+    .groupBy(charges.dueDate)
+    .orderBy(desc(charges.dueDate));
+  return rows.map((r) => ({
+    dueDate: r.dueDate,
+    count: Number(r.count),
+    amount: Number(r.amount),
+    paid: Number(r.paid),
+    open: Number(r.open),
+  }));
+}
+
+/**
+ * A member search (ADR 268): one pass sums the found members' charges by due date, which gives
+ * the totals and which due dates the asked page falls in; the page is then read within those
+ * dates only (a found member's charge of a month each, not all their charges sorted).
+ */
+async function searchedPage(query: ChargeListQuery, today: string) {
+  const groups = await searchedByDue(query, today);
+  const totals = totalsOf(groups);
+  const pageCount = Math.max(1, Math.ceil(totals.count / CHARGES_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const first = (page - 1) * CHARGES_PAGE_SIZE;
+  // The due dates holding rows first … first + page size − 1 (newest first), and how many rows
+  // of the newer dates come before them.
+  let before = 0;
+  let from: string | null = null;
+  let to: string | null = null;
+  let skip = 0;
+  for (const g of groups) {
+    if (to === null && before + g.count > first) {
+      to = g.dueDate;
+      skip = first - before;
+    }
+    before += g.count;
+    if (to !== null) {
+      from = g.dueDate;
+      if (before >= first + CHARGES_PAGE_SIZE) break;
+    }
+  }
+  const rows =
+    from === null || to === null
+      ? []
+      : await chargeQuery(today)
+          .where(
+            and(searchedMembers(query.q), chargeOnlyCondition(query, today), sql`${charges.dueDate} between ${from}::date and ${to}::date`),
+          )
+          .orderBy(desc(charges.dueDate), desc(charges.id))
+          .limit(CHARGES_PAGE_SIZE)
+          .offset(skip);
+  return { rows: rows.map((r) => toChargeRow(r)), totals, page, pageCount, today };
+}
+
+function totalsOf(groups: { count: number; amount: number; paid: number; open: number }[]): ChargeTotals {
+  const t = { count: 0, amountCentavos: 0, paidCentavos: 0, openCentavos: 0 };
+  for (const g of groups) {
+    t.count += g.count;
+    t.amountCentavos += g.amount;
+    t.paidCentavos += g.paid;
+    t.openCentavos += g.open;
+  }
+  return t;
 }
 
 export type ChargeTotals = {
@@ -165,7 +261,7 @@ function totalsByDueFilter(filter: ChargeFilter, today: string): SQL | undefined
 /**
  * Totals of the filtered set: count, amount charged, amount paid, amount open. Without a member
  * search they sum the trigger-kept `charge_totals_by_due` (a few rows per month, ADR 161); with
- * one, the matching charges themselves.
+ * one, the found members' charges by due date (ADR 268).
  */
 export async function chargeTotals(
   actor: Actor,
@@ -187,17 +283,7 @@ export async function chargeTotals(
       .where(totalsByDueCondition(query.filter, today, query.month));
     return { count: Number(r.count), amountCentavos: Number(r.amount), paidCentavos: Number(r.paid), openCentavos: Number(r.open) };
   }
-  const where = chargeFilterCondition(query, today);
-  const q = db()
-    .select({
-      count: count(),
-      amount: sql<string>`coalesce(sum(${charges.amountCentavos}), 0)`,
-      paid: sql<string>`coalesce(sum(${charges.paidCentavos}), 0)`,
-      open: sql<string>`coalesce(sum(${charges.amountCentavos}) filter (where ${charges.paidCentavos} is null), 0)`,
-    })
-    .from(charges);
-  const [t] = await q.innerJoin(members, eq(members.id, charges.memberId)).where(where);
-  return { count: Number(t.count), amountCentavos: Number(t.amount), paidCentavos: Number(t.paid), openCentavos: Number(t.open) };
+  return totalsOf(await searchedByDue(query, today));
 }
 
 /** One charge with its member and active payment; 404 when it does not exist. */

@@ -189,24 +189,51 @@ export async function paymentsReport(actor: Actor, period: Period): Promise<Repo
   };
 }
 
-/** Members with overdue charges today (Brasília): how many months, which, and the total owed. */
+/**
+ * Members with overdue charges today (Brasília): how many months, which, and the total owed.
+ * One pass over the unpaid charges' partial index (ADR 268): the months come back as an unordered
+ * int array (year × 100 + month, as text) and are ordered and formatted here, since an ordered string_agg
+ * sorted every member's group apart (the most of the 459 ms); the order uses the stored folded
+ * name (the same value as members_fold(name)), which is not computed again for every row.
+ */
 export async function arrearsReport(actor: Actor, o: { today?: string } = {}): Promise<ReportFile> {
   authorize(actor, "finance.export");
   const today = o.today ?? todayInBrasilia();
-  const result = await db().execute(sql`
+  // One process for the whole query: a parallel plan built the members' groups once in each
+  // worker (a non-parallel hash), and enough memory to sort the ~50,000 rows in place.
+  const result = await db().transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return tx.execute(sql`
     select m.registration_number, m.name, o.months, o.refs, o.total
     from (
       select c.member_id, count(*)::int as months, sum(c.amount_centavos)::bigint as total,
-             string_agg(lpad(c.reference_month::text, 2, '0') || '/' || c.reference_year, ' ' order by c.reference_year, c.reference_month) as refs
+             array_agg(c.reference_year * 100 + c.reference_month)::text as refs
       from charges c
       where c.due_date < ${today}::date
         and c.paid_centavos is null
       group by c.member_id
     ) o
     join members m on m.id = o.member_id
-    order by o.total desc, members_fold(m.name) collate "C", m.registration_number`);
+    order by o.total desc, m.name_folded collate "C", m.registration_number`);
+  });
   type R = { registration_number: number; name: string; months: number; refs: string; total: string | number };
-  const rows = (result.rows as R[]).map((r) => [r.registration_number, r.name, Number(r.months), r.refs, csvMoney(Number(r.total))]);
+  // "{202511,202501}" → "01/2025 11/2025" (the array as text: the driver's array parser cost more).
+  const refsLabel = (refs: string) =>
+    refs
+      .replace(/[{}]/g, "")
+      .split(",")
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((ym) => `${String(ym % 100).padStart(2, "0")}/${Math.floor(ym / 100)}`)
+      .join(" ");
+  const rows = (result.rows as R[]).map((r) => [
+    r.registration_number,
+    r.name,
+    Number(r.months),
+    refsLabel(r.refs),
+    csvMoney(Number(r.total)),
+  ]);
   await audit(actor, "inadimplentes", null, rows.length);
   return { filename: `inadimplentes-${today}.csv`, csv: toCsv([[...REPORT_HEADERS.inadimplentes], ...rows]), rows: rows.length };
 }
