@@ -60,4 +60,6 @@ export type ConsultaView = {
   updatedAt: string;
   dueAt: string;
   entries: Array<{ id: number; at: string; text: string; statusLabel: string | null }>;
+  /** A merged duplicate (issue 22 §8, ADR 267): the protocol to follow instead. */
+  mergedInto?: string | null;
 };

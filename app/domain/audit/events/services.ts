@@ -64,6 +64,19 @@ export const SERVICE_EVENTS = {
     }),
     values: { ...values, via: { take: "Assumir", assign: "Atribuir", status: "Mudança de status", edit: "Edição" } },
   }),
+  // Issue 22 §8 (ADR 267): a duplicate merged into its survivor (the entity is the duplicate).
+  "service.merged": auditEvent({
+    label: "Atendimento unificado a outro",
+    entityType: "service_record",
+    data: z.strictObject({
+      protocol: z.string(),
+      sector: z.string(),
+      intoId: z.string(),
+      intoProtocol: z.string(),
+      copied: z.number().int(),
+    }),
+    values,
+  }),
   "company.created": auditEvent({
     label: "Empresa cadastrada pelo atendimento",
     entityType: "company",
