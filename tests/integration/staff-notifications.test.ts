@@ -69,7 +69,7 @@ describe("a new complaint", () => {
     await fileComplaint();
     const mail = await sink.waitFor((m) => m.to.includes(juridico.email) && m.subject === "Nova denúncia recebida");
     await sink.waitFor((m) => m.to.includes(presidencia.email) && m.subject === "Nova denúncia recebida");
-    expect(mail.text).toContain(`${t.url}/dashboard/denuncias`);
+    expect(mail.text).toMatch(/https?:\/\/\S+\/dashboard\/denuncias\n/);
     const raw = JSON.stringify(mail);
     for (const secret of [COMPLAINT_TITLE, "extintores", "Fulano", "Shopping Exemplo", "subsolo"]) expect(raw).not.toContain(secret);
     // Nobody outside the complaint roles is told.
@@ -177,12 +177,9 @@ describe("merging a duplicate from its page", () => {
     const old = await (await juridicoClient.get(`/dashboard/atendimento/${dup.id}`)).text();
     expect(old).toContain(MERGE_MESSAGES.mergedInto(into.protocol));
     expect(old).not.toContain('aria-label="Adicionar comentário"');
-    const comment = await juridicoClient.post(`/dashboard/atendimento/${dup.id}`, {
-      intent: "comment",
-      responsibleId: juridico.id,
-      comment: "Depois da unificação.",
-    });
-    expect(comment.status).toBe(409);
+    const take = await juridicoClient.post(`/dashboard/atendimento/${dup.id}.data`, { intent: "take" });
+    expect(take.status).toBe(409);
+    expect(await take.text()).toContain(MERGE_MESSAGES.readOnly(into.protocol));
 
     const res = await fetch(`${t.url}/atendimento/consulta`, {
       method: "POST",

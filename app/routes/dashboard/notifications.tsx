@@ -91,7 +91,6 @@ function NotificationEntry({ item }: { item: NotificationItem }) {
       className="flex flex-col gap-3 border-b border-slate-200 p-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between"
       data-testid="notification"
       data-read={item.read ? "true" : "false"}
-      aria-labelledby={titleId}
     >
       <div className="grid min-w-0 gap-1">
         <p id={titleId} className="flex flex-wrap items-center gap-2 font-semibold text-navy-950">
@@ -125,7 +124,7 @@ function NotificationEntry({ item }: { item: NotificationItem }) {
 function Preferences({ preferences }: { preferences: NotificationPreference[] }) {
   const { Form: ActionForm, busy } = useFormAction({ intent: "preferences" });
   return (
-    <Card aria-labelledby="preferencias-titulo">
+    <Card>
       <CardContent className="grid gap-4 pt-5">
         <div>
           <h2 id="preferencias-titulo" className="text-lg font-semibold text-slate-900">
