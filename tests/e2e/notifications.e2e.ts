@@ -64,8 +64,8 @@ describe("the bell and the notifications page", () => {
     await screenshot(page, "notifications-preferences-390");
 
     // "Abrir" goes to the notification's page.
-    await page.getByRole("button", { name: "Abrir" }).first().click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/denuncias");
+    await page.getByRole("button", { name: "Abrir", exact: true }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/dashboard/denuncias");
     await page.context().close();
   });
 
@@ -89,11 +89,11 @@ describe("merging a duplicate", () => {
     await page.waitForURL((u) => u.pathname === `/dashboard/atendimento/${dup.id}/unificar`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("radio", { name: new RegExp(into.protocol) }).isVisible()).toBe(true);
+    await screenshot(page, "service-merge-390");
     expect(await axeViolations(page)).toEqual([]);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "service-merge-390");
     await page.getByRole("radio", { name: new RegExp(into.protocol) }).check();
-    await page.getByRole("button", { name: new RegExp(`Unificar e fechar ${dup.protocol}`) }).click();
+    await page.getByRole("button", { name: "Unificar e fechar este atendimento" }).click();
     await page.waitForURL((u) => u.pathname === `/dashboard/atendimento/${into.id}`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("merge-done").isVisible()).toBe(true);

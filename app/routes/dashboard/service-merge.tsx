@@ -142,7 +142,7 @@ export default function ServiceMergePage() {
             ) : null}
             <div>
               <Button type="submit" disabled={busy}>
-                <Merge aria-hidden /> Unificar e fechar {record.protocol}
+                <Merge aria-hidden /> Unificar e fechar este atendimento
               </Button>
             </div>
           </Form>
