@@ -158,7 +158,7 @@ function Preferences({ preferences }: { preferences: NotificationPreference[] })
 export default function NotificationsPage() {
   const { items, page, pageCount, total, unread, preferences } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto grid max-w-3xl gap-5">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5">
       <PageHeader
         title="Notificações"
         description={

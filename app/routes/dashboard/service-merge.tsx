@@ -92,7 +92,7 @@ export default function ServiceMergePage() {
         ? "Este atendimento não tem CPF registrado: não é possível saber se outro é do mesmo solicitante."
         : null;
   return (
-    <div className="mx-auto grid max-w-3xl gap-5">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5">
       <PageHeader
         title={`Unificar o atendimento ${record.protocol}`}
         description={`${SECTOR_LABELS[record.sector as ServiceSector] ?? record.sector} · ${record.serviceType}${record.requesterName ? ` · ${record.requesterName}` : ""}`}

@@ -32,11 +32,11 @@ const area: ScaleArea = {
       const unread = id === worst ? Math.min(5_000, perUser) : id === usual ? 12 : 0;
       await db.execute(sql`
         insert into notifications (user_id, kind, title, link, created_at, read_at)
-        select ${id}, (array['complaint_new','contact_new','service_assigned'])[1 + g % 3],
+        select ${id}::uuid, (array['complaint_new','contact_new','service_assigned'])[1 + g % 3],
                'Atendimento SIND20260101000000 atribuído a você', '/dashboard/notificacoes',
-               now() - make_interval(mins => ${perUser} - g),
-               case when g > ${perUser} - ${unread} then null else now() end
-        from generate_series(1, ${perUser}) g`);
+               now() - make_interval(mins => ${perUser}::int - g),
+               case when g > ${perUser}::int - ${unread}::int then null else now() end
+        from generate_series(1, ${perUser}::int) g`);
     }
     await db.execute(sql`VACUUM (ANALYZE) notifications`);
     const n = (await db.execute<{ n: number }>(sql`select count(*)::int as n from notifications`)).rows[0].n;
