@@ -171,7 +171,10 @@ describe("merging a duplicate from its page", () => {
     const merged = await juridicoClient.post(page, { intent: "merge", intoId: into.id });
     expect(merged.status).toBe(302);
     expect(merged.headers.get("location")).toBe(`/dashboard/atendimento/${into.id}?aviso=unificado`);
-    const [row] = await t.query<{ status: string; merged_into: string }>`select status, merged_into from service_records where id = ${dup.id}`;
+    const [row] = await t.query<{
+      status: string;
+      merged_into: string;
+    }>`select status, merged_into from service_records where id = ${dup.id}`;
     expect(row).toEqual({ status: "closed", merged_into: into.id });
 
     const old = await (await juridicoClient.get(`/dashboard/atendimento/${dup.id}`)).text();

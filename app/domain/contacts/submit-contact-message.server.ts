@@ -28,16 +28,16 @@ export async function submitContactMessage(values: Record<string, string>, clien
   const row = await db().transaction(async (tx) => {
     const [inserted] = await tx
       .insert(contactMessages)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      subject: input.subject,
-      message: input.message,
-      sector: input.sector,
-      status: "pending",
-      consentAt: sql`now()`,
-    })
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        subject: input.subject,
+        message: input.message,
+        sector: input.sector,
+        status: "pending",
+        consentAt: sql`now()`,
+      })
       .returning({ id: contactMessages.id });
     // Its sector's users are told (issue 22 §7, ADR 266), in the same transaction.
     await notifyNewContactMessage(tx, { id: inserted.id, sector: input.sector });

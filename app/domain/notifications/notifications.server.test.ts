@@ -101,7 +101,11 @@ describe("who is told", () => {
     expect(await toldInApp("service_assigned")).toEqual([]);
     await assignServiceRecord({ ...people.juridico, name: people.juridico.name }, { id: r.id, responsibleId: people.juridico2.id });
     const [row] = await t.db.select().from(notifications).where(eq(notifications.userId, people.juridico2.id));
-    expect(row).toMatchObject({ kind: "service_assigned", title: `Atendimento ${r.protocol} atribuído a você`, link: `/dashboard/atendimento/${r.id}` });
+    expect(row).toMatchObject({
+      kind: "service_assigned",
+      title: `Atendimento ${r.protocol} atribuído a você`,
+      link: `/dashboard/atendimento/${r.id}`,
+    });
     expect(row.title).not.toContain(r.requesterName);
     expect((await mails()).map((m) => m.to)).toEqual(["bia@sindicato.example"]);
   });
@@ -167,7 +171,10 @@ describe("the bell and the list", () => {
     expect((await listNotifications(me.id)).items.filter((i) => !i.read)).toHaveLength(2);
 
     const others = await listNotifications(people.admin.id);
-    await expect(markNotificationRead(me, others.items[0].id)).rejects.toMatchObject({ status: 404, message: NOTIFICATION_MESSAGES.notFound });
+    await expect(markNotificationRead(me, others.items[0].id)).rejects.toMatchObject({
+      status: 404,
+      message: NOTIFICATION_MESSAGES.notFound,
+    });
     expect(await countUnread(people.admin.id)).toBe(3);
 
     expect(await markAllNotificationsRead(me)).toBe(2);
@@ -178,9 +185,16 @@ describe("the bell and the list", () => {
 
   it("the count stops past the cap (the bell shows 99+), the list still pages them all", async () => {
     const me = people.campo;
-    await t.db.insert(notifications).values(
-      Array.from({ length: UNREAD_CAP + 30 }, () => ({ userId: me.id, kind: "contact_new", title: "Nova mensagem de contato — Campo", link: "/dashboard/contatos/campo" })),
-    );
+    await t.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: UNREAD_CAP + 30 }, () => ({
+          userId: me.id,
+          kind: "contact_new",
+          title: "Nova mensagem de contato — Campo",
+          link: "/dashboard/contatos/campo",
+        })),
+      );
     expect(await countUnread(me.id)).toBe(UNREAD_CAP + 1);
     const page = await listNotifications(me.id, 2);
     expect(page.total).toBe(UNREAD_CAP + 30);
@@ -192,7 +206,10 @@ describe("the bell and the list", () => {
     await expect(
       t.db.insert(notifications).values({ userId: people.admin.id, kind: "contact_new", title: "x", link: "https://example.com" }),
     ).rejects.toThrow();
-    const rows = await t.db.select().from(notifications).where(and(eq(notifications.userId, people.admin.id), inArray(notifications.link, ["https://example.com"])));
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, people.admin.id), inArray(notifications.link, ["https://example.com"])));
     expect(rows).toEqual([]);
   });
 });

@@ -55,16 +55,14 @@ export async function listNotifications(userId: string, page = 1) {
     pageCount,
     total: Number(counts?.total ?? 0),
     unread: Number(counts?.unread ?? 0),
-    items: rows.map(
-      (r): NotificationItem => ({
-        id: r.id,
-        kind: r.kind as NotificationKind,
-        title: r.title,
-        link: r.link,
-        createdAt: r.createdAt.toISOString(),
-        read: r.readAt !== null,
-      }),
-    ),
+    items: rows.map((r): NotificationItem => ({
+      id: r.id,
+      kind: r.kind as NotificationKind,
+      title: r.title,
+      link: r.link,
+      createdAt: r.createdAt.toISOString(),
+      read: r.readAt !== null,
+    })),
   };
 }
 

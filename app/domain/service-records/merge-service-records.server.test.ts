@@ -39,7 +39,9 @@ beforeAll(async () => {
   people.campo = await person("campo", "Caio Campo");
 });
 
-const pair = async (o: { dup?: Parameters<typeof createServiceRecordRow>[1]; into?: Parameters<typeof createServiceRecordRow>[1] } = {}) => ({
+const pair = async (
+  o: { dup?: Parameters<typeof createServiceRecordRow>[1]; into?: Parameters<typeof createServiceRecordRow>[1] } = {},
+) => ({
   dup: await createServiceRecordRow(t.db, { sector: "juridico", requesterCpf: CPF, requesterName: "Maria Duplicada", ...o.dup }),
   into: await createServiceRecordRow(t.db, { sector: "juridico", requesterCpf: CPF, requesterName: "Maria Duplicada", ...o.into }),
 });
@@ -98,7 +100,14 @@ describe("merging a duplicate", () => {
       commentOnServiceRecord(people.ana, { id: dup.id, responsibleId: people.ana.id, comment: "x", isPublic: false }),
     ).rejects.toMatchObject(refusal);
     await expect(
-      changeServiceStatus(people.ana, { id: dup.id, status: "in_progress", responsibleId: people.ana.id, comment: "x", isPublic: false, screen: "detail" }),
+      changeServiceStatus(people.ana, {
+        id: dup.id,
+        status: "in_progress",
+        responsibleId: people.ana.id,
+        comment: "x",
+        isPublic: false,
+        screen: "detail",
+      }),
     ).rejects.toMatchObject(refusal);
     await expect(takeServiceRecord(people.ana, { id: dup.id })).rejects.toMatchObject(refusal);
     await expect(assignServiceRecord(people.ana, { id: dup.id, responsibleId: people.ana.id })).rejects.toMatchObject(refusal);

@@ -23,7 +23,8 @@ import { OPEN_STATUSES, UNASSIGNED } from "./service-options";
  * Who: `services.merge` (every service role) and both records in the actor's serviceScope.
  * What: both identified (not anonymous), the same CPF, the same sector and type; the survivor open.
  */
-const subject = (r: ServiceRecordRow) => `${r.sector}|${r.serviceType}|${r.serviceType === "Outros" ? (r.otherType ?? "").trim().toLowerCase() : ""}`;
+const subject = (r: ServiceRecordRow) =>
+  `${r.sector}|${r.serviceType}|${r.serviceType === "Outros" ? (r.otherType ?? "").trim().toLowerCase() : ""}`;
 
 function mergeRefusal(dup: ServiceRecordRow, into: ServiceRecordRow): string | null {
   if (dup.id === into.id) return MERGE_MESSAGES.sameRecord;
@@ -156,6 +157,12 @@ export async function mergeCandidates(actor: ServiceActor, id: string) {
     .limit(20);
   const candidates: MergeCandidate[] = rows
     .filter((r) => subject(r as ServiceRecordRow) === subject(record))
-    .map((r) => ({ id: r.id, protocol: r.protocol, status: r.status, createdAt: r.createdAt.toISOString(), responsibleId: r.responsibleId }));
+    .map((r) => ({
+      id: r.id,
+      protocol: r.protocol,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      responsibleId: r.responsibleId,
+    }));
   return { record, candidates };
 }

@@ -139,8 +139,20 @@ function Preferences({ preferences }: { preferences: NotificationPreference[] })
               <legend className="px-1 text-sm font-semibold text-navy-950">{NOTIFICATION_KIND_LABELS[p.kind].label}</legend>
               <p className="text-xs text-slate-600">{NOTIFICATION_KIND_LABELS[p.kind].hint}</p>
               <div className="flex flex-wrap gap-x-6 gap-y-1">
-                <CheckboxField boxed={false} name={`${p.kind}.email`} id={`pref-${p.kind}-email`} label="Por e-mail" defaultChecked={p.email} />
-                <CheckboxField boxed={false} name={`${p.kind}.inApp`} id={`pref-${p.kind}-inapp`} label="No painel" defaultChecked={p.inApp} />
+                <CheckboxField
+                  boxed={false}
+                  name={`${p.kind}.email`}
+                  id={`pref-${p.kind}-email`}
+                  label="Por e-mail"
+                  defaultChecked={p.email}
+                />
+                <CheckboxField
+                  boxed={false}
+                  name={`${p.kind}.inApp`}
+                  id={`pref-${p.kind}-inapp`}
+                  label="No painel"
+                  defaultChecked={p.inApp}
+                />
               </div>
             </fieldset>
           ))}
