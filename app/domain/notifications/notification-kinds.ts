@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { SERVICE_ROLES, type Role } from "~/auth/roles";
+import { ACTION_ROLES } from "~/auth/screens";
+import { contactScope } from "~/auth/scopes";
 import { checkboxField } from "~/utils/fields";
 
 /**
@@ -67,7 +70,18 @@ export const notificationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("preferences"), ...prefFields }),
 ]);
 
-/** The preferences form's fields as the use case takes them. */
-export function preferencesFromForm(input: Record<string, unknown>): NotificationPreference[] {
-  return NOTIFICATION_KINDS.map((kind) => ({ kind, email: input[`${kind}.email`] === true, inApp: input[`${kind}.inApp`] === true }));
+/** The kinds a role can ever receive: the preferences page offers only these. */
+export function kindsFor(role: Role): NotificationKind[] {
+  return NOTIFICATION_KINDS.filter((kind) =>
+    kind === "complaint_new"
+      ? ACTION_ROLES["complaints.review"].includes(role)
+      : kind === "contact_new"
+        ? contactScope(role).length > 0
+        : SERVICE_ROLES.includes(role),
+  );
+}
+
+/** The preferences form's fields as the use case takes them: only the kinds the form showed. */
+export function preferencesFromForm(input: Record<string, unknown>, kinds: readonly NotificationKind[]): NotificationPreference[] {
+  return kinds.map((kind) => ({ kind, email: input[`${kind}.email`] === true, inApp: input[`${kind}.inApp`] === true }));
 }

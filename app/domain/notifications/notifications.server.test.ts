@@ -185,16 +185,14 @@ describe("the bell and the list", () => {
 
   it("the count stops past the cap (the bell shows 99+), the list still pages them all", async () => {
     const me = people.campo;
-    await t.db
-      .insert(notifications)
-      .values(
-        Array.from({ length: UNREAD_CAP + 30 }, () => ({
-          userId: me.id,
-          kind: "contact_new",
-          title: "Nova mensagem de contato — Campo",
-          link: "/dashboard/contatos/campo",
-        })),
-      );
+    await t.db.insert(notifications).values(
+      Array.from({ length: UNREAD_CAP + 30 }, () => ({
+        userId: me.id,
+        kind: "contact_new",
+        title: "Nova mensagem de contato — Campo",
+        link: "/dashboard/contatos/campo",
+      })),
+    );
     expect(await countUnread(me.id)).toBe(UNREAD_CAP + 1);
     const page = await listNotifications(me.id, 2);
     expect(page.total).toBe(UNREAD_CAP + 30);
@@ -211,5 +209,15 @@ describe("the bell and the list", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, people.admin.id), inArray(notifications.link, ["https://example.com"])));
     expect(rows).toEqual([]);
+  });
+});
+
+describe("the kinds each role is offered", () => {
+  it("complaints only to the roles that review them, contact messages to roles with an inbox, assignments to service roles", async () => {
+    const { kindsFor } = await import("./notification-kinds");
+    expect(kindsFor("juridico")).toEqual(["complaint_new", "contact_new", "service_assigned"]);
+    expect(kindsFor("financeiro")).toEqual(["contact_new", "service_assigned"]);
+    expect(kindsFor("homologacao")).toEqual(["service_assigned"]);
+    expect(kindsFor("campo")).toEqual(["contact_new"]);
   });
 });

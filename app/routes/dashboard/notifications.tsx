@@ -14,6 +14,7 @@ import {
   NOTIFICATION_MESSAGES,
   notificationActionSchema,
   preferencesFromForm,
+  kindsFor,
   type NotificationItem,
   type NotificationPreference,
 } from "~/domain/notifications/notification-kinds";
@@ -45,7 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     () => Promise.all([listNotifications(user.id, page), getNotificationPreferences(user.id)]),
     NOTIFICATION_MESSAGES.error,
   );
-  return { ...list, preferences };
+  const offered = kindsFor(user.role);
+  return { ...list, preferences: preferences.filter((p) => offered.includes(p.kind)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
         const n = await markAllNotificationsRead(user);
         return n === 0 ? NOTIFICATION_MESSAGES.noneUnread : NOTIFICATION_MESSAGES.allRead(n);
       },
-      preferences: async (input) => saveNotificationPreferences(user, preferencesFromForm(input)),
+      preferences: async (input) => saveNotificationPreferences(user, preferencesFromForm(input, kindsFor(user.role))),
     },
   });
 }
