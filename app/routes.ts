@@ -52,6 +52,7 @@ export default [
       index("routes/dashboard/index.tsx"),
       route("alterar-senha", "routes/dashboard/change-password.tsx"),
       route("duas-etapas", "routes/dashboard/two-factor.tsx"),
+      route("notificacoes", "routes/dashboard/notifications.tsx"),
       route("admin/users", "routes/dashboard/users.tsx", { id: "users-admin" }),
       route("users", "routes/dashboard/users.tsx", { id: "users" }),
       route("admin/agreements", "routes/dashboard/agreements.tsx", { id: "agreements-admin" }),
@@ -71,6 +72,7 @@ export default [
       route("meus-atendimentos", "routes/dashboard/service-mine.tsx"),
       route("respostas-prontas", "routes/dashboard/service-canned-replies.tsx"),
       route("atendimento/:id", "routes/dashboard/service-detail.tsx", { id: "service-detail" }),
+      route("atendimento/:id/unificar", "routes/dashboard/service-merge.tsx"),
       route("services/:id", "routes/dashboard/service-detail.tsx", { id: "service-detail-alias" }),
       // Issue 22 §3–4: a record's attachments (the form's action) and its printable receipt.
       route("atendimento/:id/anexos", "routes/dashboard/service-attachments.tsx"),

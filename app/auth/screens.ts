@@ -144,6 +144,16 @@ const SCREEN_TABLE = [
     denial: MESSAGES.fieldRestricted,
     navParent: "service-list",
   },
+  // Merging a duplicate into another record of the same requester and subject (issue 22 §8,
+  // ADR 267); which records: serviceScope, both of them.
+  {
+    id: "service-merge",
+    paths: ["/dashboard/atendimento/:id/unificar"],
+    roles: SERVICE_ROLES,
+    denial: MESSAGES.fieldRestricted,
+    navParent: "service-list",
+    actions: { "services.merge": SERVICE_ROLES },
+  },
   // Each user's open records by deadline (issue 22 §1, ADR 257): the records they answer for.
   {
     id: "service-mine",
@@ -428,6 +438,8 @@ const SCREEN_TABLE = [
   },
   // Each user's own second factor (ADR 185): enrol, new recovery codes, turn off where optional.
   { id: "two-factor", paths: ["/dashboard/duas-etapas"], roles: ANY, denial: REDIRECT },
+  // Each user's own notifications and what they receive (issue 22 §7, ADR 266): the bell's page.
+  { id: "notifications", paths: ["/dashboard/notificacoes"], roles: ANY, denial: REDIRECT },
 ] as const satisfies readonly Screen[];
 
 export const SCREENS: readonly Screen[] = SCREEN_TABLE;

@@ -34,6 +34,8 @@ import { auditExportFormSchema } from "~/domain/audit/audit-filters";
 import { financeActionSchema } from "~/domain/finance/finance.schema";
 import { memberActionSchema, memberImportActionSchema, memberPageActionSchema } from "~/domain/members/member.schema";
 import { consultaSchema } from "~/domain/service-records/consulta";
+import { mergeActionSchema } from "~/domain/service-records/merge";
+import { notificationActionSchema } from "~/domain/notifications/notification-kinds";
 import {
   assignSchema,
   serviceDetailActionSchema,
@@ -579,6 +581,41 @@ export const FORM_POSTS: FormPost[] = [
       fileField: "arquivo",
       schema: attachmentActionSchema,
       valid: () => ({ intent: "attach", isPublic: "on" }),
+      textFields: [],
+    },
+  },
+  // "Unificar" a duplicate into another record (issue 22 §8, ADR 267): its own page.
+  {
+    path: `/dashboard/atendimento/${ANY_RECORD}/unificar`,
+    pattern: "dashboard/atendimento/:id/unificar",
+    bodies: [(ids: TargetIds) => ({ intent: "merge", intoId: ids.id })],
+    tables: serviceTables,
+    form: {
+      name: "atendimento-unificar",
+      path: (ids) => `/dashboard/atendimento/${ids.id}/unificar`,
+      login: "admin",
+      schema: mergeActionSchema,
+      // Itself: refused for the rule (400), which is what a valid body may be.
+      valid: (ids) => ({ intent: "merge", intoId: ids.id }),
+      textFields: [],
+      tables: ["service_records", "service_record_entries", "audit_log"],
+    },
+  },
+  // Each user's own notifications and preferences (issue 22 §7, ADR 266): every role may open it.
+  {
+    path: "/dashboard/notificacoes",
+    pattern: "dashboard/notificacoes",
+    bodies: [
+      () => ({ intent: "read-all" }),
+      () => ({ intent: "read", id: "1" }),
+      () => ({ intent: "preferences", "complaint_new.email": "on" }),
+    ],
+    tables: ["notifications", "notification_preferences"],
+    form: {
+      name: "notificacoes",
+      login: "admin",
+      schema: notificationActionSchema,
+      valid: () => ({ intent: "preferences", "complaint_new.email": "on", "contact_new.inApp": "on" }),
       textFields: [],
     },
   },

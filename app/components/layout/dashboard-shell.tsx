@@ -1,7 +1,8 @@
 import * as React from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Dialog } from "radix-ui";
-import { KeyRound, LogOut, Menu, ShieldCheck, X } from "lucide-react";
+import { Bell, KeyRound, LogOut, Menu, ShieldCheck, X } from "lucide-react";
+import { bellLabel, UNREAD_CAP } from "~/domain/notifications/notification-kinds";
 import { navEntryFor, type NavItem } from "~/auth/sidebar";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
@@ -65,12 +66,15 @@ export function DashboardShell({
   userName,
   nav,
   demo,
+  unread = 0,
   children,
 }: {
   roleLabel: string;
   userName: string;
   nav: NavItem[];
   demo: boolean;
+  /** The bell's unread count (issue 22 §7). */
+  unread?: number;
   children: React.ReactNode;
 }) {
   const [open, setOpen] = React.useState(false);
@@ -124,6 +128,7 @@ export function DashboardShell({
             </p>
             <p className="truncate text-xs text-slate-600 sm:text-sm">{userName}</p>
           </div>
+          <NotificationBell unread={unread} />
           <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
             <Link to="/dashboard/duas-etapas" aria-label="Verificação em duas etapas">
               <ShieldCheck /> <span className="hidden lg:inline">Duas etapas</span>
@@ -150,6 +155,25 @@ export function DashboardShell({
         </main>
       </div>
     </div>
+  );
+}
+
+/** The bell (issue 22 §7, ADR 266): the unread count from the database, a link to the list. */
+function NotificationBell({ unread }: { unread: number }) {
+  return (
+    <Button asChild variant="ghost" size="sm" className="relative px-2 sm:px-3">
+      <Link to="/dashboard/notificacoes" aria-label={bellLabel(unread)} data-testid="notification-bell" data-unread={unread}>
+        <Bell />
+        {unread > 0 ? (
+          <span
+            aria-hidden
+            className="absolute -top-0.5 right-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white"
+          >
+            {unread > UNREAD_CAP ? `${UNREAD_CAP}+` : unread}
+          </span>
+        ) : null}
+      </Link>
+    </Button>
   );
 }
 

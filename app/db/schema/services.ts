@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -78,6 +79,8 @@ export const serviceRecords = pgTable(
     createdByRole: text("created_by_role"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A duplicate merged into another record (issue 22 §8, ADR 267): the survivor; this one is closed and read-only. */
+    mergedInto: uuid("merged_into").references((): AnyPgColumn => serviceRecords.id),
     /**
      * The list's text search, folded once at write (ADR 138): name and description, lower case,
      * no accents. Its trigram index is in the migration's custom SQL, with one partial trigram
@@ -106,6 +109,11 @@ export const serviceRecords = pgTable(
     index("service_records_open_due_idx")
       .on(t.dueAt)
       .where(sql`${t.status} in ('pending','in_progress')`),
+    // Merged duplicates (issue 22 §8, ADR 267).
+    index("service_records_merged_into_idx")
+      .on(t.mergedInto)
+      .where(sql`${t.mergedInto} is not null`),
+    check("service_records_merged_check", sql`${t.mergedInto} is null or (${t.mergedInto} <> ${t.id} and ${t.status} = 'closed')`),
   ],
 );
 

@@ -60,6 +60,9 @@ export const SHARED_FIELD_LABELS: Record<string, string> = {
   // A change of a record's responsible (issue 22 §1): the users by id, and how it was made.
   fromUserId: "Responsável anterior (usuário)",
   toUserId: "Novo responsável (usuário)",
+  intoId: "Unificado ao atendimento (identificador)",
+  intoProtocol: "Unificado ao protocolo",
+  copied: "Registros do histórico copiados",
   via: "Como",
   // A requester's reply by e-mail (issue 22 §5, ADR 264): counts only, never the text or file names.
   attachments: "Anexos recebidos",

@@ -1,6 +1,7 @@
 import { db } from "~/db/client.server";
 import { complaints } from "~/db/schema";
 import { storeUpload, type Upload } from "~/domain/files/file-store.server";
+import { notifyNewComplaint } from "~/domain/notifications/notify.server";
 import { COMPLAINT_MESSAGES, EVIDENCE_KINDS, type ComplaintFormInput } from "./complaint.schema";
 import { generateReceiptCode, hashReceiptCode } from "./receipt.server";
 import { throttleSubmission, type Requester } from "./throttle.server";
@@ -44,6 +45,8 @@ export async function createComplaint(
         receiptHash,
       })
       .returning({ id: complaints.id });
+    // The roles that review complaints are told: a link, no content (issue 22 §7, ADR 266).
+    await notifyNewComplaint(tx, row.id);
     return row.id;
   });
   return { id, receiptCode };

@@ -5,6 +5,7 @@ import { AppError } from "~/utils/app-error";
 import { hitRateLimit, retryMessage } from "~/utils/rate-limit.server";
 import { log } from "~/utils/logger.server";
 import { HONEYPOT_FIELD } from "~/utils/forms";
+import { notifyNewContactMessage } from "~/domain/notifications/notify.server";
 import { contactFormSchema, rateLimitedMessage } from "./contact.schema";
 
 export type SubmitOutcome = { stored: boolean; id?: string };
@@ -24,18 +25,23 @@ export async function submitContactMessage(values: Record<string, string>, clien
   }
 
   const input = contactFormSchema.parse(values);
-  const [row] = await db()
-    .insert(contactMessages)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      subject: input.subject,
-      message: input.message,
-      sector: input.sector,
-      status: "pending",
-      consentAt: sql`now()`,
-    })
-    .returning({ id: contactMessages.id });
+  const row = await db().transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        subject: input.subject,
+        message: input.message,
+        sector: input.sector,
+        status: "pending",
+        consentAt: sql`now()`,
+      })
+      .returning({ id: contactMessages.id });
+    // Its sector's users are told (issue 22 §7, ADR 266), in the same transaction.
+    await notifyNewContactMessage(tx, { id: inserted.id, sector: input.sector });
+    return inserted;
+  });
   return { stored: true, id: row.id };
 }

@@ -4,7 +4,7 @@ import { authorize } from "~/auth/authorize";
 import { db, type Tx } from "~/db/client.server";
 import { serviceRecordEntries, serviceRecords, users, type ServiceRecordRow } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { enqueueEmail } from "~/jobs/send-email.server";
+import { notify } from "~/domain/notifications/notify.server";
 import { formatDate } from "~/lib/dates";
 import { appUrl } from "~/utils/env.server";
 import { AppError } from "~/utils/app-error";
@@ -80,13 +80,15 @@ export async function recordResponsibleChange(tx: Tx, actor: ServiceActor, recor
     tx,
   );
   if (to.id !== actor.id) {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, to.id));
-    if (user?.email) {
-      await enqueueEmail(
-        { to: user.email, ...assignedNotice(record, actor.name ?? actor.username) },
-        { tx, singletonKey: `service-assigned:${entry.id}` },
-      );
-    }
+    // Told in the panel and by e-mail, as the user chose (issue 22 §7, ADR 266).
+    const email = assignedNotice(record, actor.name ?? actor.username);
+    await notify(tx, [to.id], {
+      kind: "service_assigned",
+      key: String(entry.id),
+      title: email.subject,
+      link: `/dashboard/atendimento/${record.id}`,
+      email,
+    });
   }
   return true;
 }

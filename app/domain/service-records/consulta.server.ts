@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { hitRateLimit, isRateLimited, RATE_LIMITS, retryMessage } from "~/utils/rate-limit.server";
+import { mergedIntoProtocol } from "./merge-service-records.server";
 import { CONSULTA_MESSAGES, type ConsultaView } from "./consulta";
 import { SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "./service-options";
 import { consultaAttachments } from "./consulta-attachments.server";
@@ -64,6 +65,7 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
       createdAt: serviceRecords.createdAt,
       updatedAt: serviceRecords.updatedAt,
       dueAt: serviceRecords.dueAt,
+      mergedInto: serviceRecords.mergedInto,
     })
     .from(serviceRecords)
     .where(eq(serviceRecords.protocol, protocol));
@@ -80,6 +82,7 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
     .from(serviceRecordEntries)
     .where(and(eq(serviceRecordEntries.recordId, record.id), eq(serviceRecordEntries.isPublic, true)))
     .orderBy(asc(serviceRecordEntries.id));
+  const mergedInto = await mergedIntoProtocol(record.mergedInto);
   const status = record.status as ServiceStatus;
   const sector = record.sector as ServiceSector;
   return {
@@ -93,6 +96,7 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     dueAt: record.dueAt.toISOString(),
+    mergedInto,
     entries: entries.map((e) => ({
       id: e.id,
       at: e.createdAt.toISOString(),

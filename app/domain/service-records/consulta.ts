@@ -62,4 +62,6 @@ export type ConsultaView = {
   entries: Array<{ id: number; at: string; text: string; statusLabel: string | null }>;
   /** Public attachments (issue 22 §3, ADR 262); `href` is a signed link that expires. */
   attachments: Array<{ id: string; fileName: string; contentType: string; size: number; at: string; href: string }>;
+  /** A merged duplicate (issue 22 §8, ADR 267): the protocol to follow instead. */
+  mergedInto?: string | null;
 };

@@ -3,6 +3,7 @@ import type { Actor } from "~/auth/authorize";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { serviceRecords, users } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
+import { MERGE_MESSAGES } from "./merge";
 import { SERVICE_MESSAGES } from "./service-options";
 import { serviceScope, type ServiceSector } from "~/auth/scopes";
 
@@ -26,6 +27,11 @@ export async function recordInScope(tx: Db | Tx, actor: Pick<Actor, "role">, id:
   const [row] = o.lock ? await q.for("update") : await q;
   if (!row) throw new AppError(404, SERVICE_MESSAGES.notFound);
   if (!(serviceScope(actor.role) as readonly string[]).includes(row.sector)) throw new AppError(403, SERVICE_MESSAGES.forbidden);
+  // A merged duplicate is read-only (issue 22 §8, ADR 267): every write locks, so every write is refused here.
+  if (o.lock && row.mergedInto) {
+    const [into] = await tx.select({ protocol: serviceRecords.protocol }).from(serviceRecords).where(eq(serviceRecords.id, row.mergedInto));
+    throw new AppError(409, MERGE_MESSAGES.readOnly(into?.protocol ?? "—"));
+  }
   return row;
 }
 

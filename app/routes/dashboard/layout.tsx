@@ -1,9 +1,10 @@
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "react-router";
 import { ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireUser } from "~/auth/guard.server";
 import { ROLE_LABELS } from "~/auth/roles";
 import { navItemsFor } from "~/auth/sidebar";
+import { countUnread } from "~/domain/notifications/notifications.server";
 import { hasActiveDemoAccounts } from "~/domain/users/demo-accounts.server";
 import { DashboardShell } from "~/components/layout/dashboard-shell";
 import { Button } from "~/components/ui/button";
@@ -18,13 +19,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Built on the server from the role table: an item exactly when its route lets the user in.
     nav: navItemsFor(user.role),
     demo: await hasActiveDemoAccounts(),
+    // The bell (issue 22 §7, ADR 266): the unread count, from the database on every page.
+    unread: await countUnread(user.id),
   };
 }
 
+/** The bell's count is read again on each page change, not only after a form is sent. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+
 export default function DashboardLayout() {
-  const { user, roleLabel, nav, demo } = useLoaderData<typeof loader>();
+  const { user, roleLabel, nav, demo, unread } = useLoaderData<typeof loader>();
   return (
-    <DashboardShell roleLabel={roleLabel} userName={user.name} nav={nav} demo={demo}>
+    <DashboardShell roleLabel={roleLabel} userName={user.name} nav={nav} demo={demo} unread={unread}>
       <Outlet />
     </DashboardShell>
   );

@@ -1,6 +1,6 @@
 import * as React from "react";
-import { data, Link, redirect, useLoaderData } from "react-router";
-import { ArrowLeft, FileCheck, Pencil, Printer } from "lucide-react";
+import { data, Link, redirect, useLoaderData, useSearchParams } from "react-router";
+import { ArrowLeft, FileCheck, Merge, Pencil, Printer } from "lucide-react";
 import type { Route } from "./+types/service-detail";
 import { requireAccess } from "~/auth/guard.server";
 import { agentsFor, assertRecordInScope } from "~/domain/service-records/service-access.server";
@@ -14,6 +14,8 @@ import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/service-records/change-service-record.server";
 import { assignServiceRecord, takeServiceRecord } from "~/domain/service-records/assign-service-record.server";
 import { listServiceAttachments } from "~/domain/service-records/attachments.server";
+import { mergedIntoProtocol } from "~/domain/service-records/merge-service-records.server";
+import { MERGE_MESSAGES } from "~/domain/service-records/merge";
 import {
   PRIORITIES,
   PRIORITY_LABELS,
@@ -42,6 +44,7 @@ import { Assignment } from "~/components/service-records/assignment";
 import { ServiceAttachments } from "~/components/service-records/attachments";
 import { sectorDataRows } from "~/components/service-records/sector-data";
 import { RequesterCpf } from "~/components/service-records/requester-cpf";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
@@ -66,7 +69,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const canned = await cannedRepliesForRecord(user, record);
     // Issue 22 §3 (ADR 262): the record's attachments, in the same scope.
     const attachments = await listServiceAttachments(user, params.id);
-    return { record, entries, agents, replyFiles, canned, attachments, me: user.id, now: new Date().toISOString() };
+    // A merged duplicate (issue 22 §8, ADR 267): read-only, pointing to its survivor.
+    const mergedInto = await mergedIntoProtocol(record.mergedInto);
+    return { record, entries, agents, replyFiles, canned, attachments, me: user.id, now: new Date().toISOString(), mergedInto };
   } catch (error) {
     // The original: a toast, then back to the list.
     if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
@@ -200,8 +205,10 @@ function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agen
 }
 
 export default function ServiceDetailPage() {
-  const { record, entries, agents, replyFiles, canned, attachments, me, now } = useLoaderData<typeof loader>();
+  const { record, entries, agents, replyFiles, canned, attachments, me, now, mergedInto } = useLoaderData<typeof loader>();
   const [editing, setEditing] = React.useState(false);
+  const [search] = useSearchParams();
+  const writable = !mergedInto;
   const sector = record.sector as ServiceSector;
   return (
     <div className="grid gap-5">
@@ -219,9 +226,16 @@ export default function ServiceDetailPage() {
             <Link to={`/dashboard/atendimento/${record.id}/comprovante`} className={buttonVariants({ variant: "outline", size: "md" })}>
               <FileCheck aria-hidden /> Comprovante
             </Link>
-            <Button type="button" variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
-              <Pencil aria-hidden /> {editing ? "Fechar edição" : "Editar"}
-            </Button>
+            {writable ? (
+              <>
+                <Link to={`/dashboard/atendimento/${record.id}/unificar`} className={buttonVariants({ variant: "outline", size: "md" })}>
+                  <Merge aria-hidden /> Unificar
+                </Link>
+                <Button type="button" variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
+                  <Pencil aria-hidden /> {editing ? "Fechar edição" : "Editar"}
+                </Button>
+              </>
+            ) : null}
           </div>
         }
       />
@@ -232,7 +246,23 @@ export default function ServiceDetailPage() {
         <DueBadge dueAt={record.dueAt} status={record.status} now={new Date(now)} />
       </div>
 
-      {editing ? (
+      {mergedInto ? (
+        <Alert tone="warning" data-testid="merged-into">
+          {MERGE_MESSAGES.mergedInto(mergedInto)}{" "}
+          {record.mergedInto ? (
+            <Link to={`/dashboard/atendimento/${record.mergedInto}`} className="font-semibold underline underline-offset-2">
+              Abrir o atendimento {mergedInto}
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      {search.get("aviso") === "unificado" ? (
+        <Alert tone="success" data-testid="merge-done">
+          Atendimento unificado: o histórico do protocolo antigo foi copiado para este.
+        </Alert>
+      ) : null}
+
+      {editing && writable ? (
         <Card className="p-5 print:hidden">
           <h2 className="mb-4 text-lg font-bold text-navy-950">Editar chamado</h2>
           <EditForm record={record} agents={agents} me={me} onDone={() => setEditing(false)} />
@@ -282,17 +312,19 @@ export default function ServiceDetailPage() {
           <Card className="p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Comentários e histórico</h2>
             <History entries={entries} files={replyFiles} fileHref={replyFileHref} />
-            <div className="mt-5 border-t border-slate-200 pt-4">
-              <CommentForm id={record.id} agents={agents} me={me} canned={canned} />
-            </div>
+            {writable ? (
+              <div className="mt-5 border-t border-slate-200 pt-4">
+                <CommentForm id={record.id} agents={agents} me={me} canned={canned} />
+              </div>
+            ) : null}
           </Card>
         </div>
         <div className="grid content-start gap-5">
-          <Card className="p-5 print:hidden">
+          <Card className="p-5 print:hidden" hidden={!writable}>
             <h2 className="mb-3 text-lg font-bold text-navy-950">Responsável</h2>
             <Assignment responsibleId={record.responsibleId} responsibleName={record.responsibleName ?? null} agents={agents} me={me} />
           </Card>
-          <Card className="p-5 print:hidden">
+          <Card className="p-5 print:hidden" hidden={!writable}>
             <h2 className="mb-3 text-lg font-bold text-navy-950">Ações rápidas</h2>
             <StatusChange id={record.id} status={record.status} agents={agents} screen="detail" label="Alterar status do chamado" me={me} />
             {record.status === "cancelled" ? <p className="text-sm text-slate-600">Chamado cancelado: use Editar para reabri-lo.</p> : null}

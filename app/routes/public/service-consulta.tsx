@@ -2,6 +2,7 @@ import { CalendarClock, CalendarPlus, Building2, Hourglass, RefreshCw, Search, S
 import type { Route } from "./+types/service-consulta";
 import { consultServiceRecord } from "~/domain/service-records/consulta.server";
 import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/service-records/consulta";
+import { MERGE_MESSAGES } from "~/domain/service-records/merge";
 import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
@@ -112,6 +113,11 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
           <span className="text-slate-700">Status:</span> <StatusBadge status={view.status} />
         </p>
       </div>
+      {view.mergedInto ? (
+        <Alert tone="warning" data-testid="consulta-merged">
+          {MERGE_MESSAGES.consulta(view.mergedInto)}
+        </Alert>
+      ) : null}
       <dl className="grid gap-4 sm:grid-cols-2">
         <MetaItem icon={Building2} label="Setor">
           {view.sectorLabel} · {view.serviceType}

@@ -117,6 +117,19 @@ export const SERVICE_EVENTS = {
     data: z.strictObject({ protocol: z.string(), sector: z.string(), attachmentId: z.string(), isPublic: z.boolean() }),
     values,
   }),
+  // Issue 22 §8 (ADR 267): a duplicate merged into its survivor (the entity is the duplicate).
+  "service.merged": auditEvent({
+    label: "Atendimento unificado a outro",
+    entityType: "service_record",
+    data: z.strictObject({
+      protocol: z.string(),
+      sector: z.string(),
+      intoId: z.string(),
+      intoProtocol: z.string(),
+      copied: z.number().int(),
+    }),
+    values,
+  }),
   "company.created": auditEvent({
     label: "Empresa cadastrada pelo atendimento",
     entityType: "company",
