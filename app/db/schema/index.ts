@@ -8,3 +8,4 @@ export * from "./members";
 export * from "./field";
 export * from "./services";
 export * from "./finance";
+export * from "./member-area";
