@@ -11,6 +11,7 @@ import { AppError } from "~/utils/app-error";
 import { hmacHex } from "~/utils/crypto.server";
 import { appSecret } from "~/utils/secrets.server";
 import { memberActor, type MemberSession } from "./member-session.server";
+import { DUES_MESSAGES } from "./dues";
 
 /**
  * "Minhas mensalidades" (issue 23 §2, ADR 271): the signed-in member's own charges, read with the
@@ -29,10 +30,6 @@ export type MyDues = {
   pixMissing: boolean;
 };
 
-export const DUES_MESSAGES = {
-  receiptNotFound: "Recibo não encontrado. Só há recibo de mensalidade paga.",
-  pixMissing: "O pagamento por PIX ainda não está disponível. Fale com o sindicato para pagar esta mensalidade.",
-} as const;
 
 export async function myDues(member: Pick<MemberSession, "memberId">, o: { today?: string } = {}): Promise<MyDues> {
   const today = o.today ?? todayInBrasilia();
