@@ -8,7 +8,7 @@ import { errorFields, log } from "~/utils/logger.server";
 import { appUrl } from "~/utils/env.server";
 import { hmacHex, safeEqual } from "~/utils/crypto.server";
 import { appSecret } from "~/utils/secrets.server";
-import { hitRateLimit, isRateLimited, resetRateLimit, retryMessage, type RateLimitName } from "~/utils/rate-limit.server";
+import { hitRateLimit, isRateLimited, RATE_LIMITS, resetRateLimit, retryMessage, type RateLimitName } from "~/utils/rate-limit.server";
 import { AppError } from "~/utils/app-error";
 import { MEMBER_AUTH_MESSAGES } from "./member-auth.schema";
 import { createMemberSession, memberActor } from "./member-session.server";
@@ -184,8 +184,11 @@ export async function verifyMemberCode(cpf: string, code: string, requester: Req
       });
     }
     const [ip, byCpf] = await Promise.all([hitRateLimit("memberCodeCheckIp", requester.clientIp), hitRateLimit("memberCodeCheckCpf", cpf)]);
-    if (!ip.allowed || !byCpf.allowed) {
-      const wait = Math.max(!ip.allowed ? ip.retryAfterSeconds : 0, !byCpf.allowed ? byCpf.retryAfterSeconds : 0);
+    // The failure that uses up the window already says so.
+    const ipOut = ip.count >= RATE_LIMITS.memberCodeCheckIp.max;
+    const cpfOut = byCpf.count >= RATE_LIMITS.memberCodeCheckCpf.max;
+    if (ipOut || cpfOut) {
+      const wait = Math.max(ipOut ? ip.retryAfterSeconds : 0, cpfOut ? byCpf.retryAfterSeconds : 0);
       throw new AppError(429, MEMBER_AUTH_MESSAGES.tooManyCodes(retryMessage(wait)), "code");
     }
     throw new AppError(401, MEMBER_AUTH_MESSAGES.wrongCode, "code");
