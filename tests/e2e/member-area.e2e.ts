@@ -66,7 +66,7 @@ describe("the member's journey on a phone", () => {
 
     await page.getByRole("navigation", { name: "Área do Filiado" }).getByRole("link", { name: "Minhas mensalidades" }).click();
     await page.waitForURL((u) => u.pathname === "/filiado/mensalidades");
-    await expect.poll(() => page.getByTestId("overdue-total").textContent()).toContain("R$ 56,00");
+    await expect.poll(() => page.getByTestId("overdue-total").textContent()).toMatch(/R\$\s56,00/);
     await checked(page, "member-dues-390");
     const overdue = page.locator('[data-testid="member-charge"][data-status="overdue"]');
     const pix = await overdue.getByTestId("pix-code").inputValue();
@@ -77,7 +77,7 @@ describe("the member's journey on a phone", () => {
 
     await page.getByTestId("member-receipt-link").click();
     await page.waitForURL((u) => u.pathname.endsWith("/recibo"));
-    await expect.poll(() => page.getByTestId("receipt-amount").textContent()).toBe("R$ 55,00");
+    await expect.poll(() => page.getByTestId("receipt-amount").textContent()).toMatch(/^R\$\s55,00$/);
     expect(await page.getByTestId("receipt-code").textContent()).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
     await checked(page, "member-receipt-390");
 
