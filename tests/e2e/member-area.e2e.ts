@@ -32,9 +32,21 @@ let member: MemberRow;
 beforeAll(async () => {
   member = await createMember(t.db, { name: "Rita de Cássia Moura", email: "rita.moura@exemplo.com.br", situation: 1, status: "ativo" });
   const y = Number(brasiliaDateFromToday(0).slice(0, 4));
-  const paid = await createCharge(t.db, { memberId: member.id, amountCentavos: 5500, referenceYear: y - 1, referenceMonth: 11, dueDate: `${y - 1}-11-10` });
+  const paid = await createCharge(t.db, {
+    memberId: member.id,
+    amountCentavos: 5500,
+    referenceYear: y - 1,
+    referenceMonth: 11,
+    dueDate: `${y - 1}-11-10`,
+  });
   await createPayment(t.db, { chargeId: paid.id, amountCentavos: 5500, method: "pix" });
-  await createCharge(t.db, { memberId: member.id, amountCentavos: 5600, referenceYear: y - 1, referenceMonth: 12, dueDate: brasiliaDateFromToday(-10) });
+  await createCharge(t.db, {
+    memberId: member.id,
+    amountCentavos: 5600,
+    referenceYear: y - 1,
+    referenceMonth: 12,
+    dueDate: brasiliaDateFromToday(-10),
+  });
 });
 
 async function checked(page: Page, name: string) {

@@ -400,8 +400,12 @@ describe("anonymising a member reaches every copy of their personal data", () =>
               ${JSON.stringify({ total: 1, rejected: [{ row: 2, key: `${member.registrationNumber} · ${OLD.name}`, reason: `CPF ${formatCpf(OLD.cpf)} de outro filiado` }] })}::jsonb)`);
     // Her own area (issue 23): a card code, a sign-in code, an open session, and an entry audited as her.
     await t.db.execute(sql`insert into member_access (member_id, last_sign_in_at) values (${member.id}, now())`);
-    await t.db.execute(sql`insert into member_login_codes (member_id, code_hash, expires_at) values (${member.id}, 'x', now() + interval '10 minutes')`);
-    await t.db.execute(sql`insert into member_sessions (id, member_id, expires_at) values ('sessao-da-iris', ${member.id}, now() + interval '1 hour')`);
+    await t.db.execute(
+      sql`insert into member_login_codes (member_id, code_hash, expires_at) values (${member.id}, 'x', now() + interval '10 minutes')`,
+    );
+    await t.db.execute(
+      sql`insert into member_sessions (id, member_id, expires_at) values ('sessao-da-iris', ${member.id}, now() + interval '1 hour')`,
+    );
     await createAuditEntry(t.db, {
       action: "member_area.signed_in",
       entityType: "member_area",

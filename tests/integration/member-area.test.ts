@@ -59,13 +59,37 @@ beforeAll(async () => {
   bruno = await createMember(t.db, { name: "Bruno Teixeira Matos", email: "bruno.matos@exemplo.com.br", situation: 1, status: "ativo" });
   carla = await createMember(t.db, { name: "Carla Nunes", email: null, situation: 1, status: "ativo" });
   const y = Number(brasiliaDateFromToday(0).slice(0, 4));
-  const paid = await createCharge(t.db, { memberId: ana.id, amountCentavos: 6123, referenceYear: y - 1, referenceMonth: 1, dueDate: `${y - 1}-01-10` });
+  const paid = await createCharge(t.db, {
+    memberId: ana.id,
+    amountCentavos: 6123,
+    referenceYear: y - 1,
+    referenceMonth: 1,
+    dueDate: `${y - 1}-01-10`,
+  });
   await createPayment(t.db, { chargeId: paid.id, amountCentavos: 6123, method: "pix" });
   anaPaid = paid.id;
-  const overdue = await createCharge(t.db, { memberId: ana.id, amountCentavos: 6231, referenceYear: y - 1, referenceMonth: 2, dueDate: brasiliaDateFromToday(-20) });
+  const overdue = await createCharge(t.db, {
+    memberId: ana.id,
+    amountCentavos: 6231,
+    referenceYear: y - 1,
+    referenceMonth: 2,
+    dueDate: brasiliaDateFromToday(-20),
+  });
   anaOverdue = overdue.id;
-  await createCharge(t.db, { memberId: ana.id, amountCentavos: 6312, referenceYear: y + 1, referenceMonth: 3, dueDate: brasiliaDateFromToday(15) });
-  const bp = await createCharge(t.db, { memberId: bruno.id, amountCentavos: 7777, referenceYear: y - 1, referenceMonth: 1, dueDate: `${y - 1}-01-10` });
+  await createCharge(t.db, {
+    memberId: ana.id,
+    amountCentavos: 6312,
+    referenceYear: y + 1,
+    referenceMonth: 3,
+    dueDate: brasiliaDateFromToday(15),
+  });
+  const bp = await createCharge(t.db, {
+    memberId: bruno.id,
+    amountCentavos: 7777,
+    referenceYear: y - 1,
+    referenceMonth: 1,
+    dueDate: `${y - 1}-01-10`,
+  });
   await createPayment(t.db, { chargeId: bp.id, amountCentavos: 7777, method: "boleto" });
   brunoPaid = bp.id;
 });
@@ -113,7 +137,11 @@ describe("signing in with the CPF and an e-mailed code", () => {
     // Audited as the member, with the matrícula only.
     const [entry] = await t.query<{ actor_id: string; actor_username: string; data: unknown }>`
       select actor_id, actor_username, data from audit_log where action = 'member_area.signed_in' order by id desc limit 1`;
-    expect(entry).toMatchObject({ actor_id: ana.id, actor_username: `filiado ${ana.registrationNumber}`, data: { registrationNumber: ana.registrationNumber } });
+    expect(entry).toMatchObject({
+      actor_id: ana.id,
+      actor_username: `filiado ${ana.registrationNumber}`,
+      data: { registrationNumber: ana.registrationNumber },
+    });
     const [access] = await t.query<{ last_sign_in_at: Date | null }>`select last_sign_in_at from member_access where member_id = ${ana.id}`;
     expect(access.last_sign_in_at).not.toBeNull();
   });
@@ -129,7 +157,11 @@ describe("signing in with the CPF and an e-mailed code", () => {
 
   it("answers a member with an e-mail, one without, and a CPF of no one with the same words and a similar time", async () => {
     const since = sink.messages.length;
-    const runs: Record<string, { statuses: number[]; texts: string[]; ms: number[] }> = { ana: { statuses: [], texts: [], ms: [] }, carla: { statuses: [], texts: [], ms: [] }, nobody: { statuses: [], texts: [], ms: [] } };
+    const runs: Record<string, { statuses: number[]; texts: string[]; ms: number[] }> = {
+      ana: { statuses: [], texts: [], ms: [] },
+      carla: { statuses: [], texts: [], ms: [] },
+      nobody: { statuses: [], texts: [], ms: [] },
+    };
     const cpfs = { ana: ana.cpf!, carla: carla.cpf!, nobody };
     for (let round = 0; round < 3; round++) {
       for (const [who, cpf] of Object.entries(cpfs)) {
@@ -227,7 +259,12 @@ describe("signing in with the CPF and an e-mailed code", () => {
 describe("member and staff sessions stay apart", () => {
   it("a member never opens /dashboard; no staff role opens /filiado", async () => {
     const member = await memberSession(t, ana.id);
-    for (const path of ["/dashboard", "/dashboard/admin", "/dashboard/financeiro/financial", `/dashboard/financeiro/cobrancas/${anaPaid}`]) {
+    for (const path of [
+      "/dashboard",
+      "/dashboard/admin",
+      "/dashboard/financeiro/financial",
+      `/dashboard/financeiro/cobrancas/${anaPaid}`,
+    ]) {
       const res = await member.get(path);
       expect(res.status, path).toBe(302);
       expect(res.headers.get("location"), path).toMatch(/^\/login\?redirectTo=/);
@@ -321,7 +358,8 @@ describe("the card and its public check", () => {
     expect(page).toContain("Filiado ativo");
     expect(page).toContain("Ana");
     expect(page).toContain(String(ana.registrationNumber));
-    for (const secret of ["Lacerda", "Beatriz", ana.cpf!, formatCpf(ana.cpf!), ana.email!, "foto"]) expect(html, secret).not.toContain(secret);
+    for (const secret of ["Lacerda", "Beatriz", ana.cpf!, formatCpf(ana.cpf!), ana.email!, "foto"])
+      expect(html, secret).not.toContain(secret);
 
     await t.query`update members set situation = 10, status = 'cancelado' where id = ${ana.id}`;
     const oldHtml = await (await fetch(`${t.url}/verificar/${code}`, { headers: { "X-Forwarded-For": nextIp() } })).text();

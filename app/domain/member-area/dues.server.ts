@@ -30,7 +30,6 @@ export type MyDues = {
   pixMissing: boolean;
 };
 
-
 export async function myDues(member: Pick<MemberSession, "memberId">, o: { today?: string } = {}): Promise<MyDues> {
   const today = o.today ?? todayInBrasilia();
   const rows = await memberChargeRows(member.memberId, today);
@@ -50,7 +49,9 @@ export async function myDues(member: Pick<MemberSession, "memberId">, o: { today
 
 /** A receipt's verification code: 16 hex digits derived from the payment (no table, nothing to leak). */
 export async function receiptCode(paymentId: string) {
-  const hex = hmacHex(await appSecret(), `member-receipt:${paymentId}`).slice(0, 16).toUpperCase();
+  const hex = hmacHex(await appSecret(), `member-receipt:${paymentId}`)
+    .slice(0, 16)
+    .toUpperCase();
   return hex.match(/.{4}/g)!.join("-");
 }
 

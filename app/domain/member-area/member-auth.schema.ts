@@ -12,8 +12,7 @@ export const MEMBER_AUTH_MESSAGES = {
    * The one answer to a code request, whoever the CPF belongs to (ADR 270): a member with an
    * e-mail, a member without one, a blocked member or no member at all read the same words.
    */
-  sent:
-    "Se este CPF for de um filiado com e-mail cadastrado, enviamos um código de 6 números para esse e-mail. O código vale por 10 minutos.",
+  sent: "Se este CPF for de um filiado com e-mail cadastrado, enviamos um código de 6 números para esse e-mail. O código vale por 10 minutos.",
   noEmailHint:
     "Não recebeu em alguns minutos? Confira a caixa de spam. Se o seu e-mail não estiver cadastrado ou tiver mudado, entre em contato com o sindicato para atualizá-lo.",
   wrongCode: "Código incorreto ou expirado. Confira o e-mail ou peça um novo código.",

@@ -88,7 +88,10 @@ async function load(request: Request): Promise<MemberSession | null> {
     .where(eq(memberSessions.id, id));
   if (!row) return null;
   const stale =
-    row.anonymizedAt !== null || row.blockedAt !== null || row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() <= now - MEMBER_IDLE_TIMEOUT_MS;
+    row.anonymizedAt !== null ||
+    row.blockedAt !== null ||
+    row.expiresAt.getTime() <= now ||
+    row.lastSeenAt.getTime() <= now - MEMBER_IDLE_TIMEOUT_MS;
   if (stale) {
     await db().delete(memberSessions).where(eq(memberSessions.id, id));
     return null;

@@ -10,7 +10,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return fileResponse(await myPhoto(member), { disposition: "inline", cache: "no-store" });
   } catch (error) {
-    if (isAppError(error)) return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (isAppError(error))
+      return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     throw error;
   }
 }

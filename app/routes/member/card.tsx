@@ -45,7 +45,11 @@ export default function MemberCard() {
         </header>
         <div className="grid grid-cols-[6rem_1fr] gap-4 px-4">
           {card.hasPhoto ? (
-            <img src="/filiado/carteirinha/foto" alt={`Foto de ${card.name}`} className="h-32 w-24 rounded-md border border-slate-300 object-cover" />
+            <img
+              src="/filiado/carteirinha/foto"
+              alt={`Foto de ${card.name}`}
+              className="h-32 w-24 rounded-md border border-slate-300 object-cover"
+            />
           ) : (
             <div className="grid h-32 w-24 place-items-center rounded-md border border-dashed border-slate-400 text-center text-xs text-slate-600">
               Sem foto
@@ -70,7 +74,8 @@ export default function MemberCard() {
                 className={cn("inline-flex items-center gap-1 font-semibold", card.active ? "text-emerald-800" : "text-red-800")}
                 data-testid="card-status"
               >
-                {card.active ? <ShieldCheck aria-hidden className="size-4" /> : <ShieldX aria-hidden className="size-4" />} {card.statusLabel}
+                {card.active ? <ShieldCheck aria-hidden className="size-4" /> : <ShieldX aria-hidden className="size-4" />}{" "}
+                {card.statusLabel}
               </dd>
             </div>
             <div>
@@ -91,8 +96,8 @@ export default function MemberCard() {
         </div>
       </section>
       <p className="text-sm text-slate-700 print:hidden">
-        Para ter a carteirinha na tela inicial do celular, abra esta página no navegador e escolha “Adicionar à tela inicial”. A
-        verificação pelo QR Code sempre mostra a situação atual.
+        Para ter a carteirinha na tela inicial do celular, abra esta página no navegador e escolha “Adicionar à tela inicial”. A verificação
+        pelo QR Code sempre mostra a situação atual.
       </p>
     </div>
   );

@@ -114,7 +114,9 @@ export default function MemberDues() {
         </p>
       ) : null}
       {dues.charges.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">Nenhuma mensalidade registrada.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
+          Nenhuma mensalidade registrada.
+        </p>
       ) : (
         <section aria-label="Mensalidades" className="grid gap-4">
           <ul className="grid gap-4">

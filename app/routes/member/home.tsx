@@ -6,7 +6,10 @@ import { myDues } from "~/domain/member-area/dues.server";
 import { formatMoney } from "~/lib/money";
 import { Card } from "~/components/ui/card";
 
-export const meta: Route.MetaFunction = () => [{ title: "Área do Filiado | Sindicato dos Bombeiros Civis do DF" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Área do Filiado | Sindicato dos Bombeiros Civis do DF" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireMember(request);
@@ -20,7 +23,10 @@ export default function MemberHome() {
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-navy-950">Olá, {firstName}</h1>
       {overdue.count > 0 ? (
-        <p className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900" data-testid="home-overdue">
+        <p
+          className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+          data-testid="home-overdue"
+        >
           <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
           {`Você tem ${overdue.count} ${overdue.count === 1 ? "mensalidade vencida" : "mensalidades vencidas"}, total de ${formatMoney(overdue.totalCentavos)}.`}
         </p>

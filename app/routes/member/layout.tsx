@@ -37,7 +37,7 @@ export default function MemberLayout() {
             </Button>
           </Form>
         </div>
-        <nav aria-label="Área do Filiado" className="container-page -mb-px flex gap-1 overflow-x-auto">
+        <nav aria-label="Área do Filiado" className="container-page -mb-px flex flex-wrap gap-x-1">
           {LINKS.map((l) => (
             <NavLink
               key={l.to}

@@ -12,7 +12,10 @@ import { BrandMark } from "~/components/layout/brand-mark";
 
 export const handle = { hydrate: "now" as const };
 
-export const meta: Route.MetaFunction = () => [{ title: "Recibo de mensalidade | Área do Filiado" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Recibo de mensalidade | Área do Filiado" },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
@@ -41,14 +44,20 @@ export default function MemberReceipt() {
     <main id="conteudo" className="mx-auto grid max-w-[210mm] gap-4 p-4 sm:p-8 print:max-w-none print:p-0">
       <style>{"@page { size: A4; margin: 18mm; }"}</style>
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link to="/filiado/mensalidades" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+        <Link
+          to="/filiado/mensalidades"
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+        >
           <ArrowLeft aria-hidden className="size-4" /> Voltar para as mensalidades
         </Link>
         <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
           <Printer aria-hidden /> Imprimir ou salvar em PDF
         </Button>
       </div>
-      <article className="grid gap-6 rounded-xl border border-slate-300 bg-white p-6 sm:p-10 print:break-inside-avoid print:border-0 print:p-0" data-testid="receipt-sheet">
+      <article
+        className="grid gap-6 rounded-xl border border-slate-300 bg-white p-6 sm:p-10 print:break-inside-avoid print:border-0 print:p-0"
+        data-testid="receipt-sheet"
+      >
         <header className="flex items-center gap-4 border-b-2 border-navy-900 pb-4">
           <BrandMark className="size-14" />
           <div>

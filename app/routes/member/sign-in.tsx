@@ -140,7 +140,8 @@ function CodeStep({ result, cpf }: { result: SignInData; cpf: string }) {
 
 export default function MemberSignIn() {
   const { result } = useFormAction<SignInData>({ mode: "document", toast: false, action: "/filiado/entrar" });
-  const cpf = result?.ok && result.intent === "request-code" ? result.cpf : result?.intent === "verify-code" ? result.values?.cpf : undefined;
+  const cpf =
+    result?.ok && result.intent === "request-code" ? result.cpf : result?.intent === "verify-code" ? result.values?.cpf : undefined;
   return (
     <AuthCard
       title="Área do Filiado"

@@ -5,7 +5,10 @@ import { verifyCard } from "~/domain/member-area/card.server";
 import { isAppError } from "~/utils/app-error";
 import { cn } from "~/lib/cn";
 
-export const meta: Route.MetaFunction = () => [{ title: "Verificação de carteirinha | Sindicato dos Bombeiros Civis do DF" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Verificação de carteirinha | Sindicato dos Bombeiros Civis do DF" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The answer is about one person and changes with their status: never cached. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
@@ -66,7 +69,9 @@ export default function VerifyCard() {
                 Carteirinha não reconhecida: o código não existe ou foi substituído porque a situação do filiado mudou.
               </p>
             )}
-            <p className="text-xs text-slate-600">Situação consultada agora no cadastro do sindicato. Peça ao filiado a carteirinha atual em caso de dúvida.</p>
+            <p className="text-xs text-slate-600">
+              Situação consultada agora no cadastro do sindicato. Peça ao filiado a carteirinha atual em caso de dúvida.
+            </p>
           </>
         )}
       </div>
