@@ -16,6 +16,12 @@ export default [
   route("convencoes/:id/pdf", "routes/public/agreements-pdf.tsx"),
   // A public attachment of a service record, by the signed link the consulta gives (ADR 262).
   route("atendimento/consulta/anexos/:attachmentId", "routes/public/service-consulta-file.ts"),
+  // The members' own area (issue 23, ADRs 270–272): sign-out, the card's photo and manifest, and
+  // the printable receipt, outside the site's header and footer.
+  route("filiado/sair", "routes/member/sign-out.ts"),
+  route("filiado/carteirinha/foto", "routes/member/card-photo.ts"),
+  route("filiado/manifest.webmanifest", "routes/member/manifest.ts"),
+  route("filiado/mensalidades/:chargeId/recibo", "routes/member/receipt.tsx"),
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -39,6 +45,13 @@ export default [
     route("denuncia", "routes/public/complaint.tsx"),
     route("denuncia/acompanhar", "routes/public/complaint-follow-up.tsx"),
     route("atendimento/consulta", "routes/public/service-consulta.tsx"),
+    route("filiado/entrar", "routes/member/sign-in.tsx"),
+    route("verificar/:code", "routes/member/verify.tsx"),
+    layout("routes/member/layout.tsx", [
+      route("filiado", "routes/member/home.tsx"),
+      route("filiado/mensalidades", "routes/member/dues.tsx"),
+      route("filiado/carteirinha", "routes/member/card.tsx"),
+    ]),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

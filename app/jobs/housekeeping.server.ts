@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 import { purgeExpiredSessions } from "~/auth/session.server";
+import { purgeExpiredMemberSessions } from "~/domain/member-area/member-session.server";
 import { purgeExpiredRateLimits } from "~/utils/rate-limit.server";
 import { log } from "~/utils/logger.server";
 import { defineJob } from "./jobs.server";
@@ -27,6 +28,7 @@ export const housekeepingJob = defineJob(
   z.object({}).passthrough(),
   async () => {
     await purgeExpiredSessions();
+    await purgeExpiredMemberSessions();
     await purgeExpiredRateLimits();
     await purgeFinishedJobs();
     log.info("limpeza periódica concluída");

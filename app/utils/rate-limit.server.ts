@@ -40,6 +40,18 @@ export const RATE_LIMITS = {
   serviceConsulta: { max: 10, windowSeconds: 15 * 60 },
   /** Failed look-ups of one protocol from any address (ADR 135): a second factor is 4 digits. */
   serviceConsultaProtocol: { max: 20, windowSeconds: 60 * 60 },
+  /**
+   * The members' sign-in (issue 23 §1, ADR 270). Code requests, every one counted (each may send
+   * an e-mail): per CPF and per client address. The code step has its own lockout, failures only:
+   * per CPF (the 6th wrong code within 15 minutes is refused, on top of a code's own 5 tries) and
+   * per address.
+   */
+  memberCodeRequestCpf: { max: 5, windowSeconds: 60 * 60 },
+  memberCodeRequestIp: { max: 30, windowSeconds: 60 * 60 },
+  memberCodeCheckCpf: { max: 5, windowSeconds: 15 * 60 },
+  memberCodeCheckIp: { max: 30, windowSeconds: 15 * 60 },
+  /** Failed look-ups of /verificar/{code} per client address (ADR 272): an unknown code counts. */
+  cardVerify: { max: 20, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, Limit>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

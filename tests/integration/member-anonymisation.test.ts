@@ -430,6 +430,20 @@ describe("anonymising a member reaches every copy of their personal data", () =>
       insert into import_runs (kind, status, file_name, actor, report)
       values ('members', 'refused', 'filiados.csv', '{}'::jsonb,
               ${JSON.stringify({ total: 1, rejected: [{ row: 2, key: `${member.registrationNumber} · ${OLD.name}`, reason: `CPF ${formatCpf(OLD.cpf)} de outro filiado` }] })}::jsonb)`);
+    // Her own area (issue 23): a card code, a sign-in code, an open session, and an entry audited as her.
+    await t.db.execute(sql`insert into member_access (member_id, last_sign_in_at) values (${member.id}, now())`);
+    await t.db.execute(
+      sql`insert into member_login_codes (member_id, code_hash, expires_at) values (${member.id}, 'x', now() + interval '10 minutes')`,
+    );
+    await t.db.execute(
+      sql`insert into member_sessions (id, member_id, expires_at) values ('sessao-da-iris', ${member.id}, now() + interval '1 hour')`,
+    );
+    await createAuditEntry(t.db, {
+      action: "member_area.signed_in",
+      entityType: "member_area",
+      entityId: member.id,
+      data: { registrationNumber: member.registrationNumber },
+    });
     expect(control.memberId).toBe(other.id);
   });
 
@@ -467,6 +481,11 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     expect(entry).toMatchObject({ entityType: "member", entityId: member.id, actorUsername: admin.username });
     expect(entry.data).toEqual({});
 
+    // Her own area is closed: no session, no sign-in code, no card code left to verify.
+    for (const table of ["member_access", "member_login_codes", "member_sessions"]) {
+      const found = await t.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where member_id = ${member.id}`);
+      expect((found.rows[0] as { n: number }).n, table).toBe(0);
+    }
     // The photo's file is gone; no e-mail to her is left to send.
     expect(await t.db.$count(files, eq(files.id, photoFileId))).toBe(0);
     // Her attached papers are gone with their files; the history says an attachment was removed.

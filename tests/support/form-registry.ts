@@ -1,3 +1,4 @@
+import { memberSignInSchema } from "~/domain/member-area/member-auth.schema";
 import type { z } from "zod";
 import sharp from "sharp";
 import type { Role } from "~/auth/roles";
@@ -1009,6 +1010,18 @@ export const FORM_POSTS: FormPost[] = [
       schema: consultaSchema,
       valid: () => ({ intent: "consulta", protocolo: "SIND20260105093000", verificador: "4725" }),
       // Nothing typed here is stored: both fields are checked against the record, never written.
+      textFields: [],
+    },
+  },
+  {
+    path: "/filiado/entrar",
+    tables: ["member_login_codes", "member_sessions", "member_access"],
+    form: {
+      name: "filiado-entrar",
+      limited: true,
+      schema: memberSignInSchema,
+      // A valid CPF of no member: the answer is the same as a member's, and nothing is written.
+      valid: () => ({ intent: "request-code", cpf: "529.982.247-25" }),
       textFields: [],
     },
   },

@@ -34,10 +34,24 @@ export const PUBLIC_PAGES: HtmlState[] = [
   { name: "esqueci a senha", path: "/esqueci-senha", status: 200 },
   { name: "redefinir senha (link inválido)", path: "/redefinir-senha/link-invalido", status: 200 },
   { name: "manutenção", path: "/manutencao", status: 200 },
+  { name: "área do filiado: entrar", path: "/filiado/entrar", status: 200 },
+  { name: "verificar carteirinha (não reconhecida)", path: "/verificar/00000000000000000000000000000000", status: 200 },
   { name: "página inexistente (404)", path: "/pagina-que-nao-existe", status: 404 },
 ];
 
 export const FORM_STATES: HtmlState[] = [
+  {
+    name: "área do filiado: passo do código",
+    path: "/filiado/entrar",
+    status: 200,
+    post: { fields: { intent: "request-code", cpf: "529.982.247-25" } },
+  },
+  {
+    name: "área do filiado: código errado",
+    path: "/filiado/entrar",
+    status: 401,
+    post: { fields: { intent: "verify-code", cpf: "529.982.247-25", code: "000000" } },
+  },
   { name: "login: senha errada", path: "/login", status: 401, post: { fields: { username: "admin", password: "errada" } } },
   { name: "login: campos vazios", path: "/login", status: 400, post: { fields: { username: "", password: "" } } },
   { name: "esqueci a senha: vazio", path: "/esqueci-senha", status: 400, post: { fields: { username: "" } } },

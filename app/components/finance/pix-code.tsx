@@ -6,7 +6,18 @@ import { Button } from "~/components/ui/button";
  * PIX copia e cola (issue 11): the BR Code as selectable text and a button that copies it.
  * The QR image beside it is the same code; this text is its accessible equivalent.
  */
-export function PixCopyPaste({ code, copiedMessage, failedMessage }: { code: string; copiedMessage: string; failedMessage: string }) {
+export function PixCopyPaste({
+  code,
+  copiedMessage,
+  failedMessage,
+  id = "pix-copia-e-cola",
+}: {
+  code: string;
+  copiedMessage: string;
+  failedMessage: string;
+  /** The text box's id: one per code when a page shows several (the member's dues, issue 23). */
+  id?: string;
+}) {
   const [status, setStatus] = React.useState<"" | "copied" | "failed">("");
   const ref = React.useRef<HTMLTextAreaElement>(null);
   async function copy() {
@@ -20,11 +31,11 @@ export function PixCopyPaste({ code, copiedMessage, failedMessage }: { code: str
   }
   return (
     <div className="grid gap-2">
-      <label htmlFor="pix-copia-e-cola" className="text-sm font-semibold text-slate-900">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
         PIX copia e cola
       </label>
       <textarea
-        id="pix-copia-e-cola"
+        id={id}
         ref={ref}
         readOnly
         rows={4}

@@ -9,3 +9,4 @@ export * from "./field";
 export * from "./services";
 export * from "./finance";
 export * from "./notifications";
+export * from "./member-area";

@@ -26,6 +26,7 @@ import { SERVICE_ENTITIES, SERVICE_EVENTS } from "./events/services";
 import { FINANCE_ENTITIES, FINANCE_EVENTS } from "./events/finance";
 import { FINANCE_PIX_ENTITIES, FINANCE_PIX_EVENTS } from "./events/finance-pix";
 import { ACCESS_ENTITIES, ACCESS_EVENTS } from "./events/access";
+import { MEMBER_AREA_ENTITIES, MEMBER_AREA_EVENTS } from "./events/member-area";
 
 /** Entity type (stored in audit_log.entity_type) → pt-BR label. */
 export const AUDIT_ENTITY_LABELS = {
@@ -43,6 +44,7 @@ export const AUDIT_ENTITY_LABELS = {
   ...FINANCE_ENTITIES,
   ...FINANCE_PIX_ENTITIES,
   ...ACCESS_ENTITIES,
+  ...MEMBER_AREA_ENTITIES,
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 
@@ -61,6 +63,7 @@ export const AUDIT_EVENTS = {
   ...FINANCE_EVENTS,
   ...FINANCE_PIX_EVENTS,
   ...ACCESS_EVENTS,
+  ...MEMBER_AREA_EVENTS,
 } satisfies Record<string, AuditEventDef<AuditEntityType>>;
 
 type Events = typeof AUDIT_EVENTS;

@@ -24,7 +24,15 @@ export type MemberChargeView = {
 /** Null when the actor may not see finance (the page then shows nothing of it). */
 export async function memberFinance(actor: Actor, memberId: string, o: { today?: string } = {}): Promise<MemberChargeView[] | null> {
   if (!can(actor.role, "finance.view")) return null;
-  const today = o.today ?? todayInBrasilia();
+  return memberChargeRows(memberId, o.today ?? todayInBrasilia());
+}
+
+/**
+ * One member's charges, newest reference first (the last 120), with the status derived as
+ * everywhere else. No permission check: the staff member page (above) and the member's own
+ * "Minhas mensalidades" (member-area/dues.server.ts, issue 23 §2) each check their own.
+ */
+export async function memberChargeRows(memberId: string, today: string): Promise<MemberChargeView[]> {
   const rows = await db()
     .select({
       id: charges.id,

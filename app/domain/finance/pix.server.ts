@@ -7,7 +7,7 @@ import { AppError } from "~/utils/app-error";
 import { todayInBrasilia } from "~/lib/dates";
 import { buildBrCode, txidForCharge } from "~/lib/pix";
 import { pixQrAlt, renderPixQr } from "~/lib/pix-qr.server";
-import { getPixConfig } from "./pix-settings.server";
+import { getPixConfig, type PixConfig } from "./pix-settings.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { maskEmail } from "./mask-email";
 import type { ChargeFields } from "./charge-row";
@@ -93,23 +93,30 @@ export async function getChargePixPage(actor: Actor, chargeId: string): Promise<
       },
     };
   }
+  return { charge, email, pix: await readyPix(config, row) };
+}
+
+type ConfiguredPix = Extract<PixConfig, { configured: true }>;
+export type ReadyPix = Extract<ChargePixPage["pix"], { state: "ready" }>;
+
+/**
+ * An open charge's static BR Code (exact amount, the charge's own txid) and its QR image: the
+ * staff's charge page and the member's own "Minhas mensalidades" (issue 23 §2) both come here.
+ */
+export async function readyPix(config: ConfiguredPix, charge: { id: string; amountCentavos: number }): Promise<ReadyPix> {
   const { key, receiverName, city } = config.settings;
-  const txid = txidForCharge(row.id);
-  const code = buildBrCode({ key, receiverName, city, amountCentavos: row.amountCentavos, txid });
-  const qr = await renderPixQr(code, pixQrAlt({ receiverName, amountCentavos: row.amountCentavos }));
+  const txid = txidForCharge(charge.id);
+  const code = buildBrCode({ key, receiverName, city, amountCentavos: charge.amountCentavos, txid });
+  const qr = await renderPixQr(code, pixQrAlt({ receiverName, amountCentavos: charge.amountCentavos }));
   return {
-    charge,
-    email,
-    pix: {
-      state: "ready",
-      code,
-      txid,
-      qrSvg: qr.svg,
-      qrAlt: qr.alt,
-      receiverName,
-      city,
-      keyTypeLabel: config.keyTypeLabel,
-      example: config.example,
-    },
+    state: "ready",
+    code,
+    txid,
+    qrSvg: qr.svg,
+    qrAlt: qr.alt,
+    receiverName,
+    city,
+    keyTypeLabel: config.keyTypeLabel,
+    example: config.example,
   };
 }

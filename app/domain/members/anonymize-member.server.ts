@@ -7,7 +7,10 @@ import {
   contactMessages,
   idempotencyKeys,
   jobs,
+  memberAccess,
+  memberLoginCodes,
   members,
+  memberSessions,
   payments,
   files,
   serviceRecordAttachments,
@@ -70,6 +73,7 @@ export type AnonymizeOutcome = {
  * - background jobs: e-mails addressed to them (or quoting them) are deleted, whatever their
  *   state; any other job quoting them is redacted (payload and last error);
  * - contact messages sent with their e-mail or phone: sender replaced, texts redacted;
+ * - the member's own area (issue 23): their sessions, sign-in codes and card code are deleted;
  * - the audit log: every entry's details (`data`) quoting their name, CPF, e-mail or phone are
  *   redacted (ADR 171); the entry of this anonymisation holds the member's id only.
  *
@@ -123,6 +127,10 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
       })
       .where(eq(members.id, member.id));
     if (member.photoFileId) await deleteFile(member.photoFileId, tx);
+    // The member's own area (issue 23): signed out everywhere, codes gone, the card no longer verifies.
+    await tx.delete(memberSessions).where(eq(memberSessions.memberId, member.id));
+    await tx.delete(memberLoginCodes).where(eq(memberLoginCodes.memberId, member.id));
+    await tx.delete(memberAccess).where(eq(memberAccess.memberId, member.id));
     // A create form's stored answer (ADR 196) may quote them (a service record's receipt names
     // its requester): dropped. Only a repeated post of that form would have read it.
     const quoted = [member.id, ...records.map((r) => r.id), member.name, member.cpf, member.email]

@@ -111,6 +111,14 @@ export default function PartnersPage() {
               Associados em dia com o sindicato podem aproveitar condições oferecidas pelos parceiros. Tire suas dúvidas sobre o cartão de
               benefícios e como usá-lo.
             </p>
+            <p className="mt-3 max-w-md leading-relaxed text-white" data-testid="card-benefit-explained">
+              O cartão é a carteirinha digital da{" "}
+              <a href="/filiado/carteirinha" className="font-semibold text-white underline underline-offset-2">
+                Área do Filiado
+              </a>
+              : entre com o seu CPF e um código enviado ao seu e-mail e mostre-a no celular ou impressa. O parceiro lê o QR Code e confirma
+              na hora se a filiação está ativa, vendo só o primeiro nome e a matrícula.
+            </p>
             <Button
               asChild
               variant="light"

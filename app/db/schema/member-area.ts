@@ -1,0 +1,59 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { members } from "./members";
+
+/**
+ * The members' own area (issue 23, ADRs 270–272; migration 0036). No column copies the member's
+ * name, CPF, e-mail or phone; anonymising the member deletes these rows.
+ */
+
+/** One row per member who used the area: the card's public code, the last sign-in, a block. */
+export const memberAccess = pgTable(
+  "member_access",
+  {
+    memberId: uuid("member_id")
+      .primaryKey()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** The card's code for /verificar/{code}: random; the database replaces it on a status change (ADR 272). */
+    verifyCode: text("verify_code")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    verifyRotatedAt: timestamp("verify_rotated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("member_access_verify_code_key").on(t.verifyCode)],
+);
+
+/** One-time sign-in codes (ADR 270): an HMAC of the 6 digits, 10 minutes, single use. */
+export const memberLoginCodes = pgTable(
+  "member_login_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("member_login_codes_member_idx").on(t.memberId, t.createdAt)],
+);
+
+/** Member sessions, apart from the staff's (ADR 270). The id is the SHA-256 of the cookie's token. */
+export const memberSessions = pgTable(
+  "member_sessions",
+  {
+    id: text("id").primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("member_sessions_member_idx").on(t.memberId)],
+);

@@ -1,0 +1,40 @@
+/**
+ * The members' own area (issue 23, ADR 270). The actor of these entries is the member (their id
+ * and "filiado <matrícula>"); the data holds the registration number only, never the CPF, name or
+ * e-mail, so anonymising the member leaves nothing personal in the log.
+ */
+import { z } from "zod";
+import { auditEvent } from "../audit-event";
+
+const registrationNumber = z.number().int();
+
+export const MEMBER_AREA_ENTITIES = { member_area: "Área do Filiado" } as const;
+
+export const MEMBER_AREA_EVENTS = {
+  "member_area.code_sent": auditEvent({
+    label: "Código de acesso enviado ao filiado",
+    entityType: "member_area",
+    data: z.strictObject({ registrationNumber }),
+  }),
+  "member_area.code_failed": auditEvent({
+    label: "Código de acesso incorreto (Área do Filiado)",
+    entityType: "member_area",
+    data: z.strictObject({ registrationNumber }),
+  }),
+  "member_area.signed_in": auditEvent({
+    label: "Filiado entrou na Área do Filiado",
+    entityType: "member_area",
+    data: z.strictObject({ registrationNumber }),
+  }),
+  "member_area.signed_out": auditEvent({
+    label: "Filiado saiu da Área do Filiado",
+    entityType: "member_area",
+    data: z.strictObject({ registrationNumber }),
+  }),
+  "member_area.receipt_viewed": auditEvent({
+    label: "Filiado abriu o recibo de uma mensalidade",
+    entityType: "member_area",
+    data: z.strictObject({ registrationNumber, chargeId: z.string() }),
+    fields: { chargeId: "Cobrança" },
+  }),
+};

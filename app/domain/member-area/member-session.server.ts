@@ -1,0 +1,149 @@
+import { eq, lt, or, sql } from "drizzle-orm";
+import { redirect } from "react-router";
+import { db, type Db, type Tx } from "~/db/client.server";
+import { memberAccess, memberLoginCodes, members, memberSessions } from "~/db/schema";
+import { hostCookieName, readCookie } from "~/auth/session.server";
+import { cookieSecure } from "~/utils/env.server";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
+
+/**
+ * Member sessions (issue 23 §1, ADR 270), apart from the staff's: their own cookie (`msid`), their
+ * own table, a shorter absolute timeout. A staff cookie never opens /filiado and this one never
+ * opens /dashboard: each side reads only its own cookie and its own table.
+ */
+export const MEMBER_IDLE_TIMEOUT_MS = 20 * 60 * 1000;
+export const MEMBER_ABSOLUTE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+const TOUCH_AFTER_MS = 60 * 1000;
+
+export const MEMBER_SIGN_IN_PATH = "/filiado/entrar";
+
+export type MemberSession = {
+  sessionId: string;
+  memberId: string;
+  registrationNumber: number;
+  name: string;
+  firstName: string;
+};
+
+/** How the member appears as an actor in the audit log (ADR 270): their id and matrícula, never the name. */
+export function memberActor(m: { memberId: string; registrationNumber: number }) {
+  return { id: m.memberId, username: `filiado ${m.registrationNumber}` };
+}
+
+export function memberCookieName() {
+  return hostCookieName("msid");
+}
+
+function serialize(value: string, maxAgeSeconds: number) {
+  const parts = [`${memberCookieName()}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  if (cookieSecure()) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** A fresh member session (a new random token at every sign-in); the Set-Cookie value. */
+export async function createMemberSession(memberId: string, tx: Db | Tx = db()) {
+  const token = randomToken(32);
+  await tx.insert(memberSessions).values({
+    id: sha256Hex(token),
+    memberId,
+    expiresAt: new Date(Date.now() + MEMBER_ABSOLUTE_TIMEOUT_MS),
+  });
+  return serialize(token, MEMBER_ABSOLUTE_TIMEOUT_MS / 1000);
+}
+
+export function clearMemberCookie() {
+  return serialize("", 0);
+}
+
+const cache = new WeakMap<Request, Promise<MemberSession | null>>();
+
+/** This request's signed-in member, or null. Memoised per request object. */
+export function getMemberSession(request: Request): Promise<MemberSession | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = load(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function load(request: Request): Promise<MemberSession | null> {
+  const token = readCookie(request, memberCookieName());
+  if (!token || token.length > 100) return null;
+  const id = sha256Hex(token);
+  const now = Date.now();
+  const [row] = await db()
+    .select({
+      memberId: members.id,
+      registrationNumber: members.registrationNumber,
+      name: members.name,
+      anonymizedAt: members.anonymizedAt,
+      blockedAt: memberAccess.blockedAt,
+      lastSeenAt: memberSessions.lastSeenAt,
+      expiresAt: memberSessions.expiresAt,
+    })
+    .from(memberSessions)
+    .innerJoin(members, eq(members.id, memberSessions.memberId))
+    .leftJoin(memberAccess, eq(memberAccess.memberId, memberSessions.memberId))
+    .where(eq(memberSessions.id, id));
+  if (!row) return null;
+  const stale =
+    row.anonymizedAt !== null ||
+    row.blockedAt !== null ||
+    row.expiresAt.getTime() <= now ||
+    row.lastSeenAt.getTime() <= now - MEMBER_IDLE_TIMEOUT_MS;
+  if (stale) {
+    await db().delete(memberSessions).where(eq(memberSessions.id, id));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db()
+      .update(memberSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(memberSessions.id, id));
+  }
+  return {
+    sessionId: id,
+    memberId: row.memberId,
+    registrationNumber: row.registrationNumber,
+    name: row.name,
+    firstName: row.name.trim().split(/\s+/)[0] ?? "",
+  };
+}
+
+/**
+ * The signed-in member, or a redirect to the member sign-in (a staff session is no member
+ * session: it is sent there too). Every /filiado loader and action comes through here.
+ */
+export async function requireMember(request: Request): Promise<MemberSession> {
+  const member = await getMemberSession(request);
+  if (member) return member;
+  const url = new URL(request.url);
+  throw redirect(`${MEMBER_SIGN_IN_PATH}?redirectTo=${encodeURIComponent(url.pathname)}`);
+}
+
+/** Where a member goes after signing in: a /filiado path only, else the area's start. */
+export function safeMemberRedirect(value: string | null | undefined) {
+  if (!value || !/^\/filiado(\/[A-Za-z0-9/_-]*)?$/.test(value) || value.startsWith(MEMBER_SIGN_IN_PATH)) return "/filiado";
+  return value;
+}
+
+export async function destroyMemberSession(request: Request) {
+  const token = readCookie(request, memberCookieName());
+  if (token && token.length <= 100)
+    await db()
+      .delete(memberSessions)
+      .where(eq(memberSessions.id, sha256Hex(token)));
+}
+
+export async function revokeMemberSessions(memberId: string) {
+  await db().delete(memberSessions).where(eq(memberSessions.memberId, memberId));
+}
+
+/** Hourly: ended member sessions and sign-in codes past their 10 minutes (used or not). */
+export async function purgeExpiredMemberSessions() {
+  await db().delete(memberLoginCodes).where(lt(memberLoginCodes.expiresAt, new Date()));
+  await db()
+    .delete(memberSessions)
+    .where(or(lt(memberSessions.expiresAt, new Date()), lt(memberSessions.lastSeenAt, new Date(Date.now() - MEMBER_IDLE_TIMEOUT_MS))));
+}

@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/sign-out";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { clearMemberCookie, destroyMemberSession, getMemberSession, memberActor } from "~/domain/member-area/member-session.server";
+
+/** Sign-out is a POST (a link or an image cannot sign a member out); a GET goes to the area. */
+export function loader() {
+  return redirect("/filiado");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const member = await getMemberSession(request);
+  if (member) {
+    await recordAudit({
+      actor: memberActor(member),
+      action: "member_area.signed_out",
+      entityType: "member_area",
+      entityId: member.memberId,
+      data: { registrationNumber: member.registrationNumber },
+    });
+  }
+  await destroyMemberSession(request);
+  return redirect("/filiado/entrar", { headers: [["Set-Cookie", clearMemberCookie()]] });
+}

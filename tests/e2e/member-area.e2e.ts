@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
+import { createMember, type MemberRow } from "~/db/factories/members";
+import { useBrowserSuite } from "../support/browser-suite";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { codeFromSink } from "../support/member-area";
+import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+
+/**
+ * Issue 23, the member's journey at 390 px in Chromium: sign in with the code read from the SMTP
+ * sink → see a charge → copy its PIX code → open a paid charge's receipt → open the card → a
+ * partner verifies it. Every screen axe-clean, no sideways scroll.
+ */
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink?.close();
+});
+const t = useBrowserSuite({
+  env: () => ({
+    SMTP_URL: sink.url,
+    PIX_KEY: "tesouraria@sindicato.example",
+    PIX_RECEIVER_NAME: "Sindicato Bombeiros DF",
+    PIX_CITY: "Brasilia",
+  }),
+});
+
+let member: MemberRow;
+beforeAll(async () => {
+  member = await createMember(t.db, { name: "Rita de Cássia Moura", email: "rita.moura@exemplo.com.br", situation: 1, status: "ativo" });
+  const y = Number(brasiliaDateFromToday(0).slice(0, 4));
+  const paid = await createCharge(t.db, {
+    memberId: member.id,
+    amountCentavos: 5500,
+    referenceYear: y - 1,
+    referenceMonth: 11,
+    dueDate: `${y - 1}-11-10`,
+  });
+  await createPayment(t.db, { chargeId: paid.id, amountCentavos: 5500, method: "pix" });
+  await createCharge(t.db, {
+    memberId: member.id,
+    amountCentavos: 5600,
+    referenceYear: y - 1,
+    referenceMonth: 12,
+    dueDate: brasiliaDateFromToday(-10),
+  });
+});
+
+async function checked(page: Page, name: string) {
+  await hydrated(page);
+  expect(await axe(page), name).toEqual([]);
+  expect(await hasNoHorizontalOverflow(page), name).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+describe("the member's journey on a phone", () => {
+  it("signs in with the e-mailed code, pays by PIX copia e cola, opens a receipt and the card, and a partner verifies it", async () => {
+    const page = await t.newPage("phone");
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
+    await page.goto(`${t.url}/filiado`);
+    await page.waitForURL((u) => u.pathname === "/filiado/entrar");
+    await checked(page, "member-sign-in-390");
+
+    const since = sink.messages.length;
+    await page.getByLabel("CPF").fill(member.cpf!);
+    await page.getByRole("button", { name: "Receber código por e-mail" }).click();
+    await expect.poll(() => page.getByTestId("code-sent").count(), { timeout: 15_000 }).toBe(1);
+    await checked(page, "member-code-390");
+    const code = await codeFromSink(sink, member.email!, since);
+    await page.getByLabel("Código recebido por e-mail").fill(code);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL((u) => u.pathname === "/filiado");
+    await checked(page, "member-home-390");
+
+    await page.getByRole("navigation", { name: "Área do Filiado" }).getByRole("link", { name: "Minhas mensalidades" }).click();
+    await page.waitForURL((u) => u.pathname === "/filiado/mensalidades");
+    await expect.poll(() => page.getByTestId("overdue-total").textContent()).toMatch(/R\$\s56,00/);
+    await checked(page, "member-dues-390");
+    const overdue = page.locator('[data-testid="member-charge"][data-status="overdue"]');
+    const pix = await overdue.getByTestId("pix-code").inputValue();
+    expect(pix).toMatch(/^000201/);
+    await overdue.getByTestId("pix-copy").click();
+    await expect.poll(() => overdue.getByTestId("pix-copy-status").textContent()).toBe("Código PIX copiado.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pix);
+
+    await page.getByTestId("member-receipt-link").click();
+    await page.waitForURL((u) => u.pathname.endsWith("/recibo"));
+    await expect.poll(() => page.getByTestId("receipt-amount").textContent()).toMatch(/^R\$\s55,00$/);
+    expect(await page.getByTestId("receipt-code").textContent()).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
+    await checked(page, "member-receipt-390");
+
+    await page.goto(`${t.url}/filiado/carteirinha`);
+    await expect.poll(() => page.getByTestId("card-status").textContent()).toContain("Filiado ativo");
+    await checked(page, "member-card-390");
+    const verifyUrl = (await page.getByTestId("card-verify-link").getAttribute("href"))!;
+    const code32 = /\/verificar\/([0-9a-f]{32})$/.exec(verifyUrl)![1];
+
+    // The partner: another phone, signed out.
+    const partner = await t.newPage("phone");
+    await partner.goto(`${t.url}/verificar/${code32}`);
+    await expect.poll(() => partner.getByTestId("verify-status").textContent()).toContain("Filiado ativo");
+    expect(await partner.getByTestId("verify-name").textContent()).toBe("Rita");
+    expect(await partner.getByTestId("verify-registration").textContent()).toBe(String(member.registrationNumber));
+    expect(await partner.content()).not.toContain("Moura");
+    await checked(partner, "member-verify-390");
+    await partner.context().close();
+
+    // Signing out ends the session.
+    await page.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL((u) => u.pathname === "/filiado/entrar");
+    await page.goto(`${t.url}/filiado/mensalidades`);
+    await page.waitForURL((u) => u.pathname === "/filiado/entrar");
+    await page.context().close();
+  }, 120_000);
+});
