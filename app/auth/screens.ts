@@ -54,6 +54,11 @@ export const MESSAGES = {
     title: "Acesso Restrito",
     message: "Esta página não está disponível para usuários do campo.",
   },
+  markersDenied: {
+    kind: "message",
+    title: "Acesso Negado",
+    message: "Apenas Presidência, Administradores e RH podem ver os postos no mapa.",
+  },
   visitsRestricted: {
     kind: "message",
     title: "Acesso Restrito",
@@ -234,7 +239,7 @@ const SCREEN_TABLE = [
   },
   {
     id: "workplace-map",
-    paths: ["/dashboard/admin/mapa-postos", "/dashboard/admin/mapa-postos/modelo", "/dashboard/admin/mapa-postos/marcadores"],
+    paths: ["/dashboard/admin/mapa-postos", "/dashboard/admin/mapa-postos/modelo"],
     roles: ["admin", "presidencia", "rh"],
     denial: REDIRECT,
     nav: { label: "Mapa de Postos", icon: "map" },
@@ -243,6 +248,14 @@ const SCREEN_TABLE = [
       /** The workplace spreadsheet import (dry run and commit) and its template. */
       "workplaces.import": ["admin", "presidencia", "rh"],
     },
+  },
+  // The map's markers: a resource the page fetches (ADR 269), so another role gets a plain 403, not a redirect.
+  {
+    id: "workplace-markers",
+    paths: ["/dashboard/admin/mapa-postos/marcadores"],
+    roles: ["admin", "presidencia", "rh"],
+    denial: MESSAGES.markersDenied,
+    navParent: "workplace-map",
   },
   {
     id: "members",

@@ -15,7 +15,7 @@ import { formatDateTime } from "~/lib/dates";
 import { parseMarkers } from "~/domain/fieldwork/workplace-row";
 import { approximatePosition, BRASILIA_CENTER, MAX_HASH_OFFSET } from "~/domain/fieldwork/map-constants";
 import type { Role } from "~/auth/roles";
-import { FORBIDDEN_MESSAGE } from "~/auth/screens";
+import { FORBIDDEN_MESSAGE, MESSAGES } from "~/auth/screens";
 import { decodeHtml as decode } from "../support/html";
 import { FINISH_ANSWERS } from "../support/fieldwork";
 
@@ -736,7 +736,7 @@ describe("map markers", () => {
       expect(res.status, role).toBe(403);
       expect(res.headers.get("content-type"), role).toContain("text/plain");
       expect(res.headers.get("etag"), role).toBeNull();
-      expect(await res.text(), role).toContain(FORBIDDEN_MESSAGE);
+      expect(await res.text(), role).toContain(MESSAGES.markersDenied.message);
     }
     for (const role of ["presidencia", "rh"] as Role[]) {
       const c = await t.login(role);

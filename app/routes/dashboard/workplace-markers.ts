@@ -1,5 +1,5 @@
 import type { Route } from "./+types/workplace-markers";
-import { FORBIDDEN_MESSAGE } from "~/auth/screens";
+import { MESSAGES } from "~/auth/screens";
 import { workplaceMarkers } from "~/domain/fieldwork/list-workplaces.server";
 import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
 import { AppError } from "~/utils/app-error";
@@ -12,7 +12,7 @@ import { requireResourceActor } from "~/utils/resource.server";
  * roles as the map screen; another role gets a 403 in plain text (a resource, not a page: ADR 269).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireResourceActor(request, { title: "Acesso Negado", message: FORBIDDEN_MESSAGE });
+  const actor = await requireResourceActor(request, MESSAGES.markersDenied);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const city = url.searchParams.get("cidade")?.trim().slice(0, 100) || null;
