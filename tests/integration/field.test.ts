@@ -170,7 +170,9 @@ describe("workplaces: add, validate, geocode, drag", () => {
     await admin.post(PATH, fields({ name: "Posto Dois", address: "Endereço Desconhecido 2", email: "", phone: "" }));
     await waitFor(async () => fake.requests.length >= start + 2);
     const times = fake.requests.slice(start).map((r) => r.at);
-    expect(times[1] - times[0]).toBeGreaterThanOrEqual(1000);
+    // The app spaces its sends by 1 s; the fake stamps arrivals, which a loaded machine can
+    // bring a few tens of milliseconds closer (seen: 972 ms). Without the spacing they are ~0 ms apart.
+    expect(times[1] - times[0]).toBeGreaterThanOrEqual(900);
   });
 
   it("a dragged pin becomes 'manual' and a later address change never moves it", async () => {

