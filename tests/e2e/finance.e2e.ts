@@ -157,6 +157,8 @@ describe("Financeiro", () => {
     await batch.getByLabel("Ano").fill("2031");
     await batch.getByRole("button", { name: "Pré-visualizar" }).click();
     await expect.poll(() => batch.getByText(/cobranças serão criadas/).isVisible()).toBe(true);
+    // The focus stays in the dialog, on the button that generates (a keyboard user goes on from there).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(/^Gerar \d+ cobranças/);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "finance-batch-390");

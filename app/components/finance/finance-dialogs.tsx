@@ -136,8 +136,15 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
   // On a phone the preview pushes the button that generates below the dialog's fold: bring it
   // (with the preview just above it) into view.
   const actions = React.useRef<HTMLDivElement>(null);
+  // The buttons are disabled while the preview is asked for, so the focus fell out of the dialog:
+  // it goes back to the button that generates (or, with nothing to create, to "Pré-visualizar").
+  const previewButton = React.useRef<HTMLButtonElement>(null);
+  const runButton = React.useRef<HTMLButtonElement>(null);
   React.useEffect(() => {
-    if (preview) actions.current?.scrollIntoView({ block: "nearest" });
+    if (!preview) return;
+    actions.current?.scrollIntoView({ block: "nearest" });
+    const inDialog = actions.current?.closest("[role=dialog]")?.contains(document.activeElement);
+    if (!inDialog) (preview.create > 0 ? runButton : previewButton).current?.focus();
   }, [preview]);
   return (
     <Dialog
@@ -193,10 +200,10 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
             </div>
           ) : null}
           <div ref={actions} className="flex flex-col gap-2 sm:flex-row">
-            <Button type="submit" name="intent" value="batch-preview" variant="outline" disabled={busy}>
+            <Button ref={previewButton} type="submit" name="intent" value="batch-preview" variant="outline" disabled={busy}>
               Pré-visualizar
             </Button>
-            <Button type="submit" name="intent" value="batch-run" disabled={busy || !preview || preview.create === 0}>
+            <Button ref={runButton} type="submit" name="intent" value="batch-run" disabled={busy || !preview || preview.create === 0}>
               {preview ? `Gerar ${preview.create} cobranças de ${formatMoney(preview.amountCentavos)}` : "Gerar cobranças"}
             </Button>
           </div>

@@ -155,10 +155,11 @@ export function SpreadsheetImport({
           {busy ? (pendingIntent === "import-commit" ? "Importando a planilha, aguarde…" : "Validando a planilha, aguarde…") : problems}
         </p>
       </Form>
-      {run && (running || !report) ? (
+      {/* While a file is being sent, the last run's outcome and report give way to the status line. */}
+      {run && (running || (!report && !busy)) ? (
         <ImportRunPanel run={run} action={action} name={name} keyLabel={keyLabel} fileName={reportFileName} />
       ) : null}
-      {report ? (
+      {report && !busy ? (
         <ImportReportView report={report} csv={result?.reportCsv} name={name} keyLabel={keyLabel} fileName={reportFileName} />
       ) : null}
     </UploadCard>
