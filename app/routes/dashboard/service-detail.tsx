@@ -130,14 +130,26 @@ function Info({ label, children, className }: { label: string; children: React.R
   );
 }
 
-function CommentForm({ id, agents, me, canned = [] }: { id: string; agents: AgentOption[]; me: string; canned?: CannedOption[] }) {
+function CommentForm({
+  id,
+  agents,
+  me,
+  current,
+  canned = [],
+}: {
+  id: string;
+  agents: AgentOption[];
+  me: string;
+  current: string | null;
+  canned?: CannedOption[];
+}) {
   const { Form, errors, busy, resetKey } = useFormAction({ intent: "comment", schema: serviceDetailActionSchema });
   return (
     <Form method="post" key={resetKey} className="grid gap-3 print:hidden" noValidate aria-label="Adicionar comentário">
       <input type="hidden" name="intent" value="comment" />
       <IdempotencyKey />
       <input type="hidden" name="id" value={id} />
-      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="comment-responsible" me={me} />
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="comment-responsible" me={me} current={current} />
       <CannedReplyPicker options={canned} targetId="f-comment" />
       <Field label="Comentário" name="comment" error={errors.comment}>
         {(f) => <Textarea {...f} rows={3} maxLength={SERVICE_LIMITS.comment} required />}
@@ -182,7 +194,7 @@ function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agen
           </Select>
         )}
       </Field>
-      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="edit-responsible" me={me} />
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="edit-responsible" me={me} current={record.responsibleId} />
       <Field label="Descrição" name="description" error={errors.description} className="sm:col-span-2">
         {(f) => <Textarea {...f} defaultValue={record.description} maxLength={SERVICE_LIMITS.description} rows={4} required />}
       </Field>
@@ -308,13 +320,22 @@ export default function ServiceDetailPage() {
               ))}
             </dl>
           </Card>
-          <ServiceAttachments recordId={record.id} attachments={attachments} allowPublic={record.recordType !== "denuncia_anonima"} />
+          <ServiceAttachments
+            recordId={record.id}
+            attachments={attachments}
+            allowPublic={record.recordType !== "denuncia_anonima"}
+            replyFiles={replyFiles}
+            replyFileHref={replyFileHref}
+            readOnly={
+              mergedInto ? { protocol: mergedInto, href: record.mergedInto ? `/dashboard/atendimento/${record.mergedInto}` : null } : null
+            }
+          />
           <Card className="p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Comentários e histórico</h2>
             <History entries={entries} files={replyFiles} fileHref={replyFileHref} />
             {writable ? (
               <div className="mt-5 border-t border-slate-200 pt-4">
-                <CommentForm id={record.id} agents={agents} me={me} canned={canned} />
+                <CommentForm id={record.id} agents={agents} me={me} current={record.responsibleId} canned={canned} />
               </div>
             ) : null}
           </Card>
@@ -326,7 +347,15 @@ export default function ServiceDetailPage() {
           </Card>
           <Card className="p-5 print:hidden" hidden={!writable}>
             <h2 className="mb-3 text-lg font-bold text-navy-950">Ações rápidas</h2>
-            <StatusChange id={record.id} status={record.status} agents={agents} screen="detail" label="Alterar status do chamado" me={me} />
+            <StatusChange
+              id={record.id}
+              status={record.status}
+              agents={agents}
+              screen="detail"
+              label="Alterar status do chamado"
+              me={me}
+              current={record.responsibleId}
+            />
             {record.status === "cancelled" ? <p className="text-sm text-slate-600">Chamado cancelado: use Editar para reabri-lo.</p> : null}
           </Card>
           <Card className="p-5">
