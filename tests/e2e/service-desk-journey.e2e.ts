@@ -68,6 +68,9 @@ describe("the service desk's day at 390 px", () => {
     await page.getByTestId("my-service").filter({ hasText: r.protocol }).getByRole("link").first().click();
     await page.waitForURL((u) => u.pathname === `/dashboard/atendimento/${r.id}`);
     await hydrated(page);
+    // On the phone the responsible's panel comes before the history, not below all of it.
+    const top = (id: string) => page.getByTestId(id).evaluate((el) => el.getBoundingClientRect().top);
+    expect(await top("responsible-card")).toBeLessThan(await top("history-card"));
     const attach = page.getByRole("form", { name: "Anexar arquivo" });
     await attach.getByLabel("Arquivo").setInputFiles({ name: "rescisao.pdf", mimeType: "application/pdf", buffer: tinyPdf() });
     await attach.getByRole("button", { name: "Anexar arquivo" }).click();

@@ -96,6 +96,14 @@ describe("a reply by e-mail, end to end", () => {
     const heading = /<p[^>]*>([\s\S]*?)<\/p>/.exec(entry)?.[1] ?? "";
     expect(heading).toContain(REPLY_AUTHOR);
     expect(heading).not.toContain(me.name);
+    // The responsible is told (panel and e-mail, as they chose), with nothing of what was written.
+    const told = await t.query<{ title: string; link: string }>`
+      select title, link from notifications where user_id = ${me.id} and kind = 'service_reply' order by id desc limit 1`;
+    expect(told[0]).toEqual({ title: `Resposta por e-mail no atendimento ${r.protocol}`, link: page(r.id) });
+    const staffMail = await sink.waitFor(
+      (m) => m.to.includes(me.email) && m.subject === `Resposta por e-mail no atendimento ${r.protocol}`,
+    );
+    expect(staffMail.text).not.toContain("termo de rescisão");
     // Its file is listed in the record's "Anexos" too.
     const anexos = /data-testid="service-attachments"[\s\S]*$/.exec(html)?.[0] ?? "";
     expect(/data-testid="reply-attachment-list"[\s\S]*?termo-rescisao\.pdf/.test(anexos)).toBe(true);

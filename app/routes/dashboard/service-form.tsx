@@ -311,7 +311,7 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
           )}
         </Field>
         <Field label="Status" name="status" hint="Todo atendimento começa pendente.">
-          {(f) => <Input {...f} name={undefined} value={STATUS_LABELS.pending} readOnly className="bg-slate-50" />}
+          {(f) => <Input {...f} name={undefined} value={STATUS_LABELS.pending} readOnly tabIndex={-1} className="bg-slate-50" />}
         </Field>
         <Field
           label={anonymous ? "CPF" : "CPF *"}
@@ -345,13 +345,14 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
               value={name}
               onChange={(e) => setName(e.target.value)}
               readOnly={anonymous}
+              tabIndex={anonymous ? -1 : undefined}
               maxLength={SERVICE_LIMITS.name}
               autoComplete="off"
             />
           )}
         </Field>
         <Field label="Matrícula do registrante" name="registration" hint="Preenchida com o usuário conectado.">
-          {(f) => <Input {...f} name={undefined} value={registration} readOnly className="bg-slate-50" />}
+          {(f) => <Input {...f} name={undefined} value={registration} readOnly tabIndex={-1} className="bg-slate-50" />}
         </Field>
         <Field label="Telefone" name="requesterPhone" error={errors.requesterPhone}>
           {(f) => <MaskedInput {...f} ref={phoneRef} kind="phone" key={`p-${anonymous}`} disabled={anonymous} autoComplete="off" />}
