@@ -48,6 +48,8 @@ describe("Respostas prontas", () => {
     await form.getByLabel("Texto").fill("Olá, {primeiro_nome}. Recebemos seus documentos do atendimento {protocolo}.");
     await form.getByRole("button", { name: "Criar resposta pronta" }).click();
     await expect.poll(() => page.getByTestId("canned-replies").getByRole("heading", { name: "Documentos recebidos" }).count()).toBe(1);
+    // The focus is not dropped on the body: it goes to the list's heading, which counts the new reply.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("lista-respostas");
 
     // A typo in a placeholder is refused, naming it.
     await form.getByLabel("Título").fill("Com erro");

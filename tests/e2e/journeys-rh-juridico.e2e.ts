@@ -322,8 +322,9 @@ describe("jurídico: a record of type 'Outros' with every error shown in one sub
       expect(await receipt.textContent()).toContain(lawMember.name);
       // On a phone the confirmation is brought into view (the form was long).
       expect(await receipt.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-      for (const action of ["Copiar", "Imprimir comprovante", "Novo atendimento"])
+      for (const action of ["Copiar", "Novo atendimento"])
         expect(await page.getByRole("button", { name: action }).isVisible(), action).toBe(true);
+      expect(await page.getByRole("link", { name: "Comprovante A4 com QR Code" }).isVisible()).toBe(true);
       expect(await page.getByRole("link", { name: "Abrir atendimento" }).isVisible()).toBe(true);
       const [row] = await t.query<{
         id: string;

@@ -93,7 +93,14 @@ describe("merging a duplicate", () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await page.getByRole("radio", { name: new RegExp(into.protocol) }).check();
-    await page.getByRole("button", { name: "Unificar e fechar este atendimento" }).click();
+    // A confirmation step naming both protocols (a GET page: it works without JavaScript too).
+    await page.getByRole("button", { name: "Continuar" }).click();
+    const confirm = page.getByRole("button", { name: `Confirmar: unificar ${dup.protocol} a ${into.protocol}` });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    const [still] = await t.query<{ merged_into: string | null }>`select merged_into from service_records where id = ${dup.id}`;
+    expect(still.merged_into).toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.click();
     await page.waitForURL((u) => u.pathname === `/dashboard/atendimento/${into.id}`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("merge-done").isVisible()).toBe(true);

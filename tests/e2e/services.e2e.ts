@@ -56,7 +56,7 @@ describe("service records in the browser", () => {
       select id, protocol, member_id, requester_phone, requester_email from service_records where requester_name = ${member.name}`;
     expect(row.member_id).toBe(member.id);
     expect([row.requester_phone, row.requester_email]).toEqual([member.mobilePhone, member.email]);
-    // The confirmation: the protocol in large type, copy, print, open, new (issue 19 §2). That it
+    // The confirmation: the protocol in large type, copy, the comprovante, open, new (issue 19 §2). That it
     // stays past a toast's time is waited for once, in first-day-journeys.e2e.ts.
     expect(await sec.getByTestId("service-protocol").textContent()).toBe(row.protocol);
     await checkA11y(sec, "services-receipt-1280");
@@ -64,14 +64,11 @@ describe("service records in the browser", () => {
     await sec.getByRole("button", { name: "Copiar" }).click();
     await expect.poll(() => sec.getByRole("status").filter({ hasText: "Protocolo copiado." }).isVisible()).toBe(true);
     expect(await sec.evaluate(() => navigator.clipboard.readText())).toBe(row.protocol);
-    expect(await sec.getByRole("button", { name: "Imprimir comprovante" }).isVisible()).toBe(true);
-    // The printed receipt: only the confirmation, with its heading for paper.
-    await sec.emulateMedia({ media: "print" });
-    expect(await sec.getByRole("button", { name: "Copiar" }).isVisible()).toBe(false);
-    expect(await sec.getByRole("heading", { name: "Comprovante de atendimento" }).isVisible()).toBe(true);
-    expect(await sec.getByRole("heading", { name: "Novo Atendimento" }).isVisible()).toBe(false);
-    await screenshot(sec, "services-receipt-print");
-    await sec.emulateMedia({ media: "screen" });
+    // One receipt (issue 22 §4): the A4 comprovante with its QR code, no second print of this screen.
+    expect(await sec.getByRole("button", { name: "Imprimir comprovante" }).count()).toBe(0);
+    expect(await sec.getByRole("link", { name: "Comprovante A4 com QR Code" }).getAttribute("href")).toBe(
+      `/dashboard/atendimento/${row.id}/comprovante`,
+    );
     expect(await sec.getByRole("link", { name: "Abrir atendimento" }).getAttribute("href")).toBe(`/dashboard/atendimento/${row.id}`);
     await sec.getByRole("button", { name: "Novo atendimento" }).click();
     // A fresh form with its defaults.

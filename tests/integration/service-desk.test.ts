@@ -84,6 +84,40 @@ describe("Assumir, Atribuir a… and Meus atendimentos", () => {
   });
 });
 
+describe("the quick status change keeps the record with its responsible", () => {
+  it("its select offers the record's responsible, not the signed-in user; a status change alone logs no reassignment", async () => {
+    const r = await createServiceRecordRow(t.db, { sector: "juridico", responsibleId: colleague.id });
+    const html = await (await juridico.get(page(r.id))).text();
+    const form = /<form[^>]*aria-label="Alterar status do chamado"[\s\S]*?<\/form>/.exec(html)?.[0] ?? "";
+    expect(form, "formulário de status").not.toBe("");
+    const selected = /<option[^>]*value="([^"]+)"[^>]*selected/.exec(form)?.[1];
+    expect(selected).toBe(colleague.id);
+    const changed = await juridico.post(page(r.id), {
+      intent: "status",
+      id: r.id,
+      status: "in_progress",
+      responsibleId: selected!,
+      comment: "Em análise.",
+    });
+    expect(changed.status).toBe(200);
+    const rows = await t.query<{
+      responsible_id: string;
+      status: string;
+    }>`select responsible_id, status from service_records where id = ${r.id}`;
+    expect(rows[0]).toEqual({ responsible_id: colleague.id, status: "in_progress" });
+    const assigns = await t.query<{
+      n: number;
+    }>`select count(*)::int as n from service_record_entries where record_id = ${r.id} and kind = 'assign'`;
+    expect(assigns[0].n).toBe(0);
+    // The history's heading names who wrote the entry (me), the line under it the responsible.
+    const after = await (await juridico.get(page(r.id))).text();
+    const entry = /<li[^>]*>(?:(?!<\/li>)[\s\S])*Em análise\.[\s\S]*?<\/li>/.exec(after)?.[0] ?? "";
+    const heading = /<p[^>]*>([\s\S]*?)<\/p>/.exec(entry)?.[1] ?? "";
+    expect(heading).toContain(me.name);
+    expect(heading).not.toContain("Bia Colega");
+  });
+});
+
 describe("the daily deadline job", () => {
   it("run twice the same day: the first run e-mails the responsible and the head, the second nothing new", async () => {
     const admin = await t.user("admin");

@@ -6,6 +6,7 @@ import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { tinyPdf } from "../fixtures/complaint-files";
+import { REPLY_AUTHOR } from "~/domain/service-records/receive-reply.server";
 
 /**
  * Issue 22 §5 and §6 through the running server, on both databases (ADR 264, 265): a status
@@ -90,6 +91,22 @@ describe("a reply by e-mail, end to end", () => {
     expect(html).toContain("Resposta do solicitante por e-mail");
     expect(html).toContain("Segue o termo de rescisão assinado.");
     expect(html).not.toContain("Sindicato escreveu");
+    // The reply is headed by its author, the requester, not by the record's responsible.
+    const entry = /<li[^>]*>(?:(?!<\/li>)[\s\S])*Segue o termo de rescisão assinado\.[\s\S]*?<\/li>/.exec(html)?.[0] ?? "";
+    const heading = /<p[^>]*>([\s\S]*?)<\/p>/.exec(entry)?.[1] ?? "";
+    expect(heading).toContain(REPLY_AUTHOR);
+    expect(heading).not.toContain(me.name);
+    // The responsible is told (panel and e-mail, as they chose), with nothing of what was written.
+    const told = await t.query<{ title: string; link: string }>`
+      select title, link from notifications where user_id = ${me.id} and kind = 'service_reply' order by id desc limit 1`;
+    expect(told[0]).toEqual({ title: `Resposta por e-mail no atendimento ${r.protocol}`, link: page(r.id) });
+    const staffMail = await sink.waitFor(
+      (m) => m.to.includes(me.email) && m.subject === `Resposta por e-mail no atendimento ${r.protocol}`,
+    );
+    expect(staffMail.text).not.toContain("termo de rescisão");
+    // Its file is listed in the record's "Anexos" too.
+    const anexos = /data-testid="service-attachments"[\s\S]*$/.exec(html)?.[0] ?? "";
+    expect(/data-testid="reply-attachment-list"[\s\S]*?termo-rescisao\.pdf/.test(anexos)).toBe(true);
     const href = /href="(\/dashboard\/atendimentos\/respostas\/[0-9a-f-]{36})"/.exec(html)?.[1];
     expect(href, "link do anexo na página").toBeDefined();
     const file = await juridico.get(href!);

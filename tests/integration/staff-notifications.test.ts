@@ -164,9 +164,28 @@ describe("merging a duplicate from its page", () => {
 
     const choose = await (await juridicoClient.get(page)).text();
     expect(choose).toContain(into.protocol);
+    // Choosing leads to a confirmation naming both protocols (a GET: no JavaScript needed); nothing merged yet.
+    expect(choose).toContain('method="get"');
+    const confirm = await (await juridicoClient.get(`${page}?para=${into.id}`)).text();
+    expect(confirm).toContain(`Confirmar: unificar <!-- -->${dup.protocol}<!-- --> a <!-- -->${into.protocol}`);
+    expect(
+      (await t.query<{ n: number }>`select count(*)::int as n from service_records where merged_into is not null and id = ${dup.id}`)[0].n,
+    ).toBe(0);
 
     const fin = await t.login("financeiro");
     expect((await fin.post(`${page}.data`, { intent: "merge", intoId: into.id })).status).toBe(403);
+
+    // A public comment of the team on the duplicate: copied, but with no staff name on the consulta.
+    const staff = await t.user("juridico");
+    const commented = await juridicoClient.post(`/dashboard/atendimento/${dup.id}`, {
+      intent: "comment",
+      id: dup.id,
+      responsibleId: staff.id,
+      comment: "Documentos conferidos.",
+      isPublic: "on",
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(commented.status).toBe(200);
 
     const merged = await juridicoClient.post(page, { intent: "merge", intoId: into.id });
     expect(merged.status).toBe(302);
@@ -180,6 +199,10 @@ describe("merging a duplicate from its page", () => {
     const old = await (await juridicoClient.get(`/dashboard/atendimento/${dup.id}`)).text();
     expect(old).toContain(MERGE_MESSAGES.mergedInto(into.protocol));
     expect(old).not.toContain('aria-label="Adicionar comentário"');
+    // No attach form either (the server would answer 409): a pointer to the survivor instead.
+    expect(old).not.toContain('aria-label="Anexar arquivo"');
+    expect(old).toContain('data-testid="attachments-read-only"');
+    expect(old).toContain(`href="/dashboard/atendimento/${into.id}"`);
     const take = await juridicoClient.post(`/dashboard/atendimento/${dup.id}.data`, { intent: "take" });
     expect(take.status).toBe(409);
     expect(await take.text()).toContain(MERGE_MESSAGES.readOnly(into.protocol));
@@ -191,5 +214,15 @@ describe("merging a duplicate from its page", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(MERGE_MESSAGES.consulta(into.protocol));
+
+    // The survivor's consulta shows the copied public comment, without the staff member's name.
+    const survivor = await fetch(`${t.url}/atendimento/consulta`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "consulta", protocolo: into.protocol, verificador: "4725" }),
+      headers: { Origin: t.url, "X-Forwarded-For": nextIp() },
+    });
+    const shown = await survivor.text();
+    expect(shown).toContain("Documentos conferidos.");
+    expect(shown).not.toContain(staff.name);
   });
 });

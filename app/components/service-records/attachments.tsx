@@ -25,15 +25,21 @@ export function ServiceAttachments({
   recordId,
   attachments,
   allowPublic,
+  replyFiles = [],
+  replyFileHref,
+  readOnly = null,
 }: {
   recordId: string;
   attachments: AttachmentView[];
   /** No public files on an anonymous complaint: there is no requester to see them. */
   allowPublic: boolean;
+  /** The files the requester's e-mail replies brought (issue 22 §5): listed here too, for download. */
+  replyFiles?: { id: string; fileName: string; size: number }[];
+  replyFileHref?: (id: string) => string;
+  /** A merged record takes no file (the server answers 409): no forms, a pointer to the survivor. */
+  readOnly?: { protocol: string; href: string | null } | null;
 }) {
   const action = `/dashboard/atendimento/${recordId}/anexos`;
-  const [fileName, setFileName] = React.useState<string | null>(null);
-  const { Form, busy, errors, resetKey } = useFormAction({ intent: "attach", onSuccess: () => setFileName(null) });
   return (
     <UploadCard
       title="Anexos"
@@ -43,15 +49,61 @@ export function ServiceAttachments({
       description={`Documentos do trabalhador (termo de rescisão, contracheques, atestados): PDF, JPEG ou PNG, até ${ATTACHMENT_MAX_MB}MB. Fotos perdem os metadados (como localização).`}
     >
       <span id="anexos" className="sr-only" />
-      {attachments.length === 0 ? (
-        <p className="text-sm text-slate-600">Nenhum arquivo anexado.</p>
-      ) : (
+      {attachments.length === 0 && replyFiles.length === 0 ? <p className="text-sm text-slate-600">Nenhum arquivo anexado.</p> : null}
+      {attachments.length > 0 ? (
         <ul className="grid gap-2" data-testid="attachment-list">
           {attachments.map((a) => (
-            <AttachmentItem key={a.id} recordId={recordId} attachment={a} allowPublic={allowPublic} />
+            <AttachmentItem key={a.id} recordId={recordId} attachment={a} allowPublic={allowPublic} readOnly={!!readOnly} />
           ))}
         </ul>
+      ) : null}
+      {replyFiles.length > 0 && replyFileHref ? (
+        <div className="grid gap-2">
+          <h3 className="text-sm font-semibold text-slate-900">Recebidos nas respostas por e-mail</h3>
+          <ul className="grid gap-2" data-testid="reply-attachment-list">
+            {replyFiles.map((f) => (
+              <li
+                key={f.id}
+                className="flex min-w-0 items-start gap-2 rounded-lg border border-slate-200 p-3"
+                data-testid="reply-attachment-item"
+              >
+                <Paperclip aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
+                <div className="min-w-0">
+                  <a
+                    href={replyFileHref(f.id)}
+                    className="break-all text-sm font-semibold text-brand-800 underline underline-offset-2"
+                    download
+                  >
+                    {f.fileName}
+                  </a>
+                  <p className="text-xs text-slate-600">{formatFileSize(f.size)} · enviado pelo solicitante por e-mail · só a equipe</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {readOnly ? (
+        <p className="border-t border-slate-200 pt-3 text-sm text-slate-700" data-testid="attachments-read-only">
+          Atendimento unificado ao protocolo {readOnly.protocol}: anexe novos arquivos nele.{" "}
+          {readOnly.href ? (
+            <a href={readOnly.href} className="font-semibold text-brand-800 underline underline-offset-2">
+              Abrir o atendimento {readOnly.protocol}
+            </a>
+          ) : null}
+        </p>
+      ) : (
+        <AttachForm action={action} allowPublic={allowPublic} />
       )}
+    </UploadCard>
+  );
+}
+
+function AttachForm({ action, allowPublic }: { action: string; allowPublic: boolean }) {
+  const [fileName, setFileName] = React.useState<string | null>(null);
+  const { Form, busy, errors, resetKey } = useFormAction({ intent: "attach", onSuccess: () => setFileName(null) });
+  return (
+    <>
       <Form
         key={resetKey}
         method="post"
@@ -89,11 +141,21 @@ export function ServiceAttachments({
           </Button>
         </div>
       </Form>
-    </UploadCard>
+    </>
   );
 }
 
-function AttachmentItem({ recordId, attachment: a, allowPublic }: { recordId: string; attachment: AttachmentView; allowPublic: boolean }) {
+function AttachmentItem({
+  recordId,
+  attachment: a,
+  allowPublic,
+  readOnly,
+}: {
+  recordId: string;
+  attachment: AttachmentView;
+  allowPublic: boolean;
+  readOnly: boolean;
+}) {
   const { Form, busy } = useFormAction({ intent: "visibility" });
   const Icon = a.contentType === "application/pdf" ? FileText : ImageIcon;
   return (
@@ -120,7 +182,7 @@ function AttachmentItem({ recordId, attachment: a, allowPublic }: { recordId: st
         <a href={attachmentHref(a.id)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Baixar ${a.fileName}`}>
           <Download aria-hidden /> Baixar
         </a>
-        {allowPublic || a.isPublic ? (
+        {!readOnly && (allowPublic || a.isPublic) ? (
           <Form method="post" action={`/dashboard/atendimento/${recordId}/anexos`}>
             <input type="hidden" name="intent" value="visibility" />
             <input type="hidden" name="attachmentId" value={a.id} />

@@ -14,14 +14,17 @@ export type HistoryEntry = {
   createdAt: string | Date;
 };
 
-/** The separator's name: the creation entry of a record opened before anyone was assigned names its registrant. */
-const separatorName = (e: HistoryEntry) => (e.kind === "created" && e.responsibleName === UNASSIGNED ? e.authorName : e.responsibleName);
+/**
+ * The separator's name: who wrote the entry (the staff user, or the requester for a reply by
+ * e-mail), never the record's responsible at the time, which the line under the text gives.
+ */
+const separatorName = (e: HistoryEntry) => e.authorName;
 
 const label = (s: string | null) => (s ? (STATUS_LABELS[s as ServiceStatus] ?? s) : "");
 
 /**
  * The history in the original's log format: a separator line with the pt-BR date and time and
- * the responsible name, then the text (status changes say from what to what).
+ * the author's name, then the text (status changes say from what to what).
  */
 /** A file a requester's e-mail reply brought (issue 22 §5, ADR 264), listed under its entry. */
 export type HistoryFile = { entryId: number; id: string; fileName: string; size: number };
@@ -71,7 +74,7 @@ export function History({
             </ul>
           ) : null}
           <p className="text-xs text-slate-600">
-            Registrado por {e.authorName}
+            Responsável: {e.responsibleName === UNASSIGNED ? "não definido" : e.responsibleName}
             {e.isPublic ? " · visível na consulta pública" : ""}
           </p>
         </li>

@@ -9,14 +9,37 @@ import { statusSchema } from "~/domain/service-records/service.schema";
 export type AgentOption = { id: string; name: string };
 
 /**
- * Who answers for a comment, a status change or an edit (the original's "Responsável"): one of
- * the sector's staff, the signed-in person chosen already when they are one of them.
+ * The select's first choice: the record's current responsible, so that acting on a record
+ * without touching the select keeps it with them (no silent reassignment); only a record
+ * nobody holds yet offers the signed-in person, when they are one of the sector's staff.
  */
-export function ResponsibleSelect({ agents, error, id, me }: { agents: AgentOption[]; error?: string; id: string; me?: string }) {
+export function defaultResponsible(agents: AgentOption[], current: string | null | undefined, me: string | undefined) {
+  if (current) return agents.some((a) => a.id === current) ? current : "";
+  return me && agents.some((a) => a.id === me) ? me : "";
+}
+
+/**
+ * Who answers for a comment, a status change or an edit (the original's "Responsável"): one of
+ * the sector's staff, the record's current responsible chosen already (see defaultResponsible).
+ */
+export function ResponsibleSelect({
+  agents,
+  error,
+  id,
+  me,
+  current,
+}: {
+  agents: AgentOption[];
+  error?: string;
+  id: string;
+  me?: string;
+  /** The record's responsible now: the default, so that a status change alone does not reassign. */
+  current?: string | null;
+}) {
   return (
     <Field label="Responsável" name={id} error={error}>
       {(f) => (
-        <Select {...f} name="responsibleId" defaultValue={me && agents.some((a) => a.id === me) ? me : ""} required>
+        <Select {...f} name="responsibleId" defaultValue={defaultResponsible(agents, current, me)} required>
           <option value="">Selecione o responsável</option>
           <Options values={agents} value={(a) => a.id} label={(a) => a.name} />
         </Select>
@@ -37,9 +60,12 @@ export function StatusChange({
   label,
   action,
   me,
+  current,
 }: {
   id: string;
   status: string;
+  /** The record's responsible now (see ResponsibleSelect). */
+  current?: string | null;
   agents: AgentOption[];
   screen: ActionScreen;
   label: string;
@@ -55,7 +81,7 @@ export function StatusChange({
     <Form method="post" action={action} key={resetKey} className="grid gap-3" aria-label={label} noValidate>
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={id} />
-      <ResponsibleSelect agents={agents} error={errors.responsibleId} id={`responsibleId-${p}`} me={me} />
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id={`responsibleId-${p}`} me={me} current={current} />
       <Field label="Comentário sobre a alteração" name={`comment-${p}`} error={errors.comment ?? errors.status}>
         {(f) => <Textarea {...f} name="comment" rows={2} maxLength={SERVICE_LIMITS.comment} required className="min-h-16" />}
       </Field>

@@ -7,6 +7,7 @@ import { mergedIntoProtocol } from "./merge-service-records.server";
 import { CONSULTA_MESSAGES, type ConsultaView } from "./consulta";
 import { SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "./service-options";
 import { consultaAttachments } from "./consulta-attachments.server";
+import { REPLY_AUTHOR } from "./receive-reply.server";
 import type { ServiceSector } from "~/auth/scopes";
 
 /**
@@ -16,6 +17,9 @@ import type { ServiceSector } from "~/auth/scopes";
  * e-mail, so it can never be opened here.
  */
 export type ConsultaRequester = { throttleKey: string };
+/** The heading of the team's entries on the public consulta: no staff name is shown there. */
+export const CONSULTA_TEAM = "Equipe do Sindicato";
+
 export type Verifier = { kind: "cpf" | "email"; value: string };
 
 async function refuseIfThrottled(requester: ConsultaRequester, protocol: string) {
@@ -74,6 +78,7 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
     .select({
       id: serviceRecordEntries.id,
       kind: serviceRecordEntries.kind,
+      authorName: serviceRecordEntries.authorName,
       oldStatus: serviceRecordEntries.oldStatus,
       newStatus: serviceRecordEntries.newStatus,
       text: serviceRecordEntries.text,
@@ -100,6 +105,9 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
     entries: entries.map((e) => ({
       id: e.id,
       at: e.createdAt.toISOString(),
+      // Who wrote it, as the staff page heads it, but never a staff name: the requester's own
+      // replies (also when copied by a merge) say so, everything else is the team's.
+      author: e.kind === "reply" || e.authorName === REPLY_AUTHOR ? REPLY_AUTHOR : CONSULTA_TEAM,
       text: e.text,
       statusLabel:
         e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? STATUS_LABELS[e.newStatus as ServiceStatus] : null,

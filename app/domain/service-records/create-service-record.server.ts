@@ -117,7 +117,7 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
         isPublic: true,
       })
       .returning({ id: serviceRecordEntries.id });
-    await queueServiceNotice(tx, record, entry.id, "pending", true, union ? await serviceReceiptEmail(record, union) : undefined);
+    await queueServiceNotice(tx, record, entry.id, "pending", true, union ? (o) => serviceReceiptEmail(record, union, o) : undefined);
     await recordAudit(
       {
         actor,

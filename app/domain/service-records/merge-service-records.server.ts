@@ -75,7 +75,7 @@ export async function mergeServiceRecords(actor: ServiceActor, input: { id: stri
         responsibleName: e.responsibleName,
         oldStatus: into.status,
         newStatus: into.status,
-        text: MERGE_MESSAGES.copiedEntry(dup.protocol, formatDateTime(e.createdAt), e.authorName, e.text),
+        text: MERGE_MESSAGES.copiedEntry(dup.protocol, formatDateTime(e.createdAt), e.text),
         isPublic: e.isPublic,
       })),
     ]);

@@ -21,7 +21,8 @@ export const MERGE_MESSAGES = {
   /** The history lines. */
   survivorNote: (from: string, copied: number) =>
     `Atendimento ${from} unificado a este. ${copied === 1 ? "1 registro do histórico copiado" : `${copied} registros do histórico copiados`} a seguir.`,
-  copiedEntry: (from: string, at: string, author: string, text: string) => `[${from} · ${at} · ${author}] ${text}`,
+  /** A copied entry: its author stays in the entry itself (the staff page's heading), never in the text the consulta shows. */
+  copiedEntry: (from: string, at: string, text: string) => `[${from} · ${at}] ${text}`,
   closedNote: (to: string) => `Unificado ao protocolo ${to}. O acompanhamento continua nele.`,
 } as const;
 

@@ -9,6 +9,7 @@ import { plainPng, tinyPdf } from "../../../tests/fixtures/complaint-files";
 import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
 import { parseInboundMail, stripQuoted } from "./inbound-mail";
 import { REPLY_AUTHOR } from "./receive-reply.server";
+import { serviceReceiptEmail } from "./service-receipt.server";
 import { parseReplyAddress, replyAddress } from "./reply-address.server";
 import { queueServiceNotice, REPLY_HINT } from "./service-notices.server";
 
@@ -83,6 +84,16 @@ describe("the notices' Reply-To and thread", () => {
     expect(first.text).not.toContain("não é preciso respondê-la");
     expect(await parseReplyAddress(first.replyTo)).toEqual({ ok: true, protocol: r.protocol });
     expect(await parseReplyAddress(first.replyTo.toLowerCase())).toEqual({ ok: true, protocol: r.protocol });
+    // The first notice of a new record is the comprovante (ADR 263): it says a reply is welcome too.
+    const receipt = await serviceReceiptEmail(
+      r,
+      { name: "Sindicato", address: "SCS Quadra 1", phone: null, email: null },
+      { replies: true },
+    );
+    for (const part of [receipt.text, receipt.html]) {
+      expect(part).toContain(REPLY_HINT);
+      expect(part).not.toContain("não é preciso respondê-la");
+    }
     // Another record's protocol with this code is not ours to post to.
     expect(await parseReplyAddress(first.replyTo.replace(r.protocol, "SIND20200101120000"))).toEqual({ ok: false, reason: "bad-token" });
   });

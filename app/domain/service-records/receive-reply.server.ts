@@ -7,7 +7,9 @@ import { MB, type FileKind } from "~/domain/files/file-types";
 import { EVIDENCE_MAX_BYTES } from "~/domain/complaints/complaint.schema";
 import { AppError } from "~/utils/app-error";
 import { log } from "~/utils/logger.server";
+import { notify } from "~/domain/notifications/notify.server";
 import { parseInboundMail } from "./inbound-mail";
+import { recordLink } from "./assign-service-record.server";
 import { parseReplyAddress } from "./reply-address.server";
 import { SERVICE_LIMITS, UNASSIGNED } from "./service-options";
 
@@ -132,6 +134,28 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
       .update(serviceRecords)
       .set({ updatedAt: sql`now()` })
       .where(eq(serviceRecords.id, record.id));
+    // The record's responsible is told, as they chose (their preferences): the protocol and a
+    // link, nothing of what the requester wrote.
+    if (record.responsibleId) {
+      const subject = `Resposta por e-mail no atendimento ${record.protocol}`;
+      await notify(tx, [record.responsibleId], {
+        kind: "service_reply",
+        key: String(entry.id),
+        title: subject,
+        link: `/dashboard/atendimento/${record.id}`,
+        email: {
+          subject,
+          text: [
+            `O solicitante respondeu por e-mail ao atendimento ${record.protocol}, pelo qual você é responsável.`,
+            accepted.length ? `A resposta trouxe ${accepted.length === 1 ? "1 anexo" : `${accepted.length} anexos`}.` : "",
+            "",
+            `Abra o atendimento: ${recordLink(record.id)}`,
+          ]
+            .filter((l, i) => l !== "" || i === 2)
+            .join("\n"),
+        },
+      });
+    }
     await recordAudit(
       {
         actor: null,

@@ -19,7 +19,7 @@ export function consultaLink(protocol: string) {
 
 /** The notice's last line when the requester may answer it (ADR 264). */
 export const REPLY_HINT =
-  "Para falar conosco sobre este atendimento, responda a este e-mail: sua resposta entra no histórico do atendimento.";
+  "Para acrescentar informações ou documentos a este atendimento, responda a este e-mail: sua resposta entra no histórico do atendimento.";
 
 export function serviceNotice(record: NoticeRecord, status: ServiceStatus, created: boolean, o: { replies?: boolean } = {}) {
   const firstName = record.requesterName.trim().split(/\s+/)[0] ?? "";
@@ -42,8 +42,11 @@ export function serviceNotice(record: NoticeRecord, status: ServiceStatus, creat
   };
 }
 
-/** A message built by the caller (the creation's comprovante de atendimento, ADR 263) instead of the plain notice. */
-type NoticeMail = Omit<QueuedMail, "to">;
+/**
+ * A message built by the caller (the creation's comprovante de atendimento, ADR 263) instead of
+ * the plain notice; told whether the requester may reply to it (a reply address is configured).
+ */
+type NoticeMail = (o: { replies: boolean }) => Omit<QueuedMail, "to"> | Promise<Omit<QueuedMail, "to">>;
 
 export async function queueServiceNotice(
   tx: Tx,
@@ -60,7 +63,7 @@ export async function queueServiceNotice(
     {
       to: record.requesterEmail,
       // The creation's notice is the comprovante (ADR 263); each notice carries the reply address and thread (ADR 264).
-      ...(mail ?? serviceNotice(record, status, created, { replies: replyTo !== null })),
+      ...(mail ? await mail({ replies: replyTo !== null }) : serviceNotice(record, status, created, { replies: replyTo !== null })),
       ...(replyTo ? { replyTo } : {}),
       ...threadHeaders(record.protocol, entryId, created),
     },

@@ -7,7 +7,7 @@ import { maskCpfForList } from "~/lib/br/cpf";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { renderPixQr, renderPixQrPng } from "~/lib/pix-qr.server";
 import { recordInScope, type ServiceActor } from "./service-access.server";
-import { consultaLink } from "./service-notices.server";
+import { consultaLink, REPLY_HINT } from "./service-notices.server";
 import { OTHER_TYPE, SECTOR_LABELS } from "./service-options";
 
 /**
@@ -85,7 +85,9 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
  * consulta's link, and its QR code as an inline PNG (most mail readers show no SVG). `u` is read
  * by the caller before its transaction opens (PGlite runs one transaction at a time).
  */
-export async function serviceReceiptEmail(record: ReceiptRecord, u: ReceiptUnion) {
+export async function serviceReceiptEmail(record: ReceiptRecord, u: ReceiptUnion, o: { replies?: boolean } = {}) {
+  // Replies are threaded into the record (ADR 264): say so when a reply address is configured.
+  const closing = o.replies ? REPLY_HINT : "Esta é uma mensagem automática; não é preciso respondê-la.";
   const link = consultaLink(record.protocol);
   const firstName = record.requesterName.trim().split(/\s+/)[0] ?? "";
   const sector = SECTOR_LABELS[record.sector as ServiceSector] ?? record.sector;
@@ -109,7 +111,7 @@ export async function serviceReceiptEmail(record: ReceiptRecord, u: ReceiptUnion
     u.name,
     u.address,
     "",
-    "Esta é uma mensagem automática; não é preciso respondê-la.",
+    closing,
   ].join("\n");
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a">
 <p>Olá, ${escapeHtml(firstName)}.</p>
@@ -120,7 +122,7 @@ ${rows.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0;color:#475569">${e
 <p>Acompanhe o andamento em <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>, com o protocolo e os 4 últimos dígitos do seu CPF ou este e-mail, ou leia o QR Code:</p>
 <p><img src="cid:consulta-qr" width="200" height="200" alt="${escapeHtml(qrAlt(record.protocol))}"></p>
 <p style="color:#475569">${escapeHtml(u.name)}<br>${escapeHtml(u.address)}</p>
-<p style="color:#475569">Esta é uma mensagem automática; não é preciso respondê-la.</p>
+<p style="color:#475569">${escapeHtml(closing)}</p>
 </body></html>`;
   const png = await renderPixQrPng(link);
   return {

@@ -80,7 +80,13 @@ function SectorTabs({ sectors, sector }: { sectors: ServiceSector[]; sector: Ser
 }
 
 function CreateForm({ sector }: { sector: ServiceSector }) {
-  const { Form, errors, busy, resetKey } = useFormAction({ intent: "create", schema: cannedReplyActionSchema });
+  // After creating, the focus goes to the list's heading (its count now includes the new reply),
+  // not to the page's body when the form is re-mounted empty.
+  const { Form, errors, busy, resetKey } = useFormAction({
+    intent: "create",
+    schema: cannedReplyActionSchema,
+    onSuccess: () => requestAnimationFrame(() => document.getElementById("lista-respostas")?.focus()),
+  });
   return (
     <Form method="post" key={`${sector}-${resetKey}`} className="grid gap-3" noValidate aria-label="Nova resposta pronta">
       <input type="hidden" name="intent" value="create" />
@@ -140,7 +146,7 @@ export default function CannedRepliesPage() {
       <SectorTabs sectors={sectors} sector={sector} />
       <div className="grid gap-5 lg:grid-cols-[1fr_24rem]">
         <section aria-labelledby="lista-respostas" className="grid content-start gap-3">
-          <h2 id="lista-respostas" className="text-lg font-bold text-navy-950">
+          <h2 id="lista-respostas" tabIndex={-1} className="scroll-mt-24 text-lg font-bold text-navy-950 outline-none">
             {SECTOR_LABELS[sector]}: {replies.length} {replies.length === 1 ? "resposta pronta" : "respostas prontas"}
           </h2>
           {replies.length === 0 ? <p className="text-sm text-slate-700">{CANNED_MESSAGES.empty}</p> : null}

@@ -130,14 +130,26 @@ function Info({ label, children, className }: { label: string; children: React.R
   );
 }
 
-function CommentForm({ id, agents, me, canned = [] }: { id: string; agents: AgentOption[]; me: string; canned?: CannedOption[] }) {
+function CommentForm({
+  id,
+  agents,
+  me,
+  current,
+  canned = [],
+}: {
+  id: string;
+  agents: AgentOption[];
+  me: string;
+  current: string | null;
+  canned?: CannedOption[];
+}) {
   const { Form, errors, busy, resetKey } = useFormAction({ intent: "comment", schema: serviceDetailActionSchema });
   return (
     <Form method="post" key={resetKey} className="grid gap-3 print:hidden" noValidate aria-label="Adicionar comentário">
       <input type="hidden" name="intent" value="comment" />
       <IdempotencyKey />
       <input type="hidden" name="id" value={id} />
-      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="comment-responsible" me={me} />
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="comment-responsible" me={me} current={current} />
       <CannedReplyPicker options={canned} targetId="f-comment" />
       <Field label="Comentário" name="comment" error={errors.comment}>
         {(f) => <Textarea {...f} rows={3} maxLength={SERVICE_LIMITS.comment} required />}
@@ -159,15 +171,26 @@ function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agen
     <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Editar chamado" data-testid="edit-form">
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={record.id} />
-      <Field label="Nome do solicitante" name="requesterName" error={errors.requesterName}>
-        {(f) => <Input {...f} defaultValue={record.requesterName} readOnly={anonymous} maxLength={SERVICE_LIMITS.name} required />}
-      </Field>
-      <Field label="Telefone" name="requesterPhone" error={errors.requesterPhone}>
-        {(f) => <MaskedInput {...f} kind="phone" defaultValue={record.requesterPhone} disabled={anonymous} />}
-      </Field>
-      <Field label="E-mail" name="requesterEmail" error={errors.requesterEmail}>
-        {(f) => <Input {...f} type="email" defaultValue={record.requesterEmail ?? ""} disabled={anonymous} maxLength={254} />}
-      </Field>
+      {anonymous ? (
+        // An anonymous complaint's requester is not edited: plain text, out of the tab order.
+        <div className="grid content-start gap-1 sm:col-span-2" data-testid="edit-requester-fixed">
+          <input type="hidden" name="requesterName" value={record.requesterName} />
+          <p className="text-sm font-semibold text-slate-900">Nome do solicitante</p>
+          <p className="text-sm text-slate-700">{record.requesterName} (denúncia anônima: sem telefone nem e-mail)</p>
+        </div>
+      ) : (
+        <>
+          <Field label="Nome do solicitante" name="requesterName" error={errors.requesterName}>
+            {(f) => <Input {...f} defaultValue={record.requesterName} maxLength={SERVICE_LIMITS.name} required />}
+          </Field>
+          <Field label="Telefone" name="requesterPhone" error={errors.requesterPhone}>
+            {(f) => <MaskedInput {...f} kind="phone" defaultValue={record.requesterPhone} />}
+          </Field>
+          <Field label="E-mail" name="requesterEmail" error={errors.requesterEmail}>
+            {(f) => <Input {...f} type="email" defaultValue={record.requesterEmail ?? ""} maxLength={254} />}
+          </Field>
+        </>
+      )}
       <Field label="Status" name="edit-status" error={errors.status}>
         {(f) => (
           <Select {...f} name="status" defaultValue={record.status}>
@@ -182,7 +205,7 @@ function EditForm({ record, agents, me, onDone }: { record: Data["record"]; agen
           </Select>
         )}
       </Field>
-      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="edit-responsible" me={me} />
+      <ResponsibleSelect agents={agents} error={errors.responsibleId} id="edit-responsible" me={me} current={record.responsibleId} />
       <Field label="Descrição" name="description" error={errors.description} className="sm:col-span-2">
         {(f) => <Textarea {...f} defaultValue={record.description} maxLength={SERVICE_LIMITS.description} rows={4} required />}
       </Field>
@@ -269,9 +292,9 @@ export default function ServiceDetailPage() {
         </Card>
       ) : null}
 
-      <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
-        <div className="grid content-start gap-5">
-          <Card className="p-5">
+      <div className="grid gap-5 lg:grid-cols-[1fr_22rem]" data-testid="detail-columns">
+        <div className="contents lg:grid lg:content-start lg:gap-5">
+          <Card className="order-1 p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Solicitante</h2>
             <dl className="grid gap-3 sm:grid-cols-2">
               <Info label="Nome">{record.requesterName}</Info>
@@ -286,7 +309,7 @@ export default function ServiceDetailPage() {
               </Info>
             </dl>
           </Card>
-          <Card className="p-5">
+          <Card className="order-2 p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Detalhes</h2>
             <dl className="grid gap-3 sm:grid-cols-2">
               <Info label="Setor">{SECTOR_LABELS[sector] ?? record.sector}</Info>
@@ -308,28 +331,48 @@ export default function ServiceDetailPage() {
               ))}
             </dl>
           </Card>
-          <ServiceAttachments recordId={record.id} attachments={attachments} allowPublic={record.recordType !== "denuncia_anonima"} />
-          <Card className="p-5">
+          <div className="order-4 grid">
+            <ServiceAttachments
+              recordId={record.id}
+              attachments={attachments}
+              allowPublic={record.recordType !== "denuncia_anonima"}
+              replyFiles={replyFiles}
+              replyFileHref={replyFileHref}
+              readOnly={
+                mergedInto ? { protocol: mergedInto, href: record.mergedInto ? `/dashboard/atendimento/${record.mergedInto}` : null } : null
+              }
+            />
+          </div>
+          <Card className="order-5 p-5" data-testid="history-card">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Comentários e histórico</h2>
             <History entries={entries} files={replyFiles} fileHref={replyFileHref} />
             {writable ? (
               <div className="mt-5 border-t border-slate-200 pt-4">
-                <CommentForm id={record.id} agents={agents} me={me} canned={canned} />
+                <CommentForm id={record.id} agents={agents} me={me} current={record.responsibleId} canned={canned} />
               </div>
             ) : null}
           </Card>
         </div>
-        <div className="grid content-start gap-5">
-          <Card className="p-5 print:hidden" hidden={!writable}>
+        {/* On a phone both columns are one (display: contents) and order puts the responsible before the history. */}
+        <div className="contents lg:grid lg:content-start lg:gap-5">
+          <Card className="order-3 p-5 print:hidden" hidden={!writable} data-testid="responsible-card">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Responsável</h2>
             <Assignment responsibleId={record.responsibleId} responsibleName={record.responsibleName ?? null} agents={agents} me={me} />
           </Card>
-          <Card className="p-5 print:hidden" hidden={!writable}>
+          <Card className="order-6 p-5 print:hidden" hidden={!writable}>
             <h2 className="mb-3 text-lg font-bold text-navy-950">Ações rápidas</h2>
-            <StatusChange id={record.id} status={record.status} agents={agents} screen="detail" label="Alterar status do chamado" me={me} />
+            <StatusChange
+              id={record.id}
+              status={record.status}
+              agents={agents}
+              screen="detail"
+              label="Alterar status do chamado"
+              me={me}
+              current={record.responsibleId}
+            />
             {record.status === "cancelled" ? <p className="text-sm text-slate-600">Chamado cancelado: use Editar para reabri-lo.</p> : null}
           </Card>
-          <Card className="p-5">
+          <Card className="order-7 p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Informações do sistema</h2>
             <dl className="grid gap-3">
               <Info label="Registrado em">{formatDateTime(record.createdAt)}</Info>

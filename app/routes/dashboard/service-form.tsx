@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { Copy, ExternalLink, FileCheck, List, Plus, Printer } from "lucide-react";
+import { Copy, ExternalLink, FileCheck, List, Plus } from "lucide-react";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/service-form";
 import { requireAccess } from "~/auth/guard.server";
@@ -25,8 +25,6 @@ import { sectorsForRole, type ServiceSector } from "~/auth/scopes";
 import { serviceFormInput, serviceFormSchema } from "~/domain/service-records/service.schema";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { appUrl } from "~/utils/env.server";
-import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import { cpfProblem } from "~/lib/br/cpf";
@@ -48,17 +46,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Atendimento | Painel" }
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const sectors = sectorsForRole(user.role);
-  const [agents, content] = await loadOrFail(
-    () => Promise.all([agentsBySector(sectors), getInstitutionalContent()]),
-    SERVICE_MESSAGES.loadError,
-  );
-  // The printed receipt names the union and the consulta's full address: the worker keeps the paper.
-  const union = {
-    name: content.name,
-    address: [content.address, content.addressDetail].filter(Boolean).join(" · "),
-    consultaUrl: `${appUrl()}/atendimento/consulta`,
-  };
-  return { sectors: [...sectors], agents, registration: user.username, union };
+  const agents = await loadOrFail(() => agentsBySector(sectors), SERVICE_MESSAGES.loadError);
+  return { sectors: [...sectors], agents, registration: user.username };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -89,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-/** What the page keeps of a record just registered: its confirmation and printable receipt. */
+/** What the page keeps of a record just registered: its confirmation, with the way to its receipt. */
 type Receipt = {
   protocol: string;
   id: string;
@@ -102,19 +91,11 @@ type Receipt = {
 
 /**
  * The confirmation after "Registrar atendimento" (issue 19 §2, ADR 195): it stays until "Novo
- * atendimento", the protocol in large type, copy, print (the page's print style leaves only
- * this receipt), open the record. It takes the focus, so a phone scrolls to it and a screen
- * reader reads it.
+ * atendimento", the protocol in large type, copy, the one receipt (the A4 comprovante with its QR
+ * code, issue 22 §4, also on the record's page), open the record. It takes the focus, so a phone
+ * scrolls to it and a screen reader reads it.
  */
-function ServiceReceipt({
-  receipt,
-  onNew,
-  union,
-}: {
-  receipt: Receipt;
-  onNew: () => void;
-  union: { name: string; address: string; consultaUrl: string };
-}) {
+function ServiceReceipt({ receipt, onNew }: { receipt: Receipt; onNew: () => void }) {
   const heading = React.useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = React.useState<"" | "ok" | "fail">("");
   React.useEffect(() => {
@@ -131,15 +112,10 @@ function ServiceReceipt({
   }
   const consulta = `/atendimento/consulta?protocolo=${receipt.protocol}`;
   return (
-    <Card className="grid gap-5 p-5 sm:p-6 print:border-0 print:p-0 print:shadow-none" data-testid="service-created">
-      <div className="hidden border-b border-slate-300 pb-3 print:block">
-        <p className="text-base font-bold text-slate-900">{union.name}</p>
-        <p className="text-sm text-slate-700">{union.address}</p>
-      </div>
+    <Card className="grid gap-5 p-5 sm:p-6" data-testid="service-created">
       <div className="grid gap-1">
-        <h2 ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-emerald-800 outline-none print:text-slate-900">
-          <span className="print:hidden">Atendimento registrado com sucesso!</span>
-          <span className="hidden print:inline">Comprovante de atendimento</span>
+        <h2 ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-emerald-800 outline-none">
+          Atendimento registrado com sucesso!
         </h2>
         <p className="text-sm text-slate-700">Número de protocolo</p>
         <p
@@ -173,23 +149,16 @@ function ServiceReceipt({
           </div>
         ) : null}
       </dl>
-      <p className="hidden text-sm text-slate-900 print:block" data-testid="service-consulta-print">
-        Acompanhe o andamento em <strong>{union.consultaUrl}</strong>, com este número de protocolo e os 4 últimos dígitos do seu CPF ou o
-        e-mail informado no atendimento.
-      </p>
-      <p className="text-sm text-slate-700 print:hidden" data-testid="service-consulta-hint">
+      <p className="text-sm text-slate-700" data-testid="service-consulta-hint">
         Informe ao trabalhador: ele acompanha o andamento em{" "}
-        <Link to={consulta} target="_blank" className="font-medium text-brand-800 underline underline-offset-4 print:no-underline">
+        <Link to={consulta} target="_blank" className="font-medium text-brand-800 underline underline-offset-4">
           Consultar atendimento<span className="sr-only"> (abre em nova aba)</span>
         </Link>{" "}
         no site do sindicato, com o protocolo e os 4 últimos dígitos do CPF ou o e-mail do atendimento.
       </p>
-      <div className="flex flex-wrap gap-2 print:hidden">
+      <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={copy}>
           <Copy aria-hidden /> Copiar
-        </Button>
-        <Button type="button" variant="outline" onClick={() => window.print()}>
-          <Printer aria-hidden /> Imprimir comprovante
         </Button>
         <Link
           to={`/dashboard/atendimento/${receipt.id}/comprovante`}
@@ -205,7 +174,7 @@ function ServiceReceipt({
           <Plus aria-hidden /> Novo atendimento
         </Button>
       </div>
-      <p role="status" className="text-sm text-slate-700 empty:hidden print:hidden">
+      <p role="status" className="text-sm text-slate-700 empty:hidden">
         {copied === "ok" ? "Protocolo copiado." : copied === "fail" ? "Não foi possível copiar; selecione o número e copie." : ""}
       </p>
     </Card>
@@ -342,7 +311,7 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
           )}
         </Field>
         <Field label="Status" name="status" hint="Todo atendimento começa pendente.">
-          {(f) => <Input {...f} name={undefined} value={STATUS_LABELS.pending} readOnly className="bg-slate-50" />}
+          {(f) => <Input {...f} name={undefined} value={STATUS_LABELS.pending} readOnly tabIndex={-1} className="bg-slate-50" />}
         </Field>
         <Field
           label={anonymous ? "CPF" : "CPF *"}
@@ -376,13 +345,14 @@ function ServiceForm({ Form, errors, error, busy }: FormState) {
               value={name}
               onChange={(e) => setName(e.target.value)}
               readOnly={anonymous}
+              tabIndex={anonymous ? -1 : undefined}
               maxLength={SERVICE_LIMITS.name}
               autoComplete="off"
             />
           )}
         </Field>
         <Field label="Matrícula do registrante" name="registration" hint="Preenchida com o usuário conectado.">
-          {(f) => <Input {...f} name={undefined} value={registration} readOnly className="bg-slate-50" />}
+          {(f) => <Input {...f} name={undefined} value={registration} readOnly tabIndex={-1} className="bg-slate-50" />}
         </Field>
         <Field label="Telefone" name="requesterPhone" error={errors.requesterPhone}>
           {(f) => <MaskedInput {...f} ref={phoneRef} kind="phone" key={`p-${anonymous}`} disabled={anonymous} autoComplete="off" />}
@@ -454,7 +424,6 @@ export default function ServiceFormPage() {
     toInput: serviceFormInput,
   });
   // The last record registered stays on screen until "Novo atendimento" (issue 19 §2).
-  const { union } = useLoaderData<typeof loader>();
   const [shown, setShown] = React.useState<Receipt | null>(null);
   const seen = React.useRef<unknown>(null);
   React.useEffect(() => {
@@ -477,7 +446,7 @@ export default function ServiceFormPage() {
         />
       </div>
       {shown ? (
-        <ServiceReceipt receipt={shown} onNew={() => setShown(null)} union={union} />
+        <ServiceReceipt receipt={shown} onNew={() => setShown(null)} />
       ) : (
         <ServiceForm key={resetKey} Form={Form} errors={errors} error={error} busy={busy} />
       )}

@@ -213,6 +213,7 @@ export default function ServiceListPage() {
                       agents={agents[r.sector as ServiceSector] ?? []}
                       screen="list"
                       label={`Alterar status de ${r.protocol}`}
+                      current={r.responsibleId}
                     />
                   </div>
                 </details>

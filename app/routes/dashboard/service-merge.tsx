@@ -47,6 +47,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         mergedInto: await mergedIntoProtocol(record.mergedInto),
       },
       candidates,
+      // The confirmation step (a plain GET, so it works without JavaScript): the survivor chosen.
+      chosen: candidates.find((c) => c.id === new URL(request.url).searchParams.get("para")) ?? null,
     };
   } catch (error) {
     if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
@@ -81,7 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ServiceMergePage() {
-  const { record, candidates } = useLoaderData<typeof loader>();
+  const { record, candidates, chosen } = useLoaderData<typeof loader>();
   const { Form, error, errors, busy } = useFormAction({ mode: "document", toast: false, errorAlert: false });
   const back = `/dashboard/atendimento/${record.id}`;
   const why = record.mergedInto
@@ -116,36 +118,61 @@ export default function ServiceMergePage() {
         </EmptyState>
       ) : (
         <Card className="p-5">
-          <Form method="post" className="grid gap-4" noValidate data-testid="merge-form">
-            <input type="hidden" name="intent" value="merge" />
-            <fieldset className="grid gap-2" aria-describedby={errors.intoId ? "merge-error" : undefined}>
-              <legend className="mb-1 text-base font-semibold text-navy-950">Atendimento que permanece</legend>
-              {candidates.map((c, i) => (
-                <label
-                  key={c.id}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                >
-                  <input type="radio" name="intoId" value={c.id} defaultChecked={i === 0} className="mt-0.5 size-5 accent-brand-700" />
-                  <span className="grid gap-0.5">
-                    <span className="font-mono font-semibold text-navy-950">{c.protocol}</span>
-                    <span className="text-slate-700">
-                      {STATUS_LABELS[c.status as ServiceStatus] ?? c.status} · registrado em {formatDateTime(c.createdAt)}
+          {chosen ? (
+            <Form method="post" className="grid gap-4" noValidate data-testid="merge-confirm">
+              <input type="hidden" name="intent" value="merge" />
+              <input type="hidden" name="intoId" value={chosen.id} />
+              <h2 className="text-base font-semibold text-navy-950" id="merge-confirm-title">
+                Confirmar a unificação
+              </h2>
+              <p className="text-sm text-slate-800">
+                Unificar o atendimento <strong className="font-mono">{record.protocol}</strong> ao atendimento{" "}
+                <strong className="font-mono">{chosen.protocol}</strong>? O histórico de {record.protocol} será copiado para{" "}
+                {chosen.protocol}, e {record.protocol} será fechado sem poder ser alterado. Não é possível desfazer.
+              </p>
+              {error ? (
+                <Alert tone="error" id="merge-error">
+                  {error}
+                </Alert>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" disabled={busy}>
+                  <Merge aria-hidden /> Confirmar: unificar {record.protocol} a {chosen.protocol}
+                </Button>
+                <Link to={`/dashboard/atendimento/${record.id}/unificar`} className={buttonVariants({ variant: "outline", size: "md" })}>
+                  Escolher outro atendimento
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            <form method="get" className="grid gap-4" noValidate data-testid="merge-form">
+              <fieldset className="grid gap-2" aria-describedby={errors.intoId ? "merge-error" : undefined}>
+                <legend className="mb-1 text-base font-semibold text-navy-950">Atendimento que permanece</legend>
+                {candidates.map((c, i) => (
+                  <label
+                    key={c.id}
+                    className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                  >
+                    <input type="radio" name="para" value={c.id} defaultChecked={i === 0} className="mt-0.5 size-5 accent-brand-700" />
+                    <span className="grid gap-0.5">
+                      <span className="font-mono font-semibold text-navy-950">{c.protocol}</span>
+                      <span className="text-slate-700">
+                        {STATUS_LABELS[c.status as ServiceStatus] ?? c.status} · registrado em {formatDateTime(c.createdAt)}
+                      </span>
                     </span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            {error ? (
-              <Alert tone="error" id="merge-error">
-                {error}
-              </Alert>
-            ) : null}
-            <div>
-              <Button type="submit" disabled={busy}>
-                <Merge aria-hidden /> Unificar e fechar este atendimento
-              </Button>
-            </div>
-          </Form>
+                  </label>
+                ))}
+              </fieldset>
+              {error ? (
+                <Alert tone="error" id="merge-error">
+                  {error}
+                </Alert>
+              ) : null}
+              <div>
+                <Button type="submit">Continuar</Button>
+              </div>
+            </form>
+          )}
         </Card>
       )}
     </div>

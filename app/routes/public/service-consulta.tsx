@@ -144,7 +144,7 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
               <li key={e.id} className="rounded-xl border border-navy-200 bg-navy-50 p-4">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-700">
                   <ShieldCheck className="size-4 text-navy-700" aria-hidden />
-                  <span className="font-semibold text-slate-900">Equipe do Sindicato</span>
+                  <span className="font-semibold text-slate-900">{e.author}</span>
                   <span aria-hidden>·</span>
                   <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                 </p>
