@@ -99,6 +99,7 @@ export const STAFF_SCREENS: HtmlState[] = [
   { name: "auditoria filtrada", path: "/dashboard/auditoria?acao=login&de=2026-01-01", status: 200, role: "admin" },
   { name: "auditoria: filtros inválidos", path: "/dashboard/auditoria?acao=x&de=31/02/2026", status: 400, role: "admin" },
   { name: "filiados (admin)", path: "/dashboard/admin/members", status: 200, role: "admin" },
+  { name: "endereços a aprovar (rh)", path: "/dashboard/filiados/enderecos", status: 200, role: "rh" },
   { name: "filiados: busca sem resultado", path: "/dashboard/rh/members?q=ninguem-com-este-nome&aba=ativos", status: 200, role: "rh" },
   { name: "mapa de postos", path: "/dashboard/admin/mapa-postos", status: 200, role: "admin" },
   { name: "criar rota", path: "/dashboard/campo/criar-rota", status: 200, role: "campo" },
