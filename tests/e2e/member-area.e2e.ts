@@ -134,7 +134,10 @@ describe("the member's journey on a phone", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("address-pending").textContent(), { timeout: 15_000 }).toContain("QS 7 Rua 800 Lote 12");
     await checked(page, "member-data-address-requested-390");
-    const [req] = await t.query<{ status: string; cep: string }>`select status, cep from member_address_requests where member_id = ${member.id}`;
+    const [req] = await t.query<{
+      status: string;
+      cep: string;
+    }>`select status, cep from member_address_requests where member_id = ${member.id}`;
     expect(req).toEqual({ status: "pending", cep: "71966700" });
     const downloading = page.waitForEvent("download");
     await page.getByTestId("my-data-json").click();
