@@ -11,6 +11,8 @@ export type HtmlState = {
   path: string;
   status: number;
   role?: Role;
+  /** Signed in as a member (the Área do Filiado, issue 23): the test's member. */
+  member?: true;
   /** Form fields; `multipart` for the forms that take files. */
   post?: { fields: Record<string, string>; multipart?: boolean };
 };
@@ -126,5 +128,32 @@ export const STAFF_SCREENS: HtmlState[] = [
     status: 400,
     role: "admin",
     post: { fields: { intent: "create", recordType: "atendimento_geral", sector: "homologacao", description: "curta" } },
+  },
+];
+
+/** The Área do Filiado's screens (issue 23), as the test's member. */
+export const MEMBER_SCREENS: HtmlState[] = [
+  { name: "área do filiado: início", path: "/filiado", status: 200, member: true },
+  { name: "área do filiado: meus dados", path: "/filiado/dados", status: 200, member: true },
+  {
+    name: "meus dados: telefone inválido",
+    path: "/filiado/dados",
+    status: 400,
+    member: true,
+    post: { fields: { intent: "phone", mobilePhone: "123", homePhone: "" } },
+  },
+  {
+    name: "meus dados: endereço inválido",
+    path: "/filiado/dados",
+    status: 400,
+    member: true,
+    post: { fields: { intent: "address", address: "", city: "Gama", state: "DF", cep: "724" } },
+  },
+  {
+    name: "meus dados: código do novo e-mail",
+    path: "/filiado/dados",
+    status: 200,
+    member: true,
+    post: { fields: { intent: "email-request", email: "novo.endereco@exemplo.com.br" } },
   },
 ];

@@ -172,7 +172,7 @@ function AddressForm({ current, pending }: { current: Partial<AddressView>; pend
         </p>
       ) : null}
       <Field label="Endereço" name="address" error={errors.address}>
-        {(p) => <Input {...p} autoComplete="street-address" maxLength={200} defaultValue={v?.address ?? start.address ?? ""} required />}
+        {(p) => <Input {...p} autoComplete="address-line1" maxLength={200} defaultValue={v?.address ?? start.address ?? ""} required />}
       </Field>
       <div className="grid gap-3 sm:grid-cols-[1fr_6rem_9rem]">
         <Field label="Cidade" name="city" error={errors.city}>
@@ -181,6 +181,7 @@ function AddressForm({ current, pending }: { current: Partial<AddressView>; pend
         <Field label="UF" name="state" error={errors.state}>
           {(p) => (
             <Select {...p} defaultValue={v?.state ?? start.state ?? "DF"} required>
+              <option value="">Selecione</option>
               <Options values={STATES} />
             </Select>
           )}
