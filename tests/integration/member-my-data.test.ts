@@ -300,6 +300,7 @@ describe("address: queued for rh's approval", () => {
     expect(listText).toContain("QR 401 Conjunto 5 Casa 9, Samambaia/DF, CEP 72309-010");
     expect(listText).toContain("QNN 10 Conjunto B Casa 3");
     expect(await (await rh.get(`/dashboard/rh/members/${ana.id}`)).text()).toContain('data-testid="member-address-pending"');
+    expect(text(await (await rh.get("/dashboard/rh/members")).text())).toMatch(/Endereços a aprovar \( ?1 ?\)/);
 
     // A role outside the table cannot decide it.
     const fin = await t.login("financeiro");
