@@ -154,4 +154,19 @@ describe("the member's journey on a phone", () => {
     await page.waitForURL((u) => u.pathname === "/filiado/entrar");
     await page.context().close();
   }, 120_000);
+
+  it("rh sees the address Rita asked for and approves it on a phone, by keyboard; the record has it", async () => {
+    const page = await t.login("rh", { viewport: "phone", path: "/dashboard/filiados/enderecos" });
+    await page.waitForURL((u) => u.pathname === "/dashboard/filiados/enderecos");
+    const item = page.getByTestId("address-request").filter({ hasText: "Rita de Cássia Moura" });
+    await expect.poll(() => item.getByTestId("address-requested").textContent()).toContain("QS 7 Rua 800 Lote 12");
+    await checked(page, "staff-address-requests-390");
+    await item.getByRole("button", { name: /Aprovar e aplicar o endereço pedido por Rita/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("no-address-requests").count(), { timeout: 15_000 }).toBe(1);
+    const [row] = await t.query<{ address: string; cep: string }>`select address, cep from members where id = ${member.id}`;
+    expect(row).toEqual({ address: "QS 7 Rua 800 Lote 12", cep: "71966700" });
+    await checked(page, "staff-address-requests-empty-390");
+    await page.context().close();
+  }, 60_000);
 });

@@ -54,7 +54,7 @@ function Decision({ r }: { r: AddressRequest }) {
   return (
     <Form method="post" className="flex flex-wrap gap-2">
       <input type="hidden" name="id" value={r.id} />
-      <Button type="submit" name="intent" value="approve" disabled={busy} aria-label={`Aprovar o endereço pedido por ${r.name}`}>
+      <Button type="submit" name="intent" value="approve" disabled={busy} aria-label={`Aprovar e aplicar o endereço pedido por ${r.name}`}>
         <Check aria-hidden /> {pendingIntent === "approve" ? "Aprovando..." : "Aprovar e aplicar"}
       </Button>
       <Button
