@@ -22,6 +22,7 @@ export default [
   route("filiado/carteirinha/foto", "routes/member/card-photo.ts"),
   route("filiado/manifest.webmanifest", "routes/member/manifest.ts"),
   route("filiado/mensalidades/:chargeId/recibo", "routes/member/receipt.tsx"),
+  route("filiado/dados/exportar", "routes/member/my-data-export.ts"),
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -51,6 +52,7 @@ export default [
       route("filiado", "routes/member/home.tsx"),
       route("filiado/mensalidades", "routes/member/dues.tsx"),
       route("filiado/carteirinha", "routes/member/card.tsx"),
+      route("filiado/dados", "routes/member/my-data.tsx"),
     ]),
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -75,6 +77,7 @@ export default [
       route("admin/members/:memberId", "routes/dashboard/member.tsx", { id: "member-admin" }),
       route("rh/members/:memberId", "routes/dashboard/member.tsx", { id: "member-rh" }),
       route("admin/members/importar", "routes/dashboard/members-import.tsx"),
+      route("filiados/enderecos", "routes/dashboard/member-address-requests.tsx"),
       route("contatos", "routes/dashboard/contacts.tsx", { id: "contacts" }),
       route("contatos/:setor", "routes/dashboard/contacts.tsx", { id: "contacts-sector" }),
       route("secretaria/casos", "routes/dashboard/cases.tsx"),

@@ -301,6 +301,16 @@ const SCREEN_TABLE = [
     roles: MEMBER_ROLES,
     denial: MESSAGES.membersPhotoDenied,
   },
+  // The addresses members asked for in "Meus dados" (issue 23 §4, ADR 275): rh and admin approve
+  // (applied to the record) or reject them.
+  {
+    id: "member-address-requests",
+    paths: ["/dashboard/filiados/enderecos"],
+    roles: ["admin", "rh"],
+    denial: REDIRECT,
+    navParent: "members",
+    actions: { "members.address-review": ["admin", "rh"] },
+  },
   // One member's LGPD export (a download), admin only; members.lgpd also covers the anonymisation.
   {
     id: "member-export",

@@ -50,6 +50,8 @@ export const RATE_LIMITS = {
   memberCodeRequestIp: { max: 30, windowSeconds: 60 * 60 },
   memberCodeCheckCpf: { max: 5, windowSeconds: 15 * 60 },
   memberCodeCheckIp: { max: 30, windowSeconds: 15 * 60 },
+  /** "Meus dados" (ADR 275): new-e-mail codes a member may ask for (each sends an e-mail), per member. */
+  memberEmailChange: { max: 5, windowSeconds: 60 * 60 },
   /** Failed look-ups of /verificar/{code} per client address (ADR 272): an unknown code counts. */
   cardVerify: { max: 20, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, Limit>;

@@ -10,7 +10,8 @@ import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 /**
  * Issue 23, the member's journey at 390 px in Chromium: sign in with the code read from the SMTP
  * sink → see a charge → copy its PIX code → open a paid charge's receipt → open the card → a
- * partner verifies it. Every screen axe-clean, no sideways scroll.
+ * partner verifies it → Meus dados: ask for an address change, download their data. Every screen
+ * axe-clean, no sideways scroll.
  */
 let sink: SmtpSink;
 beforeAll(async () => {
@@ -48,6 +49,12 @@ beforeAll(async () => {
     dueDate: brasiliaDateFromToday(-10),
   });
 });
+
+async function streamText(stream: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 async function checked(page: Page, name: string) {
   await hydrated(page);
@@ -109,6 +116,37 @@ describe("the member's journey on a phone", () => {
     await checked(partner, "member-verify-390");
     await partner.context().close();
 
+    // Meus dados (issue 23 §4, ADR 275): the record with the CPF masked, an address change for rh,
+    // and the data downloaded.
+    await page.getByRole("navigation", { name: "Área do Filiado" }).getByRole("link", { name: "Meus dados" }).click();
+    await page.waitForURL((u) => u.pathname === "/filiado/dados");
+    await expect.poll(() => page.getByTestId("my-cpf").textContent()).toMatch(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
+    expect(await page.content()).not.toContain(member.cpf!);
+    await checked(page, "member-data-390");
+    await page.getByLabel("Endereço", { exact: true }).fill("QS 7 Rua 800 Lote 12");
+    await page.getByLabel("Cidade", { exact: true }).fill("Águas Claras");
+    await page.getByLabel("UF").selectOption("DF");
+    await page.getByLabel("CEP").fill("71966700");
+    // By keyboard: the button is reached with Tab from the last field and pressed with Enter.
+    await page.getByLabel("Região administrativa (opcional)").fill("Águas Claras");
+    await page.getByLabel("Região administrativa (opcional)").press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Pedir correção do endereço");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("address-pending").textContent(), { timeout: 15_000 }).toContain("QS 7 Rua 800 Lote 12");
+    await checked(page, "member-data-address-requested-390");
+    const [req] = await t.query<{
+      status: string;
+      cep: string;
+    }>`select status, cep from member_address_requests where member_id = ${member.id}`;
+    expect(req).toEqual({ status: "pending", cep: "71966700" });
+    const downloading = page.waitForEvent("download");
+    await page.getByTestId("my-data-json").click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toBe(`meus-dados-${member.registrationNumber}.json`);
+    const exported = JSON.parse(await streamText(await file.createReadStream())) as { cadastro: Record<string, unknown> };
+    expect(exported.cadastro["Nome completo"]).toBe("Rita de Cássia Moura");
+    expect(exported.cadastro["Matrícula"]).toBe(member.registrationNumber);
+
     // Signing out ends the session.
     await page.getByRole("button", { name: "Sair" }).click();
     await page.waitForURL((u) => u.pathname === "/filiado/entrar");
@@ -116,4 +154,19 @@ describe("the member's journey on a phone", () => {
     await page.waitForURL((u) => u.pathname === "/filiado/entrar");
     await page.context().close();
   }, 120_000);
+
+  it("rh sees the address Rita asked for and approves it on a phone, by keyboard; the record has it", async () => {
+    const page = await t.login("rh", { viewport: "phone", path: "/dashboard/filiados/enderecos" });
+    await page.waitForURL((u) => u.pathname === "/dashboard/filiados/enderecos");
+    const item = page.getByTestId("address-request").filter({ hasText: "Rita de Cássia Moura" });
+    await expect.poll(() => item.getByTestId("address-requested").textContent()).toContain("QS 7 Rua 800 Lote 12");
+    await checked(page, "staff-address-requests-390");
+    await item.getByRole("button", { name: /Aprovar e aplicar o endereço pedido por Rita/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("no-address-requests").count(), { timeout: 15_000 }).toBe(1);
+    const [row] = await t.query<{ address: string; cep: string }>`select address, cep from members where id = ${member.id}`;
+    expect(row).toEqual({ address: "QS 7 Rua 800 Lote 12", cep: "71966700" });
+    await checked(page, "staff-address-requests-empty-390");
+    await page.context().close();
+  }, 60_000);
 });

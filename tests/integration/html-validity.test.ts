@@ -5,14 +5,15 @@ import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createInstitutionalContent } from "~/db/factories/content";
-import { createMembers } from "~/db/factories/members";
+import { createMember, createMembers } from "~/db/factories/members";
 import { createFieldRoute, createWorkplace } from "~/db/factories/field";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { createAuditEntry } from "~/db/factories/audit";
 import { useTestServer } from "../support/suite";
 import { clientFrom } from "../support/forwarded-client";
 import { createAgreementMix, createNewsMix, createPartnerSet } from "../support/scenarios";
-import { ACCESS_STATES, FORM_STATES, PUBLIC_PAGES, STAFF_SCREENS, type HtmlState } from "../support/html-pages";
+import { ACCESS_STATES, FORM_STATES, MEMBER_SCREENS, PUBLIC_PAGES, STAFF_SCREENS, type HtmlState } from "../support/html-pages";
+import { MEMBER_COOKIE, memberSession } from "../support/member-area";
 
 /**
  * Every public page and error state (404, access states, form errors, the complaint receipt and
@@ -33,6 +34,8 @@ if (!hasJava) {
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
 
 const t = useTestServer({ env: { TRUST_PROXY: "1" } });
+/** The member of MEMBER_SCREENS. */
+let memberId = "";
 
 beforeAll(async () => {
   // Every page with content in it, as a site in use has: the checker judges what is on the page.
@@ -42,6 +45,7 @@ beforeAll(async () => {
   await createPartnerSet(t.db);
   await createNewsMix(t.db, admin.id);
   await createMembers(t.db, 3);
+  memberId = (await createMember(t.db, { name: "Marina Validação Souza", email: "marina.validacao@exemplo.com.br", situation: 1 })).id;
   await createWorkplace(t.db);
   await createWorkplace(t.db, { name: "Posto Sem Visita" });
   await createFieldRoute(t.db);
@@ -73,6 +77,7 @@ async function fetchState(state: HtmlState) {
     const { username, password } = await t.user(state.role);
     await c.login(username, password);
   }
+  if (state.member) c.cookies.set(MEMBER_COOKIE, (await memberSession(t, memberId)).cookies.get(MEMBER_COOKIE)!);
   let res: Response;
   if (state.post) {
     const { fields, multipart } = state.post;
@@ -103,7 +108,7 @@ describe.skipIf(!hasJava)("HTML validity (W3C Nu checker)", () => {
   it("every public page, error state, access state and staff screen in the list has 0 errors", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "html-validity-"));
     try {
-      const states = [...PUBLIC_PAGES, ...FORM_STATES, ...ACCESS_STATES, ...STAFF_SCREENS];
+      const states = [...PUBLIC_PAGES, ...FORM_STATES, ...ACCESS_STATES, ...STAFF_SCREENS, ...MEMBER_SCREENS];
       const files = new Map<string, string>();
       const wrongStatus: string[] = [];
       for (const [i, state] of states.entries()) {

@@ -71,6 +71,9 @@ const OLD = {
   email: "iris.falcao.lgpd@exemplo.com.br",
   mobile: "(61) 99812-3457",
   home: "(61) 3345-6781",
+  /** An address and a new e-mail she asked for in "Meus dados" (ADR 275), still pending. */
+  askedAddress: "Quadra Íris Falcão 77 Conjunto LGPD",
+  askedEmail: "iris.nova.lgpd@exemplo.com.br",
 };
 
 const NEEDLES: Record<string, string> = {
@@ -83,6 +86,8 @@ const NEEDLES: Record<string, string> = {
   "celular (formatado)": OLD.mobile,
   "telefone fixo (dígitos)": phoneDigits(OLD.home),
   "telefone fixo (formatado)": OLD.home,
+  "endereço pedido em Meus dados": OLD.askedAddress,
+  "e-mail novo pedido em Meus dados": OLD.askedEmail,
 };
 
 type DumpPart = { label: string; text: string };
@@ -438,6 +443,16 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     await t.db.execute(
       sql`insert into member_sessions (id, member_id, expires_at) values ('sessao-da-iris', ${member.id}, now() + interval '1 hour')`,
     );
+    // "Meus dados" (ADR 275): an address waiting for rh, one already decided, a new e-mail waiting for its code.
+    await t.db.execute(
+      sql`insert into member_address_requests (member_id, address, city, state, cep) values (${member.id}, ${OLD.askedAddress}, 'Brasília', 'DF', '70000000')`,
+    );
+    await t.db.execute(
+      sql`insert into member_address_requests (member_id, address, city, state, cep, status, decided_at) values (${member.id}, ${`${OLD.askedAddress} antigo`}, 'Brasília', 'DF', '70000001', 'rejected', now())`,
+    );
+    await t.db.execute(
+      sql`insert into member_email_changes (member_id, new_email, code_hash, expires_at) values (${member.id}, ${OLD.askedEmail}, 'x', now() + interval '10 minutes')`,
+    );
     await createAuditEntry(t.db, {
       action: "member_area.signed_in",
       entityType: "member_area",
@@ -482,7 +497,7 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     expect(entry.data).toEqual({});
 
     // Her own area is closed: no session, no sign-in code, no card code left to verify.
-    for (const table of ["member_access", "member_login_codes", "member_sessions"]) {
+    for (const table of ["member_access", "member_login_codes", "member_sessions", "member_address_requests", "member_email_changes"]) {
       const found = await t.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where member_id = ${member.id}`);
       expect((found.rows[0] as { n: number }).n, table).toBe(0);
     }

@@ -273,7 +273,14 @@ describe("member and staff sessions stay apart", () => {
     }
     for (const role of ROLES) {
       const staff = await t.login(role);
-      for (const path of ["/filiado", "/filiado/mensalidades", "/filiado/carteirinha", `/filiado/mensalidades/${anaPaid}/recibo`]) {
+      for (const path of [
+        "/filiado",
+        "/filiado/mensalidades",
+        "/filiado/carteirinha",
+        `/filiado/mensalidades/${anaPaid}/recibo`,
+        "/filiado/dados",
+        "/filiado/dados/exportar",
+      ]) {
         const res = await staff.get(path);
         expect(res.status, `${role} ${path}`).toBe(302);
         expect(res.headers.get("location"), `${role} ${path}`).toMatch(/^\/filiado\/entrar\?redirectTo=/);
@@ -288,7 +295,8 @@ describe("every member route (the access matrix's member role)", () => {
   const concrete = (p: string) => p.replace(":chargeId", anaPaid);
 
   it("sends a signed-out visitor and every staff role to the member sign-in", async () => {
-    expect(memberRoutes.length).toBeGreaterThanOrEqual(7);
+    expect(memberRoutes.length).toBeGreaterThanOrEqual(9);
+    expect(memberRoutes.map((r) => r.pattern)).toEqual(expect.arrayContaining(["/filiado/dados", "/filiado/dados/exportar"]));
     const clients = [t.anonymous(), ...(await Promise.all(ROLES.map((r) => t.login(r))))];
     for (const c of clients) {
       for (const r of memberRoutes.filter((x) => !open.has(x.pattern))) {
@@ -317,6 +325,11 @@ describe("every member route (the access matrix's member role)", () => {
     const bCard = await (await b.get("/filiado/carteirinha")).text();
     expect(bCard).toContain("Bruno Teixeira Matos");
     expect(bCard).not.toContain("Ana Beatriz");
+    // "Meus dados" and its export are the session's own: no id in the URL to change.
+    expect(text(await (await b.get("/filiado/dados")).text())).not.toContain("Ana Beatriz");
+    const bExport = await (await b.get("/filiado/dados/exportar?formato=json")).text();
+    expect(bExport).toContain("Bruno Teixeira Matos");
+    expect(bExport).not.toContain("Ana Beatriz");
     // Nobody's photo: Ana has none.
     expect((await a.get("/filiado/carteirinha/foto")).status).toBe(404);
   });

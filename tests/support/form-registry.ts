@@ -1,4 +1,6 @@
 import { memberSignInSchema } from "~/domain/member-area/member-auth.schema";
+import { addressReviewActionSchema } from "~/domain/member-area/my-data";
+import { memberAddressRequests } from "~/db/schema";
 import type { z } from "zod";
 import sharp from "sharp";
 import type { Role } from "~/auth/roles";
@@ -565,6 +567,20 @@ export const FORM_POSTS: FormPost[] = [
       textFields: ["title", "body"],
     },
   },
+  // The addresses members asked for in "Meus dados" (issue 23 §4, ADR 275): rh and admin decide.
+  {
+    path: "/dashboard/filiados/enderecos",
+    pattern: "dashboard/filiados/enderecos",
+    bodies: [(ids) => ({ intent: "approve", id: ids.addressRequestId }), (ids) => ({ intent: "reject", id: ids.addressRequestId })],
+    tables: ["members", "member_address_requests", "audit_log"],
+    form: {
+      name: "enderecos-a-aprovar",
+      login: "rh",
+      schema: addressReviewActionSchema,
+      valid: (ids) => ({ intent: "reject", id: ids.addressRequestId }),
+      textFields: [],
+    },
+  },
   // A record's attachments (issue 22 §3, ADR 262): multipart, real files in service-attachments.test.ts.
   {
     path: `/dashboard/atendimento/${ANY_RECORD}/anexos`,
@@ -1106,6 +1122,20 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
       .returning({ id: serviceRecordAttachments.id });
     return row.id;
   },
+  /** A member's pending address change (issue 23 §4, ADR 275): approve or reject it. */
+  addressRequestId: async (db) =>
+    (
+      await db
+        .insert(memberAddressRequests)
+        .values({
+          memberId: (await createMember(db)).id,
+          address: "QNM 40 Conjunto A Casa 1",
+          city: "Ceilândia",
+          state: "DF",
+          cep: "72145400",
+        })
+        .returning({ id: memberAddressRequests.id })
+    )[0].id,
   /** An open charge (finance: register a payment; the `:chargeId` of its PIX page). */
   chargeId: async (db) =>
     (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,

@@ -11,6 +11,8 @@ export type HtmlState = {
   path: string;
   status: number;
   role?: Role;
+  /** Signed in as a member (the Área do Filiado, issue 23): the test's member. */
+  member?: true;
   /** Form fields; `multipart` for the forms that take files. */
   post?: { fields: Record<string, string>; multipart?: boolean };
 };
@@ -99,6 +101,7 @@ export const STAFF_SCREENS: HtmlState[] = [
   { name: "auditoria filtrada", path: "/dashboard/auditoria?acao=login&de=2026-01-01", status: 200, role: "admin" },
   { name: "auditoria: filtros inválidos", path: "/dashboard/auditoria?acao=x&de=31/02/2026", status: 400, role: "admin" },
   { name: "filiados (admin)", path: "/dashboard/admin/members", status: 200, role: "admin" },
+  { name: "endereços a aprovar (rh)", path: "/dashboard/filiados/enderecos", status: 200, role: "rh" },
   { name: "filiados: busca sem resultado", path: "/dashboard/rh/members?q=ninguem-com-este-nome&aba=ativos", status: 200, role: "rh" },
   { name: "mapa de postos", path: "/dashboard/admin/mapa-postos", status: 200, role: "admin" },
   { name: "criar rota", path: "/dashboard/campo/criar-rota", status: 200, role: "campo" },
@@ -125,5 +128,32 @@ export const STAFF_SCREENS: HtmlState[] = [
     status: 400,
     role: "admin",
     post: { fields: { intent: "create", recordType: "atendimento_geral", sector: "homologacao", description: "curta" } },
+  },
+];
+
+/** The Área do Filiado's screens (issue 23), as the test's member. */
+export const MEMBER_SCREENS: HtmlState[] = [
+  { name: "área do filiado: início", path: "/filiado", status: 200, member: true },
+  { name: "área do filiado: meus dados", path: "/filiado/dados", status: 200, member: true },
+  {
+    name: "meus dados: telefone inválido",
+    path: "/filiado/dados",
+    status: 400,
+    member: true,
+    post: { fields: { intent: "phone", mobilePhone: "123", homePhone: "" } },
+  },
+  {
+    name: "meus dados: endereço inválido",
+    path: "/filiado/dados",
+    status: 400,
+    member: true,
+    post: { fields: { intent: "address", address: "", city: "Gama", state: "DF", cep: "724" } },
+  },
+  {
+    name: "meus dados: código do novo e-mail",
+    path: "/filiado/dados",
+    status: 200,
+    member: true,
+    post: { fields: { intent: "email-request", email: "novo.endereco@exemplo.com.br" } },
   },
 ];

@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { members } from "./members";
+import { users } from "./auth";
 
 /**
  * The members' own area (issue 23, ADRs 270–272; migration 0036). No column copies the member's
@@ -56,4 +57,60 @@ export const memberSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("member_sessions_member_idx").on(t.memberId)],
+);
+
+/**
+ * "Meus dados" (issue 23 §4, ADR 275; migration 0039): a new e-mail waiting for the code sent to
+ * it (the sign-in's code rules). Copies the new address: anonymisation deletes the member's rows.
+ */
+export const memberEmailChanges = pgTable(
+  "member_email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("member_email_changes_member_idx").on(t.memberId, t.createdAt)],
+);
+
+export const ADDRESS_REQUEST_STATUSES = ["pending", "approved", "rejected", "replaced"] as const;
+export type AddressRequestStatus = (typeof ADDRESS_REQUEST_STATUSES)[number];
+
+/**
+ * An address the member asked for, queued for rh's approval (ADR 275). One pending per member.
+ * Copies the address: anonymisation deletes the member's rows, whatever their status.
+ */
+export const memberAddressRequests = pgTable(
+  "member_address_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    /** 8 digits. */
+    cep: text("cep").notNull(),
+    region: text("region"),
+    status: text("status").$type<AddressRequestStatus>().notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("member_address_requests_pending_key")
+      .on(t.memberId)
+      .where(sql`${t.status} = 'pending'`),
+    index("member_address_requests_status_idx").on(t.status, t.createdAt),
+    check("member_address_requests_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'replaced')`),
+    check("member_address_requests_cep_check", sql`${t.cep} ~ '^[0-9]{8}$'`),
+  ],
 );

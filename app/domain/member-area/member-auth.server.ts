@@ -38,7 +38,8 @@ async function refuseIfLimited(names: [RateLimitName, string][], message: (wait:
   if (blocked) throw new AppError(429, message(retryMessage(blocked.retryAfterSeconds)));
 }
 
-async function codeHash(codeId: string, code: string) {
+/** The stored form of a code: an HMAC keyed by the app secret and the code's own id (ADR 270). */
+export async function codeHash(codeId: string, code: string) {
   return hmacHex(await appSecret(), `member-code:${codeId}:${code}`);
 }
 

@@ -1,7 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { db, type Db, type Tx } from "~/db/client.server";
-import { memberAccess, memberLoginCodes, members, memberSessions } from "~/db/schema";
+import { memberAccess, memberEmailChanges, memberLoginCodes, members, memberSessions } from "~/db/schema";
 import { hostCookieName, readCookie } from "~/auth/session.server";
 import { cookieSecure } from "~/utils/env.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
@@ -140,9 +140,10 @@ export async function revokeMemberSessions(memberId: string) {
   await db().delete(memberSessions).where(eq(memberSessions.memberId, memberId));
 }
 
-/** Hourly: ended member sessions and sign-in codes past their 10 minutes (used or not). */
+/** Hourly: ended member sessions, and sign-in and new-e-mail codes past their 10 minutes (used or not). */
 export async function purgeExpiredMemberSessions() {
   await db().delete(memberLoginCodes).where(lt(memberLoginCodes.expiresAt, new Date()));
+  await db().delete(memberEmailChanges).where(lt(memberEmailChanges.expiresAt, new Date()));
   await db()
     .delete(memberSessions)
     .where(or(lt(memberSessions.expiresAt, new Date()), lt(memberSessions.lastSeenAt, new Date(Date.now() - MEMBER_IDLE_TIMEOUT_MS))));

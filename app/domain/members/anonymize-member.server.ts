@@ -8,6 +8,8 @@ import {
   idempotencyKeys,
   jobs,
   memberAccess,
+  memberAddressRequests,
+  memberEmailChanges,
   memberLoginCodes,
   members,
   memberSessions,
@@ -73,7 +75,8 @@ export type AnonymizeOutcome = {
  * - background jobs: e-mails addressed to them (or quoting them) are deleted, whatever their
  *   state; any other job quoting them is redacted (payload and last error);
  * - contact messages sent with their e-mail or phone: sender replaced, texts redacted;
- * - the member's own area (issue 23): their sessions, sign-in codes and card code are deleted;
+ * - the member's own area (issue 23): their sessions, sign-in codes and card code are deleted, and
+ *   so are their new e-mails waiting for a code and the addresses they asked for (ADR 275);
  * - the audit log: every entry's details (`data`) quoting their name, CPF, e-mail or phone are
  *   redacted (ADR 171); the entry of this anonymisation holds the member's id only.
  *
@@ -131,6 +134,10 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
     await tx.delete(memberSessions).where(eq(memberSessions.memberId, member.id));
     await tx.delete(memberLoginCodes).where(eq(memberLoginCodes.memberId, member.id));
     await tx.delete(memberAccess).where(eq(memberAccess.memberId, member.id));
+    // "Meus dados" (ADR 275): the e-mails waiting for their code and the addresses asked for
+    // (pending or decided) are copies of their data.
+    await tx.delete(memberEmailChanges).where(eq(memberEmailChanges.memberId, member.id));
+    await tx.delete(memberAddressRequests).where(eq(memberAddressRequests.memberId, member.id));
     // A create form's stored answer (ADR 196) may quote them (a service record's receipt names
     // its requester): dropped. Only a repeated post of that form would have read it.
     const quoted = [member.id, ...records.map((r) => r.id), member.name, member.cpf, member.email]

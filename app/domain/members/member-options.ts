@@ -155,6 +155,7 @@ export const MEMBER_FIELD_LABELS: Record<string, string> = {
   name: "nome",
   email: "e-mail",
   mobilePhone: "telefone",
+  homePhone: "telefone residencial",
   address: "endereço",
   city: "cidade",
   state: "UF",

@@ -171,19 +171,30 @@ const money = (centavos: number) => formatMoney(centavos);
  */
 export async function exportMember(actor: Actor, id: string, format: "json" | "csv") {
   authorize(actor, "members.lgpd");
+  return buildMemberExport(id, (m) =>
+    recordAudit({
+      actor,
+      action: "member.exported",
+      entityType: "member",
+      entityId: m.id,
+      data: { registrationNumber: m.registrationNumber, format },
+    }),
+  );
+}
+
+/**
+ * The export itself, for the admin's LGPD export above and the member's own "Baixar meus dados"
+ * (issue 23 §4, ADR 275): one builder, so both give the same file. `audit` writes the caller's
+ * entry, once the member is found and the audit entries to export are read.
+ */
+export async function buildMemberExport(id: string, audit: (m: { id: string; registrationNumber: number }) => Promise<void>) {
   const m = await findMember(id);
-  const audit = await db()
+  const entries = await db()
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entityType, "member"), eq(auditLog.entityId, id)))
     .orderBy(auditLog.createdAt, auditLog.id);
-  await recordAudit({
-    actor,
-    action: "member.exported",
-    entityType: "member",
-    entityId: m.id,
-    data: { registrationNumber: m.registrationNumber, format },
-  });
+  await audit(m);
   const records = await memberRecords(m.id, 10_000, true);
   return {
     sobre: `Dados pessoais do filiado mantidos pelo sindicato, exportados em ${brasiliaTime(new Date())}.`,
@@ -202,14 +213,14 @@ export async function exportMember(actor: Actor, id: string, format: "json" | "c
       Vencimento: formatDate(c.dueDate),
       "Pago em": c.paidOn ? formatDate(c.paidOn) : null,
     })),
-    auditoria: audit.map((a) => {
+    auditoria: entries.map((a) => {
       const view = describeAuditEntry(a);
       return { Data: `${view.when} (horário de Brasília)`, Usuário: view.who, Ação: view.actionLabel, Detalhes: dataLinesText(view.lines) };
     }),
   };
 }
 
-type MemberExport = Awaited<ReturnType<typeof exportMember>>;
+type MemberExport = Awaited<ReturnType<typeof buildMemberExport>>;
 
 /** The export as CSV (the one writer, ADR 176): "Seção;Campo;Valor", one row per field, record, charge and audit entry. */
 export function exportToCsv(data: MemberExport) {

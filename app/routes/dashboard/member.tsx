@@ -32,6 +32,7 @@ import { CHARGE_STATUS_LABELS, PAYMENT_METHOD_LABELS, referenceLabel } from "~/d
 import { formatMoney } from "~/lib/money";
 import { withBack } from "~/lib/back-link";
 import { Badge } from "~/components/ui/badge";
+import { countPendingAddressRequests } from "~/domain/member-area/my-data.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Filiado | Painel" }];
 
@@ -42,7 +43,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrFail(() => getMemberPage(user, params.memberId), MEMBER_MESSAGES.loadMemberError);
   // Charges and payments: only for roles that may see finance (null otherwise).
   const finance = await loadOrFail(() => memberFinance(user, page.member.id), MEMBER_MESSAGES.loadMemberError);
-  return { ...page, finance, canEdit: can(user.role, "members.edit"), isAdmin: user.role === "admin" };
+  // The address the member asked for in "Meus dados" (ADR 275), for the roles that decide it.
+  const pendingAddress = can(user.role, "members.address-review") ? await countPendingAddressRequests(page.member.id) : 0;
+  return { ...page, finance, pendingAddress, canEdit: can(user.role, "members.edit"), isAdmin: user.role === "admin" };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -127,6 +130,7 @@ export default function MemberPage() {
     canEdit,
     isAdmin,
     finance,
+    pendingAddress,
   } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const listPath = pathname.replace(/\/[^/]+\/?$/, "");
@@ -166,6 +170,14 @@ export default function MemberPage() {
           </>
         }
       />
+      {pendingAddress > 0 ? (
+        <Card className="border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="member-address-pending">
+          O filiado pediu a correção do endereço pela Área do Filiado.{" "}
+          <Link to="/dashboard/filiados/enderecos" className="font-semibold underline underline-offset-2">
+            Ver e decidir o pedido
+          </Link>
+        </Card>
+      ) : null}
       {m.anonymizedAt ? (
         <Card className="border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
           Dados pessoais removidos a pedido do titular (LGPD) em {formatDateTime(m.anonymizedAt)}.

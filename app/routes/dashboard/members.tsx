@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData, useLocation } from "react-router";
-import { Download, FileUp, RefreshCw, Search } from "lucide-react";
+import { Download, FileUp, MapPinHouse, RefreshCw, Search } from "lucide-react";
+import { countPendingAddressRequests } from "~/domain/member-area/my-data.server";
 import type { Route } from "./+types/members";
 import { requireAccess } from "~/auth/guard.server";
 import { listMembers } from "~/domain/members/list-members.server";
@@ -43,7 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const query = readQuery(new URL(request.url));
   const result = await loadOrFail(() => listMembers(user, query), MEMBER_MESSAGES.loadError);
-  return { ...result, q: query.q, tab: query.tab, month: query.month, canImport: can(user.role, "members.import") };
+  // The addresses members asked for in "Meus dados" (ADR 275), for the roles that decide them.
+  const pendingAddresses = can(user.role, "members.address-review") ? await countPendingAddressRequests() : null;
+  return { ...result, q: query.q, tab: query.tab, month: query.month, canImport: can(user.role, "members.import"), pendingAddresses };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -93,7 +96,7 @@ function RefreshButton() {
 }
 
 export default function MembersPage() {
-  const { rows, total, page, pageCount, q, tab, month, canImport } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageCount, q, tab, month, canImport, pendingAddresses } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   // The panels' quick actions: "Novo Filiado" opens the form (?novo=1); "Editar Filiado"
   // (?acao=editar) asks for the member to edit and puts the cursor in the search.
@@ -110,6 +113,15 @@ export default function MembersPage() {
         actions={
           <>
             <RefreshButton />
+            {pendingAddresses !== null ? (
+              <Link
+                to="/dashboard/filiados/enderecos"
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="address-requests-link"
+              >
+                <MapPinHouse aria-hidden /> Endereços a aprovar ({pendingAddresses})
+              </Link>
+            ) : null}
             <a href={hrefWith(`${base}/exportar`, { q, tab, month })} className={buttonVariants({ variant: "outline" })} download>
               <Download aria-hidden /> Exportar CSV
             </a>

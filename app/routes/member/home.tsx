@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { AlertTriangle, CreditCard, IdCard } from "lucide-react";
+import { AlertTriangle, CreditCard, IdCard, UserPen } from "lucide-react";
 import type { Route } from "./+types/home";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myDues } from "~/domain/member-area/dues.server";
@@ -52,6 +52,15 @@ export default function MemberHome() {
           <p className="text-sm text-slate-700">Mostre aos parceiros do sindicato: o QR Code confirma se a filiação está ativa.</p>
           <Link to="/filiado/carteirinha" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
             Abrir a carteirinha
+          </Link>
+        </Card>
+        <Card className="grid gap-2 p-5">
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
+            <UserPen aria-hidden className="size-5 text-brand-700" /> Meus dados
+          </h2>
+          <p className="text-sm text-slate-700">Confira o seu cadastro, corrija telefone, e-mail ou endereço e baixe os seus dados.</p>
+          <Link to="/filiado/dados" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+            Ver meus dados
           </Link>
         </Card>
       </div>

@@ -37,4 +37,49 @@ export const MEMBER_AREA_EVENTS = {
     data: z.strictObject({ registrationNumber, chargeId: z.string() }),
     fields: { chargeId: "Cobrança" },
   }),
+  // "Meus dados" (issue 23 §4, ADR 275): about the member's record (entity "member", so they show
+  // in the member's history on the staff page). Field names and ids only, never the values.
+  "member_area.contact_changed": auditEvent({
+    label: "Filiado corrigiu o telefone (Área do Filiado)",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber, changed: z.array(z.string()) }),
+  }),
+  "member_area.email_code_sent": auditEvent({
+    label: "Código de confirmação enviado ao novo e-mail do filiado",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber }),
+  }),
+  "member_area.email_code_failed": auditEvent({
+    label: "Código de confirmação do novo e-mail incorreto",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber }),
+  }),
+  "member_area.email_changed": auditEvent({
+    label: "Filiado confirmou um novo e-mail (Área do Filiado)",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber, changed: z.array(z.string()) }),
+  }),
+  "member_area.address_requested": auditEvent({
+    label: "Filiado pediu a correção do endereço",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber, requestId: z.string() }),
+    fields: { requestId: "Pedido" },
+  }),
+  "member_area.address_approved": auditEvent({
+    label: "Correção de endereço pedida pelo filiado aprovada",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber, requestId: z.string(), changed: z.array(z.string()) }),
+    fields: { requestId: "Pedido" },
+  }),
+  "member_area.address_rejected": auditEvent({
+    label: "Correção de endereço pedida pelo filiado recusada",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber, requestId: z.string() }),
+    fields: { requestId: "Pedido" },
+  }),
+  "member_area.data_exported": auditEvent({
+    label: "Filiado baixou os próprios dados (LGPD)",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber, format: z.enum(["json", "csv"]) }),
+  }),
 };

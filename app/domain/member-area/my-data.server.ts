@@ -1,0 +1,401 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { memberAddressRequests, memberEmailChanges, members, type AddressRequestStatus } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/record-audit.server";
+import { buildMemberExport, exportToCsv } from "~/domain/members/member-page.server";
+import { SITUATION_LABELS } from "~/domain/members/member-options";
+import { authorize, type Actor } from "~/auth/authorize";
+import { sendMail } from "~/integrations/mailer.server";
+import { maskCpfForList } from "~/lib/br/cpf";
+import { AppError } from "~/utils/app-error";
+import { appUrl } from "~/utils/env.server";
+import { errorFields, log } from "~/utils/logger.server";
+import { safeEqual } from "~/utils/crypto.server";
+import { hitRateLimit, retryMessage } from "~/utils/rate-limit.server";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash } from "./member-auth.server";
+import { memberActor, type MemberSession } from "./member-session.server";
+import { ADDRESS_REVIEW_MESSAGES, MY_DATA_MESSAGES, type AddressInput } from "./my-data";
+
+/**
+ * "Meus dados" (issue 23 §4, ADR 275): what the union holds about the signed-in member, and their
+ * corrections of it. Every function takes the member's session: a member reads and changes their
+ * own record only. Every change is audited with the member as the actor (ADR 270) and field
+ * names only in the data.
+ *
+ * - phone: applied at once;
+ * - e-mail: applied once the 6-digit code e-mailed to the NEW address is typed (the sign-in's code
+ *   rules: HMAC only, 10 minutes, single use, 5 tries; requests limited per member);
+ * - address: queued in member_address_requests for rh's approval (one pending per member).
+ */
+
+const actorOf = (m: MemberSession) => memberActor({ memberId: m.memberId, registrationNumber: m.registrationNumber });
+
+/** The member's row, never an anonymised one (their session would have ended already). */
+async function ownRow(m: MemberSession) {
+  const [row] = await db()
+    .select()
+    .from(members)
+    .where(and(eq(members.id, m.memberId), isNull(members.anonymizedAt)));
+  if (!row) throw new AppError(404, "Cadastro não encontrado.");
+  return row;
+}
+
+export type MyDataPage = Awaited<ReturnType<typeof myData>>;
+
+/** The page: the record with pt-BR values, the e-mail waiting for its code, the address requests. */
+export async function myData(m: MemberSession) {
+  const row = await ownRow(m);
+  const [pendingEmail] = await db()
+    .select({ newEmail: memberEmailChanges.newEmail, expiresAt: memberEmailChanges.expiresAt })
+    .from(memberEmailChanges)
+    .where(
+      and(
+        eq(memberEmailChanges.memberId, m.memberId),
+        isNull(memberEmailChanges.usedAt),
+        gt(memberEmailChanges.expiresAt, new Date()),
+        lt(memberEmailChanges.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .orderBy(desc(memberEmailChanges.createdAt))
+    .limit(1);
+  const requests = await db()
+    .select()
+    .from(memberAddressRequests)
+    .where(and(eq(memberAddressRequests.memberId, m.memberId), ne(memberAddressRequests.status, "replaced")))
+    .orderBy(desc(memberAddressRequests.createdAt))
+    .limit(5);
+  const pending = requests.find((r) => r.status === "pending") ?? null;
+  const lastDecided = requests.find((r) => r.status !== "pending") ?? null;
+  return {
+    record: {
+      name: row.name,
+      registrationNumber: row.registrationNumber,
+      cpf: row.cpf ? maskCpfForList(row.cpf) : null,
+      birthDate: row.birthDate,
+      gender: row.gender,
+      email: row.email,
+      mobilePhone: row.mobilePhone,
+      homePhone: row.homePhone,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      cep: row.cep,
+      region: row.region,
+      workplaceName: row.workplaceName,
+      situation: row.situation == null ? null : (SITUATION_LABELS[String(row.situation)] ?? null),
+      status: row.status,
+      joinedOn: row.joinedOn,
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    pendingEmail: pendingEmail ? { newEmail: pendingEmail.newEmail, expiresAt: pendingEmail.expiresAt.toISOString() } : null,
+    pendingAddress: pending ? addressView(pending) : null,
+    lastDecision: lastDecided ? { ...addressView(lastDecided), decidedAt: lastDecided.decidedAt?.toISOString() ?? null } : null,
+  };
+}
+
+function addressView(r: typeof memberAddressRequests.$inferSelect) {
+  return {
+    id: r.id,
+    address: r.address,
+    city: r.city,
+    state: r.state,
+    cep: r.cep,
+    region: r.region,
+    status: r.status as AddressRequestStatus,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Celular (required) and telefone residencial (blank clears it): applied at once, audited. */
+export async function changeMyPhone(m: MemberSession, input: { mobilePhone: string; homePhone: string | null }) {
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ mobilePhone: members.mobilePhone, homePhone: members.homePhone })
+      .from(members)
+      .where(and(eq(members.id, m.memberId), isNull(members.anonymizedAt)))
+      .for("update");
+    if (!row) throw new AppError(404, "Cadastro não encontrado.");
+    const changed = (["mobilePhone", "homePhone"] as const).filter((k) => (row[k] ?? null) !== input[k]);
+    if (!changed.length) return;
+    await tx
+      .update(members)
+      .set({ mobilePhone: input.mobilePhone, homePhone: input.homePhone, updatedAt: sql`now()` })
+      .where(eq(members.id, m.memberId));
+    await recordAudit(
+      {
+        actor: actorOf(m),
+        action: "member_area.contact_changed",
+        entityType: "member",
+        entityId: m.memberId,
+        data: { registrationNumber: m.registrationNumber, changed: [...changed] },
+      },
+      tx,
+    );
+  });
+  return MY_DATA_MESSAGES.phoneSaved;
+}
+
+/**
+ * A new e-mail: a 6-digit code is sent to it (not to the old one: the point is to prove the new
+ * address is theirs). Limited per member (each request sends an e-mail). A new request replaces
+ * the earlier one.
+ */
+export async function requestEmailChange(m: MemberSession, newEmail: string) {
+  const row = await ownRow(m);
+  if ((row.email ?? "").trim().toLowerCase() === newEmail) throw new AppError(400, MY_DATA_MESSAGES.emailSame, "email");
+  const limit = await hitRateLimit("memberEmailChange", m.memberId);
+  if (!limit.allowed) throw new AppError(429, MY_DATA_MESSAGES.tooManyEmailRequests(retryMessage(limit.retryAfterSeconds)), "email");
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const id = randomUUID();
+  const hash = await codeHash(id, code);
+  await db().transaction(async (tx) => {
+    await tx.delete(memberEmailChanges).where(and(eq(memberEmailChanges.memberId, m.memberId), isNull(memberEmailChanges.usedAt)));
+    await tx
+      .insert(memberEmailChanges)
+      .values({ id, memberId: m.memberId, newEmail, codeHash: hash, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+    await recordAudit(
+      {
+        actor: actorOf(m),
+        action: "member_area.email_code_sent",
+        entityType: "member",
+        entityId: m.memberId,
+        data: { registrationNumber: m.registrationNumber },
+      },
+      tx,
+    );
+  });
+  // Straight away, not through the job queue: the code never sits in the database in clear (ADR 270).
+  void sendMail({
+    to: newEmail,
+    subject: `Código de confirmação do novo e-mail: ${code} - Área do Filiado`,
+    text: [
+      `Olá, ${m.firstName}.`,
+      "",
+      "Para confirmar este endereço como o seu novo e-mail no cadastro do sindicato, digite este código na Área do Filiado:",
+      "",
+      `    ${code}`,
+      "",
+      "Ele vale por 10 minutos e só pode ser usado uma vez.",
+      `Meus dados: ${appUrl()}/filiado/dados`,
+      "",
+      "Se você não pediu esta troca, ignore esta mensagem: o e-mail cadastrado não muda sem o código.",
+      "",
+    ].join("\n"),
+  }).catch((err) => log.error("falha ao enviar o código de confirmação do novo e-mail", errorFields(err)));
+  return MY_DATA_MESSAGES.emailCodeSent(newEmail);
+}
+
+/** The code step: right → the e-mail is changed (single use); wrong → counts against the code. */
+export async function confirmEmailChange(m: MemberSession, code: string) {
+  const [row] = await db()
+    .select()
+    .from(memberEmailChanges)
+    .where(
+      and(
+        eq(memberEmailChanges.memberId, m.memberId),
+        isNull(memberEmailChanges.usedAt),
+        gt(memberEmailChanges.expiresAt, new Date()),
+        lt(memberEmailChanges.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .orderBy(desc(memberEmailChanges.createdAt))
+    .limit(1);
+  const given = await codeHash(row?.id ?? "none", code);
+  if (!row || !safeEqual(given, row.codeHash)) {
+    if (row) {
+      await db()
+        .update(memberEmailChanges)
+        .set({ attempts: sql`${memberEmailChanges.attempts} + 1` })
+        .where(eq(memberEmailChanges.id, row.id));
+      await recordAudit({
+        actor: actorOf(m),
+        action: "member_area.email_code_failed",
+        entityType: "member",
+        entityId: m.memberId,
+        data: { registrationNumber: m.registrationNumber },
+      });
+    }
+    throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
+  }
+  const oldEmail = await db().transaction(async (tx) => {
+    const used = await tx
+      .update(memberEmailChanges)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(memberEmailChanges.id, row.id), isNull(memberEmailChanges.usedAt)))
+      .returning({ id: memberEmailChanges.id });
+    if (!used.length) throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
+    const [before] = await tx
+      .select({ email: members.email })
+      .from(members)
+      .where(and(eq(members.id, m.memberId), isNull(members.anonymizedAt)))
+      .for("update");
+    if (!before) throw new AppError(404, "Cadastro não encontrado.");
+    await tx
+      .update(members)
+      .set({ email: row.newEmail, updatedAt: sql`now()` })
+      .where(eq(members.id, m.memberId));
+    // The used row has done its work: it would only be a copy of the address.
+    await tx.delete(memberEmailChanges).where(eq(memberEmailChanges.memberId, m.memberId));
+    await recordAudit(
+      {
+        actor: actorOf(m),
+        action: "member_area.email_changed",
+        entityType: "member",
+        entityId: m.memberId,
+        data: { registrationNumber: m.registrationNumber, changed: ["email"] },
+      },
+      tx,
+    );
+    return before.email;
+  });
+  // The old address is told, so a change nobody asked for does not go unseen.
+  if (oldEmail && oldEmail.includes("@"))
+    void sendMail({
+      to: oldEmail,
+      subject: "Seu e-mail foi alterado - Área do Filiado",
+      text: [
+        `Olá, ${m.firstName}.`,
+        "",
+        "O e-mail do seu cadastro no sindicato foi alterado pela Área do Filiado. Os próximos códigos de acesso irão para o novo endereço.",
+        "",
+        "Se não foi você, entre em contato com o sindicato.",
+        "",
+      ].join("\n"),
+    }).catch((err) => log.error("falha ao avisar o e-mail antigo do filiado", errorFields(err)));
+  return MY_DATA_MESSAGES.emailChanged;
+}
+
+/** An address for rh's approval: replaces a pending one of the member's, audited. */
+export async function requestAddressChange(m: MemberSession, input: AddressInput) {
+  await ownRow(m);
+  await db().transaction(async (tx) => {
+    await tx
+      .update(memberAddressRequests)
+      .set({ status: "replaced", decidedAt: sql`now()` })
+      .where(and(eq(memberAddressRequests.memberId, m.memberId), eq(memberAddressRequests.status, "pending")));
+    const [created] = await tx
+      .insert(memberAddressRequests)
+      .values({ memberId: m.memberId, ...input })
+      .returning({ id: memberAddressRequests.id });
+    await recordAudit(
+      {
+        actor: actorOf(m),
+        action: "member_area.address_requested",
+        entityType: "member",
+        entityId: m.memberId,
+        data: { registrationNumber: m.registrationNumber, requestId: created.id },
+      },
+      tx,
+    );
+  });
+  return MY_DATA_MESSAGES.addressRequested;
+}
+
+/** "Baixar meus dados": the admin's LGPD export (the same builder), audited as the member. */
+export async function exportMyData(m: MemberSession, format: "json" | "csv") {
+  const data = await buildMemberExport(m.memberId, () =>
+    recordAudit({
+      actor: actorOf(m),
+      action: "member_area.data_exported",
+      entityType: "member",
+      entityId: m.memberId,
+      data: { registrationNumber: m.registrationNumber, format },
+    }),
+  );
+  return {
+    name: `meus-dados-${m.registrationNumber}.${format}`,
+    body: format === "csv" ? exportToCsv(data) : JSON.stringify(data, null, 2),
+  };
+}
+
+// ── Staff: the pending addresses (rh and admin) ─────────────────────────────────────────────
+
+export async function listPendingAddressRequests(actor: Actor) {
+  authorize(actor, "members.address-review");
+  const rows = await db()
+    .select({
+      id: memberAddressRequests.id,
+      memberId: members.id,
+      name: members.name,
+      registrationNumber: members.registrationNumber,
+      address: memberAddressRequests.address,
+      city: memberAddressRequests.city,
+      state: memberAddressRequests.state,
+      cep: memberAddressRequests.cep,
+      region: memberAddressRequests.region,
+      createdAt: memberAddressRequests.createdAt,
+      currentAddress: members.address,
+      currentCity: members.city,
+      currentState: members.state,
+      currentCep: members.cep,
+      currentRegion: members.region,
+    })
+    .from(memberAddressRequests)
+    .innerJoin(members, eq(members.id, memberAddressRequests.memberId))
+    .where(and(eq(memberAddressRequests.status, "pending"), isNull(members.anonymizedAt)))
+    .orderBy(asc(memberAddressRequests.createdAt))
+    .limit(200);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function countPendingAddressRequests(memberId?: string) {
+  return db().$count(
+    memberAddressRequests,
+    and(eq(memberAddressRequests.status, "pending"), memberId ? eq(memberAddressRequests.memberId, memberId) : undefined),
+  );
+}
+
+const ADDRESS_FIELDS = ["address", "city", "state", "cep", "region"] as const;
+
+/** Approve (the address is applied to the record) or reject a pending request; audited as staff. */
+export async function decideAddressRequest(actor: Actor, id: string, approve: boolean) {
+  authorize(actor, "members.address-review");
+  await db().transaction(async (tx) => {
+    const [req] = await tx
+      .select()
+      .from(memberAddressRequests)
+      .where(and(eq(memberAddressRequests.id, id), eq(memberAddressRequests.status, "pending")))
+      .for("update");
+    if (!req) throw new AppError(409, ADDRESS_REVIEW_MESSAGES.notPending);
+    const [member] = await tx
+      .select()
+      .from(members)
+      .where(and(eq(members.id, req.memberId), isNull(members.anonymizedAt)))
+      .for("update");
+    if (!member) throw new AppError(409, ADDRESS_REVIEW_MESSAGES.notPending);
+    await tx
+      .update(memberAddressRequests)
+      .set({ status: approve ? "approved" : "rejected", decidedAt: sql`now()`, decidedBy: actor.id })
+      .where(eq(memberAddressRequests.id, req.id));
+    if (!approve) {
+      await recordAudit(
+        {
+          actor,
+          action: "member_area.address_rejected",
+          entityType: "member",
+          entityId: member.id,
+          data: { registrationNumber: member.registrationNumber, requestId: req.id },
+        },
+        tx,
+      );
+      return;
+    }
+    const changed = ADDRESS_FIELDS.filter((k) => (member[k] ?? null) !== (req[k] ?? null));
+    await tx
+      .update(members)
+      .set({ address: req.address, city: req.city, state: req.state, cep: req.cep, region: req.region, updatedAt: sql`now()` })
+      .where(eq(members.id, member.id));
+    await recordAudit(
+      {
+        actor,
+        action: "member_area.address_approved",
+        entityType: "member",
+        entityId: member.id,
+        data: { registrationNumber: member.registrationNumber, requestId: req.id, changed: [...changed] },
+      },
+      tx,
+    );
+  });
+  return approve ? ADDRESS_REVIEW_MESSAGES.approved : ADDRESS_REVIEW_MESSAGES.rejected;
+}
