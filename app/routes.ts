@@ -51,6 +51,8 @@ export default [
       route("filiado", "routes/member/home.tsx"),
       route("filiado/mensalidades", "routes/member/dues.tsx"),
       route("filiado/carteirinha", "routes/member/card.tsx"),
+      route("filiado/atendimentos", "routes/member/services.tsx"),
+      route("filiado/atendimentos/:protocol", "routes/member/service.tsx"),
     ]),
     route("*", "routes/public/not-found.tsx"),
   ]),

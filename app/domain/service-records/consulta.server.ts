@@ -49,27 +49,41 @@ function matches(record: { recordType: string; requesterCpf: string | null; requ
   return !!record.requesterEmail && record.requesterEmail.trim().toLowerCase() === verifier.value;
 }
 
-export async function consultServiceRecord(protocol: string, verifier: Verifier, requester: ConsultaRequester): Promise<ConsultaView> {
-  await refuseIfThrottled(requester, protocol);
-  const [record] = await db()
-    .select({
-      id: serviceRecords.id,
-      protocol: serviceRecords.protocol,
-      recordType: serviceRecords.recordType,
-      requesterName: serviceRecords.requesterName,
-      requesterCpf: serviceRecords.requesterCpf,
-      requesterEmail: serviceRecords.requesterEmail,
-      status: serviceRecords.status,
-      sector: serviceRecords.sector,
-      serviceType: serviceRecords.serviceType,
-      createdAt: serviceRecords.createdAt,
-      updatedAt: serviceRecords.updatedAt,
-      dueAt: serviceRecords.dueAt,
-      mergedInto: serviceRecords.mergedInto,
-    })
-    .from(serviceRecords)
-    .where(eq(serviceRecords.protocol, protocol));
-  if (!record || !matches(record, verifier)) return countFailure(requester, protocol);
+/** The record columns the requester's view is built from (the consulta's and the member area's). */
+export const consultaColumns = {
+  id: serviceRecords.id,
+  protocol: serviceRecords.protocol,
+  recordType: serviceRecords.recordType,
+  requesterName: serviceRecords.requesterName,
+  requesterCpf: serviceRecords.requesterCpf,
+  requesterEmail: serviceRecords.requesterEmail,
+  status: serviceRecords.status,
+  sector: serviceRecords.sector,
+  serviceType: serviceRecords.serviceType,
+  createdAt: serviceRecords.createdAt,
+  updatedAt: serviceRecords.updatedAt,
+  dueAt: serviceRecords.dueAt,
+  mergedInto: serviceRecords.mergedInto,
+};
+export type ConsultaRecord = {
+  id: string;
+  protocol: string;
+  requesterName: string;
+  status: string;
+  sector: string;
+  serviceType: string;
+  createdAt: Date;
+  updatedAt: Date;
+  dueAt: Date;
+  mergedInto: string | null;
+};
+
+/**
+ * What the requester may see of a record they were verified for: its public entries, its public
+ * files (signed links) and the survivor of a merge. The one mapper of the requester's view: the
+ * public consulta and the member area's "Meus atendimentos" (issue 23 §3, ADR 274) both use it.
+ */
+export async function requesterView(record: ConsultaRecord): Promise<ConsultaView> {
   const entries = await db()
     .select({
       id: serviceRecordEntries.id,
@@ -103,8 +117,17 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
       text: e.text,
       statusLabel:
         e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? STATUS_LABELS[e.newStatus as ServiceStatus] : null,
+      // The requester's own words (a comment from the member area, ADR 274), not the team's.
+      fromRequester: e.kind === "reply",
     })),
     // The files the team marked public (issue 22 §3), each with a signed link that expires.
     attachments: await consultaAttachments(record.id),
   };
+}
+
+export async function consultServiceRecord(protocol: string, verifier: Verifier, requester: ConsultaRequester): Promise<ConsultaView> {
+  await refuseIfThrottled(requester, protocol);
+  const [record] = await db().select(consultaColumns).from(serviceRecords).where(eq(serviceRecords.protocol, protocol));
+  if (!record || !matches(record, verifier)) return countFailure(requester, protocol);
+  return requesterView(record);
 }

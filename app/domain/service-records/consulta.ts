@@ -59,7 +59,7 @@ export type ConsultaView = {
   createdAt: string;
   updatedAt: string;
   dueAt: string;
-  entries: Array<{ id: number; at: string; text: string; statusLabel: string | null }>;
+  entries: Array<{ id: number; at: string; text: string; statusLabel: string | null; fromRequester: boolean }>;
   /** Public attachments (issue 22 §3, ADR 262); `href` is a signed link that expires. */
   attachments: Array<{ id: string; fileName: string; contentType: string; size: number; at: string; href: string }>;
   /** A merged duplicate (issue 22 §8, ADR 267): the protocol to follow instead. */
