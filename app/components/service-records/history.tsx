@@ -54,7 +54,9 @@ export function History({
           {e.kind === "edit" ? <p className="text-sm font-semibold text-navy-900">Dados do chamado editados</p> : null}
           {e.kind === "reply" ? (
             <p className="text-sm font-semibold text-navy-900">
-              {e.authorName === MEMBER_AREA_AUTHOR ? "Comentário do solicitante pela Área do Filiado" : "Resposta do solicitante por e-mail"}
+              {e.authorName === MEMBER_AREA_AUTHOR
+                ? "Comentário do solicitante pela Área do Filiado"
+                : "Resposta do solicitante por e-mail"}
             </p>
           ) : null}
           <p className="whitespace-pre-wrap text-sm text-slate-800">{e.text}</p>

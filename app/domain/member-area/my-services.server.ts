@@ -91,6 +91,17 @@ export async function myServiceRecord(member: Pick<MemberSession, "memberId">, p
   return { ...(await requesterView(record)), open: isOpen(record) };
 }
 
+/** Whether the protocol is one of the member's records (the action checks it before reading a byte of the body). */
+export async function assertMyServiceRecord(member: Pick<MemberSession, "memberId">, protocol: string) {
+  const notFound = new AppError(404, MY_SERVICES_MESSAGES.notFound);
+  if (!PROTOCOL.test(protocol)) throw notFound;
+  const [record] = await db()
+    .select({ id: serviceRecords.id })
+    .from(serviceRecords)
+    .where(and(eq(serviceRecords.protocol, protocol), ownedBy(member.memberId)));
+  if (!record) throw notFound;
+}
+
 function entryText(comment: string, fileName: string | null) {
   if (!fileName) return comment;
   return comment ? `${comment}\n\nAnexo: ${fileName}` : `Anexo: ${fileName}`;
@@ -149,7 +160,14 @@ export async function commentOnMyServiceRecord(member: Member, protocol: string,
     const [attachment] = file
       ? await tx
           .insert(serviceRecordAttachments)
-          .values({ recordId: record.id, fileId: file.id, entryId: entry.id, isPublic: true, uploadedBy: null, uploadedByName: MEMBER_AREA_AUTHOR })
+          .values({
+            recordId: record.id,
+            fileId: file.id,
+            entryId: entry.id,
+            isPublic: true,
+            uploadedBy: null,
+            uploadedByName: MEMBER_AREA_AUTHOR,
+          })
           .returning({ id: serviceRecordAttachments.id })
       : [];
     await tx

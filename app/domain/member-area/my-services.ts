@@ -13,8 +13,7 @@ export const MY_SERVICES_MESSAGES = {
   sent: "Comentário enviado. Ele já aparece no andamento do atendimento.",
   sentFile: (name: string) => `Arquivo ${name} enviado. Ele já aparece no andamento do atendimento.`,
   closed: "Este atendimento está encerrado e não recebe mais comentários. Para um novo assunto, procure o sindicato.",
-  merged: (protocol: string) =>
-    `Este atendimento foi unido ao atendimento ${protocol}, que segue em andamento: comente por lá.`,
+  merged: (protocol: string) => `Este atendimento foi unido ao atendimento ${protocol}, que segue em andamento: comente por lá.`,
   error: "Não foi possível enviar o comentário. Tente novamente.",
 } as const;
 

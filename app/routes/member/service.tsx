@@ -3,9 +3,15 @@ import { Link, useLoaderData } from "react-router";
 import { ArrowLeft, Building2, CalendarPlus, Hourglass, Lock, RefreshCw, Send } from "lucide-react";
 import type { Route } from "./+types/service";
 import { requireMember } from "~/domain/member-area/member-session.server";
-import { commentOnMyServiceRecord, myServiceRecord } from "~/domain/member-area/my-services.server";
+import { assertMyServiceRecord, commentOnMyServiceRecord, myServiceRecord } from "~/domain/member-area/my-services.server";
 import { COMMENT_FIELD, MY_SERVICES_MESSAGES, myServiceCommentSchema } from "~/domain/member-area/my-services";
-import { ATTACHMENT_ACCEPT, ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MB, ATTACHMENT_MESSAGES } from "~/domain/service-records/attachments";
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_FIELD,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_MB,
+  ATTACHMENT_MESSAGES,
+} from "~/domain/service-records/attachments";
 import { SERVICE_LIMITS } from "~/domain/service-records/service-options";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
@@ -37,6 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireMember(request);
+  // Another member's protocol is refused before the body (and its file) is read.
+  await loadOrFail(() => assertMyServiceRecord(member, params.protocol), MY_SERVICES_MESSAGES.error);
   return handleAction(request, {
     actor: null,
     intents: myServiceCommentSchema,
@@ -67,17 +75,10 @@ function CommentForm() {
         Comentar ou enviar documento
       </h2>
       <p className="text-sm text-slate-700">
-        A equipe do sindicato lê o seu comentário no histórico do atendimento. Documentos: PDF, JPEG ou PNG, até {ATTACHMENT_MAX_MB}MB; fotos
-        perdem os metadados (como localização).
+        A equipe do sindicato lê o seu comentário no histórico do atendimento. Documentos: PDF, JPEG ou PNG, até {ATTACHMENT_MAX_MB}MB;
+        fotos perdem os metadados (como localização).
       </p>
-      <Form
-        key={resetKey}
-        method="post"
-        encType="multipart/form-data"
-        className="grid gap-4"
-        noValidate
-        aria-labelledby="comentar"
-      >
+      <Form key={resetKey} method="post" encType="multipart/form-data" className="grid gap-4" noValidate aria-labelledby="comentar">
         <input type="hidden" name="intent" value="comment" />
         <Field label="Comentário" name={COMMENT_FIELD} error={errors[COMMENT_FIELD]} hint={`Até ${SERVICE_LIMITS.comment} caracteres.`}>
           {(p) => <Textarea {...p} rows={5} maxLength={SERVICE_LIMITS.comment} defaultValue={echoed} data-testid="my-service-text" />}
