@@ -96,7 +96,7 @@ describe("the member's list and a record's page", () => {
     const page = text(await res.text());
     for (const p of [rec.anaOpen, rec.anaByCpf, rec.anaClosed]) expect(page, p).toContain(p);
     for (const p of [rec.anaAnon, rec.brunoOpen, rec.brunoWithAnaCpf]) expect(page, p).not.toContain(p);
-    expect(page).toContain("Em andamento");
+    expect(page).toContain("Em Andamento");
     expect(page).toContain("Prazo previsto");
     expect(page).toContain("Secretaria");
     const b = text(await (await (await memberSession(t, bruno.id)).get("/filiado/atendimentos")).text());
@@ -238,7 +238,12 @@ describe("commenting and attaching as the requester", () => {
     const exe = await comment(a, rec.anaOpen, { texto: "Arquivo" }, { bytes: Buffer.from("MZ\x90\x00 not a pdf"), name: "virus.pdf" });
     expect(exe.status).toBe(415);
     expect(text(await exe.text())).toContain(ATTACHMENT_MESSAGES.typeNotAllowed);
-    const big = await comment(a, rec.anaOpen, { texto: "Grande" }, { bytes: Buffer.alloc(11 * 1024 * 1024, 1), name: "grande.pdf" });
+    const big = await comment(
+      a,
+      rec.anaOpen,
+      { texto: "Grande" },
+      { bytes: Buffer.concat([tinyPdf(), Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]), name: "grande.pdf", type: "application/pdf" },
+    );
     expect(big.status).toBe(413);
     expect(text(await big.text())).toContain(ATTACHMENT_MESSAGES.tooLarge);
     const long = await comment(a, rec.anaOpen, { texto: "x".repeat(2001) });
