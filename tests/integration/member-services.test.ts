@@ -46,7 +46,14 @@ beforeAll(async () => {
   ana = await createMember(t.db, { name: "Ana Paula Meireles", email: "ana.meireles@exemplo.com.br", situation: 1, status: "ativo" });
   bruno = await createMember(t.db, { name: "Bruno Costa Rangel", email: "bruno.rangel@exemplo.com.br", situation: 1, status: "ativo" });
   const mine = { requesterName: ana.name, requesterCpf: ana.cpf, requesterEmail: ana.email };
-  const open = await createServiceRecordRow(t.db, { ...mine, memberId: ana.id, sector: "secretaria", status: "in_progress" });
+  const responsible = await t.user("secretaria");
+  const open = await createServiceRecordRow(t.db, {
+    ...mine,
+    memberId: ana.id,
+    sector: "secretaria",
+    status: "in_progress",
+    responsibleId: responsible.id,
+  });
   rec.anaOpen = open.protocol;
   rec.anaOpenId = open.id;
   await entry(open.id, PUBLIC_NOTE, true);
@@ -180,6 +187,18 @@ describe("commenting and attaching as the requester", () => {
       },
     });
     expect(JSON.stringify(audit.data)).not.toContain("contracheque");
+    // The responsible is told (panel and e-mail), with the protocol and the link, nothing she wrote.
+    const secretaria = await t.user("secretaria");
+    const told = await t.query<{ kind: string; title: string; link: string }>`
+      select kind, title, link from notifications where user_id = ${secretaria.id} and kind = 'service_requester'`;
+    expect(told).toEqual([
+      { kind: "service_requester", title: `Comentário do solicitante — ${rec.anaOpen}`, link: `/dashboard/atendimento/${rec.anaOpenId}` },
+    ]);
+    const mails = await t.query<{ payload: { to: string; subject: string; text: string } }>`
+      select payload from jobs where name = 'send-email' and payload->>'subject' = ${`Comentário do solicitante — ${rec.anaOpen}`}`;
+    expect(mails.map((m) => m.payload.to)).toEqual([secretaria.email]);
+    expect(mails[0].payload.text).not.toContain("contracheque");
+    expect(mails[0].payload.text).not.toContain(ana.name);
     // Her page shows it as hers; the staff's history as the requester's, from the member area.
     const page = text(await (await a.get(`/filiado/atendimentos/${rec.anaOpen}`)).text());
     expect(page).toContain("Você");

@@ -15,7 +15,7 @@ export const notifications = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** complaint_new | contact_new | service_assigned */
+    /** complaint_new | contact_new | service_assigned | service_requester (ADR 274) */
     kind: text("kind").notNull(),
     title: text("title").notNull(),
     /** A path inside the panel (/dashboard/…). */
@@ -28,7 +28,7 @@ export const notifications = pgTable(
     index("notifications_unread_idx")
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
-    check("notifications_kind_check", sql`${t.kind} in ('complaint_new','contact_new','service_assigned')`),
+    check("notifications_kind_check", sql`${t.kind} in ('complaint_new','contact_new','service_assigned','service_requester')`),
     check("notifications_link_check", sql`${t.link} ~ '^/dashboard(/|$)'`),
   ],
 );
@@ -47,7 +47,7 @@ export const notificationPreferences = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
-    check("notification_preferences_kind_check", sql`${t.kind} in ('complaint_new','contact_new','service_assigned')`),
+    check("notification_preferences_kind_check", sql`${t.kind} in ('complaint_new','contact_new','service_assigned','service_requester')`),
   ],
 );
 

@@ -2,6 +2,8 @@ import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { members, serviceRecordAttachments, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
+import { notify } from "~/domain/notifications/notify.server";
+import { appUrl } from "~/utils/env.server";
 import type { Upload } from "~/domain/files/file-store.server";
 import { storeAttachmentFile } from "~/domain/service-records/attachments.server";
 import { consultaColumns, requesterView } from "~/domain/service-records/consulta.server";
@@ -113,6 +115,35 @@ async function responsibleName(tx: Tx, responsibleId: string | null) {
   return u?.name ?? UNASSIGNED;
 }
 
+/** What the responsible is told: the protocol, the sector and the link; nothing of the requester or of what they wrote. */
+export function requesterNotice(
+  record: { id: string; protocol: string; sector: string },
+  entryId: number,
+  comment: boolean,
+  file: boolean,
+) {
+  const what = comment && file ? "comentou e enviou um documento" : file ? "enviou um documento" : "comentou";
+  const title = `Comentário do solicitante — ${record.protocol}`;
+  const link = `/dashboard/atendimento/${record.id}`;
+  return {
+    kind: "service_requester" as const,
+    key: String(entryId),
+    title,
+    link,
+    email: {
+      subject: title,
+      text: [
+        `O solicitante do atendimento ${record.protocol} (${SECTOR_LABELS[record.sector as ServiceSector] ?? record.sector}) ${what} pela Área do Filiado.`,
+        "",
+        `Leia no histórico do atendimento: ${appUrl()}${link}`,
+        "",
+        "Você recebe este aviso pelas suas preferências de notificação; altere-as em:",
+        `${appUrl()}/dashboard/notificacoes`,
+      ].join("\n"),
+    },
+  };
+}
+
 /**
  * The member's comment and/or file on one of their open records: one `reply` entry, the file
  * (if any) as a public attachment of that entry, the record's `updated_at`, and the audit entry
@@ -192,6 +223,8 @@ export async function commentOnMyServiceRecord(member: Member, protocol: string,
       },
       tx,
     );
+    // The record's responsible is told, as they chose (ADR 266's module, kind service_requester).
+    if (record.responsibleId) await notify(tx, [record.responsibleId], requesterNotice(record, entry.id, !!comment, !!file));
     return {
       message: file ? MY_SERVICES_MESSAGES.sentFile(file.fileName) : MY_SERVICES_MESSAGES.sent,
       entryId: entry.id,

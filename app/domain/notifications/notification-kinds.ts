@@ -8,7 +8,7 @@ import { checkboxField } from "~/utils/fields";
  * Staff notifications (issue 22 §7, ADR 266): the kinds, their labels and the page's messages.
  * Client-safe: the preferences form and the list read them.
  */
-export const NOTIFICATION_KINDS = ["complaint_new", "contact_new", "service_assigned"] as const;
+export const NOTIFICATION_KINDS = ["complaint_new", "contact_new", "service_assigned", "service_requester"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
@@ -18,6 +18,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   },
   contact_new: { label: "Nova mensagem de contato", hint: "Mensagens do “Fale Conosco” dos setores que você atende." },
   service_assigned: { label: "Atendimento atribuído a você", hint: "Quando outra pessoa torna você responsável por um atendimento." },
+  service_requester: {
+    label: "Comentário do solicitante",
+    hint: "Quando o solicitante de um atendimento pelo qual você responde comenta ou envia um documento pela Área do Filiado.",
+  },
 };
 
 export type NotificationItem = { id: number; kind: NotificationKind; title: string; link: string; createdAt: string; read: boolean };

@@ -117,6 +117,7 @@ describe("each user's choice", () => {
       { kind: "complaint_new", email: true, inApp: true },
       { kind: "contact_new", email: true, inApp: true },
       { kind: "service_assigned", email: true, inApp: true },
+      { kind: "service_requester", email: true, inApp: true },
     ]);
   });
 
@@ -215,9 +216,9 @@ describe("the bell and the list", () => {
 describe("the kinds each role is offered", () => {
   it("complaints only to the roles that review them, contact messages to roles with an inbox, assignments to service roles", async () => {
     const { kindsFor } = await import("./notification-kinds");
-    expect(kindsFor("juridico")).toEqual(["complaint_new", "contact_new", "service_assigned"]);
-    expect(kindsFor("financeiro")).toEqual(["contact_new", "service_assigned"]);
-    expect(kindsFor("homologacao")).toEqual(["service_assigned"]);
+    expect(kindsFor("juridico")).toEqual(["complaint_new", "contact_new", "service_assigned", "service_requester"]);
+    expect(kindsFor("financeiro")).toEqual(["contact_new", "service_assigned", "service_requester"]);
+    expect(kindsFor("homologacao")).toEqual(["service_assigned", "service_requester"]);
     expect(kindsFor("campo")).toEqual(["contact_new"]);
   });
 });
