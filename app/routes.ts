@@ -53,6 +53,8 @@ export default [
       route("filiado/mensalidades", "routes/member/dues.tsx"),
       route("filiado/carteirinha", "routes/member/card.tsx"),
       route("filiado/dados", "routes/member/my-data.tsx"),
+      route("filiado/atendimentos", "routes/member/services.tsx"),
+      route("filiado/atendimentos/:protocol", "routes/member/service.tsx"),
     ]),
     route("*", "routes/public/not-found.tsx"),
   ]),

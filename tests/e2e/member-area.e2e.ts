@@ -2,16 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { createMember, type MemberRow } from "~/db/factories/members";
+import { createServiceRecordRow } from "~/db/factories/services";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { codeFromSink } from "../support/member-area";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { tinyPdf } from "../fixtures/complaint-files";
 
 /**
  * Issue 23, the member's journey at 390 px in Chromium: sign in with the code read from the SMTP
- * sink → see a charge → copy its PIX code → open a paid charge's receipt → open the card → a
- * partner verifies it → Meus dados: ask for an address change, download their data. Every screen
- * axe-clean, no sideways scroll.
+ * sink → see a charge → copy its PIX code → open a paid charge's receipt → comment on a record
+ * and attach a file → open the card → a partner verifies it → Meus dados: ask for an address
+ * change, download their data. Every screen axe-clean, no sideways scroll.
  */
 let sink: SmtpSink;
 beforeAll(async () => {
@@ -30,6 +32,7 @@ const t = useBrowserSuite({
 });
 
 let member: MemberRow;
+let protocol = "";
 beforeAll(async () => {
   member = await createMember(t.db, { name: "Rita de Cássia Moura", email: "rita.moura@exemplo.com.br", situation: 1, status: "ativo" });
   const y = Number(brasiliaDateFromToday(0).slice(0, 4));
@@ -48,6 +51,22 @@ beforeAll(async () => {
     referenceMonth: 12,
     dueDate: brasiliaDateFromToday(-10),
   });
+  // Meus atendimentos (issue 23 §3, ADR 274): a record of hers with a public and an internal comment.
+  const record = await createServiceRecordRow(t.db, {
+    requesterName: member.name,
+    requesterCpf: member.cpf,
+    memberId: member.id,
+    sector: "homologacao",
+    status: "in_progress",
+  });
+  protocol = record.protocol;
+  for (const [text, isPublic] of [
+    ["Conferência do termo agendada; traga a carteira de trabalho.", true],
+    ["Nota interna: empresa atrasou a guia.", false],
+  ] as const) {
+    await t.query`insert into service_record_entries (record_id, kind, author_name, responsible_name, old_status, new_status, text, is_public)
+      values (${record.id}, 'comment', 'Servidor Homologação', 'Servidor Homologação', 'in_progress', 'in_progress', ${text}, ${isPublic})`;
+  }
 });
 
 async function streamText(stream: NodeJS.ReadableStream) {
@@ -99,6 +118,28 @@ describe("the member's journey on a phone", () => {
     await expect.poll(() => page.getByTestId("receipt-amount").textContent()).toMatch(/^R\$\s55,00$/);
     expect(await page.getByTestId("receipt-code").textContent()).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
     await checked(page, "member-receipt-390");
+
+    // Meus atendimentos: open her record, comment and attach a file; the internal note never shows.
+    await page.goto(`${t.url}/filiado`);
+    await page.getByRole("navigation", { name: "Área do Filiado" }).getByRole("link", { name: "Meus atendimentos" }).click();
+    await page.waitForURL((u) => u.pathname === "/filiado/atendimentos");
+    await checked(page, "member-services-390");
+    await page.getByRole("link", { name: `Atendimento ${protocol}` }).click();
+    await page.waitForURL((u) => u.pathname === `/filiado/atendimentos/${protocol}`);
+    await expect.poll(() => page.getByTestId("consulta-entries").textContent()).toContain("Conferência do termo agendada");
+    expect(await page.content()).not.toContain("Nota interna");
+    await checked(page, "member-service-390");
+    await page.getByLabel("Comentário").fill("Levarei a carteira de trabalho. Segue o termo assinado.");
+    await page
+      .getByLabel("Documento (opcional)")
+      .setInputFiles({ name: "termo-assinado.pdf", mimeType: "application/pdf", buffer: tinyPdf() });
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect
+      .poll(() => page.locator('[data-testid="consulta-entry"][data-from="requester"]').textContent(), { timeout: 15_000 })
+      .toContain("Levarei a carteira de trabalho.");
+    await expect.poll(() => page.getByTestId("consulta-attachment-link").textContent()).toContain("termo-assinado.pdf");
+    expect(await page.getByTestId("my-service-text").inputValue()).toBe("");
+    await checked(page, "member-service-commented-390");
 
     await page.goto(`${t.url}/filiado/carteirinha`);
     await expect.poll(() => page.getByTestId("card-status").textContent()).toContain("Filiado ativo");

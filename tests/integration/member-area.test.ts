@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "~/auth/roles";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { createMember, fictitiousCpf, type MemberRow } from "~/db/factories/members";
+import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { formatCpf } from "~/lib/br/cpf";
 import { Client } from "../support/http";
@@ -53,6 +54,7 @@ const nobody = fictitiousCpf(990_001); // a valid CPF of no member
 let anaPaid = "";
 let anaOverdue = "";
 let brunoPaid = "";
+let anaRecord = ""; // a service record of hers (Meus atendimentos, ADR 274)
 
 beforeAll(async () => {
   ana = await createMember(t.db, { name: "Ana Beatriz Lacerda", email: "ana.lacerda@exemplo.com.br", situation: 1, status: "ativo" });
@@ -92,6 +94,7 @@ beforeAll(async () => {
   });
   await createPayment(t.db, { chargeId: bp.id, amountCentavos: 7777, method: "boleto" });
   brunoPaid = bp.id;
+  anaRecord = (await createServiceRecordRow(t.db, { requesterName: ana.name, requesterCpf: ana.cpf, memberId: ana.id })).protocol;
 });
 
 async function requestCode(cpf: string, ip = nextIp()) {
@@ -292,7 +295,7 @@ describe("member and staff sessions stay apart", () => {
 describe("every member route (the access matrix's member role)", () => {
   const memberRoutes = flattenRoutes().filter((r) => r.pattern.startsWith("/filiado"));
   const open = new Set(["/filiado/entrar", "/filiado/manifest.webmanifest", "/filiado/sair"]);
-  const concrete = (p: string) => p.replace(":chargeId", anaPaid);
+  const concrete = (p: string) => p.replace(":chargeId", anaPaid).replace(":protocol", anaRecord);
 
   it("sends a signed-out visitor and every staff role to the member sign-in", async () => {
     expect(memberRoutes.length).toBeGreaterThanOrEqual(9);

@@ -1,6 +1,7 @@
 import { formatDateTime } from "~/lib/dates";
 import { Paperclip } from "lucide-react";
 import { STATUS_LABELS, UNASSIGNED, type ServiceStatus } from "~/domain/service-records/service-options";
+import { MEMBER_AREA_AUTHOR } from "~/domain/member-area/my-services";
 
 export type HistoryEntry = {
   id: number;
@@ -54,7 +55,13 @@ export function History({
             </p>
           ) : null}
           {e.kind === "edit" ? <p className="text-sm font-semibold text-navy-900">Dados do chamado editados</p> : null}
-          {e.kind === "reply" ? <p className="text-sm font-semibold text-navy-900">Resposta do solicitante por e-mail</p> : null}
+          {e.kind === "reply" ? (
+            <p className="text-sm font-semibold text-navy-900">
+              {e.authorName === MEMBER_AREA_AUTHOR
+                ? "Comentário do solicitante pela Área do Filiado"
+                : "Resposta do solicitante por e-mail"}
+            </p>
+          ) : null}
           <p className="whitespace-pre-wrap text-sm text-slate-800">{e.text}</p>
           {fileHref && files.some((f) => f.entryId === e.id) ? (
             <ul className="mt-1 grid gap-1" aria-label="Anexos da resposta">

@@ -1,8 +1,9 @@
-import { count, inArray } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { members, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { memberName } from "~/db/factories/members";
+import { DEMO_MEMBER } from "~/db/seed/members.server";
 import { protocolAt } from "~/domain/service-records/protocol.server";
 import { PRIORITIES, SERVICE_TYPES, type ServiceStatus } from "~/domain/service-records/service-options";
 import { SERVICE_SECTORS } from "~/auth/scopes";
@@ -102,5 +103,115 @@ export async function seedDemoServiceRecords() {
           createdAt: new Date(createdAt.getTime() + path.length * 5 * 3_600_000),
         });
     }
+  }
+  await seedDemoMemberRecords(staff);
+}
+
+/**
+ * The demo member's own records, for "Meus atendimentos" (issue 23 §3, ADR 274): one open record
+ * of the homologação with public comments (and an internal one that the member never sees), and
+ * one closed record of the jurídico, which takes no more comments. Linked by member id and CPF,
+ * as the desk links a record opened with a member's CPF.
+ */
+async function seedDemoMemberRecords(staff: { id: string; name: string; role: string }[]) {
+  const [member] = await db()
+    .select({ id: members.id, name: members.name, cpf: members.cpf, email: members.email })
+    .from(members)
+    .where(eq(members.cpf, DEMO_MEMBER.cpf));
+  if (!member) return;
+  const DAY = 86_400_000;
+  const plan = [
+    {
+      sector: "homologacao" as const,
+      path: ["pending", "in_progress"] as ServiceStatus[],
+      days: 6,
+      description: "Pedido de conferência do termo de rescisão antes da homologação.",
+      public: [
+        "Recebemos o seu pedido. A conferência do termo de rescisão foi agendada.",
+        "Envie, por favor, o último contracheque para conferirmos as verbas rescisórias.",
+      ],
+      internal: "Empresa ainda não enviou a guia do FGTS; ligar para o RH dela.",
+    },
+    {
+      sector: "juridico" as const,
+      path: ["pending", "in_progress", "resolved", "closed"] as ServiceStatus[],
+      days: 45,
+      description: "Dúvida sobre o adicional de periculosidade no contracheque.",
+      public: ["Orientação dada: o adicional de 30% é devido sobre o salário-base."],
+      internal: "Caso sem ação judicial; arquivar.",
+    },
+  ];
+  for (const p of plan) {
+    const agent = staff.find((u) => u.role === p.sector) ?? staff.find((u) => u.role === "admin");
+    const createdAt = new Date(Date.now() - p.days * DAY - 5_400_000);
+    const row = await createServiceRecordRow(
+      db(),
+      {
+        sector: p.sector,
+        status: p.path.at(-1)!,
+        requesterName: member.name,
+        requesterCpf: member.cpf,
+        requesterEmail: member.email,
+        memberId: member.id,
+        serviceType: SERVICE_TYPES[p.sector][0],
+        description: p.description,
+        responsibleId: agent?.id ?? null,
+        createdBy: agent?.id ?? null,
+        createdByRole: agent?.role ?? null,
+        requesterRegistration: agent?.role ?? null,
+        createdAt,
+      },
+      { initialStatus: "pending" },
+    );
+    const by = {
+      authorId: agent?.id ?? null,
+      authorName: agent?.name ?? "Sistema",
+      responsibleName: agent?.name ?? "Responsável não definido",
+    };
+    let at = createdAt.getTime();
+    for (let s = 1; s < p.path.length; s++) {
+      at += 20 * 3_600_000;
+      await db()
+        .insert(serviceRecordEntries)
+        .values({
+          recordId: row.id,
+          kind: "status",
+          ...by,
+          oldStatus: p.path[s - 1],
+          newStatus: p.path[s],
+          text: COMMENTS[p.path[s]] ?? "Status atualizado.",
+          isPublic: true,
+          createdAt: new Date(at),
+        });
+    }
+    const last = p.path.at(-1)!;
+    for (const text of p.public) {
+      at += 6 * 3_600_000;
+      await db()
+        .insert(serviceRecordEntries)
+        .values({
+          recordId: row.id,
+          kind: "comment",
+          ...by,
+          oldStatus: last,
+          newStatus: last,
+          text,
+          isPublic: true,
+          createdAt: new Date(at),
+        });
+    }
+    at += 3_600_000;
+    await db()
+      .insert(serviceRecordEntries)
+      .values({
+        recordId: row.id,
+        kind: "comment",
+        ...by,
+        oldStatus: last,
+        newStatus: last,
+        text: p.internal,
+        isPublic: false,
+        createdAt: new Date(at),
+      });
   }
 }

@@ -251,7 +251,8 @@ async function deleteRecordAttachments(tx: Tx, records: ServiceRecordRow[]) {
   const entries = await tx
     .select({ id: serviceRecordEntries.id, text: serviceRecordEntries.text })
     .from(serviceRecordEntries)
-    .where(and(inArray(serviceRecordEntries.recordId, ids), eq(serviceRecordEntries.kind, "attachment")));
+    // "reply": a file sent from the member area is named in its comment's entry (ADR 274).
+    .where(and(inArray(serviceRecordEntries.recordId, ids), inArray(serviceRecordEntries.kind, ["attachment", "reply"])));
   for (const e of entries) {
     const text = names.reduce((t, n) => t.split(n).join(ATTACHMENT_MESSAGES.entryRemoved), e.text);
     if (text !== e.text) await tx.update(serviceRecordEntries).set({ text }).where(eq(serviceRecordEntries.id, e.id));

@@ -19,8 +19,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   contact_new: { label: "Nova mensagem de contato", hint: "Mensagens do “Fale Conosco” dos setores que você atende." },
   service_assigned: { label: "Atendimento atribuído a você", hint: "Quando outra pessoa torna você responsável por um atendimento." },
   service_reply: {
-    label: "Resposta do solicitante por e-mail",
-    hint: "Quando o solicitante de um atendimento pelo qual você é responsável responde por e-mail.",
+    label: "Resposta do solicitante",
+    hint: "Quando o solicitante de um atendimento pelo qual você é responsável responde por e-mail ou comenta pela Área do Filiado.",
   },
 };
 

@@ -23,6 +23,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const author = (actor: ServiceActor) => actor.name ?? actor.username;
 
+/**
+ * The upload rules of every record attachment (staff's here, the member's in the member area,
+ * ADR 274): PDF, JPEG or PNG by content, images re-encoded without metadata, in the file store.
+ */
+export function storeAttachmentFile(tx: Tx, upload: Upload, createdBy: string | null) {
+  return storeUpload(
+    upload,
+    { purpose: ATTACHMENT_PURPOSE, allowed: ATTACHMENT_KINDS, typeMessage: ATTACHMENT_MESSAGES.typeNotAllowed, createdBy },
+    tx,
+  );
+}
+
 export async function attachToServiceRecord(actor: ServiceActor, input: { id: string; isPublic: boolean }, upload: Upload | undefined) {
   authorize(actor, "services.attach");
   if (!upload) throw new AppError(400, ATTACHMENT_MESSAGES.required, "arquivo");
@@ -30,11 +42,7 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
     const record = await recordInScope(tx, actor, input.id, { lock: true });
     // An anonymous complaint has no requester to show a public file to.
     const isPublic = input.isPublic && record.recordType !== "denuncia_anonima";
-    const file = await storeUpload(
-      upload,
-      { purpose: ATTACHMENT_PURPOSE, allowed: ATTACHMENT_KINDS, typeMessage: ATTACHMENT_MESSAGES.typeNotAllowed, createdBy: actor.id },
-      tx,
-    );
+    const file = await storeAttachmentFile(tx, upload, actor.id);
     const [entry] = await tx
       .insert(serviceRecordEntries)
       .values({

@@ -5,7 +5,7 @@ import { AppError } from "~/utils/app-error";
 import { hitRateLimit, isRateLimited, RATE_LIMITS, retryMessage } from "~/utils/rate-limit.server";
 import { mergedIntoProtocol } from "./merge-service-records.server";
 import { CONSULTA_MESSAGES, type ConsultaView } from "./consulta";
-import { SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "./service-options";
+import { MEMBER_AREA_AUTHOR, SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "./service-options";
 import { consultaAttachments } from "./consulta-attachments.server";
 import { REPLY_AUTHOR } from "./receive-reply.server";
 import type { ServiceSector } from "~/auth/scopes";
@@ -19,6 +19,8 @@ import type { ServiceSector } from "~/auth/scopes";
 export type ConsultaRequester = { throttleKey: string };
 /** The heading of the team's entries on the public consulta: no staff name is shown there. */
 export const CONSULTA_TEAM = "Equipe do Sindicato";
+/** How the requester's own entries are headed: a reply by e-mail, a comment from the member area. */
+const REQUESTER_AUTHORS = new Set<string>([REPLY_AUTHOR, MEMBER_AREA_AUTHOR]);
 
 export type Verifier = { kind: "cpf" | "email"; value: string };
 
@@ -53,27 +55,41 @@ function matches(record: { recordType: string; requesterCpf: string | null; requ
   return !!record.requesterEmail && record.requesterEmail.trim().toLowerCase() === verifier.value;
 }
 
-export async function consultServiceRecord(protocol: string, verifier: Verifier, requester: ConsultaRequester): Promise<ConsultaView> {
-  await refuseIfThrottled(requester, protocol);
-  const [record] = await db()
-    .select({
-      id: serviceRecords.id,
-      protocol: serviceRecords.protocol,
-      recordType: serviceRecords.recordType,
-      requesterName: serviceRecords.requesterName,
-      requesterCpf: serviceRecords.requesterCpf,
-      requesterEmail: serviceRecords.requesterEmail,
-      status: serviceRecords.status,
-      sector: serviceRecords.sector,
-      serviceType: serviceRecords.serviceType,
-      createdAt: serviceRecords.createdAt,
-      updatedAt: serviceRecords.updatedAt,
-      dueAt: serviceRecords.dueAt,
-      mergedInto: serviceRecords.mergedInto,
-    })
-    .from(serviceRecords)
-    .where(eq(serviceRecords.protocol, protocol));
-  if (!record || !matches(record, verifier)) return countFailure(requester, protocol);
+/** The record columns the requester's view is built from (the consulta's and the member area's). */
+export const consultaColumns = {
+  id: serviceRecords.id,
+  protocol: serviceRecords.protocol,
+  recordType: serviceRecords.recordType,
+  requesterName: serviceRecords.requesterName,
+  requesterCpf: serviceRecords.requesterCpf,
+  requesterEmail: serviceRecords.requesterEmail,
+  status: serviceRecords.status,
+  sector: serviceRecords.sector,
+  serviceType: serviceRecords.serviceType,
+  createdAt: serviceRecords.createdAt,
+  updatedAt: serviceRecords.updatedAt,
+  dueAt: serviceRecords.dueAt,
+  mergedInto: serviceRecords.mergedInto,
+};
+export type ConsultaRecord = {
+  id: string;
+  protocol: string;
+  requesterName: string;
+  status: string;
+  sector: string;
+  serviceType: string;
+  createdAt: Date;
+  updatedAt: Date;
+  dueAt: Date;
+  mergedInto: string | null;
+};
+
+/**
+ * What the requester may see of a record they were verified for: its public entries, its public
+ * files (signed links) and the survivor of a merge. The one mapper of the requester's view: the
+ * public consulta and the member area's "Meus atendimentos" (issue 23 §3, ADR 274) both use it.
+ */
+export async function requesterView(record: ConsultaRecord): Promise<ConsultaView> {
   const entries = await db()
     .select({
       id: serviceRecordEntries.id,
@@ -102,17 +118,29 @@ export async function consultServiceRecord(protocol: string, verifier: Verifier,
     updatedAt: record.updatedAt.toISOString(),
     dueAt: record.dueAt.toISOString(),
     mergedInto,
-    entries: entries.map((e) => ({
-      id: e.id,
-      at: e.createdAt.toISOString(),
-      // Who wrote it, as the staff page heads it, but never a staff name: the requester's own
-      // replies (also when copied by a merge) say so, everything else is the team's.
-      author: e.kind === "reply" || e.authorName === REPLY_AUTHOR ? REPLY_AUTHOR : CONSULTA_TEAM,
-      text: e.text,
-      statusLabel:
-        e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? STATUS_LABELS[e.newStatus as ServiceStatus] : null,
-    })),
+    entries: entries.map((e) => {
+      // The requester's own words (by e-mail, or from the member area: ADR 274), also when copied
+      // by a merge; everything else is the team's.
+      const fromRequester = e.kind === "reply" || REQUESTER_AUTHORS.has(e.authorName ?? "");
+      return {
+        id: e.id,
+        at: e.createdAt.toISOString(),
+        // Who wrote it, as the staff page heads it, but never a staff name.
+        author: fromRequester ? (REQUESTER_AUTHORS.has(e.authorName ?? "") ? e.authorName! : REPLY_AUTHOR) : CONSULTA_TEAM,
+        text: e.text,
+        statusLabel:
+          e.kind === "status" || (e.kind === "edit" && e.oldStatus !== e.newStatus) ? STATUS_LABELS[e.newStatus as ServiceStatus] : null,
+        fromRequester,
+      };
+    }),
     // The files the team marked public (issue 22 §3), each with a signed link that expires.
     attachments: await consultaAttachments(record.id),
   };
+}
+
+export async function consultServiceRecord(protocol: string, verifier: Verifier, requester: ConsultaRequester): Promise<ConsultaView> {
+  await refuseIfThrottled(requester, protocol);
+  const [record] = await db().select(consultaColumns).from(serviceRecords).where(eq(serviceRecords.protocol, protocol));
+  if (!record || !matches(record, verifier)) return countFailure(requester, protocol);
+  return requesterView(record);
 }

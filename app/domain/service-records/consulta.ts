@@ -59,8 +59,11 @@ export type ConsultaView = {
   createdAt: string;
   updatedAt: string;
   dueAt: string;
-  /** author: who wrote the entry, never a staff name ("Equipe do Sindicato" or the requester). */
-  entries: Array<{ id: number; at: string; author: string; text: string; statusLabel: string | null }>;
+  /**
+   * author: who wrote the entry, never a staff name ("Equipe do Sindicato" or the requester);
+   * fromRequester: the requester's own words (by e-mail or from the member area).
+   */
+  entries: Array<{ id: number; at: string; author: string; text: string; statusLabel: string | null; fromRequester: boolean }>;
   /** Public attachments (issue 22 §3, ADR 262); `href` is a signed link that expires. */
   attachments: Array<{ id: string; fileName: string; contentType: string; size: number; at: string; href: string }>;
   /** A merged duplicate (issue 22 §8, ADR 267): the protocol to follow instead. */

@@ -30,7 +30,8 @@ export const REPLY_LIMITS = {
 } as const;
 export const REPLY_AUTHOR = "Solicitante (resposta por e-mail)";
 export const REPLY_FILE_PURPOSE = "service-reply";
-const OPEN_FOR_REPLIES = new Set(["pending", "in_progress", "resolved"]);
+/** The statuses that still take the requester's word (by e-mail, or from the member area: ADR 274). */
+export const OPEN_FOR_REPLIES: ReadonlySet<string> = new Set(["pending", "in_progress", "resolved"]);
 
 export const REPLY_MESSAGES = {
   notOurs: "Endereço de resposta desconhecido: responda ao aviso do atendimento, sem alterar o endereço.",

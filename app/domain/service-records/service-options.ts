@@ -173,3 +173,6 @@ export const SERVICE_LIMITS = {
   comment: 2000,
   otherType: 120,
 } as const;
+
+/** How a comment the requester sent from the member area is headed in the history (ADR 274). */
+export const MEMBER_AREA_AUTHOR = "Solicitante (Área do Filiado)";

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { AlertTriangle, CreditCard, IdCard, UserPen } from "lucide-react";
+import { AlertTriangle, CreditCard, IdCard, MessagesSquare, UserPen } from "lucide-react";
 import type { Route } from "./+types/home";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myDues } from "~/domain/member-area/dues.server";
@@ -43,6 +43,15 @@ export default function MemberHome() {
           </p>
           <Link to="/filiado/mensalidades" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
             Ver mensalidades e recibos
+          </Link>
+        </Card>
+        <Card className="grid gap-2 p-5">
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
+            <MessagesSquare aria-hidden className="size-5 text-brand-700" /> Meus atendimentos
+          </h2>
+          <p className="text-sm text-slate-700">O andamento dos seus pedidos ao sindicato: comente ou envie um documento.</p>
+          <Link to="/filiado/atendimentos" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+            Ver meus atendimentos
           </Link>
         </Card>
         <Card className="grid gap-2 p-5">

@@ -1,5 +1,5 @@
 import { Form, NavLink, Outlet, useLoaderData } from "react-router";
-import { CreditCard, Home, IdCard, LogOut, UserPen } from "lucide-react";
+import { CreditCard, Home, IdCard, LogOut, MessagesSquare, UserPen } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { Button } from "~/components/ui/button";
@@ -19,6 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const LINKS = [
   { to: "/filiado", label: "Início", icon: Home, end: true },
   { to: "/filiado/mensalidades", label: "Minhas mensalidades", icon: CreditCard, end: false },
+  { to: "/filiado/atendimentos", label: "Meus atendimentos", icon: MessagesSquare, end: false },
   { to: "/filiado/carteirinha", label: "Carteirinha", icon: IdCard, end: false },
   { to: "/filiado/dados", label: "Meus dados", icon: UserPen, end: false },
 ] as const;

@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarPlus, Building2, Hourglass, RefreshCw, Search, ShieldCheck } from "lucide-react";
+import { CalendarClock, CalendarPlus, Building2, Hourglass, RefreshCw, Search } from "lucide-react";
 import type { Route } from "./+types/service-consulta";
 import { consultServiceRecord } from "~/domain/service-records/consulta.server";
 import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/service-records/consulta";
@@ -15,6 +15,7 @@ import { Field, Input } from "~/components/ui/input";
 import { MetaItem } from "~/components/complaints/meta-item";
 import { StatusBadge } from "~/components/service-records/service-badges";
 import { ConsultaAttachments } from "~/components/service-records/consulta-attachments";
+import { ConsultaEntries } from "~/components/service-records/consulta-entries";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -134,26 +135,7 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
       </dl>
       <div className="grid gap-3">
         <h3 className="text-base font-semibold text-navy-950">Andamento</h3>
-        {view.entries.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">
-            Ainda não há registros públicos neste atendimento.
-          </p>
-        ) : (
-          <ol className="grid gap-3" data-testid="consulta-entries">
-            {view.entries.map((e) => (
-              <li key={e.id} className="rounded-xl border border-navy-200 bg-navy-50 p-4">
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-700">
-                  <ShieldCheck className="size-4 text-navy-700" aria-hidden />
-                  <span className="font-semibold text-slate-900">{e.author}</span>
-                  <span aria-hidden>·</span>
-                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                </p>
-                {e.statusLabel ? <p className="mt-2 text-sm font-medium text-slate-900">Status atualizado para {e.statusLabel}</p> : null}
-                <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{e.text}</p>
-              </li>
-            ))}
-          </ol>
-        )}
+        <ConsultaEntries entries={view.entries} />
       </div>
       <ConsultaAttachments attachments={view.attachments} />
       <p>

@@ -82,4 +82,20 @@ export const MEMBER_AREA_EVENTS = {
     entityType: "member",
     data: z.strictObject({ registrationNumber, format: z.enum(["json", "csv"]) }),
   }),
+  // Issue 23 §3 (ADR 274): a comment or a file sent on one of the member's own service records.
+  // Counts and ids only, never the text or the file's name.
+  "member_area.service_commented": auditEvent({
+    label: "Filiado comentou um atendimento (Área do Filiado)",
+    entityType: "service_record",
+    data: z.strictObject({
+      registrationNumber,
+      protocol: z.string(),
+      sector: z.string(),
+      length: z.number().int(),
+      attachmentId: z.string().nullable(),
+      contentType: z.string().nullable(),
+      size: z.number().int().nullable(),
+    }),
+    fields: { length: "Tamanho do comentário", attachmentId: "Anexo" },
+  }),
 };
