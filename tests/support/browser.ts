@@ -121,6 +121,25 @@ export async function hasNoHorizontalOverflow(page: Page) {
 }
 
 /**
+ * What sticks out to the right when the page scrolls sideways (empty when it doesn't): the
+ * innermost such elements, as "tag.class: text", so a failure names its culprit.
+ */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth <= width + 1) return [];
+    const wide = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > width + 1);
+    return wide
+      .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "").slice(0, 80)}: ${(el.textContent ?? "").trim().slice(0, 60)}`,
+      );
+  });
+}
+
+/**
  * A screen at 1280 px, then at 390 px: axe-clean at both widths, no sideways scroll on the phone,
  * and a screenshot of each (`<name>-1280`, `<name>-390`). The page stays at 390 px.
  */

@@ -141,11 +141,13 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
   const previewButton = React.useRef<HTMLButtonElement>(null);
   const runButton = React.useRef<HTMLButtonElement>(null);
   React.useEffect(() => {
-    if (!preview) return;
-    actions.current?.scrollIntoView({ block: "nearest" });
+    if (preview) actions.current?.scrollIntoView({ block: "nearest" });
+  }, [preview]);
+  React.useEffect(() => {
+    if (!preview || busy) return;
     const inDialog = actions.current?.closest("[role=dialog]")?.contains(document.activeElement);
     if (!inDialog) (preview.create > 0 ? runButton : previewButton).current?.focus();
-  }, [preview]);
+  }, [preview, busy]);
   return (
     <Dialog
       open={open}
