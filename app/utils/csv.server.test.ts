@@ -123,4 +123,29 @@ describe("csvStream", () => {
     await expect(new Response(stream).text()).rejects.toThrow("banco fora do ar");
     expect(seen).toHaveLength(1);
   });
+
+  it("a client that goes away while a batch is read is no failure: nothing is logged, the source is closed", async () => {
+    const seen: unknown[] = [];
+    let closed = false;
+    let release: () => void = () => {};
+    async function* slow() {
+      try {
+        yield [["a"]];
+        await new Promise<void>((resolve) => (release = resolve));
+        yield [["b"]];
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = csvStream(["Nome"], slow(), (e) => seen.push(e)).getReader();
+    await reader.read(); // the header
+    await reader.read(); // the first batch
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the stream now waits on the second
+    const cancelling = reader.cancel();
+    release();
+    await cancelling;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toEqual([]);
+    expect(closed).toBe(true);
+  });
 });

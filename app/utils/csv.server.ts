@@ -65,6 +65,9 @@ export function csvStream(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
+  // The client may go away (cancel) while a batch is being read: that batch is then dropped, not
+  // written into a closed stream and logged as the export's failure.
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(toCsv([header])));
@@ -74,6 +77,7 @@ export function csvStream(
         // Until something is written: a pull that enqueues nothing is not called again.
         for (;;) {
           const next = await iterator.next();
+          if (cancelled) return;
           if (next.done) return controller.close();
           if (next.value.length === 0) continue;
           const text = stringify(
@@ -83,11 +87,13 @@ export function csvStream(
           return controller.enqueue(encoder.encode(text));
         }
       } catch (error) {
+        if (cancelled) return;
         onError?.(error);
         controller.error(error);
       }
     },
     async cancel() {
+      cancelled = true;
       await iterator.return?.();
     },
   });
