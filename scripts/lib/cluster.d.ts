@@ -29,6 +29,8 @@ export type Instance = {
   pid: number | undefined;
   child: ChildProcess;
   stderr: () => string;
+  /** Its DATA_DIR (file store; e-mails in outbox/ unless an SMTP_URL was given). */
+  dataDir: string;
   /** Resident memory of the process, in MB (Linux /proc); null when it is gone. */
   rssMb: () => number | null;
   kill: (signal?: NodeJS.Signals) => Promise<void>;

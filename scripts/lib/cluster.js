@@ -126,6 +126,8 @@ export async function startInstance({
     pid: child.pid,
     child,
     stderr: () => stderr,
+    /** Its DATA_DIR (file store; e-mails in outbox/ unless an SMTP_URL was given). */
+    dataDir,
     /** Resident memory of the process, in MB (Linux /proc). */
     rssMb: () => {
       try {

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
@@ -11,6 +13,7 @@ import { clusterSkipReason } from "../support/cluster-skip";
 import { newPartnerBody } from "../support/multipart";
 import { complaintBody } from "../support/complaint-body";
 import { decodeHtml as decode } from "../support/html";
+import { createMember } from "~/db/factories/members";
 
 /**
  * Issue 13 §3: the production shape. HAProxy from Debian in front of two app instances (each
@@ -222,6 +225,45 @@ describe.skipIf(skipReason !== null)(
       expect((await reader.get("/parceiros")).headers["x-render-cache"]).toBe("hit");
     });
 
+    it("the member sign-in's code step has one lockout across both: wrong codes spread over both are refused at the same count, and then the right one too", async () => {
+      const cpf = "39053344705";
+      const email = "socia.duas.instancias@example.org";
+      const member = await createMember(db(), { cpf, email, name: "Sócia Duas Instâncias" });
+      const c = new BoundClient(lb.base, "127.0.0.41");
+      const asked = await c.post("/filiado/entrar", { intent: "request-code", cpf });
+      expect(asked.status).toBe(200);
+      // The code, from the outbox of whichever instance sent it.
+      await expect.poll(() => codeInOutbox([a, b], email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+      const right = codeInOutbox([a, b], email)!;
+      const wrong = right === "000000" ? "111111" : "000000";
+      // Five wrong codes, alternating between the instances: 401 four times, then the lockout.
+      const statuses: number[] = [];
+      for (let i = 0; i < RATE_LIMITS.memberCodeCheckCpf.max; i++) {
+        const via = c.to(i % 2 ? b.base : a.base);
+        statuses.push((await via.post("/filiado/entrar", { intent: "verify-code", cpf, code: wrong })).status);
+      }
+      expect(statuses).toEqual([...Array(RATE_LIMITS.memberCodeCheckCpf.max - 1).fill(401), 429]);
+      // Locked on both, for the right code too, from another address: no member session is made.
+      for (const base of [a.base, b.base]) {
+        const res = await new BoundClient(base, "127.0.0.42").post("/filiado/entrar", { intent: "verify-code", cpf, code: right });
+        expect(res.status, base).toBe(429);
+        expect(decode(res.text)).toContain("Muitas tentativas de código");
+      }
+      expect(await q("select 1 from member_sessions where member_id = $1", [member.id])).toEqual([]);
+    });
+
+    it("the member sign-in's code requests are limited per CPF across both instances", async () => {
+      const cpf = "71428793860";
+      await createMember(db(), { cpf, email: "socio.pedidos@example.org", name: "Sócio Pedidos" });
+      const statuses: number[] = [];
+      // From a new address each time, alternating instances: only the CPF's counter can refuse.
+      for (let i = 0; i <= RATE_LIMITS.memberCodeRequestCpf.max; i++) {
+        const via = new BoundClient(i % 2 ? b.base : a.base, `127.0.2.${i + 1}`);
+        statuses.push((await via.post("/filiado/entrar", { intent: "request-code", cpf })).status);
+      }
+      expect(statuses).toEqual([...Array(RATE_LIMITS.memberCodeRequestCpf.max).fill(200), 429]);
+    });
+
     it("killing one instance mid-load loses no acknowledged write, and the health check takes it out", async () => {
       const writers = await Promise.all([1, 2, 3].map((i) => signIn(`127.0.1.${i}`, staff)));
       const acknowledged: string[] = [];
@@ -275,3 +317,16 @@ describe.skipIf(skipReason !== null)(
     }, 30_000);
   },
 );
+
+/** The 6-digit code of the newest sign-in e-mail to `email` in the instances' outboxes, or null. */
+function codeInOutbox(instances: Instance[], email: string): string | null {
+  const mails = instances.flatMap((i) => {
+    const dir = path.join(i.dataDir, "outbox");
+    return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : [];
+  });
+  const newest = mails
+    .map((f) => ({ f, at: fs.statSync(f).mtimeMs, text: fs.readFileSync(f, "utf8") }))
+    .filter((m) => m.text.includes(email))
+    .sort((x, y) => y.at - x.at)[0];
+  return newest ? (/^ {4}(\d{6})\s*$/m.exec(newest.text)?.[1] ?? null) : null;
+}
