@@ -135,6 +135,9 @@ export const STAFF_SCREENS: HtmlState[] = [
 export const MEMBER_SCREENS: HtmlState[] = [
   { name: "área do filiado: início", path: "/filiado", status: 200, member: true },
   { name: "área do filiado: meus dados", path: "/filiado/dados", status: 200, member: true },
+  { name: "área do filiado: minhas mensalidades", path: "/filiado/mensalidades", status: 200, member: true },
+  { name: "área do filiado: meus atendimentos", path: "/filiado/atendimentos", status: 200, member: true },
+  { name: "área do filiado: carteirinha", path: "/filiado/carteirinha", status: 200, member: true },
   {
     name: "meus dados: telefone inválido",
     path: "/filiado/dados",
