@@ -3,7 +3,6 @@ import type { Role } from "~/auth/roles";
 import { createMember, type MemberRow } from "~/db/factories/members";
 import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { MEMBER_ACCESS_MESSAGES } from "~/domain/member-area/staff-access.server";
-import { Client } from "../support/http";
 import { memberSession, signInMember } from "../support/member-area";
 import { useTestServer } from "../support/suite";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
