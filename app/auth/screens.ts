@@ -276,6 +276,8 @@ const SCREEN_TABLE = [
       "members.cpf": ["admin", "rh", "secretaria"],
       /** Upload or remove a member's photo (the member's page). */
       "members.photo": MEMBER_ROLES,
+      /** The card "Acesso à Área do Filiado": resend the access, block or unblock it (issue 23 §6, ADR 276). */
+      "members.access": ["admin", "rh"],
     },
   },
   // The filtered list as CSV (a download), the CPF masked unless members.cpf.

@@ -8,6 +8,7 @@ import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
+import { MEMBER_ACCESS_MESSAGES } from "~/domain/member-area/staff-access.server";
 import sharp from "sharp";
 
 /** Members screen (issue 8) in a real browser: create, search, edit, delete; axe at 1280 and 390. */
@@ -285,6 +286,30 @@ describe("Gestão de Filiados", () => {
       requester_email: string | null;
     }>`select requester_name, requester_cpf, requester_email from service_records where id = ${record.id}`;
     expect(row).toEqual({ requester_name: `Filiado anonimizado ${m.registrationNumber}`, requester_cpf: null, requester_email: null });
+    await page.context().close();
+  });
+  it("rh blocks and unblocks a member's access from the card 'Acesso à Área do Filiado' on a phone (390 px); axe clean", async () => {
+    const m = await createMember(t.db, { name: "Filiada Acesso Navegadora", email: "acesso.navegadora@exemplo.com.br", situation: 1 });
+    const page = await t.login("rh", { viewport: "phone", path: `/dashboard/rh/members/${m.id}` });
+    await hydrated(page);
+    const card = page.getByTestId("member-access");
+    await card.scrollIntoViewIfNeeded();
+    expect(await card.getByTestId("member-access-last").textContent()).toBe("Nunca entrou");
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "member-access-390");
+    await card.getByRole("button", { name: "Bloquear acesso" }).click();
+    await expect.poll(() => page.getByText(MEMBER_ACCESS_MESSAGES.blocked).first().isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole("button", { name: "Desbloquear acesso" }).isVisible()).toBe(true);
+    expect(await card.getByTestId("member-access-state").textContent()).toContain("Bloqueado desde");
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "member-access-blocked-390");
+    await card.getByRole("button", { name: "Desbloquear acesso" }).click();
+    await expect.poll(() => page.getByText(MEMBER_ACCESS_MESSAGES.unblocked).first().isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole("button", { name: "Bloquear acesso" }).isVisible()).toBe(true);
+    const [row] = await t.query<{ blocked_at: string | null }>`select blocked_at from member_access where member_id = ${m.id}`;
+    expect(row.blocked_at).toBeNull();
     await page.context().close();
   });
 });

@@ -49,7 +49,11 @@ export function auditWhere(f: AuditFilters, page: AuditPageRequest = {}): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Entries matching the filters, newest first (oldest first when `ascending`), with the user's current name. */
+/**
+ * Entries matching the filters, newest first (oldest first when `ascending`), with the actor's
+ * current name: the user's, or for a member's own entries ("filiado <matrícula>", ADR 276) the
+ * member's, read here and never copied into the log (an anonymised member shows the anonymised name).
+ */
 export async function selectAuditRows(
   f: AuditFilters,
   opts: { page?: AuditPageRequest; limit: number; ascending?: boolean },
@@ -74,8 +78,9 @@ export function auditRowsByIds(ids: readonly string[], tx: Db | Tx = db()) {
 async function queryAuditRows(where: SQL, tail: SQL, tx: Db | Tx): Promise<Array<AuditRow & { id: string; cursor: string }>> {
   const result = await tx.execute(sql`
     select a.id, a.created_at, (extract(epoch from a.created_at) * 1000000)::bigint::text as micros,
-           a.actor_id, a.actor_username, u.name as actor_name, a.action, a.entity_type, a.entity_id, a.data
+           a.actor_id, a.actor_username, coalesce(u.name, m.name) as actor_name, a.action, a.entity_type, a.entity_id, a.data
     from audit_log a left join users u on u.id = a.actor_id
+    left join members m on a.actor_username like 'filiado %' and m.id = a.actor_id
     where ${where}
     ${tail}`);
   return (result.rows as unknown as RawRow[]).map((r) => ({

@@ -159,6 +159,10 @@ export const memberPageActionSchema = z.discriminatedUnion("intent", [
   /** The photo is the upload field `foto`. */
   z.object({ intent: z.literal("photo-upload") }),
   z.object({ intent: z.literal("photo-remove") }),
+  /** The card "Acesso à Área do Filiado" (issue 23 §6, ADR 276): rh and admin. */
+  z.object({ intent: z.literal("access-resend") }),
+  z.object({ intent: z.literal("access-block") }),
+  z.object({ intent: z.literal("access-unblock") }),
 ]);
 
 /** The import from the old system (ADR 123): a dry run, then the commit (the file is the upload). */

@@ -33,6 +33,14 @@ import { formatMoney } from "~/lib/money";
 import { withBack } from "~/lib/back-link";
 import { Badge } from "~/components/ui/badge";
 import { countPendingAddressRequests } from "~/domain/member-area/my-data.server";
+import {
+  blockMemberAccess,
+  MEMBER_ACCESS_MESSAGES,
+  memberAccessSummary,
+  resendMemberAccess,
+  unblockMemberAccess,
+} from "~/domain/member-area/staff-access.server";
+import { MemberAccessCard } from "~/components/members/member-access-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Filiado | Painel" }];
 
@@ -45,7 +53,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const finance = await loadOrFail(() => memberFinance(user, page.member.id), MEMBER_MESSAGES.loadMemberError);
   // The address the member asked for in "Meus dados" (ADR 275), for the roles that decide it.
   const pendingAddress = can(user.role, "members.address-review") ? await countPendingAddressRequests(page.member.id) : 0;
-  return { ...page, finance, pendingAddress, canEdit: can(user.role, "members.edit"), isAdmin: user.role === "admin" };
+  // The card "Acesso à Área do Filiado" (issue 23 §6, ADR 276): rh and admin only (null otherwise).
+  const access = page.member.anonymizedAt
+    ? null
+    : await loadOrFail(() => memberAccessSummary(user, page.member.id), MEMBER_MESSAGES.loadMemberError);
+  return { ...page, finance, pendingAddress, access, canEdit: can(user.role, "members.edit"), isAdmin: user.role === "admin" };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -64,6 +76,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       anonymize: MEMBER_MESSAGES.anonymizeError,
       "photo-upload": MEMBER_PHOTO_MESSAGES.error,
       "photo-remove": MEMBER_PHOTO_MESSAGES.error,
+      "access-resend": MEMBER_ACCESS_MESSAGES.error,
+      "access-block": MEMBER_ACCESS_MESSAGES.error,
+      "access-unblock": MEMBER_ACCESS_MESSAGES.error,
     },
     handlers: {
       update: async (input) => (await editMember(actor, { ...input, id: params.memberId }), MEMBER_MESSAGES.updated),
@@ -71,6 +86,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       anonymize: async () => (await anonymizeMember(actor, params.memberId), MEMBER_MESSAGES.anonymized),
       "photo-upload": async (_input, { file }) => (await setMemberPhoto(actor, params.memberId, file), MEMBER_PHOTO_MESSAGES.saved),
       "photo-remove": async () => (await removeMemberPhoto(actor, params.memberId), MEMBER_PHOTO_MESSAGES.removed),
+      "access-resend": async () => (await resendMemberAccess(actor, params.memberId), MEMBER_ACCESS_MESSAGES.resent),
+      "access-block": async () => (await blockMemberAccess(actor, params.memberId), MEMBER_ACCESS_MESSAGES.blocked),
+      "access-unblock": async () => (await unblockMemberAccess(actor, params.memberId), MEMBER_ACCESS_MESSAGES.unblocked),
     },
   });
   return noteRefusal(context, reply);
@@ -131,6 +149,7 @@ export default function MemberPage() {
     isAdmin,
     finance,
     pendingAddress,
+    access,
   } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const listPath = pathname.replace(/\/[^/]+\/?$/, "");
@@ -208,6 +227,7 @@ export default function MemberPage() {
           <Item label="Observação" value={m.notes} />
         </dl>
       </Card>
+      {access ? <MemberAccessCard access={access} /> : null}
       {m.anonymizedAt ? null : <MemberPhoto name={m.name} src={photoSrc} canEdit={canEditPhoto} />}
       <Card className="p-5">
         <h2 className="mb-4 text-lg font-semibold text-navy-950">Atendimentos</h2>

@@ -82,6 +82,23 @@ export const MEMBER_AREA_EVENTS = {
     entityType: "member",
     data: z.strictObject({ registrationNumber, format: z.enum(["json", "csv"]) }),
   }),
+  // The staff side (issue 23 §6, ADR 276): the actor is the staff user (rh or admin), the entity
+  // the member, so they show in the member's history on the staff page.
+  "member_area.access_resent": auditEvent({
+    label: "Acesso à Área do Filiado reenviado ao filiado",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber }),
+  }),
+  "member_area.access_blocked": auditEvent({
+    label: "Acesso à Área do Filiado bloqueado",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber }),
+  }),
+  "member_area.access_unblocked": auditEvent({
+    label: "Acesso à Área do Filiado desbloqueado",
+    entityType: "member",
+    data: z.strictObject({ registrationNumber }),
+  }),
   // Issue 23 §3 (ADR 274): a comment or a file sent on one of the member's own service records.
   // Counts and ids only, never the text or the file's name.
   "member_area.service_commented": auditEvent({
