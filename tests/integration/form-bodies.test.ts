@@ -1,9 +1,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/roles";
 import { FORM_MESSAGES } from "~/utils/fields";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
-import { ensureResetToken, fingerprint, FORM_CASES, prepareForms, type FormCase, type FormIds } from "../support/form-registry";
+import {
+  ensureResetToken,
+  fingerprint,
+  formClients,
+  FORM_CASES,
+  prepareForms,
+  type FormCase,
+  type FormIds,
+} from "../support/form-registry";
 
 /**
  * Issue 13, holes 1.2 and 1.3, on every registered form (public, auth and staff):
@@ -15,23 +22,17 @@ import { ensureResetToken, fingerprint, FORM_CASES, prepareForms, type FormCase,
  */
 const t = useTestServer();
 let ids: FormIds;
-const clients = new Map<Role, Client>();
+let clientFor: (form: FormCase) => Client;
 
 beforeAll(async () => {
   ids = await prepareForms(t.server);
-  for (const role of new Set(FORM_CASES.map((f) => f.login).filter((r): r is Role => !!r))) {
-    clients.set(role, await t.login(role));
-  }
+  clientFor = await formClients(t, FORM_CASES, ids);
 });
 beforeEach(async () => {
   // Refused bodies must be refused for what they are, not because a limiter ran out.
   await t.query`delete from rate_limits`;
   await ensureResetToken(t.server);
 });
-
-function clientFor(form: FormCase) {
-  return form.login ? clients.get(form.login)! : t.anonymous();
-}
 
 const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 

@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Role } from "~/auth/roles";
-import { fingerprint, prepareForms, type FormCase, type FormIds } from "./form-registry";
+import { fingerprint, formClients, homeOf, prepareForms, type FormCase, type FormIds } from "./form-registry";
 import type { Client } from "./http";
 import { useTestServer } from "./suite";
 
@@ -302,23 +301,21 @@ export function defineFormFuzz(forms: FormCase[]) {
   const runs = Number(process.env.FUZZ_RUNS ?? (postgres ? 100 : 200));
   const seed = Number(process.env.FUZZ_SEED ?? (postgres ? 20_261_114 : 20_261_113));
   let ids: FormIds;
-  const clients = new Map<Role, Client>();
+  let clientFor: (form: FormCase) => Client;
 
   // Workplaces created here queue geocoding jobs: point them at a closed local port, never at
   // the real geocoder.
   const t = useTestServer({ env: { GEOCODER_URL: "http://127.0.0.1:9" } });
   beforeAll(async () => {
     ids = await prepareForms(t.server);
-    for (const role of new Set(forms.map((f) => f.login).filter((r): r is Role => !!r))) {
-      clients.set(role, await t.login(role));
-    }
+    clientFor = await formClients(t, forms, ids);
   }, 120_000);
 
   describe.each(forms)("fuzz: form $name", (form) => {
     it(`${runs} hostile bodies: no 5xx, and refused bodies write nothing`, { timeout: 180_000 }, async () => {
       const bodies = hostileBodies(form, ids, runs, seed, form.fileField);
       expect(bodies.length).toBeGreaterThanOrEqual(runs);
-      const client = form.login ? clients.get(form.login)! : t.anonymous();
+      const client = clientFor(form);
       const problems: string[] = [];
       const statuses: Record<number, number> = {};
       let before = await fingerprint(t.server, form.tables);
@@ -340,7 +337,7 @@ export function defineFormFuzz(forms: FormCase[]) {
         if (problems.length >= 5) break;
       }
       // The session the staff forms post with is still there (no body signed it out).
-      if (form.login) expect((await client.get(`/dashboard/${form.login}`)).status, "sessão encerrada pelo fuzz").toBe(200);
+      if (form.login) expect((await client.get(homeOf(form.login))).status, "sessão encerrada pelo fuzz").toBe(200);
       expect(problems, `seed ${seed}; respostas: ${JSON.stringify(statuses)}`).toEqual([]);
     });
   });

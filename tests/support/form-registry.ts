@@ -1,5 +1,8 @@
 import { memberSignInSchema } from "~/domain/member-area/member-auth.schema";
-import { addressReviewActionSchema } from "~/domain/member-area/my-data";
+import { addressReviewActionSchema, myDataActionSchema } from "~/domain/member-area/my-data";
+import { myServiceCommentSchema } from "~/domain/member-area/my-services";
+import { memberSession } from "./member-area";
+import type { HttpSuite } from "./suite";
 import { memberAddressRequests } from "~/db/schema";
 import type { z } from "zod";
 import sharp from "sharp";
@@ -73,8 +76,8 @@ export type FormSpec = {
   name: string;
   /** The URL the page posts to, when it holds an id (default: the entry's `path`). */
   path?: (ids: FormIds) => string;
-  /** Signed in as this role, or anonymous. */
-  login?: Role;
+  /** Signed in as this role, as a member (the Área do Filiado's own session), or anonymous. */
+  login?: Role | "member";
   /** The name of its file input, when it has one. */
   fileField?: string;
   /** The form's own schema: what the server accepts (bodies are generated from it). */
@@ -1057,6 +1060,33 @@ export const FORM_POSTS: FormPost[] = [
       textFields: [],
     },
   },
+  // The Área do Filiado's forms (issue 23 §3–§4), posted with a member's session.
+  {
+    path: "/filiado/dados",
+    tables: ["members", "member_email_changes", "member_address_requests", "audit_log"],
+    form: {
+      name: "filiado-meus-dados",
+      login: "member",
+      schema: myDataActionSchema,
+      valid: () => ({ intent: "phone", mobilePhone: "(61) 99876-5432", homePhone: "" }),
+      textFields: [],
+      limited: true,
+    },
+  },
+  {
+    path: "/filiado/atendimentos",
+    multipart: true,
+    tables: ["service_records", "service_record_entries", "service_record_attachments", "files", "audit_log"],
+    form: {
+      name: "filiado-comentario-atendimento",
+      path: (ids) => `/filiado/atendimentos/${ids.memberProtocol}`,
+      login: "member",
+      fileField: "arquivo",
+      schema: myServiceCommentSchema,
+      valid: () => ({ intent: "comment", texto: "Segue a informação que faltava." }),
+      textFields: ["texto"],
+    },
+  },
   {
     path: "/dashboard/alterar-senha",
     tables: ["users", "audit_log"],
@@ -1204,7 +1234,35 @@ export async function prepareForms(server: TestServer): Promise<FormIds> {
   const code = /data-testid="receipt-code"[^>]*>([\d ]+)</.exec(await res.text())?.[1];
   if (res.status !== 200 || !code) throw new Error(`a denúncia do registro de formulários não foi recebida: HTTP ${res.status}`);
   ids.receiptCode = code;
+  // The member whose session posts the Área do Filiado's forms, with a record of their own.
+  const member = await createMember(db, {
+    name: "Filiada do Registro de Formulários",
+    email: "filiada.formularios@exemplo.com.br",
+    situation: 1,
+  });
+  ids.memberId = member.id;
+  const record = await createServiceRecordRow(db, {
+    sector: "secretaria",
+    memberId: member.id,
+    requesterCpf: member.cpf,
+    requesterName: member.name,
+  });
+  ids.memberProtocol = record.protocol;
   return ids;
+}
+
+/** Who posts each form: a client signed in per role, a member session for the member area's forms, or a visitor. */
+export async function formClients(t: HttpSuite, forms: FormCase[], ids: FormIds): Promise<(form: FormCase) => Client> {
+  const clients = new Map<Role | "member", Client>();
+  for (const who of new Set(forms.flatMap((f) => (f.login ? [f.login] : [])))) {
+    clients.set(who, who === "member" ? await memberSession(t, ids.memberId) : await t.login(who));
+  }
+  return (form) => (form.login ? clients.get(form.login)! : t.anonymous());
+}
+
+/** The page a form's session opens with 200 while it is still signed in. */
+export function homeOf(login: Role | "member") {
+  return login === "member" ? "/filiado" : `/dashboard/${login}`;
 }
 
 /** A reset link for RESET_USERNAME that stays valid (re-created whenever a test used it up). */
