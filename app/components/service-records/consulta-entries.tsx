@@ -1,6 +1,7 @@
-import { ShieldCheck, UserRound } from "lucide-react";
+import { Building2, CalendarPlus, Hourglass, RefreshCw, ShieldCheck, UserRound } from "lucide-react";
+import { MetaItem } from "~/components/complaints/meta-item";
 import type { ConsultaView } from "~/domain/service-records/consulta";
-import { formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 
 /**
@@ -40,5 +41,25 @@ export function ConsultaEntries({ entries, requesterLabel }: { entries: Consulta
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A record's facts as the requester sees them: sector and subject, opened, last update, deadline. */
+export function ConsultaFacts({ view, sectorLabel = "Setor" }: { view: ConsultaView; sectorLabel?: string }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <MetaItem icon={Building2} label={sectorLabel}>
+        {view.sectorLabel} · {view.serviceType}
+      </MetaItem>
+      <MetaItem icon={CalendarPlus} label="Aberto em">
+        <time dateTime={view.createdAt}>{formatDateTime(view.createdAt)}</time>
+      </MetaItem>
+      <MetaItem icon={RefreshCw} label="Última atualização">
+        <time dateTime={view.updatedAt}>{formatDateTime(view.updatedAt)}</time>
+      </MetaItem>
+      <MetaItem icon={Hourglass} label="Prazo previsto">
+        <time dateTime={view.dueAt}>{formatDate(view.dueAt)}</time>
+      </MetaItem>
+    </dl>
   );
 }

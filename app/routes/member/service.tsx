@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { ArrowLeft, Building2, CalendarPlus, Hourglass, Lock, RefreshCw, Send } from "lucide-react";
+import { ArrowLeft, Lock, Send } from "lucide-react";
 import type { Route } from "./+types/service";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { assertMyServiceRecord, commentOnMyServiceRecord, myServiceRecord } from "~/domain/member-area/my-services.server";
@@ -20,11 +20,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Textarea } from "~/components/ui/input";
 import { UploadField } from "~/components/ui/upload-card";
-import { MetaItem } from "~/components/complaints/meta-item";
 import { DueBadge, StatusBadge } from "~/components/service-records/service-badges";
 import { ConsultaAttachments } from "~/components/service-records/consulta-attachments";
-import { ConsultaEntries } from "~/components/service-records/consulta-entries";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { ConsultaEntries, ConsultaFacts } from "~/components/service-records/consulta-entries";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `Atendimento ${params.protocol} | Área do Filiado` },
@@ -126,20 +124,7 @@ export default function MemberService() {
           <DueBadge dueAt={view.dueAt} status={view.status} />
         </p>
       </div>
-      <dl className="grid gap-4 sm:grid-cols-2">
-        <MetaItem icon={Building2} label="Setor e assunto">
-          {view.sectorLabel} · {view.serviceType}
-        </MetaItem>
-        <MetaItem icon={CalendarPlus} label="Aberto em">
-          <time dateTime={view.createdAt}>{formatDateTime(view.createdAt)}</time>
-        </MetaItem>
-        <MetaItem icon={RefreshCw} label="Última atualização">
-          <time dateTime={view.updatedAt}>{formatDateTime(view.updatedAt)}</time>
-        </MetaItem>
-        <MetaItem icon={Hourglass} label="Prazo previsto">
-          <time dateTime={view.dueAt}>{formatDate(view.dueAt)}</time>
-        </MetaItem>
-      </dl>
+      <ConsultaFacts view={view} sectorLabel="Setor e assunto" />
       <section aria-labelledby="andamento" className="grid gap-3">
         <h2 id="andamento" className="text-lg font-semibold text-navy-950">
           Andamento

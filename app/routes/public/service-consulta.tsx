@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarPlus, Building2, Hourglass, RefreshCw, Search } from "lucide-react";
+import { CalendarClock, Search } from "lucide-react";
 import type { Route } from "./+types/service-consulta";
 import { consultServiceRecord } from "~/domain/service-records/consulta.server";
 import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/service-records/consulta";
@@ -7,15 +7,13 @@ import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
-import { formatDate, formatDateTime } from "~/lib/dates";
 import { PublicFormPage } from "~/components/layout/page-hero";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { MetaItem } from "~/components/complaints/meta-item";
 import { StatusBadge } from "~/components/service-records/service-badges";
 import { ConsultaAttachments } from "~/components/service-records/consulta-attachments";
-import { ConsultaEntries } from "~/components/service-records/consulta-entries";
+import { ConsultaEntries, ConsultaFacts } from "~/components/service-records/consulta-entries";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -119,20 +117,7 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
           {MERGE_MESSAGES.consulta(view.mergedInto)}
         </Alert>
       ) : null}
-      <dl className="grid gap-4 sm:grid-cols-2">
-        <MetaItem icon={Building2} label="Setor">
-          {view.sectorLabel} · {view.serviceType}
-        </MetaItem>
-        <MetaItem icon={CalendarPlus} label="Aberto em">
-          <time dateTime={view.createdAt}>{formatDateTime(view.createdAt)}</time>
-        </MetaItem>
-        <MetaItem icon={RefreshCw} label="Última atualização">
-          <time dateTime={view.updatedAt}>{formatDateTime(view.updatedAt)}</time>
-        </MetaItem>
-        <MetaItem icon={Hourglass} label="Prazo previsto">
-          <time dateTime={view.dueAt}>{formatDate(view.dueAt)}</time>
-        </MetaItem>
-      </dl>
+      <ConsultaFacts view={view} />
       <div className="grid gap-3">
         <h3 className="text-base font-semibold text-navy-950">Andamento</h3>
         <ConsultaEntries entries={view.entries} />
