@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { data } from "react-router";
 import type { Actor } from "~/auth/authorize";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { serviceRecords, users } from "~/db/schema";
-import { AppError } from "~/utils/app-error";
+import { AppError, isAppError } from "~/utils/app-error";
+import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { MERGE_MESSAGES } from "./merge";
 import { SERVICE_MESSAGES } from "./service-options";
 import { serviceScope, type ServiceSector } from "~/auth/scopes";
@@ -14,6 +16,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Throws 404/403 unless the record exists and is in the actor's scope (the detail's action checks the URL's record first). */
 export async function assertRecordInScope(actor: Pick<Actor, "role">, id: string) {
   await recordInScope(db(), actor, id);
+}
+
+/**
+ * The first step of every action on a record's pages (detail, attachments, merge): the record of
+ * the URL decides the scope before a byte of the body is read. Outside it: the original's message
+ * as a thrown 403 (audited as a refusal) or 404, so the page does not re-render the detail.
+ */
+export async function requireRecordInScope(actor: Actor, request: Request, id: string) {
+  try {
+    await assertRecordInScope(actor, id);
+  } catch (error) {
+    if (isAppError(error)) {
+      if (error.status === 403) await recordRefusal(actor, request, { recordId: id });
+      throw data({ title: "Acesso Negado", message: error.message }, { status: error.status });
+    }
+    throw error;
+  }
 }
 
 /**

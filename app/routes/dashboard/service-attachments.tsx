@@ -1,14 +1,12 @@
-import { data, Link, useActionData, useParams } from "react-router";
+import { Link, useActionData, useParams } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/service-attachments";
 import { requireAccess } from "~/auth/guard.server";
-import { recordRefusal } from "~/domain/audit/record-refusal.server";
-import { assertRecordInScope } from "~/domain/service-records/service-access.server";
+import { requireRecordInScope } from "~/domain/service-records/service-access.server";
 import { attachToServiceRecord, setAttachmentVisibility } from "~/domain/service-records/attachments.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, attachmentActionSchema } from "~/domain/service-records/attachments";
 import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
-import { isAppError } from "~/utils/app-error";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
@@ -23,15 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Anexos do atendimento |
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  try {
-    await assertRecordInScope(actor, params.id);
-  } catch (error) {
-    if (isAppError(error)) {
-      if (error.status === 403) await recordRefusal(actor, request, { recordId: params.id });
-      throw data({ title: "Acesso Negado", message: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+  await requireRecordInScope(actor, request, params.id);
   const id = params.id;
   return handleAction(request, {
     actor,

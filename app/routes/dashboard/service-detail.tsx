@@ -1,16 +1,15 @@
 import * as React from "react";
-import { data, Link, redirect, useLoaderData, useSearchParams } from "react-router";
+import { Link, redirect, useLoaderData, useSearchParams } from "react-router";
 import { ArrowLeft, FileCheck, Merge, Pencil, Printer } from "lucide-react";
 import type { Route } from "./+types/service-detail";
 import { requireAccess } from "~/auth/guard.server";
-import { agentsFor, assertRecordInScope } from "~/domain/service-records/service-access.server";
+import { agentsFor, requireRecordInScope } from "~/domain/service-records/service-access.server";
 import { getServiceRecord } from "~/domain/service-records/get-service-record.server";
 import { replyFilesOf } from "~/domain/service-records/reply-files.server";
 import { cannedRepliesForRecord } from "~/domain/service-records/canned-replies.server";
 import { CannedReplyPicker, type CannedOption } from "~/components/service-records/canned-reply-picker";
 import { replyFileHref } from "~/domain/service-records/reply-links";
 import { revealServiceCpf } from "~/domain/service-records/reveal-service-cpf.server";
-import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/service-records/change-service-record.server";
 import { assignServiceRecord, takeServiceRecord } from "~/domain/service-records/assign-service-record.server";
 import { listServiceAttachments } from "~/domain/service-records/attachments.server";
@@ -84,15 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAccess(request);
   // The record of the URL decides the scope: outside it, 403 with the original's message and
   // nothing read from the body (thrown, so the page does not re-render the detail).
-  try {
-    await assertRecordInScope(actor, params.id);
-  } catch (error) {
-    if (isAppError(error)) {
-      if (error.status === 403) await recordRefusal(actor, request, { recordId: params.id });
-      throw data({ title: "Acesso Negado", message: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+  await requireRecordInScope(actor, request, params.id);
   const id = params.id;
   return handleAction(request, {
     actor,

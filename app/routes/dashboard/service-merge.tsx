@@ -1,12 +1,11 @@
-import { data, Link, redirect, useLoaderData } from "react-router";
+import { Link, redirect, useLoaderData } from "react-router";
 import { ArrowLeft, Merge } from "lucide-react";
 import type { Route } from "./+types/service-merge";
 import { requireAccess } from "~/auth/guard.server";
 import type { ServiceSector } from "~/auth/scopes";
-import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { MERGE_MESSAGES, mergeActionSchema } from "~/domain/service-records/merge";
 import { mergeCandidates, mergedIntoProtocol, mergeServiceRecords } from "~/domain/service-records/merge-service-records.server";
-import { assertRecordInScope } from "~/domain/service-records/service-access.server";
+import { requireRecordInScope } from "~/domain/service-records/service-access.server";
 import { SECTOR_LABELS, SERVICE_MESSAGES, STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
 import { formatDateTime } from "~/lib/dates";
 import { handleAction } from "~/utils/action.server";
@@ -59,15 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAccess(request);
-  try {
-    await assertRecordInScope(actor, params.id);
-  } catch (error) {
-    if (isAppError(error)) {
-      if (error.status === 403) await recordRefusal(actor, request, { recordId: params.id });
-      throw data({ title: "Acesso Negado", message: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+  await requireRecordInScope(actor, request, params.id);
   return handleAction(request, {
     actor,
     intents: mergeActionSchema,
