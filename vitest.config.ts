@@ -43,7 +43,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          // Each file keeps its own module graph: sharing the worker (ADR 277) was tried and rejected.
+          // As in the integration project: the files share the worker process, so the production
+          // bundle is imported once per run, not once per file (ADR 277).
+          isolate: false,
           globalSetup: [PGLITE_TEMPLATE],
           include: ["tests/e2e/**/*.e2e.ts"],
           env: { NODE_ENV: "production" },

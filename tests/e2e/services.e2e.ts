@@ -131,7 +131,13 @@ describe("service records in the browser", () => {
   });
 
   it("form, list and detail are axe clean at 390 px", async () => {
-    const [r] = await t.query<{ id: string }>`select id from service_records where sector = 'secretaria' limit 1`;
+    // The widest case on purpose: a long name and an e-mail with no place to break (a real one,
+    // seen in CI, pushed the whole page sideways).
+    const r = await createServiceRecordRow(t.db, {
+      sector: "secretaria",
+      requesterName: "Maria das Graças Albuquerque Cavalcanti de Oliveira Bragança",
+      requesterEmail: "maria.dasgracas.albuquerque.cavalcanti.oliveira.braganca@corpodebombeiros.df.gov.br",
+    });
     for (const [path, name] of [
       ["/dashboard/atendimento", "services-form-390"],
       ["/dashboard/atendimentos", "services-list-390"],

@@ -114,9 +114,10 @@ type Data = Awaited<ReturnType<typeof loader>>;
 function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
   // content-start: beside a taller cell (the CPF with its button) the value stays under its label.
   return (
-    <div className={`grid content-start gap-0.5 ${className ?? ""}`}>
+    <div className={`grid min-w-0 content-start gap-0.5 ${className ?? ""}`}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-sm text-slate-900">{children || "—"}</dd>
+      {/* A long e-mail has no place to break: it wraps anywhere rather than widen the page. */}
+      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{children || "—"}</dd>
     </div>
   );
 }
@@ -283,7 +284,7 @@ export default function ServiceDetailPage() {
         </Card>
       ) : null}
 
-      <div className="grid gap-5 lg:grid-cols-[1fr_22rem]" data-testid="detail-columns">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="detail-columns">
         <div className="contents lg:grid lg:content-start lg:gap-5">
           <Card className="order-1 p-5">
             <h2 className="mb-3 text-lg font-bold text-navy-950">Solicitante</h2>
