@@ -57,9 +57,15 @@ async function eligibleMember(cpf: string) {
     .from(members)
     .leftJoin(memberAccess, eq(memberAccess.memberId, members.id))
     .where(eq(members.cpf, cpf));
-  const email = row?.email?.trim();
-  if (!row || row.anonymizedAt || row.blockedAt || !email || !email.includes("@")) return null;
+  const email = emailOnFile(row?.email);
+  if (!row || row.anonymizedAt || row.blockedAt || !email) return null;
   return { ...row, email };
+}
+
+/** The address a code (or the staff's "Reenviar acesso") may go to, or null: something with an @. */
+export function emailOnFile(email: string | null | undefined) {
+  const e = email?.trim();
+  return e && e.includes("@") ? e : null;
 }
 
 async function padTo(startedAt: number, floorMs: number) {

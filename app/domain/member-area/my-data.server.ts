@@ -43,20 +43,23 @@ async function ownRow(m: MemberSession) {
 
 export type MyDataPage = Awaited<ReturnType<typeof myData>>;
 
+/** The member's e-mail change still waiting for its code: unused, unexpired, with tries left. */
+function liveEmailChange(memberId: string) {
+  return and(
+    eq(memberEmailChanges.memberId, memberId),
+    isNull(memberEmailChanges.usedAt),
+    gt(memberEmailChanges.expiresAt, new Date()),
+    lt(memberEmailChanges.attempts, CODE_MAX_ATTEMPTS),
+  );
+}
+
 /** The page: the record with pt-BR values, the e-mail waiting for its code, the address requests. */
 export async function myData(m: MemberSession) {
   const row = await ownRow(m);
   const [pendingEmail] = await db()
     .select({ newEmail: memberEmailChanges.newEmail, expiresAt: memberEmailChanges.expiresAt })
     .from(memberEmailChanges)
-    .where(
-      and(
-        eq(memberEmailChanges.memberId, m.memberId),
-        isNull(memberEmailChanges.usedAt),
-        gt(memberEmailChanges.expiresAt, new Date()),
-        lt(memberEmailChanges.attempts, CODE_MAX_ATTEMPTS),
-      ),
-    )
+    .where(liveEmailChange(m.memberId))
     .orderBy(desc(memberEmailChanges.createdAt))
     .limit(1);
   const requests = await db()
@@ -191,14 +194,7 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
   const [row] = await db()
     .select()
     .from(memberEmailChanges)
-    .where(
-      and(
-        eq(memberEmailChanges.memberId, m.memberId),
-        isNull(memberEmailChanges.usedAt),
-        gt(memberEmailChanges.expiresAt, new Date()),
-        lt(memberEmailChanges.attempts, CODE_MAX_ATTEMPTS),
-      ),
-    )
+    .where(liveEmailChange(m.memberId))
     .orderBy(desc(memberEmailChanges.createdAt))
     .limit(1);
   const given = await codeHash(row?.id ?? "none", code);

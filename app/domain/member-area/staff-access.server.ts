@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { memberAccess, members, memberSessions } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
+import { emailOnFile } from "./member-auth.server";
 import { sendMail } from "~/integrations/mailer.server";
 import { appUrl } from "~/utils/env.server";
 import { authorize, type Actor } from "~/auth/authorize";
@@ -31,11 +32,6 @@ export type MemberAccessSummary = {
   hasEmail: boolean;
 };
 
-function validEmail(email: string | null | undefined) {
-  const e = email?.trim();
-  return e && e.includes("@") ? e : null;
-}
-
 async function loadMember(id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, MEMBER_MESSAGES.notFound);
   const [row] = await db()
@@ -59,7 +55,7 @@ async function loadMember(id: string) {
 export async function memberAccessSummary(actor: Pick<Actor, "role">, memberId: string): Promise<MemberAccessSummary | null> {
   if (!can(actor.role, "members.access")) return null;
   const m = await loadMember(memberId);
-  return { lastSignInAt: m.lastSignInAt ?? null, blockedAt: m.blockedAt ?? null, hasEmail: Boolean(validEmail(m.email)) };
+  return { lastSignInAt: m.lastSignInAt ?? null, blockedAt: m.blockedAt ?? null, hasEmail: Boolean(emailOnFile(m.email)) };
 }
 
 export function accessMailText(name: string) {
@@ -81,7 +77,7 @@ export async function resendMemberAccess(actor: Actor, memberId: string) {
   authorize(actor, "members.access");
   const m = await loadMember(memberId);
   if (m.anonymizedAt) throw new AppError(409, MEMBER_MESSAGES.alreadyAnonymized);
-  const email = validEmail(m.email);
+  const email = emailOnFile(m.email);
   if (!email) throw new AppError(422, MEMBER_ACCESS_MESSAGES.noEmail);
   await db().transaction(async (tx) => {
     await recordAudit(
@@ -105,48 +101,35 @@ export async function resendMemberAccess(actor: Actor, memberId: string) {
 
 /** "Bloquear acesso": sets blocked_at and ends the member's sessions, in one transaction. */
 export async function blockMemberAccess(actor: Actor, memberId: string) {
-  authorize(actor, "members.access");
-  const m = await loadMember(memberId);
-  if (m.anonymizedAt) throw new AppError(409, MEMBER_MESSAGES.alreadyAnonymized);
-  await db().transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .insert(memberAccess)
-      .values({ memberId: m.id, blockedAt: now })
-      .onConflictDoUpdate({ target: memberAccess.memberId, set: { blockedAt: now } })
-      .returning({ memberId: memberAccess.memberId });
-    if (!row) throw new AppError(404, MEMBER_MESSAGES.notFound);
-    if (m.blockedAt) throw new AppError(409, MEMBER_ACCESS_MESSAGES.alreadyBlocked);
-    await tx.delete(memberSessions).where(eq(memberSessions.memberId, m.id));
-    await recordAudit(
-      {
-        actor,
-        action: "member_area.access_blocked",
-        entityType: "member",
-        entityId: m.id,
-        data: { registrationNumber: m.registrationNumber },
-      },
-      tx,
-    );
-  });
+  await setBlocked(actor, memberId, true);
 }
 
 /** "Desbloquear acesso": clears blocked_at; the member signs in again with a new code. */
 export async function unblockMemberAccess(actor: Actor, memberId: string) {
+  await setBlocked(actor, memberId, false);
+}
+
+/**
+ * Blocks or unblocks in one conditional update, so two clicks at once change it (and audit it)
+ * once; the second gets 409 "already blocked" / "not blocked".
+ */
+async function setBlocked(actor: Actor, memberId: string, blocked: boolean) {
   authorize(actor, "members.access");
   const m = await loadMember(memberId);
   if (m.anonymizedAt) throw new AppError(409, MEMBER_MESSAGES.alreadyAnonymized);
   await db().transaction(async (tx) => {
-    const [row] = await tx
+    await tx.insert(memberAccess).values({ memberId: m.id }).onConflictDoNothing();
+    const [changed] = await tx
       .update(memberAccess)
-      .set({ blockedAt: null })
-      .where(eq(memberAccess.memberId, m.id))
+      .set({ blockedAt: blocked ? new Date() : null })
+      .where(and(eq(memberAccess.memberId, m.id), blocked ? isNull(memberAccess.blockedAt) : isNotNull(memberAccess.blockedAt)))
       .returning({ memberId: memberAccess.memberId });
-    if (!row || !m.blockedAt) throw new AppError(409, MEMBER_ACCESS_MESSAGES.notBlocked);
+    if (!changed) throw new AppError(409, blocked ? MEMBER_ACCESS_MESSAGES.alreadyBlocked : MEMBER_ACCESS_MESSAGES.notBlocked);
+    if (blocked) await tx.delete(memberSessions).where(eq(memberSessions.memberId, m.id));
     await recordAudit(
       {
         actor,
-        action: "member_area.access_unblocked",
+        action: blocked ? "member_area.access_blocked" : "member_area.access_unblocked",
         entityType: "member",
         entityId: m.id,
         data: { registrationNumber: m.registrationNumber },
