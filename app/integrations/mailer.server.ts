@@ -9,6 +9,8 @@ import { randomToken } from "~/utils/crypto.server";
 export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
 export type Mail = {
   to: string;
+  /** Another sender than MAIL_FROM (the service notices that invite a reply, ADR 264). */
+  from?: string;
   subject: string;
   text: string;
   html?: string;
@@ -55,7 +57,7 @@ export function mailMode() {
  */
 export async function sendMail(mail: Mail): Promise<{ delivery: "smtp" | "outbox" }> {
   const t = getTransport();
-  const info = await t.sendMail({ from: env().MAIL_FROM, ...mail });
+  const info = await t.sendMail({ ...mail, from: mail.from ?? env().MAIL_FROM });
   if (mode === "outbox") {
     const dir = outboxDir();
     await fs.mkdir(dir, { recursive: true });

@@ -4,6 +4,7 @@ import { defineJob, enqueueJob, PermanentJobError, type EnqueueOptions } from ".
 
 const mailSchema = z.object({
   to: z.string().min(3),
+  from: z.string().max(250).optional(),
   subject: z.string().min(1),
   text: z.string(),
   html: z.string().optional(),

@@ -68,6 +68,8 @@ describe("a reply by e-mail, end to end", () => {
     const replyTo = notice.headers["reply-to"];
     expect(replyTo).toMatch(new RegExp(`^atendimento\\+${r.protocol}-[0-9a-f]{10}@${DOMAIN.replace(/\./g, "\\.")}$`));
     expect(notice.headers["in-reply-to"]).toBe(`<${r.protocol}@${DOMAIN}>`);
+    // A notice that invites a reply does not come from "nao-responda@" (ADR 264).
+    expect(notice.headers["from"]).toBe(`"Sindicato - Atendimento" <atendimento@${DOMAIN}>`);
     expect(notice.headers["references"]).toBe(`<${r.protocol}@${DOMAIN}>`);
     expect(notice.headers["message-id"]).toMatch(new RegExp(`^<${r.protocol}\\.\\d+@`));
 

@@ -33,6 +33,18 @@ async function tokenFor(protocol: string, handle?: Db | Tx) {
   return hmacHex(key, protocol.toUpperCase()).slice(0, TOKEN_LENGTH);
 }
 
+/**
+ * The sender of the notices that invite a reply, or null when replies are not configured: the
+ * name of MAIL_FROM followed by "Atendimento", at the reply domain. A notice that says "responda
+ * a este e-mail" must not come from a "nao-responda@" address (issue 22, desk trial; ADR 264).
+ */
+export function replySender(): string | null {
+  const domain = replyDomain();
+  if (!domain) return null;
+  const name = /^\s*"?([^"<]*?)"?\s*</.exec(env().MAIL_FROM)?.[1]?.trim() || "Sindicato";
+  return `"${name} - Atendimento" <${REPLY_LOCAL_PART}@${domain}>`;
+}
+
 /** The record's Reply-To address, or null when replies by e-mail are not configured. */
 export async function replyAddress(protocol: string, handle?: Db | Tx): Promise<string | null> {
   const domain = replyDomain();

@@ -2,7 +2,7 @@ import type { Tx } from "~/db/client.server";
 import { enqueueEmail, type QueuedMail } from "~/jobs/send-email.server";
 import { appUrl } from "~/utils/env.server";
 import { STATUS_LABELS, type ServiceStatus } from "./service-options";
-import { replyAddress, threadHeaders } from "./reply-address.server";
+import { replyAddress, replySender, threadHeaders } from "./reply-address.server";
 
 /**
  * The requester's e-mail notices (ADR 136): on creation and on each status change, a short
@@ -64,7 +64,7 @@ export async function queueServiceNotice(
       to: record.requesterEmail,
       // The creation's notice is the comprovante (ADR 263); each notice carries the reply address and thread (ADR 264).
       ...(mail ? await mail({ replies: replyTo !== null }) : serviceNotice(record, status, created, { replies: replyTo !== null })),
-      ...(replyTo ? { replyTo } : {}),
+      ...(replyTo ? { replyTo, from: replySender() ?? undefined } : {}),
       ...threadHeaders(record.protocol, entryId, created),
     },
     { tx, singletonKey: `service-notice:${entryId}` },
