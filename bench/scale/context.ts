@@ -59,9 +59,28 @@ export type ScaleArea = {
   order: number;
   /** Inserts this area's rows; returns what it made, e.g. `{ members: 50000 }`. */
   seed?: (ctx: ScaleContext) => Promise<Record<string, number>>;
-  /** Measures this area's screens and jobs; returns figures, e.g. `{ listOverdueP95Ms: 12 }`. */
-  measure?: (ctx: ScaleContext) => Promise<Record<string, unknown>>;
+  /**
+   * Measures this area's screens and jobs; returns figures, e.g. `{ listOverdueP95Ms: 12 }`, and
+   * `checks`: each target the issues set for this area (made with `check`), which the runner prints
+   * as a table and gathers into the JSON line's `checks` and `missed`.
+   */
+  measure?: (ctx: ScaleContext) => Promise<Measured>;
 };
+
+/** One target: a figure (named as the screen or job says it) and its limit in ms. */
+export type Check = {
+  figure: string;
+  /** The p95 of the timed runs, or the time of a job that is run once (the month's charge batch). */
+  p95Ms: number;
+  targetMs: number;
+};
+
+export type Measured = Record<string, unknown> & { checks?: Check[] };
+
+/** A target of the area's: `figure` met when its p95 (or a single run's ms) is at most `targetMs`. */
+export function check(figure: string, measured: Timing | number, targetMs: number): Check {
+  return { figure, p95Ms: typeof measured === "number" ? measured : measured.p95, targetMs };
+}
 
 export async function timing(fn: () => Promise<unknown>, runs = 30): Promise<Timing> {
   await fn();

@@ -1,7 +1,9 @@
 // `npm run bench:scale`: the whole union at full size on PostgreSQL (issues 8–12). Creates a
 // throwaway database on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/
 // postgres), migrates it, seeds every area of bench/scale/areas/ in order, measures each, drops
-// the database, and prints ONE JSON line (progress to stderr).
+// the database, prints to stderr a table of every target (area, figure, p95, target, met) and
+// "N de M metas atingidas", and prints ONE JSON line on stdout (its last line; progress to stderr)
+// with the targets in `checks` (each with `met`) and the missed ones in `missed`.
 // Options: BENCH_SCALE (size factor, default 1), BENCH_SCALE_AREAS (comma list of area names),
 // BENCH_SCALE_KEEP=1 (keep the database and print its URL).
 import { readdirSync } from "node:fs";
@@ -11,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { closeDatabase, openDatabase } from "~/db/client.server";
 import { createThrowawayPostgres } from "../../scripts/lib/cluster.js";
-import { sizesFor, timing, type ScaleArea, type ScaleContext } from "./context";
+import { sizesFor, timing, type Check, type ScaleArea, type ScaleContext } from "./context";
 
 const say = (m: string) => process.stderr.write(`[bench:scale] ${m}\n`);
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -29,6 +31,29 @@ async function loadAreas(): Promise<ScaleArea[]> {
     if (!only || only.includes(area.name)) areas.push(area);
   }
   return areas.sort((a, b) => a.order - b.order);
+}
+
+type CheckResult = Check & { area: string; met: boolean };
+
+/** The targets as a plain-text table, one line per target, then how many were met. */
+function table(checks: CheckResult[]): string {
+  const head = ["área", "figura", "p95 ms", "meta ms", "atingida"];
+  const rows = checks.map((c) => [c.area, c.figure, String(c.p95Ms), String(c.targetMs), c.met ? "sim" : "não"]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const numeric = [false, false, true, true, false];
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join(" | ")
+      .trimEnd();
+  const met = checks.filter((c) => c.met).length;
+  return [
+    line(head),
+    widths.map((w) => "-".repeat(w)).join("-|-"),
+    ...rows.map(line),
+    "",
+    `${met} de ${checks.length} metas atingidas`,
+  ].join("\n");
 }
 
 async function main() {
@@ -56,12 +81,18 @@ async function main() {
     const size = await db.execute(sql`select pg_database_size(current_database())::bigint as bytes`);
     out.databaseMb = round(Number((size.rows[0] as { bytes: string }).bytes) / 1024 / 1024);
     const measured: Record<string, unknown> = {};
+    const checks: CheckResult[] = [];
     for (const area of areas) {
       if (!area.measure) continue;
       say(`medindo ${area.name}…`);
-      measured[area.name] = await area.measure(ctx);
+      const { checks: areaChecks = [], ...figures } = await area.measure(ctx);
+      measured[area.name] = figures;
+      for (const c of areaChecks) checks.push({ area: area.name, ...c, met: c.p95Ms <= c.targetMs });
     }
     out.areas = measured;
+    out.checks = checks;
+    out.missed = checks.filter((c) => !c.met).map((c) => `${c.area}: ${c.figure}`);
+    process.stderr.write(`\n${table(checks)}\n\n`);
   } finally {
     await closeDatabase();
     if (process.env.BENCH_SCALE_KEEP === "1") say(`banco mantido: ${throwaway.url}`);

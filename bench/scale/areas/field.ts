@@ -5,7 +5,7 @@ import { approximatePosition } from "~/domain/fieldwork/map-constants";
 import { listWorkplaces, workplaceMarkers } from "~/domain/fieldwork/list-workplaces.server";
 import { finishedVisitsCsv } from "~/domain/fieldwork/finished-visits.server";
 import type { Actor } from "~/auth/authorize";
-import { batches, type ScaleArea } from "../context";
+import { batches, check, type ScaleArea } from "../context";
 
 /**
  * Workplaces and finished visits (issue 10): 5,000 workplaces around the DF and 50,000
@@ -32,6 +32,13 @@ const PLACES = [
 const CITIES = ["Brasília", "Taguatinga", "Ceilândia", "Águas Claras", "Guará", "Gama", "Samambaia", "Sobradinho"];
 const CONTRACTS = ["Shopping", "Condomínio", "Escola", "Faculdade", "Feira", "Hotel", "Outro"];
 const YEAR = 2025;
+const FIGURES = {
+  workplaceListSearch: "Postos: lista com busca",
+  mapMarkers: "Mapa: marcadores",
+  mapMarkersUncached: "Mapa: marcadores sem cache",
+  visitsCsvYear: "CSV de visitas de um ano (inteiro)",
+  visitsCsvYearFirstByte: "CSV de visitas: primeiro byte",
+};
 
 const area: ScaleArea = {
   name: "field",
@@ -141,6 +148,7 @@ const area: ScaleArea = {
       targetsMs: targets,
       missed: (Object.keys(targets) as (keyof typeof targets)[]).filter((k) => figures[k].p95 > targets[k]),
       detail: figures,
+      checks: (Object.keys(targets) as (keyof typeof targets)[]).map((k) => check(FIGURES[k], figures[k], targets[k])),
     };
   },
 };

@@ -8,7 +8,7 @@ import { arrearsReport } from "~/domain/finance/reports.server";
 import { runChargeBatch } from "~/domain/finance/run-batch.server";
 import { financePanelFigures } from "~/domain/finance/panel.server";
 import { todayInBrasilia } from "~/lib/dates";
-import type { ScaleArea } from "../context";
+import { check, type ScaleArea, type Timing } from "../context";
 
 /**
  * Finance (issue 11): sizes.members × sizes.chargeMonths charges (1.2 million at full size), the
@@ -96,7 +96,7 @@ const area: ScaleArea = {
     const t = performance.now();
     const result = await runChargeBatch(batch.id);
     out.batch = { ms: Math.round(performance.now() - t), created: result.created, skipped: result.skipped };
-    const p95 = (k: string) => (out[k] as { p95: number }).p95;
+    const p95 = (k: string) => (out[k] as Timing).p95;
     out.targets = {
       listOverdueP95Le50: p95("listOverdue") <= 50,
       monthTotalsP95Le50: p95("monthTotals") <= 50,
@@ -105,6 +105,13 @@ const area: ScaleArea = {
       arrearsP95Le200: p95("arrearsReport") <= 200,
       batchLe30s: (out.batch as { ms: number }).ms <= 30_000,
     };
+    out.checks = [
+      check("Cobranças vencidas, página 1", out.listOverdue as Timing, 50),
+      check("Totais do mês", out.monthTotals as Timing, 50),
+      check('Busca por nome "silva"', out.listSearch as Timing, 50),
+      check("Relatório de inadimplência (arquivo inteiro)", out.arrearsReport as Timing, 200),
+      check("Lote do mês (uma execução)", (out.batch as { ms: number }).ms, 30_000),
+    ];
     return out;
   },
 };

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { cardCode, myCard, verifyCard } from "~/domain/member-area/card.server";
 import { myDues } from "~/domain/member-area/dues.server";
 import { myServiceRecords } from "~/domain/member-area/my-services.server";
-import type { ScaleArea } from "../context";
+import { check, type ScaleArea } from "../context";
 
 /**
  * The Área do Filiado at full size (issue 23's targets): "Minhas mensalidades" of the member with
@@ -12,6 +12,12 @@ import type { ScaleArea } from "../context";
  * members, finance and services areas' rows are the data.
  */
 const TARGETS_MS: Record<string, number> = { dues: 20, card: 10, verify: 5, services: 30 };
+const FIGURES: Record<string, string> = {
+  dues: "Minhas mensalidades",
+  card: "Carteirinha",
+  verify: "Conferência pública da carteirinha",
+  services: "Meus atendimentos (filiado)",
+};
 let duesMember = "";
 let servicesMember = "";
 let code = "";
@@ -44,6 +50,7 @@ const area: ScaleArea = {
       .filter(([key, t]) => t.p95 > TARGETS_MS[key])
       .map(([key]) => key);
     out.detail = figures;
+    out.checks = Object.entries(figures).map(([key, t]) => check(FIGURES[key], t, TARGETS_MS[key]));
     return out;
   },
 };

@@ -4,7 +4,7 @@ import { members } from "~/db/schema";
 import { createMembers } from "~/db/factories/members";
 import { listMembers } from "~/domain/members/list-members.server";
 import type { Actor } from "~/auth/authorize";
-import type { ScaleArea } from "../context";
+import { check, type ScaleArea } from "../context";
 
 /**
  * Members (issue 8): 50,000 realistic members (valid CPFs, accented names, every situação)
@@ -13,6 +13,14 @@ import type { ScaleArea } from "../context";
  */
 const actor: Actor = { id: randomUUID(), username: "bench", role: "admin" };
 const TARGET_MS = 30;
+const FIGURES = {
+  nameSearch: 'Busca por nome "conceicao"',
+  nameSearchTwoWords: 'Busca por dois nomes "joão silva"',
+  registrationSearch: "Busca por matrícula",
+  activeTabPage1: "Aba Ativos, página 1",
+  page200: "Todos, página 200",
+  count: "Contagem de filiados",
+};
 
 const area: ScaleArea = {
   name: "members",
@@ -45,6 +53,7 @@ const area: ScaleArea = {
       .filter(([, t]) => t.p95 > TARGET_MS)
       .map(([key]) => key);
     out.detail = figures;
+    out.checks = Object.entries(figures).map(([key, t]) => check(FIGURES[key as keyof typeof FIGURES], t, TARGET_MS));
     return out;
   },
 };

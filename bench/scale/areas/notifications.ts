@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createUser } from "~/db/factories/users";
 import { countUnread, listNotifications } from "~/domain/notifications/notifications.server";
-import type { ScaleArea } from "../context";
+import { check, type ScaleArea } from "../context";
 
 /**
  * Staff notifications (issue 22 §7, ADR 266): 100 staff users with 10,000 notifications each
@@ -12,6 +12,11 @@ import type { ScaleArea } from "../context";
 const USERS = 100;
 const PER_USER = 10_000;
 const TARGETS_MS: Record<string, number> = { bellCountWorst: 5, bellCountUsual: 5, listFirstPage: 30 };
+const FIGURES: Record<string, string> = {
+  bellCountWorst: "Sino: contagem (5.000 não lidas)",
+  bellCountUsual: "Sino: contagem (12 não lidas)",
+  listFirstPage: "Notificações, primeira página",
+};
 let worst = "";
 let usual = "";
 
@@ -54,6 +59,7 @@ const area: ScaleArea = {
       .filter(([key, t]) => t.p95 > TARGETS_MS[key])
       .map(([key]) => key);
     out.detail = figures;
+    out.checks = Object.entries(figures).map(([key, t]) => check(FIGURES[key], t, TARGETS_MS[key]));
     return out;
   },
 };

@@ -12,7 +12,7 @@ import { PRIORITIES, SERVICE_TYPES, type ServiceStatus } from "~/domain/service-
 import { SERVICE_SECTORS } from "~/auth/scopes";
 import type { ServiceActor } from "~/domain/service-records/service-access.server";
 import type { ScaleArea } from "../context";
-import { batches } from "../context";
+import { batches, check } from "../context";
 
 /**
  * Service records (issue 9): 200,000 records over 5 years across the five sectors (every status
@@ -36,6 +36,24 @@ let queueUser: ServiceActor = juridico;
 /** Issue 22's targets: the "Meus atendimentos" page and the deadline job's query. */
 const ISSUE_22_TARGETS: Record<string, number> = { myQueue: 30, deadlineQuery: 200 };
 let middleProtocol = "";
+const FIGURES: Record<string, string> = {
+  listOneSector: "Lista de um setor (jurídico)",
+  listStatusFilter: "Lista por status (em andamento)",
+  protocolSearch: "Busca por protocolo",
+  nameSearch: 'Busca por nome "conceicao"',
+  detail30Entries: "Detalhe com 30 entradas no histórico",
+  listAll: "Lista de todos",
+  listSectorStatusPriority: "Setor + status + prioridade",
+  listClosedStatus: "Lista por status (encerrado)",
+  listSectorFilterPage50: "Filtro de setor, página 50",
+  listOverdue: "Prazo vencido",
+  listDueToday: "Prazo vence hoje",
+  protocolPrefixSearch: "Busca por prefixo de protocolo (ano e mês)",
+  cpfSearch: "Busca por CPF",
+  descriptionWordSearch: "Busca por palavra da descrição",
+  myQueue: "Meus atendimentos",
+  deadlineQuery: "Consulta do aviso de prazos",
+};
 
 const area: ScaleArea = {
   name: "services",
@@ -156,6 +174,7 @@ const area: ScaleArea = {
       .filter(([key, t]) => t.p95 > (ISSUE_22_TARGETS[key] ?? TARGET_MS))
       .map(([key]) => key);
     out.detail = figures;
+    out.checks = Object.entries(figures).map(([key, t]) => check(FIGURES[key] ?? key, t, ISSUE_22_TARGETS[key] ?? TARGET_MS));
     return out;
   },
 };
