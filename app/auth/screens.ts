@@ -175,7 +175,7 @@ const SCREEN_TABLE = [
     paths: ["/dashboard/respostas-prontas"],
     roles: CANNED_REPLY_ROLES,
     denial: MESSAGES.cannedRepliesDenied,
-    nav: { label: "Respostas Prontas", icon: "mail" },
+    nav: { label: "Respostas Prontas", icon: "reply" },
     actions: { "services.canned": CANNED_REPLY_ROLES },
   },
   {
@@ -310,7 +310,8 @@ const SCREEN_TABLE = [
     paths: ["/dashboard/filiados/enderecos"],
     roles: ["admin", "rh"],
     denial: REDIRECT,
-    navParent: "members",
+    // Its own entry (the member-area trial: rh did not find it under Filiados).
+    nav: { label: "Endereços a Aprovar", icon: "pin" },
     actions: { "members.address-review": ["admin", "rh"] },
   },
   // One member's LGPD export (a download), admin only; members.lgpd also covers the anonymisation.

@@ -26,7 +26,9 @@ export type NavIcon =
   | "key"
   | "activity"
   | "kanban"
-  | "inbox";
+  | "inbox"
+  | "reply"
+  | "pin";
 
 export type NavItem = { id: string; label: string; icon: NavIcon; href: string };
 

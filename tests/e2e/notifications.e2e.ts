@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { notifications } from "~/db/schema";
 import { useBrowserSuite } from "../support/browser-suite";
-import { axeViolations, checkedAtBothWidths, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations, checkedAtBothWidths, hasNoHorizontalOverflow, hydrated, overflowingElements, screenshot } from "../support/browser";
 
 /**
  * Issue 22 §7 and §8 in Chromium (ADR 266, 267): the bell in the shell at 390 px, its list and
@@ -100,6 +100,9 @@ describe("merging a duplicate", () => {
     const [still] = await t.query<{ merged_into: string | null }>`select merged_into from service_records where id = ${dup.id}`;
     expect(still.merged_into).toBeNull();
     expect(await axeViolations(page)).toEqual([]);
+    // The button names both protocols: it wraps instead of widening the phone's page (desk trial).
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, "service-merge-confirm-390");
     await confirm.click();
     await page.waitForURL((u) => u.pathname === `/dashboard/atendimento/${into.id}`);
     await hydrated(page);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "~/auth/roles";
 import { createMember, type MemberRow } from "~/db/factories/members";
+import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { MY_DATA_MESSAGES, ADDRESS_REVIEW_MESSAGES } from "~/domain/member-area/my-data";
 import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf } from "~/lib/br/cpf";
@@ -344,6 +345,11 @@ describe("address: queued for rh's approval", () => {
 
 describe("Baixar meus dados", () => {
   it("gives the admin's LGPD export of their own record, JSON and CSV, audited as the member", async () => {
+    // One paid charge, one overdue: the export says which (the member-area trial found every
+    // charge exported as unpaid).
+    const paid = await createCharge(t.db, { memberId: ana.id, referenceYear: 2026, referenceMonth: 9, dueDate: "2026-09-10" });
+    await createPayment(t.db, { chargeId: paid.id, amountCentavos: paid.amountCentavos, paidOn: "2026-09-09" });
+    await createCharge(t.db, { memberId: ana.id, referenceYear: 2026, referenceMonth: 10, dueDate: brasiliaDateFromToday(-20) });
     const a = await memberSession(t, ana.id);
     const res = await a.get("/filiado/dados/exportar?formato=json");
     expect(res.status).toBe(200);
@@ -352,11 +358,19 @@ describe("Baixar meus dados", () => {
     const mine = (await res.json()) as Record<string, unknown> & {
       cadastro: Record<string, unknown>;
       auditoria: Record<string, unknown>[];
+      mensalidades: Record<string, unknown>[];
     };
+    expect(mine.mensalidades).toEqual([
+      expect.objectContaining({ Referência: "10/2026", Situação: "Vencida", "Pago em": null }),
+      expect.objectContaining({ Referência: "09/2026", Situação: "Paga", "Pago em": "09/09/2026" }),
+    ]);
     expect(mine.cadastro["Nome completo"]).toBe("Ana Paula Meireles");
     expect(mine.cadastro["CPF"]).toBe(formatCpf(ana.cpf!));
     expect(mine.cadastro["E-mail"]).toBe("ana.nova@exemplo.com.br");
-    expect(mine.auditoria.some((e) => e["Ação"] === "Filiado corrigiu o telefone (Área do Filiado)")).toBe(true);
+    // Her own actions carry her name, not "filiado <matrícula>" (the member-area trial).
+    expect(mine.auditoria.find((e) => e["Ação"] === "Filiado corrigiu o telefone (Área do Filiado)")?.["Usuário"]).toBe(
+      "Ana Paula Meireles",
+    );
     const [entry] = await audits(ana.id, "member_area.data_exported");
     expect(entry).toMatchObject({ actor_id: ana.id, data: { registrationNumber: ana.registrationNumber, format: "json" } });
 

@@ -43,6 +43,13 @@ export const Handshake = icon("handshake", [
   ["path", { d: "M3 3 2 14l6.5 6.5a1 1 0 1 0 3-3" }],
   ["path", { d: "M3 4h8" }],
 ]);
+export const IdCard = icon("id-card", [
+  ["path", { d: "M16 10h2" }],
+  ["path", { d: "M16 14h2" }],
+  ["path", { d: "M6.17 15a3 3 0 0 1 5.66 0" }],
+  ["circle", { cx: "9", cy: "11", r: "2" }],
+  ["rect", { x: "2", y: "5", width: "20", height: "14", rx: "2" }],
+]);
 export const ImageOff = icon("image-off", [
   ["line", { x1: "2", x2: "22", y1: "2", y2: "22" }],
   ["path", { d: "M10.41 10.41a2 2 0 1 1-2.83-2.83" }],

@@ -14,6 +14,8 @@ import {
   List,
   Mail,
   Map,
+  MapPin,
+  MessageSquareReply,
   Newspaper,
   PlayCircle,
   Route as RouteIcon,
@@ -45,6 +47,8 @@ const ICONS = {
   activity: Activity,
   kanban: FolderKanban,
   inbox: Inbox,
+  reply: MessageSquareReply,
+  pin: MapPin,
 } satisfies Record<NavIconName, unknown>;
 
 export function NavIcon({ name, className }: { name: NavIconName; className?: string }) {

@@ -25,7 +25,7 @@ const LINKS = [
 export function PublicFooter({ content, sourceCodeUrl = null }: { content: PublicInstitutionalContent; sourceCodeUrl?: string | null }) {
   const heading = "text-sm font-bold uppercase tracking-wider text-white";
   return (
-    <footer className="border-t-4 border-brand-700 bg-navy-950 text-slate-300" data-testid="public-footer">
+    <footer className="border-t-4 border-brand-700 bg-navy-950 text-slate-300 print:hidden" data-testid="public-footer">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.3fr_1.1fr_0.9fr] lg:gap-14">
         <div className="grid content-start gap-5 sm:col-span-2 lg:col-span-1">
           <Link to="/" className="flex items-center gap-3 self-start" aria-label={`${content.shortName} - página inicial`}>
@@ -72,6 +72,9 @@ export function PublicFooter({ content, sourceCodeUrl = null }: { content: Publi
               className="inline-flex items-center gap-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline"
             >
               <ShieldCheck aria-hidden className="size-4" /> Privacidade e LGPD
+            </Link>
+            <Link to="/filiado" className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
+              Área do Filiado
             </Link>
             <Link to="/login" className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
               Área restrita

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { LayoutDashboard, LogIn, Menu, X } from "~/components/icons/public-icons";
+import { IdCard, LayoutDashboard, LogIn, Menu, X } from "~/components/icons/public-icons";
 import { ACCOUNT_LINK_CLASSES } from "./account-link-classes";
 import { BrandMark } from "./brand-mark";
 
@@ -47,22 +47,31 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
       <LayoutDashboard /> Painel
     </Link>
   ) : (
-    <Link to="/login" className={ACCOUNT_LINK_CLASSES.outline}>
-      <LogIn /> Área restrita
+    // Beside the full menu (xl), the staff's door is its icon: its name stays for screen readers
+    // and the members' door keeps its words (the member-area trial; ADR 280).
+    <Link to="/login" className={ACCOUNT_LINK_CLASSES.outline} title="Área restrita (equipe do sindicato)">
+      <LogIn /> <span className="xl:sr-only">Área restrita</span>
+    </Link>
+  );
+
+  // The members' own door (issue 23): beside the staff's, on every public page, and in the phone menu.
+  const memberArea = (
+    <Link to="/filiado" className={ACCOUNT_LINK_CLASSES.outline}>
+      <IdCard /> Área do Filiado
     </Link>
   );
 
   return (
     <header
       data-toasts-below
-      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80"
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 print:hidden"
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex min-w-0 items-center gap-3" aria-label={`${shortName} - página inicial`}>
           <BrandMark className="size-10 shrink-0" />
           <span className="line-clamp-2 max-w-[15rem] text-sm font-bold leading-tight text-navy-950">{shortName}</span>
         </Link>
-        <nav aria-label="Principal" className="hidden lg:block">
+        <nav aria-label="Principal" className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
             <NavItems
               linkClass="whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium hover:bg-slate-100 hover:text-slate-950"
@@ -72,8 +81,11 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <div className="hidden sm:block">{account}</div>
-          <details ref={menu} id="menu-movel" className="group lg:hidden">
+          <div className="hidden items-center gap-2 sm:flex">
+            {memberArea}
+            {account}
+          </div>
+          <details ref={menu} id="menu-movel" className="group xl:hidden">
             <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
               {/* The name follows the state through CSS alone: display:none text is not read. */}
               <span className="sr-only group-open:hidden">Abrir menu</span>
@@ -88,7 +100,10 @@ export function PublicHeader({ shortName, user }: { shortName: string; user: { r
                   activeClass="bg-brand-50 text-brand-800"
                   inactiveClass="text-slate-800"
                 />
-                <li className="pt-2 sm:hidden">{account}</li>
+                <li className="flex flex-wrap gap-2 pt-2 sm:hidden">
+                  {memberArea}
+                  {account}
+                </li>
               </ul>
             </nav>
           </details>

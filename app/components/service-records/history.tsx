@@ -81,7 +81,9 @@ export function History({
             </ul>
           ) : null}
           <p className="text-xs text-slate-600">
-            Responsável: {e.responsibleName === UNASSIGNED ? "não definido" : e.responsibleName}
+            {/* The requester wrote a reply: the line names who answers for the record, not its author. */}
+            {e.kind === "reply" ? "Responsável pelo atendimento" : "Responsável"}:{" "}
+            {e.responsibleName === UNASSIGNED ? "não definido" : e.responsibleName}
             {e.isPublic ? " · visível na consulta pública" : ""}
           </p>
         </li>

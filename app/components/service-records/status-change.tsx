@@ -36,13 +36,20 @@ export function ResponsibleSelect({
   /** The record's responsible now: the default, so that a status change alone does not reassign. */
   current?: string | null;
 }) {
+  const shown = defaultResponsible(agents, current, me);
+  // Keyed by it: when the record's responsible changes on this page (Atribuir a…, Assumir), the
+  // select shows the new one. The hidden field tells the server what was shown, so a select left
+  // as it was never reassigns the record (`chosenResponsible`).
   return (
     <Field label="Responsável" name={id} error={error}>
       {(f) => (
-        <Select {...f} name="responsibleId" defaultValue={defaultResponsible(agents, current, me)} required>
-          <option value="">Selecione o responsável</option>
-          <Options values={agents} value={(a) => a.id} label={(a) => a.name} />
-        </Select>
+        <>
+          <Select {...f} key={shown} name="responsibleId" defaultValue={shown} required>
+            <option value="">Selecione o responsável</option>
+            <Options values={agents} value={(a) => a.id} label={(a) => a.name} />
+          </Select>
+          <input type="hidden" name="responsibleWas" value={shown} />
+        </>
       )}
     </Field>
   );

@@ -9,11 +9,12 @@ export const MAX_TOASTS = 2;
 /**
  * A toast tells what just happened on the page it appeared on; moving on to another page takes it
  * away (ADR 278), unless it was raised just before that move (a toast followed by `navigate()`,
- * as "Rota finalizada" is), which then shows on the page it led to.
+ * as "Rota finalizada" is), which then shows on the page it led to, and on no page after it.
  */
 export const CARRY_OVER_MS = 1500;
 
-type Shown = ToastMessage & { at: number };
+/** `carried`: it has already moved to another page once; the next move takes it away. */
+type Shown = ToastMessage & { at: number; carried?: boolean };
 
 const ToastContext = React.createContext<(t: Omit<ToastMessage, "id">) => void>(() => {});
 
@@ -37,7 +38,7 @@ export function Toaster({ initial, children }: { initial?: ToastMessage | null; 
     if (page === lastPage.current) return;
     lastPage.current = page;
     const now = Date.now();
-    setToasts((ts) => (ts.some((t) => now - t.at >= CARRY_OVER_MS) ? ts.filter((t) => now - t.at < CARRY_OVER_MS) : ts));
+    setToasts((ts) => ts.filter((t) => !t.carried && now - t.at < CARRY_OVER_MS).map((t) => ({ ...t, carried: true })));
   }, [page]);
   React.useEffect(() => {
     if (initial && initial.id !== lastInitial.current) {

@@ -1,13 +1,15 @@
 import { toCsv } from "~/utils/csv.server";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, isNull, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { auditLog, charges, members, serviceRecords } from "~/db/schema";
+import { auditLog, charges, members, payments, serviceRecords, users } from "~/db/schema";
+
 import { dataLinesText, describeAuditEntry, formatAuditTime } from "~/domain/audit/describe-audit-entry";
 import { auditEventDef } from "~/domain/audit/audit-events";
 import { SECTOR_LABELS, STATUS_LABELS as SERVICE_STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
 import { can, canAccessScreen, screenById } from "~/auth/screens";
 import { serviceScope, type ServiceSector } from "~/auth/scopes";
-import { formatDate } from "~/lib/dates";
+import { formatDate, todayInBrasilia } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
@@ -16,6 +18,9 @@ import { AppError } from "~/utils/app-error";
 import { paymentStatus, SITUATION_LABELS } from "./member-options";
 import { MEMBER_MESSAGES } from "./member.schema";
 import { toEditableMember } from "./member-row";
+
+/** The member who acted, on their own record from the Área do Filiado (see memberAuditEntries). */
+const actingMember = alias(members, "acting_member");
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,11 +59,13 @@ export async function memberRecords(id: string, limit = 50, withCharges = false)
           referenceYear: charges.referenceYear,
           amountCentavos: charges.amountCentavos,
           dueDate: charges.dueDate,
-          paidOn: sql<
-            string | null
-          >`(select p.paid_on::text from payments p where p.charge_id = ${charges.id} and p.undone_at is null limit 1)`,
+          // A join, not a subquery written in SQL: inside a select, Drizzle writes `${charges.id}`
+          // without its table, so `p.charge_id = "id"` compared the payment with itself and every
+          // charge came out unpaid (the member-area trial's export). One active payment a charge.
+          paidOn: payments.paidOn,
         })
         .from(charges)
+        .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)))
         .where(eq(charges.memberId, id))
         .orderBy(desc(charges.referenceYear), desc(charges.referenceMonth))
         .limit(limit);
@@ -79,18 +86,38 @@ export type MemberHistoryEntry = {
   changed: string[];
 };
 
+/**
+ * The audit entries about one member, with the name of whoever acted: a staff user's current name,
+ * or the member's own (their actions from the Área do Filiado are logged as "filiado <matrícula>",
+ * ADR 270), as the audit screen shows them.
+ */
+function memberAuditEntries(id: string, order: "oldest" | "newest") {
+  return db()
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorUsername: auditLog.actorUsername,
+      actorName: sql<string | null>`coalesce(${users.name}, ${actingMember.name})`,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      data: auditLog.data,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(actingMember, and(like(auditLog.actorUsername, "filiado %"), eq(actingMember.id, auditLog.actorId)))
+    .where(and(eq(auditLog.entityType, "member"), eq(auditLog.entityId, id)))
+    .orderBy(...(order === "newest" ? [desc(auditLog.createdAt), desc(auditLog.id)] : [asc(auditLog.createdAt), asc(auditLog.id)]));
+}
+
 /** The changes recorded about one member, newest first (ids and field names only, ADR 122). */
 export async function memberHistory(id: string, limit = 100): Promise<MemberHistoryEntry[]> {
-  const rows = await db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, "member"), eq(auditLog.entityId, id)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
+  const rows = await memberAuditEntries(id, "newest").limit(limit);
   return rows.map((r) => ({
     id: r.id,
     at: r.createdAt.toISOString(),
-    actor: r.actorUsername,
+    actor: r.actorName ?? r.actorUsername,
     label: auditEventDef(r.action)?.label ?? r.action,
     changed: Array.isArray(r.data.changed) ? (r.data.changed as string[]) : [],
   }));
@@ -189,13 +216,10 @@ export async function exportMember(actor: Actor, id: string, format: "json" | "c
  */
 export async function buildMemberExport(id: string, audit: (m: { id: string; registrationNumber: number }) => Promise<void>) {
   const m = await findMember(id);
-  const entries = await db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, "member"), eq(auditLog.entityId, id)))
-    .orderBy(auditLog.createdAt, auditLog.id);
+  const entries = await memberAuditEntries(id, "oldest");
   await audit(m);
   const records = await memberRecords(m.id, 10_000, true);
+  const today = todayInBrasilia();
   return {
     sobre: `Dados pessoais do filiado mantidos pelo sindicato, exportados em ${brasiliaTime(new Date())}.`,
     cadastro: Object.fromEntries(EXPORT_FIELDS.map(([label, value]) => [label, value(m) ?? null])) as Record<string, unknown>,
@@ -211,6 +235,7 @@ export async function buildMemberExport(id: string, audit: (m: { id: string; reg
       Referência: `${String(c.referenceMonth).padStart(2, "0")}/${c.referenceYear}`,
       Valor: money(Number(c.amountCentavos)),
       Vencimento: formatDate(c.dueDate),
+      Situação: c.paidOn ? "Paga" : c.dueDate < today ? "Vencida" : "Em aberto",
       "Pago em": c.paidOn ? formatDate(c.paidOn) : null,
     })),
     auditoria: entries.map((a) => {

@@ -7,7 +7,7 @@ import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import type { Role } from "~/auth/roles";
 import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
 import { assignServiceRecord, takeServiceRecord } from "./assign-service-record.server";
-import { changeServiceStatus, editServiceRecord } from "./change-service-record.server";
+import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "./change-service-record.server";
 import { countMyQueue, listMyQueue, MY_QUEUE_PAGE_SIZE } from "./my-queue.server";
 import { SERVICE_MESSAGES } from "./service-options";
 import type { ServiceActor } from "./service-access.server";
@@ -183,6 +183,43 @@ describe("Assumir and Atribuir a…", () => {
       ["edit", ""],
     ]);
     expect((await audits(r.id)).map((a) => (a.data as { via: string }).via)).toEqual(["status", "edit"]);
+  });
+});
+
+describe("a form loaded before the responsible changed (the desk trial's defect)", () => {
+  it("a select left as it was keeps today's responsible; a changed select reassigns", async () => {
+    const r = await createServiceRecordRow(t.db, { sector: "juridico", responsibleId: people.ana.id });
+    // Ana's page shows "Responsável: Ana" in every form; meanwhile Bia takes the record.
+    await takeServiceRecord(people.bia, { id: r.id });
+    const stale = { responsibleId: people.ana.id, responsibleWas: people.ana.id };
+    await expect(commentOnServiceRecord(people.ana, { id: r.id, ...stale, comment: "Liguei para ela.", isPublic: false })).resolves.toBe(
+      SERVICE_MESSAGES.commentAdded("Bia Jurídico"),
+    );
+    await changeServiceStatus(people.ana, {
+      id: r.id,
+      ...stale,
+      status: "in_progress",
+      comment: "Comecei.",
+      isPublic: false,
+      screen: "detail",
+    });
+    expect(await responsibleOf(r.id)).toBe(people.bia.id);
+    expect((await entries(r.id)).filter((e) => e.kind === "assign")).toHaveLength(1);
+    // Choosing Ana in the select (it showed Bia) does hand it back.
+    await changeServiceStatus(people.ana, {
+      id: r.id,
+      responsibleId: people.ana.id,
+      responsibleWas: people.bia.id,
+      status: "pending",
+      comment: "Fico com ele.",
+      isPublic: false,
+      screen: "detail",
+    });
+    expect(await responsibleOf(r.id)).toBe(people.ana.id);
+    expect((await entries(r.id)).filter((e) => e.kind === "assign").map((e) => e.text)).toEqual([
+      "responsável: Ana Jurídico → Bia Jurídico",
+      "responsável: Bia Jurídico → Ana Jurídico",
+    ]);
   });
 });
 

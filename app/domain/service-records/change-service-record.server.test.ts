@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { jobs, serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { createUser } from "~/db/factories/users";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
@@ -161,5 +161,53 @@ describe("commentOnServiceRecord", () => {
       newStatus: "in_progress",
     });
     expect(await statusOf(r.id)).toBe("in_progress");
+  });
+
+  it("a public comment goes to the requester by e-mail with its text; an internal one never does (ADR 279)", async () => {
+    const email = "carla.publica@example.com";
+    const r = await createServiceRecordRow(t.db, {
+      sector: "juridico",
+      status: "in_progress",
+      requesterName: "Carla Souza",
+      requesterEmail: email,
+    });
+    const mailsTo = async () =>
+      (await t.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.name, "send-email")))
+        .map((j) => j.payload as { to: string; subject: string; text: string })
+        .filter((p) => p.to === email);
+    await commentOnServiceRecord(actor, { id: r.id, responsibleId: actor.id, comment: "Nota interna: ligar amanhã.", isPublic: false });
+    expect(await mailsTo()).toEqual([]);
+    await commentOnServiceRecord(actor, {
+      id: r.id,
+      responsibleId: actor.id,
+      comment: "Recebemos o termo; falta o holerite.",
+      isPublic: true,
+    });
+    const [mail] = await mailsTo();
+    expect(mail.subject).toBe(`Atendimento ${r.protocol}: nova mensagem do sindicato`);
+    expect(mail.text).toContain("Olá, Carla.");
+    expect(mail.text).toContain("Recebemos o termo; falta o holerite.");
+    expect(mail.text).not.toContain("Nota interna");
+    // A status change with a public comment carries it; with an internal one, only the status.
+    await changeServiceStatus(actor, {
+      id: r.id,
+      responsibleId: actor.id,
+      status: "pending",
+      comment: "Aguardando o holerite.",
+      isPublic: true,
+      screen: "detail",
+    });
+    await changeServiceStatus(actor, {
+      id: r.id,
+      responsibleId: actor.id,
+      status: "in_progress",
+      comment: "Interno: retomado.",
+      isPublic: false,
+      screen: "detail",
+    });
+    const all = await mailsTo();
+    expect(all).toHaveLength(3);
+    expect(all[1].text).toContain("Aguardando o holerite.");
+    expect(all[2].text).not.toContain("Interno");
   });
 });

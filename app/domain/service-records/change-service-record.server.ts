@@ -4,9 +4,9 @@ import { db } from "~/db/client.server";
 import { serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
-import { queueServiceNotice } from "./service-notices.server";
+import { commentNotice, queueServiceNotice, serviceNotice } from "./service-notices.server";
 import { recordResponsibleChange } from "./assign-service-record.server";
-import { recordInScope, responsibleFor, type ServiceActor } from "./service-access.server";
+import { recordInScope, chosenResponsible, type ServiceActor } from "./service-access.server";
 import {
   isAllowedTransition,
   SERVICE_MESSAGES,
@@ -15,7 +15,6 @@ import {
   type Priority,
   type ServiceStatus,
 } from "./service-options";
-import type { ServiceSector } from "~/auth/scopes";
 
 /**
  * Every change to a record runs here, in one transaction with the record locked (ADR 133): the
@@ -25,7 +24,15 @@ import type { ServiceSector } from "~/auth/scopes";
 
 export async function changeServiceStatus(
   actor: ServiceActor,
-  input: { id: string; status: ServiceStatus; responsibleId: string; comment: string; isPublic: boolean; screen: ActionScreen },
+  input: {
+    id: string;
+    status: ServiceStatus;
+    responsibleId: string;
+    responsibleWas?: string;
+    comment: string;
+    isPublic: boolean;
+    screen: ActionScreen;
+  },
 ) {
   authorize(actor, "services.update");
   return db().transaction(async (tx) => {
@@ -35,7 +42,7 @@ export async function changeServiceStatus(
     if (!isAllowedTransition(input.screen, from, input.status)) {
       throw new AppError(409, SERVICE_MESSAGES.transitionRefused(STATUS_LABELS[from], STATUS_LABELS[input.status]), "status");
     }
-    const responsible = await responsibleFor(tx, record.sector as ServiceSector, input.responsibleId);
+    const responsible = await chosenResponsible(tx, record, input);
     await recordResponsibleChange(tx, actor, record, responsible, "status");
     const [entry] = await tx
       .insert(serviceRecordEntries)
@@ -55,7 +62,14 @@ export async function changeServiceStatus(
       .update(serviceRecords)
       .set({ status: input.status, responsibleId: responsible.id, updatedAt: sql`now()` })
       .where(eq(serviceRecords.id, record.id));
-    await queueServiceNotice(tx, record, entry.id, input.status);
+    await queueServiceNotice(
+      tx,
+      record,
+      entry.id,
+      input.status,
+      false,
+      input.isPublic ? (o) => serviceNotice(record, input.status, false, { ...o, publicComment: input.comment }) : undefined,
+    );
     await recordAudit(
       {
         actor,
@@ -72,23 +86,29 @@ export async function changeServiceStatus(
 
 export async function commentOnServiceRecord(
   actor: ServiceActor,
-  input: { id: string; responsibleId: string; comment: string; isPublic: boolean },
+  input: { id: string; responsibleId: string; responsibleWas?: string; comment: string; isPublic: boolean },
 ) {
   authorize(actor, "services.comment");
   return db().transaction(async (tx) => {
     const record = await recordInScope(tx, actor, input.id, { lock: true });
-    const responsible = await responsibleFor(tx, record.sector as ServiceSector, input.responsibleId);
-    await tx.insert(serviceRecordEntries).values({
-      recordId: record.id,
-      kind: "comment",
-      authorId: actor.id,
-      authorName: actor.name ?? actor.username,
-      responsibleName: responsible.name,
-      oldStatus: record.status,
-      newStatus: record.status,
-      text: input.comment,
-      isPublic: input.isPublic,
-    });
+    const responsible = await chosenResponsible(tx, record, input);
+    const [entry] = await tx
+      .insert(serviceRecordEntries)
+      .values({
+        recordId: record.id,
+        kind: "comment",
+        authorId: actor.id,
+        authorName: actor.name ?? actor.username,
+        responsibleName: responsible.name,
+        oldStatus: record.status,
+        newStatus: record.status,
+        text: input.comment,
+        isPublic: input.isPublic,
+      })
+      .returning({ id: serviceRecordEntries.id });
+    // A public comment is an answer to the requester: it goes to them by e-mail too (ADR 279).
+    if (input.isPublic)
+      await queueServiceNotice(tx, record, entry.id, record.status as ServiceStatus, false, (o) => commentNotice(record, input.comment, o));
     await tx
       .update(serviceRecords)
       .set({ updatedAt: sql`now()` })
@@ -120,13 +140,14 @@ export async function editServiceRecord(
     description: string;
     additionalInfo: string | null;
     responsibleId: string;
+    responsibleWas?: string;
     comment: string;
   },
 ) {
   authorize(actor, "services.update");
   return db().transaction(async (tx) => {
     const record = await recordInScope(tx, actor, input.id, { lock: true });
-    const responsible = await responsibleFor(tx, record.sector as ServiceSector, input.responsibleId);
+    const responsible = await chosenResponsible(tx, record, input);
     const anonymous = record.recordType === "denuncia_anonima";
     const next = {
       requesterName: anonymous ? record.requesterName : input.requesterName,

@@ -83,3 +83,23 @@ export async function responsibleFor(tx: Db | Tx, sector: ServiceSector, id: str
   if (!agent) throw new AppError(400, SERVICE_MESSAGES.responsibleInvalid, "responsibleId");
   return agent;
 }
+
+/**
+ * The responsible a comment, status change or edit leaves on the record. A form's "Responsável"
+ * select shows who was responsible when the page was loaded (`responsibleWas`); left as it was,
+ * it keeps whoever is responsible now, so a form loaded before an "Atribuir a…" or "Assumir"
+ * does not quietly hand the record back (found in the desk trial). A changed select reassigns.
+ */
+export async function chosenResponsible(
+  tx: Db | Tx,
+  record: { sector: string; responsibleId: string | null },
+  input: { responsibleId: string; responsibleWas?: string },
+): Promise<Agent> {
+  const sector = record.sector as ServiceSector;
+  const untouched = input.responsibleWas !== undefined && input.responsibleWas === input.responsibleId;
+  if (untouched && record.responsibleId && record.responsibleId !== input.responsibleId) {
+    const [now] = (await agentsFor(sector, tx)).filter((a) => a.id === record.responsibleId);
+    if (now) return now;
+  }
+  return responsibleFor(tx, sector, input.responsibleId);
+}

@@ -9,7 +9,9 @@ import { replyAddress, replySender, threadHeaders } from "./reply-address.server
  * message with the protocol and the link to /atendimento/consulta, queued in the transaction
  * that writes the history entry (no entry, no mail; one entry, one job: the job's singleton key
  * is the entry's id). The send-email job retries while the SMTP server fails. Never for an
- * anonymous complaint, never with the comment text (staff may not have meant it for the worker).
+ * anonymous complaint. An internal comment never goes out; a public one (staff ticked "Visível ao
+ * trabalhador", so it is on the public consulta already) goes with its text, alone or with the
+ * status change it came with (ADR 279).
  */
 type NoticeRecord = { protocol: string; recordType: string; requesterName: string; requesterEmail: string | null };
 
@@ -21,24 +23,43 @@ export function consultaLink(protocol: string) {
 export const REPLY_HINT =
   "Para acrescentar informações ou documentos a este atendimento, responda a este e-mail: sua resposta entra no histórico do atendimento.";
 
-export function serviceNotice(record: NoticeRecord, status: ServiceStatus, created: boolean, o: { replies?: boolean } = {}) {
+type NoticeOptions = { replies?: boolean; publicComment?: string };
+
+function noticeText(record: NoticeRecord, what: string, o: NoticeOptions) {
   const firstName = record.requesterName.trim().split(/\s+/)[0] ?? "";
+  const comment = o.publicComment?.trim();
+  return [
+    `Olá, ${firstName}.`,
+    "",
+    what,
+    ...(comment ? ["", "Mensagem do sindicato:", "", comment] : []),
+    "",
+    `Acompanhe o andamento em: ${consultaLink(record.protocol)}`,
+    "Para consultar, informe o protocolo e os 4 últimos dígitos do seu CPF ou este e-mail.",
+    "",
+    o.replies ? REPLY_HINT : "Esta é uma mensagem automática; não é preciso respondê-la.",
+  ].join("\n");
+}
+
+export function serviceNotice(record: NoticeRecord, status: ServiceStatus, created: boolean, o: NoticeOptions = {}) {
   const label = STATUS_LABELS[status];
   const what = created
     ? `Seu atendimento foi registrado no sindicato com o protocolo ${record.protocol}. Status: ${label}.`
     : `O status do seu atendimento de protocolo ${record.protocol} foi atualizado para: ${label}.`;
   return {
     subject: created ? `Atendimento registrado - Protocolo ${record.protocol}` : `Atendimento ${record.protocol}: ${label}`,
-    text: [
-      `Olá, ${firstName}.`,
-      "",
-      what,
-      "",
-      `Acompanhe o andamento em: ${consultaLink(record.protocol)}`,
-      "Para consultar, informe o protocolo e os 4 últimos dígitos do seu CPF ou este e-mail.",
-      "",
-      o.replies ? REPLY_HINT : "Esta é uma mensagem automática; não é preciso respondê-la.",
-    ].join("\n"),
+    text: noticeText(record, what, o),
+  };
+}
+
+/** A public comment by staff, on its own (ADR 279). */
+export function commentNotice(record: NoticeRecord, comment: string, o: { replies?: boolean } = {}) {
+  return {
+    subject: `Atendimento ${record.protocol}: nova mensagem do sindicato`,
+    text: noticeText(record, `Há uma nova mensagem do sindicato no seu atendimento de protocolo ${record.protocol}.`, {
+      ...o,
+      publicComment: comment,
+    }),
   };
 }
 

@@ -314,6 +314,12 @@ const comment = (message: string) =>
   safeString(message, true).trim().min(1, { message, abort: true }).max(SERVICE_LIMITS.comment, M.tooLong);
 const responsible = (message: string) =>
   z.string(message).trim().min(1, { message, abort: true }).pipe(z.uuid(SERVICE_MESSAGES.responsibleInvalid));
+/**
+ * The responsible the form showed when the page was loaded (a hidden field beside the select):
+ * when the select was left as it was, the record keeps whoever is responsible now, even if that
+ * changed since (issue 22 desk trial; see `chosenResponsible`).
+ */
+const responsibleWas = z.string().trim().max(40).optional();
 
 /** List and detail quick actions: a responsible person and a comment. */
 export function statusSchema(screen: "list" | "detail") {
@@ -323,6 +329,7 @@ export function statusSchema(screen: "list" | "detail") {
     id: idField(SERVICE_MESSAGES.notFound),
     status: choiceField(SERVICE_STATUSES, M.required),
     responsibleId: responsible(missing ?? SERVICE_MESSAGES.selectResponsible),
+    responsibleWas,
     comment: comment(missing ?? SERVICE_MESSAGES.changeCommentRequired),
     isPublic: checkboxField,
   });
@@ -332,6 +339,7 @@ export const commentSchema = z.object({
   intent: z.literal("comment"),
   id: idField(SERVICE_MESSAGES.notFound),
   responsibleId: responsible(SERVICE_MESSAGES.commentBoth),
+  responsibleWas,
   comment: comment(SERVICE_MESSAGES.commentEmpty),
   isPublic: checkboxField,
 });
@@ -347,6 +355,7 @@ export const editSchema = z.object({
   priority: choiceField(PRIORITIES, M.priority),
   ...describedFields,
   responsibleId: responsible(SERVICE_MESSAGES.selectResponsible),
+  responsibleWas,
   comment: comment(SERVICE_MESSAGES.changeCommentRequired),
 });
 

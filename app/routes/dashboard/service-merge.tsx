@@ -116,7 +116,7 @@ export default function ServiceMergePage() {
               <h2 className="text-base font-semibold text-navy-950" id="merge-confirm-title">
                 Confirmar a unificação
               </h2>
-              <p className="text-sm text-slate-800">
+              <p className="text-sm text-slate-800 [overflow-wrap:anywhere]">
                 Unificar o atendimento <strong className="font-mono">{record.protocol}</strong> ao atendimento{" "}
                 <strong className="font-mono">{chosen.protocol}</strong>? O histórico de {record.protocol} será copiado para{" "}
                 {chosen.protocol}, e {record.protocol} será fechado sem poder ser alterado. Não é possível desfazer.
@@ -127,7 +127,7 @@ export default function ServiceMergePage() {
                 </Alert>
               ) : null}
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={busy}>
+                <Button type="submit" disabled={busy} className="h-auto min-h-10 whitespace-normal py-2 text-left [overflow-wrap:anywhere]">
                   <Merge aria-hidden /> Confirmar: unificar {record.protocol} a {chosen.protocol}
                 </Button>
                 <Link to={`/dashboard/atendimento/${record.id}/unificar`} className={buttonVariants({ variant: "outline", size: "md" })}>

@@ -13,7 +13,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
   // Installable on a phone's home screen (issue 23 §5): the manifest opens the card.
   { tagName: "link", rel: "manifest", href: "/filiado/manifest.webmanifest" },
-  { name: "theme-color", content: "#0b1f3a" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,7 +32,7 @@ export default function MemberCard() {
       </div>
       <section
         aria-label="Carteirinha do filiado"
-        className="grid gap-4 overflow-hidden rounded-2xl border border-navy-900 bg-white shadow-lg print:w-[86mm] print:shadow-none"
+        className="grid gap-4 overflow-hidden rounded-2xl border border-navy-900 bg-white shadow-lg print:mx-auto print:mt-[10mm] print:w-[86mm] print:shadow-none"
         data-testid="member-card"
       >
         <header className="flex items-center gap-3 bg-navy-950 px-4 py-3 text-white">
@@ -88,7 +87,7 @@ export default function MemberCard() {
           <div className="w-40" dangerouslySetInnerHTML={{ __html: card.qrSvg }} />
           <p className="text-center text-xs text-slate-700">
             Parceiro: aponte a câmera para o QR Code ou abra{" "}
-            <a href={card.verifyUrl} className="break-all font-medium text-brand-800 underline" data-testid="card-verify-link">
+            <a href={card.verifyUrl} className="font-medium text-brand-800 underline" data-testid="card-verify-link">
               o endereço de verificação
             </a>{" "}
             para confirmar a filiação.

@@ -1,4 +1,5 @@
 import { CalendarClock, Search } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/service-consulta";
 import { consultServiceRecord } from "~/domain/service-records/consulta.server";
 import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/service-records/consulta";
@@ -114,7 +115,10 @@ function ConsultaResult({ view }: { view: ConsultaView }) {
       </div>
       {view.mergedInto ? (
         <Alert tone="warning" data-testid="consulta-merged">
-          {MERGE_MESSAGES.consulta(view.mergedInto)}
+          {MERGE_MESSAGES.consulta(view.mergedInto)}{" "}
+          <Link to={`/atendimento/consulta?protocolo=${encodeURIComponent(view.mergedInto)}`} className="font-semibold underline">
+            Consultar o protocolo {view.mergedInto}
+          </Link>
         </Alert>
       ) : null}
       <ConsultaFacts view={view} />
