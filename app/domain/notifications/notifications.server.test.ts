@@ -103,7 +103,7 @@ describe("who is told", () => {
     const [row] = await t.db.select().from(notifications).where(eq(notifications.userId, people.juridico2.id));
     expect(row).toMatchObject({
       kind: "service_assigned",
-      title: `Atendimento ${r.protocol} atribuído a você`,
+      title: `Atendimento ${r.protocol} atribuído a você por ${people.juridico.name}`,
       link: `/dashboard/atendimento/${r.id}`,
     });
     expect(row.title).not.toContain(r.requesterName);

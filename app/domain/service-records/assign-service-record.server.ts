@@ -81,11 +81,13 @@ export async function recordResponsibleChange(tx: Tx, actor: ServiceActor, recor
   );
   if (to.id !== actor.id) {
     // Told in the panel and by e-mail, as the user chose (issue 22 §7, ADR 266).
-    const email = assignedNotice(record, actor.name ?? actor.username);
+    const by = actor.name ?? actor.username;
+    const email = assignedNotice(record, by);
     await notify(tx, [to.id], {
       kind: "service_assigned",
       key: String(entry.id),
-      title: email.subject,
+      // The bell says who did it (the desk trial: four identical lines told nothing apart).
+      title: `${email.subject} por ${by}`,
       link: `/dashboard/atendimento/${record.id}`,
       email,
     });
