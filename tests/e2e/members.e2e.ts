@@ -299,6 +299,14 @@ describe("Gestão de Filiados", () => {
     expect(await axe(page)).toEqual([]);
     await screenshot(page, "member-access-390");
     await card.getByRole("button", { name: "Bloquear acesso" }).click();
+    // It asks first; cancelling writes nothing.
+    const ask = page.getByRole("alertdialog", { name: "Bloquear o acesso à Área do Filiado?" });
+    await expect.poll(() => ask.isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await ask.getByRole("button", { name: "Cancelar" }).click();
+    expect(await t.query`select 1 from member_access where member_id = ${m.id} and blocked_at is not null`).toEqual([]);
+    await card.getByRole("button", { name: "Bloquear acesso" }).click();
+    await ask.getByRole("button", { name: "Bloquear", exact: true }).click();
     await expect.poll(() => page.getByText(MEMBER_ACCESS_MESSAGES.blocked).first().isVisible()).toBe(true);
     await expect.poll(() => card.getByRole("button", { name: "Desbloquear acesso" }).isVisible()).toBe(true);
     expect(await card.getByTestId("member-access-state").textContent()).toContain("Bloqueado desde");

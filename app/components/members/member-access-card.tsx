@@ -4,6 +4,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
+import { ConfirmDialog } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/dates";
 
 type Access = { lastSignInAt: string | Date | null; blockedAt: string | Date | null; hasEmail: boolean };
@@ -18,6 +19,34 @@ function AccessAction({ intent, children, variant }: { intent: string; children:
         {children}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * "Bloquear acesso" asks first: it ends the member's open session at once (the member-area trial
+ * found it acting on one click).
+ */
+function BlockAction() {
+  const { Form, busy } = useFormAction({ intent: "access-block" });
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" data-testid="member-access-block">
+          <Lock aria-hidden /> Bloquear acesso
+        </Button>
+      }
+      title="Bloquear o acesso à Área do Filiado?"
+      description="O filiado sai da Área do Filiado agora e não consegue entrar até o acesso ser desbloqueado. Ele não recebe aviso. O cadastro não muda."
+    >
+      {(cls) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="access-block" />
+          <button type="submit" className={cls + " w-full"} disabled={busy}>
+            Bloquear
+          </button>
+        </Form>
+      )}
+    </ConfirmDialog>
   );
 }
 
@@ -65,9 +94,7 @@ export function MemberAccessCard({ access }: { access: Access }) {
             <LockOpen aria-hidden /> Desbloquear acesso
           </AccessAction>
         ) : (
-          <AccessAction intent="access-block" variant="outline">
-            <Lock aria-hidden /> Bloquear acesso
-          </AccessAction>
+          <BlockAction />
         )}
       </div>
     </Card>
