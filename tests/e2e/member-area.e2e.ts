@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
+import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { createMember, type MemberRow } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { useBrowserSuite } from "../support/browser-suite";
@@ -191,6 +192,7 @@ describe("the member's journey on a phone", () => {
     // Signing out ends the session.
     await page.getByRole("button", { name: "Sair" }).click();
     await page.waitForURL((u) => u.pathname === "/filiado/entrar");
+    await expect.poll(() => page.getByTestId("toast").first().textContent()).toBe(MEMBER_AUTH_MESSAGES.signedOut);
     await page.goto(`${t.url}/filiado/mensalidades`);
     await page.waitForURL((u) => u.pathname === "/filiado/entrar");
     await page.context().close();

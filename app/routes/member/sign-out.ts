@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { recordAudit } from "~/domain/audit/record-audit.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { clearMemberCookie, destroyMemberSession, getMemberSession, memberActor } from "~/domain/member-area/member-session.server";
 
 /** Sign-out is a POST (a link or an image cannot sign a member out); a GET goes to the area. */
@@ -20,5 +22,10 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   await destroyMemberSession(request);
-  return redirect("/filiado/entrar", { headers: [["Set-Cookie", clearMemberCookie()]] });
+  // Said on the sign-in page (the member-area trial: nothing told the member they were out).
+  return redirectWithFlash(
+    "/filiado/entrar",
+    { type: "success", message: MEMBER_AUTH_MESSAGES.signedOut },
+    { headers: [["Set-Cookie", clearMemberCookie()]] },
+  );
 }
