@@ -323,6 +323,10 @@ describe("address: queued for rh's approval", () => {
     expect(again.status).toBe(409);
     expect(text(await again.text())).toContain(ADDRESS_REVIEW_MESSAGES.notPending);
     expect(text(await (await a.get("/filiado/dados")).text())).toContain("foi aprovado e aplicado");
+    // And she is told by e-mail, without the address in it.
+    const told = await sink.waitFor((m) => m.subject === "Seu novo endereço foi aprovado - Área do Filiado");
+    expect(told.to).toContain(r.email!);
+    expect(told.text).not.toContain("QR 401");
   });
 
   it("admin can reject a request; the record stays", async () => {
@@ -340,6 +344,8 @@ describe("address: queued for rh's approval", () => {
     const [entry] = await audits(bruno.id, "member_area.address_rejected");
     expect(entry.data).toEqual({ registrationNumber: bruno.registrationNumber, requestId: req.id });
     expect(text(await (await b.get("/filiado/dados")).text())).toContain("foi recusado");
+    const told = await sink.waitFor((m) => m.subject === "Seu pedido de mudança de endereço não foi aprovado - Área do Filiado");
+    expect(told.to).toContain(before.email!);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
 import { memberAddressRequests, memberEmailChanges, members, type AddressRequestStatus } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { buildMemberExport, exportToCsv } from "~/domain/members/member-page.server";
@@ -13,7 +13,8 @@ import { appUrl } from "~/utils/env.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { safeEqual } from "~/utils/crypto.server";
 import { hitRateLimit, retryMessage } from "~/utils/rate-limit.server";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash } from "./member-auth.server";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash, emailOnFile } from "./member-auth.server";
+import { enqueueEmail } from "~/jobs/send-email.server";
 import { memberActor, type MemberSession } from "./member-session.server";
 import { ADDRESS_REVIEW_MESSAGES, MY_DATA_MESSAGES, type AddressInput } from "./my-data";
 
@@ -344,6 +345,36 @@ export async function countPendingAddressRequests(memberId?: string) {
 
 const ADDRESS_FIELDS = ["address", "city", "state", "cep", "region"] as const;
 
+/**
+ * The member learns the answer by e-mail, queued with the decision (the member-area trial: the
+ * answer waited in "Meus dados" for someone who had no reason to look). No address in it: the
+ * message says where to see it.
+ */
+async function tellMemberOfDecision(tx: Tx, member: { name: string; email: string | null }, approve: boolean) {
+  const to = emailOnFile(member.email);
+  if (!to) return;
+  const firstName = member.name.trim().split(/\s+/)[0] ?? "";
+  await enqueueEmail(
+    {
+      to,
+      subject: approve
+        ? "Seu novo endereço foi aprovado - Área do Filiado"
+        : "Seu pedido de mudança de endereço não foi aprovado - Área do Filiado",
+      text: [
+        `Olá, ${firstName}.`,
+        "",
+        approve
+          ? "O sindicato aprovou o endereço que você informou, e ele já está no seu cadastro."
+          : "O sindicato não aprovou o endereço que você informou; o cadastro continua com o endereço anterior. Para saber o motivo ou enviar um comprovante, entre em contato com o sindicato.",
+        "",
+        `Meus dados: ${appUrl()}/filiado/dados`,
+        "",
+      ].join("\n"),
+    },
+    { tx },
+  );
+}
+
 /** Approve (the address is applied to the record) or reject a pending request; audited as staff. */
 export async function decideAddressRequest(actor: Actor, id: string, approve: boolean) {
   authorize(actor, "members.address-review");
@@ -364,6 +395,7 @@ export async function decideAddressRequest(actor: Actor, id: string, approve: bo
       .update(memberAddressRequests)
       .set({ status: approve ? "approved" : "rejected", decidedAt: sql`now()`, decidedBy: actor.id })
       .where(eq(memberAddressRequests.id, req.id));
+    await tellMemberOfDecision(tx, member, approve);
     if (!approve) {
       await recordAudit(
         {
