@@ -96,8 +96,8 @@ describe("the unified form", () => {
       hasLawyer: false,
     });
     expect((await entries(r.id)).map((e) => e.kind)).toEqual(["created"]);
-    // The creation separator names a person: the assigned one, or else the registrant (never 'Responsável não definido').
-    expect((await entries(r.id))[0].responsible_name).not.toBe("Responsável não definido");
+    // Nobody assigned: the creation line says so; who registered it heads the line (ADR 281).
+    expect((await entries(r.id))[0].responsible_name).toBe("Responsável não definido");
     const [audit] = await t.query<{
       data: Record<string, unknown>;
     }>`select data from audit_log where entity_id = ${r.id} and action = 'service.created'`;
@@ -486,12 +486,13 @@ describe("the history nobody can rewrite", () => {
   });
 
   it("keeps every entry and the status equal to the last entry's under concurrent requests", async () => {
-    // The admin's status changes keep the responsible: no 'assign' entries in between (ADR 257).
+    // Comments and status changes keep the responsible: no 'assign' entries in between (ADR 257;
+    // a comment naming another person would reassign the record, as a status change does).
     const r = await createServiceRecordRow(t.db, { sector: "juridico", responsibleId: agent.admin });
     const detail = `/dashboard/atendimento/${r.id}`;
     const reqs = [];
     for (let i = 0; i < 6; i++) {
-      reqs.push(as("juridico").post(detail, { intent: "comment", id: r.id, responsibleId: agent.juridico, comment: `Comentário ${i}` }));
+      reqs.push(as("juridico").post(detail, { intent: "comment", id: r.id, responsibleId: agent.admin, comment: `Comentário ${i}` }));
       reqs.push(
         as("admin").post(detail, {
           intent: "status",

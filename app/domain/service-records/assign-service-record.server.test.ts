@@ -223,6 +223,24 @@ describe("a form loaded before the responsible changed (the desk trial's defect)
   });
 });
 
+describe("a comment's responsible is the record's", () => {
+  it("a comment naming someone on an unassigned record assigns it, logged like a status change", async () => {
+    const r = await createServiceRecordRow(t.db, { sector: "juridico" });
+    await commentOnServiceRecord(people.ana, {
+      id: r.id,
+      responsibleId: people.ana.id,
+      responsibleWas: people.ana.id,
+      comment: "Fico com ele.",
+      isPublic: false,
+    });
+    expect(await responsibleOf(r.id)).toBe(people.ana.id);
+    expect((await entries(r.id)).filter((e) => e.kind === "assign").map((e) => e.text)).toEqual([
+      "responsável: não definido → Ana Jurídico",
+    ]);
+    expect((await audits(r.id)).map((a) => (a.data as { via: string }).via)).toEqual(["comment"]);
+  });
+});
+
 describe("Meus atendimentos", () => {
   it("lists the user's open records in their sectors, soonest deadline first, and the count is the list's", async () => {
     const me = await person("homologacao", "Helena Homologação");

@@ -20,7 +20,7 @@ import { SECTOR_LABELS, SERVICE_MESSAGES } from "./service-options";
  * and, when someone else is given the record, an e-mail to them, all in one transaction.
  */
 
-type Via = "take" | "assign" | "status" | "edit";
+type Via = "take" | "assign" | "status" | "edit" | "comment";
 
 /** The page of a record, for e-mails. */
 export function recordLink(id: string) {

@@ -8,7 +8,7 @@ import { getFile, storeUpload, type Upload } from "~/domain/files/file-store.ser
 import { AppError } from "~/utils/app-error";
 import { ATTACHMENT_KINDS, ATTACHMENT_MESSAGES, type AttachmentView } from "./attachments";
 import { recordInScope, type ServiceActor } from "./service-access.server";
-import { SERVICE_MESSAGES } from "./service-options";
+import { SERVICE_MESSAGES, UNASSIGNED } from "./service-options";
 
 /**
  * A record's attachments (issue 22 §3, ADR 262). The upload goes through the file store's
@@ -50,7 +50,7 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
         kind: "attachment",
         authorId: actor.id,
         authorName: author(actor),
-        responsibleName: await responsibleName(tx, record.responsibleId, author(actor)),
+        responsibleName: await responsibleName(tx, record.responsibleId),
         oldStatus: record.status,
         newStatus: record.status,
         text: ATTACHMENT_MESSAGES.entryAttached(file.fileName, isPublic),
@@ -89,11 +89,11 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
   });
 }
 
-/** The history's separator names who answers for the record; with nobody assigned, the author. */
-async function responsibleName(tx: Tx, responsibleId: string | null, fallback: string) {
-  if (!responsibleId) return fallback;
+/** The history line names who answers for the record, or "Responsável não definido". */
+async function responsibleName(tx: Tx, responsibleId: string | null) {
+  if (!responsibleId) return UNASSIGNED;
   const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, responsibleId));
-  return u?.name ?? fallback;
+  return u?.name ?? UNASSIGNED;
 }
 
 /** "Tornar público" / "Tornar interno": a history entry and an audit entry, with the record locked. */
@@ -115,7 +115,7 @@ export async function setAttachmentVisibility(actor: ServiceActor, input: { id: 
       kind: "attachment",
       authorId: actor.id,
       authorName: author(actor),
-      responsibleName: await responsibleName(tx, record.responsibleId, author(actor)),
+      responsibleName: await responsibleName(tx, record.responsibleId),
       oldStatus: record.status,
       newStatus: record.status,
       text: input.isPublic ? ATTACHMENT_MESSAGES.entryPublic(att.fileName) : ATTACHMENT_MESSAGES.entryInternal(att.fileName),

@@ -92,6 +92,10 @@ export async function commentOnServiceRecord(
   return db().transaction(async (tx) => {
     const record = await recordInScope(tx, actor, input.id, { lock: true });
     const responsible = await chosenResponsible(tx, record, input);
+    // The comment's "Responsável" is the record's, as for a status change: a history line never
+    // names someone the record does not have (the retrial found "Responsável: Demo Jurídico"
+    // under records nobody had taken).
+    await recordResponsibleChange(tx, actor, record, responsible, "comment");
     const [entry] = await tx
       .insert(serviceRecordEntries)
       .values({
@@ -111,7 +115,7 @@ export async function commentOnServiceRecord(
       await queueServiceNotice(tx, record, entry.id, record.status as ServiceStatus, false, (o) => commentNotice(record, input.comment, o));
     await tx
       .update(serviceRecords)
-      .set({ updatedAt: sql`now()` })
+      .set({ responsibleId: responsible.id, updatedAt: sql`now()` })
       .where(eq(serviceRecords.id, record.id));
     await recordAudit(
       {

@@ -11,7 +11,7 @@ import { protocolCandidates } from "./protocol.server";
 import { queueServiceNotice } from "./service-notices.server";
 import { receiptUnion, serviceReceiptEmail } from "./service-receipt.server";
 import { responsibleFor, type ServiceActor } from "./service-access.server";
-import { PRIORITY_BUSINESS_DAYS, SERVICE_MESSAGES } from "./service-options";
+import { PRIORITY_BUSINESS_DAYS, SERVICE_MESSAGES, UNASSIGNED } from "./service-options";
 import { sectorsForRole } from "~/auth/scopes";
 import type { ServiceFormInput } from "./service.schema";
 
@@ -110,7 +110,7 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
         authorId: actor.id,
         authorName: actor.name ?? actor.username,
         // The separator names who answers for the record; with nobody assigned yet, the registrant.
-        responsibleName: responsible?.name ?? actor.name ?? actor.username,
+        responsibleName: responsible?.name ?? UNASSIGNED,
         oldStatus: null,
         newStatus: "pending",
         text: "Atendimento registrado.",

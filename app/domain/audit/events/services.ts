@@ -60,9 +60,9 @@ export const SERVICE_EVENTS = {
       sector: z.string(),
       fromUserId: z.string().nullable(),
       toUserId: z.string(),
-      via: z.enum(["take", "assign", "status", "edit"]),
+      via: z.enum(["take", "assign", "status", "edit", "comment"]),
     }),
-    values: { ...values, via: { take: "Assumir", assign: "Atribuir", status: "Mudança de status", edit: "Edição" } },
+    values: { ...values, via: { take: "Assumir", assign: "Atribuir", status: "Mudança de status", edit: "Edição", comment: "Comentário" } },
   }),
   // Issue 22 §5 (ADR 264): a requester's reply by e-mail landed in the history (no actor: the requester).
   "service.reply_received": auditEvent({
