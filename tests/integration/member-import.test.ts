@@ -583,6 +583,8 @@ describe("the member's service records and charges", () => {
     const data = (await res.json()) as { atendimentos: Record<string, string>[]; mensalidades: Record<string, string | null>[] };
     expect(data.atendimentos.map((r) => r.Protocolo)).toEqual([record.protocol]);
     expect(data.atendimentos[0]["Tipo de atendimento"]).toBe("Consulta trabalhista");
-    expect(data.mensalidades).toEqual([{ Referência: "03/2026", Valor: "R$\u00a045,00", Vencimento: "10/03/2026", "Pago em": null }]);
+    expect(data.mensalidades).toEqual([
+      { Referência: "03/2026", Valor: "R$\u00a045,00", Vencimento: "10/03/2026", Situação: "Vencida", "Pago em": null },
+    ]);
   });
 });
