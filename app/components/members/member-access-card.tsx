@@ -4,7 +4,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
-import { ConfirmDialog } from "~/components/ui/dialog";
+import { ConfirmedAction } from "~/components/ui/confirmed-action";
 import { formatDateTime } from "~/lib/dates";
 
 type Access = { lastSignInAt: string | Date | null; blockedAt: string | Date | null; hasEmail: boolean };
@@ -27,9 +27,9 @@ function AccessAction({ intent, children, variant }: { intent: string; children:
  * found it acting on one click).
  */
 function BlockAction() {
-  const { Form, busy } = useFormAction({ intent: "access-block" });
   return (
-    <ConfirmDialog
+    <ConfirmedAction
+      intent="access-block"
       trigger={
         <Button variant="outline" data-testid="member-access-block">
           <Lock aria-hidden /> Bloquear acesso
@@ -37,16 +37,8 @@ function BlockAction() {
       }
       title="Bloquear o acesso à Área do Filiado?"
       description="O filiado sai da Área do Filiado agora e não consegue entrar até o acesso ser desbloqueado. Ele não recebe aviso. O cadastro não muda."
-    >
-      {(cls) => (
-        <Form method="post">
-          <input type="hidden" name="intent" value="access-block" />
-          <button type="submit" className={cls + " w-full"} disabled={busy}>
-            Bloquear
-          </button>
-        </Form>
-      )}
-    </ConfirmDialog>
+      confirmLabel="Bloquear"
+    />
   );
 }
 

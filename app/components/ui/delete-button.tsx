@@ -1,8 +1,7 @@
 import * as React from "react";
 import { Trash2 } from "lucide-react";
-import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "./button";
-import { ConfirmDialog } from "./dialog";
+import { ConfirmedAction } from "./confirmed-action";
 
 /**
  * The staff screens' "Excluir" button: asks for confirmation, then posts `intent=delete` and the
@@ -20,9 +19,10 @@ export function DeleteButton({
   title: string;
   description: React.ReactNode;
 }) {
-  const { Form, busy } = useFormAction({ intent: "delete" });
   return (
-    <ConfirmDialog
+    <ConfirmedAction
+      intent="delete"
+      fields={{ id }}
       trigger={
         <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Excluir ${name}`}>
           <Trash2 /> Excluir
@@ -30,16 +30,7 @@ export function DeleteButton({
       }
       title={title}
       description={description}
-    >
-      {(cls) => (
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={id} />
-          <button type="submit" className={cls + " w-full"} disabled={busy}>
-            Excluir
-          </button>
-        </Form>
-      )}
-    </ConfirmDialog>
+      confirmLabel="Excluir"
+    />
   );
 }

@@ -16,14 +16,13 @@ import { DataTable } from "~/components/ui/data-table";
 import { STATUS_LABELS } from "~/domain/service-records/service-options";
 import { handleAction, noteRefusal } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
-import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { PaymentBadge, situationLabel } from "~/components/members/member-badges";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/dialog";
+import { ConfirmedAction } from "~/components/ui/confirmed-action";
 import { formatCep } from "~/lib/br/cep";
 import { MEMBER_FIELD_LABELS } from "~/domain/members/member-options";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -109,9 +108,9 @@ function Item({ label, value, mono }: { label: string; value: React.ReactNode; m
 }
 
 function AnonymizeButton({ name, registrationNumber }: { name: string; registrationNumber: number }) {
-  const { Form, busy } = useFormAction({ intent: "anonymize" });
   return (
-    <ConfirmDialog
+    <ConfirmedAction
+      intent="anonymize"
       trigger={
         <Button variant="outline" className="text-red-700">
           <UserX /> Anonimizar (LGPD)
@@ -119,16 +118,8 @@ function AnonymizeButton({ name, registrationNumber }: { name: string; registrat
       }
       title="Confirmar anonimização"
       description={`Os dados pessoais de ${name} (matrícula ${registrationNumber}) serão apagados em todo o sistema: do cadastro (nome, CPF, contatos, endereço, data de nascimento, observação e foto) e de onde forem citados (atendimentos e seus históricos, observações de pagamentos, mensagens de contato e detalhes da auditoria); e-mails ainda não enviados a ele são cancelados. Ficam a matrícula, os valores, as datas, os protocolos e as situações, que o sindicato deve guardar. Esta ação não pode ser desfeita.`}
-    >
-      {(cls) => (
-        <Form method="post">
-          <input type="hidden" name="intent" value="anonymize" />
-          <button type="submit" className={cls + " w-full"} disabled={busy}>
-            Anonimizar
-          </button>
-        </Form>
-      )}
-    </ConfirmDialog>
+      confirmLabel="Anonimizar"
+    />
   );
 }
 
