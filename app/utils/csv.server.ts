@@ -4,7 +4,9 @@
  *
  * What it writes is what a Brazilian spreadsheet opens in columns, and what no spreadsheet runs:
  *   - `;` between fields, CRLF between lines, UTF-8 with a BOM (Excel pt-BR reads the accents);
- *   - every field quoted (csv-stringify), `"` doubled inside;
+ *   - every field quoted, `"` doubled inside (RFC 4180; written here, not by csv-stringify: with
+ *     every field quoted there is nothing left to decide, and a line is one join — the arrears
+ *     report's 50,000 lines went from ~110 ms to ~25 ms, issue 24 §4);
  *   - money with a decimal comma and no symbol ("1234,56", "-12,50"), which Excel pt-BR reads as a number;
  *   - every cell neutralised (OWASP "CSV Injection"): an apostrophe goes before `=`, `+`, `-`, `@`,
  *     tab or CR (and their full-width forms) wherever some reader may start a cell — the start of
@@ -13,7 +15,6 @@
  *     A cell that is a plain number ("-12", "-12,50") is left alone: a spreadsheet reads it as
  *     that number and it runs nothing.
  */
-import { stringify } from "csv-stringify/sync";
 import { centavosToDecimal } from "~/lib/money";
 
 export type CsvCell = string | number | bigint | boolean | null | undefined;
@@ -28,12 +29,15 @@ const PLAIN_NUMBER = /^-?\d+(,\d+)?$/;
  */
 const RISKY = /(?<=^|[,;\t\r\n])([ "]*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
+/** Any formula character at all: a cell without one needs no neutralising (the usual case). */
+const ANY_FORMULA_CHAR = /[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 /** The text of one cell, neutralised. */
 export function csvText(value: CsvCell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "Sim" : "Não";
   const text = typeof value === "number" ? String(value).replace(".", ",") : String(value);
-  if (PLAIN_NUMBER.test(text)) return text;
+  if (!ANY_FORMULA_CHAR.test(text) || PLAIN_NUMBER.test(text)) return text;
   return text.replace(RISKY, "'$1");
 }
 
@@ -42,14 +46,25 @@ export function csvMoney(centavos: number | bigint): string {
   return centavosToDecimal(Number(centavos)).replace(".", ",");
 }
 
-const FORMAT = { delimiter: ";", record_delimiter: "\r\n", quoted: true, quoted_empty: true } as const;
+const BOM = "\uFEFF";
+
+/** Lines of the file: each cell neutralised and quoted, `;` between cells, CRLF after each line. */
+function csvLines(rows: readonly (readonly CsvCell[])[]): string {
+  let out = "";
+  for (const row of rows) {
+    let line = "";
+    for (let i = 0; i < row.length; i++) {
+      const text = csvText(row[i]);
+      line += (i ? ';"' : '"') + (text.includes('"') ? text.replaceAll('"', '""') : text) + '"';
+    }
+    out += line + "\r\n";
+  }
+  return out;
+}
 
 /** The whole file: BOM, `;`, CRLF, every field quoted and neutralised. */
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return stringify(
-    rows.map((r) => r.map(csvText)),
-    { bom: true, ...FORMAT },
-  );
+  return BOM + csvLines(rows);
 }
 
 /**
@@ -80,11 +95,7 @@ export function csvStream(
           if (cancelled) return;
           if (next.done) return controller.close();
           if (next.value.length === 0) continue;
-          const text = stringify(
-            next.value.map((r) => r.map(csvText)),
-            FORMAT,
-          );
-          return controller.enqueue(encoder.encode(text));
+          return controller.enqueue(encoder.encode(csvLines(next.value)));
         }
       } catch (error) {
         if (cancelled) return;
