@@ -1,73 +1,81 @@
-// The Node HTTP entry: `npm start` (production build) and `npm run dev` (Vite middleware).
-import http from "node:http";
+// The Node entry: `npm start`, `npm run start:prod` and `npm run dev`.
+//
+// One process serves by default. With WEB_CONCURRENCY=N (N > 1) and a PostgreSQL database, this
+// process forks N server processes (node:cluster) that share the port, as N instances of one host
+// (ADR 286): the app is already stateless between instances (sessions, rate limits, jobs and
+// caches' invalidation live in PostgreSQL, ADR 247). The first one starts alone (it applies the
+// migrations and, when asked, the demo seed), then the others. The embedded database (PGlite)
+// belongs to one process, so there WEB_CONCURRENCY is ignored, with a warning.
+import cluster from "node:cluster";
 
 const dev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+const wanted = Number(process.env.WEB_CONCURRENCY ?? 1);
+const workers = Number.isInteger(wanted) && wanted > 1 ? Math.min(wanted, 16) : 1;
+const onPostgres = Boolean(process.env.DATABASE_URL || process.env.DATABASE_URL_FILE);
+const say = (level, msg, fields) =>
+  (level === "warn" ? console.error : console.log)(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }));
 
-let mod;
-let handler;
-if (dev) {
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  const express = (await import("express")).default;
-  mod = await vite.ssrLoadModule("./server/app.ts");
-  const app = express();
-  app.use(vite.middlewares);
-  // Re-load the app module on every request so edits apply; rebuild the Express app only when it changed.
-  const apps = new WeakMap();
-  app.use(async (req, res, next) => {
-    try {
-      const fresh = await vite.ssrLoadModule("./server/app.ts");
-      if (!apps.has(fresh)) apps.set(fresh, fresh.createApp());
-      apps.get(fresh)(req, res, next);
-    } catch (err) {
-      next(err);
-    }
-  });
-  handler = app;
+if (cluster.isPrimary && !dev && workers > 1 && onPostgres) {
+  await runPrimary(workers);
 } else {
-  mod = await import(new URL(`../${process.env.BUILD_DIR ?? "build"}/server/index.js`, import.meta.url).href);
-  handler = mod.createApp();
+  if (cluster.isPrimary && workers > 1 && !dev) {
+    say("warn", "WEB_CONCURRENCY ignorado: o banco embutido (PGlite) pertence a um só processo", { WEB_CONCURRENCY: wanted });
+  }
+  await import("./http-server.js");
 }
-
-await mod.init();
-const server = http.createServer(handler);
-server.keepAliveTimeout = 65_000;
-server.listen(port, host, () => {
-  console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: `servidor ouvindo em http://localhost:${port}` }));
-});
 
 /**
- * SIGTERM: a rolling restart's step (ADR 247). 1. `/readyz` answers 503 at once and the job worker
- * hands back what it holds; 2. for SHUTDOWN_DRAIN_MS (default 5 s: more than the balancer's checks
- * need to mark the instance down, `inter` × `fall`) every request, new ones included, is still
- * served; 3. the server stops accepting connections, in-flight requests finish, the database closes.
- * Whatever still holds the process SHUTDOWN_TIMEOUT_MS (default 10 s) after step 3 is cut (exit 1).
+ * Forks `n` server processes, the first alone. One that stops before it listens (a bad setting, a
+ * database out of reach) stops the start: every process is stopped and this one exits with its
+ * code, as a single process would. Once all listen, one that dies is replaced (a second later).
+ * SIGTERM and SIGINT go to every process, each drains as it would alone (ADR 247); this one exits
+ * when they all have, with 1 if any failed.
  */
-const ms = (name, fallback) => {
-  const v = Number(process.env[name]);
-  return process.env[name] && Number.isFinite(v) && v >= 0 ? v : fallback;
-};
-const drainMs = ms("SHUTDOWN_DRAIN_MS", dev ? 0 : 5000);
-const forceMs = ms("SHUTDOWN_TIMEOUT_MS", 10_000);
-const say = (msg, fields) => console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg, ...fields }));
-let closing = false;
-async function shutdown(signal) {
-  if (closing) return;
-  closing = true;
-  say("encerrando: /readyz passa a responder 503", { signal, drainMs });
-  const jobs = Promise.resolve(mod.startDraining?.()).catch(() => {});
-  // Ctrl-C at a terminal stops at once; SIGTERM (systemd, Docker, a rolling restart) drains.
-  if (signal === "SIGTERM" && drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
-  say("encerrando: fechando o servidor");
-  const force = setTimeout(() => process.exit(1), forceMs);
-  force.unref();
-  server.close(async () => {
-    await jobs;
-    await mod.shutdown().catch(() => {});
-    process.exit(0);
-  });
-  server.closeIdleConnections?.();
+async function runPrimary(n) {
+  let stopping = false;
+  let started = false;
+  let failed = false;
+  const alive = () => Object.keys(cluster.workers ?? {}).length;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    if (alive() === 0) process.exit(failed ? 1 : 0);
+  };
+  const fork = () =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork();
+      let listening = false;
+      worker.once("listening", () => {
+        listening = true;
+        resolve(worker);
+      });
+      worker.once("exit", (code, signal) => {
+        if (code) failed = true;
+        if (stopping) {
+          if (alive() === 0) process.exit(failed ? 1 : 0);
+        } else if (!listening && !started) {
+          reject(Object.assign(new Error("falhou ao iniciar"), { code: code || 1 }));
+        } else if (!listening) {
+          setTimeout(() => void fork().catch(() => {}), 1000);
+        } else {
+          say("warn", "processo do servidor parou; iniciando outro", { pid: worker.process.pid, code, signal });
+          setTimeout(() => void fork().catch(() => {}), 1000);
+        }
+      });
+    });
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  try {
+    await fork();
+    await Promise.all(Array.from({ length: n - 1 }, () => fork()));
+  } catch (err) {
+    failed = true;
+    stop("SIGTERM");
+    process.exitCode = err.code;
+    if (alive() === 0) process.exit(err.code);
+    return;
+  }
+  started = true;
+  say("info", `${n} processos do servidor prontos`, { workers: n });
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

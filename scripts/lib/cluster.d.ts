@@ -31,11 +31,15 @@ export type Instance = {
   stderr: () => string;
   /** Its DATA_DIR (file store; e-mails in outbox/ unless an SMTP_URL was given). */
   dataDir: string;
-  /** Resident memory of the process, in MB (Linux /proc); null when it is gone. */
+  /** Resident memory of the process and its server processes (WEB_CONCURRENCY), in MB (Linux /proc); null when it is gone. */
   rssMb: () => number | null;
+  /** The same, one figure per process: the start's first (the cluster's primary), then each server process. */
+  rssEachMb: () => (number | null)[];
   kill: (signal?: NodeJS.Signals) => Promise<void>;
   stop: () => Promise<void>;
 };
+/** The processes a process has started (Linux /proc): the server processes of a WEB_CONCURRENCY start. */
+export function childPids(pid: number): number[];
 /** One production instance (`node server/index.js`) on a free loopback port, once `/readyz` answers 200. */
 export function startInstance(options?: InstanceOptions): Promise<Instance>;
 

@@ -55,6 +55,31 @@ export async function createThrowawayPostgres(adminUrl, prefix = "sind_tmp") {
   };
 }
 
+/** The processes a process has started (Linux /proc): the server processes of a WEB_CONCURRENCY start. */
+export function childPids(pid) {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Resident memory in MB of a process, then of each process it started (null: gone). */
+function rssOfEach(pid) {
+  return [pid, ...childPids(pid)].map((p) => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
+      return m ? Math.round(Number(m[1]) / 1024) : null;
+    } catch {
+      return null;
+    }
+  });
+}
+
 /** The signing secret of loopback instances started without one (tests and benchmarks only). */
 export const LOOPBACK_SESSION_SECRET = "segredo-de-teste-em-loopback-".padEnd(48, "x");
 
@@ -128,15 +153,13 @@ export async function startInstance({
     stderr: () => stderr,
     /** Its DATA_DIR (file store; e-mails in outbox/ unless an SMTP_URL was given). */
     dataDir,
-    /** Resident memory of the process, in MB (Linux /proc). */
+    /** Resident memory of the process and its server processes (WEB_CONCURRENCY), in MB (Linux /proc). */
     rssMb: () => {
-      try {
-        const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, "utf8"));
-        return m ? Math.round(Number(m[1]) / 1024) : null;
-      } catch {
-        return null;
-      }
+      const mb = rssOfEach(child.pid);
+      return mb[0] === null ? null : mb.reduce((a, b) => a + (b ?? 0), 0);
     },
+    /** The same, one figure per process: the start's first (the cluster's primary), then each server process. */
+    rssEachMb: () => rssOfEach(child.pid),
     kill: async (signal = "SIGKILL") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

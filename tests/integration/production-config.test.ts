@@ -43,6 +43,12 @@ describe("a production start with a missing setting", () => {
     expect(r.stderr).toMatch(/^ {2}SESSION_SECRET: obrigatória em produção/m);
   });
 
+  it("with WEB_CONCURRENCY=2 too: the first server process stops the start, exit 1, the variable named", () => {
+    const r = start("server/index.js", { ...COMPLETE, SESSION_SECRET: "", WEB_CONCURRENCY: "2" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^ {2}SESSION_SECRET: obrigatória em produção/m);
+  });
+
   it("an unreadable secret file stops it too, with its name", () => {
     const r = start("scripts/start-prod.js", { ...COMPLETE, SESSION_SECRET: undefined, SESSION_SECRET_FILE: "/nao/existe/segredo" });
     expect(r.status).toBe(1);
