@@ -42,6 +42,7 @@ import {
   startNginx,
 } from "./lib/cluster.js";
 import { setTimeout as sleep } from "node:timers/promises";
+import { targetsTable } from "./lib/targets-table.js";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 // The same flags as tests/support/browser.ts: this machine's Chromium runs as root, headless,
@@ -352,7 +353,19 @@ async function main() {
   const scale = skip("SCALE") ? null : runScale();
   const imports = skip("IMPORTS") ? null : runTsxBench("imports", "bench/imports/run.ts");
   const checks = issue24Checks(out, state);
-  process.stderr.write(`\n${checksTable(checks)}\n\n`);
+  process.stderr.write(
+    `\n${targetsTable(
+      ["figura", "valor", "meta", "atingida"],
+      checks.map((c) => [
+        c.figure,
+        `${c.value ?? "—"}${c.unit ? ` ${c.unit}` : ""}`,
+        `${c.target}${c.unit ? ` ${c.unit}` : ""}`,
+        c.met ? "sim" : "não",
+      ]),
+      [false, true, true, false],
+      checks.filter((c) => c.met).length,
+    )}\n\n`,
+  );
   const line = {
     bench: "public-pages",
     at: new Date().toISOString(),
@@ -399,31 +412,6 @@ function issue24Checks(out, state) {
       "kB",
     );
   return rows;
-}
-
-/** The checks as a plain-text table, then how many were met (as `npm run bench:scale` prints). */
-function checksTable(checks) {
-  const head = ["figura", "valor", "meta", "atingida"];
-  const cells = checks.map((c) => [
-    c.figure,
-    `${c.value ?? "—"}${c.unit ? ` ${c.unit}` : ""}`,
-    `${c.target}${c.unit ? ` ${c.unit}` : ""}`,
-    c.met ? "sim" : "não",
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
-  const line = (r) =>
-    r
-      .map((cell, i) => (i === 1 || i === 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
-      .join(" | ")
-      .trimEnd();
-  const met = checks.filter((c) => c.met).length;
-  return [
-    line(head),
-    widths.map((w) => "-".repeat(w)).join("-|-"),
-    ...cells.map(line),
-    "",
-    `${met} de ${checks.length} metas atingidas`,
-  ].join("\n");
 }
 
 /** The scale scenario (bench/scale/run.ts, `npm run bench:scale`): its JSON line, or null. */
