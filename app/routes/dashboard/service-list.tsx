@@ -26,6 +26,7 @@ import { StatusChange } from "~/components/service-records/status-change";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
+import { LazyDetails } from "~/components/ui/lazy-details";
 import { Pager } from "~/components/ui/pager";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterDisclosure, FilterSelect } from "~/components/ui/filter-bar";
@@ -204,9 +205,13 @@ export default function ServiceListPage() {
                   Aberto em <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt)}</time> · Prazo{" "}
                   {formatDate(r.dueAt)} · {r.responsibleName ?? "Responsável não definido"}
                 </p>
-                <details className="rounded-lg border border-slate-200 p-3">
-                  <summary className="cursor-pointer text-sm font-semibold text-navy-900">Alterar status</summary>
-                  <div className="mt-3">
+                <LazyDetails
+                  className="rounded-lg border border-slate-200 p-3"
+                  summaryClassName="cursor-pointer text-sm font-semibold text-navy-900"
+                  summary="Alterar status"
+                  contentClassName="mt-3"
+                >
+                  {() => (
                     <StatusChange
                       id={r.id}
                       status={r.status}
@@ -215,8 +220,8 @@ export default function ServiceListPage() {
                       label={`Alterar status de ${r.protocol}`}
                       current={r.responsibleId}
                     />
-                  </div>
-                </details>
+                  )}
+                </LazyDetails>
                 <Link
                   to={`/dashboard/atendimento/${r.id}`}
                   className={buttonVariants({ variant: "outline", size: "sm" })}
