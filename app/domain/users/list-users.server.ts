@@ -1,24 +1,35 @@
 import { asc } from "drizzle-orm";
+import { countedPage } from "~/db/counted-page.server";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
-import { toUserListRow, type UserListRow } from "./user-row";
+import { toUserListRow } from "./user-row";
 
-export async function listUsers(actor: Actor): Promise<UserListRow[]> {
+/** Users a page (issue 24 §2: every list pages; a row with its four actions is ~5 kB of HTML). */
+export const USERS_PAGE_SIZE = 25;
+
+/** One page of the team, by name, with the total for the header and the pager. */
+export async function listUsers(actor: Actor, o: { page?: number } = {}) {
   authorize(actor, "users.manage");
-  const rows = await db()
-    .select({
-      id: users.id,
-      username: users.username,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      active: users.active,
-      createdAt: users.createdAt,
-      lastLoginAt: users.lastLoginAt,
-      totpEnabledAt: users.totpEnabledAt,
-    })
-    .from(users)
-    .orderBy(asc(users.name));
-  return rows.map(toUserListRow);
+  const { rows, ...counts } = await countedPage(
+    { table: users, where: undefined, size: USERS_PAGE_SIZE, page: o.page ?? 1 },
+    (limit, offset) =>
+      db()
+        .select({
+          id: users.id,
+          username: users.username,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          active: users.active,
+          createdAt: users.createdAt,
+          lastLoginAt: users.lastLoginAt,
+          totpEnabledAt: users.totpEnabledAt,
+        })
+        .from(users)
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return { rows: rows.map(toUserListRow), ...counts };
 }

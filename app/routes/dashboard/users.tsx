@@ -6,6 +6,8 @@ import type { Route } from "./+types/users";
 import { requireAccess } from "~/auth/guard.server";
 import { requiresTwoFactor, ROLE_LABELS, ROLES, type Role } from "~/auth/roles";
 import { listUsers } from "~/domain/users/list-users.server";
+import { readPage } from "~/lib/pagination";
+import { Pager } from "~/components/ui/pager";
 import { createUser } from "~/domain/users/create-user.server";
 import { updateUser } from "~/domain/users/update-user.server";
 import { setUserPassword } from "~/domain/users/set-user-password.server";
@@ -31,7 +33,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuár
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  return { users: await loadOrFail(() => listUsers(user), USER_MESSAGES.loadError), currentUserId: user.id };
+  const page = readPage(new URL(request.url).searchParams.get("pagina"));
+  const list = await loadOrFail(() => listUsers(user, { page }), USER_MESSAGES.loadError);
+  return { users: list.rows, total: list.total, page: list.page, pageCount: list.pageCount, currentUserId: user.id };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -240,12 +244,12 @@ function DeleteUserButton({ user }: { user: UserRow }) {
 }
 
 export default function UsersPage() {
-  const { users, currentUserId } = useLoaderData<typeof loader>();
+  const { users, total, page, pageCount, currentUserId } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader
         title="Gerenciamento de Usuários"
-        description={`${users.length} ${users.length === 1 ? "usuário cadastrado" : "usuários cadastrados"}`}
+        description={`${total} ${total === 1 ? "usuário cadastrado" : "usuários cadastrados"}`}
         actions={<CreateUserDialog />}
       />
       <DataTable
@@ -298,6 +302,11 @@ export default function UsersPage() {
           ),
         ]}
       />
+      {pageCount > 1 ? (
+        <div className="mt-6">
+          <Pager label="Paginação dos usuários" page={page} pageCount={pageCount} hrefFor={(p) => (p > 1 ? `?pagina=${p}` : "?")} />
+        </div>
+      ) : null}
     </div>
   );
 }
