@@ -100,8 +100,7 @@ export function ServiceAttachments({
 }
 
 function AttachForm({ action, allowPublic }: { action: string; allowPublic: boolean }) {
-  const [fileName, setFileName] = React.useState<string | null>(null);
-  const { Form, busy, errors, resetKey } = useFormAction({ intent: "attach", onSuccess: () => setFileName(null) });
+  const { Form, busy, errors, resetKey } = useFormAction({ intent: "attach" });
   return (
     <>
       <Form
@@ -119,11 +118,9 @@ function AttachForm({ action, allowPublic }: { action: string; allowPublic: bool
           name={ATTACHMENT_FIELD}
           label="Arquivo"
           accept={ATTACHMENT_ACCEPT}
-          fileName={fileName}
           buttonLabel="Selecionar arquivo"
           nameTestId="attachment-file-name"
           errorTestId="attachment-error"
-          onFileChange={(file) => setFileName(file?.name ?? null)}
           error={errors[ATTACHMENT_FIELD]}
         />
         {allowPublic ? (

@@ -1,19 +1,15 @@
-import { Link, redirect, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ArrowLeft, Printer } from "lucide-react";
 import type { Route } from "./+types/service-receipt";
+import { loadRecordPage } from "~/domain/service-records/record-page.server";
 import { requireAccess } from "~/auth/guard.server";
 import { getServiceReceipt } from "~/domain/service-records/service-receipt.server";
-import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
-import { isAppError } from "~/utils/app-error";
-import { loadOrFail } from "~/utils/load.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Comprovante ${data?.receipt.protocol ?? ""} | Painel` }];
-
-const LIST = "/dashboard/atendimentos";
 
 /**
  * The comprovante de atendimento (issue 22 §4, ADR 263): one A4 page, laid out like a charge's
@@ -22,15 +18,8 @@ const LIST = "/dashboard/atendimentos";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw redirect(`${LIST}?aviso=nao-encontrado`);
-  try {
-    return { receipt: await getServiceReceipt(user, params.id), id: params.id };
-  } catch (error) {
-    // As on the record's page: back to the list with a notice.
-    if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
-    if (isAppError(error) && error.status === 404) throw redirect(`${LIST}?aviso=nao-encontrado`);
-    return loadOrFail(() => Promise.reject(error), SERVICE_MESSAGES.detailLoadError);
-  }
+  // As on the record's page: back to the list with a notice.
+  return loadRecordPage(params.id, async () => ({ receipt: await getServiceReceipt(user, params.id), id: params.id }));
 }
 
 function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {

@@ -60,12 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 function CommentForm() {
-  const [fileName, setFileName] = React.useState<string | null>(null);
-  const { Form, busy, errors, resetKey, result } = useFormAction({
-    intent: "comment",
-    schema: myServiceCommentSchema,
-    onSuccess: () => setFileName(null),
-  });
+  const { Form, busy, errors, resetKey, result } = useFormAction({ intent: "comment", schema: myServiceCommentSchema });
   const echoed = result && !result.ok ? result.values?.[COMMENT_FIELD] : undefined;
   return (
     <Card className="grid gap-3 p-4 sm:p-5" data-testid="my-service-comment">
@@ -86,11 +81,9 @@ function CommentForm() {
           name={ATTACHMENT_FIELD}
           label="Documento (opcional)"
           accept={ATTACHMENT_ACCEPT}
-          fileName={fileName}
           buttonLabel="Selecionar arquivo"
           nameTestId="my-service-file-name"
           errorTestId="my-service-file-error"
-          onFileChange={(file) => setFileName(file?.name ?? null)}
           error={errors[ATTACHMENT_FIELD]}
         />
         <div>
