@@ -1,4 +1,4 @@
-import net from "node:net";
+import { freePort } from "../fakes/listen";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createServiceRecordRow } from "~/db/factories/services";
@@ -18,14 +18,6 @@ import { REPLY_AUTHOR } from "~/domain/service-records/receive-reply.server";
 const DOMAIN = "respostas.sindicato.example";
 const smtp = useSmtpSink();
 let inboundPort = 0;
-
-async function freePort() {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   inboundPort = await freePort();
