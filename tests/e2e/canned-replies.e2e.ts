@@ -1,4 +1,4 @@
-import net from "node:net";
+import { freePort } from "../fakes/listen";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
@@ -16,10 +16,7 @@ import { tinyPdf } from "../fixtures/complaint-files";
  */
 let inboundPort = 0;
 beforeAll(async () => {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  inboundPort = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
+  inboundPort = await freePort();
 });
 const t = useBrowserSuite({ env: () => ({ SERVICE_REPLY_DOMAIN: "respostas.sindicato.example", INBOUND_SMTP_PORT: String(inboundPort) }) });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
@@ -7,7 +7,7 @@ import { createServiceRecordRow } from "~/db/factories/services";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { codeFromSink } from "../support/member-area";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { useSmtpSink } from "../support/smtp";
 import { tinyPdf } from "../fixtures/complaint-files";
 
 /**
@@ -16,16 +16,10 @@ import { tinyPdf } from "../fixtures/complaint-files";
  * and attach a file → open the card → a partner verifies it → Meus dados: ask for an address
  * change, download their data. Every screen axe-clean, no sideways scroll.
  */
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
+const smtp = useSmtpSink();
 const t = useBrowserSuite({
   env: () => ({
-    SMTP_URL: sink.url,
+    ...smtp.env(),
     PIX_KEY: "tesouraria@sindicato.example",
     PIX_RECEIVER_NAME: "Sindicato Bombeiros DF",
     PIX_CITY: "Brasilia",
@@ -92,12 +86,12 @@ describe("the member's journey on a phone", () => {
     await page.waitForURL((u) => u.pathname === "/filiado/entrar");
     await checked(page, "member-sign-in-390");
 
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     await page.getByLabel("CPF").fill(member.cpf!);
     await page.getByRole("button", { name: "Receber código por e-mail" }).click();
     await expect.poll(() => page.getByTestId("code-sent").count(), { timeout: 15_000 }).toBe(1);
     await checked(page, "member-code-390");
-    const code = await codeFromSink(sink, member.email!, since);
+    const code = await codeFromSink(smtp.sink, member.email!, since);
     await page.getByLabel("Código recebido por e-mail").fill(code);
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.waitForURL((u) => u.pathname === "/filiado");

@@ -2,7 +2,7 @@ import type { Locator } from "playwright-core";
 import { maskCpfForList } from "~/lib/br/cpf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar, fillLabelled } from "../support/browser";
 import { createMember, createMembers } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
@@ -23,13 +23,15 @@ async function fillMember(
   dialog: Locator,
   m: { name: string; cpf: string; email: string; phone: string; cep: string; address: string; city: string },
 ) {
-  await dialog.getByLabel("Nome completo").fill(m.name);
-  await dialog.getByLabel("CPF").fill(m.cpf);
-  await dialog.getByLabel("E-mail").fill(m.email);
-  await dialog.getByLabel("Telefone").fill(m.phone);
-  await dialog.getByLabel("CEP").fill(m.cep);
-  await dialog.getByLabel("Endereço").fill(m.address);
-  await dialog.getByLabel("Cidade").fill(m.city);
+  await fillLabelled(dialog, {
+    "Nome completo": m.name,
+    CPF: m.cpf,
+    "E-mail": m.email,
+    Telefone: m.phone,
+    CEP: m.cep,
+    Endereço: m.address,
+    Cidade: m.city,
+  });
 }
 
 describe("Gestão de Filiados", () => {

@@ -1,3 +1,4 @@
+import net from "node:net";
 import type http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
@@ -19,4 +20,13 @@ export async function listenOnLoopback(server: http.Server): Promise<{ url: stri
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+/** A port free on 127.0.0.1 now, for a server the app starts itself (e.g. INBOUND_SMTP_PORT). */
+export async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
 }

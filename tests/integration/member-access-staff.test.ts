@@ -1,41 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
 import { createMember, type MemberRow } from "~/db/factories/members";
 import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { MEMBER_ACCESS_MESSAGES } from "~/domain/member-area/staff-access.server";
-import { memberSession, signInMember } from "../support/member-area";
-import { useTestServer } from "../support/suite";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { memberSession, signInMember, MEMBER_AREA_ENV } from "../support/member-area";
+import { addressSequence } from "../support/forwarded-client";
+import { useMailingTestServer } from "../support/smtp";
+import { visibleText } from "../support/html";
 
 /**
  * The staff side of the member area (issue 23 §6, ADR 276): the card "Acesso à Área do Filiado"
  * for rh and admin, resend / block / unblock (403 for the other roles, audited), and the audit
  * screen naming a member's own entries by the member's current name.
  */
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const t = useTestServer({
-  env: () => ({
-    TRUST_PROXY: "1",
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    MAIL_FROM: "Sindicato <nao-responda@sindicato.example>",
-    APP_URL: "https://sindicato.example",
-  }),
-});
-
-let ipSeq = 0;
-const nextIp = () => `198.18.9.${++ipSeq}`;
-function text(html: string) {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
-}
+const { t, smtp } = useMailingTestServer(MEMBER_AREA_ENV);
+const nextIp = addressSequence("198.18.9");
 const page = (role: "admin" | "rh", id: string) => `/dashboard/${role}/members/${id}`;
 
 let joana: MemberRow;
@@ -70,13 +49,13 @@ describe("the card 'Acesso à Área do Filiado'", () => {
       const c = await t.login(role);
       const res = await c.get(page(role, joana.id));
       expect(res.status, role).toBe(200);
-      const body = text(await res.text());
+      const body = visibleText(await res.text());
       expect(body, role).toContain("Acesso à Área do Filiado");
       expect(body, role).toContain("Nunca entrou");
       expect(body, role).toContain("Liberado");
       expect(body, role).toContain("Reenviar acesso");
       expect(body, role).toContain("Bloquear acesso");
-      const none = text(await (await c.get(page(role, semEmail.id))).text());
+      const none = visibleText(await (await c.get(page(role, semEmail.id))).text());
       expect(none).toContain("Sem e-mail cadastrado");
       expect(none).not.toContain("Reenviar acesso");
     }
@@ -84,7 +63,7 @@ describe("the card 'Acesso à Área do Filiado'", () => {
       const c = await t.login(role);
       const res = await c.get(page("admin", joana.id));
       expect(res.status, role).toBe(200);
-      expect(text(await res.text()), role).not.toContain("Acesso à Área do Filiado");
+      expect(visibleText(await res.text()), role).not.toContain("Acesso à Área do Filiado");
     }
   });
 
@@ -109,12 +88,12 @@ describe("the card 'Acesso à Área do Filiado'", () => {
 describe("resend, block, unblock", () => {
   it("resend e-mails the sign-in link, no code; refused with 422 when no e-mail is on file", async () => {
     const rh = await t.login("rh");
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     // As the page's script posts it (the answer is the toast's message)…
     const res = await rh.post(`${page("rh", joana.id)}.data`, { intent: "access-resend" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(MEMBER_ACCESS_MESSAGES.resent);
-    const mail = await sink.waitFor((m) => sink.messages.indexOf(m) >= since && m.to.includes(joana.email!));
+    const mail = await smtp.sink.waitFor((m) => smtp.sink.messages.indexOf(m) >= since && m.to.includes(joana.email!));
     expect(mail.subject).toBe("Seu acesso à Área do Filiado");
     expect(mail.text).toContain("https://sindicato.example/filiado/entrar");
     expect(mail.text).not.toMatch(/\d{6}/);
@@ -126,7 +105,7 @@ describe("resend, block, unblock", () => {
 
     const refused = await rh.post(page("rh", semEmail.id), { intent: "access-resend" });
     expect(refused.status).toBe(422);
-    expect(text(await refused.text())).toContain(MEMBER_ACCESS_MESSAGES.noEmail);
+    expect(visibleText(await refused.text())).toContain(MEMBER_ACCESS_MESSAGES.noEmail);
     expect(await audits("member_area.access_resent", semEmail.id)).toHaveLength(0);
   });
 
@@ -143,23 +122,23 @@ describe("resend, block, unblock", () => {
     expect(after.status).toBe(302);
     expect(after.headers.get("location")).toMatch(/^\/filiado\/entrar/);
 
-    const card = text(await (await admin.get(page("admin", joana.id))).text());
+    const card = visibleText(await (await admin.get(page("admin", joana.id))).text());
     expect(card).toContain("Bloqueado desde");
     expect(card).toContain("Desbloquear acesso");
     expect(card).not.toContain("Reenviar acesso");
 
     // Sign-in: the same answer as a CPF of no one, and no e-mail.
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     const asked = await requestCode(joana.cpf!);
     expect(asked.status).toBe(200);
-    expect(text(asked.html)).toContain(MEMBER_AUTH_MESSAGES.sent);
+    expect(visibleText(asked.html)).toContain(MEMBER_AUTH_MESSAGES.sent);
     await new Promise((r) => setTimeout(r, 500));
-    expect(sink.messages.slice(since).some((m) => m.to.includes(joana.email!))).toBe(false);
+    expect(smtp.sink.messages.slice(since).some((m) => m.to.includes(joana.email!))).toBe(false);
 
     // Blocking twice is a clear 409, not a second entry.
     const again = await admin.post(page("admin", joana.id), { intent: "access-block" });
     expect(again.status).toBe(409);
-    expect(text(await again.text())).toContain(MEMBER_ACCESS_MESSAGES.alreadyBlocked);
+    expect(visibleText(await again.text())).toContain(MEMBER_ACCESS_MESSAGES.alreadyBlocked);
     expect(await audits("member_area.access_blocked", joana.id)).toHaveLength(1);
 
     const unblocked = await admin.post(page("admin", joana.id), { intent: "access-unblock" });
@@ -169,9 +148,9 @@ describe("resend, block, unblock", () => {
     const notBlocked = await admin.post(page("admin", joana.id), { intent: "access-unblock" });
     expect(notBlocked.status).toBe(409);
 
-    const signedIn = await signInMember(t, sink, { cpf: joana.cpf!, email: joana.email! }, nextIp());
+    const signedIn = await signInMember(t, smtp.sink, { cpf: joana.cpf!, email: joana.email! }, nextIp());
     expect((await signedIn.get("/filiado")).status).toBe(200);
-    const seen = text(await (await admin.get(page("admin", joana.id))).text());
+    const seen = visibleText(await (await admin.get(page("admin", joana.id))).text());
     expect(seen).not.toContain("Nunca entrou");
     expect(seen).toContain("Liberado");
   });
@@ -182,7 +161,7 @@ describe("the audit screen names members", () => {
     const admin = await t.login("admin");
     const res = await admin.get(`/dashboard/auditoria?acao=member_area.signed_in`);
     expect(res.status).toBe(200);
-    const body = text(await res.text());
+    const body = visibleText(await res.text());
     expect(body).toContain("Filiado entrou na Área do Filiado");
     expect(body).toContain(`Joana Demonstração Ferreira filiado ${joana.registrationNumber}`);
     // Never copied into the log: the entries hold the matrícula only.
@@ -193,11 +172,11 @@ describe("the audit screen names members", () => {
 
   it("an anonymised member shows the anonymised name", async () => {
     const other = await createMember(t.db, { name: "Paulo Anonimizável", email: "paulo.anon@exemplo.com.br", situation: 1 });
-    await signInMember(t, sink, { cpf: other.cpf!, email: other.email! }, nextIp());
+    await signInMember(t, smtp.sink, { cpf: other.cpf!, email: other.email! }, nextIp());
     const admin = await t.login("admin");
     const anon = await admin.post(page("admin", other.id), { intent: "anonymize" });
     expect(anon.status).toBe(200);
-    const body = text(await (await admin.get(`/dashboard/auditoria?acao=member_area.signed_in`)).text());
+    const body = visibleText(await (await admin.get(`/dashboard/auditoria?acao=member_area.signed_in`)).text());
     expect(body).toContain(`Filiado anonimizado ${other.registrationNumber} filiado ${other.registrationNumber}`);
     expect(body).not.toContain("Paulo Anonimizável");
   });

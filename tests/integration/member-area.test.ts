@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "~/auth/roles";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
 import { createMember, fictitiousCpf, type MemberRow } from "~/db/factories/members";
@@ -7,10 +7,11 @@ import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { formatCpf } from "~/lib/br/cpf";
 import { Client } from "../support/http";
-import { codeFromSink, MEMBER_COOKIE, memberSession, signInMember } from "../support/member-area";
-import { useTestServer } from "../support/suite";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { codeFromSink, MEMBER_COOKIE, memberSession, signInMember, MEMBER_AREA_ENV } from "../support/member-area";
+import { addressSequence } from "../support/forwarded-client";
+import { useMailingTestServer } from "../support/smtp";
 import { flattenRoutes } from "../unit/routes-table";
+import { visibleText } from "../support/html";
 
 /**
  * The members' own area over HTTP (issue 23 §1, §2, §5; ADRs 270–272): the sign-in with a code
@@ -18,35 +19,13 @@ import { flattenRoutes } from "../unit/routes-table";
  * and code-step limits, member and staff sessions kept apart, one member never reaching another's
  * data, and the card's public check.
  */
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
+const { t, smtp } = useMailingTestServer({
+  ...MEMBER_AREA_ENV,
+  PIX_KEY: "tesouraria@sindicato.example",
+  PIX_RECEIVER_NAME: "Sindicato Bombeiros DF",
+  PIX_CITY: "Brasilia",
 });
-afterAll(async () => {
-  await sink?.close();
-});
-const t = useTestServer({
-  env: () => ({
-    TRUST_PROXY: "1",
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    MAIL_FROM: "Sindicato <nao-responda@sindicato.example>",
-    APP_URL: "https://sindicato.example",
-    PIX_KEY: "tesouraria@sindicato.example",
-    PIX_RECEIVER_NAME: "Sindicato Bombeiros DF",
-    PIX_CITY: "Brasilia",
-  }),
-});
-
-let ipSeq = 0;
-const nextIp = () => `198.18.7.${++ipSeq}`;
-/** The visible text of a page, without tags and the hydration data. */
-function text(html: string) {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
-}
-
+const nextIp = addressSequence("198.18.7");
 let ana: MemberRow; // active, e-mail, charges: paid, overdue, pending
 let bruno: MemberRow; // active, e-mail, his own charges
 let carla: MemberRow; // no e-mail on file
@@ -116,11 +95,11 @@ async function verifyCode(cpf: string, code: string, ip = nextIp()) {
 
 describe("signing in with the CPF and an e-mailed code", () => {
   it("e-mails a 6-digit code, stored only as a hash, that opens a member session once", async () => {
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     const asked = await requestCode(formatCpf(ana.cpf!));
     expect(asked.status).toBe(200);
-    expect(text(asked.html)).toContain(MEMBER_AUTH_MESSAGES.sent);
-    const code = await codeFromSink(sink, ana.email!, since);
+    expect(visibleText(asked.html)).toContain(MEMBER_AUTH_MESSAGES.sent);
+    const code = await codeFromSink(smtp.sink, ana.email!, since);
     const stored = await t.query<{ code_hash: string }>`select code_hash from member_login_codes where member_id = ${ana.id}`;
     expect(stored).toHaveLength(1);
     expect(stored[0].code_hash).not.toContain(code);
@@ -134,7 +113,7 @@ describe("signing in with the CPF and an e-mailed code", () => {
     expect(ok.client.cookies.has(MEMBER_COOKIE)).toBe(true);
     const home = await ok.client.get("/filiado");
     expect(home.status).toBe(200);
-    expect(text(await home.text())).toContain("Olá, Ana");
+    expect(visibleText(await home.text())).toContain("Olá, Ana");
     // Single use.
     expect((await verifyCode(ana.cpf!, code)).status).toBe(401);
     // Audited as the member, with the matrícula only.
@@ -150,7 +129,7 @@ describe("signing in with the CPF and an e-mailed code", () => {
   });
 
   it("a member session has its own cookie and a shorter absolute timeout than the staff's", async () => {
-    const c = await signInMember(t, sink, { cpf: bruno.cpf!, email: bruno.email! }, nextIp());
+    const c = await signInMember(t, smtp.sink, { cpf: bruno.cpf!, email: bruno.email! }, nextIp());
     const [s] = await t.query<{ seconds: number }>`
       select extract(epoch from (expires_at - created_at))::int as seconds from member_sessions where member_id = ${bruno.id} order by created_at desc limit 1`;
     expect(s.seconds).toBeLessThanOrEqual(2 * 60 * 60 + 5);
@@ -159,7 +138,7 @@ describe("signing in with the CPF and an e-mailed code", () => {
   });
 
   it("answers a member with an e-mail, one without, and a CPF of no one with the same words and a similar time", async () => {
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     const runs: Record<string, { statuses: number[]; texts: string[]; ms: number[] }> = {
       ana: { statuses: [], texts: [], ms: [] },
       carla: { statuses: [], texts: [], ms: [] },
@@ -171,7 +150,7 @@ describe("signing in with the CPF and an e-mailed code", () => {
         const r = await requestCode(cpf);
         runs[who].statuses.push(r.status);
         // The page without the CPF typed (echoed in the code step's hidden field and label).
-        runs[who].texts.push(text(r.html).replaceAll(formatCpf(cpf), "CPF"));
+        runs[who].texts.push(visibleText(r.html).replaceAll(formatCpf(cpf), "CPF"));
         runs[who].ms.push(r.ms);
       }
     }
@@ -189,17 +168,17 @@ describe("signing in with the CPF and an e-mailed code", () => {
     expect(Math.abs(median(runs.ana.ms) - median(runs.nobody.ms))).toBeLessThan(250);
     expect(Math.abs(median(runs.carla.ms) - median(runs.nobody.ms))).toBeLessThan(250);
     // Only Ana got e-mails.
-    await sink.waitFor((m) => sink.messages.indexOf(m) >= since && m.to.includes(ana.email!));
+    await smtp.sink.waitFor((m) => smtp.sink.messages.indexOf(m) >= since && m.to.includes(ana.email!));
     await new Promise((r) => setTimeout(r, 300));
-    const fresh = sink.messages.slice(since);
+    const fresh = smtp.sink.messages.slice(since);
     expect(fresh.every((m) => m.to.includes(ana.email!))).toBe(true);
     // A wrong code for a member and any code for a non-member: the same answer.
     const wrong = await verifyCode(ana.cpf!, "000000");
     const none = await verifyCode(nobody, "000000");
     expect(wrong.status).toBe(401);
     expect(none.status).toBe(401);
-    expect(text(wrong.html)).toContain(MEMBER_AUTH_MESSAGES.wrongCode);
-    expect(text(none.html)).toContain(MEMBER_AUTH_MESSAGES.wrongCode);
+    expect(visibleText(wrong.html)).toContain(MEMBER_AUTH_MESSAGES.wrongCode);
+    expect(visibleText(none.html)).toContain(MEMBER_AUTH_MESSAGES.wrongCode);
   });
 
   it("limits code requests per CPF and per address, in the database", async () => {
@@ -207,7 +186,7 @@ describe("signing in with the CPF and an e-mailed code", () => {
     for (let i = 0; i < 5; i++) expect((await requestCode(cpf)).status).toBe(200);
     const refused = await requestCode(cpf);
     expect(refused.status).toBe(429);
-    expect(text(refused.html)).toContain("Muitos pedidos de código");
+    expect(visibleText(refused.html)).toContain("Muitos pedidos de código");
     // Per address: 30 requests for different CPFs from one address, then refused.
     const ip = "198.18.99.1";
     const batch = Array.from({ length: 30 }, (_, i) => fictitiousCpf(991_000 + i));
@@ -222,15 +201,15 @@ describe("signing in with the CPF and an e-mailed code", () => {
 
   it("locks the code step: a code dies after 5 wrong tries, and the CPF is refused after 5 failures", async () => {
     const member = await createMember(t.db, { name: "Diego Lockout", email: "diego.lockout@exemplo.com.br", situation: 1 });
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     expect((await requestCode(member.cpf!)).status).toBe(200);
-    const code = await codeFromSink(sink, member.email!, since);
+    const code = await codeFromSink(smtp.sink, member.email!, since);
     const wrong = code === "111111" ? "222222" : "111111";
     for (let i = 0; i < 5; i++) expect((await verifyCode(member.cpf!, wrong)).status, `tentativa ${i + 1}`).toBe(i < 4 ? 401 : 429);
     // Locked out: even the right code is refused now, from any address.
     const locked = await verifyCode(member.cpf!, code);
     expect(locked.status).toBe(429);
-    expect(text(locked.html)).toContain("Muitas tentativas de código");
+    expect(visibleText(locked.html)).toContain("Muitas tentativas de código");
     // …and once the lock is lifted the burnt code is still dead (5 tries on it).
     await t.query`delete from rate_limits where key like 'memberCodeCheck%'`;
     expect((await verifyCode(member.cpf!, code)).status).toBe(401);
@@ -252,12 +231,12 @@ describe("signing in with the CPF and an e-mailed code", () => {
     await t.query`insert into member_access (member_id, blocked_at) values (${member.id}, now())`;
     const res = await c.get("/filiado");
     expect(res.status).toBe(302);
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     const asked = await requestCode(member.cpf!);
     expect(asked.status).toBe(200);
-    expect(text(asked.html)).toContain(MEMBER_AUTH_MESSAGES.sent);
+    expect(visibleText(asked.html)).toContain(MEMBER_AUTH_MESSAGES.sent);
     await new Promise((r) => setTimeout(r, 500));
-    expect(sink.messages.slice(since).some((m) => m.to.includes(member.email!))).toBe(false);
+    expect(smtp.sink.messages.slice(since).some((m) => m.to.includes(member.email!))).toBe(false);
   });
 });
 
@@ -322,14 +301,14 @@ describe("every member route (the access matrix's member role)", () => {
     expect((await a.get(`/filiado/mensalidades/${brunoPaid}/recibo`)).status).toBe(404);
     // An open charge has no receipt, not even the owner's.
     expect((await a.get(`/filiado/mensalidades/${anaOverdue}/recibo`)).status).toBe(404);
-    const bDues = text(await (await b.get("/filiado/mensalidades")).text());
+    const bDues = visibleText(await (await b.get("/filiado/mensalidades")).text());
     expect(bDues).toContain("77,77");
     for (const other of ["61,23", "62,31", "63,12", "Ana"]) expect(bDues).not.toContain(other);
     const bCard = await (await b.get("/filiado/carteirinha")).text();
     expect(bCard).toContain("Bruno Teixeira Matos");
     expect(bCard).not.toContain("Ana Beatriz");
     // "Meus dados" and its export are the session's own: no id in the URL to change.
-    expect(text(await (await b.get("/filiado/dados")).text())).not.toContain("Ana Beatriz");
+    expect(visibleText(await (await b.get("/filiado/dados")).text())).not.toContain("Ana Beatriz");
     const bExport = await (await b.get("/filiado/dados/exportar?formato=json")).text();
     expect(bExport).toContain("Bruno Teixeira Matos");
     expect(bExport).not.toContain("Ana Beatriz");
@@ -342,7 +321,7 @@ describe("Minhas mensalidades", () => {
   it("lists status, due date and amount; open charges carry a PIX code and QR, paid ones a receipt with a verification code", async () => {
     const a = await memberSession(t, ana.id);
     const html = await (await a.get("/filiado/mensalidades")).text();
-    const page = text(html);
+    const page = visibleText(html);
     expect(page).toContain("R$ 61,23");
     expect(page).toContain("Pago");
     expect(page).toContain("Vencido");
@@ -354,7 +333,7 @@ describe("Minhas mensalidades", () => {
     expect(html).toContain("540563.12");
     expect(html.match(/<svg role="img"/g)?.length).toBeGreaterThanOrEqual(2);
     const receipt = await a.get(`/filiado/mensalidades/${anaPaid}/recibo`);
-    const rText = text(await receipt.text());
+    const rText = visibleText(await receipt.text());
     expect(rText).toContain("Recibo de mensalidade");
     expect(rText).toContain("R$ 61,23");
     expect(rText).toMatch(/[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/);
@@ -372,7 +351,7 @@ describe("the card and its public check", () => {
     const check = await fetch(`${t.url}/verificar/${code}`, { headers: { "X-Forwarded-For": nextIp() } });
     expect(check.status).toBe(200);
     const html = await check.text();
-    const page = text(html);
+    const page = visibleText(html);
     expect(page).toContain("Filiado ativo");
     expect(page).toContain("Ana");
     expect(page).toContain(String(ana.registrationNumber));
@@ -381,11 +360,13 @@ describe("the card and its public check", () => {
 
     await t.query`update members set situation = 10, status = 'cancelado' where id = ${ana.id}`;
     const oldHtml = await (await fetch(`${t.url}/verificar/${code}`, { headers: { "X-Forwarded-For": nextIp() } })).text();
-    expect(text(oldHtml)).toContain("Não ativo");
+    expect(visibleText(oldHtml)).toContain("Não ativo");
     expect(oldHtml).not.toContain('data-testid="verify-registration"');
     const [row] = await t.query<{ verify_code: string }>`select verify_code from member_access where member_id = ${ana.id}`;
     expect(row.verify_code).not.toBe(code);
-    const now = text(await (await fetch(`${t.url}/verificar/${row.verify_code}`, { headers: { "X-Forwarded-For": nextIp() } })).text());
+    const now = visibleText(
+      await (await fetch(`${t.url}/verificar/${row.verify_code}`, { headers: { "X-Forwarded-For": nextIp() } })).text(),
+    );
     expect(now).toContain("Não ativo");
     expect(now).toContain(String(ana.registrationNumber));
     await t.query`update members set situation = 1, status = 'ativo' where id = ${ana.id}`;
@@ -399,7 +380,7 @@ describe("the card and its public check", () => {
       await res.text();
     }
     const res = await fetch(`${t.url}/verificar/${"f".repeat(32)}`, { headers: { "X-Forwarded-For": ip } });
-    expect(text(await res.text())).toContain("Muitas consultas de carteirinhas não reconhecidas");
+    expect(visibleText(await res.text())).toContain("Muitas consultas de carteirinhas não reconhecidas");
   });
 
   it("serves the web app manifest with an icon that exists", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "~/auth/roles";
 import { createMember, type MemberRow } from "~/db/factories/members";
 import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
@@ -8,8 +8,8 @@ import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf } from "~/lib/br/cpf";
 import { Client } from "../support/http";
 import { memberSession } from "../support/member-area";
-import { useTestServer } from "../support/suite";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { useMailingTestServer } from "../support/smtp";
+import { visibleText } from "../support/html";
 
 /**
  * "Meus dados" over HTTP (issue 23 §4, ADR 275): the member's record with the CPF masked; the
@@ -18,29 +18,7 @@ import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
  * the admin's LGPD export; every change audited as the member; bad input answered 4xx in pt-BR
  * with nothing written; cross-site posts and staff sessions refused.
  */
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const t = useTestServer({
-  env: () => ({
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    MAIL_FROM: "Sindicato <nao-responda@sindicato.example>",
-    APP_URL: "https://sindicato.example",
-  }),
-});
-
-function text(html: string) {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
-}
+const { t, smtp } = useMailingTestServer({ APP_URL: "https://sindicato.example" });
 
 let ana: MemberRow;
 let bruno: MemberRow;
@@ -86,7 +64,7 @@ describe("the page", () => {
     const res = await a.get("/filiado/dados");
     expect(res.status).toBe(200);
     const html = await res.text();
-    const page = text(html);
+    const page = visibleText(html);
     for (const label of [
       "Nome completo",
       "Matrícula",
@@ -142,12 +120,12 @@ describe("phone: applied at once", () => {
     const a = await memberSession(t, ana.id);
     const bad = await a.post("/filiado/dados", { intent: "phone", mobilePhone: "123", homePhone: "" });
     expect(bad.status).toBe(400);
-    expect(text(await bad.text())).toContain(BR_MESSAGES.phoneInvalid);
+    expect(visibleText(await bad.text())).toContain(BR_MESSAGES.phoneInvalid);
     expect((await row(ana.id)).mobile_phone).toBe("(61) 99811-2233");
 
     const ok = await a.post("/filiado/dados", { intent: "phone", mobilePhone: "61 98765-4321", homePhone: "(61) 3344-5566" });
     expect(ok.status).toBe(200);
-    expect(text(await ok.text())).toContain(MY_DATA_MESSAGES.phoneSaved);
+    expect(visibleText(await ok.text())).toContain(MY_DATA_MESSAGES.phoneSaved);
     const r = await row(ana.id);
     expect(r.mobile_phone).toBe("(61) 98765-4321");
     expect(r.home_phone).toBe("(61) 3344-5566");
@@ -166,17 +144,17 @@ describe("e-mail: applied after the code sent to the new address", () => {
     const a = await memberSession(t, ana.id);
     const bad = await a.post("/filiado/dados", { intent: "email-request", email: "não é e-mail" });
     expect(bad.status).toBe(400);
-    expect(text(await bad.text())).toContain(MY_DATA_MESSAGES.emailInvalid);
+    expect(visibleText(await bad.text())).toContain(MY_DATA_MESSAGES.emailInvalid);
     const same = await a.post("/filiado/dados", { intent: "email-request", email: "ANA.MEIRELES@exemplo.com.br" });
     expect(same.status).toBe(400);
-    expect(text(await same.text())).toContain(MY_DATA_MESSAGES.emailSame);
+    expect(visibleText(await same.text())).toContain(MY_DATA_MESSAGES.emailSame);
     expect(await t.query`select id from member_email_changes where member_id = ${ana.id}`).toHaveLength(0);
 
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     const asked = await a.post("/filiado/dados", { intent: "email-request", email: "ana.nova@exemplo.com.br" });
     expect(asked.status).toBe(200);
-    expect(text(await asked.text())).toContain(MY_DATA_MESSAGES.emailCodeSent("ana.nova@exemplo.com.br"));
-    const mail = await sink.waitFor((m) => sink.messages.indexOf(m) >= since && m.to.includes("ana.nova@exemplo.com.br"));
+    expect(visibleText(await asked.text())).toContain(MY_DATA_MESSAGES.emailCodeSent("ana.nova@exemplo.com.br"));
+    const mail = await smtp.sink.waitFor((m) => smtp.sink.messages.indexOf(m) >= since && m.to.includes("ana.nova@exemplo.com.br"));
     expect(mail.subject).toMatch(/Código de confirmação do novo e-mail: \d{6}/);
     const code = /(\d{6})/.exec(mail.subject)![1];
     expect(mail.text).toContain(code);
@@ -196,20 +174,20 @@ describe("e-mail: applied after the code sent to the new address", () => {
 
     const wrong = await a.post("/filiado/dados", { intent: "email-confirm", code: code === "000000" ? "111111" : "000000" });
     expect(wrong.status).toBe(401);
-    expect(text(await wrong.text())).toContain(MY_DATA_MESSAGES.emailWrongCode);
+    expect(visibleText(await wrong.text())).toContain(MY_DATA_MESSAGES.emailWrongCode);
     const malformed = await a.post("/filiado/dados", { intent: "email-confirm", code: "12ab" });
     expect(malformed.status).toBe(400);
 
-    const oldSince = sink.messages.length;
+    const oldSince = smtp.sink.messages.length;
     const ok = await a.post("/filiado/dados", { intent: "email-confirm", code });
     expect(ok.status).toBe(200);
-    expect(text(await ok.text())).toContain(MY_DATA_MESSAGES.emailChanged);
+    expect(visibleText(await ok.text())).toContain(MY_DATA_MESSAGES.emailChanged);
     expect((await row(ana.id)).email).toBe("ana.nova@exemplo.com.br");
     // Single use, and no copy of the address is left behind.
     expect((await a.post("/filiado/dados", { intent: "email-confirm", code })).status).toBe(401);
     expect(await t.query`select id from member_email_changes where member_id = ${ana.id}`).toHaveLength(0);
     // The old address is told.
-    await sink.waitFor((m) => sink.messages.indexOf(m) >= oldSince && m.to.includes("ana.meireles@exemplo.com.br"));
+    await smtp.sink.waitFor((m) => smtp.sink.messages.indexOf(m) >= oldSince && m.to.includes("ana.meireles@exemplo.com.br"));
 
     const sent = await audits(ana.id, "member_area.email_code_sent");
     const failed = await audits(ana.id, "member_area.email_code_failed");
@@ -223,9 +201,9 @@ describe("e-mail: applied after the code sent to the new address", () => {
   it("burns a code after 5 wrong tries, and limits requests per member", async () => {
     const member = await createMember(t.db, { name: "Caio Limite Teixeira", email: "caio.limite@exemplo.com.br", situation: 1 });
     const c = await memberSession(t, member.id);
-    const since = sink.messages.length;
+    const since = smtp.sink.messages.length;
     expect((await c.post("/filiado/dados", { intent: "email-request", email: "caio.novo@exemplo.com.br" })).status).toBe(200);
-    const mail = await sink.waitFor((m) => sink.messages.indexOf(m) >= since && m.to.includes("caio.novo@exemplo.com.br"));
+    const mail = await smtp.sink.waitFor((m) => smtp.sink.messages.indexOf(m) >= since && m.to.includes("caio.novo@exemplo.com.br"));
     const code = /(\d{6})/.exec(mail.subject)![1];
     const wrong = code === "111111" ? "222222" : "111111";
     for (let i = 0; i < 5; i++) expect((await c.post("/filiado/dados", { intent: "email-confirm", code: wrong })).status).toBe(401);
@@ -236,7 +214,7 @@ describe("e-mail: applied after the code sent to the new address", () => {
       expect((await c.post("/filiado/dados", { intent: "email-request", email: `caio.${i}@exemplo.com.br` })).status).toBe(200);
     const refused = await c.post("/filiado/dados", { intent: "email-request", email: "caio.5@exemplo.com.br" });
     expect(refused.status).toBe(429);
-    expect(text(await refused.text())).toContain("Muitos pedidos de troca de e-mail");
+    expect(visibleText(await refused.text())).toContain("Muitos pedidos de troca de e-mail");
   });
 });
 
@@ -251,7 +229,7 @@ describe("address: queued for rh's approval", () => {
       cep: "7230",
     });
     expect(bad.status).toBe(400);
-    expect(text(await bad.text())).toContain(BR_MESSAGES.cepHint);
+    expect(visibleText(await bad.text())).toContain(BR_MESSAGES.cepHint);
     const badState = await a.post("/filiado/dados", {
       intent: "address",
       address: "QR 401",
@@ -260,7 +238,7 @@ describe("address: queued for rh's approval", () => {
       cep: "72309-000",
     });
     expect(badState.status).toBe(400);
-    expect(text(await badState.text())).toContain(MY_DATA_MESSAGES.stateInvalid);
+    expect(visibleText(await badState.text())).toContain(MY_DATA_MESSAGES.stateInvalid);
     expect(await t.query`select id from member_address_requests where member_id = ${ana.id}`).toHaveLength(0);
 
     const first = await a.post("/filiado/dados", {
@@ -280,7 +258,7 @@ describe("address: queued for rh's approval", () => {
       region: "Samambaia",
     });
     expect(second.status).toBe(200);
-    expect(text(await second.text())).toContain(MY_DATA_MESSAGES.addressRequested);
+    expect(visibleText(await second.text())).toContain(MY_DATA_MESSAGES.addressRequested);
     // The record is unchanged; one request pending (the second replaced the first).
     expect((await row(ana.id)).address).toBe("QNN 10 Conjunto B Casa 3");
     const reqs = await t.query<{ id: string; status: string; cep: string }>`
@@ -290,18 +268,18 @@ describe("address: queued for rh's approval", () => {
     const requested = await audits(ana.id, "member_area.address_requested");
     expect(requested).toHaveLength(2);
     expect(requested[1]).toMatchObject({ actor_id: ana.id, data: { registrationNumber: ana.registrationNumber, requestId: reqs[1].id } });
-    expect(text(await (await a.get("/filiado/dados")).text())).toContain("aguardando o RH");
+    expect(visibleText(await (await a.get("/filiado/dados")).text())).toContain("aguardando o RH");
 
     // rh sees it, beside the current address, and on the member's page.
     const rh = await t.login("rh");
     const list = await rh.get("/dashboard/filiados/enderecos");
     expect(list.status).toBe(200);
-    const listText = text(await list.text());
+    const listText = visibleText(await list.text());
     expect(listText).toContain("Ana Paula Meireles");
     expect(listText).toContain("QR 401 Conjunto 5 Casa 9, Samambaia/DF, CEP 72309-010");
     expect(listText).toContain("QNN 10 Conjunto B Casa 3");
     expect(await (await rh.get(`/dashboard/rh/members/${ana.id}`)).text()).toContain('data-testid="member-address-pending"');
-    expect(text(await (await rh.get("/dashboard/rh/members")).text())).toMatch(/Endereços a aprovar \( ?1 ?\)/);
+    expect(visibleText(await (await rh.get("/dashboard/rh/members")).text())).toMatch(/Endereços a aprovar \( ?1 ?\)/);
 
     // A role outside the table cannot decide it.
     const fin = await t.login("financeiro");
@@ -321,10 +299,10 @@ describe("address: queued for rh's approval", () => {
     // Decided once: a second decision is refused, 4xx.
     const again = await rh.post("/dashboard/filiados/enderecos", { intent: "reject", id: reqs[1].id });
     expect(again.status).toBe(409);
-    expect(text(await again.text())).toContain(ADDRESS_REVIEW_MESSAGES.notPending);
-    expect(text(await (await a.get("/filiado/dados")).text())).toContain("foi aprovado e aplicado");
+    expect(visibleText(await again.text())).toContain(ADDRESS_REVIEW_MESSAGES.notPending);
+    expect(visibleText(await (await a.get("/filiado/dados")).text())).toContain("foi aprovado e aplicado");
     // And she is told by e-mail, without the address in it.
-    const told = await sink.waitFor((m) => m.subject === "Seu novo endereço foi aprovado - Área do Filiado");
+    const told = await smtp.sink.waitFor((m) => m.subject === "Seu novo endereço foi aprovado - Área do Filiado");
     expect(told.to).toContain(r.email!);
     expect(told.text).not.toContain("QR 401");
   });
@@ -343,8 +321,8 @@ describe("address: queued for rh's approval", () => {
     expect(await row(bruno.id)).toEqual(before);
     const [entry] = await audits(bruno.id, "member_area.address_rejected");
     expect(entry.data).toEqual({ registrationNumber: bruno.registrationNumber, requestId: req.id });
-    expect(text(await (await b.get("/filiado/dados")).text())).toContain("foi recusado");
-    const told = await sink.waitFor((m) => m.subject === "Seu pedido de mudança de endereço não foi aprovado - Área do Filiado");
+    expect(visibleText(await (await b.get("/filiado/dados")).text())).toContain("foi recusado");
+    const told = await smtp.sink.waitFor((m) => m.subject === "Seu pedido de mudança de endereço não foi aprovado - Área do Filiado");
     expect(told.to).toContain(before.email!);
   });
 });

@@ -10,6 +10,7 @@ import { memberSession } from "../support/member-area";
 import { multipartBody } from "../support/multipart";
 import { useTestServer } from "../support/suite";
 import { plainPng, tinyPdf } from "../fixtures/complaint-files";
+import { visibleText } from "../support/html";
 
 /**
  * "Meus atendimentos" over HTTP (issue 23 §3, ADR 274): the member's own records only (linked by
@@ -22,13 +23,6 @@ import { plainPng, tinyPdf } from "../fixtures/complaint-files";
 const t = useTestServer({ seed: ["users", "members", "services"], env: { APP_URL: "https://sindicato.example", TRUST_PROXY: "1" } });
 
 let ipSeq = 0;
-function text(html: string) {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
-}
-
 const PUBLIC_NOTE = "Recebemos a documentação e encaminhamos ao jurídico.";
 const INTERNAL_NOTE = "Nota interna: a empresa deve três meses de FGTS.";
 const INTERNAL_FILE = "parecer-interno.pdf";
@@ -100,13 +94,13 @@ describe("the member's list and a record's page", () => {
     const a = await memberSession(t, ana.id);
     const res = await a.get("/filiado/atendimentos");
     expect(res.status).toBe(200);
-    const page = text(await res.text());
+    const page = visibleText(await res.text());
     for (const p of [rec.anaOpen, rec.anaByCpf, rec.anaClosed]) expect(page, p).toContain(p);
     for (const p of [rec.anaAnon, rec.brunoOpen, rec.brunoWithAnaCpf]) expect(page, p).not.toContain(p);
     expect(page).toContain("Em Andamento");
     expect(page).toContain("Prazo previsto");
     expect(page).toContain("Secretaria");
-    const b = text(await (await (await memberSession(t, bruno.id)).get("/filiado/atendimentos")).text());
+    const b = visibleText(await (await (await memberSession(t, bruno.id)).get("/filiado/atendimentos")).text());
     expect(b).toContain(rec.brunoOpen);
     expect(b).toContain(rec.brunoWithAnaCpf);
     expect(b).not.toContain(rec.anaOpen);
@@ -115,7 +109,7 @@ describe("the member's list and a record's page", () => {
   it("shows the consulta's public view: public comments, never the internal ones nor internal files", async () => {
     const a = await memberSession(t, ana.id);
     const html = await (await a.get(`/filiado/atendimentos/${rec.anaOpen}`)).text();
-    const page = text(html);
+    const page = visibleText(html);
     expect(page).toContain(PUBLIC_NOTE);
     expect(page).toContain("Equipe do Sindicato");
     expect(html).not.toContain(INTERNAL_NOTE);
@@ -132,7 +126,7 @@ describe("the member's list and a record's page", () => {
     const cHtml = await consulta.text();
     expect(consulta.status).toBe(200);
     const entries = (h: string) =>
-      [...h.matchAll(/data-testid="consulta-entry"[\s\S]*?<\/li>/g)].map((m) => text(m[0]).replace(/\d\d:\d\d/g, ""));
+      [...h.matchAll(/data-testid="consulta-entry"[\s\S]*?<\/li>/g)].map((m) => visibleText(m[0]).replace(/\d\d:\d\d/g, ""));
     expect(entries(html).length).toBeGreaterThan(0);
     expect(entries(html)).toEqual(entries(cHtml));
   });
@@ -200,10 +194,10 @@ describe("commenting and attaching as the requester", () => {
     expect(mails[0].payload.text).not.toContain("contracheque");
     expect(mails[0].payload.text).not.toContain(ana.name);
     // Her page shows it as hers; the staff's history as the requester's, from the member area.
-    const page = text(await (await a.get(`/filiado/atendimentos/${rec.anaOpen}`)).text());
+    const page = visibleText(await (await a.get(`/filiado/atendimentos/${rec.anaOpen}`)).text());
     expect(page).toContain("Você");
     expect(page).toContain("Já enviei o contracheque por e-mail.");
-    const staff = text(await (await (await t.login("secretaria")).get(`/dashboard/atendimento/${rec.anaOpenId}`)).text());
+    const staff = visibleText(await (await (await t.login("secretaria")).get(`/dashboard/atendimento/${rec.anaOpenId}`)).text());
     expect(staff).toContain("Comentário do solicitante pela Área do Filiado");
     expect(staff).toContain("Já enviei o contracheque por e-mail.");
   });
@@ -253,10 +247,10 @@ describe("commenting and attaching as the requester", () => {
     const before = { entries: await t.count("service_record_entries"), files: await t.count("files") };
     const empty = await comment(a, rec.anaOpen, { texto: "   " });
     expect(empty.status).toBe(400);
-    expect(text(await empty.text())).toContain(MY_SERVICES_MESSAGES.empty);
+    expect(visibleText(await empty.text())).toContain(MY_SERVICES_MESSAGES.empty);
     const exe = await comment(a, rec.anaOpen, { texto: "Arquivo" }, { bytes: Buffer.from("MZ\x90\x00 not a pdf"), name: "virus.pdf" });
     expect(exe.status).toBe(415);
-    expect(text(await exe.text())).toContain(ATTACHMENT_MESSAGES.typeNotAllowed);
+    expect(visibleText(await exe.text())).toContain(ATTACHMENT_MESSAGES.typeNotAllowed);
     const big = await comment(
       a,
       rec.anaOpen,
@@ -264,10 +258,10 @@ describe("commenting and attaching as the requester", () => {
       { bytes: Buffer.concat([tinyPdf(), Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]), name: "grande.pdf", type: "application/pdf" },
     );
     expect(big.status).toBe(413);
-    expect(text(await big.text())).toContain(ATTACHMENT_MESSAGES.tooLarge);
+    expect(visibleText(await big.text())).toContain(ATTACHMENT_MESSAGES.tooLarge);
     const long = await comment(a, rec.anaOpen, { texto: "x".repeat(2001) });
     expect(long.status).toBe(400);
-    expect(text(await long.text())).toContain(MY_SERVICES_MESSAGES.tooLong);
+    expect(visibleText(await long.text())).toContain(MY_SERVICES_MESSAGES.tooLong);
     expect(await t.count("service_record_entries")).toBe(before.entries);
     expect(await t.count("files")).toBe(before.files);
   });
@@ -276,10 +270,10 @@ describe("commenting and attaching as the requester", () => {
     const a = await memberSession(t, ana.id);
     const html = await (await a.get(`/filiado/atendimentos/${rec.anaClosed}`)).text();
     expect(html).not.toContain('data-testid="my-service-comment"');
-    expect(text(html)).toContain(MY_SERVICES_MESSAGES.closed);
+    expect(visibleText(html)).toContain(MY_SERVICES_MESSAGES.closed);
     const res = await comment(a, rec.anaClosed, { texto: "Ainda tenho uma dúvida." });
     expect(res.status).toBe(409);
-    expect(text(await res.text())).toContain(MY_SERVICES_MESSAGES.closed);
+    expect(visibleText(await res.text())).toContain(MY_SERVICES_MESSAGES.closed);
   });
 });
 
@@ -323,7 +317,7 @@ describe("the demo", () => {
     const open = await t.query<{ protocol: string }>`
       select protocol from service_records where member_id = ${demo.id} and status = 'in_progress' and sector = 'homologacao'`;
     expect(open).toHaveLength(1);
-    const page = text(await (await c.get(`/filiado/atendimentos/${open[0].protocol}`)).text());
+    const page = visibleText(await (await c.get(`/filiado/atendimentos/${open[0].protocol}`)).text());
     expect(page).toContain("Envie, por favor, o último contracheque");
     expect(page).not.toContain("guia do FGTS");
   });

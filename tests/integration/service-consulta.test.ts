@@ -4,9 +4,11 @@ import { createServiceRecordRow } from "~/db/factories/services";
 import { CONSULTA_MESSAGES } from "~/domain/service-records/consulta";
 import type { Client } from "../support/http";
 import { jobRow } from "../support/jobs";
+import { addressSequence } from "../support/forwarded-client";
 import { useTestServer } from "../support/suite";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { visibleText } from "../support/html";
 
 /**
  * The requester's side of a service record (ADRs 135, 136): the public /atendimento/consulta
@@ -42,8 +44,7 @@ beforeAll(async () => {
   agent = (await t.user("juridico")).id;
 });
 
-let ipSeq = 0;
-const nextIp = () => `198.18.1.${++ipSeq}`;
+const nextIp = addressSequence("198.18.1");
 async function consulta(protocolo: string, verificador: string, ip = nextIp()) {
   const res = await fetch(`${t.url}/atendimento/consulta`, {
     method: "POST",
@@ -52,14 +53,6 @@ async function consulta(protocolo: string, verificador: string, ip = nextIp()) {
   });
   return { status: res.status, html: await res.text() };
 }
-/** The visible text of a page, without tags and the hydration data. */
-function text(html: string) {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
-}
-
 const REQUESTER = {
   requesterCpf: "529.982.247-25",
   requesterName: "Conceição Araújo dos Santos",
@@ -106,7 +99,7 @@ describe("the public consulta", () => {
 
     const byCpf = await consulta(r.protocol.toLowerCase(), "4725");
     expect(byCpf.status).toBe(200);
-    const page = text(byCpf.html);
+    const page = visibleText(byCpf.html);
     expect(page).toContain(r.protocol);
     expect(page).toContain("Olá, Conceição.");
     expect(page).toContain("Pendente"); // the current status, section 4's label
@@ -123,7 +116,7 @@ describe("the public consulta", () => {
 
     const byEmail = await consulta(r.protocol, "  conceicao.consulta@EXAMPLE.com ");
     expect(byEmail.status).toBe(200);
-    expect(text(byEmail.html)).toContain("Documentos recebidos");
+    expect(visibleText(byEmail.html)).toContain("Documentos recebidos");
     expect(byEmail.html).not.toContain("conceicao.consulta@");
   });
 
@@ -142,19 +135,19 @@ describe("the public consulta", () => {
     const anonymous = await consulta(anon.protocol, "0000");
     const shape = (x: { status: number; html: string }) => ({
       status: x.status,
-      says: text(x.html).includes(CONSULTA_MESSAGES.notFound),
+      says: visibleText(x.html).includes(CONSULTA_MESSAGES.notFound),
       result: x.html.includes('data-testid="consulta-result"'),
     });
     for (const x of [wrongDigits, wrongEmail, unknown, anonymous]) expect(shape(x)).toEqual({ status: 404, says: true, result: false });
     // The pages differ only in the echoed protocol.
-    const strip = (x: { html: string }) => text(x.html).replace(/SIND\d{14}/gi, "P");
+    const strip = (x: { html: string }) => visibleText(x.html).replace(/SIND\d{14}/gi, "P");
     expect(strip(wrongDigits)).toBe(strip(unknown));
     expect(strip(anonymous)).toBe(strip(unknown));
 
     const badFormat = await consulta("ABC", "12");
     expect(badFormat.status).toBe(400);
-    expect(text(badFormat.html)).toContain(CONSULTA_MESSAGES.protocolFormat);
-    expect(text(badFormat.html)).toContain(CONSULTA_MESSAGES.verifierFormat);
+    expect(visibleText(badFormat.html)).toContain(CONSULTA_MESSAGES.protocolFormat);
+    expect(visibleText(badFormat.html)).toContain(CONSULTA_MESSAGES.verifierFormat);
   });
 
   it("throttles failed attempts per address: the 10th says so, then even the right pair is refused; other addresses go on", async () => {
@@ -163,7 +156,9 @@ describe("the public consulta", () => {
     for (let i = 1; i <= 9; i++) expect((await consulta(r.protocol, String(1000 + i), ip)).status).toBe(404);
     const tenth = await consulta(r.protocol, "2000", ip);
     expect(tenth.status).toBe(429);
-    expect(text(tenth.html)).toMatch(/Muitas tentativas sem sucesso\. Por segurança, aguarde \d+ minutos? antes de tentar novamente\./);
+    expect(visibleText(tenth.html)).toMatch(
+      /Muitas tentativas sem sucesso\. Por segurança, aguarde \d+ minutos? antes de tentar novamente\./,
+    );
     expect((await consulta(r.protocol, "4725", ip)).status).toBe(429);
     expect((await consulta(r.protocol, "4725")).status).toBe(200);
   });

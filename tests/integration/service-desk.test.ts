@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { createUser, type CreatedUser } from "~/db/factories/users";
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import type { Client } from "../support/http";
-import { useTestServer } from "../support/suite";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { useMailingTestServer } from "../support/smtp";
 
 /**
  * Issue 22 §1–2 over HTTP and the real job queue, on both databases (ADR 257, 258):
@@ -13,16 +12,7 @@ import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
  * daily deadline job run twice as of Friday 27/11/2026: the first run e-mails, the second
  * sends nothing new.
  */
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const t = useTestServer({
-  env: () => ({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: "Sindicato <nao-responda@sindicato.example>", JOBS_POLL_MS: "100" }),
-});
+const { t, smtp } = useMailingTestServer({ JOBS_POLL_MS: "100" });
 
 let juridico: Client;
 let me: CreatedUser;
@@ -63,7 +53,7 @@ describe("Assumir, Atribuir a… and Meus atendimentos", () => {
     const gave = await juridico.post(page(r.id), { intent: "assign", responsibleId: colleague.id });
     expect(gave.status).toBe(200);
     expect(await gave.text()).toContain(SERVICE_MESSAGES.assigned("Bia Colega"));
-    const mail = await sink.waitFor((m) => m.to.includes("bia.colega@sindicato.example"));
+    const mail = await smtp.sink.waitFor((m) => m.to.includes("bia.colega@sindicato.example"));
     expect(mail.subject).toBe(`Atendimento ${r.protocol} atribuído a você`);
     expect((await cardAndList(juridico, "juridico")).rows).toBe(before.rows);
     const history = await t.query<{ text: string }>`
@@ -134,11 +124,11 @@ describe("the daily deadline job", () => {
 
     const before = await emailJobs();
     await runJob();
-    const mine = await sink.waitFor((m) => m.to.includes(me.email) && m.subject.startsWith("Prazos dos seus atendimentos"));
+    const mine = await smtp.sink.waitFor((m) => m.to.includes(me.email) && m.subject.startsWith("Prazos dos seus atendimentos"));
     expect(mine.text).toContain(overdue.protocol);
     expect(mine.text).toContain(tuesday.protocol);
     expect(mine.text).toContain("Vencem no próximo dia útil, 01/12/2026");
-    const digest = await sink.waitFor((m) => m.to.includes(admin.email) && m.subject.startsWith("Resumo de prazos"));
+    const digest = await smtp.sink.waitFor((m) => m.to.includes(admin.email) && m.subject.startsWith("Resumo de prazos"));
     expect(digest.text).toContain("Jurídico:");
     const afterFirst = await emailJobs();
     expect(afterFirst).toBeGreaterThan(before);

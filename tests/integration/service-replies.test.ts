@@ -1,10 +1,10 @@
-import net from "node:net";
+import { freePort } from "../fakes/listen";
 import nodemailer from "nodemailer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createServiceRecordRow } from "~/db/factories/services";
 import type { Client } from "../support/http";
 import { useTestServer } from "../support/suite";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { useSmtpSink } from "../support/smtp";
 import { tinyPdf } from "../fixtures/complaint-files";
 import { REPLY_AUTHOR } from "~/domain/service-records/receive-reply.server";
 
@@ -16,28 +16,15 @@ import { REPLY_AUTHOR } from "~/domain/service-records/receive-reply.server";
  * created on its screen is offered on the record's page, filled in.
  */
 const DOMAIN = "respostas.sindicato.example";
-let sink: SmtpSink;
+const smtp = useSmtpSink();
 let inboundPort = 0;
 
-async function freePort() {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
-  sink = await startSmtpSink();
   inboundPort = await freePort();
-});
-afterAll(async () => {
-  await sink?.close();
 });
 const t = useTestServer({
   env: () => ({
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    MAIL_FROM: "Sindicato <nao-responda@sindicato.example>",
+    ...smtp.env(),
     JOBS_POLL_MS: "100",
     SERVICE_REPLY_DOMAIN: DOMAIN,
     INBOUND_SMTP_PORT: String(inboundPort),
@@ -64,7 +51,7 @@ describe("a reply by e-mail, end to end", () => {
       comment: "Analisando.",
     });
     expect(changed.status).toBeLessThan(400);
-    const notice = await sink.waitFor((m) => m.to.includes(REQUESTER) && m.subject.includes(r.protocol));
+    const notice = await smtp.sink.waitFor((m) => m.to.includes(REQUESTER) && m.subject.includes(r.protocol));
     const replyTo = notice.headers["reply-to"];
     expect(replyTo).toMatch(new RegExp(`^atendimento\\+${r.protocol}-[0-9a-f]{10}@${DOMAIN.replace(/\./g, "\\.")}$`));
     expect(notice.headers["in-reply-to"]).toBe(`<${r.protocol}@${DOMAIN}>`);
@@ -102,7 +89,7 @@ describe("a reply by e-mail, end to end", () => {
     const told = await t.query<{ title: string; link: string }>`
       select title, link from notifications where user_id = ${me.id} and kind = 'service_reply' order by id desc limit 1`;
     expect(told[0]).toEqual({ title: `Resposta por e-mail no atendimento ${r.protocol}`, link: page(r.id) });
-    const staffMail = await sink.waitFor(
+    const staffMail = await smtp.sink.waitFor(
       (m) => m.to.includes(me.email) && m.subject === `Resposta por e-mail no atendimento ${r.protocol}`,
     );
     expect(staffMail.text).not.toContain("termo de rescisão");

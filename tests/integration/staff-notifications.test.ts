@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createServiceRecordRow } from "~/db/factories/services";
 import type { CreatedUser } from "~/db/factories/users";
 import { MERGE_MESSAGES } from "~/domain/service-records/merge";
 import type { Client } from "../support/http";
-import { useTestServer } from "../support/suite";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { addressSequence } from "../support/forwarded-client";
+import { useMailingTestServer } from "../support/smtp";
 
 /**
  * Issue 22 §7 and §8 over HTTP, the real job queue and a real SMTP server, on both databases
@@ -13,21 +13,11 @@ import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
  * message tells its sector; each user's choice is respected; the bell's number is the list's;
  * a duplicate merged from its page points to the survivor, and its consulta says where to look.
  */
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const t = useTestServer({
-  env: () => ({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: "Sindicato <nao-responda@sindicato.example>", JOBS_POLL_MS: "100" }),
-});
+const { t, smtp } = useMailingTestServer({ JOBS_POLL_MS: "100" });
 
 const COMPLAINT_TITLE = "Extintores vencidos no subsolo";
 const COMPLAINT_TEXT = "O supervisor Fulano de Tal mandou esconder os extintores vencidos antes da vistoria.";
-let ipSeq = 0;
-const nextIp = () => `198.18.7.${++ipSeq}`;
+const nextIp = addressSequence("198.18.7");
 
 async function fileComplaint() {
   const fd = new FormData();
@@ -67,13 +57,13 @@ describe("a new complaint", () => {
     const before = await bellAndList(juridicoClient, "juridico");
     expect(before.bell).toBe(before.unread);
     await fileComplaint();
-    const mail = await sink.waitFor((m) => m.to.includes(juridico.email) && m.subject === "Nova denúncia recebida");
-    await sink.waitFor((m) => m.to.includes(presidencia.email) && m.subject === "Nova denúncia recebida");
+    const mail = await smtp.sink.waitFor((m) => m.to.includes(juridico.email) && m.subject === "Nova denúncia recebida");
+    await smtp.sink.waitFor((m) => m.to.includes(presidencia.email) && m.subject === "Nova denúncia recebida");
     expect(mail.text).toMatch(/https?:\/\/\S+\/dashboard\/denuncias\n/);
     const raw = JSON.stringify(mail);
     for (const secret of [COMPLAINT_TITLE, "extintores", "Fulano", "Shopping Exemplo", "subsolo"]) expect(raw).not.toContain(secret);
     // Nobody outside the complaint roles is told.
-    expect(sink.messages.some((m) => m.to.includes(financeiro.email))).toBe(false);
+    expect(smtp.sink.messages.some((m) => m.to.includes(financeiro.email))).toBe(false);
 
     const after = await bellAndList(juridicoClient, "juridico");
     expect(after.unread).toBe(before.unread + 1);
@@ -93,8 +83,9 @@ describe("a new complaint", () => {
       "service_assigned.inApp": "on",
     });
     expect(saved.status).toBe(200);
-    const mailsBefore = sink.messages.filter((m) => m.to.includes(presidencia.email)).length;
-    const juridicoMails = () => sink.messages.filter((m) => m.to.includes(juridico.email) && m.subject === "Nova denúncia recebida").length;
+    const mailsBefore = smtp.sink.messages.filter((m) => m.to.includes(presidencia.email)).length;
+    const juridicoMails = () =>
+      smtp.sink.messages.filter((m) => m.to.includes(juridico.email) && m.subject === "Nova denúncia recebida").length;
     const juridicoBefore = juridicoMails();
     const before = await bellAndList(c, "presidencia");
     await fileComplaint();
@@ -104,7 +95,7 @@ describe("a new complaint", () => {
     const [{ n }] = await t.query<{ n: number }>`
       select count(*)::int as n from jobs where name = 'send-email' and payload->>'to' = ${presidencia.email} and state <> 'done'`;
     expect(n).toBe(0);
-    expect(sink.messages.filter((m) => m.to.includes(presidencia.email)).length).toBe(mailsBefore);
+    expect(smtp.sink.messages.filter((m) => m.to.includes(presidencia.email)).length).toBe(mailsBefore);
 
     const read = await c.post("/dashboard/notificacoes", { intent: "read-all" });
     expect(read.status).toBe(200);
@@ -145,8 +136,8 @@ describe("a new contact message", () => {
       { headers: { "X-Forwarded-For": nextIp() } },
     );
     expect(res.status).toBe(302);
-    const mail = await sink.waitFor((m) => m.to.includes(secretaria.email) && m.subject.startsWith("Nova mensagem de contato"));
-    await sink.waitFor((m) => m.to.includes(rh.email) && m.subject.startsWith("Nova mensagem de contato"));
+    const mail = await smtp.sink.waitFor((m) => m.to.includes(secretaria.email) && m.subject.startsWith("Nova mensagem de contato"));
+    await smtp.sink.waitFor((m) => m.to.includes(rh.email) && m.subject.startsWith("Nova mensagem de contato"));
     expect(mail.text).toContain("/dashboard/contatos/secretaria");
     expect(JSON.stringify(mail)).not.toMatch(/Beatriz|beatriz\.remetente|filiar/);
     const told = await t.query<{ role: string }>`

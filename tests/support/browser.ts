@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { totpCode } from "~/auth/totp.server";
 import { freshCode, noteCodeUsed, rememberSecret } from "./two-factor";
@@ -178,4 +178,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .withTags(WCAG_22_AA)
     .analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Types each value into the field of `scope` labelled with its key, in the given order. */
+export async function fillLabelled(scope: Page | Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label).fill(value);
 }

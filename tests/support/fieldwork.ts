@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { fillLabelled } from "./browser";
 
 /**
  * What the field-work tests send alike: the workplace spreadsheet's columns, as the template
@@ -61,12 +62,14 @@ export async function fillFinishForm(
     hiring: string;
   },
 ) {
-  await form.getByLabel("Telefone da sala da brigada").fill(a.brigadePhone);
-  await form.getByLabel("Bombeiros civis básicos").fill(a.basicFirefighters);
-  await form.getByLabel("Salva-vidas").fill(a.lifeguards);
-  await form.getByLabel("Total de trabalhadores no local").fill(a.totalWorkers);
-  await form.getByLabel("Diurnos").fill(a.dayWorkers);
-  await form.getByLabel("Noturnos").fill(a.nightWorkers);
+  await fillLabelled(form, {
+    "Telefone da sala da brigada": a.brigadePhone,
+    "Bombeiros civis básicos": a.basicFirefighters,
+    "Salva-vidas": a.lifeguards,
+    "Total de trabalhadores no local": a.totalWorkers,
+    Diurnos: a.dayWorkers,
+    Noturnos: a.nightWorkers,
+  });
   for (const [group, answer] of [
     ["Possui líder de brigada", "Sim"],
     ["Possui mestre bombeiro efetivo", "Não"],

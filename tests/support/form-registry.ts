@@ -429,34 +429,22 @@ export const FORM_POSTS: FormPost[] = [
     },
   },
   { path: "/dashboard/rh/members", pattern: "dashboard/rh/members", bodies: membersBodies, tables: membersTables },
-  {
-    path: "/dashboard/admin/members/00000000-0000-4000-8000-000000000001",
-    pattern: "dashboard/admin/members/:memberId",
-    bodies: [() => ({ intent: "anonymize" })],
-    tables: membersTables,
-  },
-  // The card "Acesso à Área do Filiado" (issue 23 §6, ADR 276; rh and admin; the other member
-  // roles in tests/integration/member-access-staff.test.ts).
-  {
-    path: "/dashboard/admin/members/00000000-0000-4000-8000-000000000001",
-    pattern: "dashboard/admin/members/:memberId",
-    bodies: [() => ({ intent: "access-resend" }), () => ({ intent: "access-block" }), () => ({ intent: "access-unblock" })],
-    tables: ["member_access", "member_sessions", "audit_log"],
-  },
-  {
-    path: "/dashboard/rh/members/00000000-0000-4000-8000-000000000001",
-    pattern: "dashboard/rh/members/:memberId",
-    bodies: [() => ({ intent: "anonymize" })],
-    tables: membersTables,
-  },
-  // The card "Acesso à Área do Filiado" (issue 23 §6, ADR 276; rh and admin; the other member
-  // roles in tests/integration/member-access-staff.test.ts).
-  {
-    path: "/dashboard/rh/members/00000000-0000-4000-8000-000000000001",
-    pattern: "dashboard/rh/members/:memberId",
-    bodies: [() => ({ intent: "access-resend" }), () => ({ intent: "access-block" }), () => ({ intent: "access-unblock" })],
-    tables: ["member_access", "member_sessions", "audit_log"],
-  },
+  // A member's page, for admin and rh: "Anonimizar", and the card "Acesso à Área do Filiado"
+  // (issue 23 §6, ADR 276; the other member roles in tests/integration/member-access-staff.test.ts).
+  ...(["admin", "rh"] as const).flatMap((role): FormPost[] => {
+    const page = {
+      path: `/dashboard/${role}/members/00000000-0000-4000-8000-000000000001`,
+      pattern: `dashboard/${role}/members/:memberId`,
+    };
+    return [
+      { ...page, bodies: [() => ({ intent: "anonymize" })], tables: membersTables },
+      {
+        ...page,
+        bodies: [() => ({ intent: "access-resend" }), () => ({ intent: "access-block" }), () => ({ intent: "access-unblock" })],
+        tables: ["member_access", "member_sessions", "audit_log"],
+      },
+    ];
+  }),
   // The member's photo posts multipart (tests/integration/member-import.test.ts sends real images).
   {
     path: "/dashboard/admin/members/00000000-0000-4000-8000-000000000001",

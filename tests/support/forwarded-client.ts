@@ -14,3 +14,12 @@ export function clientFrom(base: string, ip: string) {
   };
   return c;
 }
+
+/**
+ * A new address on each call (`198.18.7.1`, `198.18.7.2`, …), for the requests a test sends
+ * through the trusted proxy: each gets its own per-address limits.
+ */
+export function addressSequence(prefix: string) {
+  let n = 0;
+  return () => `${prefix}.${++n}`;
+}

@@ -10,3 +10,11 @@ export function decodeHtml(html: string) {
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 }
+
+/**
+ * The text a person reads on a page: without the scripts (the hydration data) and the tags, the
+ * entities decoded, white space folded.
+ */
+export function visibleText(html: string) {
+  return decodeHtml(html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+}

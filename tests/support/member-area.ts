@@ -41,3 +41,6 @@ export async function signInMember(t: ServerSuite, sink: SmtpSink, who: { cpf: s
   if (res.status !== 302) throw new Error(`código recusado: ${res.status}`);
   return client;
 }
+
+/** The server of a member-area file: the sign-in's limits are per address (TRUST_PROXY), links go to APP_URL. */
+export const MEMBER_AREA_ENV = { TRUST_PROXY: "1", APP_URL: "https://sindicato.example" };

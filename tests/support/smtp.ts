@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { useTestServer } from "./suite";
 
 /**
  * A real SMTP server for a test file: started in a `beforeAll` registered before the suite's, so
@@ -30,4 +31,15 @@ export function useSmtpSink(options: Parameters<typeof startSmtpSink>[0] = {}) {
       MAIL_FROM: "Sindicato <nao-responda@sindicato.example>",
     }),
   };
+}
+
+/**
+ * The file's test server, mailing through a real SMTP sink (`smtp.sink` holds what it sent):
+ *
+ *     const { t, smtp } = useMailingTestServer({ JOBS_POLL_MS: "100" });
+ */
+export function useMailingTestServer(env: Record<string, string> = {}) {
+  const smtp = useSmtpSink();
+  const t = useTestServer({ env: () => ({ ...smtp.env(), ...env }) });
+  return { t, smtp };
 }

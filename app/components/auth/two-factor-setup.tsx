@@ -1,7 +1,8 @@
 import * as React from "react";
 import { Check, Copy } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/input";
+import { Field } from "~/components/ui/input";
+import { CodeInput } from "~/components/ui/code-input";
 
 /** The enrolment offer the server renders (ADR 185): the QR code and the same key, grouped. */
 export type EnrolmentOffer = { qr: string; qrAlt: string; secret: string };
@@ -42,17 +43,7 @@ export function EnrolmentSteps({ offer, error }: { offer: EnrolmentOffer; error?
         </div>
       </div>
       <Field label="Código de 6 dígitos do aplicativo" name="code" error={error}>
-        {(p) => (
-          <Input
-            {...p}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            className="max-w-48 font-mono text-lg tracking-widest"
-            required
-          />
-        )}
+        {(p) => <CodeInput {...p} className="max-w-48 tracking-widest" />}
       </Field>
     </div>
   );

@@ -4,7 +4,7 @@ import type { InstitutionalContent } from "~/domain/content/institutional";
 import { formatWhatsapp } from "~/domain/content/institutional";
 import { LIMITS } from "~/domain/content/content.schema";
 import { Card } from "~/components/ui/card";
-import { Field, FieldMessages, Input, Label, Textarea } from "~/components/ui/input";
+import { Field, Input, Textarea } from "~/components/ui/input";
 import { ListEditor } from "./list-editor";
 
 type Errors = Record<string, string | undefined>;
@@ -48,20 +48,9 @@ function RowInput({
   ...props
 }: { label: string; name: string; id: string; defaultValue: string; error?: string } & Omit<React.ComponentProps<"input">, "id" | "name">) {
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs text-slate-600">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-      />
-      <FieldMessages id={id} error={error} />
-    </div>
+    <Field label={label} name={name} id={id} error={error} className="gap-1" labelClassName="text-xs text-slate-600">
+      {(field) => <Input {...field} defaultValue={defaultValue} {...props} />}
+    </Field>
   );
 }
 

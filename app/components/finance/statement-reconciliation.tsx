@@ -112,14 +112,12 @@ function ChargeLink({ to, memberName, month, year }: { to: string; memberName: s
  */
 export function StatementReconciliation({ action, chargePath }: { action: string; chargePath: (id: string) => string }) {
   const [formKey, setFormKey] = React.useState(0);
-  const [fileName, setFileName] = React.useState<string | null>(null);
   const [dismissed, setDismissed] = React.useState<StatementMatch | null>(null);
   // No toast: the answer stays in the page's status line, and a toast covered the proposals to check.
   const { Form, fetcher, result, busy, pendingIntent, errors } = useFormAction<ReconcileResult>({
     toast: false,
     onSuccess: (r) => {
       if (r.intent !== "statement-confirm") return;
-      setFileName(null);
       setFormKey((k) => k + 1);
     },
   });
@@ -151,15 +149,11 @@ export function StatementReconciliation({ action, chargePath }: { action: string
           name="arquivo"
           label="Arquivo do extrato (.csv)"
           accept={ACCEPT}
-          fileName={fileName}
           buttonLabel="Selecionar extrato"
           nameTestId="statement-file"
           error={fileError}
           errorTestId="statement-error"
-          onFileChange={(file) => {
-            setFileName(file?.name ?? null);
-            setDismissed(preview);
-          }}
+          onFileChange={() => setDismissed(preview)}
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="statement-preview" variant={match ? "outline" : "default"} disabled={busy}>

@@ -16,7 +16,8 @@ const ACCEPT = ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreads
 
 export type SpreadsheetImportProps = {
   action: string;
-  templateHref: string;
+  /** The template spreadsheet's download; by default the import's own `<action>/modelo`. */
+  templateHref?: string;
   /** The section's title, e.g. "Importar planilha de filiados". */
   title: string;
   /** What the import does, before the template link ("Envie uma planilha … com as colunas do"). */
@@ -44,7 +45,7 @@ export type SpreadsheetImportProps = {
  */
 export function SpreadsheetImport({
   action,
-  templateHref,
+  templateHref = `${action}/modelo`,
   title,
   intro,
   rules,

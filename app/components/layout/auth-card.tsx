@@ -1,4 +1,7 @@
 import * as React from "react";
+import { Link } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { Button } from "~/components/ui/button";
 import { BrandMark } from "./brand-mark";
 
 /**
@@ -35,5 +38,18 @@ export function AuthCard({
         </div>
       </div>
     </section>
+  );
+}
+
+/** The way back of the sign-in screens (staff and member), under the card: to the public site. */
+export function BackHome() {
+  return (
+    <div className="mt-6 text-center">
+      <Button asChild variant="ghost">
+        <Link to="/">
+          <ArrowLeft /> Voltar ao início
+        </Link>
+      </Button>
+    </div>
   );
 }

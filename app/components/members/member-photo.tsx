@@ -8,10 +8,7 @@ const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
 
 /** A member's photo: shown through the guarded photo route; staff send a new one or remove it. */
 export function MemberPhoto({ name, src, canEdit }: { name: string; src: string | null; canEdit: boolean }) {
-  const [fileName, setFileName] = React.useState<string | null>(null);
-  const { Form, busy, pendingIntent, errors, resetKey } = useFormAction({
-    onSuccess: () => setFileName(null),
-  });
+  const { Form, busy, pendingIntent, errors, resetKey } = useFormAction();
   const id = "f-foto-filiado";
   return (
     <UploadCard title="Foto" className="gap-4 p-5 sm:p-5" data-testid="member-photo">
@@ -38,10 +35,8 @@ export function MemberPhoto({ name, src, canEdit }: { name: string; src: string 
                 name="foto"
                 label="Nova foto (JPG, PNG, GIF ou WebP, até 5MB)"
                 accept={PHOTO_ACCEPT}
-                fileName={fileName}
                 buttonLabel="Selecionar foto"
                 nameTestId="member-photo-file"
-                onFileChange={(file) => setFileName(file?.name ?? null)}
                 hint="A foto é reduzida e os metadados (como localização) são removidos."
                 error={errors.foto}
               />

@@ -99,9 +99,28 @@ export function ServiceAttachments({
   );
 }
 
+/**
+ * The file field of a record's attachment (issue 22 §3, ADR 262; the member's own, issue 23 §3):
+ * the field name and the accepted types the server checks; `testId` names the chosen file's
+ * name (`<testId>-file-name`) and the error (`<testId>-error`).
+ */
+export function AttachmentField({ id, label, testId, error }: { id: string; label: string; testId: string; error?: string }) {
+  return (
+    <UploadField
+      id={id}
+      name={ATTACHMENT_FIELD}
+      label={label}
+      accept={ATTACHMENT_ACCEPT}
+      buttonLabel="Selecionar arquivo"
+      nameTestId={`${testId}-file-name`}
+      errorTestId={`${testId}-error`}
+      error={error}
+    />
+  );
+}
+
 function AttachForm({ action, allowPublic }: { action: string; allowPublic: boolean }) {
-  const [fileName, setFileName] = React.useState<string | null>(null);
-  const { Form, busy, errors, resetKey } = useFormAction({ intent: "attach", onSuccess: () => setFileName(null) });
+  const { Form, busy, errors, resetKey } = useFormAction({ intent: "attach" });
   return (
     <>
       <Form
@@ -114,18 +133,7 @@ function AttachForm({ action, allowPublic }: { action: string; allowPublic: bool
         aria-label="Anexar arquivo"
       >
         <input type="hidden" name="intent" value="attach" />
-        <UploadField
-          id="f-anexo"
-          name={ATTACHMENT_FIELD}
-          label="Arquivo"
-          accept={ATTACHMENT_ACCEPT}
-          fileName={fileName}
-          buttonLabel="Selecionar arquivo"
-          nameTestId="attachment-file-name"
-          errorTestId="attachment-error"
-          onFileChange={(file) => setFileName(file?.name ?? null)}
-          error={errors[ATTACHMENT_FIELD]}
-        />
+        <AttachmentField id="f-anexo" label="Arquivo" testId="attachment" error={errors[ATTACHMENT_FIELD]} />
         {allowPublic ? (
           <CheckboxField
             name="isPublic"

@@ -1,7 +1,8 @@
 import * as React from "react";
 import { Search, SlidersHorizontal } from "lucide-react";
 import { Input, Label, Options, Select } from "~/components/ui/input";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 /**
@@ -138,6 +139,36 @@ export function SearchInput({
         <Input id={id} name="q" type="search" className={cn("pl-9", className)} {...props} />
       </div>
     </>
+  );
+}
+
+/**
+ * A list's search by `?q=` (a GET form: it works without JavaScript): the field, labelled for
+ * screen readers, and "Buscar"; `children` are the hidden fields that keep the list's other
+ * filters. Other props go to the input.
+ */
+export function SearchForm({
+  id,
+  label,
+  value,
+  className,
+  children,
+  ...props
+}: { id: string; label: string; value: string; className?: string; children?: React.ReactNode } & Omit<
+  React.ComponentProps<typeof Input>,
+  "id" | "name" | "type" | "defaultValue" | "className" | "children"
+>) {
+  return (
+    <Form method="get" role="search" className={cn("flex w-full gap-2", className)}>
+      {children}
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Input id={id} name="q" type="search" defaultValue={value} key={value} maxLength={120} {...props} />
+      <Button type="submit">
+        <Search /> Buscar
+      </Button>
+    </Form>
   );
 }
 

@@ -56,6 +56,9 @@ export function Field({
   hint,
   children,
   className,
+  id = `f-${name}`,
+  labelClassName,
+  errorTestId,
 }: {
   label: React.ReactNode;
   name: string;
@@ -63,16 +66,21 @@ export function Field({
   hint?: React.ReactNode;
   children: (props: { id: string; name: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => React.ReactNode;
   className?: string;
+  /** The control's id, when `f-<name>` is not unique (a field repeated in list rows). */
+  id?: string;
+  labelClassName?: string;
+  errorTestId?: string;
 }) {
-  const id = `f-${name}`;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   // content-start: in a form grid row made taller by its neighbour's hint or error, the label and
   // control stay at the top, level with the neighbour's, instead of spreading down the cell.
   return (
     <div className={cn("grid content-start gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
       {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      <FieldMessages id={id} hint={hint} error={error} />
+      <FieldMessages id={id} hint={hint} error={error} errorTestId={errorTestId} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Card } from "~/components/ui/card";
 import { FilePicker } from "~/components/ui/file-picker";
-import { FieldMessages } from "~/components/ui/input";
+import { Field } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 
 /**
@@ -62,34 +62,33 @@ export function UploadField({
   name: string;
   accept: string;
   buttonLabel?: React.ReactNode;
-  /** The chosen file's name, or null: kept by the caller. */
-  fileName: string | null;
-  onFileChange: (file: File | null) => void;
+  /** The chosen file's name, when the caller keeps it; otherwise the field does (reset with its form's `key`). */
+  fileName?: string | null;
+  onFileChange?: (file: File | null) => void;
   hint?: React.ReactNode;
   error?: string;
   nameTestId?: string;
   errorTestId?: string;
   ref?: React.Ref<HTMLInputElement>;
 }) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const [chosen, setChosen] = React.useState<string | null>(null);
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <FilePicker
-        ref={ref}
-        id={id}
-        name={name}
-        accept={accept}
-        fileName={fileName}
-        buttonLabel={buttonLabel}
-        nameTestId={nameTestId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => onFileChange(e.currentTarget.files?.[0] ?? null)}
-      />
-      <FieldMessages id={id} hint={hint} error={error} errorTestId={errorTestId} />
-    </div>
+    <Field id={id} label={label} name={name} hint={hint} error={error} errorTestId={errorTestId} labelClassName="text-slate-900">
+      {(field) => (
+        <FilePicker
+          ref={ref}
+          {...field}
+          accept={accept}
+          fileName={fileName === undefined ? chosen : fileName}
+          buttonLabel={buttonLabel}
+          nameTestId={nameTestId}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0] ?? null;
+            setChosen(file?.name ?? null);
+            onFileChange?.(file);
+          }}
+        />
+      )}
+    </Field>
   );
 }

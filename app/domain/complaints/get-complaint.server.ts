@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { complaintMessages, complaints, files, users } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
+import { fileColumns } from "~/domain/files/file-store.server";
 import { AppError } from "~/utils/app-error";
 import { COMPLAINT_MESSAGES, type ComplaintStatus } from "./complaint.schema";
 import type { ComplaintDetail } from "./complaint-row";
@@ -26,9 +27,7 @@ export async function getComplaint(actor: Actor, id: string): Promise<ComplaintD
       createdAt: complaints.createdAt,
       updatedAt: complaints.updatedAt,
       fileId: files.id,
-      fileName: files.fileName,
-      contentType: files.contentType,
-      size: files.size,
+      ...fileColumns,
     })
     .from(complaints)
     .leftJoin(reviewer, eq(reviewer.id, complaints.reviewedBy))
@@ -44,9 +43,7 @@ export async function getComplaint(actor: Actor, id: string): Promise<ComplaintD
       body: complaintMessages.body,
       createdAt: complaintMessages.createdAt,
       fileId: files.id,
-      fileName: files.fileName,
-      contentType: files.contentType,
-      size: files.size,
+      ...fileColumns,
     })
     .from(complaintMessages)
     .leftJoin(files, eq(files.id, complaintMessages.fileId))

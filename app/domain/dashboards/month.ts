@@ -3,6 +3,7 @@
  * panels and by the lists' `?mes=YYYY-MM` filter, so a card and its list count the same rows.
  */
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
+import { readPage } from "~/lib/pagination";
 
 export type MonthRange = { month: string; firstDay: string; nextFirstDay: string; start: Date; end: Date };
 
@@ -38,4 +39,9 @@ export function currentMonth(now = new Date()) {
 export function readMonthParam(params: URLSearchParams): string | null {
   const v = params.get("mes");
   return isMonth(v) ? v : null;
+}
+
+/** What a list's address carries besides its own filters: `?q=` (at most 120 characters), `?pagina=` and `?mes=`. */
+export function readListParams(params: URLSearchParams) {
+  return { q: (params.get("q") ?? "").slice(0, 120), page: readPage(params.get("pagina")), month: readMonthParam(params) };
 }

@@ -8,6 +8,9 @@ import { sha256Hex } from "~/utils/crypto.server";
 import { contentDisposition } from "~/utils/download.server";
 import { FILE_KINDS, type FileKind } from "./file-types";
 
+/** What a list shows of a stored file (never its bytes): its name, type and size. */
+export const fileColumns = { fileName: files.fileName, contentType: files.contentType, size: files.size };
+
 /**
  * The one file store. Files live in the database (table `files`), so one backup holds
  * everything and several app instances share them. An S3-compatible driver could sit
@@ -61,7 +64,7 @@ export async function storeFile(
       data: input.bytes,
       createdBy: input.createdBy ?? null,
     })
-    .returning({ id: files.id, fileName: files.fileName, contentType: files.contentType, size: files.size });
+    .returning({ id: files.id, ...fileColumns });
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { memberAccess, memberLoginCodes, members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
@@ -43,8 +43,8 @@ export async function codeHash(codeId: string, code: string) {
   return hmacHex(await appSecret(), `member-code:${codeId}:${code}`);
 }
 
-/** The member a CPF may sign in as: not anonymised, with an e-mail, not blocked; or null. */
-async function eligibleMember(cpf: string) {
+/** The member `where` finds, with their access to the member area (blocked, last sign-in); or undefined. */
+export async function memberWithAccess(where: SQL) {
   const [row] = await db()
     .select({
       id: members.id,
@@ -52,11 +52,18 @@ async function eligibleMember(cpf: string) {
       email: members.email,
       registrationNumber: members.registrationNumber,
       anonymizedAt: members.anonymizedAt,
+      lastSignInAt: memberAccess.lastSignInAt,
       blockedAt: memberAccess.blockedAt,
     })
     .from(members)
     .leftJoin(memberAccess, eq(memberAccess.memberId, members.id))
-    .where(eq(members.cpf, cpf));
+    .where(where);
+  return row;
+}
+
+/** The member a CPF may sign in as: not anonymised, with an e-mail, not blocked; or null. */
+async function eligibleMember(cpf: string) {
+  const row = await memberWithAccess(eq(members.cpf, cpf));
   const email = emailOnFile(row?.email);
   if (!row || row.anonymizedAt || row.blockedAt || !email) return null;
   return { ...row, email };

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { memberAccess, members, memberSessions } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { emailOnFile } from "./member-auth.server";
+import { emailOnFile, memberWithAccess } from "./member-auth.server";
 import { sendMail } from "~/integrations/mailer.server";
 import { appUrl } from "~/utils/env.server";
 import { authorize, type Actor } from "~/auth/authorize";
@@ -34,19 +34,7 @@ export type MemberAccessSummary = {
 
 async function loadMember(id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, MEMBER_MESSAGES.notFound);
-  const [row] = await db()
-    .select({
-      id: members.id,
-      name: members.name,
-      email: members.email,
-      registrationNumber: members.registrationNumber,
-      anonymizedAt: members.anonymizedAt,
-      lastSignInAt: memberAccess.lastSignInAt,
-      blockedAt: memberAccess.blockedAt,
-    })
-    .from(members)
-    .leftJoin(memberAccess, eq(memberAccess.memberId, members.id))
-    .where(eq(members.id, id));
+  const row = await memberWithAccess(eq(members.id, id));
   if (!row) throw new AppError(404, MEMBER_MESSAGES.notFound);
   return row;
 }

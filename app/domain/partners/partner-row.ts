@@ -40,15 +40,10 @@ export function toPartnerRow(p: PartnerRecord): PartnerRow {
   };
 }
 
-export function toPublicPartner(
-  p: Pick<PartnerRecord, "id" | "name" | "description" | "logoFileId" | "website" | "category">,
-): PublicPartner {
-  return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    logoUrl: publicImageUrl(p.logoFileId),
-    website: p.website,
-    category: p.category,
-  };
+/** From the public columns exactly (listActivePartners selects no other): the logo's file id becomes its URL. */
+export function toPublicPartner({
+  logoFileId,
+  ...shown
+}: Pick<PartnerRecord, "id" | "name" | "description" | "logoFileId" | "website" | "category">): PublicPartner {
+  return { ...shown, logoUrl: publicImageUrl(logoFileId) };
 }

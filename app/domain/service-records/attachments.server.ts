@@ -4,7 +4,7 @@ import { serviceScope } from "~/auth/scopes";
 import { db, type Tx } from "~/db/client.server";
 import { files, serviceRecordAttachments, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { getFile, storeUpload, type Upload } from "~/domain/files/file-store.server";
+import { fileColumns, getFile, storeUpload, type Upload } from "~/domain/files/file-store.server";
 import { AppError } from "~/utils/app-error";
 import { ATTACHMENT_KINDS, ATTACHMENT_MESSAGES, type AttachmentView } from "./attachments";
 import { recordInScope, type ServiceActor } from "./service-access.server";
@@ -137,9 +137,7 @@ export async function setAttachmentVisibility(actor: ServiceActor, input: { id: 
 
 const attachmentColumns = {
   id: serviceRecordAttachments.id,
-  fileName: files.fileName,
-  contentType: files.contentType,
-  size: files.size,
+  ...fileColumns,
   isPublic: serviceRecordAttachments.isPublic,
   uploadedByName: serviceRecordAttachments.uploadedByName,
   createdAt: serviceRecordAttachments.createdAt,

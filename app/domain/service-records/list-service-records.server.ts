@@ -71,6 +71,20 @@ export function readFilters(params: URLSearchParams): ListFilters {
   };
 }
 
+/** The columns of a record that every list of records shows (the records list, "Meus atendimentos"). */
+export const recordSummaryColumns = {
+  id: serviceRecords.id,
+  protocol: serviceRecords.protocol,
+  recordType: serviceRecords.recordType,
+  sector: serviceRecords.sector,
+  status: serviceRecords.status,
+  priority: serviceRecords.priority,
+  requesterName: serviceRecords.requesterName,
+  serviceType: serviceRecords.serviceType,
+  otherType: serviceRecords.otherType,
+  dueAt: serviceRecords.dueAt,
+};
+
 /**
  * The list, scoped on the server (homologação, secretaria, jurídico, financeiro, presidência see
  * their own sector; rh and admin all). Search: protocol, requester name or description words
@@ -124,17 +138,8 @@ export async function listServiceRecords(
     (limit, offset) =>
       db()
         .select({
-          id: serviceRecords.id,
-          protocol: serviceRecords.protocol,
-          recordType: serviceRecords.recordType,
-          sector: serviceRecords.sector,
-          status: serviceRecords.status,
-          priority: serviceRecords.priority,
-          requesterName: serviceRecords.requesterName,
-          serviceType: serviceRecords.serviceType,
-          otherType: serviceRecords.otherType,
+          ...recordSummaryColumns,
           description: serviceRecords.description,
-          dueAt: serviceRecords.dueAt,
           createdAt: serviceRecords.createdAt,
           responsibleId: serviceRecords.responsibleId,
           responsibleName: users.name,

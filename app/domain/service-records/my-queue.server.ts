@@ -5,6 +5,8 @@ import { db } from "~/db/client.server";
 import { serviceRecords } from "~/db/schema";
 import { pageCountOf } from "~/lib/pagination";
 import type { ServiceActor } from "./service-access.server";
+import { recordSummaryColumns } from "./list-service-records.server";
+import type { ServiceRecordListRow } from "./service-record-row";
 
 /**
  * "Meus atendimentos" (issue 22 §1, ADR 257): the open records (pendente, em andamento) the user
@@ -31,18 +33,10 @@ export async function countMyQueue(actor: ServiceActor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type MyQueueRow = {
-  id: string;
-  protocol: string;
-  sector: string;
-  status: string;
-  priority: string;
-  requesterName: string;
-  serviceType: string;
-  otherType: string | null;
-  recordType: string;
-  dueAt: Date;
-};
+export type MyQueueRow = Pick<
+  ServiceRecordListRow,
+  "id" | "protocol" | "sector" | "status" | "priority" | "requesterName" | "serviceType" | "otherType" | "recordType" | "dueAt"
+>;
 
 /** One page of the queue, with its total (from countMyQueue) and page count. */
 export async function listMyQueue(actor: ServiceActor, page = 1) {
@@ -53,18 +47,7 @@ export async function listMyQueue(actor: ServiceActor, page = 1) {
     total === 0
       ? []
       : await db()
-          .select({
-            id: serviceRecords.id,
-            protocol: serviceRecords.protocol,
-            sector: serviceRecords.sector,
-            status: serviceRecords.status,
-            priority: serviceRecords.priority,
-            requesterName: serviceRecords.requesterName,
-            serviceType: serviceRecords.serviceType,
-            otherType: serviceRecords.otherType,
-            recordType: serviceRecords.recordType,
-            dueAt: serviceRecords.dueAt,
-          })
+          .select(recordSummaryColumns)
           .from(serviceRecords)
           .where(queueWhere(actor))
           .orderBy(asc(serviceRecords.dueAt), asc(serviceRecords.id))

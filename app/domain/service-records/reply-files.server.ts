@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { authorize } from "~/auth/authorize";
 import { db } from "~/db/client.server";
 import { files, serviceRecordEntries, serviceReplyFiles } from "~/db/schema";
+import { fileColumns } from "~/domain/files/file-store.server";
 import { AppError } from "~/utils/app-error";
 import { recordInScope, type ServiceActor } from "./service-access.server";
 
@@ -16,9 +17,7 @@ export async function replyFilesOf(recordId: string): Promise<ReplyFile[]> {
     .select({
       entryId: serviceReplyFiles.entryId,
       id: files.id,
-      fileName: files.fileName,
-      contentType: files.contentType,
-      size: files.size,
+      ...fileColumns,
     })
     .from(serviceReplyFiles)
     .innerJoin(serviceRecordEntries, eq(serviceRecordEntries.id, serviceReplyFiles.entryId))

@@ -2,3 +2,6 @@
 export function replyFileHref(fileId: string) {
   return `/dashboard/atendimentos/respostas/${fileId}`;
 }
+
+/** The staff list of service records, where a record's pages send back what they cannot show. */
+export const SERVICE_LIST = "/dashboard/atendimentos";

@@ -1,5 +1,5 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { ArrowLeft, LogIn } from "lucide-react";
+import { LogIn } from "lucide-react";
 import type { Route } from "./+types/login";
 import { getSessionUser, destroySession } from "~/auth/session.server";
 import { login, LOGIN_MESSAGES, loginSchema } from "~/auth/login.server";
@@ -12,7 +12,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
-import { AuthCard } from "~/components/layout/auth-card";
+import { AuthCard, BackHome } from "~/components/layout/auth-card";
 import { noindexMeta } from "~/utils/seo";
 
 // Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
@@ -60,19 +60,7 @@ export default function Login() {
   const { Form, error, busy: submitting } = useFormAction({ mode: "document", toast: false, action: "/login" });
   const [params] = useSearchParams();
   return (
-    <AuthCard
-      title="Área restrita"
-      subtitle="Entre com seu usuário e senha da equipe do sindicato."
-      after={
-        <div className="mt-6 text-center">
-          <Button asChild variant="ghost">
-            <Link to="/">
-              <ArrowLeft /> Voltar ao início
-            </Link>
-          </Button>
-        </div>
-      }
-    >
+    <AuthCard title="Área restrita" subtitle="Entre com seu usuário e senha da equipe do sindicato." after={<BackHome />}>
       <Form method="post" className="mt-6 grid gap-4" replace>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         {error ? <Alert tone="error">{error}</Alert> : null}

@@ -20,6 +20,7 @@ import { Card } from "~/components/ui/card";
 import { formatDate } from "~/lib/dates";
 import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
+import { DetailItem } from "~/components/ui/detail-item";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cobrança | Painel" }];
 
@@ -93,15 +94,8 @@ const STATUS: Record<ChargeStatus, { label: string; tone: "success" | "danger" |
   pending: { label: "Pendente", tone: "warning" },
 };
 
-function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-slate-900" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
+function Item(props: { label: string; children: React.ReactNode; testId?: string }) {
+  return <DetailItem {...props} className="grid gap-0.5" />;
 }
 
 export default function ChargePage() {

@@ -1,5 +1,5 @@
-import { Form, Link, useLoaderData } from "react-router";
-import { Receipt, Search } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { Receipt } from "lucide-react";
 import type { Route } from "./+types/finance-members";
 import { requireAccess } from "~/auth/guard.server";
 import { searchFinanceMembers } from "~/domain/finance/finance-members.server";
@@ -8,10 +8,9 @@ import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Input } from "~/components/ui/input";
+import { SearchForm } from "~/components/ui/filter-bar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultar Filiados | Financeiro" }];
 
@@ -37,24 +36,14 @@ export default function FinanceMembersPage() {
         title="Consultar Filiados"
         description="Encontre o filiado pelo nome, pela matrícula ou pelo CPF e veja as cobranças dele."
       />
-      <Form method="get" role="search" className="flex w-full gap-2 md:max-w-xl">
-        <label htmlFor="busca-filiados-financeiro" className="sr-only">
-          Buscar filiado por nome, matrícula ou CPF
-        </label>
-        <Input
-          id="busca-filiados-financeiro"
-          name="q"
-          type="search"
-          defaultValue={q}
-          key={q}
-          placeholder="Nome, matrícula ou CPF"
-          maxLength={120}
-          autoComplete="off"
-        />
-        <Button type="submit">
-          <Search /> Buscar
-        </Button>
-      </Form>
+      <SearchForm
+        id="busca-filiados-financeiro"
+        label="Buscar filiado por nome, matrícula ou CPF"
+        value={q}
+        placeholder="Nome, matrícula ou CPF"
+        autoComplete="off"
+        className="md:max-w-xl"
+      />
       {!q.trim() ? (
         <EmptyState compact>Digite parte do nome (com ou sem acentos), a matrícula ou o CPF completo.</EmptyState>
       ) : rows.length === 0 ? (

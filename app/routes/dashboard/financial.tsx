@@ -1,6 +1,6 @@
 import * as React from "react";
-import { Form, Link, useLoaderData, useLocation } from "react-router";
-import { Download, FileText, Search } from "lucide-react";
+import { Link, useLoaderData, useLocation } from "react-router";
+import { Download, FileText } from "lucide-react";
 import { DateInput } from "~/components/ui/masked-input";
 import type { Route } from "./+types/financial";
 import { requireAccess } from "~/auth/guard.server";
@@ -20,7 +20,7 @@ import {
   type ChargeFilter,
   type ChargeStatus,
 } from "~/domain/finance/finance-options";
-import { readMonthParam } from "~/domain/dashboards/month";
+import { readListParams } from "~/domain/dashboards/month";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -31,13 +31,11 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FilterBar, FilterTabs } from "~/components/ui/filter-bar";
-import { readPage } from "~/lib/pagination";
+import { FilterBar, FilterTabs, SearchForm } from "~/components/ui/filter-bar";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { withBack } from "~/lib/back-link";
 import { Card } from "~/components/ui/card";
 import { JobProgress } from "~/components/ui/job-progress";
-import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -48,11 +46,9 @@ const LOAD_ERROR = "Erro ao carregar cobranças. Tente novamente.";
 
 /** ?filtro= all|paid|pending|overdue|this-month|previous-month, ?mes= YYYY-MM (reference month), ?q=, ?pagina= N. */
 function readQuery(url: URL) {
-  const q = (url.searchParams.get("q") ?? "").slice(0, 120);
   const f = url.searchParams.get("filtro");
   const filter: ChargeFilter = isChargeFilter(f) ? f : "all";
-  const page = readPage(url.searchParams.get("pagina"));
-  return { q, filter, page, month: readMonthParam(url.searchParams) };
+  return { ...readListParams(url.searchParams), filter };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -242,25 +238,16 @@ export default function FinancialPage() {
         defaultOpen={filter !== "all"}
         active={filter !== "all" ? 1 : 0}
         search={
-          <Form method="get" role="search" className="flex w-full gap-2 xl:max-w-sm">
+          <SearchForm
+            id="busca-cobrancas"
+            label="Buscar filiado por nome ou matrícula"
+            value={q}
+            placeholder="Filiado: nome ou matrícula"
+            className="xl:max-w-sm"
+          >
             {filter !== "all" ? <input type="hidden" name="filtro" value={filter} /> : null}
             {month ? <input type="hidden" name="mes" value={month} /> : null}
-            <label htmlFor="busca-cobrancas" className="sr-only">
-              Buscar filiado por nome ou matrícula
-            </label>
-            <Input
-              id="busca-cobrancas"
-              name="q"
-              type="search"
-              defaultValue={q}
-              key={q}
-              placeholder="Filiado: nome ou matrícula"
-              maxLength={120}
-            />
-            <Button type="submit">
-              <Search /> Buscar
-            </Button>
-          </Form>
+          </SearchForm>
         }
       >
         <FilterTabs

@@ -64,7 +64,6 @@ export default function MembersImportPage() {
       />
       <SpreadsheetImport
         action={PATH}
-        templateHref={`${PATH}/modelo`}
         title="Importar planilha de filiados"
         name="member-import"
         keyLabel="Filiado"

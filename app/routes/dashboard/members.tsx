@@ -1,5 +1,5 @@
-import { Form, Link, useLoaderData, useLocation } from "react-router";
-import { Download, FileUp, MapPinHouse, RefreshCw, Search } from "lucide-react";
+import { Link, useLoaderData, useLocation } from "react-router";
+import { Download, FileUp, MapPinHouse, RefreshCw } from "lucide-react";
 import { countPendingAddressRequests } from "~/domain/member-area/my-data.server";
 import type { Route } from "./+types/members";
 import { requireAccess } from "~/auth/guard.server";
@@ -18,26 +18,22 @@ import { CreateMemberDialog, DeleteMemberButton, EditMemberDialog } from "~/comp
 import { PaymentBadge, situationLabel } from "~/components/members/member-badges";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import { readPage } from "~/lib/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FilterBar, FilterTabs } from "~/components/ui/filter-bar";
-import { Input } from "~/components/ui/input";
+import { FilterBar, FilterTabs, SearchForm } from "~/components/ui/filter-bar";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
-import { readMonthParam } from "~/domain/dashboards/month";
+import { readListParams } from "~/domain/dashboards/month";
 import { monthLabel } from "~/domain/dashboards/panel-types";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestão de Filiados | Painel" }];
 
 /** ?q= search, ?aba= todos|ativos|inativos, ?pagina= N (anything else falls back quietly). */
 function readQuery(url: URL) {
-  const q = (url.searchParams.get("q") ?? "").slice(0, 120);
   const aba = url.searchParams.get("aba");
   const tab: MemberTab = isMemberTab(aba) ? aba : "todos";
-  const page = readPage(url.searchParams.get("pagina"));
-  return { q, tab, page, month: readMonthParam(url.searchParams) };
+  return { ...readListParams(url.searchParams), tab };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -150,27 +146,18 @@ export default function MembersPage() {
         defaultOpen={tab !== "todos"}
         active={tab !== "todos" ? 1 : 0}
         search={
-          <Form method="get" role="search" className="flex w-full gap-2 lg:max-w-md">
+          <SearchForm
+            id="busca-filiados"
+            label="Buscar por nome ou matrícula"
+            value={q}
+            placeholder="Nome ou matrícula"
+            autoFocus={choosingToEdit && !q}
+            aria-describedby={choosingToEdit ? "escolher-para-editar" : undefined}
+            className="lg:max-w-md"
+          >
             {tab !== "todos" ? <input type="hidden" name="aba" value={tab} /> : null}
-            <label htmlFor="busca-filiados" className="sr-only">
-              Buscar por nome ou matrícula
-            </label>
             {choosingToEdit ? <input type="hidden" name="acao" value="editar" /> : null}
-            <Input
-              id="busca-filiados"
-              name="q"
-              type="search"
-              defaultValue={q}
-              key={q}
-              placeholder="Nome ou matrícula"
-              maxLength={120}
-              autoFocus={choosingToEdit && !q}
-              aria-describedby={choosingToEdit ? "escolher-para-editar" : undefined}
-            />
-            <Button type="submit">
-              <Search /> Buscar
-            </Button>
-          </Form>
+          </SearchForm>
         }
       >
         <FilterTabs

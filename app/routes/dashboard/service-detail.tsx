@@ -1,14 +1,15 @@
 import * as React from "react";
-import { Link, redirect, useLoaderData, useSearchParams } from "react-router";
+import { Link, useLoaderData, useSearchParams } from "react-router";
 import { ArrowLeft, FileCheck, Merge, Pencil, Printer } from "lucide-react";
 import type { Route } from "./+types/service-detail";
+import { loadRecordPage } from "~/domain/service-records/record-page.server";
 import { requireAccess } from "~/auth/guard.server";
 import { agentsFor, requireRecordInScope } from "~/domain/service-records/service-access.server";
 import { getServiceRecord } from "~/domain/service-records/get-service-record.server";
 import { replyFilesOf } from "~/domain/service-records/reply-files.server";
 import { cannedRepliesForRecord } from "~/domain/service-records/canned-replies.server";
 import { CannedReplyPicker, type CannedOption } from "~/components/service-records/canned-reply-picker";
-import { replyFileHref } from "~/domain/service-records/reply-links";
+import { replyFileHref, SERVICE_LIST } from "~/domain/service-records/reply-links";
 import { revealServiceCpf } from "~/domain/service-records/reveal-service-cpf.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "~/domain/service-records/change-service-record.server";
 import { assignServiceRecord, takeServiceRecord } from "~/domain/service-records/assign-service-record.server";
@@ -30,8 +31,6 @@ import {
 import type { ServiceSector } from "~/auth/scopes";
 import { serviceDetailActionSchema } from "~/domain/service-records/service.schema";
 import { handleAction } from "~/utils/action.server";
-import { isAppError } from "~/utils/app-error";
-import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -54,12 +53,9 @@ import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.record.protocol ?? "Atendimento"} | Painel` }];
 
-const LIST = "/dashboard/atendimentos";
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw redirect(`${LIST}?aviso=nao-encontrado`);
-  try {
+  return loadRecordPage(params.id, async () => {
     const { record, entries } = await getServiceRecord(user, params.id);
     const agents = await agentsFor(record.sector as ServiceSector);
     // Issue 22 §5 (ADR 264): the files of the requester's e-mail replies, under their entries.
@@ -71,12 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // A merged duplicate (issue 22 §8, ADR 267): read-only, pointing to its survivor.
     const mergedInto = await mergedIntoProtocol(record.mergedInto);
     return { record, entries, agents, replyFiles, canned, attachments, me: user.id, now: new Date().toISOString(), mergedInto };
-  } catch (error) {
-    // The original: a toast, then back to the list.
-    if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
-    if (isAppError(error) && error.status === 404) throw redirect(`${LIST}?aviso=nao-encontrado`);
-    return loadOrFail(() => Promise.reject(error), SERVICE_MESSAGES.detailLoadError);
-  }
+  });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -232,7 +223,7 @@ export default function ServiceDetailPage() {
         description={`${SECTOR_LABELS[sector] ?? record.sector} · ${record.serviceType === "Outros" && record.otherType ? record.otherType : record.serviceType}`}
         actions={
           <div className="flex flex-wrap gap-2 print:hidden">
-            <Link to={LIST} className={buttonVariants({ variant: "outline", size: "md" })}>
+            <Link to={SERVICE_LIST} className={buttonVariants({ variant: "outline", size: "md" })}>
               <ArrowLeft aria-hidden /> Voltar à lista
             </Link>
             <Button type="button" variant="outline" onClick={() => window.print()}>

@@ -1,16 +1,15 @@
 import { Link, redirect, useLoaderData } from "react-router";
 import { ArrowLeft, Merge } from "lucide-react";
 import type { Route } from "./+types/service-merge";
+import { loadRecordPage } from "~/domain/service-records/record-page.server";
 import { requireAccess } from "~/auth/guard.server";
 import type { ServiceSector } from "~/auth/scopes";
 import { MERGE_MESSAGES, mergeActionSchema } from "~/domain/service-records/merge";
 import { mergeCandidates, mergedIntoProtocol, mergeServiceRecords } from "~/domain/service-records/merge-service-records.server";
 import { requireRecordInScope } from "~/domain/service-records/service-access.server";
-import { SECTOR_LABELS, SERVICE_MESSAGES, STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
+import { SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
 import { formatDateTime } from "~/lib/dates";
 import { handleAction } from "~/utils/action.server";
-import { isAppError } from "~/utils/app-error";
-import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
@@ -22,8 +21,6 @@ import { useFormAction } from "~/components/ui/use-form-action";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Unificar ${data?.record.protocol ?? "atendimento"} | Painel` }];
 
-const LIST = "/dashboard/atendimentos";
-
 /**
  * "Unificar a outro atendimento" (issue 22 §8, ADR 267): on a duplicate's page, the records of
  * the same requester (CPF), sector and type that are open; the chosen one survives, this one is
@@ -31,8 +28,7 @@ const LIST = "/dashboard/atendimentos";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw redirect(`${LIST}?aviso=nao-encontrado`);
-  try {
+  return loadRecordPage(params.id, async () => {
     const { record, candidates } = await mergeCandidates(user, params.id);
     return {
       record: {
@@ -49,11 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // The confirmation step (a plain GET, so it works without JavaScript): the survivor chosen.
       chosen: candidates.find((c) => c.id === new URL(request.url).searchParams.get("para")) ?? null,
     };
-  } catch (error) {
-    if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
-    if (isAppError(error) && error.status === 404) throw redirect(`${LIST}?aviso=nao-encontrado`);
-    return loadOrFail(() => Promise.reject(error), SERVICE_MESSAGES.detailLoadError);
-  }
+  });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -1,19 +1,16 @@
-import { Link, redirect, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ArrowLeft, Printer } from "lucide-react";
 import type { Route } from "./+types/service-receipt";
+import { loadRecordPage } from "~/domain/service-records/record-page.server";
 import { requireAccess } from "~/auth/guard.server";
 import { getServiceReceipt } from "~/domain/service-records/service-receipt.server";
-import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
-import { isAppError } from "~/utils/app-error";
-import { loadOrFail } from "~/utils/load.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DetailItem } from "~/components/ui/detail-item";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Comprovante ${data?.receipt.protocol ?? ""} | Painel` }];
-
-const LIST = "/dashboard/atendimentos";
 
 /**
  * The comprovante de atendimento (issue 22 §4, ADR 263): one A4 page, laid out like a charge's
@@ -22,26 +19,8 @@ const LIST = "/dashboard/atendimentos";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw redirect(`${LIST}?aviso=nao-encontrado`);
-  try {
-    return { receipt: await getServiceReceipt(user, params.id), id: params.id };
-  } catch (error) {
-    // As on the record's page: back to the list with a notice.
-    if (isAppError(error) && error.status === 403) throw redirect(`${LIST}?aviso=sem-permissao`);
-    if (isAppError(error) && error.status === 404) throw redirect(`${LIST}?aviso=nao-encontrado`);
-    return loadOrFail(() => Promise.reject(error), SERVICE_MESSAGES.detailLoadError);
-  }
-}
-
-function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div className="grid content-start gap-0.5">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-slate-900" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
+  // As on the record's page: back to the list with a notice.
+  return loadRecordPage(params.id, async () => ({ receipt: await getServiceReceipt(user, params.id), id: params.id }));
 }
 
 export default function ServiceReceiptPage() {
@@ -87,26 +66,26 @@ export default function ServiceReceiptPage() {
         </div>
 
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 print:grid-cols-2">
-          <Item label={r.anonymous ? "Registro" : "Solicitante"} testId="receipt-requester">
+          <DetailItem label={r.anonymous ? "Registro" : "Solicitante"} testId="receipt-requester">
             {r.requesterName}
-          </Item>
+          </DetailItem>
           {r.requesterCpfMasked ? (
-            <Item label="CPF" testId="receipt-cpf">
+            <DetailItem label="CPF" testId="receipt-cpf">
               {r.requesterCpfMasked}
-            </Item>
+            </DetailItem>
           ) : null}
-          <Item label="Registrado em" testId="receipt-date">
+          <DetailItem label="Registrado em" testId="receipt-date">
             {formatDateTime(r.createdAt)}
-          </Item>
-          <Item label="Setor" testId="receipt-sector">
+          </DetailItem>
+          <DetailItem label="Setor" testId="receipt-sector">
             {r.sector}
-          </Item>
-          <Item label="Tipo de atendimento" testId="receipt-type">
+          </DetailItem>
+          <DetailItem label="Tipo de atendimento" testId="receipt-type">
             {r.serviceType}
-          </Item>
-          <Item label="Prazo previsto" testId="receipt-due">
+          </DetailItem>
+          <DetailItem label="Prazo previsto" testId="receipt-due">
             {formatDate(r.dueAt)}
-          </Item>
+          </DetailItem>
         </dl>
 
         <section aria-labelledby="receipt-follow" className="grid gap-4 border-t border-slate-200 pt-4">

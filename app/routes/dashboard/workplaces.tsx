@@ -151,7 +151,6 @@ export default function WorkplacesPage() {
       />
       <SpreadsheetImport
         action={PATH}
-        templateHref={`${PATH}/modelo`}
         title="Importar planilha de postos"
         name="workplace-import"
         keyLabel="Posto"

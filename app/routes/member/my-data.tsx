@@ -13,9 +13,11 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Options, Select } from "~/components/ui/input";
+import { CodeInput } from "~/components/ui/code-input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { formatCep } from "~/lib/br/cep";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { DetailItem } from "~/components/ui/detail-item";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus dados | Área do Filiado" }, { name: "robots", content: "noindex" }];
 
@@ -43,12 +45,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 function Item({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
-    <div className="grid content-start gap-0.5">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-slate-900 [overflow-wrap:anywhere]" data-testid={testId}>
-        {value === null || value === undefined || value === "" ? "—" : value}
-      </dd>
-    </div>
+    <DetailItem label={label} testId={testId} valueClassName="text-slate-900 [overflow-wrap:anywhere]">
+      {value === null || value === undefined || value === "" ? "—" : value}
+    </DetailItem>
   );
 }
 
@@ -126,17 +125,7 @@ function EmailForms({ email, pending }: { email: string | null; pending: { newEm
           </p>
           <Outcome result={confirm.result} />
           <Field label="Código recebido no novo e-mail" name="code" error={confirm.errors.code} hint="6 números.">
-            {(p) => (
-              <Input
-                {...p}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                pattern="[0-9 ]*"
-                required
-                className="font-mono text-lg tracking-[0.3em]"
-              />
-            )}
+            {(p) => <CodeInput {...p} />}
           </Field>
           <div>
             <Button type="submit" disabled={confirm.busy}>

@@ -9,6 +9,7 @@ import { formatDate, formatLongDate, todayInBrasilia } from "~/lib/dates";
 import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
 import { BrandMark } from "~/components/layout/brand-mark";
+import { DetailItem } from "~/components/ui/detail-item";
 
 export const handle = { hydrate: "now" as const };
 
@@ -26,14 +27,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...receipt, issuedOn: todayInBrasilia() };
 }
 
-function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Row(props: { label: string; children: React.ReactNode; testId?: string }) {
   return (
-    <div className="grid grid-cols-[10rem_1fr] gap-2 border-b border-slate-200 py-2 text-sm print:text-base">
-      <dt className="font-semibold text-slate-700">{label}</dt>
-      <dd className="text-slate-900" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
+    <DetailItem
+      {...props}
+      className="grid grid-cols-[10rem_1fr] gap-2 border-b border-slate-200 py-2 text-sm print:text-base"
+      labelClassName="font-semibold text-slate-700"
+    />
   );
 }
 

@@ -5,13 +5,7 @@ import type { Route } from "./+types/service";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { assertMyServiceRecord, commentOnMyServiceRecord, myServiceRecord } from "~/domain/member-area/my-services.server";
 import { COMMENT_FIELD, MY_SERVICES_MESSAGES, myServiceCommentSchema } from "~/domain/member-area/my-services";
-import {
-  ATTACHMENT_ACCEPT,
-  ATTACHMENT_FIELD,
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MAX_MB,
-  ATTACHMENT_MESSAGES,
-} from "~/domain/service-records/attachments";
+import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MB, ATTACHMENT_MESSAGES } from "~/domain/service-records/attachments";
 import { SERVICE_LIMITS } from "~/domain/service-records/service-options";
 import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
@@ -19,7 +13,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Textarea } from "~/components/ui/input";
-import { UploadField } from "~/components/ui/upload-card";
+import { AttachmentField } from "~/components/service-records/attachments";
 import { DueBadge, StatusBadge } from "~/components/service-records/service-badges";
 import { ConsultaAttachments } from "~/components/service-records/consulta-attachments";
 import { ConsultaEntries, ConsultaFacts } from "~/components/service-records/consulta-entries";
@@ -60,12 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 function CommentForm() {
-  const [fileName, setFileName] = React.useState<string | null>(null);
-  const { Form, busy, errors, resetKey, result } = useFormAction({
-    intent: "comment",
-    schema: myServiceCommentSchema,
-    onSuccess: () => setFileName(null),
-  });
+  const { Form, busy, errors, resetKey, result } = useFormAction({ intent: "comment", schema: myServiceCommentSchema });
   const echoed = result && !result.ok ? result.values?.[COMMENT_FIELD] : undefined;
   return (
     <Card className="grid gap-3 p-4 sm:p-5" data-testid="my-service-comment">
@@ -81,18 +70,7 @@ function CommentForm() {
         <Field label="Comentário" name={COMMENT_FIELD} error={errors[COMMENT_FIELD]} hint={`Até ${SERVICE_LIMITS.comment} caracteres.`}>
           {(p) => <Textarea {...p} rows={5} maxLength={SERVICE_LIMITS.comment} defaultValue={echoed} data-testid="my-service-text" />}
         </Field>
-        <UploadField
-          id="f-arquivo"
-          name={ATTACHMENT_FIELD}
-          label="Documento (opcional)"
-          accept={ATTACHMENT_ACCEPT}
-          fileName={fileName}
-          buttonLabel="Selecionar arquivo"
-          nameTestId="my-service-file-name"
-          errorTestId="my-service-file-error"
-          onFileChange={(file) => setFileName(file?.name ?? null)}
-          error={errors[ATTACHMENT_FIELD]}
-        />
+        <AttachmentField id="f-arquivo" label="Documento (opcional)" testId="my-service-file" error={errors[ATTACHMENT_FIELD]} />
         <div>
           <Button type="submit" disabled={busy} data-testid="my-service-send">
             <Send aria-hidden /> {busy ? "Enviando…" : "Enviar"}

@@ -1,5 +1,5 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { ArrowLeft, KeyRound, Mail } from "lucide-react";
+import { KeyRound, Mail } from "lucide-react";
 import type { Route } from "./+types/sign-in";
 import { requestMemberCode, verifyMemberCode } from "~/domain/member-area/member-auth.server";
 import { MEMBER_AUTH_MESSAGES, memberSignInSchema } from "~/domain/member-area/member-auth.schema";
@@ -11,7 +11,8 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
-import { AuthCard } from "~/components/layout/auth-card";
+import { AuthCard, BackHome } from "~/components/layout/auth-card";
+import { CodeInput } from "~/components/ui/code-input";
 import { noindexMeta } from "~/utils/seo";
 
 export const handle = { hydrate: "now" as const };
@@ -111,19 +112,7 @@ function CodeStep({ result, cpf }: { result: SignInData; cpf: string }) {
           CPF: <span className="font-mono font-semibold text-slate-900">{formatCpf(cpf)}</span>
         </p>
         <Field label="Código recebido por e-mail" name="code" hint="6 números, válido por 10 minutos.">
-          {(p) => (
-            <Input
-              {...p}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              pattern="[0-9 ]*"
-              required
-              autoFocus
-              className="font-mono text-lg tracking-[0.3em]"
-              disabled={result.status === 429}
-            />
-          )}
+          {(p) => <CodeInput {...p} autoFocus disabled={result.status === 429} />}
         </Field>
         <Button type="submit" size="lg" disabled={pendingIntent === "verify-code" || result.status === 429}>
           <KeyRound aria-hidden /> {pendingIntent === "verify-code" ? "Entrando..." : "Entrar"}
@@ -146,15 +135,7 @@ export default function MemberSignIn() {
     <AuthCard
       title="Área do Filiado"
       subtitle="Entre com o seu CPF e um código enviado ao e-mail cadastrado no sindicato. Sem senha."
-      after={
-        <div className="mt-6 text-center">
-          <Button asChild variant="ghost">
-            <Link to="/">
-              <ArrowLeft /> Voltar ao início
-            </Link>
-          </Button>
-        </div>
-      }
+      after={<BackHome />}
     >
       {result && cpf ? <CodeStep result={result} cpf={cpf.replace(/\D/g, "")} /> : <CpfStep result={result ?? undefined} />}
     </AuthCard>

@@ -7,30 +7,17 @@ import { z } from "zod";
 import { auditEvent } from "../audit-event";
 
 const registrationNumber = z.number().int();
+/** An event whose data is the member's registration number alone. */
+const byNumber = <const E extends string>(label: string, entityType: E) =>
+  auditEvent({ label, entityType, data: z.strictObject({ registrationNumber }) });
 
 export const MEMBER_AREA_ENTITIES = { member_area: "Área do Filiado" } as const;
 
 export const MEMBER_AREA_EVENTS = {
-  "member_area.code_sent": auditEvent({
-    label: "Código de acesso enviado ao filiado",
-    entityType: "member_area",
-    data: z.strictObject({ registrationNumber }),
-  }),
-  "member_area.code_failed": auditEvent({
-    label: "Código de acesso incorreto (Área do Filiado)",
-    entityType: "member_area",
-    data: z.strictObject({ registrationNumber }),
-  }),
-  "member_area.signed_in": auditEvent({
-    label: "Filiado entrou na Área do Filiado",
-    entityType: "member_area",
-    data: z.strictObject({ registrationNumber }),
-  }),
-  "member_area.signed_out": auditEvent({
-    label: "Filiado saiu da Área do Filiado",
-    entityType: "member_area",
-    data: z.strictObject({ registrationNumber }),
-  }),
+  "member_area.code_sent": byNumber("Código de acesso enviado ao filiado", "member_area"),
+  "member_area.code_failed": byNumber("Código de acesso incorreto (Área do Filiado)", "member_area"),
+  "member_area.signed_in": byNumber("Filiado entrou na Área do Filiado", "member_area"),
+  "member_area.signed_out": byNumber("Filiado saiu da Área do Filiado", "member_area"),
   "member_area.receipt_viewed": auditEvent({
     label: "Filiado abriu o recibo de uma mensalidade",
     entityType: "member_area",
@@ -44,16 +31,8 @@ export const MEMBER_AREA_EVENTS = {
     entityType: "member",
     data: z.strictObject({ registrationNumber, changed: z.array(z.string()) }),
   }),
-  "member_area.email_code_sent": auditEvent({
-    label: "Código de confirmação enviado ao novo e-mail do filiado",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber }),
-  }),
-  "member_area.email_code_failed": auditEvent({
-    label: "Código de confirmação do novo e-mail incorreto",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber }),
-  }),
+  "member_area.email_code_sent": byNumber("Código de confirmação enviado ao novo e-mail do filiado", "member"),
+  "member_area.email_code_failed": byNumber("Código de confirmação do novo e-mail incorreto", "member"),
   "member_area.email_changed": auditEvent({
     label: "Filiado confirmou um novo e-mail (Área do Filiado)",
     entityType: "member",
@@ -84,21 +63,9 @@ export const MEMBER_AREA_EVENTS = {
   }),
   // The staff side (issue 23 §6, ADR 276): the actor is the staff user (rh or admin), the entity
   // the member, so they show in the member's history on the staff page.
-  "member_area.access_resent": auditEvent({
-    label: "Acesso à Área do Filiado reenviado ao filiado",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber }),
-  }),
-  "member_area.access_blocked": auditEvent({
-    label: "Acesso à Área do Filiado bloqueado",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber }),
-  }),
-  "member_area.access_unblocked": auditEvent({
-    label: "Acesso à Área do Filiado desbloqueado",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber }),
-  }),
+  "member_area.access_resent": byNumber("Acesso à Área do Filiado reenviado ao filiado", "member"),
+  "member_area.access_blocked": byNumber("Acesso à Área do Filiado bloqueado", "member"),
+  "member_area.access_unblocked": byNumber("Acesso à Área do Filiado desbloqueado", "member"),
   // Issue 23 §3 (ADR 274): a comment or a file sent on one of the member's own service records.
   // Counts and ids only, never the text or the file's name.
   "member_area.service_commented": auditEvent({
