@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { useOutsideFakes } from "../support/outside-fakes";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, checkedAtBothWidths, fromSidebar } from "../support/browser";
+import {
+  axeViolations as axe,
+  hasNoHorizontalOverflow,
+  hydrated,
+  screenshot,
+  checkedAtBothWidths,
+  fromSidebar,
+  VIEWPORTS,
+} from "../support/browser";
 import { createWorkplace } from "~/db/factories/field";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { WORKPLACE_MESSAGES } from "~/domain/fieldwork/workplace.schema";
@@ -209,5 +217,37 @@ describe("workplace spreadsheet import", () => {
     await expect.poll(() => page.getByText("Importação concluída: 1 posto criado, 0 atualizados.").first().isVisible()).toBe(true);
     expect((await t.query`select 1 from workplaces where name = 'Posto Importado E2E'`).length).toBe(1);
     await page.context().close();
+  });
+});
+
+describe("a route from one of many workplaces", () => {
+  it("past 100 workplaces, criar-rota searches them (GET, 390 px) and starts from the one found; axe at both widths", async () => {
+    const before = Number((await t.query<{ n: number }>`select count(*)::int as n from workplaces`)[0].n);
+    await t.query`
+      insert into workplaces (code, name, address, neighbourhood, city, state, cep, lat, lon, members_count)
+      select 'P9' || lpad(g::text, 8, '0'), 'Posto em Massa ' || g, 'Quadra ' || g, 'Asa Norte', 'Brasília', 'DF', '70040010', -15.79, -47.88, 0
+      from generate_series(1, ${101 - before}::int) g`;
+    try {
+      const page = await t.login("campo", { path: "/dashboard/campo/criar-rota", viewport: "phone" });
+      await hydrated(page);
+      const search = page.getByRole("search", { name: "Buscar posto" });
+      expect(await search.getByRole("status").textContent()).toContain("101 postos cadastrados");
+      expect(await page.getByLabel("Começar de um posto (opcional)").locator("option").count()).toBe(1);
+      await page.getByLabel("Descrição").fill("Rota a partir da busca");
+      await search.getByLabel("Buscar posto").fill("shopping do teste");
+      await search.getByRole("button", { name: "Buscar" }).click();
+      await expect.poll(() => search.getByRole("status").textContent()).toContain("1 posto encontrado para “shopping do teste”");
+      // The route form kept what was typed; the select now holds what the search found.
+      expect(await page.getByLabel("Descrição").inputValue()).toBe("Rota a partir da busca");
+      const [w] = await t.query<{ id: string }>`select id from workplaces where name = 'Shopping do Teste E2E'`;
+      await page.getByLabel("Começar de um posto (opcional)").selectOption(w.id);
+      await expect.poll(() => page.getByText(ROUTE_MESSAGES.workplaceLoaded).first().isVisible()).toBe(true);
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await checkedAtBothWidths(page, "route-create-search");
+      await page.context().close();
+    } finally {
+      await t.query`delete from workplaces where name like 'Posto em Massa %'`;
+    }
   });
 });

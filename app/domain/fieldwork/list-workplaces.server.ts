@@ -14,7 +14,7 @@ function likeEscape(value: string) {
 }
 
 /** Name, code, address and city, folded (no accents, lower case): the search index's expression. */
-function searchFilter(q: string): SQL | undefined {
+export function searchFilter(q: string): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
   return sql`members_fold(${workplaces.name} || ' ' || ${workplaces.code} || ' ' || ${workplaces.address} || ' ' || ${workplaces.city}) like '%' || members_fold(${likeEscape(term)}) || '%'`;

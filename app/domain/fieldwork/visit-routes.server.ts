@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { fieldRoutes, users, workplaces } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
@@ -13,6 +13,8 @@ import { AppError } from "~/utils/app-error";
 import { log } from "~/utils/logger.server";
 import { parsePosition, ROUTE_MESSAGES, validateFinish, type FinishField, type FinishInput } from "./visit-route.schema";
 import { workplaceAddressColumns } from "./workplace-columns.server";
+import { searchFilter } from "./list-workplaces.server";
+import { WORKPLACE_CHOICES_ALL, WORKPLACE_CHOICES_FOUND } from "./workplace-choices";
 
 export const VISIT_PHOTO_PURPOSE = "visit-photo";
 export const VISIT_PHOTO_MAX_SIDE = 1280;
@@ -86,10 +88,19 @@ export async function createFieldRoute(actor: Actor, input: CreateRouteInput) {
   });
 }
 
-/** Workplaces to start a route from (name, code, address, CEP), by name. */
-export async function listWorkplaceChoices(actor: Actor) {
+/**
+ * Workplaces to start a route from (name, code, address, CEP, position), by name. A union with up
+ * to WORKPLACE_CHOICES_ALL gets them all, for a plain select; a larger one searches (name, code,
+ * address or city, accents ignored) and gets the first WORKPLACE_CHOICES_FOUND: at 5,000 the whole
+ * list was ~1 MB of the page on a phone.
+ */
+export async function listWorkplaceChoices(actor: Actor, o: { q?: string } = {}) {
   authorize(actor, "routes.create");
-  return db()
+  const [{ total }] = await db().select({ total: count() }).from(workplaces);
+  const searchRequired = total > WORKPLACE_CHOICES_ALL;
+  const q = (o.q ?? "").trim().slice(0, 100);
+  if (searchRequired && q.length < 2) return { choices: [], total, searchRequired, q };
+  const choices = await db()
     .select({
       ...workplaceAddressColumns,
       lat: workplaces.lat,
@@ -97,8 +108,10 @@ export async function listWorkplaceChoices(actor: Actor) {
       membersCount: workplaces.membersCount,
     })
     .from(workplaces)
-    .orderBy(sql`members_fold(${workplaces.name}) collate "C"`)
-    .limit(2000);
+    .where(searchRequired ? searchFilter(q) : undefined)
+    .orderBy(sql`members_fold(${workplaces.name}) collate "C"`, asc(workplaces.code))
+    .limit(searchRequired ? WORKPLACE_CHOICES_FOUND : WORKPLACE_CHOICES_ALL);
+  return { choices, total, searchRequired, q };
 }
 
 const routeColumns = {

@@ -1,8 +1,10 @@
 import * as React from "react";
-import { useLoaderData } from "react-router";
+import { Form as RouterForm, useLoaderData } from "react-router";
+import { Search } from "lucide-react";
 import type { Route } from "./+types/visit-route-create";
 import { requireAccess } from "~/auth/guard.server";
 import { createFieldRoute, listWorkplaceChoices } from "~/domain/fieldwork/visit-routes.server";
+import { WORKPLACE_CHOICES_FOUND } from "~/domain/fieldwork/workplace-choices";
 import { createRouteSchema, ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
 import { ADDRESS_FOUND_ZOOM, BRASILIA_CENTER, ROUTE_MAP_ZOOM } from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
@@ -18,7 +20,7 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { LazyMap } from "~/components/map/lazy-map";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { Field, Input, Label, Select, Textarea } from "~/components/ui/input";
 import { DateInput, MaskedInput } from "~/components/ui/masked-input";
 import { useToast } from "~/components/ui/toaster";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
@@ -27,8 +29,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Criar Rota | Painel" }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  const workplaces = await loadOrFail(() => listWorkplaceChoices(user), ROUTE_MESSAGES.workplacesLoadError);
-  return { workplaces, tiles: mapTileSettings(), today: todayInBrasilia() };
+  const q = new URL(request.url).searchParams.get("posto") ?? "";
+  const found = await loadOrFail(() => listWorkplaceChoices(user, { q }), ROUTE_MESSAGES.workplacesLoadError);
+  return { ...found, tiles: mapTileSettings(), today: todayInBrasilia() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -57,12 +60,14 @@ const HINTS: Record<CepState, string> = {
 };
 
 export default function RouteCreatePage() {
-  const { workplaces, tiles, today } = useLoaderData<typeof loader>();
+  const { choices: workplaces, total, searchRequired, q, tiles, today } = useLoaderData<typeof loader>();
   const toast = useToast();
   const [cepState, setCepState] = React.useState<CepState>("idle");
   const [cep, setCep] = React.useState("");
   const [address, setAddress] = React.useState("");
   const [workplaceId, setWorkplaceId] = React.useState("");
+  // The chosen workplace itself: a later search may no longer list it.
+  const [workplace, setWorkplace] = React.useState<(typeof workplaces)[number] | undefined>();
   const [affiliates, setAffiliates] = React.useState("0");
   const [formKey, setFormKey] = React.useState(0);
   const lastLooked = React.useRef("");
@@ -72,13 +77,13 @@ export default function RouteCreatePage() {
       setCep("");
       setAddress("");
       setWorkplaceId("");
+      setWorkplace(undefined);
       setAffiliates("0");
       setCepState("idle");
       lastLooked.current = "";
       setFormKey((k) => k + 1);
     },
   });
-  const workplace = workplaces.find((w) => w.id === workplaceId);
 
   const lookUp = React.useCallback(async (value: string) => {
     const digits = cepDigits(value);
@@ -106,6 +111,7 @@ export default function RouteCreatePage() {
   async function chooseWorkplace(id: string) {
     setWorkplaceId(id);
     const w = workplaces.find((x) => x.id === id);
+    setWorkplace(w);
     if (!w) return;
     setCep(formatCep(w.cep));
     setAffiliates(String(w.membersCount));
@@ -126,6 +132,7 @@ export default function RouteCreatePage() {
       <PageHeader title="Criar Rota" description="Planeje a visita a um posto: o CEP deve indicar um endereço válido." />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-4 sm:p-6">
+          {searchRequired ? <WorkplaceSearch q={q} total={total} found={workplaces.length} /> : null}
           <Form key={formKey} method="post" className="grid gap-4" noValidate>
             <input type="hidden" name="intent" value="create" />
             <IdempotencyKey />
@@ -133,6 +140,11 @@ export default function RouteCreatePage() {
               {(f) => (
                 <Select {...f} value={workplaceId} onChange={(e) => void chooseWorkplace(e.target.value)}>
                   <option value="">Nenhum posto</option>
+                  {workplace && !workplaces.some((w) => w.id === workplace.id) ? (
+                    <option value={workplace.id}>
+                      {workplace.name} ({workplace.code})
+                    </option>
+                  ) : null}
                   {workplaces.map((w) => (
                     <option key={w.id} value={w.id}>
                       {w.name} ({w.code})
@@ -225,6 +237,35 @@ export default function RouteCreatePage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A union with more workplaces than the form lists whole searches them first (a GET form: it works
+ * before the page's script runs, and the route form keeps what was typed): the results fill the
+ * select below.
+ */
+function WorkplaceSearch({ q, total, found }: { q: string; total: number; found: number }) {
+  const status = !q
+    ? `${total.toLocaleString("pt-BR")} postos cadastrados: busque pelo nome, código, endereço ou cidade para começar de um deles.`
+    : found === 0
+      ? `Nenhum posto encontrado para “${q}”.`
+      : found >= WORKPLACE_CHOICES_FOUND
+        ? `Os ${found} primeiros postos encontrados para “${q}” estão na lista abaixo; refine a busca se o posto não estiver nela.`
+        : `${found} ${found === 1 ? "posto encontrado" : "postos encontrados"} para “${q}”: escolha na lista abaixo.`;
+  return (
+    <RouterForm method="get" role="search" aria-label="Buscar posto" className="mb-4 grid gap-2 border-b border-slate-200 pb-4">
+      <Label htmlFor="busca-posto">Buscar posto</Label>
+      <div className="flex gap-2">
+        <Input id="busca-posto" name="posto" type="search" defaultValue={q} maxLength={100} aria-describedby="busca-posto-status" />
+        <Button type="submit" variant="outline">
+          <Search aria-hidden /> Buscar
+        </Button>
+      </div>
+      <p id="busca-posto-status" role="status" className="text-sm text-slate-600">
+        {status}
+      </p>
+    </RouterForm>
   );
 }
 
