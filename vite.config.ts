@@ -2,6 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 
 const FRAMEWORK_CHUNK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
@@ -11,13 +14,87 @@ const FRAMEWORK_CHUNK =
 const HYDRATION =
   /[\\/](node_modules[\\/](react-dom|scheduler)[\\/]|node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]dom-export\.m?js$)/;
 const COMMON_CHUNK =
-  /[\\/](app[\\/](utils[\\/]seo|lib[\\/]long-date|components[\\/]layout[\\/]brand-mark|components[\\/]ui[\\/]toaster|components[\\/]icons[\\/]icon)\.tsx?$|node_modules[\\/]clsx[\\/])/;
+  /[\\/](app[\\/](utils[\\/]seo|lib[\\/]long-date|components[\\/]layout[\\/](brand-mark|skip-link|not-found-content)|components[\\/]ui[\\/]toaster|components[\\/]icons[\\/](icon|map-pin-icon))\.tsx?$|node_modules[\\/]clsx[\\/])/;
 // Shared UI of the other pages (public and dashboard): buttons, fields, alerts, badges, cn,
 // dates and lucide-react's icon factory (each icon stays in its own small chunk).
 const UI_CHUNK =
   /[\\/](app[\\/](components[\\/]ui[\\/](button|button-variants|input|alert|badge|card)|lib[\\/](cn|dates))\.tsx?$|node_modules[\\/](tailwind-merge|class-variance-authority)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]))/;
 const PUBLIC_CHUNK =
   /[\\/]app[\\/](components[\\/]icons[\\/]public-icons\.tsx$|components[\\/]layout[\\/](public-header|public-footer|account-link-classes)\.tsx?$|components[\\/]content[\\/](social-links|contact-list)\.tsx$|domain[\\/]content[\\/]contact-links\.ts$)/;
+
+// The dashboard's frame, which every staff page loads: the shell, its navigation and error
+// screens, the screen table behind the menu, and the icons they draw (below). One file instead of
+// some twenty small ones, each of which cost a request and its headers on a phone (issue 24 §3,
+// docs/decisions/284-field-screens-on-a-phone.md).
+const DASHBOARD_FRAME = [
+  "components/layout/dashboard-shell.tsx",
+  "components/layout/nav-icon.tsx",
+  "components/layout/dashboard-error.tsx",
+  "routes/dashboard/layout.tsx",
+];
+// Where the public and member pages' code lives (their icons are not the frame's).
+const PUBLIC_SOURCES = [
+  "root.tsx",
+  "routes/public",
+  "routes/member",
+  "routes/auth",
+  "components/home",
+  "components/content",
+  "components/icons",
+  "components/layout",
+  "components/ui",
+  "components/map",
+  "components/auth",
+  "components/address",
+  "components/news",
+  "components/agreements",
+  "components/complaints",
+  "components/partners",
+];
+// The forms' plumbing, free of the validation library (forms.ts only imports its types; criar-rota
+// fetches its schema at the form's first focus), and the Brazilian masks and look-ups.
+const FORMS_CHUNK =
+  /[\\/]app[\\/](components[\\/]ui[\\/](use-form-action|idempotency-key)\.tsx|components[\\/]address[\\/]cep-lookup\.ts|utils[\\/](live-validation|forms|idempotency)\.ts)$/;
+const MASKS_CHUNK =
+  /[\\/](app[\\/](components[\\/]ui[\\/]masked-input\.tsx|lib[\\/]br[\\/](cep|messages|masks|phone|cpf|cnpj)\.ts)$|node_modules[\\/]maska[\\/])/;
+const MAPS_CHUNK =
+  /[\\/]app[\\/](components[\\/]map[\\/](use-in-view|lazy-map)|components[\\/]fieldwork[\\/]lazy-workplace-map|domain[\\/]fieldwork[\\/]map-constants)\.tsx?$/;
+const DIALOG_CHUNK =
+  /[\\/]node_modules[\\/](@radix-ui[\\/]react-(dialog|portal|presence|focus-scope|focus-guards|dismissable-layer|primitive|compose-refs|context|id|use-controllable-state|use-callback-ref|use-escape-keydown|use-layout-effect|use-effect-event)|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/;
+const DASHBOARD_CHUNK =
+  /[\\/]app[\\/](components[\\/]layout[\\/](dashboard-shell|nav-icon|dashboard-error)|auth[\\/](sidebar|screens)|domain[\\/]notifications[\\/]notification-bell)\.tsx?$/;
+
+/**
+ * The lucide-react icon files the dashboard's frame imports (named in DASHBOARD_FRAME's sources):
+ * `frame`, only the frame's, and `shared`, also drawn by public pages (those go to the shared UI).
+ */
+function dashboardIconFiles(): { frame: Set<string>; shared: Set<string> } {
+  const root = fileURLToPath(new URL(".", import.meta.url));
+  const index = fs.readFileSync(path.join(root, "node_modules/lucide-react/dist/esm/lucide-react.mjs"), "utf8");
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g))
+    for (const [, name] of names.matchAll(/default as (\w+)/g)) fileOf.set(name, file);
+  const iconsOf = (file: string) => {
+    const out: string[] = [];
+    const text = fs.readFileSync(file, "utf8");
+    for (const [, names] of text.matchAll(/import \{([^}]*)\} from "lucide-react"/g))
+      for (const name of names.split(",").map((n) => n.trim().split(/\s+as\s+/)[0])) if (fileOf.has(name)) out.push(fileOf.get(name)!);
+    return out;
+  };
+  // An icon the public pages also draw is shared: they must not load the dashboard's frame.
+  const outside = new Set<string>();
+  for (const source of PUBLIC_SOURCES) {
+    const at = path.join(root, "app", source);
+    const files = fs.statSync(at).isDirectory()
+      ? fs.readdirSync(at, { recursive: true, encoding: "utf8" }).map((f) => path.join(source, f))
+      : [source];
+    for (const file of files)
+      if (/\.tsx?$/.test(file) && !DASHBOARD_FRAME.includes(file.split(path.sep).join("/")))
+        for (const icon of iconsOf(path.join(root, "app", file))) outside.add(icon);
+  }
+  const frame = new Set(DASHBOARD_FRAME.flatMap((f) => iconsOf(path.join(root, "app", f))));
+  return { frame: new Set([...frame].filter((i) => !outside.has(i))), shared: new Set([...frame].filter((i) => outside.has(i))) };
+}
 
 /**
  * The server build's second entry, build/server/test-hooks.js: the internals tests reach beside
@@ -35,48 +112,95 @@ function testHooksEntry(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
-  // Bundled into the server build, so only what the app uses is there: imported from
-  // node_modules, lucide-react loads all of its ~1,600 icons (≈ 44 MB of a server's memory),
-  // radix-ui every primitive and date-fns every function (docs/decisions/104-server-memory.md).
-  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "date-fns", "@date-fns/tz"] },
-  build: isSsrBuild
-    ? {
-        // The server bundle's entry is our own HTTP app (headers, health, shutdown),
-        // which mounts the React Router handler from the virtual server build.
-        rollupOptions: { input: "./server/app.ts" },
+/**
+ * Each script and style sheet of the client build also written Brotli-compressed at the highest
+ * quality (`name.js.br`), once at build time: the server sends it to browsers that accept `br`
+ * (server/precompressed.ts), about a fifth smaller than the gzip it compresses on the fly, which
+ * counts on a phone's mobile data (issue 24 §3, docs/decisions/284-field-screens-on-a-phone.md).
+ */
+function brotliAssets(): Plugin {
+  return {
+    name: "brotli-assets",
+    apply: "build",
+    writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir) return;
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        const br = zlib.brotliCompressSync(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        fs.writeFileSync(`${file}.br`, br);
       }
-    : {
-        rolldownOptions: {
-          output: {
-            // Small modules that load together share one chunk instead of a dozen tiny ones
-            // (each file costs a request and compresses worse on its own): see
-            // docs/decisions/044-public-bundle.md. Only these groups; everything else splits
-            // as usual. A group also takes in its modules' dependencies, so the framework is
-            // grouped first (highest priority) to keep React out of the small groups.
-            codeSplitting: {
-              groups: [
-                // The client entry, React, React Router and the small modules every page loads
-                // anyway (root's toaster, meta tags, the brand mark, clsx, the icon factory): one file, which also
-                // takes Rolldown's runtime helpers (else a chunk of their own).
-                {
-                  name: "framework",
-                  test: (id: string) => (FRAMEWORK_CHUNK.test(id) && !HYDRATION.test(id)) || COMMON_CHUNK.test(id),
-                  priority: 30,
-                },
-                // Fetched by the client entry when the page hydrates (at once, or lazily). Below
-                // the framework, which must keep React itself (a group takes its dependencies).
-                { name: "react-dom", test: HYDRATION, priority: 20 },
-                // The public layout's and the home page's shared pieces.
-                { name: "public", test: PUBLIC_CHUNK, priority: 10 },
-                { name: "ui", test: UI_CHUNK, priority: 5 },
-              ],
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => {
+  const icons = isSsrBuild ? { frame: new Set<string>(), shared: new Set<string>() } : dashboardIconFiles();
+  const dashboardIcon = (id: string) => {
+    const m = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/.exec(id);
+    return m === null ? null : icons.frame.has(m[1]) ? "frame" : icons.shared.has(m[1]) ? "shared" : null;
+  };
+  return {
+    resolve: {
+      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    },
+    // Bundled into the server build, so only what the app uses is there: imported from
+    // node_modules, lucide-react loads all of its ~1,600 icons (≈ 44 MB of a server's memory),
+    // radix-ui every primitive and date-fns every function (docs/decisions/104-server-memory.md).
+    ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "date-fns", "@date-fns/tz"] },
+    build: isSsrBuild
+      ? {
+          // The server bundle's entry is our own HTTP app (headers, health, shutdown),
+          // which mounts the React Router handler from the virtual server build.
+          rollupOptions: { input: "./server/app.ts" },
+        }
+      : {
+          rolldownOptions: {
+            output: {
+              // Small modules that load together share one chunk instead of a dozen tiny ones
+              // (each file costs a request and compresses worse on its own): see
+              // docs/decisions/044-public-bundle.md. Only these groups; everything else splits
+              // as usual. A group also takes in its modules' dependencies, so the framework is
+              // grouped first (highest priority) to keep React out of the small groups.
+              codeSplitting: {
+                groups: [
+                  // The client entry, React, React Router and the small modules every page loads
+                  // anyway (root's toaster, meta tags, the brand mark, clsx, the icon factory): one file, which also
+                  // takes Rolldown's runtime helpers (else a chunk of their own).
+                  {
+                    name: "framework",
+                    test: (id: string) => (FRAMEWORK_CHUNK.test(id) && !HYDRATION.test(id)) || COMMON_CHUNK.test(id),
+                    priority: 30,
+                  },
+                  // Fetched by the client entry when the page hydrates (at once, or lazily). Below
+                  // the framework, which must keep React itself (a group takes its dependencies).
+                  { name: "react-dom", test: HYDRATION, priority: 20 },
+                  // The public layout's and the home page's shared pieces.
+                  { name: "public", test: PUBLIC_CHUNK, priority: 10 },
+                  { name: "ui", test: (id: string) => UI_CHUNK.test(id) || dashboardIcon(id) === "shared", priority: 5 },
+                  // The dashboard's frame: below the shared UI, so it never takes those in.
+                  // Radix's dialog and what it stands on, on their own (public dialogs and the toasts
+                  // use them too), so the dashboard's frame below does not take them in.
+                  { name: "dialog", test: DIALOG_CHUNK, priority: 4 },
+                  // The contact sectors, which the public contact page reads too: apart from the frame.
+                  { name: "scopes", test: /[\\/]app[\\/]auth[\\/]scopes\.ts$/, priority: 4 },
+                  // The forms' plumbing (live checks, the CEP look-up), the masks, and the maps' lazy
+                  // frame: small modules that the field pages, and many others, load together.
+                  { name: "forms", test: FORMS_CHUNK, priority: 2 },
+                  { name: "masks", test: MASKS_CHUNK, priority: 3 },
+                  { name: "maps", test: MAPS_CHUNK, priority: 2 },
+                  // The dashboard's frame: below the groups above, so it never takes their modules.
+                  { name: "dashboard", test: (id: string) => DASHBOARD_CHUNK.test(id) || dashboardIcon(id) === "frame", priority: 3 },
+                ],
+              },
             },
           },
         },
-      },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [testHooksEntry()] : [])],
-}));
+    plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [testHooksEntry()] : [brotliAssets()])],
+  };
+});

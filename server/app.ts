@@ -10,6 +10,7 @@ import { resetSecretCache } from "~/utils/secrets.server";
 import { log, errorFields } from "~/utils/logger.server";
 import { withRequestNote, type RequestNote } from "~/utils/request-note.server";
 import { runStartupTasks } from "~/db/seed/startup.server";
+import { fingerprintedAssets } from "./precompressed";
 import { applySecurityHeaders, contentSecurityPolicy, securityHeaders, sameOriginWrites } from "./security";
 import { complaintAnonymity } from "./complaint-anonymity";
 import { refuseBadAddresses } from "./bad-address";
@@ -168,8 +169,9 @@ export function createApp() {
 
   if (production) {
     const client = path.resolve(process.env.BUILD_DIR ?? "build", "client");
-    // Fingerprinted assets never change: cache them for a year.
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // Fingerprinted assets never change: cached for a year, Brotli copies for the browsers that
+    // take them, without the document-only headers (server/precompressed.ts).
+    app.use("/assets", fingerprintedAssets(path.join(client, "assets")));
     // The other files (favicon, map markers, og-image) all have an extension: a page's path skips
     // the file-system look-up (a stat and an error object per request in the profile, ADR 103).
     const files = express.static(client, { maxAge: "1h", index: false });

@@ -45,6 +45,29 @@ describe("health endpoints", () => {
     expect(a.headers.get("cache-control")).toContain("max-age=31536000");
   });
 
+  it("sends a script's Brotli copy to a browser that takes br, without the document-only headers (ADR 284)", async () => {
+    const html = await (await fetch(`${t.url}/login`)).text();
+    const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)![0];
+    const br = await fetch(t.url + asset, { headers: { "Accept-Encoding": "br" } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toContain("javascript");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    expect(br.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(br.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(br.headers.get("content-security-policy")).toBeNull();
+    expect(br.headers.get("x-frame-options")).toBeNull();
+    const gzip = await fetch(t.url + asset, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    // The same script either way (fetch decodes both).
+    expect(await br.text()).toBe(await gzip.text());
+    // A name that is no asset still gets the site's not-found page, with its CSP.
+    const missing = await fetch(`${t.url}/assets/nao-existe.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toContain("default-src");
+  });
+
   it("unknown paths get the not-found page with HTTP 404", async () => {
     const res = await fetch(`${t.url}/nao-existe-esta-pagina`);
     expect(res.status).toBe(404);

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useNavigate } from "react-router";
 import { Camera, LocateFixed, Play, Send } from "lucide-react";
-import { CONTRACT_TYPES, FINISH_FIELDS, ROUTE_MESSAGES, validateFinish, type FinishField } from "~/domain/fieldwork/visit-route.schema";
+import { CONTRACT_TYPES, FINISH_FIELDS, ROUTE_MESSAGES, validateFinish, type FinishField } from "~/domain/fieldwork/visit-route-rules";
 import {
   clearDraft,
   dataUrlToBlob,

@@ -73,10 +73,8 @@ export const Mail = icon("mail", [
   ["path", { d: "m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7" }],
   ["rect", { x: "2", y: "4", width: "20", height: "16", rx: "2" }],
 ]);
-export const MapPin = icon("map-pin", [
-  ["path", { d: "M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" }],
-  ["circle", { cx: "12", cy: "10", r: "3" }],
-]);
+// The maps' placeholder draws it on staff pages too: in a module of its own (./map-pin-icon).
+export { MapPin } from "./map-pin-icon";
 export const Menu = icon("menu", [
   ["path", { d: "M4 5h16" }],
   ["path", { d: "M4 12h16" }],

@@ -1,14 +1,16 @@
 import * as React from "react";
 import { Form, Link, useLocation } from "react-router";
-import { Dialog } from "radix-ui";
-import { Bell, KeyRound, LogOut, Menu, ShieldCheck, X } from "lucide-react";
-import { bellLabel, UNREAD_CAP } from "~/domain/notifications/notification-kinds";
+import { Bell, KeyRound, LogOut, Menu, ShieldCheck } from "lucide-react";
+import { bellLabel, UNREAD_CAP } from "~/domain/notifications/notification-bell";
 import { navEntryFor, type NavItem } from "~/auth/sidebar";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { BrandMark } from "./brand-mark";
 import { NavIcon } from "./nav-icon";
 import { SkipLink } from "~/components/layout/skip-link";
+
+const loadDrawer = () => import("./dashboard-drawer");
+const LazyDrawer = React.lazy(loadDrawer);
 
 function SidebarNav({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -78,6 +80,9 @@ export function DashboardShell({
   children: React.ReactNode;
 }) {
   const [open, setOpen] = React.useState(false);
+  // The phone's drawer is fetched at the first press of the menu button (or as a finger or the
+  // focus reaches it), then kept: see ./dashboard-drawer.
+  const [drawer, setDrawer] = React.useState(false);
   const location = useLocation();
   React.useEffect(() => setOpen(false), [location.pathname]);
 
@@ -91,22 +96,13 @@ export function DashboardShell({
         </aside>
       </div>
 
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60 md:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-navy-950 px-3 py-5 shadow-2xl md:hidden">
-            <div className="flex items-center justify-between">
-              <SidebarBrand />
-              <Dialog.Close className="rounded-md p-2 text-slate-300 hover:bg-white/10" aria-label="Fechar menu">
-                <X className="size-5" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Title className="sr-only">Menu do painel</Dialog.Title>
-            <Dialog.Description className="sr-only">Navegação entre as telas do painel</Dialog.Description>
+      {drawer ? (
+        <React.Suspense fallback={null}>
+          <LazyDrawer open={open} onOpenChange={setOpen} brand={<SidebarBrand />}>
             <SidebarNav items={nav} onNavigate={() => setOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+          </LazyDrawer>
+        </React.Suspense>
+      ) : null}
 
       <div className="flex min-w-0 flex-col">
         <header
@@ -118,7 +114,12 @@ export function DashboardShell({
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
             aria-label="Abrir menu"
             aria-expanded={open}
-            onClick={() => setOpen(true)}
+            onPointerDown={() => void loadDrawer()}
+            onFocus={() => void loadDrawer()}
+            onClick={() => {
+              setDrawer(true);
+              setOpen(true);
+            }}
           >
             <Menu className="size-6" />
           </button>

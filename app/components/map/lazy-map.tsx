@@ -1,5 +1,5 @@
 import * as React from "react";
-import { MapPin } from "~/components/icons/public-icons";
+import { MapPin } from "~/components/icons/map-pin-icon";
 // clsx, not ~/lib/cn: callers pass sizes (e.g. h-[500px]) that override nothing here, and the
 // home page doesn't load tailwind-merge.
 import { clsx as cn } from "clsx";

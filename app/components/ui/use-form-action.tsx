@@ -27,6 +27,12 @@ type Options<T extends ActionResult> = {
    * is re-checked as the field changes (typed, picked or filled by code) and cleared once valid.
    */
   schema?: LiveSchema;
+  /**
+   * Instead of `schema`: a function that imports it. It is fetched when the form first takes the
+   * focus (or at the first check), so the validation library is not on the page's first load; a
+   * check asked for meanwhile runs once it has arrived (docs/decisions/284-field-screens-on-a-phone.md).
+   */
+  lazySchema?: () => Promise<LiveSchema>;
   /** The schema's input from the form's fields, when the action builds it (`toInput`). */
   toInput?: ToInput;
   /** The intent live checks read the form as, when the form has no `intent` field (several submit buttons). */
@@ -65,26 +71,53 @@ export function useFormAction<T extends ActionResult = ActionResult>(options: Op
   const liveIntent = options.validateAs ?? intent;
   const live = React.useRef({ schema: options.schema, toInput: options.toInput, intent: liveIntent, errors, serverErrors, overrides });
   live.current = { schema: options.schema, toInput: options.toInput, intent: liveIntent, errors, serverErrors, overrides };
-  const check = React.useCallback((blurred?: string) => {
-    const form = formRef.current;
-    const l = live.current;
-    if (!form || !l.schema) return;
-    if (!blurred && Object.keys(l.errors).length === 0) return;
-    const fields = formFields(form);
-    const found = validateFields(l.schema, fields, { toInput: l.toInput, intent: l.intent });
-    const present = (name: string) => form.elements.namedItem(name) !== null;
-    const next = nextOverrides({
-      shown: l.errors,
-      server: l.serverErrors,
-      overrides: l.overrides,
-      found,
-      fields,
-      judged: judged.current,
-      present,
-      blurred,
-    });
-    if (next) setOverrides(next);
+  const lazySchema = React.useRef<{ load?: () => Promise<LiveSchema>; loading?: Promise<void>; loaded?: LiveSchema }>({});
+  lazySchema.current.load = options.lazySchema;
+  /** Starts fetching a lazy schema (once; again after a failed fetch); resolves when it is there. */
+  const prepare = React.useCallback(() => {
+    const lazy = lazySchema.current;
+    if (lazy.loaded || !lazy.load) return Promise.resolve();
+    lazy.loading ??= lazy.load().then(
+      (schema) => {
+        lazy.loaded = schema;
+      },
+      () => {
+        lazy.loading = undefined;
+      },
+    );
+    return lazy.loading;
   }, []);
+  const check = React.useCallback(
+    function check(blurred?: string) {
+      const form = formRef.current;
+      const l = live.current;
+      const schema = l.schema ?? lazySchema.current.loaded;
+      if (!form || (!schema && !lazySchema.current.load)) return;
+      if (!blurred && Object.keys(l.errors).length === 0) return;
+      if (!schema) {
+        // Not fetched yet: checked once it arrives (a failed fetch leaves the check to the server).
+        void prepare().then(() => {
+          if (lazySchema.current.loaded) check(blurred);
+        });
+        return;
+      }
+      const fields = formFields(form);
+      const found = validateFields(schema, fields, { toInput: l.toInput, intent: l.intent });
+      const present = (name: string) => form.elements.namedItem(name) !== null;
+      const next = nextOverrides({
+        shown: l.errors,
+        server: l.serverErrors,
+        overrides: l.overrides,
+        found,
+        fields,
+        judged: judged.current,
+        present,
+        blurred,
+      });
+      if (next) setOverrides(next);
+    },
+    [prepare],
+  );
 
   const toast = useToast();
   const seen = React.useRef<T | undefined>(undefined);
@@ -129,7 +162,7 @@ export function useFormAction<T extends ActionResult = ActionResult>(options: Op
   const view = React.useRef({ alertMessage });
   view.current = { alertMessage };
   // One component per hook (its identity never changes, so the form is never remounted by it).
-  const ValidatedForm = React.useMemo(() => makeValidatedForm(Base, formRef, check, view), [Base, check]);
+  const ValidatedForm = React.useMemo(() => makeValidatedForm(Base, formRef, check, prepare, view), [Base, check, prepare]);
 
   return {
     Form: ValidatedForm,
@@ -152,9 +185,10 @@ function makeValidatedForm(
   Base: FormComponent,
   formRef: React.RefObject<HTMLFormElement | null>,
   check: (blurred?: string) => void,
+  prepare: () => Promise<void>,
   view: React.RefObject<{ alertMessage: string | undefined }>,
 ) {
-  function ValidatedForm({ ref, onBlur, onInput, onChange, children, ...props }: React.ComponentProps<FormComponent>) {
+  function ValidatedForm({ ref, onFocus, onBlur, onInput, onChange, children, ...props }: React.ComponentProps<FormComponent>) {
     const setRef = React.useCallback(
       (el: HTMLFormElement | null) => {
         formRef.current = el;
@@ -171,6 +205,10 @@ function makeValidatedForm(
       <Base
         {...props}
         ref={setRef}
+        onFocus={(e) => {
+          onFocus?.(e);
+          void prepare();
+        }}
         onBlur={(e) => {
           onBlur?.(e);
           const name = nameOf(e.target);

@@ -28,8 +28,7 @@ export type NotificationItem = { id: number; kind: NotificationKind; title: stri
 
 export type NotificationPreference = { kind: NotificationKind; email: boolean; inApp: boolean };
 
-/** Above this the bell shows "99+": the count stops reading the index there. */
-export const UNREAD_CAP = 99;
+export { bellLabel, UNREAD_CAP } from "./notification-bell";
 export const NOTIFICATIONS_PAGE_SIZE = 25;
 
 export const NOTIFICATION_MESSAGES = {
@@ -40,13 +39,6 @@ export const NOTIFICATION_MESSAGES = {
   saved: "Preferências de notificação salvas.",
   error: "Não foi possível atualizar as notificações. Tente novamente.",
 } as const;
-
-/** The bell's accessible name (and its badge's text). */
-export function bellLabel(unread: number) {
-  if (unread === 0) return "Notificações: nenhuma não lida";
-  if (unread > UNREAD_CAP) return `Notificações: mais de ${UNREAD_CAP} não lidas`;
-  return unread === 1 ? "Notificações: 1 não lida" : `Notificações: ${unread} não lidas`;
-}
 
 const prefFields = Object.fromEntries(
   NOTIFICATION_KINDS.flatMap((k) => [

@@ -5,7 +5,8 @@ import type { Route } from "./+types/visit-route-create";
 import { requireAccess } from "~/auth/guard.server";
 import { createFieldRoute, listWorkplaceChoices } from "~/domain/fieldwork/visit-routes.server";
 import { WORKPLACE_CHOICES_FOUND } from "~/domain/fieldwork/workplace-choices";
-import { createRouteSchema, ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route.schema";
+import { createRouteSchema } from "~/domain/fieldwork/visit-route.schema";
+import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route-rules";
 import { ADDRESS_FOUND_ZOOM, BRASILIA_CENTER, ROUTE_MAP_ZOOM } from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
 import { handleAction } from "~/utils/action.server";
@@ -59,6 +60,8 @@ const HINTS: Record<CepState, string> = {
   unavailable: BR_MESSAGES.cepUnavailable,
 };
 
+const loadCreateRouteSchema = () => import("~/domain/fieldwork/visit-route.schema").then((m) => m.createRouteSchema);
+
 export default function RouteCreatePage() {
   const { choices: workplaces, total, searchRequired, q, tiles, today } = useLoaderData<typeof loader>();
   const toast = useToast();
@@ -72,7 +75,8 @@ export default function RouteCreatePage() {
   const [formKey, setFormKey] = React.useState(0);
   const lastLooked = React.useRef("");
   const { Form, errors, busy } = useFormAction({
-    schema: createRouteSchema,
+    // Fetched at the form's first focus: the validation library stays off the page's first load.
+    lazySchema: loadCreateRouteSchema,
     onSuccess: () => {
       setCep("");
       setAddress("");
