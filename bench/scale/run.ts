@@ -38,7 +38,9 @@ type CheckResult = Check & { area: string; met: boolean };
 /** The targets as a plain-text table, one line per target, then how many were met. */
 function table(checks: CheckResult[]): string {
   const head = ["área", "figura", "p95 ms", "meta ms", "atingida"];
-  const rows = checks.map((c) => [c.area, c.figure, String(c.p95Ms), String(c.targetMs), c.met ? "sim" : "não"]);
+  // A time is printed bare (the columns say ms); a size with its unit.
+  const value = (n: number, c: CheckResult) => (c.unit ? `${n} ${c.unit}` : String(n));
+  const rows = checks.map((c) => [c.area, c.figure, value(c.p95Ms, c), value(c.targetMs, c), c.met ? "sim" : "não"]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const numeric = [false, false, true, true, false];
   const line = (cells: string[]) =>
@@ -64,7 +66,7 @@ async function main() {
   const out: Record<string, unknown> = { bench: "scale", at: new Date().toISOString(), sizes };
   try {
     const { db } = await openDatabase({ url: throwaway.url, poolMax: 4 });
-    const ctx: ScaleContext = { db, sizes, say, timing };
+    const ctx: ScaleContext = { db, databaseUrl: throwaway.url, sizes, say, timing };
     const seeded: Record<string, number> = {};
     const seedSeconds: Record<string, number> = {};
     const started = performance.now();
