@@ -39,7 +39,8 @@ import { check, checkSize, type Check, type ScaleArea } from "../context";
  * Options: BENCH_STAFF_ROLES (comma list of roles, default all), BENCH_STAFF_PAGES (comma list: only
  * the pages whose path contains one of them), BENCH_STAFF_SAVE_DIR (write each page's HTML and
  * `.data` there, decompressed, to see what its bytes are), BENCH_SERVER_NODE_OPTIONS (more Node
- * options for the server, e.g. `--cpu-prof --cpu-prof-dir=…` for a profile of the whole run).
+ * options for the server: `--import ./bench/imports/loop-monitor.mjs` with CPU_PROFILE_FILE set writes a
+ * CPU profile of the whole run).
  */
 const TARGET_ONE_MS = 30;
 const TARGET_TEN_MS = 100;
