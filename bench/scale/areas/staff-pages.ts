@@ -18,29 +18,31 @@ import { check, checkSize, type Check, type ScaleArea } from "../context";
 
 /**
  * Every staff page through HTTP (issue 24 §2, ADR 282), against the database the other areas
- * seeded: the production build (made first when missing or older than the sources) is started on it, on a free loopback port,
- * with the opt-in Server-Timing header (BENCH_SERVER_TIMING=1) and no background jobs, and stopped
- * after. Each role signs in (a user of the role and ten sessions made with the app's own
- * `createSession`, the cookie sent as a browser would; the roles that require a second factor have
- * it enrolled, so the session is a full one) and requests each page of its sidebar (`navItemsFor`)
- * and each detail page under them that it may open (a service record, a member, a charge: one
- * existing id picked from the database):
+ * seeded: the production build (made first when missing or older than the sources) is started on
+ * it, on a free loopback port, in two processes (WEB_CONCURRENCY) with the opt-in Server-Timing
+ * header (BENCH_SERVER_TIMING=1) and no background jobs, and stopped after. Each role signs in (a
+ * user of the role and ten sessions made with the app's own `createSession`, the cookie sent as a
+ * browser would; the roles that require a second factor have it enrolled, so the session is a full
+ * one) and requests each page of its sidebar (`navItemsFor`) and each detail page under them that
+ * it may open (a service record, a member, a charge: one existing id picked from the database):
  * - the HTML of a first visit (`Accept-Encoding: gzip`; its size raw, decompressed, and gzip);
  * - the `.data` of a client navigation from the role's panel (React Router's single fetch:
- *   `<path>.data?_routes=…`, the routes the client asks for: every matched route with a loader
- *   but the root, since the dashboard layout re-reads the bell on each page change).
- * Each is timed with 1 user (two warm-up requests, then 30 one after another) and with 10 staff
- * at once (ten clients, each with its own session, 10 requests each after one warm-up), to the last
+ *   `<path>.data?_routes=…`, the routes the client asks for: every matched route with a loader but
+ *   the root, since the dashboard layout re-reads the bell on each page change).
+ * Each is timed with 1 user (two warm-up requests, then 30 one after another) and with 10 staff at
+ * once (ten clients, each with its own session, 10 requests each after one warm-up), to the last
  * byte. Targets: 1 user p95 ≤ 30 ms, 10 at once p95 ≤ 100 ms (the worse of HTML and `.data`), HTML
  * ≤ 150 kB uncompressed (kB = 1,024 bytes). The five slowest pages are printed with where their
- * time went: the loaders (query), the render to the shell, the rest before the first byte
- * (session, routing, middleware), what streams after it (the rest of the document with its inlined
- * data, a `.data` response's encoding, compression) and the bytes.
- * Options: BENCH_STAFF_ROLES (comma list of roles, default all), BENCH_STAFF_PAGES (comma list: only
- * the pages whose path contains one of them), BENCH_STAFF_SAVE_DIR (write each page's HTML and
+ * time went: the loaders (query), the render to the shell, the rest before the first byte (session,
+ * routing, middleware), what streams after it (the rest of the document with its inlined data, a
+ * `.data` response's encoding, compression) and the bytes.
+ * Options: BENCH_STAFF_ROLES (comma list of roles, default all), BENCH_STAFF_PAGES (comma list:
+ * only the pages whose path contains one of them), BENCH_STAFF_SAVE_DIR (write each page's HTML and
  * `.data` there, decompressed, to see what its bytes are), BENCH_SERVER_NODE_OPTIONS (more Node
- * options for the server: `--import ./bench/imports/loop-monitor.mjs` with CPU_PROFILE_FILE set writes a
- * CPU profile of the whole run).
+ * options for the server: `--import ./bench/imports/loop-monitor.mjs` with CPU_PROFILE_FILE set
+ * writes a CPU profile of the whole run, best with BENCH_WEB_CONCURRENCY=1), BENCH_WEB_CONCURRENCY
+ * (the server's processes, WEB_CONCURRENCY of ADR 286: default 2, as `npm run bench` runs it on
+ * PostgreSQL).
  */
 const TARGET_ONE_MS = 30;
 const TARGET_TEN_MS = 100;
@@ -48,6 +50,8 @@ const TARGET_HTML_KB = 150;
 const RUNS = 30;
 const CLIENTS = 10;
 const PER_CLIENT = 10;
+/** The server's processes (WEB_CONCURRENCY, ADR 286): a worker per core of this 2-core machine, as `npm run bench`. */
+const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? 2);
 
 /** The detail pages (a screen with one id in its path) and how to pick an existing id for a role. */
 const DETAILS: Record<string, (db: Db, role: Role) => Promise<string | undefined>> = {
@@ -274,7 +278,7 @@ const area: ScaleArea = {
       }
       cookies.set(role, list);
     }
-    say("staff-pages: iniciando o servidor de produção…");
+    say(`staff-pages: iniciando o servidor de produção (${WEB_CONCURRENCY} processo(s))…`);
     const instance = await startInstance({
       databaseUrl,
       seed: "false",
@@ -282,6 +286,7 @@ const area: ScaleArea = {
         BENCH_SERVER_TIMING: "1",
         COOKIE_SECURE: "true",
         JOBS_ENABLED: "false",
+        WEB_CONCURRENCY: String(WEB_CONCURRENCY),
         LOG_LEVEL: "warn",
         ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       },
@@ -339,6 +344,7 @@ const area: ScaleArea = {
     const slowest = [...results].sort((a, b) => worst(b) - worst(a)).slice(0, 5);
     say(`staff-pages: as cinco páginas mais lentas (1 usuário, mediana do pior de HTML e .data):\n${slowest.map(describe).join("\n")}`);
     return {
+      webConcurrency: WEB_CONCURRENCY,
       targetsMs: { oneUser: TARGET_ONE_MS, tenAtOnce: TARGET_TEN_MS },
       targetHtmlKbRaw: TARGET_HTML_KB,
       pagesMeasured: results.length,
