@@ -6,8 +6,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { errorFields, log } from "~/utils/logger.server";
+import { serverTimingEnabled, serverTimingInstrumentations } from "~/utils/server-timing.server";
 
 export const streamTimeout = 5_000;
+
+/** The loaders' timing for the opt-in Server-Timing header (BENCH_SERVER_TIMING=1, ADR 282); none by default. */
+export const instrumentations = serverTimingEnabled() ? serverTimingInstrumentations : undefined;
 
 export default function handleRequest(
   request: Request,
@@ -17,6 +21,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.cspNonce ?? "";
+  const timing = loadContext?.serverTiming;
+  const renderStart = timing ? performance.now() : 0;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -30,6 +36,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          if (timing) timing.renderMs = performance.now() - renderStart;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

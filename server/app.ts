@@ -20,6 +20,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { mapTileCspSource } from "~/integrations/map-tiles.server";
 import { resetMailer } from "~/integrations/mailer.server";
 import { startConfiguredInboundSmtp, stopInboundSmtp } from "~/integrations/inbound-smtp.server";
+import { serverTimingEnabled, serverTimingHeader, startServerTiming, type ServerTiming } from "~/utils/server-timing.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -30,6 +31,8 @@ declare module "react-router" {
      * store, log or return it.
      */
     clientIp: string;
+    /** Only with BENCH_SERVER_TIMING=1 (ADR 282): where this request's time went, for the Server-Timing header. */
+    serverTiming?: ServerTiming;
   }
 }
 
@@ -106,6 +109,20 @@ export function createApp() {
   const app = express();
   const production = isProduction();
   app.disable("x-powered-by");
+  // Benchmarks only (BENCH_SERVER_TIMING=1, ADR 282): a Server-Timing header on every response
+  // Express answers; off by default, and it adds or changes no other header.
+  if (serverTimingEnabled()) {
+    app.use((_req, res, next) => {
+      const timing = startServerTiming();
+      res.locals.serverTiming = timing;
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+        if (!this.headersSent) this.setHeader("Server-Timing", serverTimingHeader(timing));
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+      next();
+    });
+  }
   // Only the declared proxy hops are trusted: the client address is read from the right (ADR 091).
   if (env().TRUST_PROXY !== false) app.set("trust proxy", env().TRUST_PROXY);
 
@@ -191,6 +208,7 @@ export function createApp() {
       getLoadContext: (req, res) => ({
         cspNonce: String(res.locals.cspNonce ?? ""),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        ...(res.locals.serverTiming ? { serverTiming: res.locals.serverTiming as ServerTiming } : {}),
       }),
     }),
   );

@@ -41,6 +41,8 @@ export function sizesFor(factor: number): ScaleSizes {
 
 export type ScaleContext = {
   db: Db;
+  /** The throwaway database's URL, for an area that starts the production server on it (staff-pages). */
+  databaseUrl: string;
   sizes: ScaleSizes;
   /** Progress to stderr. */
   say: (message: string) => void;
@@ -73,6 +75,11 @@ export type Check = {
   /** The p95 of the timed runs, or the time of a job that is run once (the month's charge batch). */
   p95Ms: number;
   targetMs: number;
+  /**
+   * Set when the figure is not a time: then `p95Ms` and `targetMs` are the value and its limit in
+   * this unit (a page's HTML in kB, made with `checkSize`), and the table prints the unit.
+   */
+  unit?: "kB";
 };
 
 export type Measured = Record<string, unknown> & { checks?: Check[] };
@@ -80,6 +87,11 @@ export type Measured = Record<string, unknown> & { checks?: Check[] };
 /** A target of the area's: `figure` met when its p95 (or a single run's ms) is at most `targetMs`. */
 export function check(figure: string, measured: Timing | number, targetMs: number): Check {
   return { figure, p95Ms: typeof measured === "number" ? measured : measured.p95, targetMs };
+}
+
+/** A size target: `kB` met when at most `targetKb` (the table prints both with "kB"). */
+export function checkSize(figure: string, kB: number, targetKb: number): Check {
+  return { figure, p95Ms: kB, targetMs: targetKb, unit: "kB" };
 }
 
 export async function timing(fn: () => Promise<unknown>, runs = 30): Promise<Timing> {

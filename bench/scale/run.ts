@@ -4,8 +4,14 @@
 // the database, prints to stderr a table of every target (area, figure, p95, target, met) and
 // "N de M metas atingidas", and prints ONE JSON line on stdout (its last line; progress to stderr)
 // with the targets in `checks` (each with `met`) and the missed ones in `missed`.
+// The areas (bench/scale/areas/, in this order): members, field (workplaces and visits), services,
+// finance, audit, notifications, member-area, dashboards (every role's panel) and staff-pages:
+// every staff role's sidebar and detail pages through HTTP on the production build, started on
+// the throwaway database (built first when needed; ADR 282). BENCH_SCALE_AREAS=staff-pages alone
+// measures an empty database: name the seeding areas with it.
 // Options: BENCH_SCALE (size factor, default 1), BENCH_SCALE_AREAS (comma list of area names),
-// BENCH_SCALE_KEEP=1 (keep the database and print its URL).
+// BENCH_SCALE_KEEP=1 (keep the database and print its URL); staff-pages' own BENCH_STAFF_ROLES,
+// BENCH_STAFF_PAGES, BENCH_STAFF_SAVE_DIR and BENCH_SERVER_NODE_OPTIONS (its file's header).
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -38,7 +44,9 @@ type CheckResult = Check & { area: string; met: boolean };
 /** The targets as a plain-text table, one line per target, then how many were met. */
 function table(checks: CheckResult[]): string {
   const head = ["área", "figura", "p95 ms", "meta ms", "atingida"];
-  const rows = checks.map((c) => [c.area, c.figure, String(c.p95Ms), String(c.targetMs), c.met ? "sim" : "não"]);
+  // A time is printed bare (the columns say ms); a size with its unit.
+  const value = (n: number, c: CheckResult) => (c.unit ? `${n} ${c.unit}` : String(n));
+  const rows = checks.map((c) => [c.area, c.figure, value(c.p95Ms, c), value(c.targetMs, c), c.met ? "sim" : "não"]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const numeric = [false, false, true, true, false];
   const line = (cells: string[]) =>
@@ -64,7 +72,7 @@ async function main() {
   const out: Record<string, unknown> = { bench: "scale", at: new Date().toISOString(), sizes };
   try {
     const { db } = await openDatabase({ url: throwaway.url, poolMax: 4 });
-    const ctx: ScaleContext = { db, sizes, say, timing };
+    const ctx: ScaleContext = { db, databaseUrl: throwaway.url, sizes, say, timing };
     const seeded: Record<string, number> = {};
     const seedSeconds: Record<string, number> = {};
     const started = performance.now();

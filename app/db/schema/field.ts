@@ -141,6 +141,10 @@ export const fieldRoutes = pgTable(
     index("field_routes_date_status_idx").on(t.routeDate, t.status),
     index("field_routes_finished_idx").on(t.status, t.finishedAt),
     index("field_routes_workplace_idx").on(t.workplaceId),
+    // "Minhas Visitas": one person's concluded visits in finishing order (ADR 283).
+    index("field_routes_finished_by_idx")
+      .on(t.finishedBy, t.finishedAt)
+      .where(sql`${t.status} = 'concluida'`),
     uniqueIndex("field_routes_finish_token_key").on(t.finishToken),
     check("field_routes_status_check", sql`${t.status} in ('pendente', 'em_andamento', 'concluida')`),
     check("field_routes_cep_check", sql`${t.cep} ~ '^[0-9]{8}$'`),

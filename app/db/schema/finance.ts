@@ -38,8 +38,9 @@ export const charges = pgTable(
   },
   (t) => [
     uniqueIndex("charges_member_period_key").on(t.memberId, t.referenceYear, t.referenceMonth),
-    index("charges_due_date_idx").on(t.dueDate),
-    index("charges_period_idx").on(t.referenceYear, t.referenceMonth),
+    // In the list's page order (ADR 283): newest due date first, then id, over all charges or a month's.
+    index("charges_due_id_idx").on(t.dueDate.desc(), t.id.desc()),
+    index("charges_period_due_idx").on(t.referenceYear, t.referenceMonth, t.dueDate.desc(), t.id.desc()),
     // The unpaid ones (overdue list, arrears): the migration's custom SQL adds the covering
     // partial index charges_unpaid_due_idx (due_date desc, id desc) where paid_centavos is null;
     // the arrears report, charges_unpaid_member_idx (member_id, reference_year, reference_month)
