@@ -1,10 +1,8 @@
 import { redirect } from "react-router";
 import type { Actor } from "~/auth/authorize";
-import { MESSAGES } from "~/auth/screens";
 import { fileResponse } from "~/domain/files/file-store.server";
 import { isAppError } from "~/utils/app-error";
 import { loadOrFail } from "~/utils/load.server";
-import { serveResource } from "~/utils/resource.server";
 import { SERVICE_MESSAGES } from "./service-options";
 import { SERVICE_LIST } from "./reply-links";
 
@@ -30,15 +28,16 @@ export async function loadRecordPage<T>(id: string, load: () => Promise<T>): Pro
 }
 
 /**
- * A file of a record (an attachment, a file of an e-mail reply) for staff: the resource guard,
- * then `get`, which checks the record's sector against the role's scope. Outside it, back to the
- * list with the record page's notice; never cached; `?inline=1` opens it in the browser.
+ * A file of a record (an attachment, a file of an e-mail reply) for staff, as the answer of the
+ * route's `serveResource` (the route's own guard): `get` checks the record's sector against the
+ * role's scope; outside it, back to the list with the record page's notice; never cached;
+ * `?inline=1` opens it in the browser.
  */
-export function serveRecordFile(
+export function recordFileAnswer(
   request: Request,
   get: (actor: Actor) => Promise<{ data: Buffer; contentType: string; fileName: string; sha256?: string }>,
 ) {
-  return serveResource(request, MESSAGES.fieldRestricted, async (actor) => {
+  return async (actor: Actor) => {
     try {
       const file = await get(actor);
       const inline = new URL(request.url).searchParams.get("inline") === "1";
@@ -47,5 +46,5 @@ export function serveRecordFile(
       rethrowOutOfScope(error);
       throw error;
     }
-  });
+  };
 }

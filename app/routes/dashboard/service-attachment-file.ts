@@ -1,6 +1,8 @@
 import type { Route } from "./+types/service-attachment-file";
 import { getServiceAttachmentFile } from "~/domain/service-records/attachments.server";
-import { serveRecordFile } from "~/domain/service-records/record-page.server";
+import { recordFileAnswer } from "~/domain/service-records/record-page.server";
+import { MESSAGES } from "~/auth/screens";
+import { serveResource } from "~/utils/resource.server";
 
 /**
  * A service record's attachment for staff (issue 22 §3, ADR 262): the resource guard, then the
@@ -8,5 +10,9 @@ import { serveRecordFile } from "~/domain/service-records/record-page.server";
  * notice as the record's page; never cached. `?inline=1` opens it in the browser.
  */
 export function loader({ request, params }: Route.LoaderArgs) {
-  return serveRecordFile(request, (actor) => getServiceAttachmentFile(actor, params.attachmentId));
+  return serveResource(
+    request,
+    MESSAGES.fieldRestricted,
+    recordFileAnswer(request, (actor) => getServiceAttachmentFile(actor, params.attachmentId)),
+  );
 }
