@@ -8,11 +8,13 @@ import { environmentVariables } from "~/utils/env.server";
  */
 /**
  * The operator's variables read outside the schema, each by the one file that uses it: the
- * shutdown (server/index.js, before the app loads), the backup job and the restore drill.
+ * server processes (server/index.js) and their shutdown (server/http-server.js), both before the
+ * app loads, the backup job and the restore drill.
  */
 const READ_ELSEWHERE: Record<string, string> = {
-  SHUTDOWN_DRAIN_MS: "server/index.js",
-  SHUTDOWN_TIMEOUT_MS: "server/index.js",
+  WEB_CONCURRENCY: "server/index.js",
+  SHUTDOWN_DRAIN_MS: "server/http-server.js",
+  SHUTDOWN_TIMEOUT_MS: "server/http-server.js",
   BACKUP_TIME: "app/jobs/database-backup.server.ts",
   BACKUP_KEEP: "app/jobs/database-backup.server.ts",
   BACKUP_DIR: "app/jobs/database-backup.server.ts",
