@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
+import { brasiliaDateFromToday, createCharge, createPaidCharge } from "~/db/factories/finance";
 import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { createMember, type MemberRow } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
@@ -31,14 +31,17 @@ let protocol = "";
 beforeAll(async () => {
   member = await createMember(t.db, { name: "Rita de Cássia Moura", email: "rita.moura@exemplo.com.br", situation: 1, status: "ativo" });
   const y = Number(brasiliaDateFromToday(0).slice(0, 4));
-  const paid = await createCharge(t.db, {
-    memberId: member.id,
-    amountCentavos: 5500,
-    referenceYear: y - 1,
-    referenceMonth: 11,
-    dueDate: `${y - 1}-11-10`,
-  });
-  await createPayment(t.db, { chargeId: paid.id, amountCentavos: 5500, method: "pix" });
+  await createPaidCharge(
+    t.db,
+    {
+      memberId: member.id,
+      amountCentavos: 5500,
+      referenceYear: y - 1,
+      referenceMonth: 11,
+      dueDate: `${y - 1}-11-10`,
+    },
+    { method: "pix" },
+  );
   await createCharge(t.db, {
     memberId: member.id,
     amountCentavos: 5600,

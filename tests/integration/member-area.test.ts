@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "~/auth/roles";
-import { brasiliaDateFromToday, createCharge, createPayment } from "~/db/factories/finance";
+import { brasiliaDateFromToday, createCharge, createPaidCharge } from "~/db/factories/finance";
 import { createMember, fictitiousCpf, type MemberRow } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
@@ -40,14 +40,17 @@ beforeAll(async () => {
   bruno = await createMember(t.db, { name: "Bruno Teixeira Matos", email: "bruno.matos@exemplo.com.br", situation: 1, status: "ativo" });
   carla = await createMember(t.db, { name: "Carla Nunes", email: null, situation: 1, status: "ativo" });
   const y = Number(brasiliaDateFromToday(0).slice(0, 4));
-  const paid = await createCharge(t.db, {
-    memberId: ana.id,
-    amountCentavos: 6123,
-    referenceYear: y - 1,
-    referenceMonth: 1,
-    dueDate: `${y - 1}-01-10`,
-  });
-  await createPayment(t.db, { chargeId: paid.id, amountCentavos: 6123, method: "pix" });
+  const paid = await createPaidCharge(
+    t.db,
+    {
+      memberId: ana.id,
+      amountCentavos: 6123,
+      referenceYear: y - 1,
+      referenceMonth: 1,
+      dueDate: `${y - 1}-01-10`,
+    },
+    { method: "pix" },
+  );
   anaPaid = paid.id;
   const overdue = await createCharge(t.db, {
     memberId: ana.id,
@@ -64,14 +67,17 @@ beforeAll(async () => {
     referenceMonth: 3,
     dueDate: brasiliaDateFromToday(15),
   });
-  const bp = await createCharge(t.db, {
-    memberId: bruno.id,
-    amountCentavos: 7777,
-    referenceYear: y - 1,
-    referenceMonth: 1,
-    dueDate: `${y - 1}-01-10`,
-  });
-  await createPayment(t.db, { chargeId: bp.id, amountCentavos: 7777, method: "boleto" });
+  const bp = await createPaidCharge(
+    t.db,
+    {
+      memberId: bruno.id,
+      amountCentavos: 7777,
+      referenceYear: y - 1,
+      referenceMonth: 1,
+      dueDate: `${y - 1}-01-10`,
+    },
+    { method: "boleto" },
+  );
   brunoPaid = bp.id;
   anaRecord = (await createServiceRecordRow(t.db, { requesterName: ana.name, requesterCpf: ana.cpf, memberId: ana.id })).protocol;
 });

@@ -63,3 +63,14 @@ export async function createPayment(db: FactoryDb, overrides: PaymentOverrides &
   const [row] = await db.insert(payments).values(buildPayment(overrides)).returning();
   return row;
 }
+
+/** A charge (`createCharge`) paid in full by one payment (`buildPayment`'s defaults, or `payment`'s). */
+export async function createPaidCharge(
+  db: FactoryDb,
+  overrides: Partial<ChargeOverrides> & { memberName?: string } = {},
+  payment: Omit<PaymentOverrides, "chargeId" | "amountCentavos"> = {},
+): Promise<ChargeRow> {
+  const charge = await createCharge(db, overrides);
+  await createPayment(db, { ...payment, chargeId: charge.id, amountCentavos: charge.amountCentavos });
+  return charge;
+}

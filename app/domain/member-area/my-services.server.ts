@@ -1,16 +1,16 @@
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
-import { db, type Tx } from "~/db/client.server";
-import { members, serviceRecordAttachments, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
+import { db } from "~/db/client.server";
+import { members, serviceRecordAttachments, serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { notify } from "~/domain/notifications/notify.server";
 import { appUrl } from "~/utils/env.server";
 import type { Upload } from "~/domain/files/file-store.server";
-import { storeAttachmentFile } from "~/domain/service-records/attachments.server";
+import { sameStatusEntry, storeAttachmentFile } from "~/domain/service-records/attachments.server";
 import { consultaColumns, requesterView } from "~/domain/service-records/consulta.server";
 import type { ConsultaView } from "~/domain/service-records/consulta";
 import { mergedIntoProtocol } from "~/domain/service-records/merge-service-records.server";
 import { OPEN_FOR_REPLIES } from "~/domain/service-records/receive-reply.server";
-import { SECTOR_LABELS, STATUS_LABELS, UNASSIGNED, type ServiceStatus } from "~/domain/service-records/service-options";
+import { SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
 import type { ServiceSector } from "~/auth/scopes";
 import { AppError } from "~/utils/app-error";
 import { memberActor, type MemberSession } from "./member-session.server";
@@ -109,12 +109,6 @@ function entryText(comment: string, fileName: string | null) {
   return comment ? `${comment}\n\nAnexo: ${fileName}` : `Anexo: ${fileName}`;
 }
 
-async function responsibleName(tx: Tx, responsibleId: string | null) {
-  if (!responsibleId) return UNASSIGNED;
-  const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, responsibleId));
-  return u?.name ?? UNASSIGNED;
-}
-
 /** What the responsible is told: the protocol, the sector and the link; nothing of the requester or of what they wrote. */
 export function requesterNotice(
   record: { id: string; protocol: string; sector: string },
@@ -176,17 +170,15 @@ export async function commentOnMyServiceRecord(member: Member, protocol: string,
     const file = upload ? await storeAttachmentFile(tx, upload, null) : null;
     const [entry] = await tx
       .insert(serviceRecordEntries)
-      .values({
-        recordId: record.id,
-        kind: "reply",
-        authorId: null,
-        authorName: MEMBER_AREA_AUTHOR,
-        responsibleName: await responsibleName(tx, record.responsibleId),
-        oldStatus: record.status,
-        newStatus: record.status,
-        text: entryText(comment, file?.fileName ?? null),
-        isPublic: true,
-      })
+      .values(
+        await sameStatusEntry(tx, record, {
+          kind: "reply",
+          authorId: null,
+          authorName: MEMBER_AREA_AUTHOR,
+          text: entryText(comment, file?.fileName ?? null),
+          isPublic: true,
+        }),
+      )
       .returning({ id: serviceRecordEntries.id });
     const [attachment] = file
       ? await tx

@@ -45,19 +45,17 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
     const file = await storeAttachmentFile(tx, upload, actor.id);
     const [entry] = await tx
       .insert(serviceRecordEntries)
-      .values({
-        recordId: record.id,
-        kind: "attachment",
-        authorId: actor.id,
-        authorName: author(actor),
-        responsibleName: await responsibleName(tx, record.responsibleId),
-        oldStatus: record.status,
-        newStatus: record.status,
-        text: ATTACHMENT_MESSAGES.entryAttached(file.fileName, isPublic),
-        // The consulta lists public files on their own (a later change of visibility could not
-        // change an append-only entry), so the entry itself stays internal.
-        isPublic: false,
-      })
+      .values(
+        await sameStatusEntry(tx, record, {
+          kind: "attachment",
+          authorId: actor.id,
+          authorName: author(actor),
+          text: ATTACHMENT_MESSAGES.entryAttached(file.fileName, isPublic),
+          // The consulta lists public files on their own (a later change of visibility could not
+          // change an append-only entry), so the entry itself stays internal.
+          isPublic: false,
+        }),
+      )
       .returning({ id: serviceRecordEntries.id });
     const [row] = await tx
       .insert(serviceRecordAttachments)
@@ -96,6 +94,26 @@ async function responsibleName(tx: Tx, responsibleId: string | null) {
   return u?.name ?? UNASSIGNED;
 }
 
+type EntryInsert = typeof serviceRecordEntries.$inferInsert;
+
+/**
+ * A history entry that leaves the status as it is (an attachment, a change of its visibility, a
+ * member's reply): the record's status on both sides and the name of who answers for it.
+ */
+export async function sameStatusEntry(
+  tx: Tx,
+  record: { id: string; status: EntryInsert["newStatus"]; responsibleId: string | null },
+  entry: Pick<EntryInsert, "kind" | "authorId" | "authorName" | "text" | "isPublic">,
+): Promise<EntryInsert> {
+  return {
+    recordId: record.id,
+    ...entry,
+    responsibleName: await responsibleName(tx, record.responsibleId),
+    oldStatus: record.status,
+    newStatus: record.status,
+  };
+}
+
 /** "Tornar público" / "Tornar interno": a history entry and an audit entry, with the record locked. */
 export async function setAttachmentVisibility(actor: ServiceActor, input: { id: string; attachmentId: string; isPublic: boolean }) {
   authorize(actor, "services.attach");
@@ -110,17 +128,15 @@ export async function setAttachmentVisibility(actor: ServiceActor, input: { id: 
     if (input.isPublic && record.recordType === "denuncia_anonima") throw new AppError(409, SERVICE_MESSAGES.forbidden);
     if (att.isPublic === input.isPublic) throw new AppError(409, ATTACHMENT_MESSAGES.sameVisibility);
     await tx.update(serviceRecordAttachments).set({ isPublic: input.isPublic }).where(eq(serviceRecordAttachments.id, att.id));
-    await tx.insert(serviceRecordEntries).values({
-      recordId: record.id,
-      kind: "attachment",
-      authorId: actor.id,
-      authorName: author(actor),
-      responsibleName: await responsibleName(tx, record.responsibleId),
-      oldStatus: record.status,
-      newStatus: record.status,
-      text: input.isPublic ? ATTACHMENT_MESSAGES.entryPublic(att.fileName) : ATTACHMENT_MESSAGES.entryInternal(att.fileName),
-      isPublic: false,
-    });
+    await tx.insert(serviceRecordEntries).values(
+      await sameStatusEntry(tx, record, {
+        kind: "attachment",
+        authorId: actor.id,
+        authorName: author(actor),
+        text: input.isPublic ? ATTACHMENT_MESSAGES.entryPublic(att.fileName) : ATTACHMENT_MESSAGES.entryInternal(att.fileName),
+        isPublic: false,
+      }),
+    );
     await recordAudit(
       {
         actor,
