@@ -60,7 +60,11 @@ describe("audit screen", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     it(`admin opens it from the sidebar, filters with the keyboard and exports (${viewport}); axe clean, no sideways scroll`, async () => {
       const page = await t.login("admin", { viewport });
-      if (viewport === "phone") await page.getByRole("button", { name: "Abrir menu" }).click();
+      // The menu button works once the page has hydrated (it starts after the first paint, ADR 284).
+      if (viewport === "phone") {
+        await hydrated(page);
+        await page.getByRole("button", { name: "Abrir menu" }).click();
+      }
       await page.getByRole("link", { name: "Auditoria" }).click();
       await page.waitForURL((u) => u.pathname === "/dashboard/auditoria");
       await hydrated(page);

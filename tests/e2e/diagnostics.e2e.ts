@@ -36,7 +36,11 @@ describe("diagnostics page", () => {
       const page = await t.newPage(viewport);
       const ctx = page.context();
       await t.signIn(page, "admin");
-      if (viewport === "phone") await page.getByRole("button", { name: "Abrir menu" }).click();
+      // The menu button works once the page has hydrated (it starts after the first paint, ADR 284).
+      if (viewport === "phone") {
+        await hydrated(page);
+        await page.getByRole("button", { name: "Abrir menu" }).click();
+      }
       await page.getByRole("link", { name: "Diagnóstico" }).click();
       await page.waitForURL((u) => u.pathname === "/test-supabase");
       await hydrated(page);
