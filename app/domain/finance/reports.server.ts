@@ -240,12 +240,16 @@ export async function arrearsReport(actor: Actor, o: { today?: string } = {}): P
   // compared names for nearly every pair of the ~50,000 rows and took longer than the aggregate.
   // The order is the list's: total owed (largest first), then the folded name by code unit (the
   // collation "C" of the query it replaces, for any name below U+E000), then the registration.
-  const found = (result.rows as R[]).sort(
-    (a, b) =>
-      Number(b.total) - Number(a.total) ||
-      (a.name_folded < b.name_folded ? -1 : a.name_folded > b.name_folded ? 1 : 0) ||
-      a.registration_number - b.registration_number,
-  );
+  // The totals are made numbers once, before the sort: converting them in the comparison (about
+  // 800,000 calls for 50,000 rows) was a fifth of the report's time.
+  const found = (result.rows as R[])
+    .map((r) => ((r.total = Number(r.total)), r as R & { total: number }))
+    .sort(
+      (a, b) =>
+        b.total - a.total ||
+        (a.name_folded < b.name_folded ? -1 : a.name_folded > b.name_folded ? 1 : 0) ||
+        a.registration_number - b.registration_number,
+    );
   await audit(actor, "inadimplentes", null, found.length);
   // Streamed (ADR 261): the aggregate's rows (one a member, at most the membership) are read
   // once; their CSV text is written EXPORT_BATCH rows at a time, the first byte at once.
@@ -253,7 +257,7 @@ export async function arrearsReport(actor: Actor, o: { today?: string } = {}): P
     for (let i = 0; i < found.length; i += EXPORT_BATCH) {
       yield found
         .slice(i, i + EXPORT_BATCH)
-        .map((r) => [r.registration_number, r.name, Number(r.months), refsLabel(r.refs), csvMoney(Number(r.total))]);
+        .map((r) => [r.registration_number, r.name, Number(r.months), refsLabel(r.refs), csvMoney(r.total)]);
     }
   }
   return {
