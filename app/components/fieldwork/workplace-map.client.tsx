@@ -1,6 +1,7 @@
 import * as React from "react";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
+import { addBaseLayers } from "~/components/map/base-layers.client";
 import type { MapTiles } from "~/components/map/map-types";
 import { mapClusters, type Bbox } from "~/domain/fieldwork/map-clusters";
 
@@ -65,9 +66,7 @@ export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMo
     const el = container.current;
     if (!el) return;
     const map = L.map(el, { center: [center.lat, center.lng], zoom, scrollWheelZoom: false, zoomControl: false });
-    map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
-    L.control.zoom({ zoomInTitle: "Aproximar", zoomOutTitle: "Afastar", position: "topleft" }).addTo(map);
-    L.tileLayer(tiles.url, { attribution: tiles.attribution, subdomains: tiles.subdomains, maxZoom: 19 }).addTo(map);
+    addBaseLayers(map, tiles.url, tiles.attribution, tiles.subdomains);
     map.on("popupopen", (e) => {
       const close = (e as L.PopupEvent).popup.getElement()?.querySelector<HTMLElement>(".leaflet-popup-close-button");
       close?.setAttribute("aria-label", "Fechar");

@@ -2,6 +2,7 @@ import * as React from "react";
 import { createPortal } from "react-dom";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
+import { addBaseLayers } from "./base-layers.client";
 import type { LeafletMapProps } from "./map-types";
 
 /**
@@ -25,9 +26,7 @@ export default function LeafletMap({ center, zoom, tiles, label, marker, classNa
       zoomControl: false,
       attributionControl: true,
     });
-    map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
-    L.control.zoom({ zoomInTitle: "Aproximar", zoomOutTitle: "Afastar", position: "topleft" }).addTo(map);
-    L.tileLayer(tiles.url, { attribution: tiles.attribution, subdomains: tiles.subdomains, maxZoom: 19 }).addTo(map);
+    addBaseLayers(map, tiles.url, tiles.attribution, tiles.subdomains);
     if (markerTitle !== undefined) {
       const icon = L.icon({
         iconUrl: "/map/marker-sede.svg",
