@@ -483,15 +483,22 @@ async function main() {
   if (!skip("NGINX") && state.files) {
     if (!ensureDebianPackage(NGINX, "nginx", say)) say("nginx ausente: comparação PULADA");
     else {
-      const nginx = await startNginx({ files: state.files });
-      try {
-        for (const p of PAGES) {
-          await (await fetch(nginx.base + p)).arrayBuffer();
-          say(`nginx: autocannon ${CONNECTIONS} conexões × ${DURATION} s em ${p} …`);
-          out.pages[p].nginx = await load(nginx.base + p);
+      // A worker per core (the issue's comparison), then one worker: the embedded database's
+      // server is one process by construction (ADR 286), so its per-process figure is against one.
+      for (const [workers, key] of [
+        ["auto", "nginx"],
+        [1, "nginxOneWorker"],
+      ]) {
+        const nginx = await startNginx({ files: state.files, workers });
+        try {
+          for (const p of PAGES) {
+            await (await fetch(nginx.base + p)).arrayBuffer();
+            say(`nginx (${workers} worker(s)): autocannon ${CONNECTIONS} conexões × ${DURATION} s em ${p} …`);
+            out.pages[p][key] = await load(nginx.base + p);
+          }
+        } finally {
+          await nginx.stop();
         }
-      } finally {
-        await nginx.stop();
       }
     }
   }
@@ -499,6 +506,11 @@ async function main() {
     const page = out.pages[p];
     page.htmlKb = state.files ? round(state.files[p].body.length / 1024) : null;
     for (const db of DATABASES) if (page[db]) page[db].ratio = page.nginx?.rps ? round(page[db].rps / page.nginx.rps, 3) : null;
+    // Per process: the embedded database's one process against nginx's one worker (not a target).
+    if (page.pglite && page.nginxOneWorker?.rps) {
+      page.pglite.ratioOneWorker = round(page.pglite.rps / page.nginxOneWorker.rps, 3);
+      say(`${p}: banco embutido (1 processo) ÷ nginx com 1 worker = ${page.pglite.ratioOneWorker}`);
+    }
   }
   const scale = skip("SCALE") ? null : runScale();
   const imports = skip("IMPORTS") ? null : runTsxBench("imports", "bench/imports/run.ts");

@@ -280,7 +280,7 @@ export async function startHaproxy({ backends, checkIntervalMs }) {
  * with the given response headers; gzip_static serves a precompressed copy (level 9) to clients
  * that accept gzip, so nginx spends no CPU on compression.
  */
-export async function startNginx({ files }) {
+export async function startNginx({ files, workers = "auto" }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sind-nginx-"));
   fs.chmodSync(dir, 0o755);
   const www = path.join(dir, "www");
@@ -303,7 +303,7 @@ export async function startNginx({ files }) {
   const conf = path.join(dir, "nginx.conf");
   fs.writeFileSync(
     conf,
-    `worker_processes auto;
+    `worker_processes ${workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
