@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { useOutsideFakes } from "../support/outside-fakes";
+import { UNKNOWN_CEP } from "../fakes/viacep";
 import {
   axeViolations as axe,
   hasNoHorizontalOverflow,
@@ -225,7 +226,8 @@ describe("a route from one of many workplaces", () => {
     const before = Number((await t.query<{ n: number }>`select count(*)::int as n from workplaces`)[0].n);
     await t.query`
       insert into workplaces (code, name, address, neighbourhood, city, state, cep, lat, lon, members_count)
-      select 'P9' || lpad(g::text, 8, '0'), 'Posto em Massa ' || g, 'Quadra ' || g, 'Asa Norte', 'Brasília', 'DF', '70040010', -15.79, -47.88, 0
+      select 'P9' || lpad(g::text, 8, '0'), 'Posto em Massa ' || g, 'Quadra ' || g, 'Asa Norte', 'Brasília', 'DF',
+             case when g = 1 then ${UNKNOWN_CEP} else '70040010' end, -15.79, -47.88, 0
       from generate_series(1, ${101 - before}::int) g`;
     try {
       const page = await t.login("campo", { path: "/dashboard/campo/criar-rota", viewport: "phone" });
@@ -243,6 +245,17 @@ describe("a route from one of many workplaces", () => {
       await page.getByLabel("Começar de um posto (opcional)").selectOption(w.id);
       await expect.poll(() => page.getByText(ROUTE_MESSAGES.workplaceLoaded).first().isVisible()).toBe(true);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      // A workplace whose CEP the service does not know: its registered address, and the hint under
+      // the CEP says so (it said "Endereço localizado!" beside the fallback notice: a first-day trial).
+      await search.getByLabel("Buscar posto").fill("Posto em Massa 1");
+      await search.getByRole("button", { name: "Buscar" }).click();
+      await expect.poll(() => search.getByRole("status").textContent()).toContain("encontrados para “Posto em Massa 1”");
+      const [unknown] = await t.query<{ id: string }>`select id from workplaces where name = 'Posto em Massa 1'`;
+      await page.getByLabel("Começar de um posto (opcional)").selectOption(unknown.id);
+      await expect.poll(() => page.getByText(ROUTE_MESSAGES.workplaceCepFallback).first().isVisible()).toBe(true);
+      expect(await page.getByText(ROUTE_MESSAGES.hintRegistered).isVisible()).toBe(true);
+      expect(await page.getByText(ROUTE_MESSAGES.hintFound).count()).toBe(0);
+      expect(await page.getByLabel("Endereço").inputValue()).toBe("Quadra 1, Asa Norte, Brasília/DF");
       await page.setViewportSize(VIEWPORTS.desktop);
       await checkedAtBothWidths(page, "route-create-search");
       await page.context().close();

@@ -22,6 +22,11 @@ export type WorkplaceMapProps = {
   tiles: MapTiles;
   label: string;
   markers: WorkplaceMapMarker[];
+  /**
+   * When this changes (and on the first markers), the map fits its markers, with a margin so that
+   * no pin sits on the edge (a search's results, today's routes); undefined: the view stays.
+   */
+  fitKey?: string;
   /** Dragging a pin ends here (staff correcting a position); no callback, no dragging. */
   onMove?: (id: string, lat: number, lon: number) => void;
   className?: string;
@@ -35,7 +40,7 @@ function popupContent(m: WorkplaceMapMarker) {
   title.textContent = m.name;
   const address = document.createElement("p");
   address.className = "text-slate-700";
-  address.textContent = `${m.address}, ${m.city}`;
+  address.textContent = [m.address, m.city].filter(Boolean).join(", ");
   const visit = document.createElement("p");
   visit.className = "text-slate-700";
   visit.textContent = `Última visita: ${m.lastVisit}`;
@@ -55,12 +60,13 @@ function popupContent(m: WorkplaceMapMarker) {
  * visible area (and a quarter of it on each side), redrawn when the zoom changes or a pan leaves that area; a group shows its count
  * and zooms in when chosen. Pins can be dragged to correct a position.
  */
-export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMove, className }: WorkplaceMapProps) {
+export default function WorkplaceMap({ center, zoom, tiles, label, markers, fitKey, onMove, className }: WorkplaceMapProps) {
   const container = React.useRef<HTMLDivElement>(null);
   const mapRef = React.useRef<L.Map | null>(null);
   const layerRef = React.useRef<L.LayerGroup | null>(null);
   const onMoveRef = React.useRef(onMove);
   onMoveRef.current = onMove;
+  const fittedKey = React.useRef<string | undefined>(undefined);
 
   React.useEffect(() => {
     const el = container.current;
@@ -143,13 +149,18 @@ export default function WorkplaceMap({ center, zoom, tiles, label, markers, onMo
       container.current?.setAttribute("data-marker-count", String(markers.length));
       container.current?.setAttribute("data-drawn-count", String(drawn));
     };
+    if (fitKey !== undefined && fitKey !== fittedKey.current && markers.length > 0) {
+      fittedKey.current = fitKey;
+      const bounds = L.latLngBounds(markers.map((m) => [m.lat, m.lon] as [number, number]));
+      map.fitBounds(bounds, { padding: [40, 40], maxZoom: 15, animate: false });
+    }
     draw();
     // moveend also follows every zoom and resize.
     map.on("moveend", draw);
     return () => {
       map.off("moveend", draw);
     };
-  }, [markers]);
+  }, [markers, fitKey]);
 
   return <div ref={container} role="region" aria-label={label} className={className} data-testid="workplace-map" />;
 }

@@ -124,7 +124,7 @@ export function DashboardShell({
             <Menu className="size-6" />
           </button>
           <div className="min-w-0 flex-1">
-            <p className="truncate text-base font-bold text-navy-950 sm:text-lg" data-testid="panel-title">
+            <p className="text-base leading-tight font-bold text-navy-950 sm:truncate sm:text-lg" data-testid="panel-title">
               Painel - {roleLabel}
             </p>
             <p className="truncate text-xs text-slate-600 sm:text-sm">{userName}</p>

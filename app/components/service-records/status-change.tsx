@@ -89,7 +89,7 @@ export function StatusChange({
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={id} />
       <ResponsibleSelect agents={agents} error={errors.responsibleId} id={`responsibleId-${p}`} me={me} current={current} />
-      <Field label="Comentário sobre a alteração" name={`comment-${p}`} error={errors.comment ?? errors.status}>
+      <Field label="Comentário sobre a alteração" name={`comment-${p}`} hint="Obrigatório." error={errors.comment ?? errors.status}>
         {(f) => <Textarea {...f} name="comment" rows={2} maxLength={SERVICE_LIMITS.comment} required className="min-h-16" />}
       </Field>
       <CheckboxField name="isPublic" id={`public-${p}`} boxed={false} label="Visível ao trabalhador na consulta pública" />

@@ -6,7 +6,8 @@ import { cva } from "class-variance-authority";
 // with size sm, md or icon (size lg's text-base and variant link's px-0 override base or size
 // classes and need `cn`, as <Button> does).
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  // The base is the `.btn` class (app/app.css, components layer: any utility overrides it, ADR 291).
+  "btn",
   {
     variants: {
       variant: {

@@ -17,6 +17,8 @@ export const ROUTE_MESSAGES = {
   hintLoading: "Buscando...",
   hintFound: "Endereço localizado!",
   hintError: "CEP inválido ou não encontrado.",
+  // Under the CEP when a workplace's CEP could not be checked and its registered address is used.
+  hintRegistered: "CEP não validado: usando o endereço cadastrado do posto.",
   addressByHand: "Digite o endereço do posto: rua, número, bairro e cidade.",
   inProgressNotice: "Você tem uma rota em andamento.",
   loadError: "Erro ao carregar rotas. Tente novamente.",

@@ -119,6 +119,7 @@ export default function Panel() {
                 tiles={tiles}
                 label="Mapa das rotas de hoje"
                 markers={markers}
+                fitKey="rotas-de-hoje"
                 className="h-[400px]"
               />
             </CardContent>

@@ -184,7 +184,7 @@ export default function ServiceListPage() {
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Atendimentos">
           {records.map((r) => (
             <li key={r.id} data-testid="service-card" data-protocol={r.protocol}>
-              <Card className="grid h-full gap-3 p-4">
+              <Card className="grid h-full content-start gap-3 p-4">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
                     <h2 className="font-mono text-sm font-bold text-navy-950">{r.protocol}</h2>

@@ -298,7 +298,8 @@ export default function UsersPage() {
                 </>
               );
             },
-            { className: "max-md:pt-2" },
+            // Up to four buttons: they wrap rather than push the table past its box on a laptop.
+            { buttons: "wrap", className: "max-md:pt-2" },
           ),
         ]}
       />

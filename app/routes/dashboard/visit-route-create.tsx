@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-type CepState = "idle" | "loading" | "success" | "error" | "unavailable";
+type CepState = "idle" | "loading" | "success" | "error" | "unavailable" | "registered";
 const HINTS: Record<CepState, string> = {
   idle: ROUTE_MESSAGES.hintDigits,
   loading: ROUTE_MESSAGES.hintLoading,
@@ -58,6 +58,8 @@ const HINTS: Record<CepState, string> = {
   // The service is down: not the person's mistake; the address is typed instead (the server
   // accepts a typed address only then).
   unavailable: BR_MESSAGES.cepUnavailable,
+  // A workplace's CEP could not be checked: its registered address is used (not "localizado").
+  registered: ROUTE_MESSAGES.hintRegistered,
 };
 
 const loadCreateRouteSchema = () => import("~/domain/fieldwork/visit-route.schema").then((m) => m.createRouteSchema);
@@ -124,7 +126,7 @@ export default function RouteCreatePage() {
     if (ok) toast({ type: "success", message: ROUTE_MESSAGES.workplaceLoaded });
     else {
       setAddress([w.address, w.neighbourhood, `${w.city}/${w.state}`].filter(Boolean).join(", "));
-      setCepState("success");
+      setCepState("registered");
       toast({ type: "info", message: ROUTE_MESSAGES.workplaceCepFallback });
     }
   }

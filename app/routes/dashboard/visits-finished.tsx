@@ -93,7 +93,7 @@ export default function VisitsFinishedPage() {
                 <h2 className="font-semibold text-slate-900">{v.name}</h2>
                 <p className="text-sm text-slate-700">{v.address}</p>
                 <p className="text-xs text-slate-600">
-                  CEP {formatCep(v.cep)} · {v.affiliates} filiados
+                  CEP {formatCep(v.cep)} · {v.affiliates} {v.affiliates === 1 ? "filiado" : "filiados"}
                 </p>
               </div>
             </div>

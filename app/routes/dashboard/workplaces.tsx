@@ -176,6 +176,8 @@ export default function WorkplacesPage() {
         tiles={tiles}
         label="Mapa dos postos de trabalho"
         markers={mapMarkers}
+        // A search or a city moves the map to what it found; the whole map stays as it was.
+        fitKey={q || city ? `${q}|${city}` : undefined}
         onMove={onMove}
         className="mb-2 h-[500px]"
       />
