@@ -17,7 +17,7 @@ import { approximatePosition, BRASILIA_CENTER, MAX_HASH_OFFSET } from "~/domain/
 import type { Role } from "~/auth/roles";
 import { FORBIDDEN_MESSAGE, MESSAGES } from "~/auth/screens";
 import { decodeHtml as decode } from "../support/html";
-import { FINISH_ANSWERS } from "../support/fieldwork";
+import { FINISH_ANSWERS, workplaceCounts } from "../support/fieldwork";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -65,14 +65,7 @@ async function workplace(name: string) {
     await t.query<Workplace>`select id, code, name, lat, lon, position_source, geocode_not_found_at, cep, city, state, email, phone from workplaces where name = ${name}`;
   return row;
 }
-async function counts() {
-  const [row] = await t.query<{
-    w: number;
-    l: number;
-    j: number;
-  }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
-  return row;
-}
+const counts = () => workplaceCounts(t.query);
 async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {

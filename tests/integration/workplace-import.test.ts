@@ -9,7 +9,7 @@ import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait } from "../support/import-runs";
-import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS } from "../support/fieldwork";
+import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS, workplaceCounts } from "../support/fieldwork";
 
 /** The workplace spreadsheet import (issue 10): template, dry run, all-or-nothing commit. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -44,14 +44,7 @@ function count(html: string, key: "total" | "created" | "updated" | "rejected") 
   const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
   return m ? Number(m[1]) : undefined;
 }
-async function counts() {
-  const [row] = await t.query<{
-    w: number;
-    l: number;
-    j: number;
-  }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
-  return row;
-}
+const counts = () => workplaceCounts(t.query);
 type Row = {
   code: string;
   name: string;
