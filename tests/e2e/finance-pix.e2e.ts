@@ -31,17 +31,15 @@ beforeAll(async () => {
     amountCentavos: 7500,
     referenceMonth: 3,
     referenceYear: 2026,
-    dueDate: "2026-03-10",
   });
   const jose = await createMember(t.db, { name: "José da Conceição", registrationNumber: 7002 });
-  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" });
-  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" });
+  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026 });
+  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026 });
   await createCharge(t.db, {
     memberName: "Maria Aparecida de Souza",
     amountCentavos: 12500,
     referenceMonth: 3,
     referenceYear: 2026,
-    dueDate: "2026-03-10",
   });
 });
 

@@ -18,11 +18,10 @@ beforeAll(async () => {
     memberId: other.id,
     referenceYear: 2026,
     referenceMonth: 1,
-    dueDate: "2026-01-10",
     amountCentavos: 5000,
   });
   await createPayment(t.db, { chargeId: paid.id, amountCentavos: 5000, paidOn: "2026-01-08", method: "pix" });
-  await createCharge(t.db, { memberId: other.id, referenceYear: 2026, referenceMonth: 2, dueDate: "2026-02-10", amountCentavos: 5000 });
+  await createCharge(t.db, { memberId: other.id, referenceYear: 2026, referenceMonth: 2, amountCentavos: 5000 });
 });
 
 describe("Financeiro", () => {
@@ -122,7 +121,6 @@ describe("Financeiro", () => {
       memberId: member.id,
       referenceYear: 2026,
       referenceMonth: 3,
-      dueDate: "2026-03-10",
       amountCentavos: 5000,
     });
     const page = await t.login("financeiro", { path: `/dashboard/financeiro/financial?q=${member.registrationNumber}` });

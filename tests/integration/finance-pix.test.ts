@@ -99,12 +99,8 @@ beforeAll(async () => {
   paidId = pedro.id;
   await createPayment(t.db, { chargeId: pedro.id, amountCentavos: pedro.amountCentavos, paidOn: "2026-03-01", method: "dinheiro" });
   const jose = await createMember(t.db, { name: "José da Conceição" });
-  joseJan = (
-    await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" })
-  ).id;
-  joseFeb = (
-    await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" })
-  ).id;
+  joseJan = (await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026 })).id;
+  joseFeb = (await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026 })).id;
   maria = (
     await createCharge(t.db, {
       memberName: "Maria Aparecida de Souza",
@@ -415,13 +411,12 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
 
   it("the same credit without the 'Cp :ISPB-' prefix is listed as a possible duplicate, unticked; confirming it as a plain line is a 409", async () => {
     const m = await createMember(t.db, { name: "Nome Reescrito Pereira" });
-    await createCharge(t.db, { memberId: m.id, amountCentavos: 6123, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" });
+    await createCharge(t.db, { memberId: m.id, amountCentavos: 6123, referenceMonth: 1, referenceYear: 2026 });
     const feb = await createCharge(t.db, {
       memberId: m.id,
       amountCentavos: 6123,
       referenceMonth: 2,
       referenceYear: 2026,
-      dueDate: "2026-02-10",
     });
     const first = csv("02/03/2026;Pix recebido;Cp :00360305-NOME REESCRITO PEREIRA;61,23;0,00");
     expect((await send(financeiro, { intent: "statement-confirm", digest: digest(first), lines: ["2"] }, { bytes: first })).status).toBe(

@@ -309,7 +309,7 @@ describe("Baixar meus dados", () => {
   it("gives the admin's LGPD export of their own record, JSON and CSV, audited as the member", async () => {
     // One paid charge, one overdue: the export says which (the member-area trial found every
     // charge exported as unpaid).
-    const paid = await createCharge(t.db, { memberId: ana.id, referenceYear: 2026, referenceMonth: 9, dueDate: "2026-09-10" });
+    const paid = await createCharge(t.db, { memberId: ana.id, referenceYear: 2026, referenceMonth: 9 });
     await createPayment(t.db, { chargeId: paid.id, amountCentavos: paid.amountCentavos, paidOn: "2026-09-09" });
     await createCharge(t.db, { memberId: ana.id, referenceYear: 2026, referenceMonth: 10, dueDate: brasiliaDateFromToday(-20) });
     const a = await memberSession(t, ana.id);

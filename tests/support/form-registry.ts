@@ -1112,15 +1112,13 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
         .returning({ id: memberAddressRequests.id })
     )[0].id,
   /** An open charge (finance: register a payment; the `:chargeId` of its PIX page). */
-  chargeId: async (db) =>
-    (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,
+  chargeId: async (db) => (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1 })).id,
   /** An active payment (finance: undo). */
   paymentId: async (db) => {
     const charge = await createCharge(db, {
       memberId: (await createMember(db)).id,
       referenceYear: 2030,
       referenceMonth: 2,
-      dueDate: "2030-02-10",
     });
     return (await createPayment(db, { chargeId: charge.id, amountCentavos: charge.amountCentavos })).id;
   },
