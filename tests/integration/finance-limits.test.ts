@@ -301,7 +301,6 @@ describe("payment dates and amounts (ADR 181)", () => {
       amountCentavos: 5250,
       referenceYear: year,
       referenceMonth: 1,
-      dueDate: `${year}-01-10`,
     });
     const pay = (paidOn: string) =>
       registerPayment(fin, { chargeId: c.id, paidOn, amount: 5250, method: "pix", note: null, confirmExcess: false });
@@ -318,7 +317,7 @@ describe("payment dates and amounts (ADR 181)", () => {
     expect(await activePayments(c.id)).toBe(1);
 
     // Next year's dues paid today: issued this year, so this year's dates are accepted.
-    const ahead = await createCharge(t.db, { memberId: m.id, referenceYear: year + 1, referenceMonth: 1, dueDate: `${year + 1}-01-10` });
+    const ahead = await createCharge(t.db, { memberId: m.id, referenceYear: year + 1, referenceMonth: 1 });
     await registerPayment(fin, {
       chargeId: ahead.id,
       paidOn: todayInBrasilia(),

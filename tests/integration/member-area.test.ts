@@ -47,7 +47,6 @@ beforeAll(async () => {
       amountCentavos: 6123,
       referenceYear: y - 1,
       referenceMonth: 1,
-      dueDate: `${y - 1}-01-10`,
     },
     { method: "pix" },
   );
@@ -74,7 +73,6 @@ beforeAll(async () => {
       amountCentavos: 7777,
       referenceYear: y - 1,
       referenceMonth: 1,
-      dueDate: `${y - 1}-01-10`,
     },
     { method: "boleto" },
   );
