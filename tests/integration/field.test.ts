@@ -17,7 +17,7 @@ import { approximatePosition, BRASILIA_CENTER, MAX_HASH_OFFSET } from "~/domain/
 import type { Role } from "~/auth/roles";
 import { FORBIDDEN_MESSAGE, MESSAGES } from "~/auth/screens";
 import { decodeHtml as decode } from "../support/html";
-import { FINISH_ANSWERS, workplaceCounts } from "../support/fieldwork";
+import { FINISH_ANSWERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -46,25 +46,7 @@ beforeAll(async () => {
   admin = await t.login("admin");
 });
 
-type Workplace = {
-  id: string;
-  code: string;
-  name: string;
-  lat: number;
-  lon: number;
-  position_source: string;
-  geocode_not_found_at: Date | null;
-  cep: string;
-  city: string;
-  state: string;
-  email: string | null;
-  phone: string | null;
-};
-async function workplace(name: string) {
-  const [row] =
-    await t.query<Workplace>`select id, code, name, lat, lon, position_source, geocode_not_found_at, cep, city, state, email, phone from workplaces where name = ${name}`;
-  return row;
-}
+const workplace = (name: string) => workplaceByName(t.query, name);
 const counts = () => workplaceCounts(t.query);
 async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -9,7 +9,7 @@ import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait } from "../support/import-runs";
-import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS, workplaceCounts } from "../support/fieldwork";
+import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
 
 /** The workplace spreadsheet import (issue 10): template, dry run, all-or-nothing commit. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -45,25 +45,7 @@ function count(html: string, key: "total" | "created" | "updated" | "rejected") 
   return m ? Number(m[1]) : undefined;
 }
 const counts = () => workplaceCounts(t.query);
-type Row = {
-  code: string;
-  name: string;
-  city: string;
-  state: string;
-  cep: string;
-  email: string | null;
-  lat: number;
-  lon: number;
-  position_source: string;
-  members_count: number;
-  basic_firefighters: number | null;
-  has_brigade_leader: boolean | null;
-};
-async function byName(name: string) {
-  const [row] =
-    await t.query<Row>`select code, name, city, state, cep, email, lat, lon, position_source, members_count, basic_firefighters, has_brigade_leader from workplaces where name = ${name}`;
-  return row;
-}
+const byName = (name: string) => workplaceByName(t.query, name);
 
 let existingCode: string;
 beforeAll(async () => {
