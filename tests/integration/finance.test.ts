@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import type { Actor } from "~/auth/authorize";
-import { createCharge, createPayment } from "~/db/factories/finance";
+import { createCharge, createPayment, dueDateOf } from "~/db/factories/finance";
 import { createMember } from "~/db/factories/members";
 import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES } from "~/domain/finance/finance-options";
 import { REPORT_HEADERS } from "~/domain/finance/reports.server";
@@ -35,6 +35,18 @@ beforeAll(async () => {
 async function post(c: Client, body: Record<string, string>, path = PATH) {
   const res = await c.request(`${path}.data`, { method: "POST", body: new URLSearchParams(body) });
   return { status: res.status, text: decodeHtml(await res.text()) };
+}
+
+/** The issue form's body: one charge of `amount` (as typed) for the member, due on the 10th of the month. */
+function issueBody(m: { registrationNumber: number }, amount: string, year: number, month: number) {
+  return {
+    intent: "issue",
+    member: String(m.registrationNumber),
+    amount,
+    month: String(month),
+    year: String(year),
+    dueDate: dueDateOf(year, month),
+  };
 }
 
 async function count(sqlText: TemplateStringsArray, ...values: unknown[]) {
@@ -245,14 +257,7 @@ describe("the list's totals are kept by the database alone (ADR 161)", () => {
 describe("issuing one charge", () => {
   it("issues with the original's message; the same member, month and year is refused (also at once); bad input is 400", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const body = {
-      intent: "issue",
-      member: String(m.registrationNumber),
-      amount: "1234.56",
-      month: "4",
-      year: "2032",
-      dueDate: "2032-04-10",
-    };
+    const body = issueBody(m, "1234.56", 2032, 4);
     const ok = await post(fin, body);
     expect(ok.status).toBe(200);
     expect(ok.text).toContain("Boleto gerado com sucesso!");
@@ -297,14 +302,7 @@ describe("issuing one charge", () => {
 describe("amounts that fit (issue 18 §4, ADR 179)", () => {
   it("issues and pays R$ 99.999.999,99; above it, issuing and paying answer the pt-BR 400 and write nothing", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const body = {
-      intent: "issue",
-      member: String(m.registrationNumber),
-      amount: "99.999.999,99",
-      month: "8",
-      year: "2039",
-      dueDate: "2039-08-10",
-    };
+    const body = issueBody(m, "99.999.999,99", 2039, 8);
     const ok = await post(fin, body);
     expect(ok.status).toBe(200);
     const [row] = await t.query<{
@@ -609,7 +607,7 @@ describe("who may", () => {
     const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 9 });
     const before = await fingerprint();
     const refused: Record<string, string>[] = [
-      { intent: "issue", member: String(m.registrationNumber), amount: "50", month: "10", year: "2032", dueDate: "2032-10-10" },
+      issueBody(m, "50", 2032, 10),
       { intent: "pay", chargeId: c.id, paidOn: "2026-01-05", amount: "50,00", method: "pix" },
       { intent: "batch-run", amount: "50", month: "10", year: "2032", dueDate: "2032-10-10" },
     ];

@@ -15,7 +15,7 @@ import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { todayInBrasilia } from "~/lib/dates";
 import { decodeHtml as decode } from "../support/html";
-import { commitAndWait } from "../support/import-runs";
+import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
 
 /** Members (issue 8): the import from the old system, the member's photo and the XLSX export. */
 const t = useTestServer();
@@ -65,14 +65,7 @@ const importFile = (c: Client, intent: string, bytes: Buffer | null, name = "ass
   send(c, PATH, intent, "arquivo", bytes, name);
 /** The commit runs as a job (ADR 253): posted, then followed to its end; `html` is the page then. */
 function commit(c: Client, bytes: Buffer | null, name = "associado.xlsx") {
-  const fd = new FormData();
-  fd.set("intent", "import-commit");
-  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
-  return commitAndWait(c, t.query, "members", PATH, fd);
-}
-function count(html: string, key: "total" | "created" | "updated" | "rejected") {
-  const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
-  return m ? Number(m[1]) : undefined;
+  return commitAndWait(c, t.query, "members", PATH, importForm("import-commit", bytes, name));
 }
 /** Rows of members, files and audit entries (but the page re-render's CPF view and logins). */
 async function counts() {

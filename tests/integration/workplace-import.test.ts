@@ -8,7 +8,7 @@ import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fi
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
 import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
-import { commitAndWait } from "../support/import-runs";
+import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
 import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
 
 /** The workplace spreadsheet import (issue 10): template, dry run, all-or-nothing commit. */
@@ -25,24 +25,12 @@ function csv(rows: Cells[], headers: string[] = WORKPLACE_HEADERS) {
   return Buffer.from("\uFEFF" + [headers, ...rows].map(line).join("\r\n") + "\r\n", "utf8");
 }
 async function send(client: Client, intent: string, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
-  const fd = new FormData();
-  fd.set("intent", intent);
-  for (const [k, v] of Object.entries(extra)) fd.set(k, v);
-  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
-  const res = await client.post(PATH, fd);
+  const res = await client.post(PATH, importForm(intent, bytes, name, extra));
   return { status: res.status, html: decode(await res.text()) };
 }
 /** The commit runs as a job (ADR 253): posted, then followed to its end; `html` is the page then. */
 function commit(client: Client, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
-  const fd = new FormData();
-  fd.set("intent", "import-commit");
-  for (const [k, v] of Object.entries(extra)) fd.set(k, v);
-  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
-  return commitAndWait(client, t.query, "workplaces", PATH, fd);
-}
-function count(html: string, key: "total" | "created" | "updated" | "rejected") {
-  const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
-  return m ? Number(m[1]) : undefined;
+  return commitAndWait(client, t.query, "workplaces", PATH, importForm("import-commit", bytes, name, extra));
 }
 const counts = () => workplaceCounts(t.query);
 const byName = (name: string) => workplaceByName(t.query, name);
