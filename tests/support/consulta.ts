@@ -1,0 +1,15 @@
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+
+/**
+ * The requester's public consulta (/atendimento/consulta), in the browser: types the check (the
+ * CPF's last four digits or the e-mail), asks, and waits until `answer` shows — the record
+ * (`consulta-result`) or the form's refusal (`form-error`). Returns that element.
+ */
+export async function askConsulta(page: Page, check: string, answer: "consulta-result" | "form-error" = "consulta-result") {
+  await page.getByLabel("4 últimos dígitos do CPF ou e-mail").fill(check);
+  await page.getByRole("button", { name: "Consultar atendimento" }).click();
+  const shown = page.getByTestId(answer);
+  await expect.poll(() => shown.isVisible().catch(() => false)).toBe(true);
+  return shown;
+}
