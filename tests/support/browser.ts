@@ -108,8 +108,15 @@ export async function screenshot(page: Page, name: string, force = false) {
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
 }
 
-/** Follows a sidebar entry (the menu is open: 1280 px, or opened first) to its page, hydrated. */
+/**
+ * Follows a sidebar entry to its page, hydrated. On a phone (below md) the menu button opens the
+ * sidebar first, pressed once the page has hydrated (it starts after the first paint, ADR 284).
+ */
 export async function fromSidebar(page: Page, entry: string, pathname: string) {
+  if ((page.viewportSize()?.width ?? VIEWPORTS.desktop.width) < 768) {
+    await hydrated(page);
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+  }
   await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: entry }).click();
   await page.waitForURL((u) => u.pathname === pathname);
   await hydrated(page);
