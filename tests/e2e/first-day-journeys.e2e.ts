@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { hydrated } from "../support/browser";
-import { askConsulta } from "../support/consulta";
+import { askConsulta } from "../support/service-records";
 import { menu, seen } from "../support/journey";
 import { createMember } from "~/db/factories/members";
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";

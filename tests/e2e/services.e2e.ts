@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, overflowingElements, hydrated, screenshot } from "../support/browser";
-import { askConsulta } from "../support/consulta";
+import { askConsulta } from "../support/service-records";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";

@@ -1,6 +1,8 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 
+/** The service records' screens, driven in the browser. */
+
 /**
  * The requester's public consulta (/atendimento/consulta), in the browser: types the check (the
  * CPF's last four digits or the e-mail), asks, and waits until `answer` shows — the record
@@ -12,4 +14,15 @@ export async function askConsulta(page: Page, check: string, answer: "consulta-r
   const shown = page.getByTestId(answer);
   await expect.poll(() => shown.isVisible().catch(() => false)).toBe(true);
   return shown;
+}
+
+/**
+ * On a record's page, in the browser: "Atribuir a" `name`, then waits until the page shows them as
+ * the one responsible.
+ */
+export async function assignRecord(page: Page, name: string) {
+  const form = page.getByRole("form", { name: "Atribuir o atendimento" });
+  await form.getByLabel("Atribuir a").selectOption({ label: name });
+  await form.getByRole("button", { name: "Atribuir" }).click();
+  await expect.poll(() => page.getByTestId("responsible-name").textContent()).toBe(name);
 }
