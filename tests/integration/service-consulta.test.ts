@@ -9,6 +9,7 @@ import { useTestServer } from "../support/suite";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { visibleText } from "../support/html";
+import { postConsulta } from "../support/service-records";
 
 /**
  * The requester's side of a service record (ADRs 135, 136): the public /atendimento/consulta
@@ -45,14 +46,7 @@ beforeAll(async () => {
 });
 
 const nextIp = addressSequence("198.18.1");
-async function consulta(protocolo: string, verificador: string, ip = nextIp()) {
-  const res = await fetch(`${t.url}/atendimento/consulta`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "consulta", protocolo, verificador }),
-    headers: { Origin: t.url, "X-Forwarded-For": ip },
-  });
-  return { status: res.status, html: await res.text() };
-}
+const consulta = (protocolo: string, verificador: string, ip = nextIp()) => postConsulta(t, protocolo, verificador, ip);
 const REQUESTER = {
   requesterCpf: "529.982.247-25",
   requesterName: "Conceição Araújo dos Santos",

@@ -1,7 +1,17 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 
-/** The service records' screens, driven in the browser. */
+/** The service records' public consulta and screens, as the tests drive them. */
+
+/** Posts the public consulta as its plain form does, from the address `ip`: the answer's status and HTML. */
+export async function postConsulta(server: { url: string }, protocolo: string, verificador: string, ip: string) {
+  const res = await fetch(`${server.url}/atendimento/consulta`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "consulta", protocolo, verificador }),
+    headers: { Origin: server.url, "X-Forwarded-For": ip },
+  });
+  return { status: res.status, html: await res.text() };
+}
 
 /**
  * The requester's public consulta (/atendimento/consulta), in the browser: types the check (the
