@@ -240,16 +240,16 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     expect(await counts()).toEqual(before);
   });
 
+  /** financeiro confirms the fixture's lines 7, 8 and 11. */
+  const confirmFixture = () =>
+    send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] }, { bytes: FIXTURE });
+
   it("a database failure mid-way registers nothing", async () => {
     await t.query`create or replace function fail_reconcile_audit() returns trigger language plpgsql as $$ begin if new.action = 'bank-statement.reconciled' then raise exception 'falha simulada'; end if; return new; end $$`;
     await t.query`create trigger fail_reconcile_audit before insert on audit_log for each row execute function fail_reconcile_audit()`;
     try {
       const before = await counts();
-      const res = await send(
-        financeiro,
-        { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] },
-        { bytes: FIXTURE },
-      );
+      const res = await confirmFixture();
       expect(res.status).toBe(500);
       expect(res.html).toContain(STATEMENT_PAGE_MESSAGES.confirmError);
       expect(await counts()).toEqual(before);
@@ -260,11 +260,7 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
 
   it("confirming registers the ticked lines as pix payments in one transaction, with one audit entry", async () => {
     const before = await counts();
-    const res = await send(
-      financeiro,
-      { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] },
-      { bytes: FIXTURE },
-    );
+    const res = await confirmFixture();
     expect(res.status).toBe(200);
     expect(res.html).toContain(STATEMENT_PAGE_MESSAGES.confirmed(3));
     const rows = await t.query<{ charge_id: string; paid_on: string; amount_centavos: number; method: string; note: string }>`
