@@ -258,20 +258,10 @@ describe("evidence files", () => {
 /** A raw multipart request we control byte by byte (fetch would always send the whole body). */
 function rawUpload(opts: { declaredLength?: number; fileBytes: number; withhold: number }) {
   const boundary = "----denunciaTeste" + Math.random().toString(16).slice(2);
+  const fields = { title: "Arquivo gigante", description: "Teste de limite", consent: "on" };
   const head = Buffer.from(
     [
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="title"',
-      "",
-      "Arquivo gigante",
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="description"',
-      "",
-      "Teste de limite",
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="consent"',
-      "",
-      "on",
+      ...Object.entries(fields).flatMap(([name, value]) => [`--${boundary}`, `Content-Disposition: form-data; name="${name}"`, "", value]),
       `--${boundary}`,
       'Content-Disposition: form-data; name="evidence"; filename="grande.pdf"',
       "Content-Type: application/pdf",

@@ -7,7 +7,7 @@ import { createMember, fictitiousCpf } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { MEMBER_IMPORT_COLUMNS, MEMBER_IMPORT_MESSAGES, importDate } from "~/domain/members/import-members.server";
-import { farCellXlsx, millionRowsXlsx, rawXlsx, readXlsxSheet, xlsxOf, zip, zipBombXlsx } from "../support/xlsx-files";
+import { downloadXlsx, farCellXlsx, millionRowsXlsx, rawXlsx, xlsxOf, zip, zipBombXlsx } from "../support/xlsx-files";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
@@ -127,10 +127,7 @@ describe("dates of the old system", () => {
 describe("the template", () => {
   it("is an .xlsx with the old system's associado columns; another role is sent to its panel", async () => {
     expect(MEMBER_IMPORT_COLUMNS.map((c) => c.header)).toEqual(HEADERS);
-    const res = await admin.get(`${PATH}/modelo`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toContain("modelo-filiados.xlsx");
-    const sheet = await readXlsxSheet(await res.arrayBuffer());
+    const sheet = await downloadXlsx(admin, `${PATH}/modelo`, "modelo-filiados.xlsx");
     expect(sheet[0]).toEqual(HEADERS);
     expect(sheet).toHaveLength(2);
     const rh = await t.login("rh");
@@ -534,13 +531,8 @@ describe("the member's photo", () => {
 });
 
 describe("the XLSX export", () => {
-  async function sheet(client: Client, base: string, query = "") {
-    const res = await client.get(`${base}/exportar?formato=xlsx${query}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("spreadsheetml");
-    expect(res.headers.get("content-disposition")).toMatch(/filiados-\d{4}-\d{2}-\d{2}\.xlsx/);
-    return readXlsxSheet(await res.arrayBuffer());
-  }
+  const sheet = (client: Client, base: string, query = "") =>
+    downloadXlsx(client, `${base}/exportar?formato=xlsx${query}`, /filiados-\d{4}-\d{2}-\d{2}\.xlsx/);
 
   it("holds the filtered list, the CPF masked unless the role may see it, and is audited", async () => {
     const m = await createMember(t.db, { name: "Exportação Planilha Única", situation: 1 });

@@ -6,7 +6,7 @@ import { createWorkplace } from "~/db/factories/field";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
-import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
+import { downloadXlsx, xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
 import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
@@ -44,11 +44,7 @@ beforeAll(async () => {
 describe("the template", () => {
   it("is an .xlsx with the original's columns, then the operational fields; a refused role is sent to its panel", async () => {
     expect(WORKPLACE_IMPORT_COLUMNS.map((c) => c.header)).toEqual(WORKPLACE_TEMPLATE_HEADERS);
-    const res = await admin.get(`${PATH}/modelo`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("spreadsheetml");
-    expect(res.headers.get("content-disposition")).toContain("modelo-postos.xlsx");
-    const sheet = await readXlsxSheet(await res.arrayBuffer());
+    const sheet = await downloadXlsx(admin, `${PATH}/modelo`, "modelo-postos.xlsx");
     expect(sheet[0]).toEqual(WORKPLACE_TEMPLATE_HEADERS);
     expect(sheet).toHaveLength(2);
     const campo = await t.login("campo");

@@ -1,4 +1,6 @@
 import zlib from "node:zlib";
+import { expect } from "vitest";
+import type { Client } from "./http";
 
 /**
  * Spreadsheet files for the import tests and the import benchmark (bench/imports): a legitimate
@@ -224,4 +226,13 @@ export async function readXlsxSheet(bytes: Buffer | ArrayBuffer) {
  */
 export function xlsxOf(headers: readonly string[], rows: readonly (readonly (string | number)[])[]) {
   return rawXlsx(sheetXml(headers, rows.length, (i) => rows[i]));
+}
+
+/** A spreadsheet download (an import's template, an export) as `client`: an .xlsx whose file name is or matches `fileName`; its sheet's rows. */
+export async function downloadXlsx(client: Client, url: string, fileName: string | RegExp) {
+  const res = await client.get(url);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("spreadsheetml");
+  expect(res.headers.get("content-disposition")).toMatch(fileName);
+  return readXlsxSheet(await res.arrayBuffer());
 }
