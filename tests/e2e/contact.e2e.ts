@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createContactMessage } from "~/db/factories/contacts";
 import { useBrowserSuite } from "../support/browser-suite";
-import { fromSidebar, hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import {
+  fromSidebar,
+  hasNoHorizontalOverflow,
+  hydrated,
+  screenshot,
+  axeViolations as axe,
+  screenshotFromTop as shoot,
+} from "../support/browser";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 
@@ -25,12 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sink?.close();
 });
-
-/** Full-page shots of a scrolled page show the sticky header mid-page; start from the top. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
 
 async function toastText(page: Page) {
   return (await page.getByTestId("toast").allTextContents()).join(" | ");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, checkedScreen } from "../support/browser";
 import { createMember } from "~/db/factories/members";
 import { createCharge } from "~/db/factories/finance";
 import { PIX_PAGE_MESSAGES, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
@@ -83,9 +83,7 @@ describe("the printable charge page", () => {
   it("at 390 px: no sideways scroll, axe clean, prints on one page", async () => {
     const page = await t.login("admin", { path: CHARGE_PATH, viewport: "phone" });
     await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-charge-390");
+    await checkedScreen(page, "finance-charge-390");
     await page.emulateMedia({ media: "print" });
     await screenshot(page, "finance-charge-print-390");
     expect(await printedPages(page)).toBe(1);
@@ -97,9 +95,7 @@ describe("bank statement matching", () => {
   it("at 390 px the screen is usable before any upload", async () => {
     const page = await t.login("financeiro", { path: RECONCILE, viewport: "phone" });
     await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-reconciliation-390");
+    await checkedScreen(page, "finance-reconciliation-390");
     await page.context().close();
   });
 

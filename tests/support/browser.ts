@@ -122,6 +122,19 @@ export async function fromSidebar(page: Page, entry: string, pathname: string) {
   await hydrated(page);
 }
 
+/** Full-page shots of a scrolled page show the sticky header mid-page: this one starts from the top. */
+export async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** The screen as it stands: no sideways scroll, axe-clean, and a screenshot (`name`). */
+export async function checkedScreen(page: Page, name: string) {
+  expect(await hasNoHorizontalOverflow(page), name).toBe(true);
+  expect(await axeViolations(page), name).toEqual([]);
+  await screenshot(page, name);
+}
+
 /** True when nothing on the page is wider than the viewport (no horizontal scroll). */
 export async function hasNoHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
