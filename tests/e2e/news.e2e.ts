@@ -5,7 +5,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { createNewsMix } from "../support/scenarios";
 import { fromSidebar, hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
-import { expectSentToOwnPanel } from "../support/refused-screens";
+import { expectRoleSentToOwnPanel } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 let news: Awaited<ReturnType<typeof createNewsMix>>;
@@ -114,10 +114,7 @@ describe("staff write and publish news", () => {
   });
 
   it("a refused role (juridico) is sent to its own panel and has no menu entry", async () => {
-    const page = await t.login("juridico");
-    const ctx = page.context();
-    await expectSentToOwnPanel(page, t.url, { entry: "Notícias", path: "/dashboard/noticias", panel: "/dashboard/juridico" });
-    await ctx.close();
+    await expectRoleSentToOwnPanel(t, "juridico", { entry: "Notícias", path: "/dashboard/noticias" });
   });
 });
 
