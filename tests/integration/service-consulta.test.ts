@@ -5,8 +5,7 @@ import { CONSULTA_MESSAGES } from "~/domain/service-records/consulta";
 import type { Client } from "../support/http";
 import { jobRow } from "../support/jobs";
 import { addressSequence } from "../support/forwarded-client";
-import { useTestServer } from "../support/suite";
-import { useSmtpSink } from "../support/smtp";
+import { useMailingTestServer } from "../support/smtp";
 import { visibleText } from "../support/html";
 import { postConsulta } from "../support/service-records";
 
@@ -17,15 +16,10 @@ import { postConsulta } from "../support/service-records";
  * and the e-mail notices on creation and each status change, through the jobs and a real SMTP
  * server (retried while it is unreachable; never for an anonymous complaint).
  */
-const smtp = useSmtpSink({ behindProxy: true });
-const t = useTestServer({
-  env: () => ({
-    ...smtp.env(),
-    TRUST_PROXY: "1",
-    APP_URL: "https://sindicato.example",
-    JOBS_POLL_MS: "100",
-  }),
-});
+const { t, smtp } = useMailingTestServer(
+  { TRUST_PROXY: "1", APP_URL: "https://sindicato.example", JOBS_POLL_MS: "100" },
+  { behindProxy: true },
+);
 const clients = new Map<Role, Client>();
 const as = (role: Role) => clients.get(role)!;
 let agent = "";

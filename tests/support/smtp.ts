@@ -49,9 +49,11 @@ export function useSmtpSink(options: Parameters<typeof startSmtpSink>[0] & { beh
  * The file's test server, mailing through a real SMTP sink (`smtp.sink` holds what it sent):
  *
  *     const { t, smtp } = useMailingTestServer({ JOBS_POLL_MS: "100" });
+ *
+ * (`sinkOptions` as useSmtpSink's, e.g. `{ behindProxy: true }`.)
  */
-export function useMailingTestServer(env: Record<string, string> = {}) {
-  const smtp = useSmtpSink();
+export function useMailingTestServer(env: Record<string, string> = {}, sinkOptions: Parameters<typeof useSmtpSink>[0] = {}) {
+  const smtp = useSmtpSink(sinkOptions);
   const t = useTestServer({ env: () => ({ ...smtp.env(), ...env }) });
   return { t, smtp };
 }
