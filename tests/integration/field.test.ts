@@ -18,6 +18,7 @@ import type { Role } from "~/auth/roles";
 import { FORBIDDEN_MESSAGE, MESSAGES } from "~/auth/screens";
 import { decodeHtml as decode } from "../support/html";
 import { FINISH_ANSWERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
+import { storedFile } from "../support/stored-files";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -440,7 +441,7 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
       total_workers: 120,
       direct_contract_type: "Associação de moradores",
     });
-    const [file] = await t.query<{ data: Buffer; purpose: string }>`select data, purpose from files where id = ${done.photo_file_id}`;
+    const file = await storedFile(t.query, done.photo_file_id!);
     expect(file.purpose).toBe("visit-photo");
     const meta = await sharp(file.data).metadata();
     expect(meta.exif).toBeUndefined();

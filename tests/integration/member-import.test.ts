@@ -16,6 +16,7 @@ import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { todayInBrasilia } from "~/lib/dates";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
+import { storedFile } from "../support/stored-files";
 
 /** Members (issue 8): the import from the old system, the member's photo and the XLSX export. */
 const t = useTestServer();
@@ -463,7 +464,7 @@ describe("the member's photo", () => {
     expect(up.html).toContain(MEMBER_PHOTO_MESSAGES.saved);
     const row = await byCpf(m.cpf!);
     expect(row.photo_file_id).not.toBeNull();
-    const [file] = await t.query<{ data: Buffer; purpose: string }>`select data, purpose from files where id = ${row.photo_file_id}`;
+    const file = await storedFile(t.query, row.photo_file_id!);
     expect(file.purpose).toBe("member-photo");
     const meta = await sharp(file.data).metadata();
     expect(meta.exif).toBeUndefined();
