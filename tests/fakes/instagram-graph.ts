@@ -21,7 +21,6 @@ export type FakeMedia = {
   permalink?: string;
 };
 
-
 export type FakeInstagram = {
   url: string;
   token: string;
