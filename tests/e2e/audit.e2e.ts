@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAuditEntry } from "~/db/factories/audit";
 import { createMember } from "~/db/factories/members";
 import { formatCpf } from "~/lib/br/cpf";
-import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations, fromSidebar, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { useBrowserSuite } from "../support/browser-suite";
 import { expectAccessDenied } from "../support/refused-screens";
 
@@ -60,14 +60,7 @@ describe("audit screen", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     it(`admin opens it from the sidebar, filters with the keyboard and exports (${viewport}); axe clean, no sideways scroll`, async () => {
       const page = await t.login("admin", { viewport });
-      // The menu button works once the page has hydrated (it starts after the first paint, ADR 284).
-      if (viewport === "phone") {
-        await hydrated(page);
-        await page.getByRole("button", { name: "Abrir menu" }).click();
-      }
-      await page.getByRole("link", { name: "Auditoria" }).click();
-      await page.waitForURL((u) => u.pathname === "/dashboard/auditoria");
-      await hydrated(page);
+      await fromSidebar(page, "Auditoria", "/dashboard/auditoria");
       expect(await page.getByRole("heading", { level: 1, name: "Auditoria" }).isVisible()).toBe(true);
       expect(await page.getByTestId("audit-entry").count()).toBe(50);
       await screenshot(page, `audit-${viewport === "desktop" ? 1280 : 390}`);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import { hasNoHorizontalOverflow, hydrated, axeViolations as axe, screenshotFromTop as shoot } from "../support/browser";
 import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 import { gpsTaggedJpeg, mzBytes, plainPng } from "../fixtures/complaint-files";
 
@@ -18,11 +18,6 @@ const TITLE = "Máscaras autônomas vencidas no posto 3";
 const PUBLIC_REPLY = "Recebemos e vamos fiscalizar o posto nesta semana.";
 const INTERNAL_NOTE = "Confirmar com a CIPA antes da visita (interno).";
 const ADDED = "As máscaras ficam no armário B, sem lacre.";
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
 
 /** Every request the page makes must go to our own origin. */
 function watchOrigins(page: Page) {

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createContactMessage } from "~/db/factories/contacts";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import {
+  fromSidebar,
+  hasNoHorizontalOverflow,
+  hydrated,
+  screenshot,
+  axeViolations as axe,
+  screenshotFromTop as shoot,
+} from "../support/browser";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 
@@ -25,12 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sink?.close();
 });
-
-/** Full-page shots of a scrolled page show the sticky header mid-page; start from the top. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
 
 async function toastText(page: Page) {
   return (await page.getByTestId("toast").allTextContents()).join(" | ");
@@ -130,9 +131,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   it("juridico staff see it, change its status and reply; the answer reaches the sender by SMTP", async () => {
     const page = await t.login("juridico");
     const ctx = page.context();
-    await hydrated(page);
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Contatos" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/contatos/juridico");
+    await fromSidebar(page, "Contatos", "/dashboard/contatos/juridico");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contatos - Jurídico");
     const row = page.getByTestId("contact-row").filter({ hasText: SUBJECT });
     expect(await row.count()).toBe(1);

@@ -5,7 +5,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
-import { expectSentToOwnPanel } from "../support/refused-screens";
+import { expectRoleSentToOwnPanel } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 beforeAll(async () => {
@@ -114,9 +114,6 @@ describe("staff edit the institutional content", () => {
   });
 
   it("juridico is redirected to its panel and has no sidebar entry", async () => {
-    const page = await t.login("juridico");
-    const ctx = page.context();
-    await expectSentToOwnPanel(page, t.url, { entry: "Conteúdo do site", path: "/dashboard/conteudo", panel: "/dashboard/juridico" });
-    await ctx.close();
+    await expectRoleSentToOwnPanel(t, "juridico", { entry: "Conteúdo do site", path: "/dashboard/conteudo" });
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useBrowserSuite } from "../support/browser-suite";
-import { axeViolations, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations, fromSidebar, hasNoHorizontalOverflow, screenshot } from "../support/browser";
 import { jobsApi } from "../support/jobs";
 import { DIAGNOSTICS_MESSAGES } from "~/domain/diagnostics/diagnostics";
 import { expectAccessDenied } from "../support/refused-screens";
@@ -36,14 +36,7 @@ describe("diagnostics page", () => {
       const page = await t.newPage(viewport);
       const ctx = page.context();
       await t.signIn(page, "admin");
-      // The menu button works once the page has hydrated (it starts after the first paint, ADR 284).
-      if (viewport === "phone") {
-        await hydrated(page);
-        await page.getByRole("button", { name: "Abrir menu" }).click();
-      }
-      await page.getByRole("link", { name: "Diagnóstico" }).click();
-      await page.waitForURL((u) => u.pathname === "/test-supabase");
-      await hydrated(page);
+      await fromSidebar(page, "Diagnóstico", "/test-supabase");
       // On the phone the menu overlay closes after the navigation; until then the page is aria-hidden.
       await expect
         .poll(() => page.getByRole("heading", { level: 1, name: DIAGNOSTICS_MESSAGES.title }).isVisible(), { timeout: 10_000 })

@@ -142,8 +142,6 @@ describe("a visit on a phone", () => {
     expect(done).toEqual({ status: "concluida", total_workers: 90, notes: "Brigada pediu retorno em 30 dias." });
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("visita-rascunho:")))).toEqual([]);
     // "Minhas Visitas" from the menu: the visit just finished, with its observations, read-only.
-    await hydrated(page);
-    await page.getByRole("button", { name: "Abrir menu" }).click();
     await fromSidebar(page, "Minhas Visitas", "/dashboard/campo/minhas-visitas");
     const visit = page.getByTestId("my-visit").filter({ hasText: "Shopping do Teste E2E" });
     await expect.poll(() => visit.isVisible()).toBe(true);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, checkedScreen } from "../support/browser";
 import { createMember } from "~/db/factories/members";
 import { createCharge } from "~/db/factories/finance";
 import { PIX_PAGE_MESSAGES, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
@@ -31,17 +31,15 @@ beforeAll(async () => {
     amountCentavos: 7500,
     referenceMonth: 3,
     referenceYear: 2026,
-    dueDate: "2026-03-10",
   });
   const jose = await createMember(t.db, { name: "José da Conceição", registrationNumber: 7002 });
-  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" });
-  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" });
+  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026 });
+  await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026 });
   await createCharge(t.db, {
     memberName: "Maria Aparecida de Souza",
     amountCentavos: 12500,
     referenceMonth: 3,
     referenceYear: 2026,
-    dueDate: "2026-03-10",
   });
 });
 
@@ -85,9 +83,7 @@ describe("the printable charge page", () => {
   it("at 390 px: no sideways scroll, axe clean, prints on one page", async () => {
     const page = await t.login("admin", { path: CHARGE_PATH, viewport: "phone" });
     await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-charge-390");
+    await checkedScreen(page, "finance-charge-390");
     await page.emulateMedia({ media: "print" });
     await screenshot(page, "finance-charge-print-390");
     expect(await printedPages(page)).toBe(1);
@@ -99,9 +95,7 @@ describe("bank statement matching", () => {
   it("at 390 px the screen is usable before any upload", async () => {
     const page = await t.login("financeiro", { path: RECONCILE, viewport: "phone" });
     await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-reconciliation-390");
+    await checkedScreen(page, "finance-reconciliation-390");
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { hydrated } from "../support/browser";
+import { askConsulta } from "../support/service-records";
 import { menu, seen } from "../support/journey";
 import { createMember } from "~/db/factories/members";
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
@@ -67,17 +68,8 @@ describe("first-day journeys at 390 px", () => {
     await worker.goto(`${t.url}/atendimento/consulta`);
     await hydrated(worker);
     await worker.getByLabel("Número do protocolo").fill(protocol);
-    await worker.getByLabel("4 últimos dígitos do CPF ou e-mail").fill(member.cpf!.slice(-4));
-    await worker.getByRole("button", { name: "Consultar atendimento" }).click();
-    await expect
-      .poll(() =>
-        worker
-          .getByTestId("consulta-result")
-          .isVisible()
-          .catch(() => false),
-      )
-      .toBe(true);
-    expect(await worker.getByTestId("consulta-result").textContent()).toContain("Resolvido");
+    const result = await askConsulta(worker, member.cpf!.slice(-4));
+    expect(await result.textContent()).toContain("Resolvido");
     await seen(worker, "secretaria-consulta-390");
     await worker.context().close();
   });

@@ -38,7 +38,6 @@ beforeAll(async () => {
       amountCentavos: 5500,
       referenceYear: y - 1,
       referenceMonth: 11,
-      dueDate: `${y - 1}-11-10`,
     },
     { method: "pix" },
   );

@@ -2,7 +2,15 @@ import type { Locator } from "playwright-core";
 import { maskCpfForList } from "~/lib/br/cpf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar, fillLabelled } from "../support/browser";
+import {
+  hasNoHorizontalOverflow,
+  hydrated,
+  screenshot,
+  axeViolations as axe,
+  fromSidebar,
+  fillLabelled,
+  checkedScreen,
+} from "../support/browser";
 import { createMember, createMembers } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
@@ -154,16 +162,12 @@ describe("Gestão de Filiados", () => {
     const page = await t.login("secretaria", { viewport: "phone", path: "/dashboard/admin/members" });
     const ctx = page.context();
     await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "members-390");
+    await checkedScreen(page, "members-390");
     await page.getByRole("link", { name: "Página 2" }).click();
     await page.waitForURL((u) => u.searchParams.get("pagina") === "2");
     await expect.poll(() => page.getByRole("link", { name: "Página 2" }).getAttribute("aria-current")).toBe("page");
     await page.getByRole("button", { name: "Novo Filiado" }).click();
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "members-create-390");
+    await checkedScreen(page, "members-create-390");
     await ctx.close();
   });
 
@@ -297,9 +301,7 @@ describe("Gestão de Filiados", () => {
     const card = page.getByTestId("member-access");
     await card.scrollIntoViewIfNeeded();
     expect(await card.getByTestId("member-access-last").textContent()).toBe("Nunca entrou");
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "member-access-390");
+    await checkedScreen(page, "member-access-390");
     await card.getByRole("button", { name: "Bloquear acesso" }).click();
     // It asks first; cancelling writes nothing.
     const ask = page.getByRole("alertdialog", { name: "Bloquear o acesso à Área do Filiado?" });
@@ -312,9 +314,7 @@ describe("Gestão de Filiados", () => {
     await expect.poll(() => page.getByText(MEMBER_ACCESS_MESSAGES.blocked).first().isVisible()).toBe(true);
     await expect.poll(() => card.getByRole("button", { name: "Desbloquear acesso" }).isVisible()).toBe(true);
     expect(await card.getByTestId("member-access-state").textContent()).toContain("Bloqueado desde");
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "member-access-blocked-390");
+    await checkedScreen(page, "member-access-blocked-390");
     await card.getByRole("button", { name: "Desbloquear acesso" }).click();
     await expect.poll(() => page.getByText(MEMBER_ACCESS_MESSAGES.unblocked).first().isVisible()).toBe(true);
     await expect.poll(() => card.getByRole("button", { name: "Bloquear acesso" }).isVisible()).toBe(true);

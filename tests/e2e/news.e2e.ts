@@ -3,9 +3,9 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { useBrowserSuite } from "../support/browser-suite";
 import { createNewsMix } from "../support/scenarios";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import { fromSidebar, hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
-import { expectSentToOwnPanel } from "../support/refused-screens";
+import { expectRoleSentToOwnPanel } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 let news: Awaited<ReturnType<typeof createNewsMix>>;
@@ -21,9 +21,7 @@ describe("staff write and publish news", () => {
   it("secretaria writes a post with a cover, previews it, publishes it, and readers see it", async () => {
     const page = await t.login("secretaria");
     const ctx = page.context();
-    await hydrated(page);
-    await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: "Notícias" }).click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/noticias");
+    await fromSidebar(page, "Notícias", "/dashboard/noticias");
     await expect.poll(() => page.getByTestId(`news-row-${news.published.slug}`).getByTestId("news-state").textContent()).toBe("Publicado");
     expect(await page.getByTestId(`news-row-${news.scheduled.slug}`).getByTestId("news-state").textContent()).toBe("Agendado");
     expect(await page.getByTestId(`news-row-${news.draft.slug}`).getByTestId("news-state").textContent()).toBe("Rascunho");
@@ -116,10 +114,7 @@ describe("staff write and publish news", () => {
   });
 
   it("a refused role (juridico) is sent to its own panel and has no menu entry", async () => {
-    const page = await t.login("juridico");
-    const ctx = page.context();
-    await expectSentToOwnPanel(page, t.url, { entry: "Notícias", path: "/dashboard/noticias", panel: "/dashboard/juridico" });
-    await ctx.close();
+    await expectRoleSentToOwnPanel(t, "juridico", { entry: "Notícias", path: "/dashboard/noticias" });
   });
 });
 

@@ -5,7 +5,7 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { createPartnerSet } from "../support/scenarios";
 import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
-import { expectSentToOwnPanel } from "../support/refused-screens";
+import { expectRoleSentToOwnPanel } from "../support/refused-screens";
 
 const t = useBrowserSuite();
 beforeAll(async () => {
@@ -132,9 +132,6 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   });
 
   it("campo is redirected to its panel and has no sidebar entry", async () => {
-    const page = await t.login("campo");
-    const ctx = page.context();
-    await expectSentToOwnPanel(page, t.url, { entry: "Parceiros", path: "/dashboard/parceiros", panel: "/dashboard/campo" });
-    await ctx.close();
+    await expectRoleSentToOwnPanel(t, "campo", { entry: "Parceiros", path: "/dashboard/parceiros" });
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { useSmtpSink } from "../support/smtp";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { assignRecord } from "../support/service-records";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { fromBrasiliaLocalInput } from "~/lib/dates";
 import { tinyPdf } from "../fixtures/complaint-files";
@@ -44,10 +45,7 @@ describe("the service desk's day at 390 px", () => {
     // 1. The admin assigns it from the record's page.
     const admin = await t.login("admin", { path: `/dashboard/atendimento/${r.id}`, viewport: "phone" });
     await hydrated(admin);
-    const assign = admin.getByRole("form", { name: "Atribuir o atendimento" });
-    await assign.getByLabel("Atribuir a").selectOption({ label: user.name });
-    await assign.getByRole("button", { name: "Atribuir" }).click();
-    await expect.poll(() => admin.getByTestId("responsible-name").textContent()).toBe(user.name);
+    await assignRecord(admin, user.name);
     await admin.context().close();
     const assigned = await smtp.sink.waitFor((m) => m.to.includes(user.email) && m.subject.includes("atribuído a você"));
     expect(assigned.subject).toBe(`Atendimento ${r.protocol} atribuído a você`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { assignRecord } from "../support/service-records";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { fromBrasiliaLocalInput, todayInBrasilia } from "~/lib/dates";
 
@@ -21,10 +22,7 @@ describe("Meus atendimentos at 390 px", () => {
 
     const admin = await t.login("admin", { path: `/dashboard/atendimento/${dueToday.id}`, viewport: "phone" });
     await hydrated(admin);
-    const form = admin.getByRole("form", { name: "Atribuir o atendimento" });
-    await form.getByLabel("Atribuir a").selectOption({ label: user.name });
-    await form.getByRole("button", { name: "Atribuir" }).click();
-    await expect.poll(() => admin.getByTestId("responsible-name").textContent()).toBe(user.name);
+    await assignRecord(admin, user.name);
     expect(await axe(admin)).toEqual([]);
     expect(await hasNoHorizontalOverflow(admin)).toBe(true);
     await screenshot(admin, "service-assign-390");

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, overflowingElements, hydrated, screenshot } from "../support/browser";
+import { askConsulta } from "../support/service-records";
 import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
@@ -196,27 +197,9 @@ describe("the requester's public consulta", () => {
       await hydrated(page);
       await checkA11y(page, `${name}-form`);
       expect(await page.getByLabel("Número do protocolo").inputValue()).toBe(r.protocol);
-      await page.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("0000");
-      await page.getByRole("button", { name: "Consultar atendimento" }).click();
-      await expect
-        .poll(() =>
-          page
-            .getByTestId("form-error")
-            .isVisible()
-            .catch(() => false),
-        )
-        .toBe(true);
-      await page.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("4725");
-      await page.getByRole("button", { name: "Consultar atendimento" }).click();
-      await expect
-        .poll(() =>
-          page
-            .getByTestId("consulta-result")
-            .isVisible()
-            .catch(() => false),
-        )
-        .toBe(true);
-      expect(await page.getByTestId("consulta-result").textContent()).toContain("Recebemos seus documentos");
+      await askConsulta(page, "0000", "form-error");
+      const result = await askConsulta(page, "4725");
+      expect(await result.textContent()).toContain("Recebemos seus documentos");
       await checkA11y(page, name);
       await page.context().close();
     }

@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { answerLate, type FakeMode } from "./json-service";
 
 export type FakeMedia = {
   id: string;
@@ -19,8 +20,6 @@ export type FakeMedia = {
   thumbnail_url?: string;
   permalink?: string;
 };
-
-export type FakeMode = "ok" | "http-error" | "hang" | "invalid-json";
 
 export type FakeInstagram = {
   url: string;
@@ -78,14 +77,7 @@ export async function startFakeInstagram(options: { token?: string; media?: Fake
     const query = Object.fromEntries(url.searchParams);
     if (url.pathname === "/me/media") {
       state.requests.push({ path: url.pathname, query });
-      if (state.mode === "hang") {
-        const t = setTimeout(() => {
-          hanging.delete(t);
-          if (!res.writableEnded) res.writeHead(200, { "Content-Type": "application/json" }).end('{"data":[]}');
-        }, hangMs);
-        hanging.add(t);
-        return;
-      }
+      if (state.mode === "hang") return answerLate(res, '{"data":[]}', hangMs, hanging);
       if (query.access_token !== state.token) {
         res.writeHead(400, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ error: { message: "Invalid OAuth access token", type: "OAuthException", code: 190 } }));

@@ -21,6 +21,18 @@ export type FakeJsonService = {
   close: () => Promise<void>;
 };
 
+/**
+ * The `hang` mode: answers 200 with `body` only after `hangMs` (the client's timeout fires first);
+ * the timer stays in `hanging` until then, so that closing the fake can clear it.
+ */
+export function answerLate(res: http.ServerResponse, body: string, hangMs: number, hanging: Set<NodeJS.Timeout>) {
+  const t = setTimeout(() => {
+    hanging.delete(t);
+    if (!res.writableEnded) res.writeHead(200, { "Content-Type": "application/json" }).end(body);
+  }, hangMs);
+  hanging.add(t);
+}
+
 export async function startFakeJsonService(
   answer: (url: URL) => { status: number; body: unknown },
   options: { hangMs?: number } = {},
@@ -41,14 +53,7 @@ export async function startFakeJsonService(
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", base);
     state.requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, at: Date.now() });
-    if (state.mode === "hang") {
-      const t = setTimeout(() => {
-        hanging.delete(t);
-        if (!res.writableEnded) res.writeHead(200, { "Content-Type": "application/json" }).end("[]");
-      }, hangMs);
-      hanging.add(t);
-      return;
-    }
+    if (state.mode === "hang") return answerLate(res, "[]", hangMs, hanging);
     if (state.mode === "http-error") {
       res.writeHead(503, { "Content-Type": "text/plain" }).end("Service Unavailable");
       return;

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/suite";
 import { elfBytes, gpsTaggedJpeg, htmlBytes, mzBytes, plainPng, tinyMp3, tinyPdf, tinyWav } from "../fixtures/complaint-files";
+import { storedFile as storedFileRow } from "../support/stored-files";
 
 /**
  * The public complaint form (/denuncia) over real HTTP: the original's messages verbatim,
@@ -67,18 +68,7 @@ async function latestComplaint() {
   return row;
 }
 
-async function storedFile(id: string) {
-  const [row] = await t.query<{
-    file_name: string;
-    content_type: string;
-    size: number;
-    data: Buffer;
-    created_by: string | null;
-    purpose: string;
-  }>`
-    select file_name, content_type, size, data, created_by, purpose from files where id = ${id}`;
-  return { ...row, data: Buffer.from(row.data) };
-}
+const storedFile = (id: string) => storedFileRow(t.query, id);
 
 describe("the public form", () => {
   it("renders the form with counters' limits, the metadata warning, the privacy link and a honeypot", async () => {
@@ -258,20 +248,10 @@ describe("evidence files", () => {
 /** A raw multipart request we control byte by byte (fetch would always send the whole body). */
 function rawUpload(opts: { declaredLength?: number; fileBytes: number; withhold: number }) {
   const boundary = "----denunciaTeste" + Math.random().toString(16).slice(2);
+  const fields = { title: "Arquivo gigante", description: "Teste de limite", consent: "on" };
   const head = Buffer.from(
     [
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="title"',
-      "",
-      "Arquivo gigante",
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="description"',
-      "",
-      "Teste de limite",
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="consent"',
-      "",
-      "on",
+      ...Object.entries(fields).flatMap(([name, value]) => [`--${boundary}`, `Content-Disposition: form-data; name="${name}"`, "", value]),
       `--${boundary}`,
       'Content-Disposition: form-data; name="evidence"; filename="grande.pdf"',
       "Content-Type: application/pdf",

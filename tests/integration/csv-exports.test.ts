@@ -65,7 +65,6 @@ describe("exports read back with ';' and ','", () => {
       memberId: m.id,
       referenceYear: 2034,
       referenceMonth: 1,
-      dueDate: "2034-01-10",
       amountCentavos: 6000,
     });
     await createPayment(t.db, { chargeId: c1.id, amountCentavos: 4750, paidOn: "2034-01-05", method: "pix", note: NOTE });

@@ -140,8 +140,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) payers.push(await createMember(db, { situation: 1, joinedOn: `${prevMonth}-02` }));
   const thisMonth = (i: number, dueDate: string) =>
     createCharge(db, { memberId: payers[i].id, referenceYear: y, referenceMonth: m, dueDate });
-  const lastMonth = (i: number) =>
-    createCharge(db, { memberId: payers[i].id, referenceYear: py, referenceMonth: pm, dueDate: `${prevMonth}-10` });
+  const lastMonth = (i: number) => createCharge(db, { memberId: payers[i].id, referenceYear: py, referenceMonth: pm });
   for (const ch of [await thisMonth(0, dayFromToday(5)), await thisMonth(1, dayFromToday(-1))])
     await createPayment(db, { chargeId: ch.id, amountCentavos: ch.amountCentavos });
   await thisMonth(2, dayFromToday(-1));

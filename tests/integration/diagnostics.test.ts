@@ -8,10 +8,9 @@ import { MESSAGES } from "~/auth/screens";
 import { DIAGNOSTICS_MESSAGES, formatBytes } from "~/domain/diagnostics/diagnostics";
 import { EXTERNAL_SERVICES } from "~/integrations/service-status.server";
 import { useTestServer } from "../support/suite";
+import { useSmtpSink } from "../support/smtp";
 import type { Client } from "../support/http";
 import { jobsApi } from "../support/jobs";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
-import { startTcpProxy } from "../support/tcp-proxy";
 import { decodeHtml as decode } from "../support/html";
 
 /** Markup as text: React's text separators dropped, tags as spaces, entities decoded. */
@@ -190,19 +189,12 @@ describe("/test-supabase shows true figures", () => {
 });
 
 describe("/test-supabase checks the SMTP server for real", () => {
-  let sink: SmtpSink;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  const smtp = useSmtpSink({ behindProxy: true });
   let admin: Client;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    proxy = await startTcpProxy({ host: "127.0.0.1", port: sink.port });
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await sink?.close();
+  afterAll(() => {
     process.env.SMTP_URL = "";
   });
-  const t = useTestServer({ env: () => ({ SMTP_URL: `smtp://127.0.0.1:${proxy.port}` }) });
+  const t = useTestServer({ env: () => ({ SMTP_URL: smtp.env().SMTP_URL }) });
   beforeAll(async () => {
     admin = await t.login("admin");
   });
@@ -210,14 +202,14 @@ describe("/test-supabase checks the SMTP server for real", () => {
   it("reachable while the server answers, unreachable (with the reason) when it does not", async () => {
     let text = sectionText(decode(await (await admin.get("/test-supabase")).text()), "email");
     expect(text).toContain("Servidor SMTP");
-    expect(text).toContain(`smtp://127.0.0.1:${proxy.port}`);
+    expect(text).toContain(`smtp://127.0.0.1:${smtp.proxy.port}`);
     expect(text).toContain("Acessível");
     expect(text).not.toContain("Inacessível");
 
-    await proxy.cut();
+    await smtp.proxy.cut();
     text = sectionText(decode(await (await admin.get("/test-supabase")).text()), "email");
     expect(text).toContain("Inacessível");
     expect(text).toMatch(/ECONNREFUSED|connect/i);
-    await proxy.restore();
+    await smtp.proxy.restore();
   });
 });

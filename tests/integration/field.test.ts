@@ -17,7 +17,8 @@ import { approximatePosition, BRASILIA_CENTER, MAX_HASH_OFFSET } from "~/domain/
 import type { Role } from "~/auth/roles";
 import { FORBIDDEN_MESSAGE, MESSAGES } from "~/auth/screens";
 import { decodeHtml as decode } from "../support/html";
-import { FINISH_ANSWERS } from "../support/fieldwork";
+import { FINISH_ANSWERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
+import { storedFile } from "../support/stored-files";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -46,33 +47,8 @@ beforeAll(async () => {
   admin = await t.login("admin");
 });
 
-type Workplace = {
-  id: string;
-  code: string;
-  name: string;
-  lat: number;
-  lon: number;
-  position_source: string;
-  geocode_not_found_at: Date | null;
-  cep: string;
-  city: string;
-  state: string;
-  email: string | null;
-  phone: string | null;
-};
-async function workplace(name: string) {
-  const [row] =
-    await t.query<Workplace>`select id, code, name, lat, lon, position_source, geocode_not_found_at, cep, city, state, email, phone from workplaces where name = ${name}`;
-  return row;
-}
-async function counts() {
-  const [row] = await t.query<{
-    w: number;
-    l: number;
-    j: number;
-  }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
-  return row;
-}
+const workplace = (name: string) => workplaceByName(t.query, name);
+const counts = () => workplaceCounts(t.query);
 async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -465,7 +441,7 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
       total_workers: 120,
       direct_contract_type: "Associação de moradores",
     });
-    const [file] = await t.query<{ data: Buffer; purpose: string }>`select data, purpose from files where id = ${done.photo_file_id}`;
+    const file = await storedFile(t.query, done.photo_file_id!);
     expect(file.purpose).toBe("visit-photo");
     const meta = await sharp(file.data).metadata();
     expect(meta.exif).toBeUndefined();

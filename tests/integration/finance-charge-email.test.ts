@@ -5,8 +5,7 @@ import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { PIX_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { txidForCharge } from "~/lib/pix";
 import type { Client } from "../support/http";
-import { useTestServer } from "../support/suite";
-import { useSmtpSink } from "../support/smtp";
+import { useMailingTestServer } from "../support/smtp";
 
 /**
  * Issue 19 item 7 (ADR 216): from a charge's page, 'Enviar por e-mail' queues one send-email
@@ -14,15 +13,11 @@ import { useSmtpSink } from "../support/smtp";
  * a real SMTP server; clear pt-BR refusals; finance roles only. Charge rows and a member's
  * charges link to the page, whose back link returns where the user came from.
  */
-const smtp = useSmtpSink();
-const t = useTestServer({
-  env: () => ({
-    ...smtp.env(),
-    JOBS_POLL_MS: "100",
-    PIX_KEY: "financeiro@sindicato.example",
-    PIX_RECEIVER_NAME: "Sindicato dos Bombeiros Civis do DF",
-    PIX_CITY: "Brasilia",
-  }),
+const { t, smtp } = useMailingTestServer({
+  JOBS_POLL_MS: "100",
+  PIX_KEY: "financeiro@sindicato.example",
+  PIX_RECEIVER_NAME: "Sindicato dos Bombeiros Civis do DF",
+  PIX_CITY: "Brasilia",
 });
 const chargePage = (id: string) => `/dashboard/financeiro/cobrancas/${id}`;
 let fin: Client;

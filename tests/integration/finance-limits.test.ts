@@ -181,8 +181,8 @@ describe("one bank credit pays one charge (ADR 180)", () => {
 
   it("the database refuses a second active payment of one statement line", async () => {
     const m = await createMember(t.db);
-    const a = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 1, dueDate: "2026-01-10" });
-    const b = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 2, dueDate: "2026-02-10" });
+    const a = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 1 });
+    const b = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 2 });
     await createPayment(t.db, { chargeId: a.id, amountCentavos: 5000, method: "pix", statementRef: "00112233445566aa" });
     await expect(
       createPayment(t.db, { chargeId: b.id, amountCentavos: 5000, method: "pix", statementRef: "00112233445566aa" }),
@@ -268,9 +268,7 @@ describe("a statement of 40,000 distinct credits (ADR 181)", () => {
     const open = [];
     for (const name of named) {
       const m = await createMember(t.db, { name });
-      open.push(
-        await createCharge(t.db, { memberId: m.id, amountCentavos: 7777, referenceYear: 2026, referenceMonth: 1, dueDate: "2026-01-10" }),
-      );
+      open.push(await createCharge(t.db, { memberId: m.id, amountCentavos: 7777, referenceYear: 2026, referenceMonth: 1 }));
     }
     // Three of them pay real charges, by name.
     const extra = Object.fromEntries(named.map((name, k) => [10_000 * (k + 1), `15/02/2026;Pix;${name.toUpperCase()};77,77;`]));
@@ -303,7 +301,6 @@ describe("payment dates and amounts (ADR 181)", () => {
       amountCentavos: 5250,
       referenceYear: year,
       referenceMonth: 1,
-      dueDate: `${year}-01-10`,
     });
     const pay = (paidOn: string) =>
       registerPayment(fin, { chargeId: c.id, paidOn, amount: 5250, method: "pix", note: null, confirmExcess: false });
@@ -320,7 +317,7 @@ describe("payment dates and amounts (ADR 181)", () => {
     expect(await activePayments(c.id)).toBe(1);
 
     // Next year's dues paid today: issued this year, so this year's dates are accepted.
-    const ahead = await createCharge(t.db, { memberId: m.id, referenceYear: year + 1, referenceMonth: 1, dueDate: `${year + 1}-01-10` });
+    const ahead = await createCharge(t.db, { memberId: m.id, referenceYear: year + 1, referenceMonth: 1 });
     await registerPayment(fin, {
       chargeId: ahead.id,
       paidOn: todayInBrasilia(),
@@ -334,7 +331,6 @@ describe("payment dates and amounts (ADR 181)", () => {
       memberId: m.id,
       referenceYear: 2024,
       referenceMonth: 6,
-      dueDate: "2024-06-10",
       createdAt: new Date("2024-05-20T12:00:00Z"),
     });
     await registerPayment(fin, {
@@ -355,7 +351,6 @@ describe("payment dates and amounts (ADR 181)", () => {
       amountCentavos: 5000,
       referenceYear: 2026,
       referenceMonth: 1,
-      dueDate: "2026-01-10",
       createdAt: new Date("2026-01-02T12:00:00Z"),
     });
     const match = await previewStatement(
@@ -391,7 +386,7 @@ describe("payment dates and amounts (ADR 181)", () => {
 
 describe("concurrency: exactly one wins", () => {
   it("five payments of one charge at once: one registered, four 409", async () => {
-    const c = await createCharge(t.db, { referenceYear: 2026, referenceMonth: 2, dueDate: "2026-02-10" });
+    const c = await createCharge(t.db, { referenceYear: 2026, referenceMonth: 2 });
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, () =>
         registerPayment(fin, { chargeId: c.id, paidOn: "2026-02-09", amount: 5000, method: "pix", note: null, confirmExcess: false }),
@@ -405,7 +400,7 @@ describe("concurrency: exactly one wins", () => {
   });
 
   it("three undos of one payment at once: one undone, two 409", async () => {
-    const c = await createCharge(t.db, { referenceYear: 2026, referenceMonth: 2, dueDate: "2026-02-10" });
+    const c = await createCharge(t.db, { referenceYear: 2026, referenceMonth: 2 });
     const p = await createPayment(t.db, { chargeId: c.id, amountCentavos: 5000 });
     const results = await Promise.allSettled(Array.from({ length: 3 }, () => undoPayment(fin, p.id)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);

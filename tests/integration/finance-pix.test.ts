@@ -99,12 +99,8 @@ beforeAll(async () => {
   paidId = pedro.id;
   await createPayment(t.db, { chargeId: pedro.id, amountCentavos: pedro.amountCentavos, paidOn: "2026-03-01", method: "dinheiro" });
   const jose = await createMember(t.db, { name: "José da Conceição" });
-  joseJan = (
-    await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" })
-  ).id;
-  joseFeb = (
-    await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026, dueDate: "2026-02-10" })
-  ).id;
+  joseJan = (await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 1, referenceYear: 2026 })).id;
+  joseFeb = (await createCharge(t.db, { memberId: jose.id, amountCentavos: 5000, referenceMonth: 2, referenceYear: 2026 })).id;
   maria = (
     await createCharge(t.db, {
       memberName: "Maria Aparecida de Souza",
@@ -244,16 +240,16 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     expect(await counts()).toEqual(before);
   });
 
+  /** financeiro confirms the fixture's lines 7, 8 and 11. */
+  const confirmFixture = () =>
+    send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] }, { bytes: FIXTURE });
+
   it("a database failure mid-way registers nothing", async () => {
     await t.query`create or replace function fail_reconcile_audit() returns trigger language plpgsql as $$ begin if new.action = 'bank-statement.reconciled' then raise exception 'falha simulada'; end if; return new; end $$`;
     await t.query`create trigger fail_reconcile_audit before insert on audit_log for each row execute function fail_reconcile_audit()`;
     try {
       const before = await counts();
-      const res = await send(
-        financeiro,
-        { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] },
-        { bytes: FIXTURE },
-      );
+      const res = await confirmFixture();
       expect(res.status).toBe(500);
       expect(res.html).toContain(STATEMENT_PAGE_MESSAGES.confirmError);
       expect(await counts()).toEqual(before);
@@ -264,11 +260,7 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
 
   it("confirming registers the ticked lines as pix payments in one transaction, with one audit entry", async () => {
     const before = await counts();
-    const res = await send(
-      financeiro,
-      { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] },
-      { bytes: FIXTURE },
-    );
+    const res = await confirmFixture();
     expect(res.status).toBe(200);
     expect(res.html).toContain(STATEMENT_PAGE_MESSAGES.confirmed(3));
     const rows = await t.query<{ charge_id: string; paid_on: string; amount_centavos: number; method: string; note: string }>`
@@ -415,13 +407,12 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
 
   it("the same credit without the 'Cp :ISPB-' prefix is listed as a possible duplicate, unticked; confirming it as a plain line is a 409", async () => {
     const m = await createMember(t.db, { name: "Nome Reescrito Pereira" });
-    await createCharge(t.db, { memberId: m.id, amountCentavos: 6123, referenceMonth: 1, referenceYear: 2026, dueDate: "2026-01-10" });
+    await createCharge(t.db, { memberId: m.id, amountCentavos: 6123, referenceMonth: 1, referenceYear: 2026 });
     const feb = await createCharge(t.db, {
       memberId: m.id,
       amountCentavos: 6123,
       referenceMonth: 2,
       referenceYear: 2026,
-      dueDate: "2026-02-10",
     });
     const first = csv("02/03/2026;Pix recebido;Cp :00360305-NOME REESCRITO PEREIRA;61,23;0,00");
     expect((await send(financeiro, { intent: "statement-confirm", digest: digest(first), lines: ["2"] }, { bytes: first })).status).toBe(

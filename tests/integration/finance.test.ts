@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import type { Actor } from "~/auth/authorize";
-import { createCharge, createPayment } from "~/db/factories/finance";
+import { createCharge, createPayment, dueDateOf } from "~/db/factories/finance";
 import { createMember } from "~/db/factories/members";
 import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES } from "~/domain/finance/finance-options";
 import { REPORT_HEADERS } from "~/domain/finance/reports.server";
@@ -37,6 +37,18 @@ async function post(c: Client, body: Record<string, string>, path = PATH) {
   return { status: res.status, text: decodeHtml(await res.text()) };
 }
 
+/** The issue form's body: one charge of `amount` (as typed) for the member, due on the 10th of the month. */
+function issueBody(m: { registrationNumber: number }, amount: string, year: number, month: number) {
+  return {
+    intent: "issue",
+    member: String(m.registrationNumber),
+    amount,
+    month: String(month),
+    year: String(year),
+    dueDate: dueDateOf(year, month),
+  };
+}
+
 async function count(sqlText: TemplateStringsArray, ...values: unknown[]) {
   const [row] = await t.query<{ n: number }>(sqlText, ...values);
   return Number(row.n);
@@ -52,7 +64,7 @@ async function fingerprint() {
 describe("status derived across the due date at midnight, Brasília", () => {
   it("pending up to 23:59:59 of the due date in Brasília, overdue from 00:00, paid once a payment exists", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 3, dueDate: "2026-03-10" });
+    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 3 });
     const before = todayInBrasilia(new Date("2026-03-11T02:59:59Z")); // 23:59:59 of 10/03 in Brasília
     const after = todayInBrasilia(new Date("2026-03-11T03:00:00Z")); // 00:00 of 11/03 in Brasília
     expect([before, after]).toEqual(["2026-03-10", "2026-03-11"]);
@@ -166,7 +178,7 @@ describe("a member search reads the found members' charges by member (ADR 268)",
 describe("the paid mirror is kept by the database alone (ADR 159)", () => {
   it("a direct SQL insert, undo, re-pay and delete of a payment flips charges.paid_centavos in the same statement", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2025, referenceMonth: 7, dueDate: "2025-07-10" });
+    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2025, referenceMonth: 7 });
     const mirror = async () => (await t.query<{ p: number | null }>`select paid_centavos::int as p from charges where id = ${c.id}`)[0].p;
     const status = async () => (await F().getCharge(actor, c.id, { today: "2026-01-01" })).status;
     expect(await mirror()).toBeNull();
@@ -217,7 +229,6 @@ describe("the list's totals are kept by the database alone (ADR 161)", () => {
       memberId: m.id,
       referenceYear: 2026,
       referenceMonth: 5,
-      dueDate: "2026-05-10",
       amountCentavos: 4000,
     });
     const june = await createCharge(t.db, {
@@ -246,14 +257,7 @@ describe("the list's totals are kept by the database alone (ADR 161)", () => {
 describe("issuing one charge", () => {
   it("issues with the original's message; the same member, month and year is refused (also at once); bad input is 400", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const body = {
-      intent: "issue",
-      member: String(m.registrationNumber),
-      amount: "1234.56",
-      month: "4",
-      year: "2032",
-      dueDate: "2032-04-10",
-    };
+    const body = issueBody(m, "1234.56", 2032, 4);
     const ok = await post(fin, body);
     expect(ok.status).toBe(200);
     expect(ok.text).toContain("Boleto gerado com sucesso!");
@@ -284,7 +288,7 @@ describe("issuing one charge", () => {
 
   it("the page lists it with money and dates in pt-BR and the totals of the filtered set", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 6, dueDate: "2032-06-10", amountCentavos: 123456 });
+    await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 6, amountCentavos: 123456 });
     const res = await fin.get(`${PATH}?q=${m.registrationNumber}`);
     expect(res.status).toBe(200);
     const html = decodeHtml(await res.text());
@@ -298,14 +302,7 @@ describe("issuing one charge", () => {
 describe("amounts that fit (issue 18 §4, ADR 179)", () => {
   it("issues and pays R$ 99.999.999,99; above it, issuing and paying answer the pt-BR 400 and write nothing", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const body = {
-      intent: "issue",
-      member: String(m.registrationNumber),
-      amount: "99.999.999,99",
-      month: "8",
-      year: "2039",
-      dueDate: "2039-08-10",
-    };
+    const body = issueBody(m, "99.999.999,99", 2039, 8);
     const ok = await post(fin, body);
     expect(ok.status).toBe(200);
     const [row] = await t.query<{
@@ -329,7 +326,7 @@ describe("amounts that fit (issue 18 §4, ADR 179)", () => {
   it("a payment dated 1900-01-01 or before the charge's year is refused with a pt-BR 422", async () => {
     const m = await createMember(t.db, { situation: 1 });
     const year = Number(todayInBrasilia().slice(0, 4));
-    const c = await createCharge(t.db, { memberId: m.id, referenceYear: year, referenceMonth: 1, dueDate: `${year}-01-10` });
+    const c = await createCharge(t.db, { memberId: m.id, referenceYear: year, referenceMonth: 1 });
     for (const paidOn of ["1900-01-01", `${year - 1}-12-31`]) {
       const res = await post(fin, { intent: "pay", chargeId: c.id, paidOn, amount: "50,00", method: "pix", note: "" });
       expect(res.status).toBe(422);
@@ -346,7 +343,6 @@ describe("payments and undo", () => {
       memberId: m.id,
       referenceYear: 2032,
       referenceMonth: 7,
-      dueDate: "2032-07-10",
       amountCentavos: 5000,
     });
     const today = todayInBrasilia();
@@ -399,7 +395,7 @@ describe("payments and undo", () => {
 
   it("a member with charges is not deleted: a clear 409, not a foreign-key error", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 8, dueDate: "2032-08-10" });
+    await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 8 });
     const res = await post(admin, { intent: "delete", id: m.id }, "/dashboard/admin/members");
     expect(res.status).toBe(409);
     expect(res.text).toContain("1 cobrança registrada e não pode ser excluído");
@@ -416,7 +412,7 @@ describe("the month batch", () => {
     await createMember(t.db, { situation: 1 });
     await createMember(t.db, { situation: 2 });
     const charged = await createMember(t.db, { situation: 1 });
-    await createCharge(t.db, { memberId: charged.id, referenceYear: 2034, referenceMonth: 1, dueDate: "2034-01-10" });
+    await createCharge(t.db, { memberId: charged.id, referenceYear: 2034, referenceMonth: 1 });
     const active = await activeCount();
     const body = { amount: "55,00", month: "1", year: "2034", dueDate: "2034-01-15" };
 
@@ -524,11 +520,10 @@ describe("CSV reports", () => {
       memberId: a.id,
       referenceYear: 2033,
       referenceMonth: 1,
-      dueDate: "2033-01-10",
       amountCentavos: 5000,
     });
-    await createCharge(t.db, { memberId: a.id, referenceYear: 2033, referenceMonth: 2, dueDate: "2033-02-10", amountCentavos: 5000 });
-    await createCharge(t.db, { memberId: b.id, referenceYear: 2033, referenceMonth: 1, dueDate: "2033-01-10", amountCentavos: 123456 });
+    await createCharge(t.db, { memberId: a.id, referenceYear: 2033, referenceMonth: 2, amountCentavos: 5000 });
+    await createCharge(t.db, { memberId: b.id, referenceYear: 2033, referenceMonth: 1, amountCentavos: 123456 });
     await createPayment(t.db, { chargeId: a1.id, amountCentavos: 5250, paidOn: "2033-01-05", method: "pix", note: "=cmd" });
     // Arrears: two old months unpaid, one paid.
     const late = await createMember(t.db, { situation: 1, name: "Carla Devedora" });
@@ -609,10 +604,10 @@ describe("CSV reports", () => {
 describe("who may", () => {
   it("refused roles get 403 and nothing changes; the member's page shows dues to finance roles only", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 9, dueDate: "2032-09-10" });
+    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 9 });
     const before = await fingerprint();
     const refused: Record<string, string>[] = [
-      { intent: "issue", member: String(m.registrationNumber), amount: "50", month: "10", year: "2032", dueDate: "2032-10-10" },
+      issueBody(m, "50", 2032, 10),
       { intent: "pay", chargeId: c.id, paidOn: "2026-01-05", amount: "50,00", method: "pix" },
       { intent: "batch-run", amount: "50", month: "10", year: "2032", dueDate: "2032-10-10" },
     ];

@@ -21,10 +21,9 @@ describe("the finance summary adds up, or says why not", () => {
       memberId: m.id,
       referenceYear: 2026,
       referenceMonth: 2,
-      dueDate: "2026-02-10",
       amountCentavos: 5000,
     });
-    await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 3, dueDate: "2026-03-10", amountCentavos: 5000 });
+    await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 3, amountCentavos: 5000 });
     const page = async () => decode(await (await fin.get(`/dashboard/financeiro/financial?filtro=all&q=${encodeURIComponent(q)}`)).text());
     expect(await page()).not.toContain('data-testid="totals-note"');
     await createPayment(t.db, { chargeId: c.id, amountCentavos: 9000 });

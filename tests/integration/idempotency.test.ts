@@ -39,6 +39,14 @@ function serviceBody(description: string, key: string | null): Record<string, st
 async function recordsWith(description: string) {
   return t.query<{ id: string; protocol: string }>`select id, protocol from service_records where description = ${description}`;
 }
+/** The form sent again with the same key: answered 200 with the one record already saved, and no other. */
+async function expectAnsweredWithTheSavedRecord(description: string, key: string) {
+  const again = await sec.post("/dashboard/atendimento.data", serviceBody(description, key));
+  expect(again.status).toBe(200);
+  const rows = await recordsWith(description);
+  expect(rows).toHaveLength(1);
+  expect(await again.text()).toContain(rows[0].protocol);
+}
 async function auditCount(action: string, entityId: string) {
   const [r] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = ${action} and entity_id = ${entityId}`;
   return r.n;
@@ -98,11 +106,7 @@ describe("a create form's idempotency key", () => {
     // The cut request is still saved on the server (what happened in issue 19 §8)…
     await expect.poll(async () => (await recordsWith(description)).length, { timeout: 10_000 }).toBe(1);
     // …and the retry of the same form answers it instead of saving another.
-    const retry = await sec.post("/dashboard/atendimento.data", serviceBody(description, key));
-    expect(retry.status).toBe(200);
-    const rows = await recordsWith(description);
-    expect(rows).toHaveLength(1);
-    expect(await retry.text()).toContain(rows[0].protocol);
+    await expectAnsweredWithTheSavedRecord(description, key);
   });
 
   it("a refused post keeps nothing: the corrected form is sent with the same key and saved once", async () => {
@@ -116,11 +120,7 @@ describe("a create form's idempotency key", () => {
     const ok = await sec.post("/dashboard/atendimento.data", serviceBody(description, key));
     expect(ok.status).toBe(200);
     expect(await recordsWith(description)).toHaveLength(1);
-    const again = await sec.post("/dashboard/atendimento.data", serviceBody(description, key));
-    expect(again.status).toBe(200);
-    const rows = await recordsWith(description);
-    expect(rows).toHaveLength(1);
-    expect(await again.text()).toContain(rows[0].protocol);
+    await expectAnsweredWithTheSavedRecord(description, key);
   });
 
   it("works the same for another create form (members), per user, and refuses a key of another form or a malformed one", async () => {

@@ -9,6 +9,7 @@ import { IMPORT_RUN_MESSAGES } from "~/domain/imports/import-runs.server";
 import { startInstance, type Instance } from "../../scripts/lib/cluster.js";
 import { openClusterDatabase, shareThisDatabase, signInBound, sleep, withInstancesSecret } from "../support/cluster-login";
 import { decodeHtml } from "../support/html";
+import { importForm } from "../support/import-runs";
 import { testDriver } from "../support/database";
 
 /**
@@ -71,11 +72,8 @@ describe.skipIf(skipReason !== null)(`an import survives a killed instance${skip
     { timeout: 240_000 },
     async () => {
       const session = await signIn(a!.base, admin);
-      const fd = new FormData();
-      fd.set("intent", "import-commit");
-      fd.set("arquivo", new Blob([new Uint8Array(membersCsv())]), "associado.csv");
       const started = performance.now();
-      const res = await session.post(PATH, fd);
+      const res = await session.post(PATH, importForm("import-commit", membersCsv(), "associado.csv"));
       // The request returns at once: the file is stored and the job queued.
       expect(res.status).toBe(200);
       expect(decodeHtml(res.text)).toContain(IMPORT_RUN_MESSAGES.started);

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
 import { createMember, type MemberRow } from "~/db/factories/members";
-import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { MEMBER_ACCESS_MESSAGES } from "~/domain/member-area/staff-access.server";
-import { memberSession, signInMember, MEMBER_AREA_ENV } from "../support/member-area";
+import { expectCodeNotMailed, memberSession, signInMember, MEMBER_AREA_ENV } from "../support/member-area";
 import { addressSequence } from "../support/forwarded-client";
 import { useMailingTestServer } from "../support/smtp";
 import { visibleText } from "../support/html";
@@ -32,15 +31,6 @@ beforeAll(async () => {
 async function audits(action: string, memberId: string) {
   return t.query<{ actor_username: string; entity_type: string; data: { registrationNumber: number } }>`
     select actor_username, entity_type, data from audit_log where action = ${action} and entity_id = ${memberId} order by id`;
-}
-
-async function requestCode(cpf: string) {
-  const res = await fetch(`${t.url}/filiado/entrar`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "request-code", cpf }),
-    headers: { Origin: t.url, "X-Forwarded-For": nextIp() },
-  });
-  return { status: res.status, html: await res.text() };
 }
 
 describe("the card 'Acesso à Área do Filiado'", () => {
@@ -128,12 +118,7 @@ describe("resend, block, unblock", () => {
     expect(card).not.toContain("Reenviar acesso");
 
     // Sign-in: the same answer as a CPF of no one, and no e-mail.
-    const since = smtp.sink.messages.length;
-    const asked = await requestCode(joana.cpf!);
-    expect(asked.status).toBe(200);
-    expect(visibleText(asked.html)).toContain(MEMBER_AUTH_MESSAGES.sent);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(smtp.sink.messages.slice(since).some((m) => m.to.includes(joana.email!))).toBe(false);
+    await expectCodeNotMailed(t, smtp.sink, { cpf: joana.cpf!, email: joana.email! }, nextIp());
 
     // Blocking twice is a clear 409, not a second entry.
     const again = await admin.post(page("admin", joana.id), { intent: "access-block" });

@@ -7,7 +7,7 @@ import { createMember, fictitiousCpf } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { MEMBER_IMPORT_COLUMNS, MEMBER_IMPORT_MESSAGES, importDate } from "~/domain/members/import-members.server";
-import { farCellXlsx, millionRowsXlsx, rawXlsx, readXlsxSheet, xlsxOf, zip, zipBombXlsx } from "../support/xlsx-files";
+import { downloadXlsx, farCellXlsx, millionRowsXlsx, rawXlsx, xlsxOf, zip, zipBombXlsx } from "../support/xlsx-files";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
@@ -15,7 +15,8 @@ import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { todayInBrasilia } from "~/lib/dates";
 import { decodeHtml as decode } from "../support/html";
-import { commitAndWait } from "../support/import-runs";
+import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
+import { storedFile } from "../support/stored-files";
 
 /** Members (issue 8): the import from the old system, the member's photo and the XLSX export. */
 const t = useTestServer();
@@ -65,14 +66,7 @@ const importFile = (c: Client, intent: string, bytes: Buffer | null, name = "ass
   send(c, PATH, intent, "arquivo", bytes, name);
 /** The commit runs as a job (ADR 253): posted, then followed to its end; `html` is the page then. */
 function commit(c: Client, bytes: Buffer | null, name = "associado.xlsx") {
-  const fd = new FormData();
-  fd.set("intent", "import-commit");
-  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
-  return commitAndWait(c, t.query, "members", PATH, fd);
-}
-function count(html: string, key: "total" | "created" | "updated" | "rejected") {
-  const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
-  return m ? Number(m[1]) : undefined;
+  return commitAndWait(c, t.query, "members", PATH, importForm("import-commit", bytes, name));
 }
 /** Rows of members, files and audit entries (but the page re-render's CPF view and logins). */
 async function counts() {
@@ -134,10 +128,7 @@ describe("dates of the old system", () => {
 describe("the template", () => {
   it("is an .xlsx with the old system's associado columns; another role is sent to its panel", async () => {
     expect(MEMBER_IMPORT_COLUMNS.map((c) => c.header)).toEqual(HEADERS);
-    const res = await admin.get(`${PATH}/modelo`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toContain("modelo-filiados.xlsx");
-    const sheet = await readXlsxSheet(await res.arrayBuffer());
+    const sheet = await downloadXlsx(admin, `${PATH}/modelo`, "modelo-filiados.xlsx");
     expect(sheet[0]).toEqual(HEADERS);
     expect(sheet).toHaveLength(2);
     const rh = await t.login("rh");
@@ -473,7 +464,7 @@ describe("the member's photo", () => {
     expect(up.html).toContain(MEMBER_PHOTO_MESSAGES.saved);
     const row = await byCpf(m.cpf!);
     expect(row.photo_file_id).not.toBeNull();
-    const [file] = await t.query<{ data: Buffer; purpose: string }>`select data, purpose from files where id = ${row.photo_file_id}`;
+    const file = await storedFile(t.query, row.photo_file_id!);
     expect(file.purpose).toBe("member-photo");
     const meta = await sharp(file.data).metadata();
     expect(meta.exif).toBeUndefined();
@@ -541,13 +532,8 @@ describe("the member's photo", () => {
 });
 
 describe("the XLSX export", () => {
-  async function sheet(client: Client, base: string, query = "") {
-    const res = await client.get(`${base}/exportar?formato=xlsx${query}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("spreadsheetml");
-    expect(res.headers.get("content-disposition")).toMatch(/filiados-\d{4}-\d{2}-\d{2}\.xlsx/);
-    return readXlsxSheet(await res.arrayBuffer());
-  }
+  const sheet = (client: Client, base: string, query = "") =>
+    downloadXlsx(client, `${base}/exportar?formato=xlsx${query}`, /filiados-\d{4}-\d{2}-\d{2}\.xlsx/);
 
   it("holds the filtered list, the CPF masked unless the role may see it, and is audited", async () => {
     const m = await createMember(t.db, { name: "Exportação Planilha Única", situation: 1 });

@@ -221,42 +221,20 @@ describe("e-mail: applied after the code sent to the new address", () => {
 describe("address: queued for rh's approval", () => {
   it("refuses a bad CEP, queues a good address without touching the record, and lets rh approve it, audited", async () => {
     const a = await memberSession(t, ana.id);
-    const bad = await a.post("/filiado/dados", {
-      intent: "address",
-      address: "QR 401 Conjunto 5 Casa 9",
-      city: "Samambaia",
-      state: "DF",
-      cep: "7230",
-    });
+    // An address in Samambaia (DF), as the form sends it.
+    const postAddress = (fields: Record<string, string>) =>
+      a.post("/filiado/dados", { intent: "address", city: "Samambaia", state: "DF", ...fields });
+    const bad = await postAddress({ address: "QR 401 Conjunto 5 Casa 9", cep: "7230" });
     expect(bad.status).toBe(400);
     expect(visibleText(await bad.text())).toContain(BR_MESSAGES.cepHint);
-    const badState = await a.post("/filiado/dados", {
-      intent: "address",
-      address: "QR 401",
-      city: "Samambaia",
-      state: "XX",
-      cep: "72309-000",
-    });
+    const badState = await postAddress({ address: "QR 401", state: "XX", cep: "72309-000" });
     expect(badState.status).toBe(400);
     expect(visibleText(await badState.text())).toContain(MY_DATA_MESSAGES.stateInvalid);
     expect(await t.query`select id from member_address_requests where member_id = ${ana.id}`).toHaveLength(0);
 
-    const first = await a.post("/filiado/dados", {
-      intent: "address",
-      address: "QR 400 Conjunto 1",
-      city: "Samambaia",
-      state: "DF",
-      cep: "72309-000",
-    });
+    const first = await postAddress({ address: "QR 400 Conjunto 1", cep: "72309-000" });
     expect(first.status).toBe(200);
-    const second = await a.post("/filiado/dados", {
-      intent: "address",
-      address: "QR 401 Conjunto 5 Casa 9",
-      city: "Samambaia",
-      state: "DF",
-      cep: "72309-010",
-      region: "Samambaia",
-    });
+    const second = await postAddress({ address: "QR 401 Conjunto 5 Casa 9", cep: "72309-010", region: "Samambaia" });
     expect(second.status).toBe(200);
     expect(visibleText(await second.text())).toContain(MY_DATA_MESSAGES.addressRequested);
     // The record is unchanged; one request pending (the second replaced the first).
@@ -331,7 +309,7 @@ describe("Baixar meus dados", () => {
   it("gives the admin's LGPD export of their own record, JSON and CSV, audited as the member", async () => {
     // One paid charge, one overdue: the export says which (the member-area trial found every
     // charge exported as unpaid).
-    const paid = await createCharge(t.db, { memberId: ana.id, referenceYear: 2026, referenceMonth: 9, dueDate: "2026-09-10" });
+    const paid = await createCharge(t.db, { memberId: ana.id, referenceYear: 2026, referenceMonth: 9 });
     await createPayment(t.db, { chargeId: paid.id, amountCentavos: paid.amountCentavos, paidOn: "2026-09-09" });
     await createCharge(t.db, { memberId: ana.id, referenceYear: 2026, referenceMonth: 10, dueDate: brasiliaDateFromToday(-20) });
     const a = await memberSession(t, ana.id);

@@ -11,6 +11,7 @@ import { multipartBody } from "../support/multipart";
 import { useTestServer } from "../support/suite";
 import { plainPng, tinyPdf } from "../fixtures/complaint-files";
 import { visibleText } from "../support/html";
+import { postConsulta } from "../support/service-records";
 
 /**
  * "Meus atendimentos" over HTTP (issue 23 §3, ADR 274): the member's own records only (linked by
@@ -118,12 +119,8 @@ describe("the member's list and a record's page", () => {
     expect(html).not.toContain(ana.cpf!);
     expect(html).toContain('data-testid="my-service-comment"');
     // The same entries as the public consulta (protocol + the CPF's last four digits).
-    const consulta = await fetch(`${t.url}/atendimento/consulta`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "consulta", protocolo: rec.anaOpen, verificador: ana.cpf!.slice(-4) }),
-      headers: { Origin: t.url, "X-Forwarded-For": `198.18.40.${++ipSeq}` },
-    });
-    const cHtml = await consulta.text();
+    const consulta = await postConsulta(t, rec.anaOpen, ana.cpf!.slice(-4), `198.18.40.${++ipSeq}`);
+    const cHtml = consulta.html;
     expect(consulta.status).toBe(200);
     const entries = (h: string) =>
       [...h.matchAll(/data-testid="consulta-entry"[\s\S]*?<\/li>/g)].map((m) => visibleText(m[0]).replace(/\d\d:\d\d/g, ""));

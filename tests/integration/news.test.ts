@@ -7,6 +7,7 @@ import type { Client } from "../support/http";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
 import { decodeHtml } from "../support/html";
 import { multipartBody, type UploadedFile } from "../support/multipart";
+import { storedFile } from "../support/stored-files";
 
 const APP_URL = "http://noticias.exemplo.test";
 const t = useTestServer({ env: { APP_URL } });
@@ -296,13 +297,9 @@ describe("staff writes", () => {
     expect(created.headers.get("location")).toBe("/dashboard/noticias");
     const row = await post("noticia-com-capa");
     expect(row.cover_file_id).toBeTruthy();
-    const [stored] = await t.query<{
-      purpose: string;
-      data: Buffer;
-      content_type: string;
-    }>`select purpose, data, content_type from files where id = ${row.cover_file_id}`;
+    const stored = await storedFile(t.query, row.cover_file_id!);
     expect(stored.purpose).toBe("news-cover");
-    const bytes = Buffer.from(stored.data);
+    const bytes = stored.data;
     for (const secret of ["CameraSecreta", "Modelo-X", "Fulano de Tal", "Exif"])
       expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
 

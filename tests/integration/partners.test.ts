@@ -6,6 +6,7 @@ import type { Client } from "../support/http";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
 import { decodeHtml } from "../support/html";
 import { multipartBody, type UploadedFile } from "../support/multipart";
+import { storedFile } from "../support/stored-files";
 
 const t = useTestServer();
 let secretaria: Client;
@@ -41,15 +42,7 @@ async function counts() {
     (select count(*)::int from partners) as p, (select count(*)::int from files) as f, (select count(*)::int from audit_log where action <> 'access.refused') as l`;
   return row;
 }
-async function fileRow(id: string) {
-  const [row] = await t.query<{
-    purpose: string;
-    content_type: string;
-    data: Buffer;
-    file_name: string;
-  }>`select purpose, content_type, data, file_name from files where id = ${id}`;
-  return row;
-}
+const fileRow = (id: string) => storedFile(t.query, id);
 
 async function publicPage() {
   const res = await fetch(`${t.url}/parceiros`);

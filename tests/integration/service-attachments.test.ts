@@ -8,6 +8,7 @@ import type { Client } from "../support/http";
 import { multipartBody } from "../support/multipart";
 import { useTestServer } from "../support/suite";
 import { tinyPdf, tinyWav } from "../fixtures/complaint-files";
+import { postConsulta } from "../support/service-records";
 
 /**
  * Issue 22 §3–4 over HTTP (ADRs 262, 263): the attachments form of a record's page and its
@@ -40,14 +41,7 @@ const attachmentsOf = (recordId: string) =>
      where a.record_id = ${recordId} order by a.created_at, a.id`;
 
 let ipSeq = 0;
-async function consulta(protocolo: string, verificador: string) {
-  const res = await fetch(`${t.url}/atendimento/consulta`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "consulta", protocolo, verificador }),
-    headers: { Origin: t.url, "X-Forwarded-For": `198.18.7.${++ipSeq}` },
-  });
-  return { status: res.status, html: await res.text() };
-}
+const consulta = (protocolo: string, verificador: string) => postConsulta(t, protocolo, verificador, `198.18.7.${++ipSeq}`);
 const decode = (s: string) => s.replace(/&amp;/g, "&");
 
 describe("attaching on the record's page", () => {

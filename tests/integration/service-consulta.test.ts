@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { CONSULTA_MESSAGES } from "~/domain/service-records/consulta";
 import type { Client } from "../support/http";
 import { jobRow } from "../support/jobs";
 import { addressSequence } from "../support/forwarded-client";
-import { useTestServer } from "../support/suite";
-import { startTcpProxy } from "../support/tcp-proxy";
-import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { useMailingTestServer } from "../support/smtp";
 import { visibleText } from "../support/html";
+import { postConsulta } from "../support/service-records";
 
 /**
  * The requester's side of a service record (ADRs 135, 136): the public /atendimento/consulta
@@ -17,25 +16,10 @@ import { visibleText } from "../support/html";
  * and the e-mail notices on creation and each status change, through the jobs and a real SMTP
  * server (retried while it is unreachable; never for an anonymous complaint).
  */
-let sink: SmtpSink;
-let smtp: Awaited<ReturnType<typeof startTcpProxy>>;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  smtp = await startTcpProxy({ host: "127.0.0.1", port: sink.port });
-});
-afterAll(async () => {
-  await smtp?.close();
-  await sink?.close();
-});
-const t = useTestServer({
-  env: () => ({
-    TRUST_PROXY: "1",
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: "Sindicato <nao-responda@sindicato.example>",
-    APP_URL: "https://sindicato.example",
-    JOBS_POLL_MS: "100",
-  }),
-});
+const { t, smtp } = useMailingTestServer(
+  { TRUST_PROXY: "1", APP_URL: "https://sindicato.example", JOBS_POLL_MS: "100" },
+  { behindProxy: true },
+);
 const clients = new Map<Role, Client>();
 const as = (role: Role) => clients.get(role)!;
 let agent = "";
@@ -45,14 +29,7 @@ beforeAll(async () => {
 });
 
 const nextIp = addressSequence("198.18.1");
-async function consulta(protocolo: string, verificador: string, ip = nextIp()) {
-  const res = await fetch(`${t.url}/atendimento/consulta`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "consulta", protocolo, verificador }),
-    headers: { Origin: t.url, "X-Forwarded-For": ip },
-  });
-  return { status: res.status, html: await res.text() };
-}
+const consulta = (protocolo: string, verificador: string, ip = nextIp()) => postConsulta(t, protocolo, verificador, ip);
 const REQUESTER = {
   requesterCpf: "529.982.247-25",
   requesterName: "Conceição Araújo dos Santos",
@@ -184,13 +161,13 @@ describe("the public consulta", () => {
 describe("e-mail notices to the requester", () => {
   it("on creation and on each status change, with the protocol and the consulta link; one per change", async () => {
     const r = await createViaForm();
-    const created = await sink.waitFor((m) => m.subject === `Comprovante de atendimento - Protocolo ${r.protocol}`, 15_000);
+    const created = await smtp.sink.waitFor((m) => m.subject === `Comprovante de atendimento - Protocolo ${r.protocol}`, 15_000);
     expect(created.to).toEqual([REQUESTER.requesterEmail.toLowerCase()]);
     expect(created.text).toContain(`https://sindicato.example/atendimento/consulta?protocolo=${r.protocol}`);
     expect(created.text).toContain("Olá, Conceição.");
 
     expect((await changeStatus(r.id, "in_progress", "Nota interna que não vai no e-mail.")).status).toBe(200);
-    const changed = await sink.waitFor((m) => m.subject === `Atendimento ${r.protocol}: Em Andamento`, 15_000);
+    const changed = await smtp.sink.waitFor((m) => m.subject === `Atendimento ${r.protocol}: Em Andamento`, 15_000);
     expect(changed.text).toContain("foi atualizado para: Em Andamento");
     expect(changed.text).not.toContain("Nota interna");
     // A comment is not a status change; a refused change writes nothing.
@@ -202,7 +179,7 @@ describe("e-mail notices to the requester", () => {
     });
     expect((await changeStatus(r.id, "in_progress", "De novo.")).status).toBe(409);
     await expect.poll(async () => (await notices(r.protocol)).map((n) => n.state), { timeout: 10_000 }).toEqual(["done", "done"]);
-    expect(sink.messages.filter((m) => m.text.includes(r.protocol))).toHaveLength(2);
+    expect(smtp.sink.messages.filter((m) => m.text.includes(r.protocol))).toHaveLength(2);
   });
 
   it("never for an anonymous complaint or a record without e-mail", async () => {
@@ -215,7 +192,7 @@ describe("e-mail notices to the requester", () => {
   });
 
   it("is retried while the SMTP server is unreachable and goes out once it is back", async () => {
-    await smtp.cut();
+    await smtp.proxy.cut();
     let down = true;
     try {
       const r = await createViaForm();
@@ -224,14 +201,14 @@ describe("e-mail notices to the requester", () => {
         .toEqual(["queued:1"]);
       const [job] = await notices(r.protocol);
       expect((await jobRow(t.server, job.id)).last_error).toMatch(/ECONNREFUSED|connect|closed/i);
-      expect(sink.messages.some((m) => m.text.includes(r.protocol))).toBe(false);
-      await smtp.restore();
+      expect(smtp.sink.messages.some((m) => m.text.includes(r.protocol))).toBe(false);
+      await smtp.proxy.restore();
       down = false;
       await t.query`update jobs set run_at = now() where id = ${job.id}`;
-      await sink.waitFor((m) => m.subject === `Comprovante de atendimento - Protocolo ${r.protocol}`, 15_000);
+      await smtp.sink.waitFor((m) => m.subject === `Comprovante de atendimento - Protocolo ${r.protocol}`, 15_000);
       await expect.poll(async () => (await jobRow(t.server, job.id)).state, { timeout: 10_000 }).toBe("done");
     } finally {
-      if (down) await smtp.restore();
+      if (down) await smtp.proxy.restore();
     }
   });
 });

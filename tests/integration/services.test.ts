@@ -336,20 +336,13 @@ describe("status transitions", () => {
 
   it("comments: 'Comentário adicionado por {responsible}!', and the empty-comment message", async () => {
     const r = await createServiceRecordRow(t.db, { sector: "juridico" });
-    const empty = await as("juridico").post(`/dashboard/atendimento/${r.id}`, {
-      intent: "comment",
-      id: r.id,
-      responsibleId: agent.juridico,
-      comment: " ",
-    });
+    // jurídico comments on the record, naming who is responsible.
+    const comment = (responsibleId: string, text: string) =>
+      as("juridico").post(`/dashboard/atendimento/${r.id}`, { intent: "comment", id: r.id, responsibleId, comment: text });
+    const empty = await comment(agent.juridico, " ");
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain(SERVICE_MESSAGES.commentEmpty);
-    const ok = await as("juridico").post(`/dashboard/atendimento/${r.id}`, {
-      intent: "comment",
-      id: r.id,
-      responsibleId: agent.admin,
-      comment: "Ligamos para o trabalhador.",
-    });
+    const ok = await comment(agent.admin, "Ligamos para o trabalhador.");
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain(SERVICE_MESSAGES.commentAdded((await t.user("admin")).name));
     expect((await entries(r.id)).at(-1)).toMatchObject({

@@ -5,6 +5,7 @@ import { MERGE_MESSAGES } from "~/domain/service-records/merge";
 import type { Client } from "../support/http";
 import { addressSequence } from "../support/forwarded-client";
 import { useMailingTestServer } from "../support/smtp";
+import { postConsulta } from "../support/service-records";
 
 /**
  * Issue 22 §7 and §8 over HTTP, the real job queue and a real SMTP server, on both databases
@@ -198,21 +199,12 @@ describe("merging a duplicate from its page", () => {
     expect(take.status).toBe(409);
     expect(await take.text()).toContain(MERGE_MESSAGES.readOnly(into.protocol));
 
-    const res = await fetch(`${t.url}/atendimento/consulta`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "consulta", protocolo: dup.protocol, verificador: "4725" }),
-      headers: { Origin: t.url, "X-Forwarded-For": nextIp() },
-    });
+    const res = await postConsulta(t, dup.protocol, "4725", nextIp());
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(MERGE_MESSAGES.consulta(into.protocol));
+    expect(res.html).toContain(MERGE_MESSAGES.consulta(into.protocol));
 
     // The survivor's consulta shows the copied public comment, without the staff member's name.
-    const survivor = await fetch(`${t.url}/atendimento/consulta`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "consulta", protocolo: into.protocol, verificador: "4725" }),
-      headers: { Origin: t.url, "X-Forwarded-For": nextIp() },
-    });
-    const shown = await survivor.text();
+    const shown = (await postConsulta(t, into.protocol, "4725", nextIp())).html;
     expect(shown).toContain("Documentos conferidos.");
     expect(shown).not.toContain(staff.name);
   });

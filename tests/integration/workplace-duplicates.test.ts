@@ -6,7 +6,7 @@ import { DUPLICATE_MESSAGES, duplicateReason, foldedWords, similarNames } from "
 import { xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
 import { WORKPLACE_HEADERS } from "../support/fieldwork";
-import { commitAndWait } from "../support/import-runs";
+import { commitAndWait, importForm } from "../support/import-runs";
 
 /**
  * Issue 19 item 13 (ADR 217): a likely duplicate workplace (same CEP, or a similar folded name
@@ -155,13 +155,7 @@ describe("the workplace import's dry run", () => {
       ["", "Posto Novo Sem Igual", "QNM 40", "Ceilândia", "Brasília", "DF", "72220-400", "", "", "", "", 0],
       ["", "Sem Igual, Posto Novo", "QNM 40 Lote 2", "Ceilândia", "Brasília", "DF", "72220-410", "", "", "", "", 0],
     ]);
-  async function form(intent: string, extra: Record<string, string> = {}) {
-    const fd = new FormData();
-    fd.set("intent", intent);
-    for (const [k, v] of Object.entries(extra)) fd.set(k, v);
-    fd.set("arquivo", new Blob([new Uint8Array(await file())]), "postos.xlsx");
-    return fd;
-  }
+  const form = async (intent: string, extra: Record<string, string> = {}) => importForm(intent, await file(), "postos.xlsx", extra);
   async function send(intent: string, extra: Record<string, string> = {}) {
     const res = await admin.post(PATH, await form(intent, extra));
     return { status: res.status, html: decode(await res.text()) };

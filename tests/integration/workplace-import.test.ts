@@ -6,10 +6,10 @@ import { createWorkplace } from "~/db/factories/field";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
-import { readXlsxSheet, xlsxOf } from "../support/xlsx-files";
+import { downloadXlsx, xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
-import { commitAndWait } from "../support/import-runs";
-import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS } from "../support/fieldwork";
+import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
+import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
 
 /** The workplace spreadsheet import (issue 10): template, dry run, all-or-nothing commit. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -25,52 +25,15 @@ function csv(rows: Cells[], headers: string[] = WORKPLACE_HEADERS) {
   return Buffer.from("\uFEFF" + [headers, ...rows].map(line).join("\r\n") + "\r\n", "utf8");
 }
 async function send(client: Client, intent: string, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
-  const fd = new FormData();
-  fd.set("intent", intent);
-  for (const [k, v] of Object.entries(extra)) fd.set(k, v);
-  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
-  const res = await client.post(PATH, fd);
+  const res = await client.post(PATH, importForm(intent, bytes, name, extra));
   return { status: res.status, html: decode(await res.text()) };
 }
 /** The commit runs as a job (ADR 253): posted, then followed to its end; `html` is the page then. */
 function commit(client: Client, bytes: Buffer | null, name = "postos.xlsx", extra: Record<string, string> = {}) {
-  const fd = new FormData();
-  fd.set("intent", "import-commit");
-  for (const [k, v] of Object.entries(extra)) fd.set(k, v);
-  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
-  return commitAndWait(client, t.query, "workplaces", PATH, fd);
+  return commitAndWait(client, t.query, "workplaces", PATH, importForm("import-commit", bytes, name, extra));
 }
-function count(html: string, key: "total" | "created" | "updated" | "rejected") {
-  const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
-  return m ? Number(m[1]) : undefined;
-}
-async function counts() {
-  const [row] = await t.query<{
-    w: number;
-    l: number;
-    j: number;
-  }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
-  return row;
-}
-type Row = {
-  code: string;
-  name: string;
-  city: string;
-  state: string;
-  cep: string;
-  email: string | null;
-  lat: number;
-  lon: number;
-  position_source: string;
-  members_count: number;
-  basic_firefighters: number | null;
-  has_brigade_leader: boolean | null;
-};
-async function byName(name: string) {
-  const [row] =
-    await t.query<Row>`select code, name, city, state, cep, email, lat, lon, position_source, members_count, basic_firefighters, has_brigade_leader from workplaces where name = ${name}`;
-  return row;
-}
+const counts = () => workplaceCounts(t.query);
+const byName = (name: string) => workplaceByName(t.query, name);
 
 let existingCode: string;
 beforeAll(async () => {
@@ -81,11 +44,7 @@ beforeAll(async () => {
 describe("the template", () => {
   it("is an .xlsx with the original's columns, then the operational fields; a refused role is sent to its panel", async () => {
     expect(WORKPLACE_IMPORT_COLUMNS.map((c) => c.header)).toEqual(WORKPLACE_TEMPLATE_HEADERS);
-    const res = await admin.get(`${PATH}/modelo`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("spreadsheetml");
-    expect(res.headers.get("content-disposition")).toContain("modelo-postos.xlsx");
-    const sheet = await readXlsxSheet(await res.arrayBuffer());
+    const sheet = await downloadXlsx(admin, `${PATH}/modelo`, "modelo-postos.xlsx");
     expect(sheet[0]).toEqual(WORKPLACE_TEMPLATE_HEADERS);
     expect(sheet).toHaveLength(2);
     const campo = await t.login("campo");

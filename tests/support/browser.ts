@@ -108,11 +108,31 @@ export async function screenshot(page: Page, name: string, force = false) {
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
 }
 
-/** Follows a sidebar entry (the menu is open: 1280 px, or opened first) to its page, hydrated. */
+/**
+ * Follows a sidebar entry to its page, hydrated. On a phone (below md) the menu button opens the
+ * sidebar first, pressed once the page has hydrated (it starts after the first paint, ADR 284).
+ */
 export async function fromSidebar(page: Page, entry: string, pathname: string) {
+  if ((page.viewportSize()?.width ?? VIEWPORTS.desktop.width) < 768) {
+    await hydrated(page);
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+  }
   await page.getByRole("navigation", { name: "Menu do painel" }).getByRole("link", { name: entry }).click();
   await page.waitForURL((u) => u.pathname === pathname);
   await hydrated(page);
+}
+
+/** Full-page shots of a scrolled page show the sticky header mid-page: this one starts from the top. */
+export async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** The screen as it stands: no sideways scroll, axe-clean, and a screenshot (`name`). */
+export async function checkedScreen(page: Page, name: string) {
+  expect(await hasNoHorizontalOverflow(page), name).toBe(true);
+  expect(await axeViolations(page), name).toEqual([]);
+  await screenshot(page, name);
 }
 
 /** True when nothing on the page is wider than the viewport (no horizontal scroll). */

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { fillLabelled } from "./browser";
+import type { TestServer } from "./server";
 
 /**
  * What the field-work tests send alike: the workplace spreadsheet's columns, as the template
@@ -83,4 +84,44 @@ export async function fillFinishForm(
 /** The buttons that would change a visit on the page (a finished visit is read-only: none). */
 export function visitChangeButtons(page: Page) {
   return page.locator("main").getByRole("button", { name: /Editar|Excluir|Finalizar/ });
+}
+
+/**
+ * What a workplace post may write: the workplaces (`w`), the audit entries other than refusals
+ * (`l`) and the queued geocoding jobs (`j`).
+ */
+export async function workplaceCounts(query: TestServer["query"]) {
+  const [row] = await query<{
+    w: number;
+    l: number;
+    j: number;
+  }>`select (select count(*)::int from workplaces) as w, (select count(*)::int from audit_log where action <> 'access.refused') as l, (select count(*)::int from jobs where name = 'geocode-workplace') as j`;
+  return row;
+}
+
+export type WorkplaceRow = {
+  id: string;
+  code: string;
+  name: string;
+  lat: number;
+  lon: number;
+  position_source: string;
+  geocode_not_found_at: Date | null;
+  cep: string;
+  city: string;
+  state: string;
+  email: string | null;
+  phone: string | null;
+  members_count: number;
+  basic_firefighters: number | null;
+  has_brigade_leader: boolean | null;
+};
+
+/** The workplace of that name as stored (undefined when there is none). */
+export async function workplaceByName(query: TestServer["query"], name: string) {
+  const [row] = await query<WorkplaceRow>`
+    select id, code, name, lat, lon, position_source, geocode_not_found_at, cep, city, state, email, phone,
+      members_count, basic_firefighters, has_brigade_leader
+    from workplaces where name = ${name}`;
+  return row;
 }

@@ -129,65 +129,112 @@ export const RESET_USERNAME = "redefinir.senha.formularios";
 
 const user = (ids: TargetIds) => ids.anyUserId;
 
+/** A spreadsheet import's two steps, posted multipart with the file. */
+const importBodies = [() => ({ intent: "import-preview" }), () => ({ intent: "import-commit" })];
+
+/**
+ * An admin's spreadsheet import at `path` (its own dashboard pattern): preview and commit post
+ * multipart; the form's refused bodies leave `table` unchanged, and a commit is stored as a run
+ * with its file (import_runs and files, ADR 253).
+ */
+function spreadsheetImport(path: string, tables: string[], form: { name: string; schema: z.ZodType; table: string }): FormPost {
+  return {
+    path,
+    pattern: path.slice(1),
+    bodies: importBodies,
+    tables,
+    multipart: true,
+    form: {
+      name: form.name,
+      login: "admin",
+      fileField: "arquivo",
+      schema: form.schema,
+      valid: () => ({ intent: "import-commit" }),
+      textFields: [],
+      tables: [form.table, "audit_log", "import_runs", "files"],
+    },
+  };
+}
+
+/** An editor's two bodies: create a row from `fields`, and update the row `ids[idKey]` with them (and `updateExtra`). */
+function editBodies(idKey: string, fields: Record<string, string>, updateExtra: Record<string, string> = {}) {
+  return [() => ({ intent: "create", ...fields }), (ids: TargetIds) => ({ intent: "update", id: ids[idKey], ...fields, ...updateExtra })];
+}
+/** Delete the row `ids[idKey]`. */
+const deleteBody = (idKey: string) => (ids: TargetIds) => ({ intent: "delete", id: ids[idKey] });
+
+/** A new user as the users screen creates one (the refused roles' body asks for an admin). */
+const newUser = {
+  intent: "create",
+  username: "novo.usuario",
+  name: "Novo Usuário",
+  email: "novo@example.com",
+  role: "rh",
+  password: "Senha@Forte1",
+};
 const usersBodies = [
-  () => ({ intent: "create", username: "intruso", name: "Intruso", email: "intruso@exemplo.com", role: "admin", password: "Senha@Forte1" }),
+  () => ({ ...newUser, username: "intruso", name: "Intruso", email: "intruso@exemplo.com", role: "admin" }),
   (ids: TargetIds) => ({ intent: "update", id: user(ids), name: "Alterado", email: "alterado@exemplo.com", role: "admin" }),
   (ids: TargetIds) => ({ intent: "set-password", id: user(ids), password: "Senha@Forte1", confirmPassword: "Senha@Forte1" }),
-  (ids: TargetIds) => ({ intent: "delete", id: user(ids) }),
+  deleteBody("anyUserId"),
   (ids: TargetIds) => ({ intent: "reset-2fa", id: user(ids) }),
 ];
 
+/** An agreement as its form sends it; the refused roles send it under an intruder's title. */
 const agreementFields = {
-  title: "Convenção intrusa",
-  description: "Não deveria ser gravada",
-  company: "Empresa Intrusa",
-  validFrom: "2026-01-01",
-  validTo: "2026-12-31",
+  title: "Convenção 2027",
+  description: "Descrição",
+  company: "Empresa",
+  validFrom: "2027-01-01",
+  validTo: "2027-12-31",
   isPublic: "on",
 };
-const agreementsBodies = [
-  () => ({ intent: "create", ...agreementFields }),
-  (ids: TargetIds) => ({ intent: "update", id: ids.anyAgreementId, ...agreementFields }),
-  (ids: TargetIds) => ({ intent: "delete", id: ids.anyAgreementId }),
-];
+const intruderAgreement = { ...agreementFields, title: "Convenção intrusa", company: "Empresa Intrusa" };
+const agreementsBodies = [...editBodies("anyAgreementId", intruderAgreement), deleteBody("anyAgreementId")];
 const agreementsTables = ["agreements", "files", "audit_log"];
 
+/** A partner as its form sends it; the refused roles send it under an intruder's name. */
 const partnerFields = {
-  name: "Parceiro Intruso",
-  description: "Não deveria ser gravado no banco.",
+  name: "Parceiro",
+  description: "Descrição do parceiro.",
   category: "Apoio Sindical",
-  website: "https://intruso.example.com/",
+  website: "",
   sortOrder: "1",
   active: "on",
 };
-const partnersBodies = [
-  () => ({ intent: "create", ...partnerFields }),
-  (ids: TargetIds) => ({ intent: "update", id: ids.anyPartnerId, ...partnerFields, removeLogo: "on" }),
-  (ids: TargetIds) => ({ intent: "delete", id: ids.anyPartnerId }),
-];
+const intruderPartner = { ...partnerFields, name: "Parceiro Intruso", website: "https://intruso.example.com/" };
+const partnersBodies = [...editBodies("anyPartnerId", intruderPartner, { removeLogo: "on" }), deleteBody("anyPartnerId")];
+
+/** The site's content as its form sends it; the refused roles send it under an intruder's name. */
+const contentFields = {
+  name: "Sindicato dos Bombeiros Civis do DF",
+  shortName: "Sindicato",
+  description: "Descrição do sindicato para o site.",
+  address: "SCS Quadra 1",
+  addressDetail: "",
+  phones: "(61) 3333-4444",
+  email: "contato@example.com",
+  hours: "Seg a sex, 9h às 18h",
+  whatsapp: "(61) 98888-7777",
+  "social.instagram": "",
+  "social.facebook": "",
+  "social.youtube": "",
+  "map.lat": "-15.8",
+  "map.lng": "-47.9",
+  "map.zoom": "16",
+  "board.role": "Presidente",
+  "board.name": "Maria Souza",
+  history: "História do sindicato desde a fundação, escrita para o site.",
+  mission: "Defender a categoria.",
+  vision: "Ser referência no DF.",
+  values: "Ética",
+};
 const contentBodies = [
   () => ({
+    ...contentFields,
     name: "Nome Intruso do Sindicato",
     shortName: "Intruso",
-    description: "Descrição que não deveria ser gravada.",
-    address: "Endereço intruso",
-    addressDetail: "",
-    phones: "(61) 3333-4444",
-    email: "intruso@exemplo.com",
-    hours: "Nunca",
-    whatsapp: "(61) 98888-7777",
-    "social.instagram": "",
-    "social.facebook": "",
-    "social.youtube": "",
-    "map.lat": "-15.8",
-    "map.lng": "-47.9",
-    "map.zoom": "16",
-    "board.role": "Presidente",
-    "board.name": "Intruso",
     history: "História intrusa que não deveria ser gravada no banco.",
-    mission: "Missão intrusa.",
-    vision: "Visão intrusa.",
-    values: "Intrusão",
   }),
 ];
 
@@ -211,14 +258,11 @@ const newsFields = {
   publishedAt: "",
   status: "published",
 };
-const newsEditorBodies = [
-  () => ({ intent: "create", ...newsFields }),
-  (ids: TargetIds) => ({ intent: "update", id: ids.anyNewsPostId, ...newsFields, removeCover: "1" }),
-];
+const newsEditorBodies = editBodies("anyNewsPostId", newsFields, { removeCover: "1" });
 const newsListBodies = [
   (ids: TargetIds) => ({ intent: "publish", id: ids.draftNewsPostId }),
   (ids: TargetIds) => ({ intent: "unpublish", id: ids.anyNewsPostId }),
-  (ids: TargetIds) => ({ intent: "delete", id: ids.anyNewsPostId }),
+  deleteBody("anyNewsPostId"),
 ];
 const newsTables = ["news_posts", "files", "audit_log"];
 
@@ -245,27 +289,26 @@ const memberFields = {
 const membersBodies = [
   () => ({ intent: "create", ...memberFields }),
   (ids: TargetIds) => ({ intent: "update", id: ids.memberId, name: "Alterado Intruso", situation: "10" }),
-  (ids: TargetIds) => ({ intent: "delete", id: ids.memberId }),
+  deleteBody("memberId"),
   () => ({ intent: "refresh" }),
 ];
 const membersTables = ["members", "files", "audit_log"];
 /** Workplaces (/dashboard/admin/mapa-postos; admin, presidencia, rh): add, edit, move the pin. */
 const workplaceFields = {
-  name: "Posto Intruso",
+  name: "Posto",
   cep: "70040-010",
-  address: "Endereço intruso",
-  neighbourhood: "",
+  address: "SCS Quadra 1",
+  neighbourhood: "Asa Sul",
   city: "Brasília",
   state: "DF",
   phone: "",
   email: "",
 };
+const intruderWorkplace = { ...workplaceFields, name: "Posto Intruso", address: "Endereço intruso" };
 const workplaceBodies = [
-  () => ({ intent: "create", ...workplaceFields }),
-  (ids: TargetIds) => ({ intent: "update", id: ids.anyWorkplaceId, ...workplaceFields }),
+  ...editBodies("anyWorkplaceId", intruderWorkplace),
   (ids: TargetIds) => ({ intent: "move-pin", id: ids.anyWorkplaceId, lat: "-15.8", lon: "-47.9" }),
-  () => ({ intent: "import-preview" }),
-  () => ({ intent: "import-commit" }),
+  ...importBodies,
 ];
 /** Bank statement matching and the PIX settings (/dashboard/financeiro/conciliacao; financeiro, admin; settings admin only). */
 const reconciliationBodies = [
@@ -274,17 +317,16 @@ const reconciliationBodies = [
   () => ({ intent: "pix-settings", key: "intruso@exemplo.com", receiverName: "Recebedor Intruso", city: "Brasilia" }),
 ];
 const financePixTables = ["payments", "charges", "app_settings", "audit_log"];
-const routeCreateBodies = [
-  () => ({
-    intent: "create",
-    name: "Rota intrusa",
-    description: "Não deveria ser gravada",
-    cep: "70040-010",
-    affiliates: "1",
-    routeDate: "2026-01-05",
-    workplaceId: "",
-  }),
-];
+const newRoute = {
+  intent: "create",
+  name: "Rota",
+  description: "Visita de rotina",
+  cep: "70040-010",
+  affiliates: "3",
+  routeDate: "2026-01-05",
+  workplaceId: "",
+};
+const routeCreateBodies = [() => ({ ...newRoute, name: "Rota intrusa", description: "Não deveria ser gravada", affiliates: "1" })];
 const routeExecuteBodies = [
   (ids: TargetIds) => ({ intent: "start", id: ids.pendingRouteId, positionCep: "70040-010" }),
   (ids: TargetIds) => ({
@@ -305,19 +347,23 @@ const routeExecuteBodies = [
 ];
 const fieldRouteTables = ["field_routes", "workplaces", "files", "audit_log"];
 
-/** Service records (atendimentos): the form, the list's quick actions and the detail's actions. */
+/**
+ * Service records (atendimentos): the form, the list's quick actions and the detail's actions. A
+ * new record as the service form sends it; the refused roles send it under an intruder's name.
+ */
+const newServiceRecord = {
+  intent: "create",
+  recordType: "atendimento_geral",
+  sector: "juridico",
+  requesterCpf: "529.982.247-25",
+  requesterName: "Maria da Conceição",
+  serviceType: "Consulta trabalhista",
+  priority: "media",
+  description: "Dúvida sobre o cálculo de horas extras no plantão.",
+  "sd.caseType": "trabalhista",
+};
 const serviceCreateBodies = [
-  () => ({
-    intent: "create",
-    recordType: "atendimento_geral",
-    sector: "secretaria",
-    requesterCpf: "529.982.247-25",
-    requesterName: "Pessoa Intrusa",
-    serviceType: "Filiação",
-    priority: "media",
-    description: "Descrição que não deveria ser gravada.",
-    "sd.requestType": "informacao",
-  }),
+  () => ({ ...newServiceRecord, requesterName: "Pessoa Intrusa", description: "Descrição que não deveria ser gravada." }),
 ];
 const serviceListBodies = [
   (ids: TargetIds) => ({ intent: "status", id: ids.id, status: "in_progress", responsibleId: ids.anyUserId, comment: "Intruso." }),
@@ -346,11 +392,12 @@ const attachmentTables = ["service_records", "service_record_entries", "service_
 /** The guard refuses before the record is read, so any id will do in the path. */
 const ANY_RECORD = "00000000-0000-4000-8000-000000000130";
 
-/** Finance (/dashboard/financeiro/financial; financeiro, admin). */
+/** Finance (/dashboard/financeiro/financial; financeiro, admin): `payment`, the open charge's, as the screen registers it. */
+const payment = (ids: FormIds) => ({ intent: "pay", chargeId: ids.chargeId, paidOn: "2026-01-05", amount: "50,00", method: "pix" });
 const financePeriod = { amount: "50,00", month: "3", year: "2031", dueDate: "2031-03-10" };
 const financeBodies = [
   () => ({ intent: "issue", member: "1", ...financePeriod }),
-  (ids: TargetIds) => ({ intent: "pay", chargeId: ids.chargeId, paidOn: "2026-01-05", amount: "50,00", method: "pix", note: "" }),
+  (ids: TargetIds) => ({ ...payment(ids), note: "" }),
   (ids: TargetIds) => ({ intent: "undo", paymentId: ids.paymentId }),
   () => ({ intent: "batch-preview", ...financePeriod }),
   () => ({ intent: "batch-run", ...financePeriod }),
@@ -368,30 +415,6 @@ const contactFields = {
   website: "",
 };
 
-const contentFields = {
-  name: "Sindicato dos Bombeiros Civis do DF",
-  shortName: "Sindicato",
-  description: "Descrição do sindicato para o site.",
-  address: "SCS Quadra 1",
-  addressDetail: "",
-  phones: "(61) 3333-4444",
-  email: "contato@example.com",
-  hours: "Seg a sex, 9h às 18h",
-  whatsapp: "(61) 98888-7777",
-  "social.instagram": "",
-  "social.facebook": "",
-  "social.youtube": "",
-  "map.lat": "-15.8",
-  "map.lng": "-47.9",
-  "map.zoom": "16",
-  "board.role": "Presidente",
-  "board.name": "Maria Souza",
-  history: "História do sindicato desde a fundação, escrita para o site.",
-  mission: "Defender a categoria.",
-  vision: "Ser referência no DF.",
-  values: "Ética",
-};
-
 export const FORM_POSTS: FormPost[] = [
   {
     path: "/dashboard/financeiro/financial",
@@ -402,14 +425,7 @@ export const FORM_POSTS: FormPost[] = [
       name: "financeiro",
       login: "financeiro",
       schema: financeActionSchema,
-      valid: (ids) => ({
-        intent: "pay",
-        chargeId: ids.chargeId,
-        paidOn: "2026-01-05",
-        amount: "50,00",
-        method: "pix",
-        note: "Pago no caixa.",
-      }),
+      valid: (ids) => ({ ...payment(ids), note: "Pago no caixa." }),
       textFields: ["note"],
       tables: ["charges", "payments", "charge_batches", "audit_log"],
     },
@@ -465,23 +481,11 @@ export const FORM_POSTS: FormPost[] = [
     },
   },
   // The import from the old system (admin only; multipart, real files in member-import.test.ts).
-  {
-    path: "/dashboard/admin/members/importar",
-    pattern: "dashboard/admin/members/importar",
-    bodies: [() => ({ intent: "import-preview" }), () => ({ intent: "import-commit" })],
-    tables: membersTables,
-    multipart: true,
-    form: {
-      name: "filiados-importar",
-      login: "admin",
-      fileField: "arquivo",
-      schema: memberImportActionSchema,
-      valid: () => ({ intent: "import-commit" }),
-      textFields: [],
-      // import_runs and files: a commit is stored as a run with its file (ADR 253).
-      tables: ["members", "audit_log", "import_runs", "files"],
-    },
-  },
+  spreadsheetImport("/dashboard/admin/members/importar", membersTables, {
+    name: "filiados-importar",
+    schema: memberImportActionSchema,
+    table: "members",
+  }),
   {
     path: "/dashboard/atendimento",
     pattern: "dashboard/atendimento",
@@ -491,17 +495,7 @@ export const FORM_POSTS: FormPost[] = [
       name: "atendimento",
       login: "admin",
       schema: serviceFormSchema,
-      valid: () => ({
-        intent: "create",
-        recordType: "atendimento_geral",
-        sector: "juridico",
-        requesterCpf: "529.982.247-25",
-        requesterName: "Maria da Conceição",
-        serviceType: "Consulta trabalhista",
-        priority: "media",
-        description: "Dúvida sobre o cálculo de horas extras no plantão.",
-        "sd.caseType": "trabalhista",
-      }),
+      valid: () => ({ ...newServiceRecord }),
       textFields: ["requesterName", "description", "additionalInfo", "sd.company"],
     },
   },
@@ -558,7 +552,7 @@ export const FORM_POSTS: FormPost[] = [
     bodies: [
       () => ({ intent: "create", sector: "juridico", title: "Resposta intrusa", body: "Texto intruso." }),
       (ids: TargetIds) => ({ intent: "update", id: ids.cannedReplyId, title: "Alterada", body: "Texto alterado." }),
-      (ids: TargetIds) => ({ intent: "delete", id: ids.cannedReplyId }),
+      deleteBody("cannedReplyId"),
     ],
     tables: ["service_canned_replies", "audit_log"],
     form: {
@@ -684,15 +678,7 @@ export const FORM_POSTS: FormPost[] = [
       login: "admin",
       fileField: "document",
       schema: agreementActionSchema,
-      valid: () => ({
-        intent: "create",
-        title: "Convenção 2027",
-        description: "Descrição",
-        company: "Empresa",
-        validFrom: "2027-01-01",
-        validTo: "2027-12-31",
-        isPublic: "on",
-      }),
+      valid: () => ({ intent: "create", ...agreementFields }),
       textFields: ["title", "description", "company"],
     },
   },
@@ -712,14 +698,7 @@ export const FORM_POSTS: FormPost[] = [
       name: "usuarios",
       login: "admin",
       schema: userActionSchema,
-      valid: () => ({
-        intent: "create",
-        username: "novo.usuario",
-        name: "Novo Usuário",
-        email: "novo@example.com",
-        role: "rh",
-        password: "Senha@Forte1",
-      }),
+      valid: () => ({ ...newUser }),
       textFields: ["name"],
       tables: ["users", "sessions", "audit_log"],
     },
@@ -789,15 +768,7 @@ export const FORM_POSTS: FormPost[] = [
       login: "admin",
       fileField: "logo",
       schema: partnerActionSchema,
-      valid: () => ({
-        intent: "create",
-        name: "Parceiro",
-        description: "Descrição do parceiro.",
-        category: "Apoio Sindical",
-        website: "",
-        sortOrder: "1",
-        active: "on",
-      }),
+      valid: () => ({ intent: "create", ...partnerFields }),
       textFields: ["name", "description", "category"],
     },
   },
@@ -838,40 +809,18 @@ export const FORM_POSTS: FormPost[] = [
       name: "mapa-postos",
       login: "admin",
       schema: workplaceActionSchema,
-      valid: () => ({
-        intent: "create",
-        name: "Posto",
-        cep: "70040-010",
-        address: "SCS Quadra 1",
-        neighbourhood: "Asa Sul",
-        city: "Brasília",
-        state: "DF",
-        phone: "",
-        email: "",
-      }),
+      valid: () => ({ intent: "create", ...workplaceFields }),
       textFields: ["name", "address", "neighbourhood", "city"],
       tables: ["workplaces", "audit_log"],
     },
   },
   // The spreadsheet import posts multipart (tests/integration/workplace-import.test.ts sends real files).
-  {
-    path: "/dashboard/admin/mapa-postos",
-    pattern: "dashboard/admin/mapa-postos",
-    bodies: workplaceBodies.slice(3),
-    tables: ["workplaces", "jobs", "audit_log"],
-    multipart: true,
-    form: {
-      name: "mapa-postos-importar",
-      login: "admin",
-      fileField: "arquivo",
-      schema: importCommitSchema,
-      valid: () => ({ intent: "import-commit" }),
-      textFields: [],
-      // Not `jobs`: the worker moves the geocoding jobs other bodies queued, on its own.
-      // import_runs and files: a commit is stored as a run with its file (ADR 253).
-      tables: ["workplaces", "audit_log", "import_runs", "files"],
-    },
-  },
+  // Its form's tables leave out `jobs`: the worker moves the geocoding jobs other bodies queued, on its own.
+  spreadsheetImport("/dashboard/admin/mapa-postos", ["workplaces", "jobs", "audit_log"], {
+    name: "mapa-postos-importar",
+    schema: importCommitSchema,
+    table: "workplaces",
+  }),
   {
     path: "/dashboard/campo/criar-rota",
     pattern: "dashboard/campo/criar-rota",
@@ -881,15 +830,7 @@ export const FORM_POSTS: FormPost[] = [
       name: "criar-rota",
       login: "campo",
       schema: createRouteSchema,
-      valid: () => ({
-        intent: "create",
-        name: "Rota",
-        description: "Visita de rotina",
-        cep: "70040-010",
-        affiliates: "3",
-        routeDate: "2026-01-05",
-        workplaceId: "",
-      }),
+      valid: () => ({ ...newRoute }),
       textFields: ["name", "description"],
       tables: ["field_routes", "audit_log"],
     },
@@ -1171,15 +1112,13 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
         .returning({ id: memberAddressRequests.id })
     )[0].id,
   /** An open charge (finance: register a payment; the `:chargeId` of its PIX page). */
-  chargeId: async (db) =>
-    (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1, dueDate: "2030-01-10" })).id,
+  chargeId: async (db) => (await createCharge(db, { memberId: (await createMember(db)).id, referenceYear: 2030, referenceMonth: 1 })).id,
   /** An active payment (finance: undo). */
   paymentId: async (db) => {
     const charge = await createCharge(db, {
       memberId: (await createMember(db)).id,
       referenceYear: 2030,
       referenceMonth: 2,
-      dueDate: "2030-02-10",
     });
     return (await createPayment(db, { chargeId: charge.id, amountCentavos: charge.amountCentavos })).id;
   },

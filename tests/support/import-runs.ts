@@ -3,6 +3,24 @@ import { decodeHtml } from "./html";
 
 type Query = <T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]) => Promise<T[]>;
 
+/**
+ * A spreadsheet import's multipart body as its page posts it: the intent, any other fields, and
+ * the file as `arquivo` (left out when `bytes` is null).
+ */
+export function importForm(intent: string, bytes: Buffer | null, name: string, extra: Record<string, string> = {}) {
+  const fd = new FormData();
+  fd.set("intent", intent);
+  for (const [k, v] of Object.entries(extra)) fd.set(k, v);
+  if (bytes) fd.set("arquivo", new Blob([new Uint8Array(bytes)]), name);
+  return fd;
+}
+
+/** A figure of the import's report on its page (total, created, updated, rejected); undefined when not shown. */
+export function importCount(html: string, key: "total" | "created" | "updated" | "rejected") {
+  const m = html.match(new RegExp(`data-testid="import-count-${key}"[^>]*>(\\d+)<`));
+  return m ? Number(m[1]) : undefined;
+}
+
 export type ImportRunRow = { id: string; status: string; processed: number; total: number | null; message: string | null };
 
 /** The latest import run of a kind (ADR 253). */

@@ -4,6 +4,8 @@ import { expect } from "vitest";
 import { Client } from "./http";
 import type { ServerSuite } from "./suite";
 import type { SmtpSink } from "../fakes/smtp-sink";
+import { visibleText } from "./html";
+import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 
 /**
  * Member sessions in tests (issue 23). `memberSession` opens one straight in the database (for the
@@ -40,6 +42,31 @@ export async function signInMember(t: ServerSuite, sink: SmtpSink, who: { cpf: s
   const res = await client.post("/filiado/entrar", { intent: "verify-code", cpf: who.cpf, code }, { headers });
   if (res.status !== 302) throw new Error(`código recusado: ${res.status}`);
   return client;
+}
+
+/** Asks the sign-in page for a code for `cpf`, from the address `ip`, as its form posts it: the answer and how long it took. */
+export async function requestCode(t: ServerSuite, cpf: string, ip: string) {
+  const started = performance.now();
+  const res = await fetch(`${t.url}/filiado/entrar`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "request-code", cpf }),
+    headers: { Origin: t.url, "X-Forwarded-For": ip },
+  });
+  const html = await res.text();
+  return { status: res.status, html, ms: performance.now() - started };
+}
+
+/**
+ * A member who may not sign in asks for a code: the page answers as it does to anyone ("sent"),
+ * and no e-mail reaches them within half a second.
+ */
+export async function expectCodeNotMailed(t: ServerSuite, sink: SmtpSink, who: { cpf: string; email: string }, ip: string) {
+  const since = sink.messages.length;
+  const asked = await requestCode(t, who.cpf, ip);
+  expect(asked.status).toBe(200);
+  expect(visibleText(asked.html)).toContain(MEMBER_AUTH_MESSAGES.sent);
+  await new Promise((r) => setTimeout(r, 500));
+  expect(sink.messages.slice(since).some((m) => m.to.includes(who.email))).toBe(false);
 }
 
 /** The server of a member-area file: the sign-in's limits are per address (TRUST_PROXY), links go to APP_URL. */

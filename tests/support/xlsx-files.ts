@@ -1,4 +1,6 @@
 import zlib from "node:zlib";
+import { expect } from "vitest";
+import type { Client } from "./http";
 
 /**
  * Spreadsheet files for the import tests and the import benchmark (bench/imports): a legitimate
@@ -53,29 +55,26 @@ export async function zip(parts: ZipPart[]): Promise<Buffer> {
     const pieces = typeof part.data === "string" || Buffer.isBuffer(part.data) ? [part.data] : part.data;
     const { body, crc, size } = await deflate(pieces);
     const declared = part.declaredSize ?? size;
+    // The fields both headers share, from "version needed" on: the local header's at 4, the
+    // central directory's at 6 (after its "version made by").
+    const entry = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at); // version needed
+      header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+      header.writeUInt16LE(8, at + 4); // deflate
+      header.writeUInt16LE(time, at + 6);
+      header.writeUInt16LE(date, at + 8);
+      header.writeUInt32LE(crc >>> 0, at + 10);
+      header.writeUInt32LE(body.length, at + 14);
+      header.writeUInt32LE(declared >>> 0, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(declared >>> 0, 22);
-    local.writeUInt16LE(name.length, 26);
+    entry(local, 4);
     const dir = Buffer.alloc(46);
     dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt16LE(time, 12);
-    dir.writeUInt16LE(date, 14);
-    dir.writeUInt32LE(crc >>> 0, 16);
-    dir.writeUInt32LE(body.length, 20);
-    dir.writeUInt32LE(declared >>> 0, 24);
-    dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt16LE(20, 4); // version made by
+    entry(dir, 6);
     dir.writeUInt32LE(offset, 42);
     central.push(dir, name);
     chunks.push(local, name, body);
@@ -227,4 +226,13 @@ export async function readXlsxSheet(bytes: Buffer | ArrayBuffer) {
  */
 export function xlsxOf(headers: readonly string[], rows: readonly (readonly (string | number)[])[]) {
   return rawXlsx(sheetXml(headers, rows.length, (i) => rows[i]));
+}
+
+/** A spreadsheet download (an import's template, an export) as `client`: an .xlsx whose file name is or matches `fileName`; its sheet's rows. */
+export async function downloadXlsx(client: Client, url: string, fileName: string | RegExp) {
+  const res = await client.get(url);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("spreadsheetml");
+  expect(res.headers.get("content-disposition")).toMatch(fileName);
+  return readXlsxSheet(await res.arrayBuffer());
 }

@@ -44,6 +44,18 @@ afterAll(async () => {
   await shape.close();
 });
 
+/** The fake's failure modes, each asked once: a 503 and a hang past the limit fail; HTML is unexpected. */
+async function expectFailureModes(fake: FakeJsonService, ask: (base: string) => Promise<unknown>) {
+  for (const [mode, answer] of [
+    ["http-error", { kind: "failed", status: 503 }],
+    ["hang", { kind: "failed", status: null }],
+    ["invalid-json", { kind: "unexpected" }],
+  ] as const) {
+    fake.mode = mode;
+    expect(await ask(fake.url), mode).toEqual(answer);
+  }
+}
+
 describe("member look-up", () => {
   const ask = (base: string, cpf = "52998224725", timeoutMs = 500) =>
     lookupJson(`${base}/api/filiados/consulta?cpf=${cpf}`, isMemberLookupBody, { timeoutMs });
@@ -58,12 +70,7 @@ describe("member look-up", () => {
   });
 
   it("an error status, a hang past the limit and a closed port are failures; HTML or another shape is unexpected", async () => {
-    member.mode = "http-error";
-    expect(await ask(member.url)).toEqual({ kind: "failed", status: 503 });
-    member.mode = "hang";
-    expect(await ask(member.url)).toEqual({ kind: "failed", status: null });
-    member.mode = "invalid-json";
-    expect(await ask(member.url)).toEqual({ kind: "unexpected" });
+    await expectFailureModes(member, ask);
     for (const body of ["{}", "[]", "null", '{"is_member":"sim"}', '{"is_member":true,"member_name":""}', '{"is_member":tr']) {
       shape.body = body;
       expect(await ask(shape.url), body).toEqual({ kind: "unexpected" });
@@ -93,12 +100,7 @@ describe("company look-up", () => {
     company.mode = "ok";
     expect(await ask(company.url)).toEqual({ kind: "ok", body: { found: true, company: { legalName: "Vigilância Exemplo Ltda" } } });
     expect(await ask(company.url, "12ABC34501DE35")).toEqual({ kind: "ok", body: { found: false } });
-    company.mode = "http-error";
-    expect(await ask(company.url)).toEqual({ kind: "failed", status: 503 });
-    company.mode = "hang";
-    expect(await ask(company.url)).toEqual({ kind: "failed", status: null });
-    company.mode = "invalid-json";
-    expect(await ask(company.url)).toEqual({ kind: "unexpected" });
+    await expectFailureModes(company, ask);
     shape.body = '{"found":true}';
     expect(await ask(shape.url)).toEqual({ kind: "unexpected" });
   });
