@@ -38,6 +38,14 @@ export type Screen = {
 
 const REDIRECT: Denial = { kind: "redirect" };
 
+/**
+ * A screen's roles and its actions when every role let in may do each of them (most screens):
+ * `...openTo(roles, "news.edit")` stands for `roles` and `actions: { "news.edit": roles }`.
+ */
+function openTo<const R extends readonly Role[], const A extends string>(roles: R, ...actions: A[]) {
+  return { roles, actions: Object.fromEntries(actions.map((action) => [action, roles])) as Record<A, R> };
+}
+
 export const MESSAGES = {
   usersDenied: {
     kind: "message",
@@ -103,43 +111,40 @@ const SCREEN_TABLE = [
   {
     id: "service-form",
     paths: ["/dashboard/atendimento", "/dashboard/unified-service"],
-    roles: SERVICE_ROLES,
+    ...openTo(SERVICE_ROLES, "services.create"),
     denial: MESSAGES.fieldRestricted,
     nav: { label: "Atendimento", icon: "clipboard" },
-    actions: { "services.create": SERVICE_ROLES },
   },
   {
     id: "service-list",
     paths: ["/dashboard/atendimentos", "/dashboard/services"],
-    roles: SERVICE_ROLES,
+    /** Service records; which sectors each role reads and acts on is serviceScope (ADR 133). */
+    ...openTo(SERVICE_ROLES, "services.read"),
     denial: MESSAGES.fieldRestricted,
     nav: { label: "Lista de Atendimentos", icon: "list" },
-    /** Service records; which sectors each role reads and acts on is serviceScope (ADR 133). */
-    actions: { "services.read": SERVICE_ROLES },
   },
   {
     id: "service-detail",
     // The files of the requester's e-mail replies (issue 22 §5, ADR 264) belong to the record's page.
     paths: ["/dashboard/atendimento/:id", "/dashboard/services/:id", "/dashboard/atendimentos/respostas/:replyFileId"],
-    roles: SERVICE_ROLES,
+    ...openTo(
+      SERVICE_ROLES,
+      "services.update",
+      "services.comment",
+      /** "Assumir" and "Atribuir a…" (issue 22 §1, ADR 257); which records: serviceScope. */
+      "services.assign",
+    ),
     denial: MESSAGES.fieldRestricted,
     navParent: "service-list",
-    actions: {
-      "services.update": SERVICE_ROLES,
-      "services.comment": SERVICE_ROLES,
-      /** "Assumir" and "Atribuir a…" (issue 22 §1, ADR 257); which records: serviceScope. */
-      "services.assign": SERVICE_ROLES,
-    },
   },
   // A record's attachments (issue 22 §3, ADR 262): the upload and visibility form's action, and
   // the guarded download. Which records: serviceScope, as on the record's page.
   {
     id: "service-attachments",
     paths: ["/dashboard/atendimento/:id/anexos", "/dashboard/atendimento/anexos/:attachmentId"],
-    roles: SERVICE_ROLES,
+    ...openTo(SERVICE_ROLES, "services.attach"),
     denial: MESSAGES.fieldRestricted,
     navParent: "service-list",
-    actions: { "services.attach": SERVICE_ROLES },
   },
   // A record's printable receipt, the comprovante de atendimento (issue 22 §4, ADR 263).
   {
@@ -154,100 +159,90 @@ const SCREEN_TABLE = [
   {
     id: "service-merge",
     paths: ["/dashboard/atendimento/:id/unificar"],
-    roles: SERVICE_ROLES,
+    ...openTo(SERVICE_ROLES, "services.merge"),
     denial: MESSAGES.fieldRestricted,
     navParent: "service-list",
-    actions: { "services.merge": SERVICE_ROLES },
   },
   // Each user's open records by deadline (issue 22 §1, ADR 257): the records they answer for.
   {
     id: "service-mine",
     paths: ["/dashboard/meus-atendimentos"],
-    roles: SERVICE_ROLES,
+    ...openTo(SERVICE_ROLES, "services.mine"),
     denial: MESSAGES.fieldRestricted,
     nav: { label: "Meus Atendimentos", icon: "inbox" },
-    actions: { "services.mine": SERVICE_ROLES },
   },
   // Canned replies per sector (issue 22 §6, ADR 265): admin and the sectors' own roles; which
   // sectors each manages is cannedRepliesScope.
   {
     id: "canned-replies",
     paths: ["/dashboard/respostas-prontas"],
-    roles: CANNED_REPLY_ROLES,
+    ...openTo(CANNED_REPLY_ROLES, "services.canned"),
     denial: MESSAGES.cannedRepliesDenied,
     nav: { label: "Respostas Prontas", icon: "reply" },
-    actions: { "services.canned": CANNED_REPLY_ROLES },
   },
   {
     id: "complaints",
     paths: ["/dashboard/denuncias", "/dashboard/denuncias/arquivos/:evidenceId"],
-    roles: ["admin", "presidencia", "juridico"],
+    ...openTo(["admin", "presidencia", "juridico"], "complaints.review"),
     denial: MESSAGES.complaintsDenied,
     nav: { label: "Denúncias", icon: "alert" },
-    actions: { "complaints.review": ["admin", "presidencia", "juridico"] },
   },
   {
     id: "contacts",
     paths: ["/dashboard/contatos", "/dashboard/contatos/:setor"],
-    roles: ANY,
+    /** Every role has an inbox; which sectors it reads is contactScope (~/auth/scopes). */
+    ...openTo(ANY, "contacts.read", "contacts.status", "contacts.reply"),
     denial: REDIRECT,
     nav: { label: "Contatos", icon: "mail" },
     navHref: (role) => contactsHref(role),
-    /** Every role has an inbox; which sectors it reads is contactScope (~/auth/scopes). */
-    actions: { "contacts.read": ANY, "contacts.status": ANY, "contacts.reply": ANY },
   },
   {
     id: "cases",
     paths: ["/dashboard/secretaria/casos"],
-    roles: ["admin", "secretaria", "homologacao"],
+    ...openTo(["admin", "secretaria", "homologacao"], "cases.manage"),
     denial: REDIRECT,
     nav: { label: "Casos", icon: "kanban" },
-    actions: { "cases.manage": ["admin", "secretaria", "homologacao"] },
   },
   {
     id: "route-create",
     paths: ["/dashboard/campo/criar-rota"],
-    roles: ["campo", "admin", "rh", "presidencia"],
+    ...openTo(["campo", "admin", "rh", "presidencia"], "routes.create"),
     denial: REDIRECT,
     nav: { label: "Criar Rota", icon: "route" },
-    actions: { "routes.create": ["campo", "admin", "rh", "presidencia"] },
   },
   {
     id: "route-execute",
     paths: ["/dashboard/campo/executar-rota"],
-    roles: ["campo", "admin"],
+    ...openTo(["campo", "admin"], "routes.execute"),
     denial: REDIRECT,
     nav: { label: "Executar Rota", icon: "play" },
-    actions: { "routes.execute": ["campo", "admin"] },
   },
   {
     // Campo's own finished visits, read-only (issue 19 §12).
     id: "visits-mine",
     paths: ["/dashboard/campo/minhas-visitas"],
-    roles: ["campo", "admin"],
+    ...openTo(["campo", "admin"], "visits.read-own"),
     denial: REDIRECT,
     nav: { label: "Minhas Visitas", icon: "history" },
-    actions: { "visits.read-own": ["campo", "admin"] },
   },
   {
     id: "visits-finished",
     paths: ["/dashboard/visitas-finalizadas", "/dashboard/visitas-finalizadas/fotos/:fileId", "/dashboard/visitas-finalizadas/csv"],
-    roles: ["admin", "presidencia", "rh"],
+    ...openTo(["admin", "presidencia", "rh"], "visits.read"),
     denial: MESSAGES.visitsRestricted,
     nav: { label: "Visitas Finalizadas", icon: "check" },
-    actions: { "visits.read": ["admin", "presidencia", "rh"] },
   },
   {
     id: "workplace-map",
     paths: ["/dashboard/admin/mapa-postos", "/dashboard/admin/mapa-postos/modelo"],
-    roles: ["admin", "presidencia", "rh"],
+    ...openTo(
+      ["admin", "presidencia", "rh"],
+      "workplaces.edit",
+      /** The workplace spreadsheet import (dry run and commit) and its template. */
+      "workplaces.import",
+    ),
     denial: REDIRECT,
     nav: { label: "Mapa de Postos", icon: "map" },
-    actions: {
-      "workplaces.edit": ["admin", "presidencia", "rh"],
-      /** The workplace spreadsheet import (dry run and commit) and its template. */
-      "workplaces.import": ["admin", "presidencia", "rh"],
-    },
   },
   // The map's markers: a resource the page fetches (ADR 269), so another role gets a plain 403, not a redirect.
   {
@@ -260,11 +255,10 @@ const SCREEN_TABLE = [
   {
     id: "members",
     paths: ["/dashboard/admin/members", "/dashboard/rh/members"],
-    roles: MEMBER_ROLES,
+    /** Members (issue 8): list, search and the member's page with the CPF masked. */
+    ...openTo(MEMBER_ROLES, "members.view", "members.create", "members.edit", "members.delete"),
     denial: REDIRECT,
     nav: { label: "Filiados", icon: "members" },
-    /** Members (issue 8): list, search and the member's page with the CPF masked. */
-    actions: { "members.view": MEMBER_ROLES, "members.create": MEMBER_ROLES, "members.edit": MEMBER_ROLES, "members.delete": MEMBER_ROLES },
   },
   {
     id: "member-detail",
@@ -284,17 +278,15 @@ const SCREEN_TABLE = [
   {
     id: "members-export",
     paths: ["/dashboard/admin/members/exportar", "/dashboard/rh/members/exportar"],
-    roles: MEMBER_ROLES,
+    ...openTo(MEMBER_ROLES, "members.export"),
     denial: MESSAGES.membersExportDenied,
-    actions: { "members.export": MEMBER_ROLES },
   },
   // The import from the old system's associado export (issue 8, ADR 123): admin only, with its template.
   {
     id: "members-import",
     paths: ["/dashboard/admin/members/importar", "/dashboard/admin/members/importar/modelo"],
-    roles: ["admin"],
+    ...openTo(["admin"], "members.import"),
     denial: REDIRECT,
-    actions: { "members.import": ["admin"] },
   },
   // A member's photo (an image), only to the member screen's roles.
   {
@@ -308,51 +300,41 @@ const SCREEN_TABLE = [
   {
     id: "member-address-requests",
     paths: ["/dashboard/filiados/enderecos"],
-    roles: ["admin", "rh"],
+    ...openTo(["admin", "rh"], "members.address-review"),
     denial: REDIRECT,
     // Its own entry (the member-area trial: rh did not find it under Filiados).
     nav: { label: "Endereços a Aprovar", icon: "pin" },
-    actions: { "members.address-review": ["admin", "rh"] },
   },
   // One member's LGPD export (a download), admin only; members.lgpd also covers the anonymisation.
   {
     id: "member-export",
     paths: ["/dashboard/admin/members/:memberId/exportar"],
-    roles: ["admin"],
+    ...openTo(["admin"], "members.lgpd"),
     denial: MESSAGES.adminOnly,
-    actions: { "members.lgpd": ["admin"] },
   },
   {
     id: "agreements",
     paths: ["/dashboard/admin/agreements", "/dashboard/juridico/agreements"],
-    roles: ["admin", "juridico", "presidencia"],
+    ...openTo(["admin", "juridico", "presidencia"], "agreements.edit"),
     denial: REDIRECT,
     nav: { label: "Convenções", icon: "file" },
-    actions: { "agreements.edit": ["admin", "juridico", "presidencia"] },
   },
   {
     id: "finance",
     paths: ["/dashboard/financeiro/financial"],
-    roles: FINANCE_ROLES,
+    /** Finance (issue 11): charges, payments and the month batch. */
+    ...openTo(FINANCE_ROLES, "finance.view", "finance.charge", "finance.pay", "finance.batch"),
     denial: REDIRECT,
     nav: { label: "Financeiro", icon: "money" },
-    /** Finance (issue 11): charges, payments and the month batch. */
-    actions: {
-      "finance.view": FINANCE_ROLES,
-      "finance.charge": FINANCE_ROLES,
-      "finance.pay": FINANCE_ROLES,
-      "finance.batch": FINANCE_ROLES,
-    },
   },
   // The finance roles' member look-up (issue 19 item 6, ADR 215): name, matrícula, masked CPF,
   // situação, each row linking to the member's charges.
   {
     id: "finance-members",
     paths: ["/dashboard/financeiro/filiados"],
-    roles: FINANCE_ROLES,
+    ...openTo(FINANCE_ROLES, "finance.members"),
     denial: REDIRECT,
     nav: { label: "Consultar Filiados", icon: "members" },
-    actions: { "finance.members": FINANCE_ROLES },
   },
   // The 'Gerar Boleto' member picker's search (JSON, not a page).
   { id: "finance-member-search", paths: ["/api/financeiro/filiados"], roles: FINANCE_ROLES, denial: REDIRECT },
@@ -360,21 +342,20 @@ const SCREEN_TABLE = [
   {
     id: "finance-reports",
     paths: ["/dashboard/financeiro/relatorios/:report"],
-    roles: FINANCE_ROLES,
+    ...openTo(FINANCE_ROLES, "finance.export"),
     denial: MESSAGES.financeDenied,
-    actions: { "finance.export": FINANCE_ROLES },
   },
   // A charge's printable page with its PIX code (issue 11, ADR 157).
   {
     id: "finance-charge",
     paths: ["/dashboard/financeiro/cobrancas/:chargeId"],
-    roles: FINANCE_ROLES,
-    denial: REDIRECT,
-    actions: {
-      "finance.pix-charge": FINANCE_ROLES,
+    ...openTo(
+      FINANCE_ROLES,
+      "finance.pix-charge",
       /** Send a charge's PIX code to the member by e-mail (issue 19 item 7, ADR 216). */
-      "finance.charge-email": FINANCE_ROLES,
-    },
+      "finance.charge-email",
+    ),
+    denial: REDIRECT,
   },
   {
     id: "finance-reconciliation",
@@ -392,60 +373,53 @@ const SCREEN_TABLE = [
   {
     id: "news",
     paths: ["/dashboard/noticias"],
-    roles: ["admin", "presidencia", "secretaria"],
+    ...openTo(["admin", "presidencia", "secretaria"], "news.edit"),
     denial: REDIRECT,
     nav: { label: "Notícias", icon: "news" },
-    actions: { "news.edit": ["admin", "presidencia", "secretaria"] },
   },
   {
     id: "partners",
     paths: ["/dashboard/parceiros"],
-    roles: ["admin", "presidencia", "secretaria"],
+    ...openTo(["admin", "presidencia", "secretaria"], "partners.edit"),
     denial: REDIRECT,
     nav: { label: "Parceiros", icon: "handshake" },
-    actions: { "partners.edit": ["admin", "presidencia", "secretaria"] },
   },
   {
     id: "content",
     paths: ["/dashboard/conteudo"],
-    roles: ["admin", "presidencia"],
+    ...openTo(["admin", "presidencia"], "content.edit"),
     denial: REDIRECT,
     nav: { label: "Conteúdo do site", icon: "building" },
-    actions: { "content.edit": ["admin", "presidencia"] },
   },
   {
     id: "users",
     paths: ["/dashboard/admin/users", "/dashboard/users"],
-    roles: ["admin"],
+    ...openTo(["admin"], "users.manage"),
     denial: MESSAGES.usersDenied,
     nav: { label: "Usuários", icon: "users" },
-    actions: { "users.manage": ["admin"] },
   },
   {
     id: "audit",
     // The CSV export (a POST resource route) belongs to the same screen.
     paths: ["/dashboard/auditoria", "/dashboard/auditoria/exportar"],
-    roles: ["admin"],
+    ...openTo(["admin"], "audit.view", "audit.export"),
     denial: MESSAGES.adminOnly,
     nav: { label: "Auditoria", icon: "history" },
-    actions: { "audit.view": ["admin"], "audit.export": ["admin"] },
   },
   {
     id: "diagnostics",
     // The original's public /test-supabase, now admin only; /dashboard/diagnostico is an alias.
     paths: ["/test-supabase", "/dashboard/diagnostico"],
-    roles: ["admin"],
+    ...openTo(["admin"], "diagnostics.view"),
     denial: MESSAGES.adminOnly,
     nav: { label: "Diagnóstico", icon: "activity" },
-    actions: { "diagnostics.view": ["admin"] },
   },
   // The member look-up by CPF the service-record form calls (JSON, not a page).
   {
     id: "member-lookup",
     paths: ["/api/filiados/consulta"],
-    roles: SERVICE_ROLES,
+    ...openTo(SERVICE_ROLES, "members.lookup"),
     denial: REDIRECT,
-    actions: { "members.lookup": SERVICE_ROLES },
   },
   // The service form's look-ups (JSON): member by CPF, company by CNPJ.
   {

@@ -18,3 +18,17 @@ export function readPage(value: string | null | undefined): number {
 export function pageCountOf(total: number, size: number) {
   return Math.max(1, Math.ceil(total / size));
 }
+
+/**
+ * A list page's address: `pathname` with the given search parameters in their order, those
+ * without a value left out and `pagina` only from page 2, so the first page of an unfiltered
+ * list is the bare path.
+ */
+export function listHref(pathname: string, params: Record<string, string | number | null | undefined>): string {
+  const sp = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value && !(name === "pagina" && Number(value) <= 1)) sp.set(name, String(value));
+  }
+  const s = sp.toString();
+  return s ? `${pathname}?${s}` : pathname;
+}

@@ -97,6 +97,10 @@ async function counterFor(name: RateLimitName, subject: string): Promise<Counter
   return { key: `${name}:${hmacHex(`${await appSecret()}:${day}`, subject.toLowerCase())}`, start: sql`now()` };
 }
 
+/** The whole seconds left in a counter's window (the Retry-After of a refusal). */
+const secondsLeft = (windowSeconds: number) =>
+  sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`;
+
 /** Counts one event and tells whether it is still within the limit. */
 export async function hitRateLimit(name: RateLimitName, subject: string): Promise<RateLimitResult> {
   const { max, windowSeconds } = RATE_LIMITS[name];
@@ -114,7 +118,7 @@ export async function hitRateLimit(name: RateLimitName, subject: string): Promis
     })
     .returning({
       count: rateLimits.count,
-      retry: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+      retry: secondsLeft(windowSeconds),
     });
   return { allowed: row.count <= max, count: row.count, retryAfterSeconds: Math.max(1, Number(row.retry)) };
 }
@@ -126,7 +130,7 @@ export async function isRateLimited(name: RateLimitName, subject: string): Promi
   const [row] = await db()
     .select({
       count: rateLimits.count,
-      retry: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+      retry: secondsLeft(windowSeconds),
     })
     .from(rateLimits)
     .where(and(eq(rateLimits.key, key), sql`${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds})`));

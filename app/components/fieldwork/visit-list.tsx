@@ -5,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Label, Options, Select } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { EmptyState } from "~/components/ui/empty-state";
+import { formatCep } from "~/lib/br/cep";
+import { formatDateTime } from "~/lib/dates";
 
 /** "1 visita finalizada" / "1.234 visitas finalizadas", with the page when there are several. */
 export function visitsCountText(total: number, page: number, pageCount: number, suffix = "") {
@@ -14,8 +16,8 @@ export function visitsCountText(total: number, page: number, pageCount: number, 
 
 /**
  * A list of finished visits (the admin's "Visitas Finalizadas" and campo's "Minhas Visitas"):
- * the sort form, the cards a page at a time, the empty state and the pager. The cards are the
- * caller's: each screen shows what its reader needs.
+ * the sort form, the cards a page at a time, the empty state and the pager (which keeps the
+ * sort). The cards are the caller's: each screen shows what its reader needs.
  */
 export function VisitList<T extends { id: string }>({
   sort,
@@ -23,7 +25,6 @@ export function VisitList<T extends { id: string }>({
   visits,
   page,
   pageCount,
-  hrefFor,
   children,
 }: {
   sort: VisitSort;
@@ -31,7 +32,6 @@ export function VisitList<T extends { id: string }>({
   visits: T[];
   page: number;
   pageCount: number;
-  hrefFor: (page: number) => string;
   children: (visit: T) => React.ReactNode;
 }) {
   return (
@@ -57,9 +57,31 @@ export function VisitList<T extends { id: string }>({
         </ul>
       )}
       <div className="mt-6">
-        <Pager label="Paginação das visitas" page={page} pageCount={pageCount} hrefFor={hrefFor} />
+        <Pager label="Paginação das visitas" page={page} pageCount={pageCount} hrefFor={(p) => `?ordem=${sort}&pagina=${p}`} />
       </div>
     </>
+  );
+}
+
+/** A visit card's heading: the workplace, its address, CEP and filiados. */
+export function VisitHeading({ visit }: { visit: { name: string; address: string; cep: string; affiliates: number } }) {
+  return (
+    <>
+      <h2 className="font-semibold text-slate-900">{visit.name}</h2>
+      <p className="text-sm text-slate-700">{visit.address}</p>
+      <p className="text-xs text-slate-600">
+        CEP {formatCep(visit.cep)} · {visit.affiliates} {visit.affiliates === 1 ? "filiado" : "filiados"}
+      </p>
+    </>
+  );
+}
+
+/** When a visit was finished and how long it took. */
+export function VisitFinishedAt({ visit }: { visit: { finishedAt: Date | string | null; duration: string | null } }) {
+  return (
+    <p className="text-sm text-slate-800">
+      Finalizada em {formatDateTime(visit.finishedAt)} · Duração: {visit.duration || "—"}
+    </p>
   );
 }
 

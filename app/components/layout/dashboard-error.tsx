@@ -1,9 +1,34 @@
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
-import { RefreshCw, ShieldAlert, TriangleAlert } from "lucide-react";
+import { RefreshCw, ShieldAlert, TriangleAlert, type LucideIcon } from "lucide-react";
+import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 
 /** The original's label of the retry button on a screen whose data could not load. */
 export const RETRY_LABEL = "Tentar Novamente";
+
+/** The box of a refused or failed page: an alert with its icon over what the caller puts in. */
+function ErrorPanel({
+  testId,
+  borderClassName,
+  icon: Icon,
+  children,
+}: {
+  testId: string;
+  borderClassName: string;
+  icon: LucideIcon;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      className={cn("mx-auto mt-8 max-w-xl rounded-xl border bg-white p-8 text-center shadow-sm", borderClassName)}
+      role="alert"
+      data-testid={testId}
+    >
+      <Icon className="mx-auto size-12 text-brand-700" aria-hidden />
+      {children}
+    </div>
+  );
+}
 
 /**
  * Rendered inside the dashboard shell when a page's guard refuses (403 with the original's
@@ -20,34 +45,24 @@ export function DashboardErrorBoundary() {
   if (status >= 500) {
     const busy = revalidator.state === "loading";
     return (
-      <div
-        className="mx-auto mt-8 max-w-xl rounded-xl border border-red-200 bg-white p-8 text-center shadow-sm"
-        role="alert"
-        data-testid="load-error"
-      >
-        <TriangleAlert className="mx-auto size-12 text-brand-700" aria-hidden />
+      <ErrorPanel testId="load-error" borderClassName="border-red-200" icon={TriangleAlert}>
         <p className="mt-4 text-lg font-semibold text-navy-950">
           {info?.message ?? "Não foi possível carregar esta página. Tente novamente em instantes."}
         </p>
         <Button type="button" className="mt-6" onClick={() => revalidator.revalidate()} disabled={busy}>
           <RefreshCw className={busy ? "animate-spin" : undefined} /> {RETRY_LABEL}
         </Button>
-      </div>
+      </ErrorPanel>
     );
   }
   const title = info?.title ?? (status === 403 ? "Acesso Negado" : status === 404 ? "Não encontrado" : "Algo deu errado");
   return (
-    <div
-      className="mx-auto mt-8 max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
-      role="alert"
-      data-testid="access-message"
-    >
-      <ShieldAlert className="mx-auto size-12 text-brand-700" aria-hidden />
+    <ErrorPanel testId="access-message" borderClassName="border-slate-200" icon={ShieldAlert}>
       <h1 className="mt-4 text-xl font-bold text-navy-950">{title}</h1>
       {info?.message ? <p className="mt-2 text-slate-700">{info.message}</p> : null}
       <Button asChild className="mt-6">
         <Link to="/dashboard">Voltar ao painel</Link>
       </Button>
-    </div>
+    </ErrorPanel>
   );
 }

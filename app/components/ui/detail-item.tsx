@@ -2,7 +2,8 @@ import * as React from "react";
 
 /**
  * One fact of a record's page or printable receipt: a term (`dt`) and its value (`dd`), inside
- * the caller's `dl`. The classes replace the defaults (a small uppercase label over the value).
+ * the caller's `dl`. The classes replace the defaults (a small uppercase label over the value);
+ * an empty `className` leaves the wrapper without one.
  */
 export function DetailItem({
   label,
@@ -20,7 +21,7 @@ export function DetailItem({
   valueClassName?: string;
 }) {
   return (
-    <div className={className}>
+    <div className={className || undefined}>
       <dt className={labelClassName}>{label}</dt>
       <dd className={valueClassName} data-testid={testId}>
         {children}

@@ -36,6 +36,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { withBack } from "~/lib/back-link";
 import { Card } from "~/components/ui/card";
 import { JobProgress } from "~/components/ui/job-progress";
+import { listHref } from "~/lib/pagination";
 import { cn } from "~/lib/cn";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -110,13 +111,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function hrefWith(pathname: string, params: { q: string; filter: ChargeFilter; page?: number; month?: string | null }) {
-  const sp = new URLSearchParams();
-  if (params.filter !== "all") sp.set("filtro", params.filter);
-  if (params.month) sp.set("mes", params.month);
-  if (params.q) sp.set("q", params.q);
-  if (params.page && params.page > 1) sp.set("pagina", String(params.page));
-  const s = sp.toString();
-  return s ? `${pathname}?${s}` : pathname;
+  const { filter, month, q, page } = params;
+  return listHref(pathname, { filtro: filter !== "all" ? filter : null, mes: month, q, pagina: page });
 }
 
 /** "2026-11" → "11/2026", as the screen writes a reference month. */

@@ -22,6 +22,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { actionsColumn, DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterBar, FilterTabs, SearchForm } from "~/components/ui/filter-bar";
+import { listHref } from "~/lib/pagination";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { readListParams } from "~/domain/dashboards/month";
@@ -69,14 +70,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function hrefWith(pathname: string, params: { q: string; tab: MemberTab; page?: number; month?: string | null; format?: "xlsx" }) {
-  const sp = new URLSearchParams();
-  if (params.q) sp.set("q", params.q);
-  if (params.month) sp.set("mes", params.month);
-  if (params.tab !== "todos") sp.set("aba", params.tab);
-  if (params.page && params.page > 1) sp.set("pagina", String(params.page));
-  if (params.format) sp.set("formato", params.format);
-  const s = sp.toString();
-  return s ? `${pathname}?${s}` : pathname;
+  const { q, month, tab, page, format } = params;
+  return listHref(pathname, { q, mes: month, aba: tab !== "todos" ? tab : null, pagina: page, formato: format });
 }
 
 function RefreshButton() {

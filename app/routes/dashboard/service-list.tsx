@@ -31,6 +31,7 @@ import { Pager } from "~/components/ui/pager";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterDisclosure, FilterSelect } from "~/components/ui/filter-bar";
 import { Input, Label } from "~/components/ui/input";
+import { listHref } from "~/lib/pagination";
 
 export const meta: Route.MetaFunction = () => [{ title: "Lista de Atendimentos | Painel" }];
 
@@ -68,11 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function pageHref(params: Record<string, string | null>, page: number) {
-  const sp = new URLSearchParams();
-  const all: Record<string, string | null> = { ...params, pagina: page > 1 ? String(page) : null };
-  for (const [k, v] of Object.entries(all)) if (v) sp.set(k, v);
-  const s = sp.toString();
-  return s ? `?${s}` : ".";
+  return listHref("", { ...params, pagina: page }) || ".";
 }
 
 export default function ServiceListPage() {

@@ -5,11 +5,10 @@ import { requireAccess } from "~/auth/guard.server";
 import { listFinishedVisits } from "~/domain/fieldwork/finished-visits.server";
 import { readSort, VISITS_MESSAGES } from "~/domain/fieldwork/visits";
 import { readPage } from "~/lib/pagination";
-import { VisitFacts, VisitList, visitsCountText } from "~/components/fieldwork/visit-list";
+import { VisitFacts, VisitFinishedAt, VisitHeading, VisitList, visitsCountText } from "~/components/fieldwork/visit-list";
 import { mapServiceUrl } from "~/domain/fieldwork/map-constants";
 import { loadOrFail } from "~/utils/load.server";
 import { formatCep } from "~/lib/br/cep";
-import { formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -70,14 +69,7 @@ export default function VisitsFinishedPage() {
           </a>
         }
       />
-      <VisitList
-        sort={sort}
-        sortId="ordem-visitas"
-        visits={visits}
-        page={page}
-        pageCount={pageCount}
-        hrefFor={(p) => `?ordem=${sort}&pagina=${p}`}
-      >
+      <VisitList sort={sort} sortId="ordem-visitas" visits={visits} page={page} pageCount={pageCount}>
         {(v) => (
           <Card className="grid gap-2 p-4" data-testid={`visit-${v.id}`}>
             <div className="flex gap-3">
@@ -90,16 +82,10 @@ export default function VisitsFinishedPage() {
                 />
               ) : null}
               <div className="min-w-0">
-                <h2 className="font-semibold text-slate-900">{v.name}</h2>
-                <p className="text-sm text-slate-700">{v.address}</p>
-                <p className="text-xs text-slate-600">
-                  CEP {formatCep(v.cep)} · {v.affiliates} {v.affiliates === 1 ? "filiado" : "filiados"}
-                </p>
+                <VisitHeading visit={v} />
               </div>
             </div>
-            <p className="text-sm text-slate-800">
-              Finalizada em {formatDateTime(v.finishedAt)} · Duração: {v.duration || "—"}
-            </p>
+            <VisitFinishedAt visit={v} />
             <Place label="Início" point={v.start} cep={v.startCep} />
             <Place label="Fim" point={v.finish} cep={v.finishCep} />
             <VisitFacts

@@ -4,10 +4,8 @@ import { requireAccess } from "~/auth/guard.server";
 import { listMyFinishedVisits } from "~/domain/fieldwork/finished-visits.server";
 import { readSort, VISITS_MESSAGES } from "~/domain/fieldwork/visits";
 import { readPage } from "~/lib/pagination";
-import { VisitFacts, VisitList, visitsCountText } from "~/components/fieldwork/visit-list";
+import { VisitFacts, VisitFinishedAt, VisitHeading, VisitList, visitsCountText } from "~/components/fieldwork/visit-list";
 import { loadOrFail } from "~/utils/load.server";
-import { formatCep } from "~/lib/br/cep";
-import { formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Card } from "~/components/ui/card";
@@ -31,24 +29,11 @@ export default function MyVisitsPage() {
   return (
     <div>
       <PageHeader title="Minhas Visitas" description={`${visitsCountText(total, page, pageCount, " por você")} Somente leitura.`} />
-      <VisitList
-        sort={sort}
-        sortId="ordem-minhas-visitas"
-        visits={visits}
-        page={page}
-        pageCount={pageCount}
-        hrefFor={(p) => `?ordem=${sort}&pagina=${p}`}
-      >
+      <VisitList sort={sort} sortId="ordem-minhas-visitas" visits={visits} page={page} pageCount={pageCount}>
         {(v) => (
           <Card className="grid gap-2 p-4" data-testid="my-visit">
-            <h2 className="font-semibold text-slate-900">{v.name}</h2>
-            <p className="text-sm text-slate-700">{v.address}</p>
-            <p className="text-xs text-slate-600">
-              CEP {formatCep(v.cep)} · {v.affiliates} filiados
-            </p>
-            <p className="text-sm text-slate-800">
-              Finalizada em {formatDateTime(v.finishedAt)} · Duração: {v.duration || "—"}
-            </p>
+            <VisitHeading visit={v} />
+            <VisitFinishedAt visit={v} />
             <VisitFacts
               visit={v}
               before={[["Telefone da brigada", v.brigadePhone ?? "—"]]}

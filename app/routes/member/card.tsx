@@ -5,6 +5,7 @@ import { requireMember } from "~/domain/member-area/member-session.server";
 import { myCard } from "~/domain/member-area/card.server";
 import { Button } from "~/components/ui/button";
 import { BrandMark } from "~/components/layout/brand-mark";
+import { CardFact } from "~/components/members/card-fact";
 import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 
@@ -55,32 +56,20 @@ export default function MemberCard() {
             </div>
           )}
           <dl className="grid content-start gap-2 text-sm">
-            <div>
-              <dt className="text-xs font-semibold uppercase text-slate-600">Nome</dt>
-              <dd className="font-bold text-navy-950" data-testid="card-name">
-                {card.name}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase text-slate-600">Matrícula</dt>
-              <dd className="font-mono font-semibold text-slate-900" data-testid="card-registration">
-                {card.registrationNumber}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase text-slate-600">Situação</dt>
-              <dd
-                className={cn("inline-flex items-center gap-1 font-semibold", card.active ? "text-emerald-800" : "text-red-800")}
-                data-testid="card-status"
-              >
-                {card.active ? <ShieldCheck aria-hidden className="size-4" /> : <ShieldX aria-hidden className="size-4" />}{" "}
-                {card.statusLabel}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold uppercase text-slate-600">Válida até</dt>
-              <dd className="text-slate-900">{card.validUntil ? formatDate(card.validUntil) : "—"}</dd>
-            </div>
+            <CardFact label="Nome" valueClassName="font-bold text-navy-950" testId="card-name">
+              {card.name}
+            </CardFact>
+            <CardFact label="Matrícula" valueClassName="font-mono font-semibold text-slate-900" testId="card-registration">
+              {card.registrationNumber}
+            </CardFact>
+            <CardFact
+              label="Situação"
+              valueClassName={cn("inline-flex items-center gap-1 font-semibold", card.active ? "text-emerald-800" : "text-red-800")}
+              testId="card-status"
+            >
+              {card.active ? <ShieldCheck aria-hidden className="size-4" /> : <ShieldX aria-hidden className="size-4" />} {card.statusLabel}
+            </CardFact>
+            <CardFact label="Válida até">{card.validUntil ? formatDate(card.validUntil) : "—"}</CardFact>
           </dl>
         </div>
         <div className="grid justify-items-center gap-2 border-t border-slate-200 px-4 pb-4 pt-3">

@@ -10,6 +10,7 @@ import { PixCopyPaste } from "~/components/finance/pix-code";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { DetailItem } from "~/components/ui/detail-item";
 import { formatDate } from "~/lib/dates";
 import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
@@ -42,23 +43,16 @@ function ChargeItem({ c }: { c: MyCharge }) {
           <Badge tone={TONE[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
         </div>
         <dl className="grid grid-cols-2 gap-3 text-sm">
-          <div>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Valor</dt>
-            <dd className="text-base font-bold text-slate-900" data-testid="member-charge-amount">
-              {formatMoney(c.amountCentavos)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Vencimento</dt>
-            <dd className="text-slate-900" data-testid="member-charge-due">
-              {formatDate(c.dueDate)}
-            </dd>
-          </div>
+          <DetailItem label="Valor" className="" valueClassName="text-base font-bold text-slate-900" testId="member-charge-amount">
+            {formatMoney(c.amountCentavos)}
+          </DetailItem>
+          <DetailItem label="Vencimento" className="" testId="member-charge-due">
+            {formatDate(c.dueDate)}
+          </DetailItem>
           {c.paidOn ? (
-            <div>
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Pago em</dt>
-              <dd className="text-slate-900">{formatDate(c.paidOn)}</dd>
-            </div>
+            <DetailItem label="Pago em" className="">
+              {formatDate(c.paidOn)}
+            </DetailItem>
           ) : null}
         </dl>
         {c.status === "paid" ? (

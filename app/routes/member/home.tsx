@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { AlertTriangle, CreditCard, IdCard, MessagesSquare, UserPen } from "lucide-react";
+import { AlertTriangle, CreditCard, IdCard, MessagesSquare, UserPen, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/home";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myDues } from "~/domain/member-area/dues.server";
@@ -17,6 +17,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { firstName: member.firstName, overdue: dues.overdue, open: dues.open };
 }
 
+/** One of the home's cards: what a part of the area is for, and the link to it. */
+function HomeCard({
+  icon: Icon,
+  title,
+  to,
+  link,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  to: string;
+  link: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className="grid gap-2 p-5">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
+        <Icon aria-hidden className="size-5 text-brand-700" /> {title}
+      </h2>
+      <p className="text-sm text-slate-700">{children}</p>
+      <Link to={to} className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+        {link}
+      </Link>
+    </Card>
+  );
+}
+
 export default function MemberHome() {
   const { firstName, overdue, open } = useLoaderData<typeof loader>();
   return (
@@ -32,46 +59,20 @@ export default function MemberHome() {
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Card className="grid gap-2 p-5">
-          <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
-            <CreditCard aria-hidden className="size-5 text-brand-700" /> Minhas mensalidades
-          </h2>
-          <p className="text-sm text-slate-700">
-            {open.count === 0
-              ? "Nenhuma mensalidade em aberto."
-              : `${open.count} em aberto, total de ${formatMoney(open.totalCentavos)}. Pague por PIX copia e cola ou QR Code.`}
-          </p>
-          <Link to="/filiado/mensalidades" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
-            Ver mensalidades e recibos
-          </Link>
-        </Card>
-        <Card className="grid gap-2 p-5">
-          <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
-            <MessagesSquare aria-hidden className="size-5 text-brand-700" /> Meus atendimentos
-          </h2>
-          <p className="text-sm text-slate-700">O andamento dos seus pedidos ao sindicato: comente ou envie um documento.</p>
-          <Link to="/filiado/atendimentos" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
-            Ver meus atendimentos
-          </Link>
-        </Card>
-        <Card className="grid gap-2 p-5">
-          <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
-            <IdCard aria-hidden className="size-5 text-brand-700" /> Carteirinha digital
-          </h2>
-          <p className="text-sm text-slate-700">Mostre aos parceiros do sindicato: o QR Code confirma se a filiação está ativa.</p>
-          <Link to="/filiado/carteirinha" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
-            Abrir a carteirinha
-          </Link>
-        </Card>
-        <Card className="grid gap-2 p-5">
-          <h2 className="flex items-center gap-2 text-lg font-semibold text-navy-950">
-            <UserPen aria-hidden className="size-5 text-brand-700" /> Meus dados
-          </h2>
-          <p className="text-sm text-slate-700">Confira o seu cadastro, corrija telefone, e-mail ou endereço e baixe os seus dados.</p>
-          <Link to="/filiado/dados" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
-            Ver meus dados
-          </Link>
-        </Card>
+        <HomeCard icon={CreditCard} title="Minhas mensalidades" to="/filiado/mensalidades" link="Ver mensalidades e recibos">
+          {open.count === 0
+            ? "Nenhuma mensalidade em aberto."
+            : `${open.count} em aberto, total de ${formatMoney(open.totalCentavos)}. Pague por PIX copia e cola ou QR Code.`}
+        </HomeCard>
+        <HomeCard icon={MessagesSquare} title="Meus atendimentos" to="/filiado/atendimentos" link="Ver meus atendimentos">
+          O andamento dos seus pedidos ao sindicato: comente ou envie um documento.
+        </HomeCard>
+        <HomeCard icon={IdCard} title="Carteirinha digital" to="/filiado/carteirinha" link="Abrir a carteirinha">
+          Mostre aos parceiros do sindicato: o QR Code confirma se a filiação está ativa.
+        </HomeCard>
+        <HomeCard icon={UserPen} title="Meus dados" to="/filiado/dados" link="Ver meus dados">
+          Confira o seu cadastro, corrija telefone, e-mail ou endereço e baixe os seus dados.
+        </HomeCard>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { Route } from "./+types/verify";
 import { verifyCard } from "~/domain/member-area/card.server";
 import { isAppError } from "~/utils/app-error";
 import { cn } from "~/lib/cn";
+import { CardFact } from "~/components/members/card-fact";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Verificação de carteirinha | Sindicato dos Bombeiros Civis do DF" },
@@ -51,18 +52,12 @@ export default function VerifyCard() {
             </p>
             {result?.found ? (
               <dl className="grid grid-cols-2 gap-3 text-left text-sm">
-                <div>
-                  <dt className="text-xs font-semibold uppercase text-slate-600">Nome</dt>
-                  <dd className="font-semibold text-slate-900" data-testid="verify-name">
-                    {result.firstName || "—"}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs font-semibold uppercase text-slate-600">Matrícula</dt>
-                  <dd className="font-mono font-semibold text-slate-900" data-testid="verify-registration">
-                    {result.registrationNumber}
-                  </dd>
-                </div>
+                <CardFact label="Nome" valueClassName="font-semibold text-slate-900" testId="verify-name">
+                  {result.firstName || "—"}
+                </CardFact>
+                <CardFact label="Matrícula" valueClassName="font-mono font-semibold text-slate-900" testId="verify-registration">
+                  {result.registrationNumber}
+                </CardFact>
               </dl>
             ) : (
               <p className="text-sm text-slate-700">

@@ -8,6 +8,7 @@ import { NewsCard } from "~/components/news/news-card";
 import { Pager } from "~/components/ui/pager";
 import { NewsNotFound } from "~/components/news/news-not-found";
 import { Button } from "~/components/ui/button";
+import { listHref } from "~/lib/pagination";
 
 const DESCRIPTION = "Notícias, comunicados e orientações do sindicato para os bombeiros civis do Distrito Federal.";
 
@@ -30,12 +31,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return seo(matches, {
     title: page > 1 ? `Notícias - página ${page}` : "Notícias",
     description: DESCRIPTION,
-    path: page > 1 ? `/noticias?pagina=${page}` : "/noticias",
+    path: pageHref(page),
   });
 };
 
 function pageHref(p: number) {
-  return p === 1 ? "/noticias" : `/noticias?pagina=${p}`;
+  return listHref("/noticias", { pagina: p });
 }
 
 function EmptyState() {
