@@ -4,8 +4,7 @@
  * neither class-variance-authority nor the button variants table
  * (account-link-classes.test.ts keeps the two equal).
  */
-const BASE =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0";
+const BASE = "btn"; // the button's base, a kit class (app/app.css, ADR 291)
 const SIZE_SM = "h-9 px-3";
 
 export const ACCOUNT_LINK_CLASSES = {
