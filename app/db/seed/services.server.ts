@@ -50,8 +50,8 @@ async function addEntry(
   agent: Staff | undefined,
   entry: {
     kind: "status" | "comment";
-    oldStatus: ServiceStatus;
-    newStatus: ServiceStatus;
+    oldStatus: string;
+    newStatus: string;
     text: string;
     isPublic: boolean;
     createdAt: Date;
