@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { authorize } from "~/auth/authorize";
-import { db } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
 import { serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
@@ -21,6 +21,21 @@ import {
  * status is read under the lock, the entry appended, and the record's status set to the
  * entry's. Two people acting at once are serialised; neither loses an entry.
  */
+
+type EntryInsert = typeof serviceRecordEntries.$inferInsert;
+
+/** A history line written by the acting staff member; returns its id. */
+async function addEntry(
+  tx: Tx,
+  actor: ServiceActor,
+  entry: Pick<EntryInsert, "recordId" | "kind" | "responsibleName" | "oldStatus" | "newStatus" | "text" | "isPublic">,
+) {
+  const [row] = await tx
+    .insert(serviceRecordEntries)
+    .values({ ...entry, authorId: actor.id, authorName: actor.name ?? actor.username })
+    .returning({ id: serviceRecordEntries.id });
+  return row;
+}
 
 export async function changeServiceStatus(
   actor: ServiceActor,
@@ -44,20 +59,15 @@ export async function changeServiceStatus(
     }
     const responsible = await chosenResponsible(tx, record, input);
     await recordResponsibleChange(tx, actor, record, responsible, "status");
-    const [entry] = await tx
-      .insert(serviceRecordEntries)
-      .values({
-        recordId: record.id,
-        kind: "status",
-        authorId: actor.id,
-        authorName: actor.name ?? actor.username,
-        responsibleName: responsible.name,
-        oldStatus: from,
-        newStatus: input.status,
-        text: input.comment,
-        isPublic: input.isPublic,
-      })
-      .returning({ id: serviceRecordEntries.id });
+    const entry = await addEntry(tx, actor, {
+      recordId: record.id,
+      kind: "status",
+      responsibleName: responsible.name,
+      oldStatus: from,
+      newStatus: input.status,
+      text: input.comment,
+      isPublic: input.isPublic,
+    });
     await tx
       .update(serviceRecords)
       .set({ status: input.status, responsibleId: responsible.id, updatedAt: sql`now()` })
@@ -96,20 +106,15 @@ export async function commentOnServiceRecord(
     // names someone the record does not have (the retrial found "Responsável: Demo Jurídico"
     // under records nobody had taken).
     await recordResponsibleChange(tx, actor, record, responsible, "comment");
-    const [entry] = await tx
-      .insert(serviceRecordEntries)
-      .values({
-        recordId: record.id,
-        kind: "comment",
-        authorId: actor.id,
-        authorName: actor.name ?? actor.username,
-        responsibleName: responsible.name,
-        oldStatus: record.status,
-        newStatus: record.status,
-        text: input.comment,
-        isPublic: input.isPublic,
-      })
-      .returning({ id: serviceRecordEntries.id });
+    const entry = await addEntry(tx, actor, {
+      recordId: record.id,
+      kind: "comment",
+      responsibleName: responsible.name,
+      oldStatus: record.status,
+      newStatus: record.status,
+      text: input.comment,
+      isPublic: input.isPublic,
+    });
     // A public comment is an answer to the requester: it goes to them by e-mail too (ADR 279).
     if (input.isPublic)
       await queueServiceNotice(tx, record, entry.id, record.status as ServiceStatus, false, (o) => commentNotice(record, input.comment, o));
@@ -164,20 +169,15 @@ export async function editServiceRecord(
     };
     const fields = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== record[k]);
     await recordResponsibleChange(tx, actor, record, responsible, "edit");
-    const [entry] = await tx
-      .insert(serviceRecordEntries)
-      .values({
-        recordId: record.id,
-        kind: "edit",
-        authorId: actor.id,
-        authorName: actor.name ?? actor.username,
-        responsibleName: responsible.name,
-        oldStatus: record.status,
-        newStatus: input.status,
-        text: input.comment,
-        isPublic: false,
-      })
-      .returning({ id: serviceRecordEntries.id });
+    const entry = await addEntry(tx, actor, {
+      recordId: record.id,
+      kind: "edit",
+      responsibleName: responsible.name,
+      oldStatus: record.status,
+      newStatus: input.status,
+      text: input.comment,
+      isPublic: false,
+    });
     await tx
       .update(serviceRecords)
       .set({ ...next, responsibleId: responsible.id, updatedAt: sql`now()` })
