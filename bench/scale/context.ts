@@ -89,6 +89,23 @@ export function check(figure: string, measured: Timing | number, targetMs: numbe
   return { figure, p95Ms: typeof measured === "number" ? measured : measured.p95, targetMs };
 }
 
+/**
+ * An area's answer from its timed figures: each p95 as `<key>P95Ms`, the keys over their target
+ * in `missed`, every timing in `detail`, and a check a figure, named from `names` (else its key).
+ */
+export function measuredFigures(
+  figures: Record<string, Timing>,
+  targetMs: (key: string) => number,
+  names: Record<string, string>,
+): Measured {
+  const out: Measured = {};
+  for (const [key, t] of Object.entries(figures)) out[`${key}P95Ms`] = t.p95;
+  out.missed = Object.keys(figures).filter((key) => figures[key].p95 > targetMs(key));
+  out.detail = figures;
+  out.checks = Object.entries(figures).map(([key, t]) => check(names[key] ?? key, t, targetMs(key)));
+  return out;
+}
+
 /** A size target: `kB` met when at most `targetKb` (the table prints both with "kB"). */
 export function checkSize(figure: string, kB: number, targetKb: number): Check {
   return { figure, p95Ms: kB, targetMs: targetKb, unit: "kB" };

@@ -32,6 +32,42 @@ const DESCRIPTIONS = [
   "Pede audiência com a diretoria sobre a escala 12x36.",
 ];
 
+type Staff = { id: string; name: string; role: string };
+
+/** The columns of a demo record opened by a sector's agent (none when the sector has no staff). */
+function openedBy(agent: Staff | undefined) {
+  return {
+    responsibleId: agent?.id ?? null,
+    createdBy: agent?.id ?? null,
+    createdByRole: agent?.role ?? null,
+    requesterRegistration: agent?.role ?? null,
+  };
+}
+
+/** One history entry of a demo record, written by its agent (or by the system). */
+async function addEntry(
+  recordId: string,
+  agent: Staff | undefined,
+  entry: {
+    kind: "status" | "comment";
+    oldStatus: string;
+    newStatus: string;
+    text: string;
+    isPublic: boolean;
+    createdAt: Date;
+  },
+) {
+  await db()
+    .insert(serviceRecordEntries)
+    .values({
+      recordId,
+      authorId: agent?.id ?? null,
+      authorName: agent?.name ?? "Sistema",
+      responsibleName: agent?.name ?? "Responsável não definido",
+      ...entry,
+    });
+}
+
 /** A few dozen records in every sector and status, with histories, some overdue, some linked to members. */
 export async function seedDemoServiceRecords() {
   const [{ n }] = await db().select({ n: count() }).from(serviceRecords);
@@ -63,45 +99,30 @@ export async function seedDemoServiceRecords() {
         memberId: member?.id ?? null,
         serviceType: types[i % (types.length - 1)],
         description: DESCRIPTIONS[i % DESCRIPTIONS.length],
-        responsibleId: agent?.id ?? null,
-        createdBy: agent?.id ?? null,
-        createdByRole: agent?.role ?? null,
-        requesterRegistration: agent?.role ?? null,
+        ...openedBy(agent),
         createdAt,
       },
       { initialStatus: "pending" },
     );
     for (let s = 1; s < path.length; s++) {
-      await db()
-        .insert(serviceRecordEntries)
-        .values({
-          recordId: row.id,
-          kind: "status",
-          authorId: agent?.id ?? null,
-          authorName: agent?.name ?? "Sistema",
-          responsibleName: agent?.name ?? "Responsável não definido",
-          oldStatus: path[s - 1],
-          newStatus: path[s],
-          text: COMMENTS[path[s]] ?? "Status atualizado.",
-          isPublic: s % 2 === 1,
-          createdAt: new Date(createdAt.getTime() + s * 5 * 3_600_000),
-        });
+      await addEntry(row.id, agent, {
+        kind: "status",
+        oldStatus: path[s - 1],
+        newStatus: path[s],
+        text: COMMENTS[path[s]] ?? "Status atualizado.",
+        isPublic: s % 2 === 1,
+        createdAt: new Date(createdAt.getTime() + s * 5 * 3_600_000),
+      });
     }
     if (i % 3 === 0) {
-      await db()
-        .insert(serviceRecordEntries)
-        .values({
-          recordId: row.id,
-          kind: "comment",
-          authorId: agent?.id ?? null,
-          authorName: agent?.name ?? "Sistema",
-          responsibleName: agent?.name ?? "Responsável não definido",
-          oldStatus: row.status,
-          newStatus: row.status,
-          text: "Contato telefônico feito com o trabalhador.",
-          isPublic: false,
-          createdAt: new Date(createdAt.getTime() + path.length * 5 * 3_600_000),
-        });
+      await addEntry(row.id, agent, {
+        kind: "comment",
+        oldStatus: row.status,
+        newStatus: row.status,
+        text: "Contato telefônico feito com o trabalhador.",
+        isPublic: false,
+        createdAt: new Date(createdAt.getTime() + path.length * 5 * 3_600_000),
+      });
     }
   }
   await seedDemoMemberRecords(staff);
@@ -113,7 +134,7 @@ export async function seedDemoServiceRecords() {
  * one closed record of the jurídico, which takes no more comments. Linked by member id and CPF,
  * as the desk links a record opened with a member's CPF.
  */
-async function seedDemoMemberRecords(staff: { id: string; name: string; role: string }[]) {
+async function seedDemoMemberRecords(staff: Staff[]) {
   const [member] = await db()
     .select({ id: members.id, name: members.name, cpf: members.cpf, email: members.email })
     .from(members)
@@ -155,63 +176,35 @@ async function seedDemoMemberRecords(staff: { id: string; name: string; role: st
         memberId: member.id,
         serviceType: SERVICE_TYPES[p.sector][0],
         description: p.description,
-        responsibleId: agent?.id ?? null,
-        createdBy: agent?.id ?? null,
-        createdByRole: agent?.role ?? null,
-        requesterRegistration: agent?.role ?? null,
+        ...openedBy(agent),
         createdAt,
       },
       { initialStatus: "pending" },
     );
-    const by = {
-      authorId: agent?.id ?? null,
-      authorName: agent?.name ?? "Sistema",
-      responsibleName: agent?.name ?? "Responsável não definido",
-    };
     let at = createdAt.getTime();
     for (let s = 1; s < p.path.length; s++) {
       at += 20 * 3_600_000;
-      await db()
-        .insert(serviceRecordEntries)
-        .values({
-          recordId: row.id,
-          kind: "status",
-          ...by,
-          oldStatus: p.path[s - 1],
-          newStatus: p.path[s],
-          text: COMMENTS[p.path[s]] ?? "Status atualizado.",
-          isPublic: true,
-          createdAt: new Date(at),
-        });
-    }
-    const last = p.path.at(-1)!;
-    for (const text of p.public) {
-      at += 6 * 3_600_000;
-      await db()
-        .insert(serviceRecordEntries)
-        .values({
-          recordId: row.id,
-          kind: "comment",
-          ...by,
-          oldStatus: last,
-          newStatus: last,
-          text,
-          isPublic: true,
-          createdAt: new Date(at),
-        });
-    }
-    at += 3_600_000;
-    await db()
-      .insert(serviceRecordEntries)
-      .values({
-        recordId: row.id,
-        kind: "comment",
-        ...by,
-        oldStatus: last,
-        newStatus: last,
-        text: p.internal,
-        isPublic: false,
+      await addEntry(row.id, agent, {
+        kind: "status",
+        oldStatus: p.path[s - 1],
+        newStatus: p.path[s],
+        text: COMMENTS[p.path[s]] ?? "Status atualizado.",
+        isPublic: true,
         createdAt: new Date(at),
       });
+    }
+    const last = p.path.at(-1)!;
+    const comments = [...p.public.map((text) => ({ text, isPublic: true, after: 6 })), { text: p.internal, isPublic: false, after: 1 }];
+    for (const c of comments) {
+      at += c.after * 3_600_000;
+      await addEntry(row.id, agent, {
+        kind: "comment",
+        oldStatus: last,
+        newStatus: last,
+        text: c.text,
+        isPublic: c.isPublic,
+        createdAt: new Date(at),
+      });
+    }
   }
 }

@@ -7,12 +7,12 @@
  * Amounts are written as pt-BR decimals without the symbol ("1234,56"), dates dd/mm/aaaa, by the
  * one CSV writer (ADR 176).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { formatDate, todayInBrasilia } from "~/lib/dates";
-import { csvMoney, csvStream } from "~/utils/csv.server";
+import { csvMoney, csvStream, type CsvCell } from "~/utils/csv.server";
 import { EXPORT_BATCH, inIdOrder } from "~/db/in-id-order.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { isCalendarDate } from "~/utils/fields";
@@ -84,18 +84,38 @@ async function audit(actor: Actor, report: FinanceReport, period: Period | null,
 const logFailure = (report: FinanceReport) => (error: unknown) => log.error(`Erro ao gerar o relatório ${report}`, errorFields(error));
 
 /**
+ * A period's report streamed (ADR 261): the order fixed once as the rows' ids by `ordered` (the
+ * export is audited with that count), then the rows read EXPORT_BATCH at a time by `read` and
+ * written as CSV lines by `line`.
+ */
+async function periodReport<R extends { id: string }>(
+  actor: Actor,
+  report: "cobrancas" | "pagamentos",
+  period: Period,
+  ordered: SQL,
+  read: (slice: string[]) => Promise<R[]>,
+  line: (row: R) => CsvCell[],
+): Promise<ReportFile> {
+  const ids = ((await db().execute(ordered)).rows as { id: string }[]).map((r) => r.id);
+  await audit(actor, report, period, ids.length);
+  return {
+    filename: `${report}-${period.from}-a-${period.to}.csv`,
+    csv: csvStream([...REPORT_HEADERS[report]], inIdOrder(ids, read, line), logFailure(report)),
+    rows: ids.length,
+  };
+}
+
+/**
  * Charges due in the period, streamed (ADR 261): the order fixed once as the charges' ids (five
  * years at full size are ~1.2 million rows, never held at once), then read 2,000 at a time.
  */
 export async function chargesReport(actor: Actor, period: Period, o: { today?: string } = {}): Promise<ReportFile> {
   authorize(actor, "finance.export");
   const today = o.today ?? todayInBrasilia();
-  const ordered = await db().execute(sql`
+  const ordered = sql`
     select c.id from charges c join members m on m.id = c.member_id
     where c.due_date between ${period.from}::date and ${period.to}::date
-    order by c.due_date, members_fold(m.name) collate "C", m.registration_number, c.id`);
-  const ids = (ordered.rows as { id: string }[]).map((r) => r.id);
-  await audit(actor, "cobrancas", period, ids.length);
+    order by c.due_date, members_fold(m.name) collate "C", m.registration_number, c.id`;
   type R = {
     id: string;
     registration_number: number;
@@ -120,7 +140,7 @@ export async function chargesReport(actor: Actor, period: Period, o: { today?: s
         left join payments p on p.charge_id = c.id and p.undone_at is null
         where c.id in ${slice}`)
     ).rows as R[];
-  const rows = inIdOrder(ids, read, (r) => [
+  return periodReport(actor, "cobrancas", period, ordered, read, (r) => [
     r.registration_number,
     r.name,
     referenceLabel(r.reference_month, r.reference_year),
@@ -131,24 +151,17 @@ export async function chargesReport(actor: Actor, period: Period, o: { today?: s
     r.paid_centavos == null ? "" : csvMoney(Number(r.paid_centavos)),
     r.method ? PAYMENT_METHOD_LABELS[r.method] : "",
   ]);
-  return {
-    filename: `cobrancas-${period.from}-a-${period.to}.csv`,
-    csv: csvStream([...REPORT_HEADERS.cobrancas], rows, logFailure("cobrancas")),
-    rows: ids.length,
-  };
 }
 
 /** Payments received in the period, streamed like the charges (ADR 261). */
 export async function paymentsReport(actor: Actor, period: Period): Promise<ReportFile> {
   authorize(actor, "finance.export");
-  const ordered = await db().execute(sql`
+  const ordered = sql`
     select p.id from payments p
     join charges c on c.id = p.charge_id
     join members m on m.id = c.member_id
     where p.undone_at is null and p.paid_on between ${period.from}::date and ${period.to}::date
-    order by p.paid_on, members_fold(m.name) collate "C", m.registration_number, p.id`);
-  const ids = (ordered.rows as { id: string }[]).map((r) => r.id);
-  await audit(actor, "pagamentos", period, ids.length);
+    order by p.paid_on, members_fold(m.name) collate "C", m.registration_number, p.id`;
   type R = {
     id: string;
     paid_on: string;
@@ -171,7 +184,7 @@ export async function paymentsReport(actor: Actor, period: Period): Promise<Repo
         join members m on m.id = c.member_id
         where p.id in ${slice}`)
     ).rows as R[];
-  const rows = inIdOrder(ids, read, (r) => [
+  return periodReport(actor, "pagamentos", period, ordered, read, (r) => [
     formatDate(r.paid_on),
     r.registration_number,
     r.name,
@@ -182,11 +195,6 @@ export async function paymentsReport(actor: Actor, period: Period): Promise<Repo
     PAYMENT_METHOD_LABELS[r.method],
     r.note,
   ]);
-  return {
-    filename: `pagamentos-${period.from}-a-${period.to}.csv`,
-    csv: csvStream([...REPORT_HEADERS.pagamentos], rows, logFailure("pagamentos")),
-    rows: ids.length,
-  };
 }
 
 /**

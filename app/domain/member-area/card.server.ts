@@ -60,16 +60,18 @@ export async function cardCode(memberId: string): Promise<string> {
   return row.code;
 }
 
+/** The holder's columns that the card and its public check show: the name, and whether active. */
+const HOLDER = {
+  name: members.name,
+  registrationNumber: members.registrationNumber,
+  situation: members.situation,
+  status: members.status,
+  anonymizedAt: members.anonymizedAt,
+};
+
 export async function myCard(member: Pick<MemberSession, "memberId">, o: { today?: string } = {}): Promise<Card> {
   const [m] = await db()
-    .select({
-      name: members.name,
-      registrationNumber: members.registrationNumber,
-      situation: members.situation,
-      status: members.status,
-      anonymizedAt: members.anonymizedAt,
-      photoFileId: members.photoFileId,
-    })
+    .select({ ...HOLDER, photoFileId: members.photoFileId })
     .from(members)
     .where(eq(members.id, member.memberId));
   const code = await cardCode(member.memberId);
@@ -110,13 +112,7 @@ export async function verifyCard(code: string, clientIp: string): Promise<Verifi
   const normalized = code.trim().toLowerCase();
   const [row] = CODE.test(normalized)
     ? await db()
-        .select({
-          name: members.name,
-          registrationNumber: members.registrationNumber,
-          situation: members.situation,
-          status: members.status,
-          anonymizedAt: members.anonymizedAt,
-        })
+        .select(HOLDER)
         .from(memberAccess)
         .innerJoin(members, eq(members.id, memberAccess.memberId))
         .where(eq(memberAccess.verifyCode, normalized))

@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { memberAccess, memberLoginCodes, members } from "~/db/schema";
-import { recordAudit } from "~/domain/audit/record-audit.server";
 import { sendMail } from "~/integrations/mailer.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { appUrl } from "~/utils/env.server";
@@ -11,7 +10,7 @@ import { appSecret } from "~/utils/secrets.server";
 import { hitRateLimit, isRateLimited, RATE_LIMITS, resetRateLimit, retryMessage, type RateLimitName } from "~/utils/rate-limit.server";
 import { AppError } from "~/utils/app-error";
 import { MEMBER_AUTH_MESSAGES } from "./member-auth.schema";
-import { createMemberSession, memberActor } from "./member-session.server";
+import { createMemberSession, recordSignInStep } from "./member-session.server";
 
 /**
  * The members' sign-in without a password (issue 23 §1, ADR 270): CPF → a 6-digit code e-mailed
@@ -107,16 +106,7 @@ export async function requestMemberCode(cpf: string, requester: Requester, o: { 
       if (!member) return;
       await tx.insert(memberLoginCodes).values({ id, memberId, codeHash: hash, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
       await tx.insert(memberAccess).values({ memberId }).onConflictDoNothing();
-      await recordAudit(
-        {
-          actor: memberActor({ memberId: member.id, registrationNumber: member.registrationNumber }),
-          action: "member_area.code_sent",
-          entityType: "member_area",
-          entityId: member.id,
-          data: { registrationNumber: member.registrationNumber },
-        },
-        tx,
-      );
+      await recordSignInStep(member.id, member.registrationNumber, "member_area.code_sent", tx);
     });
     if (member) {
       // Sent straight away, not through the job queue: the code never sits in the database in
@@ -189,13 +179,7 @@ export async function verifyMemberCode(cpf: string, code: string, requester: Req
         .update(memberLoginCodes)
         .set({ attempts: sql`${memberLoginCodes.attempts} + 1` })
         .where(eq(memberLoginCodes.id, row.id));
-      await recordAudit({
-        actor: memberActor({ memberId: member.id, registrationNumber: member.registrationNumber }),
-        action: "member_area.code_failed",
-        entityType: "member_area",
-        entityId: member.id,
-        data: { registrationNumber: member.registrationNumber },
-      });
+      await recordSignInStep(member.id, member.registrationNumber, "member_area.code_failed");
     }
     const [ip, byCpf] = await Promise.all([hitRateLimit("memberCodeCheckIp", requester.clientIp), hitRateLimit("memberCodeCheckCpf", cpf)]);
     // The failure that uses up the window already says so.
@@ -219,16 +203,7 @@ export async function verifyMemberCode(cpf: string, code: string, requester: Req
       .insert(memberAccess)
       .values({ memberId: member.id, lastSignInAt: sql`now()` })
       .onConflictDoUpdate({ target: memberAccess.memberId, set: { lastSignInAt: sql`now()` } });
-    await recordAudit(
-      {
-        actor: memberActor({ memberId: member.id, registrationNumber: member.registrationNumber }),
-        action: "member_area.signed_in",
-        entityType: "member_area",
-        entityId: member.id,
-        data: { registrationNumber: member.registrationNumber },
-      },
-      tx,
-    );
+    await recordSignInStep(member.id, member.registrationNumber, "member_area.signed_in", tx);
     return createMemberSession(member.id, tx);
   });
   await resetRateLimit("memberCodeCheckCpf", cpf);

@@ -5,6 +5,7 @@ import { memberAccess, memberEmailChanges, memberLoginCodes, members, memberSess
 import { hostCookieName, readCookie } from "~/auth/session.server";
 import { cookieSecure } from "~/utils/env.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
+import { recordAudit } from "~/domain/audit/record-audit.server";
 
 /**
  * Member sessions (issue 23 §1, ADR 270), apart from the staff's: their own cookie (`msid`), their
@@ -28,6 +29,23 @@ export type MemberSession = {
 /** How the member appears as an actor in the audit log (ADR 270): their id and matrícula, never the name. */
 export function memberActor(m: { memberId: string; registrationNumber: number }) {
   return { id: m.memberId, username: `filiado ${m.registrationNumber}` };
+}
+
+/** The steps in and out of the area, which the log records by the member's matrícula alone. */
+type SignInStep = "member_area.code_sent" | "member_area.code_failed" | "member_area.signed_in" | "member_area.signed_out";
+
+/** Records a step in or out of the area, the member as actor (pass the transaction when there is one). */
+export function recordSignInStep(memberId: string, registrationNumber: number, action: SignInStep, tx?: Db | Tx) {
+  return recordAudit(
+    {
+      actor: memberActor({ memberId, registrationNumber }),
+      action,
+      entityType: "member_area",
+      entityId: memberId,
+      data: { registrationNumber },
+    },
+    tx,
+  );
 }
 
 export function memberCookieName() {

@@ -6,7 +6,7 @@ import { notify } from "~/domain/notifications/notify.server";
 import { appUrl } from "~/utils/env.server";
 import type { Upload } from "~/domain/files/file-store.server";
 import { sameStatusEntry, storeAttachmentFile } from "~/domain/service-records/attachments.server";
-import { consultaColumns, requesterView } from "~/domain/service-records/consulta.server";
+import { consultaColumns, requesterSummaryColumns, requesterView } from "~/domain/service-records/consulta.server";
 import type { ConsultaView } from "~/domain/service-records/consulta";
 import { mergedIntoProtocol } from "~/domain/service-records/merge-service-records.server";
 import { OPEN_FOR_REPLIES } from "~/domain/service-records/receive-reply.server";
@@ -52,16 +52,7 @@ const isOpen = (r: { status: string; mergedInto: string | null }) => OPEN_FOR_RE
 
 export async function myServiceRecords(member: Pick<MemberSession, "memberId">): Promise<MyServiceItem[]> {
   const rows = await db()
-    .select({
-      protocol: serviceRecords.protocol,
-      status: serviceRecords.status,
-      sector: serviceRecords.sector,
-      serviceType: serviceRecords.serviceType,
-      createdAt: serviceRecords.createdAt,
-      updatedAt: serviceRecords.updatedAt,
-      dueAt: serviceRecords.dueAt,
-      mergedInto: serviceRecords.mergedInto,
-    })
+    .select(requesterSummaryColumns)
     .from(serviceRecords)
     .where(ownedBy(member.memberId))
     .orderBy(desc(serviceRecords.createdAt), desc(serviceRecords.id))

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "~/db/client.server";
 import { members } from "~/db/schema";
@@ -248,26 +248,14 @@ async function existingMembers(reader: Reader, numbers: number[], cpfs: string[]
   const byNumber = new Map<number, Existing>();
   const byCpf = new Map<string, Existing>();
   const columns = { id: members.id, registrationNumber: members.registrationNumber, cpf: members.cpf, anonymizedAt: members.anonymizedAt };
-  const add = (rows: Existing[]) => {
-    for (const m of rows) {
+  const read = async (where: SQL) => {
+    for (const m of await reader.select(columns).from(members).where(where)) {
       byNumber.set(m.registrationNumber, m);
       if (m.cpf) byCpf.set(m.cpf, m);
     }
   };
-  for (let i = 0; i < numbers.length; i += 1000)
-    add(
-      await reader
-        .select(columns)
-        .from(members)
-        .where(inArray(members.registrationNumber, numbers.slice(i, i + 1000))),
-    );
-  for (let i = 0; i < cpfs.length; i += 1000)
-    add(
-      await reader
-        .select(columns)
-        .from(members)
-        .where(inArray(members.cpf, cpfs.slice(i, i + 1000))),
-    );
+  for (let i = 0; i < numbers.length; i += 1000) await read(inArray(members.registrationNumber, numbers.slice(i, i + 1000)));
+  for (let i = 0; i < cpfs.length; i += 1000) await read(inArray(members.cpf, cpfs.slice(i, i + 1000)));
   return { byNumber, byCpf };
 }
 

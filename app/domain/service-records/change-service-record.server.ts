@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { authorize } from "~/auth/authorize";
-import { db } from "~/db/client.server";
-import { serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { db, type Tx } from "~/db/client.server";
+import { serviceRecordEntries, serviceRecords, type ServiceRecordRow } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
 import { commentNotice, queueServiceNotice, serviceNotice } from "./service-notices.server";
@@ -21,6 +21,33 @@ import {
  * status is read under the lock, the entry appended, and the record's status set to the
  * entry's. Two people acting at once are serialised; neither loses an entry.
  */
+
+/**
+ * A staff member's line in the history: the responsible they chose (the hand-over recorded first
+ * when it changes), then the entry written under that responsible. Returns both.
+ */
+async function addEntry(
+  tx: Tx,
+  actor: ServiceActor,
+  record: ServiceRecordRow,
+  choice: { responsibleId: string; responsibleWas?: string },
+  entry: { kind: "status" | "comment" | "edit"; newStatus: string; text: string; isPublic: boolean },
+) {
+  const responsible = await chosenResponsible(tx, record, choice);
+  await recordResponsibleChange(tx, actor, record, responsible, entry.kind);
+  const [row] = await tx
+    .insert(serviceRecordEntries)
+    .values({
+      recordId: record.id,
+      authorId: actor.id,
+      authorName: actor.name ?? actor.username,
+      responsibleName: responsible.name,
+      oldStatus: record.status,
+      ...entry,
+    })
+    .returning({ id: serviceRecordEntries.id });
+  return { entry: row, responsible };
+}
 
 export async function changeServiceStatus(
   actor: ServiceActor,
@@ -42,22 +69,12 @@ export async function changeServiceStatus(
     if (!isAllowedTransition(input.screen, from, input.status)) {
       throw new AppError(409, SERVICE_MESSAGES.transitionRefused(STATUS_LABELS[from], STATUS_LABELS[input.status]), "status");
     }
-    const responsible = await chosenResponsible(tx, record, input);
-    await recordResponsibleChange(tx, actor, record, responsible, "status");
-    const [entry] = await tx
-      .insert(serviceRecordEntries)
-      .values({
-        recordId: record.id,
-        kind: "status",
-        authorId: actor.id,
-        authorName: actor.name ?? actor.username,
-        responsibleName: responsible.name,
-        oldStatus: from,
-        newStatus: input.status,
-        text: input.comment,
-        isPublic: input.isPublic,
-      })
-      .returning({ id: serviceRecordEntries.id });
+    const { entry, responsible } = await addEntry(tx, actor, record, input, {
+      kind: "status",
+      newStatus: input.status,
+      text: input.comment,
+      isPublic: input.isPublic,
+    });
     await tx
       .update(serviceRecords)
       .set({ status: input.status, responsibleId: responsible.id, updatedAt: sql`now()` })
@@ -91,25 +108,15 @@ export async function commentOnServiceRecord(
   authorize(actor, "services.comment");
   return db().transaction(async (tx) => {
     const record = await recordInScope(tx, actor, input.id, { lock: true });
-    const responsible = await chosenResponsible(tx, record, input);
     // The comment's "Responsável" is the record's, as for a status change: a history line never
     // names someone the record does not have (the retrial found "Responsável: Demo Jurídico"
     // under records nobody had taken).
-    await recordResponsibleChange(tx, actor, record, responsible, "comment");
-    const [entry] = await tx
-      .insert(serviceRecordEntries)
-      .values({
-        recordId: record.id,
-        kind: "comment",
-        authorId: actor.id,
-        authorName: actor.name ?? actor.username,
-        responsibleName: responsible.name,
-        oldStatus: record.status,
-        newStatus: record.status,
-        text: input.comment,
-        isPublic: input.isPublic,
-      })
-      .returning({ id: serviceRecordEntries.id });
+    const { entry, responsible } = await addEntry(tx, actor, record, input, {
+      kind: "comment",
+      newStatus: record.status,
+      text: input.comment,
+      isPublic: input.isPublic,
+    });
     // A public comment is an answer to the requester: it goes to them by e-mail too (ADR 279).
     if (input.isPublic)
       await queueServiceNotice(tx, record, entry.id, record.status as ServiceStatus, false, (o) => commentNotice(record, input.comment, o));
@@ -151,7 +158,6 @@ export async function editServiceRecord(
   authorize(actor, "services.update");
   return db().transaction(async (tx) => {
     const record = await recordInScope(tx, actor, input.id, { lock: true });
-    const responsible = await chosenResponsible(tx, record, input);
     const anonymous = record.recordType === "denuncia_anonima";
     const next = {
       requesterName: anonymous ? record.requesterName : input.requesterName,
@@ -163,21 +169,12 @@ export async function editServiceRecord(
       additionalInfo: input.additionalInfo,
     };
     const fields = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== record[k]);
-    await recordResponsibleChange(tx, actor, record, responsible, "edit");
-    const [entry] = await tx
-      .insert(serviceRecordEntries)
-      .values({
-        recordId: record.id,
-        kind: "edit",
-        authorId: actor.id,
-        authorName: actor.name ?? actor.username,
-        responsibleName: responsible.name,
-        oldStatus: record.status,
-        newStatus: input.status,
-        text: input.comment,
-        isPublic: false,
-      })
-      .returning({ id: serviceRecordEntries.id });
+    const { entry, responsible } = await addEntry(tx, actor, record, input, {
+      kind: "edit",
+      newStatus: input.status,
+      text: input.comment,
+      isPublic: false,
+    });
     await tx
       .update(serviceRecords)
       .set({ ...next, responsibleId: responsible.id, updatedAt: sql`now()` })

@@ -55,14 +55,9 @@ function matches(record: { recordType: string; requesterCpf: string | null; requ
   return !!record.requesterEmail && record.requesterEmail.trim().toLowerCase() === verifier.value;
 }
 
-/** The record columns the requester's view is built from (the consulta's and the member area's). */
-export const consultaColumns = {
-  id: serviceRecords.id,
+/** A record's line in the requester's lists ("Meus atendimentos"): protocol, state, sector, type, dates. */
+export const requesterSummaryColumns = {
   protocol: serviceRecords.protocol,
-  recordType: serviceRecords.recordType,
-  requesterName: serviceRecords.requesterName,
-  requesterCpf: serviceRecords.requesterCpf,
-  requesterEmail: serviceRecords.requesterEmail,
   status: serviceRecords.status,
   sector: serviceRecords.sector,
   serviceType: serviceRecords.serviceType,
@@ -70,6 +65,16 @@ export const consultaColumns = {
   updatedAt: serviceRecords.updatedAt,
   dueAt: serviceRecords.dueAt,
   mergedInto: serviceRecords.mergedInto,
+};
+
+/** The record columns the requester's view is built from (the consulta's and the member area's). */
+export const consultaColumns = {
+  id: serviceRecords.id,
+  recordType: serviceRecords.recordType,
+  requesterName: serviceRecords.requesterName,
+  requesterCpf: serviceRecords.requesterCpf,
+  requesterEmail: serviceRecords.requesterEmail,
+  ...requesterSummaryColumns,
 };
 export type ConsultaRecord = {
   id: string;

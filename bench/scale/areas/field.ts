@@ -5,7 +5,7 @@ import { approximatePosition } from "~/domain/fieldwork/map-constants";
 import { listWorkplaces, workplaceMarkers } from "~/domain/fieldwork/list-workplaces.server";
 import { finishedVisitsCsv } from "~/domain/fieldwork/finished-visits.server";
 import type { Actor } from "~/auth/authorize";
-import { batches, check, type ScaleArea } from "../context";
+import { batches, measuredFigures, type ScaleArea } from "../context";
 
 /**
  * Workplaces and finished visits (issue 10): 5,000 workplaces around the DF and 50,000
@@ -139,16 +139,9 @@ const area: ScaleArea = {
     };
     const targets = { workplaceListSearch: 30, mapMarkers: 30, mapMarkersUncached: 30, visitsCsvYear: 250, visitsCsvYearFirstByte: 50 };
     return {
-      workplaceListSearchP95Ms: figures.workplaceListSearch.p95,
-      mapMarkersP95Ms: figures.mapMarkers.p95,
-      mapMarkersUncachedP95Ms: figures.mapMarkersUncached.p95,
-      visitsCsvYearP95Ms: figures.visitsCsvYear.p95,
-      visitsCsvYearFirstByteP95Ms: figures.visitsCsvYearFirstByte.p95,
       visitsCsvYearRows: csvRows,
       targetsMs: targets,
-      missed: (Object.keys(targets) as (keyof typeof targets)[]).filter((k) => figures[k].p95 > targets[k]),
-      detail: figures,
-      checks: (Object.keys(targets) as (keyof typeof targets)[]).map((k) => check(FIGURES[k], figures[k], targets[k])),
+      ...measuredFigures(figures, (key) => targets[key as keyof typeof targets], FIGURES),
     };
   },
 };

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { cardCode, myCard, verifyCard } from "~/domain/member-area/card.server";
 import { myDues } from "~/domain/member-area/dues.server";
 import { myServiceRecords } from "~/domain/member-area/my-services.server";
-import { check, type ScaleArea } from "../context";
+import { measuredFigures, type ScaleArea } from "../context";
 
 /**
  * The Área do Filiado at full size (issue 23's targets): "Minhas mensalidades" of the member with
@@ -44,14 +44,7 @@ const area: ScaleArea = {
       }, 200),
       services: await timing(() => myServiceRecords({ memberId: servicesMember }), 100),
     };
-    const out: Record<string, unknown> = { targetsMs: TARGETS_MS };
-    for (const [key, t] of Object.entries(figures)) out[`${key}P95Ms`] = t.p95;
-    out.missed = Object.entries(figures)
-      .filter(([key, t]) => t.p95 > TARGETS_MS[key])
-      .map(([key]) => key);
-    out.detail = figures;
-    out.checks = Object.entries(figures).map(([key, t]) => check(FIGURES[key], t, TARGETS_MS[key]));
-    return out;
+    return { targetsMs: TARGETS_MS, ...measuredFigures(figures, (key) => TARGETS_MS[key], FIGURES) };
   },
 };
 

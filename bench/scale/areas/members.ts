@@ -4,7 +4,7 @@ import { members } from "~/db/schema";
 import { createMembers } from "~/db/factories/members";
 import { listMembers } from "~/domain/members/list-members.server";
 import type { Actor } from "~/auth/authorize";
-import { check, type ScaleArea } from "../context";
+import { measuredFigures, type ScaleArea } from "../context";
 
 /**
  * Members (issue 8): 50,000 realistic members (valid CPFs, accented names, every situação)
@@ -47,14 +47,7 @@ const area: ScaleArea = {
       page200: await timing(() => listMembers(actor, { q: "", tab: "todos", page: Math.min(200, lastPage) })),
       count: await timing(() => db.select({ n: count() }).from(members)),
     };
-    const out: Record<string, unknown> = { targetMs: TARGET_MS };
-    for (const [key, t] of Object.entries(figures)) out[`${key}P95Ms`] = t.p95;
-    out.missed = Object.entries(figures)
-      .filter(([, t]) => t.p95 > TARGET_MS)
-      .map(([key]) => key);
-    out.detail = figures;
-    out.checks = Object.entries(figures).map(([key, t]) => check(FIGURES[key as keyof typeof FIGURES], t, TARGET_MS));
-    return out;
+    return { targetMs: TARGET_MS, ...measuredFigures(figures, () => TARGET_MS, FIGURES) };
   },
 };
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createUser } from "~/db/factories/users";
 import { countUnread, listNotifications } from "~/domain/notifications/notifications.server";
-import { check, type ScaleArea } from "../context";
+import { measuredFigures, type ScaleArea } from "../context";
 
 /**
  * Staff notifications (issue 22 §7, ADR 266): 100 staff users with 10,000 notifications each
@@ -53,14 +53,7 @@ const area: ScaleArea = {
       bellCountUsual: await timing(() => countUnread(usual), 200),
       listFirstPage: await timing(() => listNotifications(worst), 50),
     };
-    const out: Record<string, unknown> = { targetsMs: TARGETS_MS };
-    for (const [key, t] of Object.entries(figures)) out[`${key}P95Ms`] = t.p95;
-    out.missed = Object.entries(figures)
-      .filter(([key, t]) => t.p95 > TARGETS_MS[key])
-      .map(([key]) => key);
-    out.detail = figures;
-    out.checks = Object.entries(figures).map(([key, t]) => check(FIGURES[key], t, TARGETS_MS[key]));
-    return out;
+    return { targetsMs: TARGETS_MS, ...measuredFigures(figures, (key) => TARGETS_MS[key], FIGURES) };
   },
 };
 

@@ -12,7 +12,7 @@ import { PRIORITIES, SERVICE_TYPES, type ServiceStatus } from "~/domain/service-
 import { SERVICE_SECTORS } from "~/auth/scopes";
 import type { ServiceActor } from "~/domain/service-records/service-access.server";
 import type { ScaleArea } from "../context";
-import { batches, check } from "../context";
+import { batches, measuredFigures } from "../context";
 
 /**
  * Service records (issue 9): 200,000 records over 5 years across the five sectors (every status
@@ -168,14 +168,11 @@ const area: ScaleArea = {
       myQueue: await timing(() => listMyQueue(queueUser)),
       deadlineQuery: await timing(() => recordsDueBy(new Date())),
     };
-    const out: Record<string, unknown> = { targetMs: TARGET_MS, issue22TargetsMs: ISSUE_22_TARGETS };
-    for (const [key, t] of Object.entries(figures)) out[`${key}P95Ms`] = t.p95;
-    out.missed = Object.entries(figures)
-      .filter(([key, t]) => t.p95 > (ISSUE_22_TARGETS[key] ?? TARGET_MS))
-      .map(([key]) => key);
-    out.detail = figures;
-    out.checks = Object.entries(figures).map(([key, t]) => check(FIGURES[key] ?? key, t, ISSUE_22_TARGETS[key] ?? TARGET_MS));
-    return out;
+    return {
+      targetMs: TARGET_MS,
+      issue22TargetsMs: ISSUE_22_TARGETS,
+      ...measuredFigures(figures, (key) => ISSUE_22_TARGETS[key] ?? TARGET_MS, FIGURES),
+    };
   },
 };
 
