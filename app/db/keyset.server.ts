@@ -1,4 +1,5 @@
 import { and, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { EXPORT_BATCH } from "./in-id-order.server";
 
 /**
  * One key of an order that an export reads in keyset batches (ADR 290): an expression, its
@@ -40,7 +41,7 @@ function beyond(k: OrderKey, v: string | null): SQL | undefined {
  * after on the next, and so on. A first key going down also bounds the range (`<=`), which
  * PostgreSQL can read from an index; the expanded OR alone it cannot.
  */
-export function afterKeys(keys: readonly OrderKey[], values: readonly (string | null)[]): SQL | undefined {
+function afterKeys(keys: readonly OrderKey[], values: readonly (string | null)[]): SQL | undefined {
   const branches = keys.flatMap((k, i) => {
     const after = beyond(k, values[i]);
     return after ? [and(...keys.slice(0, i).map((prev, j) => same(prev, values[j])), after)!] : [];
@@ -50,11 +51,8 @@ export function afterKeys(keys: readonly OrderKey[], values: readonly (string | 
   return and(bound, or(...branches) ?? sql`false`);
 }
 
-/** Rows read and written per step of an export. */
-export const KEYSET_BATCH = 2000;
-
 /**
- * An export's rows in `keys` order, `KEYSET_BATCH` at a time (ADR 290): `read(after, limit)` runs
+ * An export's rows in `keys` order, `EXPORT_BATCH` at a time (ADR 290): `read(after, limit)` runs
  * the export's query with the extra condition `after` (undefined for the first batch), ordered by
  * `orderByKeys(keys)` and selecting `keyColumns(keys)`. No query runs before the first batch is
  * asked for, so the file's header leaves at once; no cursor or transaction stays open between
@@ -65,7 +63,7 @@ export async function* keysetBatches<R extends Record<string, unknown>, Out>(
   keys: readonly OrderKey[],
   read: (after: SQL | undefined, limit: number) => Promise<R[]>,
   map: (row: R) => Out,
-  size = KEYSET_BATCH,
+  size = EXPORT_BATCH,
 ): AsyncGenerator<Out[]> {
   let after: SQL | undefined;
   for (;;) {
