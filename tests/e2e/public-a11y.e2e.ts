@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
+import type { Result as AxeResult } from "axe-core";
 import { createInstitutionalContent } from "~/db/factories/content";
 import { useBrowserSuite } from "../support/browser-suite";
 import { createAgreementMix, createNewsMix, createPartnerSet } from "../support/scenarios";
-import { hydrated, VIEWPORTS, WCAG_22_AA } from "../support/browser";
+import { axeRun, hydrated, VIEWPORTS } from "../support/browser";
 
 /**
  * Every public page: zero axe violations (WCAG 2.2 AA tags) at desktop and phone widths, and the
@@ -44,7 +44,7 @@ async function open(page: Page, p: PublicPage) {
   await hydrated(page);
 }
 
-function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
+function describeViolations(violations: AxeResult[]) {
   return violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} → ${v.nodes
@@ -99,11 +99,8 @@ describe("public pages pass axe (WCAG 2.2 AA) and have their head and landmarks"
       const problems: string[] = [];
       for (const p of PAGES) {
         await open(page, p);
-        const result = await new AxeBuilder({ page })
-          .options({ resultTypes: ["violations"] })
-          .withTags(WCAG_22_AA)
-          .analyze();
-        if (result.violations.length) failures[p.path] = describeViolations(result.violations);
+        const violations = await axeRun(page);
+        if (violations.length) failures[p.path] = describeViolations(violations);
         // The head does not depend on the width: checked once, on the same page load.
         if (desktop) problems.push(...(await headProblems(page, p)));
       }
