@@ -9,7 +9,23 @@ export type Viewport = keyof typeof VIEWPORTS;
 export type PageOptions = { viewport?: Viewport } & Omit<BrowserContextOptions, "viewport">;
 
 /**
- * One server and one Chromium for a browser test file. Pages come from `newPage` (a fresh
+ * One Chromium for the whole browser run: the browser files share one worker process (ADR 277),
+ * and each test opens its own context, so only the launch (and its close) was per file. Launched
+ * on first use; Playwright closes it when the worker exits.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+function theBrowser(): Promise<Browser> {
+  sharedBrowser ??= launchBrowser().then((browser) => {
+    browser.on("disconnected", () => (sharedBrowser = undefined));
+    return browser;
+  });
+  // A failed launch is tried again by the next file.
+  sharedBrowser.catch(() => (sharedBrowser = undefined));
+  return sharedBrowser;
+}
+
+/**
+ * One server for a browser test file, and the run's Chromium. Pages come from `newPage` (a fresh
  * context each) or `login` (a fresh context, signed in).
  */
 export class BrowserSuite extends ServerSuite {
@@ -18,12 +34,13 @@ export class BrowserSuite extends ServerSuite {
   #signedIn = new Map<string, StorageState>();
 
   async startAll(options: SuiteOptions) {
-    const [browser] = await Promise.all([launchBrowser(), this.start(options)]);
+    const [browser] = await Promise.all([theBrowser(), this.start(options)]);
     this.#browser = browser;
   }
 
   async stopAll() {
-    await this.#browser?.close();
+    // What a test left open goes with its file, as when each file had a browser of its own.
+    await Promise.all(this.#browser?.contexts().map((c) => c.close()) ?? []);
     this.#browser = undefined;
     this.#signedIn.clear();
     await this.stop();
@@ -81,8 +98,8 @@ export class BrowserSuite extends ServerSuite {
 }
 
 /**
- * Call once at the top of a browser test file; it starts the server and Chromium before the
- * tests and closes both after them:
+ * Call once at the top of a browser test file; it starts the server (and the run's Chromium, the
+ * first time) before the tests, and closes the server and the file's browser contexts after them:
  *
  *     const t = useBrowserSuite();
  *     it("…", async () => {
