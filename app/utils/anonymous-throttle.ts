@@ -9,6 +9,11 @@ import { createHmac } from "node:crypto";
  */
 export const ANONYMOUS_BUCKETS = 1024;
 
+/** The counters' key from SESSION_SECRET (shared by every instance, never stored). */
+export function anonymousThrottleKey(sessionSecret: string): Buffer {
+  return createHmac("sha256", sessionSecret).update("anonymous-throttle").digest();
+}
+
 export function anonymousBucket(key: string | Buffer, name: string, windowIndex: number, subject: string): number {
   const normalised = subject
     .trim()

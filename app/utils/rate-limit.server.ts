@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
@@ -6,7 +6,7 @@ import { hmacHex } from "./crypto.server";
 import { appSecret } from "./secrets.server";
 import { env } from "./env.server";
 import { log } from "./logger.server";
-import { anonymousBucket } from "./anonymous-throttle";
+import { anonymousBucket, anonymousThrottleKey } from "./anonymous-throttle";
 
 type Limit = { max: number; windowSeconds: number; anonymous?: true };
 
@@ -68,7 +68,7 @@ let processKey: Buffer | undefined;
  */
 function anonymousKey(): Buffer {
   const shared = env().SESSION_SECRET;
-  if (shared) return createHmac("sha256", shared).update("anonymous-throttle").digest();
+  if (shared) return anonymousThrottleKey(shared);
   if (!processKey) {
     processKey = randomBytes(32);
     if (env().DATABASE_URL) {
