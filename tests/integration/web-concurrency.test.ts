@@ -49,7 +49,12 @@ describe(`WEB_CONCURRENCY (${testDriver()})`, () => {
       );
       expect(replaced).toHaveLength(2);
       expect(replaced).toContain(workers[1]);
-      expect((await fetch(`${instance.base}/readyz`)).status).toBe(200);
+      // Seen once in CI under load: ECONNREFUSED here. A failure now says who was alive and what the processes logged.
+      const ready = await fetch(`${instance.base}/readyz`).catch((err: Error) => {
+        const cause = (err.cause as Error | undefined)?.message ?? err.message;
+        throw new Error(`/readyz: ${cause}; processos: ${childPids(pid).join(", ")}\n${instance.stderr().slice(-2000)}`);
+      });
+      expect(ready.status).toBe(200);
 
       const exited = new Promise<number | null>((r) => instance.child.once("exit", (code) => r(code)));
       instance.child.kill("SIGTERM");
