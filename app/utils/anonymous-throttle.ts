@@ -14,6 +14,11 @@ export function anonymousThrottleKey(sessionSecret: string): Buffer {
   return createHmac("sha256", sessionSecret).update("anonymous-throttle").digest();
 }
 
+/** The clock window (its number) an anonymous counter of `windowSeconds` counts in at `now`. */
+export function anonymousWindow(windowSeconds: number, now = Date.now()): number {
+  return Math.floor(now / 1000 / windowSeconds);
+}
+
 export function anonymousBucket(key: string | Buffer, name: string, windowIndex: number, subject: string): number {
   const normalised = subject
     .trim()

@@ -6,7 +6,7 @@ import { hmacHex } from "./crypto.server";
 import { appSecret } from "./secrets.server";
 import { env } from "./env.server";
 import { log } from "./logger.server";
-import { anonymousBucket, anonymousThrottleKey } from "./anonymous-throttle";
+import { anonymousBucket, anonymousThrottleKey, anonymousWindow } from "./anonymous-throttle";
 
 type Limit = { max: number; windowSeconds: number; anonymous?: true };
 
@@ -89,7 +89,7 @@ type Counter = { key: string; start: SQL };
 async function counterFor(name: RateLimitName, subject: string): Promise<Counter> {
   const limit: Limit = RATE_LIMITS[name];
   if (limit.anonymous) {
-    const index = Math.floor(Date.now() / 1000 / limit.windowSeconds);
+    const index = anonymousWindow(limit.windowSeconds);
     const start = new Date(index * limit.windowSeconds * 1000).toISOString();
     return { key: `${name}:${index}:${anonymousBucket(anonymousKey(), name, index, subject)}`, start: sql`${start}::timestamptz` };
   }

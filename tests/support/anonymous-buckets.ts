@@ -1,4 +1,4 @@
-import { anonymousBucket, anonymousThrottleKey } from "~/utils/anonymous-throttle";
+import { anonymousBucket, anonymousThrottleKey, anonymousWindow } from "~/utils/anonymous-throttle";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 
 /**
@@ -14,7 +14,7 @@ export function addressInAnotherBucket(
   candidates: string[],
 ): string {
   const key = anonymousThrottleKey(sessionSecret);
-  const index = Math.floor(Date.now() / 1000 / RATE_LIMITS[name].windowSeconds);
+  const index = anonymousWindow(RATE_LIMITS[name].windowSeconds);
   const bucket = (address: string) => anonymousBucket(key, name, index, address);
   const other = candidates.find((address) => bucket(address) !== bucket(from));
   if (!other) throw new Error(`nenhum dos endereços está fora do balde de ${from}`);
