@@ -87,12 +87,27 @@ describe.skipIf(skip)("migrations on PostgreSQL under an advisory lock", () => {
 
     const first = dbMigrate(url);
     const second = dbMigrate(url);
-    // Both wait while the lock is held: no migrations table yet, neither process has exited.
-    await new Promise((r) => setTimeout(r, 3000));
-    expect([first.run.done, second.run.done]).toEqual([false, false]);
+    // Both wait while the lock is held. Not a fixed pause: on a loaded machine a process may take
+    // longer than any pause to load the build and reach the lock (CI once saw neither there after
+    // 3 s). Wait until PostgreSQL shows both sessions queued on the lock, and both have said so.
+    const WAITING = "outra instância está aplicando as migrações; aguardando";
+    const deadline = Date.now() + 60_000;
+    let queued = 0;
+    for (;;) {
+      const { rows: locks } = await holder.query<{ n: number }>(
+        "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
+      );
+      queued = locks[0].n;
+      const said = [first.run.stdout, second.run.stdout].filter((o) => o.includes(WAITING)).length;
+      if ((queued === 2 && said === 2) || first.run.done || second.run.done || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect([first.run.done, second.run.done], first.run.stderr + second.run.stderr).toEqual([false, false]);
+    expect(queued).toBe(2);
+    expect(first.run.stdout).toContain(WAITING);
+    expect(second.run.stdout).toContain(WAITING);
     const { rows } = await holder.query("select to_regclass('drizzle.__drizzle_migrations') as t");
     expect(rows[0].t).toBeNull();
-    expect(first.run.stdout + second.run.stdout).toContain("outra instância está aplicando as migrações; aguardando");
 
     await holder.query("select pg_advisory_unlock($1::bigint)", [LOCK_KEY]);
     const runs = await Promise.all([first.finished, second.finished]);
