@@ -92,7 +92,7 @@ describe.skipIf(skip)("migrations on PostgreSQL under an advisory lock", () => {
     // 3 s). Wait until PostgreSQL shows both sessions queued on the lock, and both have said so.
     const WAITING = "outra instância está aplicando as migrações; aguardando";
     const deadline = Date.now() + 60_000;
-    let queued = 0;
+    let queued: number;
     for (;;) {
       const { rows: locks } = await holder.query<{ n: number }>(
         "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
