@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/suite";
 import { elfBytes, gpsTaggedJpeg, htmlBytes, mzBytes, plainPng, tinyMp3, tinyPdf, tinyWav } from "../fixtures/complaint-files";
 import { storedFile as storedFileRow } from "../support/stored-files";
+import { addressInAnotherBucket } from "../support/anonymous-buckets";
 
 /**
  * The public complaint form (/denuncia) over real HTTP: the original's messages verbatim,
@@ -21,8 +22,10 @@ const M = {
 };
 const MB = 1024 * 1024;
 
-// Behind a proxy, so each test can act from its own address (and the limiter keys on it).
-const t = useTestServer({ env: { TRUST_PROXY: "1" } });
+// Behind a proxy, so each test can act from its own address (and the limiter keys on it). A known
+// SESSION_SECRET, so the test can tell which addresses share an anonymous-throttle bucket (ADR 090).
+const SESSION_SECRET = "segredo-do-teste-da-denuncia-".padEnd(48, "x");
+const t = useTestServer({ env: { TRUST_PROXY: "1", SESSION_SECRET } });
 let ipSeq = 10;
 
 function nextIp() {
@@ -369,7 +372,8 @@ describe("throttling submissions", () => {
     expect(res.status).toBe(429);
     expect(html).toMatch(/Muitas denúncias enviadas em pouco tempo\. Tente novamente em \d+ minutos?\./);
     expect(await counts()).toEqual(before);
-    // Another address is not affected.
-    expect((await submit(complaintForm())).res.status).toBe(200);
+    // Another address is not affected: one outside this address's bucket (1 in 1,024 share it).
+    const other = addressInAnotherBucket(SESSION_SECRET, "complaintForm", ip, ["192.0.2.201", "192.0.2.202", "192.0.2.203"]);
+    expect((await submit(complaintForm(), { "X-Forwarded-For": other })).res.status).toBe(200);
   });
 });
