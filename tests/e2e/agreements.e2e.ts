@@ -119,6 +119,13 @@ describe("staff screen", () => {
     return { ctx: page.context(), page };
   }
 
+  /** A role that edits agreements, at its own path: the sidebar's "Convenções" leads there. */
+  async function ownAgreementsPage(role: "admin" | "juridico", path: string) {
+    const opened = await staffPage(role, path);
+    expect(await sidebarLink(opened.page, "Convenções").getAttribute("href")).toBe(path);
+    return opened;
+  }
+
   async function fillForm(page: Page, values: { title: string; company: string; description: string; from: string; to: string }) {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Título").fill(values.title);
@@ -134,9 +141,7 @@ describe("staff screen", () => {
   }
 
   it("admin adds (with PDF and the Público/Interno switch), edits, downloads and deletes", async () => {
-    const { ctx, page } = await staffPage("admin", "/dashboard/admin/agreements");
-    const nav = sidebarLink(page, "Convenções");
-    expect(await nav.getAttribute("href")).toBe("/dashboard/admin/agreements");
+    const { ctx, page } = await ownAgreementsPage("admin", "/dashboard/admin/agreements");
 
     // A fake PDF is refused by content, beside the file field.
     await page.getByRole("button", { name: "Nova convenção" }).click();
@@ -222,9 +227,7 @@ describe("staff screen", () => {
   });
 
   it("juridico works at its own path", async () => {
-    const { ctx, page } = await staffPage("juridico", "/dashboard/juridico/agreements");
-    const nav = sidebarLink(page, "Convenções");
-    expect(await nav.getAttribute("href")).toBe("/dashboard/juridico/agreements");
+    const { ctx, page } = await ownAgreementsPage("juridico", "/dashboard/juridico/agreements");
     await page.getByRole("button", { name: "Nova convenção" }).click();
     const dialog = await fillForm(page, {
       title: "Acordo Jurídico E2E",
