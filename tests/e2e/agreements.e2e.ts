@@ -126,7 +126,9 @@ describe("staff screen", () => {
     return opened;
   }
 
-  async function fillForm(page: Page, values: { title: string; company: string; description: string; from: string; to: string }) {
+  /** "Nova convenção", then its form filled with `values`: returns the dialog. */
+  async function fillNewAgreement(page: Page, values: { title: string; company: string; description: string; from: string; to: string }) {
+    await page.getByRole("button", { name: "Nova convenção" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Título").fill(values.title);
     await dialog.getByLabel("Empresa").fill(values.company);
@@ -144,8 +146,7 @@ describe("staff screen", () => {
     const { ctx, page } = await ownAgreementsPage("admin", "/dashboard/admin/agreements");
 
     // A fake PDF is refused by content, beside the file field.
-    await page.getByRole("button", { name: "Nova convenção" }).click();
-    let dialog = await fillForm(page, {
+    let dialog = await fillNewAgreement(page, {
       title: "CCT E2E",
       company: "Empresa E2E Ltda.",
       description: "Cláusulas de teste",
@@ -228,8 +229,7 @@ describe("staff screen", () => {
 
   it("juridico works at its own path", async () => {
     const { ctx, page } = await ownAgreementsPage("juridico", "/dashboard/juridico/agreements");
-    await page.getByRole("button", { name: "Nova convenção" }).click();
-    const dialog = await fillForm(page, {
+    const dialog = await fillNewAgreement(page, {
       title: "Acordo Jurídico E2E",
       company: "Empresa J",
       description: "Texto",
