@@ -50,20 +50,9 @@ import {
 } from "./lib/cluster.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { targetsTable } from "./lib/targets-table.js";
+import { CHROME_FLAGS, chromePath } from "./lib/chrome.js";
 
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-// The same flags as tests/support/browser.ts: this machine's Chromium runs as root, headless,
-// with no background networking (the closed network refuses it).
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME = chromePath();
 const list = (v, d) =>
   (v ?? d)
     .split(",")

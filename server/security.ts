@@ -29,7 +29,7 @@ export function contentSecurityPolicy(nonce: string, opts: CspOptions) {
 }
 
 /** The headers below are single-valued: a route's own value replaces ours instead of doubling it. */
-const SECURITY_HEADERS = [
+export const SECURITY_HEADERS = [
   "content-security-policy",
   "x-content-type-options",
   "x-frame-options",

@@ -119,7 +119,16 @@ describe("staff screen", () => {
     return { ctx: page.context(), page };
   }
 
-  async function fillForm(page: Page, values: { title: string; company: string; description: string; from: string; to: string }) {
+  /** A role that edits agreements, at its own path: the sidebar's "Convenções" leads there. */
+  async function ownAgreementsPage(role: "admin" | "juridico", path: string) {
+    const opened = await staffPage(role, path);
+    expect(await sidebarLink(opened.page, "Convenções").getAttribute("href")).toBe(path);
+    return opened;
+  }
+
+  /** "Nova convenção", then its form filled with `values`: returns the dialog. */
+  async function fillNewAgreement(page: Page, values: { title: string; company: string; description: string; from: string; to: string }) {
+    await page.getByRole("button", { name: "Nova convenção" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Título").fill(values.title);
     await dialog.getByLabel("Empresa").fill(values.company);
@@ -134,13 +143,10 @@ describe("staff screen", () => {
   }
 
   it("admin adds (with PDF and the Público/Interno switch), edits, downloads and deletes", async () => {
-    const { ctx, page } = await staffPage("admin", "/dashboard/admin/agreements");
-    const nav = sidebarLink(page, "Convenções");
-    expect(await nav.getAttribute("href")).toBe("/dashboard/admin/agreements");
+    const { ctx, page } = await ownAgreementsPage("admin", "/dashboard/admin/agreements");
 
     // A fake PDF is refused by content, beside the file field.
-    await page.getByRole("button", { name: "Nova convenção" }).click();
-    let dialog = await fillForm(page, {
+    let dialog = await fillNewAgreement(page, {
       title: "CCT E2E",
       company: "Empresa E2E Ltda.",
       description: "Cláusulas de teste",
@@ -222,11 +228,8 @@ describe("staff screen", () => {
   });
 
   it("juridico works at its own path", async () => {
-    const { ctx, page } = await staffPage("juridico", "/dashboard/juridico/agreements");
-    const nav = sidebarLink(page, "Convenções");
-    expect(await nav.getAttribute("href")).toBe("/dashboard/juridico/agreements");
-    await page.getByRole("button", { name: "Nova convenção" }).click();
-    const dialog = await fillForm(page, {
+    const { ctx, page } = await ownAgreementsPage("juridico", "/dashboard/juridico/agreements");
+    const dialog = await fillNewAgreement(page, {
       title: "Acordo Jurídico E2E",
       company: "Empresa J",
       description: "Texto",

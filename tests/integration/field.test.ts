@@ -536,6 +536,7 @@ describe("finished visits", () => {
     // The one CSV writer (ADR 176): BOM, `;`, CRLF, every field quoted.
     expect(text.startsWith('\uFEFF"Nome";"Endereço";')).toBe(true);
     const [header, ...lines] = parse(text, { bom: true, delimiter: ";" }) as string[][];
+    // Written out, not VISITS_CSV_COLUMNS: the original's 16 columns in its order are what this checks.
     expect(header).toEqual([
       "Nome",
       "Endereço",

@@ -5,21 +5,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import axe, { type Result as AxeResult, type RunOptions } from "axe-core";
 import { totpCode } from "~/auth/totp.server";
 import { freshCode, noteCodeUsed, rememberSecret } from "./two-factor";
-
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export function chromePath() {
-  return process.env.CHROME_PATH ?? "/usr/bin/chromium";
-}
+import { CHROME_FLAGS, chromePath } from "../../scripts/lib/chrome.js";
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS, headless: true });

@@ -1,5 +1,4 @@
-import pg from "pg";
-import { randomBytes } from "node:crypto";
+import { createThrowawayPostgres } from "../../scripts/lib/cluster.js";
 
 /**
  * Which database the integration suite runs on: PGlite in memory by default, or a throwaway
@@ -12,20 +11,5 @@ export function testDriver(): "pglite" | "postgres" {
 export async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error("TEST_DB=postgres requer TEST_DATABASE_URL");
-  const name = `sind_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return createThrowawayPostgres(admin, "sind_test");
 }

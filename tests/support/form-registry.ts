@@ -388,6 +388,12 @@ const serviceDetailBodies = [
   (ids: TargetIds) => ({ intent: "assign", responsibleId: ids.anyUserId }),
 ];
 const serviceTables = ["service_records", "service_record_entries", "companies", "audit_log"];
+/** What a refused post on a service record leaves unchanged: the record, its history and the audit. */
+const recordWriteTables = ["service_records", "service_record_entries", "audit_log"];
+/** A form on a service record's own page (`/dashboard/atendimento/:id…`), posted as admin. */
+function recordPageForm(suffix: string, spec: Pick<FormSpec, "name" | "schema" | "valid" | "textFields">): FormSpec {
+  return { ...spec, path: (ids) => `/dashboard/atendimento/${ids.id}${suffix}`, login: "admin", tables: recordWriteTables };
+}
 const attachmentTables = ["service_records", "service_record_entries", "service_record_attachments", "files", "audit_log"];
 /** The guard refuses before the record is read, so any id will do in the path. */
 const ANY_RECORD = "00000000-0000-4000-8000-000000000130";
@@ -511,7 +517,7 @@ export const FORM_POSTS: FormPost[] = [
       schema: serviceListActionSchema,
       valid: (ids) => ({ intent: "status", id: ids.id, status: "in_progress", responsibleId: ids.anyUserId, comment: "Iniciando." }),
       textFields: ["comment"],
-      tables: ["service_records", "service_record_entries", "audit_log"],
+      tables: recordWriteTables,
     },
   },
   { path: "/dashboard/services", pattern: "dashboard/services", bodies: serviceListBodies, tables: serviceTables },
@@ -520,30 +526,24 @@ export const FORM_POSTS: FormPost[] = [
     pattern: "dashboard/atendimento/:id",
     bodies: serviceDetailBodies,
     tables: serviceTables,
-    form: {
+    form: recordPageForm("", {
       name: "atendimento-detalhe",
-      path: (ids) => `/dashboard/atendimento/${ids.id}`,
-      login: "admin",
       schema: serviceDetailActionSchema,
       valid: (ids) => ({ intent: "comment", id: ids.id, responsibleId: ids.anyUserId, comment: "Comentário da equipe." }),
       textFields: ["comment"],
-      tables: ["service_records", "service_record_entries", "audit_log"],
-    },
+    }),
   },
   { path: `/dashboard/services/${ANY_RECORD}`, pattern: "dashboard/services/:id", bodies: serviceDetailBodies, tables: serviceTables },
   // "Atribuir a…" on a record's page (issue 22 §1): its own form beside the comment's.
   {
     path: `/dashboard/atendimento/${ANY_RECORD}`,
     tables: serviceTables,
-    form: {
+    form: recordPageForm("", {
       name: "atendimento-atribuir",
-      path: (ids) => `/dashboard/atendimento/${ids.id}`,
-      login: "admin",
       schema: assignSchema,
       valid: (ids) => ({ intent: "assign", responsibleId: ids.anyUserId }),
       textFields: [],
-      tables: ["service_records", "service_record_entries", "audit_log"],
-    },
+    }),
   },
   // Canned replies per sector (issue 22 §6, ADR 265).
   {
@@ -608,16 +608,13 @@ export const FORM_POSTS: FormPost[] = [
     pattern: "dashboard/atendimento/:id/unificar",
     bodies: [(ids: TargetIds) => ({ intent: "merge", intoId: ids.id })],
     tables: serviceTables,
-    form: {
+    form: recordPageForm("/unificar", {
       name: "atendimento-unificar",
-      path: (ids) => `/dashboard/atendimento/${ids.id}/unificar`,
-      login: "admin",
       schema: mergeActionSchema,
       // Itself: refused for the rule (400), which is what a valid body may be.
       valid: (ids) => ({ intent: "merge", intoId: ids.id }),
       textFields: [],
-      tables: ["service_records", "service_record_entries", "audit_log"],
-    },
+    }),
   },
   // Each user's own notifications and preferences (issue 22 §7, ADR 266): every role may open it.
   {

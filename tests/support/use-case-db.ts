@@ -1,5 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
+import type { Role } from "~/auth/roles";
 import { closeDatabase, databaseDriver, db, openDatabase, type Db } from "~/db/client.server";
+import { createUser } from "~/db/factories/users";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { createThrowawayDatabase, testDriver } from "./database";
 import { existingPgliteTemplate } from "./pglite-template";
@@ -40,4 +42,10 @@ export function useUseCaseDatabase() {
       return db();
     },
   };
+}
+
+/** A new staff user named `name`, as the use cases take them: an actor that carries its name. */
+export async function createStaffActor(database: Db, role: Role, name: string) {
+  const u = await createUser(database, { role, name });
+  return { id: u.id, username: u.username, role, name: u.name };
 }

@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
 import { auditLog, files, serviceRecordAttachments, serviceRecordEntries } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { createUser } from "~/db/factories/users";
 import { gpsTaggedJpeg, plainPng, tinyPdf, tinyWav } from "../../../tests/fixtures/complaint-files";
-import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { createStaffActor, useUseCaseDatabase } from "../../../tests/support/use-case-db";
 import {
   ATTACHMENT_PURPOSE,
   attachToServiceRecord,
@@ -30,10 +29,7 @@ import { SERVICE_MESSAGES } from "./service-options";
 const t = useUseCaseDatabase();
 
 const people = {} as Record<"sec" | "jur" | "rh" | "campo", ServiceActor & { name: string }>;
-async function person(role: Role, name: string) {
-  const u = await createUser(t.db, { role, name });
-  return { id: u.id, username: u.username, role, name: u.name };
-}
+const person = (role: Role, name: string) => createStaffActor(t.db, role, name);
 beforeAll(async () => {
   people.sec = await person("secretaria", "Sara Secretaria");
   people.jur = await person("juridico", "Júlio Jurídico");

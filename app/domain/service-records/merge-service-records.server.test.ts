@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, serviceRecordEntries, serviceRecords } from "~/db/schema";
-import { createUser } from "~/db/factories/users";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import type { Role } from "~/auth/roles";
-import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { createStaffActor, useUseCaseDatabase } from "../../../tests/support/use-case-db";
 import { assignServiceRecord, takeServiceRecord } from "./assign-service-record.server";
 import { changeServiceStatus, commentOnServiceRecord } from "./change-service-record.server";
 import { consultServiceRecord } from "./consulta.server";
@@ -27,10 +26,7 @@ const people = {} as Record<"ana" | "fin" | "rh" | "campo", Person>;
 const CPF = "52998224725";
 const OTHER_CPF = "11144477735";
 
-async function person(role: Role, name: string): Promise<Person> {
-  const u = await createUser(t.db, { role, name });
-  return { id: u.id, username: u.username, role, name: u.name };
-}
+const person = (role: Role, name: string) => createStaffActor(t.db, role, name);
 
 beforeAll(async () => {
   people.ana = await person("juridico", "Ana Jurídico");
