@@ -1,8 +1,9 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agreements, users } from "~/db/schema";
 import { createAgreement } from "~/db/factories/agreements";
 import { todayInBrasilia } from "~/lib/dates";
+import { hasRows } from "./has-rows.server";
 
 /**
  * Demo agreements with neutral placeholder companies and dates around the current year, so the
@@ -72,8 +73,7 @@ export function demoAgreements(year: number) {
 
 /** The demo agreements, each with its PDF; nothing when agreements already exist. */
 export async function seedDemoAgreements() {
-  const [{ n }] = await db().select({ n: count() }).from(agreements);
-  if (n > 0) return;
+  if (await hasRows(agreements)) return;
   const year = Number(todayInBrasilia().slice(0, 4));
   const [admin] = await db().select({ id: users.id }).from(users).where(eq(users.username, "admin"));
   await db().transaction(async (tx) => {

@@ -1,10 +1,11 @@
-import { count, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { complaints, users } from "~/db/schema";
 import { createComplaint } from "~/db/factories/complaints";
 import { daysAgo } from "~/db/factories/support";
 import type { ComplaintStatus } from "~/domain/complaints/complaint.schema";
 import { hashReceiptCode } from "~/domain/complaints/receipt.server";
+import { hasRows } from "./has-rows.server";
 
 /**
  * DEMO ONLY receipt codes (documented in docs/decisions/061): they let a
@@ -116,8 +117,7 @@ const DEMO_COMPLAINTS: DemoComplaint[] = [
 
 /** The demo complaints with their threads (two followable with the demo codes); nothing when complaints exist. */
 export async function seedDemoComplaints() {
-  const [{ n }] = await db().select({ n: count() }).from(complaints);
-  if (n > 0) return;
+  if (await hasRows(complaints)) return;
   const staff = await db()
     .select({ id: users.id, username: users.username, name: users.name })
     .from(users)

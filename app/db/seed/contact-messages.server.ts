@@ -1,10 +1,11 @@
-import { count, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, users } from "~/db/schema";
 import { createContactMessage } from "~/db/factories/contacts";
 import { daysAgo } from "~/db/factories/support";
 import type { ContactStatus } from "~/domain/contacts/contact-sectors";
 import type { ContactSector } from "~/auth/scopes";
+import { hasRows } from "./has-rows.server";
 
 type DemoMessage = {
   name: string;
@@ -116,8 +117,7 @@ const DEMO_MESSAGES: DemoMessage[] = [
 
 /** Demo contact messages; replies are signed by the demo user of the sector's role. */
 export async function seedDemoContactMessages() {
-  const [{ n }] = await db().select({ n: count() }).from(contactMessages);
-  if (n > 0) return;
+  if (await hasRows(contactMessages)) return;
   const staff = await db()
     .select({ id: users.id, name: users.name, role: users.role })
     .from(users)

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { sharpOf } from "~/lib/sharp.server";
 import { db } from "~/db/client.server";
 import { users, workplaces, type WorkplaceRow } from "~/db/schema";
@@ -7,6 +7,7 @@ import { storeUpload } from "~/domain/files/file-store.server";
 import { IMAGE_KINDS } from "~/domain/files/file-types";
 import { todayInBrasilia } from "~/lib/dates";
 import { VISIT_PHOTO_MAX_SIDE, VISIT_PHOTO_PURPOSE } from "~/domain/fieldwork/visit-routes.server";
+import { hasRows } from "./has-rows.server";
 
 /**
  * The demo's workplaces around the DF (real-looking addresses, positions given: no geocoder
@@ -81,8 +82,7 @@ function regionOf(neighbourhood: string) {
 }
 
 export async function seedDemoField() {
-  const [{ n }] = await db().select({ n: count() }).from(workplaces);
-  if (n > 0) return;
+  if (await hasRows(workplaces)) return;
   const [campo] = await db().select({ id: users.id }).from(users).where(eq(users.username, "campo"));
   const created: WorkplaceRow[] = [];
   for (const [i, [name, address, neighbourhood, cep, lat, lon, members]] of PLACES.entries()) {

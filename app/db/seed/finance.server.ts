@@ -1,10 +1,11 @@
-import { asc, count, eq, isNull, and } from "drizzle-orm";
+import { asc, eq, isNull, and } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { charges, members, payments } from "~/db/schema";
 import type { PaymentMethod } from "~/domain/finance/finance-options";
 import { buildCharge, buildPayment, dueDateOf } from "~/db/factories/finance";
 import { todayInBrasilia } from "~/lib/dates";
 import { previousMonthOf } from "~/domain/finance/charges.server";
+import { hasRows } from "./has-rows.server";
 
 const METHODS: readonly PaymentMethod[] = ["pix", "boleto", "pix", "dinheiro", "cartao"];
 
@@ -15,8 +16,7 @@ const METHODS: readonly PaymentMethod[] = ["pix", "boleto", "pix", "dinheiro", "
  * touched.
  */
 export async function seedDemoFinance() {
-  const [{ n }] = await db().select({ n: count() }).from(charges);
-  if (n > 0) return;
+  if (await hasRows(charges)) return;
   const active = await db()
     .select({ id: members.id })
     .from(members)

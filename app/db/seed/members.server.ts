@@ -1,8 +1,8 @@
-import { count } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { members } from "~/db/schema";
 import { createMembers } from "~/db/factories/members";
 import { DF_REGIONS, SITUATION_CODES, STATUS_FOR_SITUATION } from "~/domain/members/member-options";
+import { hasRows } from "./has-rows.server";
 
 /**
  * The demo member of the Área do Filiado (issue 23, README): matrícula 2, with an e-mail, a paid
@@ -20,8 +20,7 @@ export const DEMO_MEMBER_COUNT = 60;
  * touched. Numbered from 1 like a fresh register.
  */
 export async function seedDemoMembers() {
-  const [{ n }] = await db().select({ n: count() }).from(members);
-  if (n > 0) return;
+  if (await hasRows(members)) return;
   await createMembers(db(), DEMO_MEMBER_COUNT, (i) => {
     const region = DF_REGIONS[(i * 7) % DF_REGIONS.length];
     // Mostly active; every code appears several times.

@@ -1,7 +1,7 @@
-import { count } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { partners } from "~/db/schema";
 import { createPartner, renderPartnerLogo } from "~/db/factories/partners";
+import { hasRows } from "./has-rows.server";
 
 /**
  * The demo's three union-support partners (the original's 'Apoio Sindical' strip). The
@@ -36,8 +36,7 @@ export const DEMO_PARTNERS = [
 ] as const;
 
 export async function seedDemoPartners() {
-  const [{ n }] = await db().select({ n: count() }).from(partners);
-  if (n > 0) return;
+  if (await hasRows(partners)) return;
   await db().transaction(async (tx) => {
     for (const [i, { icon, colors, ...p }] of DEMO_PARTNERS.entries()) {
       await createPartner(tx, {

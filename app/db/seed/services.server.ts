@@ -1,4 +1,4 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { members, serviceRecordEntries, serviceRecords, users } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
@@ -7,6 +7,7 @@ import { DEMO_MEMBER } from "~/db/seed/members.server";
 import { protocolAt } from "~/domain/service-records/protocol.server";
 import { PRIORITIES, SERVICE_TYPES, type ServiceStatus } from "~/domain/service-records/service-options";
 import { SERVICE_SECTORS } from "~/auth/scopes";
+import { hasRows } from "./has-rows.server";
 
 const PATHS: ServiceStatus[][] = [
   ["pending"],
@@ -70,8 +71,7 @@ async function addEntry(
 
 /** A few dozen records in every sector and status, with histories, some overdue, some linked to members. */
 export async function seedDemoServiceRecords() {
-  const [{ n }] = await db().select({ n: count() }).from(serviceRecords);
-  if (n > 0) return;
+  if (await hasRows(serviceRecords)) return;
   const staff = await db()
     .select({ id: users.id, name: users.name, role: users.role })
     .from(users)

@@ -1,4 +1,5 @@
-import { charges, members } from "~/db/schema";
+import { and, eq, isNull, type Column } from "drizzle-orm";
+import { charges, members, payments } from "~/db/schema";
 
 /**
  * The columns of a {@link ChargeFields} row (charge-row.ts): the charge and its member's name and
@@ -14,3 +15,11 @@ export const CHARGE_FIELD_COLUMNS = {
   referenceYear: charges.referenceYear,
   dueDate: charges.dueDate,
 };
+
+/**
+ * The condition "the active payment of this charge" (one at most: an undone payment does not
+ * count), for joining `payments` to `charges`, or for a where on one charge's id.
+ */
+export function activePaymentOf(charge: Column | string = charges.id) {
+  return and(eq(payments.chargeId, charge), isNull(payments.undoneAt));
+}

@@ -20,7 +20,7 @@ import { AppError } from "~/utils/app-error";
 import { searchCondition } from "~/domain/members/list-members.server";
 import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES, type ChargeFilter, type ChargeStatus } from "./finance-options";
 import { toChargeRow, type ChargeRowView } from "./charge-row";
-import { CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
+import { activePaymentOf, CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
 
 export type { ChargeStatus } from "./finance-options";
 
@@ -127,7 +127,7 @@ function chargeQuery(today: string) {
     .select(selection(today))
     .from(charges)
     .innerJoin(members, eq(members.id, charges.memberId))
-    .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)));
+    .leftJoin(payments, activePaymentOf());
 }
 
 /** One page of charges (newest due date first) for a filter and a member search. */

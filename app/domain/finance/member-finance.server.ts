@@ -1,5 +1,5 @@
 /** A member's charges and payments, for the member's page (roles that may see finance only). */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { charges, payments } from "~/db/schema";
 import type { PaymentMethod } from "./finance-options";
@@ -7,6 +7,7 @@ import { can } from "~/auth/screens";
 import type { Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { chargeStatus } from "./charges.server";
+import { activePaymentOf } from "./charge-columns.server";
 import type { ChargeStatus } from "./finance-options";
 
 export type MemberChargeView = {
@@ -46,7 +47,7 @@ export async function memberChargeRows(memberId: string, today: string): Promise
       method: payments.method,
     })
     .from(charges)
-    .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)))
+    .leftJoin(payments, activePaymentOf())
     .where(eq(charges.memberId, memberId))
     .orderBy(desc(charges.referenceYear), desc(charges.referenceMonth))
     .limit(120);

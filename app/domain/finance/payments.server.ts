@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { charges, payments } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
@@ -10,6 +10,7 @@ import { AppError } from "~/utils/app-error";
 import { FINANCE_MESSAGES } from "./finance-options";
 import type { RegisterPaymentInput } from "./finance.schema";
 import { earliestPaidOn } from "./payment-dates";
+import { activePaymentOf } from "./charge-columns.server";
 
 /**
  * Registers the payment of a charge (replaces the original's inert 'Register Payment'). ADR 155:
@@ -27,10 +28,7 @@ export async function registerPayment(actor: Actor, input: RegisterPaymentInput,
     return await db().transaction(async (tx) => {
       const [charge] = await tx.select().from(charges).where(eq(charges.id, input.chargeId)).for("update");
       if (!charge) throw new AppError(404, FINANCE_MESSAGES.chargeNotFound);
-      const [active] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.chargeId, charge.id), isNull(payments.undoneAt)));
+      const [active] = await tx.select({ id: payments.id }).from(payments).where(activePaymentOf(charge.id));
       if (active) throw new AppError(409, FINANCE_MESSAGES.alreadyPaid);
       const earliest = earliestPaidOn(charge);
       if (input.paidOn < earliest) throw new AppError(422, FINANCE_MESSAGES.paidOnBeforeCharge(formatDate(earliest)), "paidOn");

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { charges, members, payments } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
@@ -11,7 +11,7 @@ import { getPixConfig, type PixConfig } from "./pix-settings.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { maskEmail } from "./mask-email";
 import type { ChargeFields } from "./charge-row";
-import { CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
+import { activePaymentOf, CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
 
 /**
  * A charge's printable page with its PIX code (issue 11, ADR 157): the member, the month, the
@@ -62,7 +62,7 @@ export async function findChargeForPix(chargeId: string) {
     })
     .from(charges)
     .innerJoin(members, eq(members.id, charges.memberId))
-    .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)))
+    .leftJoin(payments, activePaymentOf())
     .where(eq(charges.id, chargeId.toLowerCase()));
   return row ?? null;
 }

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { charges, members, payments } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { memberChargeRows, type MemberChargeView } from "~/domain/finance/member-finance.server";
 import { getPixConfig } from "~/domain/finance/pix-settings.server";
+import { activePaymentOf } from "~/domain/finance/charge-columns.server";
 import { readyPix, type ReadyPix } from "~/domain/finance/pix.server";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/domain/finance/finance-options";
 import { todayInBrasilia } from "~/lib/dates";
@@ -90,7 +91,7 @@ export async function myReceipt(member: Pick<MemberSession, "memberId" | "regist
     })
     .from(charges)
     .innerJoin(members, eq(members.id, charges.memberId))
-    .innerJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)))
+    .innerJoin(payments, activePaymentOf())
     .where(and(eq(charges.id, chargeId.toLowerCase()), eq(charges.memberId, member.memberId)));
   if (!row) throw new AppError(404, DUES_MESSAGES.receiptNotFound);
   await recordAudit({

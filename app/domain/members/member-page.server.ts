@@ -1,11 +1,12 @@
 import { toCsv } from "~/utils/csv.server";
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, desc, eq, isNull, like, sql } from "drizzle-orm";
+import { and, asc, desc, eq, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, charges, members, payments, serviceRecords, users } from "~/db/schema";
 
 import { dataLinesText, describeAuditEntry, formatAuditTime } from "~/domain/audit/describe-audit-entry";
 import { auditEventDef } from "~/domain/audit/audit-events";
+import { activePaymentOf } from "~/domain/finance/charge-columns.server";
 import { SECTOR_LABELS, STATUS_LABELS as SERVICE_STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
 import { can, canAccessScreen, screenById } from "~/auth/screens";
 import { serviceScope, type ServiceSector } from "~/auth/scopes";
@@ -65,7 +66,7 @@ export async function memberRecords(id: string, limit = 50, withCharges = false)
           paidOn: payments.paidOn,
         })
         .from(charges)
-        .leftJoin(payments, and(eq(payments.chargeId, charges.id), isNull(payments.undoneAt)))
+        .leftJoin(payments, activePaymentOf())
         .where(eq(charges.memberId, id))
         .orderBy(desc(charges.referenceYear), desc(charges.referenceMonth))
         .limit(limit);
