@@ -58,7 +58,6 @@ export async function login(input: { username: string; password: string; clientI
     await recordAudit({
       actor: null,
       action: "login.failed",
-      entityType: "user",
       entityId: user?.id ?? null,
       data: user ? { username: user.username } : { unknownUser: true },
     });
@@ -84,7 +83,7 @@ export async function signedIn(user: { id: string; username: string }) {
     .update(users)
     .set({ lastLoginAt: sql`now()` })
     .where(eq(users.id, user.id));
-  await recordAudit({ actor: { id: user.id, username: user.username }, action: "login", entityType: "user", entityId: user.id });
+  await recordAudit({ actor: { id: user.id, username: user.username }, action: "login", entityId: user.id });
 }
 
 export type CodeStepOutcome = { ok: true; cookie: string; message: string } | { ok: false; status: 401 | 409 | 429; message: string };
@@ -108,7 +107,6 @@ export async function completeCodeStep(input: {
     await recordAudit({
       actor: user,
       action: "login.recovery_code_used",
-      entityType: "user",
       entityId: user.id,
       data: { remaining: check.remaining ?? 0 },
     });

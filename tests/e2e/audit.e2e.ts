@@ -15,7 +15,6 @@ beforeAll(async () => {
   await createAuditEntry(t.db, {
     actor: as,
     action: "news.updated",
-    entityType: "news_post",
     entityId: "3f1c2a9e-0b7d-4e55-9a1e-5d2b7c8e9f01",
     data: {
       title: "Assembleia geral extraordinária da categoria",
@@ -29,7 +28,6 @@ beforeAll(async () => {
   await createAuditEntry(t.db, {
     actor: as,
     action: "agreement.updated",
-    entityType: "agreement",
     entityId: "a7d1e2f3-4b5c-4d6e-8f90-1a2b3c4d5e6f",
     data: {
       title: "Convenção coletiva dos vigilantes 2026/2027",
@@ -40,7 +38,6 @@ beforeAll(async () => {
   await createAuditEntry(t.db, {
     actor: null,
     action: "login.failed",
-    entityType: "user",
     data: { username: "visitante.desconhecido" },
     createdAt: new Date("2026-03-10T09:00:00Z"),
   });
@@ -48,7 +45,6 @@ beforeAll(async () => {
     await createAuditEntry(t.db, {
       actor: as,
       action: "partner.updated",
-      entityType: "partner",
       entityId: `parceiro-${i}`,
       data: { name: `Parceiro de exemplo ${i}`, changed: ["name", "website"], logoFileId: null },
       createdAt: new Date(Date.UTC(2026, 1, 1, 12, i)),
@@ -138,7 +134,6 @@ describe("audit screen", () => {
       createAuditEntry(t.db, {
         actor: { id: by.id, username: by.username },
         action: "member.cpf_viewed",
-        entityType: "member",
         entityId: whom.id,
         data: { registrationNumber: whom.registrationNumber, ...record },
       });

@@ -53,7 +53,6 @@ beforeAll(async () => {
   await createAuditEntry(t.db, {
     actor: as(adminUser),
     action: "agreement.updated",
-    entityType: "agreement",
     entityId: "conv-0001",
     data: {
       title: "Convenção dos vigilantes 2026",
@@ -64,7 +63,6 @@ beforeAll(async () => {
   await createAuditEntry(t.db, {
     actor: as(secretaria),
     action: "news.created",
-    entityType: "news_post",
     entityId: "noticia-0001",
     data: {
       title: "Assembleia geral",
@@ -79,14 +77,12 @@ beforeAll(async () => {
   await createAuditEntry(t.db, {
     actor: null,
     action: "login.failed",
-    entityType: "user",
     data: { username: "fulano" },
     createdAt: new Date("2026-03-15T12:00:00Z"),
   });
   await createAuditEntry(t.db, {
     actor: null,
     action: "user.created_by_cli",
-    entityType: "user",
     entityId: adminUser.id,
     data: { username: adminUser.username, role: "admin" },
     createdAt: new Date("2026-01-02T12:00:00Z"),
@@ -97,7 +93,6 @@ beforeAll(async () => {
     await createAuditEntry(t.db, {
       actor: as(secretaria),
       action: "partner.updated",
-      entityType: "partner",
       entityId: `parceiro-${String(i).padStart(3, "0")}`,
       data: { name: `Parceiro ${i}`, changed: ["name"], logoFileId: null },
       createdAt: new Date(Date.UTC(2026, 1, 1, 12, 0, Math.floor(i / 40))),
@@ -295,7 +290,6 @@ describe("CSV export", () => {
     await createAuditEntry(t.db, {
       actor: null,
       action: "partner.deleted",
-      entityType: "partner",
       entityId: "formula-1",
       data: { name: '=HYPERLINK("http://x")', category: "Apoio" },
     });

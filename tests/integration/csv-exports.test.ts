@@ -122,7 +122,6 @@ describe("exports read back with ';' and ','", () => {
     await createAuditEntry(t.db, {
       actor: null,
       action: "login.failed",
-      entityType: "user",
       entityId: "formula-antiga",
       data: { username: EVIL_USERNAME },
     });

@@ -50,10 +50,9 @@ beforeAll(async () => {
   await createWorkplace(t.db, { name: "Posto Sem Visita" });
   await createFieldRoute(t.db);
   for (const status of ["pending", "in_progress", "resolved"] as const) await createServiceRecordRow(t.db, { status });
-  await createAuditEntry(t.db, { action: "login.failed", entityType: "user", entityId: null, data: { unknownUser: true } });
+  await createAuditEntry(t.db, { action: "login.failed", entityId: null, data: { unknownUser: true } });
   await createAuditEntry(t.db, {
     action: "logout",
-    entityType: "user",
     entityId: admin.id,
     actor: { id: admin.id, username: admin.username },
   });

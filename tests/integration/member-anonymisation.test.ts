@@ -429,7 +429,7 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     await revealMemberCpf(admin, member.id);
     await revealMemberCpf(admin, member.id);
     await exportAuditLog(admin, { person: OLD.name, entityId: formatCpf(OLD.cpf) });
-    await createAuditEntry(t.db, { action: "login.failed", entityType: "user", entityId: null, data: { username: OLD.email } });
+    await createAuditEntry(t.db, { action: "login.failed", entityId: null, data: { username: OLD.email } });
     // A refused members import whose report names her row (ADR 253: the page shows the latest run).
     await t.db.execute(sql`
       insert into import_runs (kind, status, file_name, actor, report)
@@ -455,7 +455,6 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     );
     await createAuditEntry(t.db, {
       action: "member_area.signed_in",
-      entityType: "member_area",
       entityId: member.id,
       data: { registrationNumber: member.registrationNumber },
     });
@@ -579,7 +578,6 @@ describe("the append-only tables keep refusing every other change", () => {
     auditId = (
       await createAuditEntry(t.db, {
         action: "login.failed",
-        entityType: "user",
         entityId: null,
         data: { username: m.email! },
         actor: { id: admin.id, username: admin.username },

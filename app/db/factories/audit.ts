@@ -20,7 +20,7 @@ export async function createAuditEntry(
       actorId: entry.actor?.id ?? null,
       actorUsername: entry.actor?.username ?? null,
       action: entry.action,
-      entityType: entry.entityType,
+      entityType: def.entityType,
       entityId: entry.entityId == null ? null : String(entry.entityId),
       data,
       ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),

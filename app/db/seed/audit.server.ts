@@ -27,17 +27,15 @@ export async function seedDemoAudit() {
   await createAuditEntry(d, {
     actor: null,
     action: "user.created_by_cli",
-    entityType: "user",
     entityId: admin?.id,
     data: { username: "admin", role: "admin" },
     createdAt: daysAgo(14, 3),
   });
-  await createAuditEntry(d, { actor: admin, action: "login", entityType: "user", entityId: admin?.id, createdAt: daysAgo(14, 2) });
+  await createAuditEntry(d, { actor: admin, action: "login", entityId: admin?.id, createdAt: daysAgo(14, 2) });
   if (secretaria) {
     await createAuditEntry(d, {
       actor: admin,
       action: "user.created",
-      entityType: "user",
       entityId: secretaria.id,
       data: { username: "secretaria", role: "secretaria" },
       createdAt: daysAgo(14, 1),
@@ -46,21 +44,18 @@ export async function seedDemoAudit() {
   await createAuditEntry(d, {
     actor: null,
     action: "login.failed",
-    entityType: "user",
     data: { username: "secretaria" },
     createdAt: daysAgo(12, 5),
   });
   await createAuditEntry(d, {
     actor: secretaria,
     action: "login",
-    entityType: "user",
     entityId: secretaria?.id,
     createdAt: daysAgo(12, 4),
   });
   await createAuditEntry(d, {
     actor: secretaria,
     action: "partner.updated",
-    entityType: "partner",
     entityId: null,
     data: { name: "Federação Parceira (exemplo)", changed: ["description", "website"], logoFileId: null },
     createdAt: daysAgo(12, 3),
@@ -68,7 +63,6 @@ export async function seedDemoAudit() {
   await createAuditEntry(d, {
     actor: juridico,
     action: "agreement.updated",
-    entityType: "agreement",
     entityId: null,
     data: {
       title: "Convenção Coletiva de Trabalho (exemplo)",
@@ -79,7 +73,6 @@ export async function seedDemoAudit() {
   await createAuditEntry(d, {
     actor: presidencia,
     action: "content.updated",
-    entityType: "content",
     entityId: "institutional_content",
     data: { changed: ["hours", "phones"] },
     createdAt: daysAgo(7, 2),
@@ -87,7 +80,6 @@ export async function seedDemoAudit() {
   await createAuditEntry(d, {
     actor: secretaria,
     action: "contact.status_changed",
-    entityType: "contact_message",
     entityId: null,
     data: { sector: "secretaria", from: "pending", to: "resolved", screen: "cases" },
     createdAt: daysAgo(5, 1),
@@ -95,7 +87,6 @@ export async function seedDemoAudit() {
   await createAuditEntry(d, {
     actor: presidencia,
     action: "complaint.status_changed",
-    entityType: "complaint",
     entityId: null,
     data: { from: "pending", to: "in_review", notesChanged: true },
     createdAt: daysAgo(3, 4),
@@ -103,7 +94,6 @@ export async function seedDemoAudit() {
   await createAuditEntry(d, {
     actor: admin,
     action: "audit.exported",
-    entityType: "audit_log",
     data: { filters: { action: "login.failed" }, rows: 1 },
     createdAt: daysAgo(1, 2),
   });

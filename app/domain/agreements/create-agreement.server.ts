@@ -31,7 +31,6 @@ export async function createAgreement(actor: Actor, input: AgreementInput, uploa
       {
         actor,
         action: "agreement.created",
-        entityType: "agreement",
         entityId: created.id,
         data: {
           title: input.title,

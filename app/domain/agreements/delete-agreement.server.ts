@@ -18,7 +18,6 @@ export async function deleteAgreement(actor: Actor, id: string) {
       {
         actor,
         action: "agreement.deleted",
-        entityType: "agreement",
         entityId: id,
         data: {
           title: removed.title,

@@ -55,7 +55,6 @@ export async function updateAgreement(actor: Actor, id: string, input: Agreement
       {
         actor,
         action: "agreement.updated",
-        entityType: "agreement",
         entityId: id,
         data: {
           title: input.title,

@@ -112,7 +112,7 @@ describe("the audit event registry", () => {
     const extra: AuditEvent = { action: "user.password_set", entityType: "user", data: { username: "a", password: "x" } };
     // @ts-expect-error missing data where the event has some
     const missing: AuditEvent = { action: "user.deleted", entityType: "user" };
-    const fine: AuditEvent = { action: "logout", entityType: "user", entityId: "u1" };
+    const fine: AuditEvent = { action: "logout", entityId: "u1" };
     expect([unknown, wrongEntity, extra, missing, fine]).toHaveLength(5);
   });
 });

@@ -75,7 +75,7 @@ type DataField<A extends AuditAction> = Record<never, never> extends DataOf<A> ?
 
 /** One audit event: the action, the entity it is about and its typed data. */
 export type AuditEvent = {
-  [A in AuditAction]: { action: A; entityType: Events[A]["entityType"]; entityId?: string | number | null } & DataField<A>;
+  [A in AuditAction]: { action: A; entityId?: string | number | null } & DataField<A>;
 }[AuditAction];
 
 export const AUDIT_ACTIONS = Object.keys(AUDIT_EVENTS) as AuditAction[];

@@ -16,14 +16,13 @@ export type AuditEntry = AuditEvent & { actor: AuditActor };
 export async function recordAudit(entry: AuditEntry, tx: Db | Tx = db()) {
   const def = AUDIT_EVENTS[entry.action];
   if (!def) throw new Error(`Ação de auditoria desconhecida: ${entry.action}`);
-  if (def.entityType !== entry.entityType) throw new Error(`Ação ${entry.action} é sobre '${def.entityType}', não '${entry.entityType}'`);
   const parsed = def.data.safeParse(entry.data ?? {});
   if (!parsed.success) throw new Error(`Dados de auditoria inválidos para ${entry.action}: ${parsed.error.message}`);
   await tx.insert(auditLog).values({
     actorId: entry.actor?.id ?? null,
     actorUsername: entry.actor?.username ?? null,
     action: entry.action,
-    entityType: entry.entityType,
+    entityType: def.entityType,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     data: parsed.data as Record<string, unknown>,
   });

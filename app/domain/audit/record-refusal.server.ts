@@ -106,7 +106,6 @@ async function write(pending: Pending, suppressed: number) {
     await recordAudit({
       actor: pending.actor,
       action: "access.refused",
-      entityType: "access",
       entityId: pending.entityId,
       data: { ...pending.info, ...(suppressed > 0 ? { suppressed } : {}) },
     });

@@ -35,7 +35,6 @@ export async function replyToComplaint(actor: Actor, input: { id: string; visibi
       {
         actor,
         action: "complaint.replied",
-        entityType: "complaint",
         entityId: input.id,
         data: { messageId: message.id, visibility: input.visibility },
       },

@@ -25,7 +25,6 @@ export async function updateComplaintStatus(actor: Actor, input: { id: string; s
       {
         actor,
         action: "complaint.status_changed",
-        entityType: "complaint",
         entityId: input.id,
         data: { from: current.status, to: input.status, notesChanged: (current.adminNotes ?? null) !== notes },
       },

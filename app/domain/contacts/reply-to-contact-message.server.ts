@@ -82,7 +82,6 @@ export async function replyToContactMessage(
       {
         actor,
         action: "contact.replied",
-        entityType: "contact_message",
         entityId: message.id,
         data: { sector: message.sector, from: message.status, to: "replied", replyLength: input.reply.length },
       },

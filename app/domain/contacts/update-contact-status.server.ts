@@ -37,7 +37,6 @@ export async function updateContactStatus(
       {
         actor,
         action: "contact.status_changed",
-        entityType: "contact_message",
         entityId: current.id,
         data: { sector: current.sector, from: current.status, to: next, screen: input.screen },
       },

@@ -60,7 +60,6 @@ export async function createWorkplace(actor: Actor, input: WorkplaceFields, opti
         {
           actor,
           action: "workplace.created",
-          entityType: "workplace",
           entityId: created.id,
           data: {
             code,

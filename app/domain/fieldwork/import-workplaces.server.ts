@@ -414,7 +414,6 @@ export async function applyWorkplaceImport(
     {
       actor,
       action: "workplace.imported",
-      entityType: "workplace",
       entityId: null,
       data: {
         total: report.total,

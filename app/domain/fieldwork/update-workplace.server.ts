@@ -61,7 +61,6 @@ export async function updateWorkplace(actor: Actor, input: WorkplaceFields & { i
       {
         actor,
         action: "workplace.updated",
-        entityType: "workplace",
         entityId: input.id,
         data: {
           code: current.code,
@@ -90,7 +89,6 @@ export async function moveWorkplacePin(actor: Actor, input: { id: string; lat: n
       {
         actor,
         action: "workplace.pin-moved",
-        entityType: "workplace",
         entityId: input.id,
         data: { code: current.code, from: { lat: current.lat, lon: current.lon }, to: { lat: input.lat, lon: input.lon } },
       },

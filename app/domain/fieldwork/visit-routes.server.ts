@@ -78,7 +78,6 @@ export async function createFieldRoute(actor: Actor, input: CreateRouteInput) {
       {
         actor,
         action: "field-route.created",
-        entityType: "field-route",
         entityId: created.id,
         data: { name: input.name, routeDate: input.routeDate, workplaceId: workplace?.id ?? null },
       },
@@ -248,7 +247,6 @@ export async function startFieldRoute(actor: Actor, input: { id: string } & Posi
       {
         actor,
         action: "field-route.started",
-        entityType: "field-route",
         entityId: won.id,
         data: { name: won.name, by: point ? "geolocation" : "cep" },
       },
@@ -339,7 +337,6 @@ export async function finishFieldRoute(actor: Actor, input: Omit<FinishInput, "i
       {
         actor,
         action: "field-route.finished",
-        entityType: "field-route",
         entityId: route.id,
         data: { name: route.name, workplaceId: route.workplaceId, photoFileId },
       },

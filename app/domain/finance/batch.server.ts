@@ -60,7 +60,6 @@ export async function requestChargeBatch(actor: Actor, input: BatchInput) {
         {
           actor,
           action: "charge_batch.requested",
-          entityType: "charge_batch",
           entityId: batch.id,
           data: { amountCentavos: input.amount, month: input.month, year: input.year, dueDate: input.dueDate, expected: preview.create },
         },

@@ -108,7 +108,6 @@ export async function sendChargeByEmail(actor: Actor, chargeId: string): Promise
       {
         actor,
         action: "charge.emailed",
-        entityType: "charge",
         entityId: row.id,
         data: { memberId: row.memberId, jobId, amountCentavos: row.amountCentavos, dueDate: row.dueDate },
       },

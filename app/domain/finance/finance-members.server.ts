@@ -48,7 +48,6 @@ export async function searchFinanceMembers(actor: Actor, term: string): Promise<
     await recordAudit({
       actor,
       action: "member.searched_by_cpf",
-      entityType: "member",
       entityId: hits.length === 1 ? hits[0].id : null,
       data: { found: hits.length },
     });

@@ -42,7 +42,6 @@ export async function issueCharge(actor: Actor, input: IssueChargeInput) {
         {
           actor,
           action: "charge.issued",
-          entityType: "charge",
           entityId: created.id,
           data: { memberId: member.id, amountCentavos: input.amount, month: input.month, year: input.year, dueDate: input.dueDate },
         },

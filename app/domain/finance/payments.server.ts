@@ -57,7 +57,6 @@ export async function registerPayment(actor: Actor, input: RegisterPaymentInput,
         {
           actor,
           action: "payment.registered",
-          entityType: "payment",
           entityId: created.id,
           data: { chargeId: charge.id, amountCentavos: input.amount, excessCentavos, method: input.method, paidOn: input.paidOn },
         },
@@ -99,7 +98,6 @@ export async function undoPayment(actor: Actor, paymentId: string, o: { now?: Da
       {
         actor,
         action: "payment.undone",
-        entityType: "payment",
         entityId: payment.id,
         data: { chargeId: payment.chargeId, amountCentavos: payment.amountCentavos },
       },

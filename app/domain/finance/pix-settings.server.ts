@@ -72,7 +72,6 @@ export async function savePixSettings(actor: Actor, input: PixSettingsInput) {
       {
         actor,
         action: "pix-settings.updated",
-        entityType: "pix-settings",
         entityId: PIX_SETTINGS_KEY,
         data: { keyType: PIX_KEY_TYPE_LABELS[key.type], receiverName: input.receiverName, city: input.city, changed },
       },

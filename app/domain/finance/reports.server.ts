@@ -75,7 +75,6 @@ async function audit(actor: Actor, report: FinanceReport, period: Period | null,
   await recordAudit({
     actor,
     action: "finance_report.exported",
-    entityType: "finance_report",
     data: { report, from: period?.from ?? null, to: period?.to ?? null, rows },
   });
 }

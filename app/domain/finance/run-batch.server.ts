@@ -69,10 +69,7 @@ export async function runChargeBatch(batchId: string, signal?: AbortSignal, chun
         .update(chargeBatches)
         .set({ status: "done", created, skipped, processed, total: processed, finishedAt: sql`now()` })
         .where(eq(chargeBatches.id, batch.id));
-      await recordAudit(
-        { actor: null, action: "charge_batch.completed", entityType: "charge_batch", entityId: batch.id, data: { created, skipped } },
-        tx,
-      );
+      await recordAudit({ actor: null, action: "charge_batch.completed", entityId: batch.id, data: { created, skipped } }, tx);
       return { created, skipped, ran: true };
     });
   } catch (error) {
@@ -86,7 +83,7 @@ export async function runChargeBatch(batchId: string, signal?: AbortSignal, chun
         finishedAt: sql`now()`,
       })
       .where(eq(chargeBatches.id, batch.id));
-    await recordAudit({ actor: null, action: "charge_batch.failed", entityType: "charge_batch", entityId: batch.id, data: {} });
+    await recordAudit({ actor: null, action: "charge_batch.failed", entityId: batch.id, data: {} });
     throw error;
   }
 }

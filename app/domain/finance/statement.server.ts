@@ -483,7 +483,6 @@ export async function confirmStatement(
         {
           actor,
           action: "bank-statement.reconciled",
-          entityType: "bank-statement",
           entityId: digest.slice(0, 16),
           data: {
             payments: chosen.length,

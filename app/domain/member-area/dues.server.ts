@@ -97,7 +97,6 @@ export async function myReceipt(member: Pick<MemberSession, "memberId" | "regist
   await recordAudit({
     actor: memberActor(member),
     action: "member_area.receipt_viewed",
-    entityType: "member_area",
     entityId: member.memberId,
     data: { registrationNumber: member.registrationNumber, chargeId: row.chargeId },
   });

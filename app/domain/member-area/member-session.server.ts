@@ -40,7 +40,6 @@ export function recordSignInStep(memberId: string, registrationNumber: number, a
     {
       actor: memberActor({ memberId, registrationNumber }),
       action,
-      entityType: "member_area",
       entityId: memberId,
       data: { registrationNumber },
     },

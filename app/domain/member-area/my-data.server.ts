@@ -130,7 +130,6 @@ export async function changeMyPhone(m: MemberSession, input: { mobilePhone: stri
       {
         actor: actorOf(m),
         action: "member_area.contact_changed",
-        entityType: "member",
         entityId: m.memberId,
         data: { registrationNumber: m.registrationNumber, changed: [...changed] },
       },
@@ -162,7 +161,6 @@ export async function requestEmailChange(m: MemberSession, newEmail: string) {
       {
         actor: actorOf(m),
         action: "member_area.email_code_sent",
-        entityType: "member",
         entityId: m.memberId,
         data: { registrationNumber: m.registrationNumber },
       },
@@ -208,7 +206,6 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
       await recordAudit({
         actor: actorOf(m),
         action: "member_area.email_code_failed",
-        entityType: "member",
         entityId: m.memberId,
         data: { registrationNumber: m.registrationNumber },
       });
@@ -238,7 +235,6 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
       {
         actor: actorOf(m),
         action: "member_area.email_changed",
-        entityType: "member",
         entityId: m.memberId,
         data: { registrationNumber: m.registrationNumber, changed: ["email"] },
       },
@@ -279,7 +275,6 @@ export async function requestAddressChange(m: MemberSession, input: AddressInput
       {
         actor: actorOf(m),
         action: "member_area.address_requested",
-        entityType: "member",
         entityId: m.memberId,
         data: { registrationNumber: m.registrationNumber, requestId: created.id },
       },
@@ -295,7 +290,6 @@ export async function exportMyData(m: MemberSession, format: "json" | "csv") {
     recordAudit({
       actor: actorOf(m),
       action: "member_area.data_exported",
-      entityType: "member",
       entityId: m.memberId,
       data: { registrationNumber: m.registrationNumber, format },
     }),
@@ -401,7 +395,6 @@ export async function decideAddressRequest(actor: Actor, id: string, approve: bo
         {
           actor,
           action: "member_area.address_rejected",
-          entityType: "member",
           entityId: member.id,
           data: { registrationNumber: member.registrationNumber, requestId: req.id },
         },
@@ -418,7 +411,6 @@ export async function decideAddressRequest(actor: Actor, id: string, approve: bo
       {
         actor,
         action: "member_area.address_approved",
-        entityType: "member",
         entityId: member.id,
         data: { registrationNumber: member.registrationNumber, requestId: req.id, changed: [...changed] },
       },

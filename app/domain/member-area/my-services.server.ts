@@ -192,7 +192,6 @@ export async function commentOnMyServiceRecord(member: Member, protocol: string,
       {
         actor: memberActor(member),
         action: "member_area.service_commented",
-        entityType: "service_record",
         entityId: record.id,
         data: {
           registrationNumber: member.registrationNumber,

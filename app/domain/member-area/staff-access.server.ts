@@ -72,7 +72,6 @@ export async function resendMemberAccess(actor: Actor, memberId: string) {
       {
         actor,
         action: "member_area.access_resent",
-        entityType: "member",
         entityId: m.id,
         data: { registrationNumber: m.registrationNumber },
       },
@@ -118,7 +117,6 @@ async function setBlocked(actor: Actor, memberId: string, blocked: boolean) {
       {
         actor,
         action: blocked ? "member_area.access_blocked" : "member_area.access_unblocked",
-        entityType: "member",
         entityId: m.id,
         data: { registrationNumber: m.registrationNumber },
       },

@@ -164,7 +164,7 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
       replyFilesDeleted: await deleteReplyFiles(tx, records),
     };
 
-    await recordAudit({ actor, action: "member.anonymized", entityType: "member", entityId: member.id, data: {} }, tx);
+    await recordAudit({ actor, action: "member.anonymized", entityId: member.id, data: {} }, tx);
     return outcome;
   });
 }

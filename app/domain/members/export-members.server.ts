@@ -56,7 +56,6 @@ export async function exportMemberList(actor: Actor, query: Pick<MemberListQuery
   await recordAudit({
     actor,
     action: "member.list_exported",
-    entityType: "member",
     data: { rows: ids.length, tab: query.tab, searched: query.q.trim() !== "", fullCpf, format },
   });
   const batches = memberRows(ids, fullCpf);

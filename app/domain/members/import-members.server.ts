@@ -457,7 +457,6 @@ export async function applyMemberImport(tx: Tx, actor: Actor, upload: Upload, pr
     {
       actor,
       action: "member.imported",
-      entityType: "member",
       entityId: null,
       data: { total: report.total, created: report.created, updated: report.updated, rejected: report.rejected.length },
     },

@@ -127,7 +127,6 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
     await recordAudit({
       actor,
       action: "member.searched_by_cpf",
-      entityType: "member",
       entityId: rows.length === 1 ? rows[0].id : null,
       data: { found: total },
     });

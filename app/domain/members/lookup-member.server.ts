@@ -60,7 +60,6 @@ export async function findMemberByCpfAudited(actor: Actor, cpf: string, tx: Db |
     {
       actor,
       action: "member.looked_up",
-      entityType: "member",
       entityId: m?.id ?? null,
       data: { found: !!m, registrationNumber: m?.registrationNumber ?? null },
     },

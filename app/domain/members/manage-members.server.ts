@@ -70,7 +70,6 @@ export async function addMember(actor: Actor, input: CreateMemberInput) {
         {
           actor,
           action: "member.created",
-          entityType: "member",
           entityId: created.id,
           data: { registrationNumber, situation: 1, typedRegistration: input.registrationNumber != null },
         },
@@ -145,7 +144,6 @@ async function editMemberIn(actor: Actor, input: UpdateMemberInput) {
       {
         actor,
         action: "member.updated",
-        entityType: "member",
         entityId: current.id,
         data: { registrationNumber: current.registrationNumber, changed },
       },
@@ -198,9 +196,6 @@ async function deleteMember(actor: Actor, id: string) {
     const [removed] = await tx.delete(members).where(eq(members.id, id)).returning();
     if (!removed) throw new AppError(404, MEMBER_MESSAGES.notFound);
     if (removed.photoFileId) await deleteFile(removed.photoFileId, tx);
-    await recordAudit(
-      { actor, action: "member.deleted", entityType: "member", entityId: id, data: { registrationNumber: removed.registrationNumber } },
-      tx,
-    );
+    await recordAudit({ actor, action: "member.deleted", entityId: id, data: { registrationNumber: removed.registrationNumber } }, tx);
   });
 }

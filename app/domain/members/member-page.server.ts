@@ -203,7 +203,6 @@ export async function exportMember(actor: Actor, id: string, format: "json" | "c
     recordAudit({
       actor,
       action: "member.exported",
-      entityType: "member",
       entityId: m.id,
       data: { registrationNumber: m.registrationNumber, format },
     }),
@@ -278,7 +277,6 @@ export async function revealMemberCpf(actor: Actor, id: string) {
   await recordAudit({
     actor,
     action: "member.cpf_viewed",
-    entityType: "member",
     entityId: m.id,
     data: { registrationNumber: m.registrationNumber },
   });

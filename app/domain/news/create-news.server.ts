@@ -41,7 +41,6 @@ export async function createNews(actor: Actor, input: Omit<NewsInput, "intent">,
         {
           actor,
           action: "news.created",
-          entityType: "news_post",
           entityId: created.id,
           data: { title: input.title, slug, status: input.status, publishedAt: publishedAt?.toISOString() ?? null, cover: Boolean(file) },
         },

@@ -17,9 +17,6 @@ export async function deleteNews(actor: Actor, id: string) {
       .returning({ title: newsPosts.title, slug: newsPosts.slug, coverFileId: newsPosts.coverFileId });
     if (!deleted) throw new AppError(404, NEWS_MESSAGES.notFound);
     if (deleted.coverFileId) await deleteFile(deleted.coverFileId, tx);
-    await recordAudit(
-      { actor, action: "news.deleted", entityType: "news_post", entityId: id, data: { title: deleted.title, slug: deleted.slug } },
-      tx,
-    );
+    await recordAudit({ actor, action: "news.deleted", entityId: id, data: { title: deleted.title, slug: deleted.slug } }, tx);
   });
 }

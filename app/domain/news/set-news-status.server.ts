@@ -23,7 +23,6 @@ export async function publishNews(actor: Actor, id: string): Promise<NewsState> 
       {
         actor,
         action: "news.published",
-        entityType: "news_post",
         entityId: id,
         data: { title: post.title, publishedAt: post.publishedAt?.toISOString() ?? null },
       },
@@ -43,6 +42,6 @@ export async function unpublishNews(actor: Actor, id: string) {
       .where(eq(newsPosts.id, id))
       .returning({ title: newsPosts.title });
     if (!post) throw new AppError(404, NEWS_MESSAGES.notFound);
-    await recordAudit({ actor, action: "news.unpublished", entityType: "news_post", entityId: id, data: { title: post.title } }, tx);
+    await recordAudit({ actor, action: "news.unpublished", entityId: id, data: { title: post.title } }, tx);
   });
 }

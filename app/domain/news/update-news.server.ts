@@ -49,7 +49,6 @@ export async function updateNews(actor: Actor, input: Omit<NewsInput, "intent"> 
         {
           actor,
           action: "news.updated",
-          entityType: "news_post",
           entityId: input.id,
           data: { title: input.title, slug, status: input.status, publishedAt: publishedAt?.toISOString() ?? null, changed },
         },

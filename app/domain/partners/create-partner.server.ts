@@ -21,7 +21,6 @@ export async function createPartner(actor: Actor, input: Omit<PartnerFields, "in
       {
         actor,
         action: "partner.created",
-        entityType: "partner",
         entityId: created.id,
         data: { name: input.name, category: input.category, active: input.active, logoFileId: stored?.id ?? null },
       },

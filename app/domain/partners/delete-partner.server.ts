@@ -14,9 +14,6 @@ export async function deletePartner(actor: Actor, id: string) {
     const [removed] = await tx.delete(partners).where(eq(partners.id, id)).returning();
     if (!removed) throw new AppError(404, PARTNER_MESSAGES.notFound);
     if (removed.logoFileId) await deleteFile(removed.logoFileId, tx);
-    await recordAudit(
-      { actor, action: "partner.deleted", entityType: "partner", entityId: id, data: { name: removed.name, category: removed.category } },
-      tx,
-    );
+    await recordAudit({ actor, action: "partner.deleted", entityId: id, data: { name: removed.name, category: removed.category } }, tx);
   });
 }

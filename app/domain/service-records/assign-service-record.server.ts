@@ -73,7 +73,6 @@ export async function recordResponsibleChange(tx: Tx, actor: ServiceActor, recor
     {
       actor,
       action: "service.assigned",
-      entityType: "service_record",
       entityId: record.id,
       data: { protocol: record.protocol, sector: record.sector, fromUserId: record.responsibleId, toUserId: to.id, via },
     },

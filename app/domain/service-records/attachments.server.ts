@@ -69,7 +69,6 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
       {
         actor,
         action: "service.attached",
-        entityType: "service_record",
         entityId: record.id,
         data: {
           protocol: record.protocol,
@@ -141,7 +140,6 @@ export async function setAttachmentVisibility(actor: ServiceActor, input: { id: 
       {
         actor,
         action: "service.attachment_visibility",
-        entityType: "service_record",
         entityId: record.id,
         data: { protocol: record.protocol, sector: record.sector, attachmentId: att.id, isPublic: input.isPublic },
       },

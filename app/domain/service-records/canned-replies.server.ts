@@ -85,7 +85,6 @@ export async function createCannedReply(actor: ServiceActor, input: { sector: Se
         {
           actor,
           action: "service_canned_reply.created",
-          entityType: "service_canned_reply",
           entityId: row.id,
           data: { sector: input.sector, title: input.title },
         },
@@ -117,7 +116,6 @@ export async function updateCannedReply(actor: ServiceActor, input: { id: string
         {
           actor,
           action: "service_canned_reply.updated",
-          entityType: "service_canned_reply",
           entityId: row.id,
           data: { sector: row.sector, title: input.title, fields: [...fields] },
         },
@@ -136,7 +134,6 @@ export async function deleteCannedReply(actor: ServiceActor, id: string) {
       {
         actor,
         action: "service_canned_reply.deleted",
-        entityType: "service_canned_reply",
         entityId: row.id,
         data: { sector: row.sector, title: row.title },
       },

@@ -91,7 +91,6 @@ export async function changeServiceStatus(
       {
         actor,
         action: "service.status_changed",
-        entityType: "service_record",
         entityId: record.id,
         data: { protocol: record.protocol, sector: record.sector, from, to: input.status, screen: input.screen },
       },
@@ -128,7 +127,6 @@ export async function commentOnServiceRecord(
       {
         actor,
         action: "service.commented",
-        entityType: "service_record",
         entityId: record.id,
         data: { protocol: record.protocol, sector: record.sector, length: input.comment.length, isPublic: input.isPublic },
       },
@@ -184,7 +182,6 @@ export async function editServiceRecord(
       {
         actor,
         action: "service.edited",
-        entityType: "service_record",
         entityId: record.id,
         data: { protocol: record.protocol, sector: record.sector, from: record.status, to: input.status, fields },
       },

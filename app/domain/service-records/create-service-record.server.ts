@@ -25,7 +25,7 @@ async function rememberCompany(tx: Tx, actor: ServiceActor, sectorData: Record<s
     .values({ cnpj, legalName: name })
     .onConflictDoNothing()
     .returning({ id: companies.id, code: companies.code });
-  if (row) await recordAudit({ actor, action: "company.created", entityType: "company", entityId: row.id, data: { code: row.code } }, tx);
+  if (row) await recordAudit({ actor, action: "company.created", entityId: row.id, data: { code: row.code } }, tx);
 }
 
 /**
@@ -122,7 +122,6 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
       {
         actor,
         action: "service.created",
-        entityType: "service_record",
         entityId: record.id,
         data: {
           protocol: record.protocol,

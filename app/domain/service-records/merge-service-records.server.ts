@@ -101,7 +101,6 @@ export async function mergeServiceRecords(actor: ServiceActor, input: { id: stri
       {
         actor,
         action: "service.merged",
-        entityType: "service_record",
         entityId: dup.id,
         data: { protocol: dup.protocol, sector: dup.sector, intoId: into.id, intoProtocol: into.protocol, copied: history.length },
       },

@@ -161,7 +161,6 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
       {
         actor: null,
         action: "service.reply_received",
-        entityType: "service_record",
         entityId: record.id,
         data: {
           protocol: record.protocol,

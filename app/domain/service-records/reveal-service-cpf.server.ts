@@ -29,7 +29,6 @@ export async function revealServiceCpf(actor: ServiceActor, id: string) {
       {
         actor,
         action: "member.cpf_viewed",
-        entityType: "member",
         entityId: member ? record.memberId : null,
         data: { registrationNumber: member?.registrationNumber ?? null, serviceRecordId: record.id, protocol: record.protocol },
       },

@@ -36,7 +36,6 @@ export async function updateUser(actor: Actor, input: { id: string; name: string
       {
         actor,
         action: "user.updated",
-        entityType: "user",
         entityId: input.id,
         data: {
           username: current.username,

@@ -13,7 +13,7 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   await destroySession(request);
-  if (user) await recordAudit({ actor: { id: user.id, username: user.username }, action: "logout", entityType: "user", entityId: user.id });
+  if (user) await recordAudit({ actor: { id: user.id, username: user.username }, action: "logout", entityId: user.id });
   return redirectWithFlash(
     "/login",
     { type: "success", message: LOGIN_MESSAGES.logout },
