@@ -5,7 +5,6 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { FilePicker } from "~/components/ui/file-picker";
 import { cn } from "~/lib/cn";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Label, Textarea } from "~/components/ui/input";
 import { DateInput } from "~/components/ui/masked-input";
@@ -20,6 +19,7 @@ import { UPLOAD_MESSAGES } from "~/domain/files/file-types";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { EditableAgreement } from "~/domain/agreements/agreement-row";
+import { SaveButton } from "~/components/ui/save-button";
 
 /** The add/edit dialog: a multipart form (fields plus the PDF) posted by a fetcher. */
 export function AgreementFormDialog({ agreement, trigger }: { agreement?: EditableAgreement; trigger: React.ReactNode }) {
@@ -149,9 +149,7 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
             label={<span className="font-medium text-slate-900">Salvar como rascunho</span>}
             hint="Rascunhos não aparecem no site. Ao desmarcar, o status passa a ser calculado pela data de fim da vigência."
           />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar convenção"}
-          </Button>
+          <SaveButton busy={busy}>{editing ? "Salvar alterações" : "Cadastrar convenção"}</SaveButton>
         </Form>
       </DialogContent>
     </Dialog>

@@ -4,12 +4,12 @@ import { ImageUp } from "lucide-react";
 import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";
-import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { PartnerRow } from "~/domain/partners/partner-row";
 import { CreateOrEditButton } from "~/components/ui/edit-button";
+import { SaveButton } from "~/components/ui/save-button";
 
 /** The logo picker: shows the current logo or a preview of the chosen file, checked for size. */
 function LogoField({ partner, error }: { partner?: PartnerRow; error?: string }) {
@@ -148,9 +148,7 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
             label={<span className="font-medium">Ativo</span>}
             hint="Desmarque para esconder do site sem excluir."
           />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : partner ? "Salvar alterações" : "Criar parceiro"}
-          </Button>
+          <SaveButton busy={busy}>{partner ? "Salvar alterações" : "Criar parceiro"}</SaveButton>
         </Form>
       </DialogContent>
     </Dialog>

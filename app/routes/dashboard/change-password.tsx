@@ -12,9 +12,9 @@ import { NewPasswordField } from "~/components/auth/password-strength-meter";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Alterar senha | Painel" }];
 
@@ -69,9 +69,9 @@ export default function ChangePassword() {
             <Field label="Confirmar nova senha" name="confirmPassword" error={errors.confirmPassword}>
               {(p) => <Input {...p} type="password" autoComplete="new-password" />}
             </Field>
-            <Button type="submit" size="lg" disabled={busy || !isStrongEnough(password)}>
-              {busy ? "Salvando..." : "Alterar senha"}
-            </Button>
+            <SaveButton busy={busy} size="lg" disabled={!isStrongEnough(password)}>
+              Alterar senha
+            </SaveButton>
           </Form>
         </CardContent>
       </Card>

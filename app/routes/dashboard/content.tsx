@@ -15,6 +15,7 @@ import { ContentForm } from "~/components/content/content-form";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { placeholderFields } from "~/domain/content/institutional";
+import { SaveButton } from "~/components/ui/save-button";
 
 function listFormat(items: string[]) {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`;
@@ -84,9 +85,9 @@ export default function ContentPage() {
             ) : (
               <p className="hidden text-sm text-slate-600 sm:block">As alterações aparecem no site assim que forem salvas.</p>
             )}
-            <Button type="submit" disabled={busy}>
-              <Save /> {busy ? "Salvando..." : "Salvar alterações"}
-            </Button>
+            <SaveButton busy={busy} icon={<Save />}>
+              Salvar alterações
+            </SaveButton>
           </div>
         </div>
       </Form>

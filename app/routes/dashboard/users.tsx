@@ -28,6 +28,7 @@ import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/component
 import { Field, Input, Options, Select } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { EditButton } from "~/components/ui/edit-button";
+import { SaveButton } from "~/components/ui/save-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuários | Painel" }];
 
@@ -107,9 +108,7 @@ function CreateUserDialog() {
             {(p) => <RoleSelect {...p} required />}
           </Field>
           <NewPasswordField label="Senha" name="password" error={errors.password} value={password} onChange={setPassword} required />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : "Criar usuário"}
-          </Button>
+          <SaveButton busy={busy}>Criar usuário</SaveButton>
         </Form>
       </DialogContent>
     </Dialog>
@@ -145,9 +144,7 @@ function EditUserDialog({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
               )
             }
           </Field>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : "Salvar alterações"}
-          </Button>
+          <SaveButton busy={busy}>Salvar alterações</SaveButton>
         </Form>
       </DialogContent>
     </Dialog>
@@ -189,9 +186,7 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
               <Input {...p} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             )}
           </Field>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : "Alterar senha"}
-          </Button>
+          <SaveButton busy={busy}>Alterar senha</SaveButton>
         </Form>
       </DialogContent>
     </Dialog>

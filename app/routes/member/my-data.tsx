@@ -18,6 +18,7 @@ import { MaskedInput } from "~/components/ui/masked-input";
 import { formatCep } from "~/lib/br/cep";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DetailItem } from "~/components/ui/detail-item";
+import { SaveButton } from "~/components/ui/save-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus dados | Área do Filiado" }, { name: "robots", content: "noindex" }];
 
@@ -80,9 +81,7 @@ function PhoneForm({ mobilePhone, homePhone }: { mobilePhone: string | null; hom
         </Field>
       </div>
       <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Salvando..." : "Salvar telefone"}
-        </Button>
+        <SaveButton busy={busy}>Salvar telefone</SaveButton>
       </div>
     </Form>
   );
