@@ -19,7 +19,7 @@ import { UPLOAD_MESSAGES } from "~/domain/files/file-types";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { EditableAgreement } from "~/domain/agreements/agreement-row";
-import { SaveButton } from "~/components/ui/save-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /** The add/edit dialog: a multipart form (fields plus the PDF) posted by a fetcher. */
 export function AgreementFormDialog({ agreement, trigger }: { agreement?: EditableAgreement; trigger: React.ReactNode }) {
@@ -149,7 +149,7 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
             label={<span className="font-medium text-slate-900">Salvar como rascunho</span>}
             hint="Rascunhos não aparecem no site. Ao desmarcar, o status passa a ser calculado pela data de fim da vigência."
           />
-          <SaveButton busy={busy}>{editing ? "Salvar alterações" : "Cadastrar convenção"}</SaveButton>
+          <SubmitButton busy={busy}>{editing ? "Salvar alterações" : "Cadastrar convenção"}</SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>

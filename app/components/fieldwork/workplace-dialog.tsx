@@ -1,4 +1,5 @@
 import * as React from "react";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { MapPin } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { CheckboxField } from "~/components/ui/checkbox-field";
@@ -87,9 +88,9 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
               <CheckboxField id={p("confirmDuplicate")} name="confirmDuplicate" label={DUPLICATE_MESSAGES.confirmLabel} />
             </div>
           ) : null}
-          <Button type="submit" disabled={busy}>
-            {busy ? "Enviando..." : workplace ? "Salvar alterações" : "Adicionar posto"}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Enviando...">
+            {workplace ? "Salvar alterações" : "Adicionar posto"}
+          </SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>
@@ -126,9 +127,9 @@ export function WorkplacePositionDialog({ workplace }: { workplace: WorkplaceLis
               {(f) => <Input {...f} name="lon" inputMode="decimal" defaultValue={String(workplace.lon)} required />}
             </Field>
           </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Enviando..." : "Salvar posição"}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Enviando...">
+            Salvar posição
+          </SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { CalendarPlus, HandCoins, Plus, Undo2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger, ConfirmDialog } from "~/components/ui/dialog";
@@ -86,9 +87,9 @@ export function IssueChargeDialog({ today }: { today: string }) {
             {(f) => <MemberPicker {...f} name="member" />}
           </Field>
           <PeriodFields prefix="issue" errors={errors} today={today} />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Gerando..." : "Gerar Boleto"}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Gerando...">
+            Gerar Boleto
+          </SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>
@@ -277,9 +278,9 @@ export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge
           <Field label="Observação" name={p("note")} error={errors.note}>
             {(f) => <Textarea {...f} name="note" rows={2} maxLength={500} />}
           </Field>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Registrando..." : "Registrar Pagamento"}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Registrando...">
+            Registrar Pagamento
+          </SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Plus } from "lucide-react";
 import { CepField } from "~/components/address/cep-field";
 import { Button } from "~/components/ui/button";
@@ -114,9 +115,9 @@ export function CreateMemberDialog({ initialOpen = false }: { initialOpen?: bool
               {(f) => <Input {...f} name="workplaceName" maxLength={160} autoComplete="off" />}
             </Field>
           </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Enviando..." : "Adicionar filiado"}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Enviando...">
+            Adicionar filiado
+          </SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>
@@ -233,9 +234,9 @@ export function EditMemberDialog({
               </div>
             </fieldset>
           ) : null}
-          <Button type="submit" disabled={busy}>
-            {busy ? "Enviando..." : "Salvar alterações"}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Enviando...">
+            Salvar alterações
+          </SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>

@@ -18,7 +18,7 @@ import { NewsStateBadge } from "./news-state-badge";
 import { newsActionSchema } from "~/domain/news/news.schema";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { NewsEditorPost } from "~/domain/news/news-row";
-import { SaveButton } from "~/components/ui/save-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 const tabClass =
   "rounded-md px-3 py-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-navy-950 data-[state=active]:shadow-sm";
@@ -215,9 +215,9 @@ export function NewsEditor({ post }: { post: NewsEditorPost | null }) {
             {(p) => <Input {...p} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} />}
           </Field>
           <div className="grid gap-2">
-            <SaveButton busy={busy} name="status" value="published" icon={<Send />}>
+            <SubmitButton busy={busy} name="status" value="published" icon={<Send />}>
               {publishLabel}
-            </SaveButton>
+            </SubmitButton>
             <Button type="submit" name="status" value="draft" variant="outline" disabled={busy}>
               <Save /> {post?.state === "draft" || !post ? "Salvar rascunho" : "Salvar como rascunho"}
             </Button>

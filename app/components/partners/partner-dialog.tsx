@@ -9,7 +9,7 @@ import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { PartnerRow } from "~/domain/partners/partner-row";
 import { CreateOrEditButton } from "~/components/ui/edit-button";
-import { SaveButton } from "~/components/ui/save-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /** The logo picker: shows the current logo or a preview of the chosen file, checked for size. */
 function LogoField({ partner, error }: { partner?: PartnerRow; error?: string }) {
@@ -148,7 +148,7 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
             label={<span className="font-medium">Ativo</span>}
             hint="Desmarque para esconder do site sem excluir."
           />
-          <SaveButton busy={busy}>{partner ? "Salvar alterações" : "Criar parceiro"}</SaveButton>
+          <SubmitButton busy={busy}>{partner ? "Salvar alterações" : "Criar parceiro"}</SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>

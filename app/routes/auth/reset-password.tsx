@@ -13,7 +13,7 @@ import { NewPasswordField } from "~/components/auth/password-strength-meter";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { SaveButton } from "~/components/ui/save-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 // Staff sign-in and complaint forms hydrate at once, not lazily like the rest of the public
 // layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
@@ -76,9 +76,9 @@ export default function ResetPassword() {
         <Field label="Confirmar nova senha" name="confirmPassword" error={errors.confirmPassword}>
           {(p) => <Input {...p} type="password" autoComplete="new-password" required />}
         </Field>
-        <SaveButton busy={busy} size="lg" disabled={!isStrongEnough(password)}>
+        <SubmitButton busy={busy} size="lg" disabled={!isStrongEnough(password)}>
           Salvar nova senha
-        </SaveButton>
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

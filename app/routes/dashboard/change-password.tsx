@@ -14,7 +14,7 @@ import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/input";
-import { SaveButton } from "~/components/ui/save-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Alterar senha | Painel" }];
 
@@ -69,9 +69,9 @@ export default function ChangePassword() {
             <Field label="Confirmar nova senha" name="confirmPassword" error={errors.confirmPassword}>
               {(p) => <Input {...p} type="password" autoComplete="new-password" />}
             </Field>
-            <SaveButton busy={busy} size="lg" disabled={!isStrongEnough(password)}>
+            <SubmitButton busy={busy} size="lg" disabled={!isStrongEnough(password)}>
               Alterar senha
-            </SaveButton>
+            </SubmitButton>
           </Form>
         </CardContent>
       </Card>

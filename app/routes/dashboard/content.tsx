@@ -15,7 +15,7 @@ import { ContentForm } from "~/components/content/content-form";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { placeholderFields } from "~/domain/content/institutional";
-import { SaveButton } from "~/components/ui/save-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 function listFormat(items: string[]) {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`;
@@ -85,9 +85,9 @@ export default function ContentPage() {
             ) : (
               <p className="hidden text-sm text-slate-600 sm:block">As alterações aparecem no site assim que forem salvas.</p>
             )}
-            <SaveButton busy={busy} icon={<Save />}>
+            <SubmitButton busy={busy} icon={<Save />}>
               Salvar alterações
-            </SaveButton>
+            </SubmitButton>
           </div>
         </div>
       </Form>

@@ -28,7 +28,7 @@ import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/component
 import { Field, Input, Options, Select } from "~/components/ui/input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { EditButton } from "~/components/ui/edit-button";
-import { SaveButton } from "~/components/ui/save-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gerenciamento de Usuários | Painel" }];
 
@@ -108,7 +108,7 @@ function CreateUserDialog() {
             {(p) => <RoleSelect {...p} required />}
           </Field>
           <NewPasswordField label="Senha" name="password" error={errors.password} value={password} onChange={setPassword} required />
-          <SaveButton busy={busy}>Criar usuário</SaveButton>
+          <SubmitButton busy={busy}>Criar usuário</SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>
@@ -144,7 +144,7 @@ function EditUserDialog({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
               )
             }
           </Field>
-          <SaveButton busy={busy}>Salvar alterações</SaveButton>
+          <SubmitButton busy={busy}>Salvar alterações</SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>
@@ -186,7 +186,7 @@ function SetPasswordDialog({ user }: { user: UserRow }) {
               <Input {...p} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             )}
           </Field>
-          <SaveButton busy={busy}>Alterar senha</SaveButton>
+          <SubmitButton busy={busy}>Alterar senha</SubmitButton>
         </Form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Form as RouterForm, useLoaderData } from "react-router";
 import { Search } from "lucide-react";
 import type { Route } from "./+types/visit-route-create";
@@ -220,9 +221,9 @@ export default function RouteCreatePage() {
                 {(f) => <DateInput {...f} required defaultValue={today} />}
               </Field>
             </div>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Enviando..." : "Criar rota"}
-            </Button>
+            <SubmitButton busy={busy} busyLabel="Enviando...">
+              Criar rota
+            </SubmitButton>
           </Form>
         </Card>
         <div>

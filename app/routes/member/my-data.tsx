@@ -18,7 +18,7 @@ import { MaskedInput } from "~/components/ui/masked-input";
 import { formatCep } from "~/lib/br/cep";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DetailItem } from "~/components/ui/detail-item";
-import { SaveButton } from "~/components/ui/save-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus dados | Área do Filiado" }, { name: "robots", content: "noindex" }];
 
@@ -81,7 +81,7 @@ function PhoneForm({ mobilePhone, homePhone }: { mobilePhone: string | null; hom
         </Field>
       </div>
       <div>
-        <SaveButton busy={busy}>Salvar telefone</SaveButton>
+        <SubmitButton busy={busy}>Salvar telefone</SubmitButton>
       </div>
     </Form>
   );
@@ -182,9 +182,9 @@ function AddressForm({ current, pending }: { current: Partial<AddressView>; pend
         {(p) => <Input {...p} maxLength={80} defaultValue={v?.region ?? start.region ?? ""} />}
       </Field>
       <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Enviando..." : "Pedir correção do endereço"}
-        </Button>
+        <SubmitButton busy={busy} busyLabel="Enviando...">
+          Pedir correção do endereço
+        </SubmitButton>
       </div>
     </Form>
   );
