@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { buildIfNeeded } from "./build-if-needed.js";
+import { chromePath } from "./lib/chrome.js";
 
 const artifacts = path.resolve("tests/.artifacts");
 fs.mkdirSync(artifacts, { recursive: true });
@@ -92,7 +93,7 @@ timed("build", buildIfNeeded);
 
 run("unit + integration (PGlite)", ["unit", "integration"], { TEST_DB: "pglite" });
 
-const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chrome = chromePath();
 const browser = fs.existsSync(chrome);
 // Each leg keeps its files and e-mails in a folder of its own.
 const postgresEnv = { TEST_DB: "postgres", TEST_DATA_DIR: path.join(artifacts, "data-postgres") };
