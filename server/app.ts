@@ -152,6 +152,24 @@ export function createApp() {
   // Anonymous complaint routes: no-referrer, no-store, no cookies, no third-party origin.
   app.use(complaintAnonymity((nonce) => contentSecurityPolicy(nonce, { production, https })));
   app.use(compression());
+  // React Router's adapter flushes the compression stream after every chunk it writes (a `.data`
+  // answer's pieces, a document's): each became a gzip block and a socket write of its own. The
+  // flush now happens once per turn of the event loop, after what was written in it (ADR 293).
+  app.use((_req, res, next) => {
+    const flush = (res as { flush?: () => void }).flush;
+    if (flush) {
+      let due = false;
+      (res as { flush?: () => void }).flush = () => {
+        if (due) return;
+        due = true;
+        setImmediate(() => {
+          due = false;
+          if (!res.writableEnded) flush.call(res);
+        });
+      };
+    }
+    next();
+  });
   // A NUL or a broken percent-encoding in the address: 400 here, before any route (ADR 189).
   app.use(refuseBadAddresses());
 
