@@ -57,7 +57,7 @@ function afterKeys(keys: readonly OrderKey[], values: readonly (string | null)[]
  * `orderByKeys(keys)` and selecting `keyColumns(keys)`. No query runs before the first batch is
  * asked for, so the file's header leaves at once; no cursor or transaction stays open between
  * batches; a row added meanwhile before the point reached is not written, one after it is, and no
- * row is written twice.
+ * row is written twice. The next batch is read while the current one is written (one ahead).
  */
 export async function* keysetBatches<R extends Record<string, unknown>, Out>(
   keys: readonly OrderKey[],
@@ -65,15 +65,28 @@ export async function* keysetBatches<R extends Record<string, unknown>, Out>(
   map: (row: R) => Out,
   size = EXPORT_BATCH,
 ): AsyncGenerator<Out[]> {
-  let after: SQL | undefined;
-  for (;;) {
-    const rows = await read(after, size);
-    if (rows.length > 0) yield rows.map(map);
-    if (rows.length < size) return;
+  const next = (rows: R[]) => {
     const last = rows[rows.length - 1];
-    after = afterKeys(
-      keys,
-      keys.map((_, i) => last[`keyset${i}`] as string | null),
+    return read(
+      afterKeys(
+        keys,
+        keys.map((_, i) => last[`keyset${i}`] as string | null),
+      ),
+      size,
     );
+  };
+  let pending: Promise<R[]> | undefined = read(undefined, size);
+  try {
+    while (pending) {
+      const rows: R[] = await pending;
+      // Read ahead: the next batch's query starts before this one is mapped and written, so on
+      // PostgreSQL the server finds the rows on its own core while this process formats the last
+      // ones (on the embedded database the queries simply queue). At most one batch is read ahead.
+      pending = rows.length === size ? next(rows) : undefined;
+      if (rows.length > 0) yield rows.map(map);
+    }
+  } finally {
+    // A consumer that stops early (a download cancelled) leaves no rejected promise unheard.
+    pending?.catch(() => {});
   }
 }
