@@ -10,7 +10,11 @@
 // the throwaway database (built first when needed; ADR 282). BENCH_SCALE_AREAS=staff-pages alone
 // measures an empty database: name the seeding areas with it.
 // Options: BENCH_SCALE (size factor, default 1), BENCH_SCALE_AREAS (comma list of area names),
-// BENCH_SCALE_KEEP=1 (keep the database and print its URL); staff-pages' own BENCH_STAFF_ROLES,
+// BENCH_SCALE_KEEP=1 (keep the database and print its URL), BENCH_SCALE_DATABASE_URL (measure again
+// on a database an earlier run kept: nothing is seeded or dropped; name with BENCH_SCALE_AREAS the
+// areas that read what they measure from the database, as staff-pages and dashboards do, since
+// members, field, services, finance, notifications and member-area remember what they seeded, or
+// insert again); staff-pages' own BENCH_STAFF_ROLES,
 // BENCH_STAFF_PAGES, BENCH_STAFF_SAVE_DIR and BENCH_SERVER_NODE_OPTIONS (its file's header).
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -68,7 +72,8 @@ async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const sizes = sizesFor(Number(process.env.BENCH_SCALE ?? "1"));
   const areas = await loadAreas();
-  const throwaway = await createThrowawayPostgres(adminUrl, "sind_scale");
+  const reused = process.env.BENCH_SCALE_DATABASE_URL;
+  const throwaway = reused ? { url: reused, drop: async () => {} } : await createThrowawayPostgres(adminUrl, "sind_scale");
   const out: Record<string, unknown> = { bench: "scale", at: new Date().toISOString(), sizes };
   try {
     const { db } = await openDatabase({ url: throwaway.url, poolMax: 4 });
@@ -77,7 +82,7 @@ async function main() {
     const seedSeconds: Record<string, number> = {};
     const started = performance.now();
     for (const area of areas) {
-      if (!area.seed) continue;
+      if (!area.seed || reused) continue;
       say(`semeando ${area.name}…`);
       const t = performance.now();
       Object.assign(seeded, await area.seed(ctx));
@@ -103,7 +108,7 @@ async function main() {
     process.stderr.write(`\n${table(checks)}\n\n`);
   } finally {
     await closeDatabase();
-    if (process.env.BENCH_SCALE_KEEP === "1") say(`banco mantido: ${throwaway.url}`);
+    if (reused || process.env.BENCH_SCALE_KEEP === "1") say(`banco mantido: ${throwaway.url}`);
     else await throwaway.drop();
   }
   process.stdout.write(JSON.stringify(out) + "\n");
