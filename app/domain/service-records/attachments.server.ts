@@ -7,7 +7,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { fileColumns, getFile, storeUpload, type Upload } from "~/domain/files/file-store.server";
 import { AppError } from "~/utils/app-error";
 import { ATTACHMENT_KINDS, ATTACHMENT_MESSAGES, type AttachmentView } from "./attachments";
-import { recordInScope, type ServiceActor } from "./service-access.server";
+import { recordInScope, type ServiceActor, touchServiceRecord } from "./service-access.server";
 import { SERVICE_MESSAGES, UNASSIGNED } from "./service-options";
 
 /**
@@ -61,10 +61,7 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
       .insert(serviceRecordAttachments)
       .values({ recordId: record.id, fileId: file.id, entryId: entry.id, isPublic, uploadedBy: actor.id, uploadedByName: author(actor) })
       .returning({ id: serviceRecordAttachments.id });
-    await tx
-      .update(serviceRecords)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(serviceRecords.id, record.id));
+    await touchServiceRecord(tx, record.id);
     await recordAudit(
       {
         actor,

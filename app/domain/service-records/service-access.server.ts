@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Actor } from "~/auth/authorize";
 import { db, type Db, type Tx } from "~/db/client.server";
@@ -12,6 +12,14 @@ import { serviceScope, type ServiceSector } from "~/auth/scopes";
 export type ServiceActor = Actor & { name?: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Something was added to the record (an attachment, a comment, a reply, a merged record's history): its updated_at moves to now. */
+export async function touchServiceRecord(tx: Tx, id: string) {
+  await tx
+    .update(serviceRecords)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(serviceRecords.id, id));
+}
 
 /** Throws 404/403 unless the record exists and is in the actor's scope (the detail's action checks the URL's record first). */
 export async function assertRecordInScope(actor: Pick<Actor, "role">, id: string) {
