@@ -13,7 +13,7 @@ import { appUrl } from "~/utils/env.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { safeEqual } from "~/utils/crypto.server";
 import { hitRateLimit, retryMessage } from "~/utils/rate-limit.server";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash, emailOnFile } from "./member-auth.server";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash, countWrongCode, emailOnFile, useCodeOnce } from "./member-auth.server";
 import { enqueueEmail } from "~/jobs/send-email.server";
 import { memberActor, type MemberSession } from "./member-session.server";
 import { ADDRESS_REVIEW_MESSAGES, MY_DATA_MESSAGES, type AddressInput } from "./my-data";
@@ -199,10 +199,7 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
   const given = await codeHash(row?.id ?? "none", code);
   if (!row || !safeEqual(given, row.codeHash)) {
     if (row) {
-      await db()
-        .update(memberEmailChanges)
-        .set({ attempts: sql`${memberEmailChanges.attempts} + 1` })
-        .where(eq(memberEmailChanges.id, row.id));
+      await countWrongCode(memberEmailChanges, row.id);
       await recordAudit({
         actor: actorOf(m),
         action: "member_area.email_code_failed",
@@ -213,12 +210,7 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
     throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
   }
   const oldEmail = await db().transaction(async (tx) => {
-    const used = await tx
-      .update(memberEmailChanges)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(memberEmailChanges.id, row.id), isNull(memberEmailChanges.usedAt)))
-      .returning({ id: memberEmailChanges.id });
-    if (!used.length) throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
+    if (!(await useCodeOnce(tx, memberEmailChanges, row.id))) throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
     const [before] = await tx
       .select({ email: members.email })
       .from(members)
