@@ -11,6 +11,7 @@ import { hitRateLimit, isRateLimited, RATE_LIMITS, resetRateLimit, retryMessage,
 import { AppError } from "~/utils/app-error";
 import { MEMBER_AUTH_MESSAGES } from "./member-auth.schema";
 import { createMemberSession, recordSignInStep } from "./member-session.server";
+import { firstName } from "~/lib/first-name";
 
 /**
  * The members' sign-in without a password (issue 23 §1, ADR 270): CPF → a 6-digit code e-mailed
@@ -145,7 +146,7 @@ export async function requestMemberCode(cpf: string, requester: Requester, o: { 
 }
 
 export function codeMailText(name: string, code: string) {
-  const first = name.trim().split(/\s+/)[0] ?? "";
+  const first = firstName(name);
   return [
     `Olá, ${first}.`,
     "",

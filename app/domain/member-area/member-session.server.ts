@@ -6,6 +6,7 @@ import { cookieSessionId, hostCookieName, keepSessionAlive, perRequest } from "~
 import { cookieSecure } from "~/utils/env.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
+import { firstName } from "~/lib/first-name";
 
 /**
  * Member sessions (issue 23 §1, ADR 270), apart from the staff's: their own cookie (`msid`), their
@@ -102,7 +103,7 @@ export const getMemberSession = perRequest(async (request): Promise<MemberSessio
     memberId: row.memberId,
     registrationNumber: row.registrationNumber,
     name: row.name,
-    firstName: row.name.trim().split(/\s+/)[0] ?? "",
+    firstName: firstName(row.name),
   };
 });
 

@@ -17,6 +17,7 @@ import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash, countWrongCode, emailOnFile, 
 import { enqueueEmail } from "~/jobs/send-email.server";
 import { memberActor, type MemberSession } from "./member-session.server";
 import { ADDRESS_REVIEW_MESSAGES, MY_DATA_MESSAGES, type AddressInput } from "./my-data";
+import { firstName } from "~/lib/first-name";
 
 /**
  * "Meus dados" (issue 23 §4, ADR 275): what the union holds about the signed-in member, and their
@@ -339,7 +340,7 @@ const ADDRESS_FIELDS = ["address", "city", "state", "cep", "region"] as const;
 async function tellMemberOfDecision(tx: Tx, member: { name: string; email: string | null }, approve: boolean) {
   const to = emailOnFile(member.email);
   if (!to) return;
-  const firstName = member.name.trim().split(/\s+/)[0] ?? "";
+  const first = firstName(member.name);
   await enqueueEmail(
     {
       to,
@@ -347,7 +348,7 @@ async function tellMemberOfDecision(tx: Tx, member: { name: string; email: strin
         ? "Seu novo endereço foi aprovado - Área do Filiado"
         : "Seu pedido de mudança de endereço não foi aprovado - Área do Filiado",
       text: [
-        `Olá, ${firstName}.`,
+        `Olá, ${first}.`,
         "",
         approve
           ? "O sindicato aprovou o endereço que você informou, e ele já está no seu cadastro."
