@@ -6,7 +6,7 @@ import { deleteRowWithFile } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
-import { uniqueViolation } from "./member-errors.server";
+import { uniqueViolation } from "~/db/unique-violation.server";
 import { STATUS_FOR_SITUATION, type SituationCode } from "./member-options";
 import { MEMBER_MESSAGES, type CreateMemberInput, type UpdateMemberInput } from "./member.schema";
 import { lockRegistrationNumbers, nextRegistrationNumber } from "./registration-number.server";
