@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { memberSessions, sessions, users } from "~/db/schema";
 import { cookieSecure } from "~/utils/env.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { noteRequestUser } from "~/utils/request-note.server";
@@ -93,8 +93,6 @@ export function clearSessionCookie() {
   return serialize(sessionCookieName(), "", 0);
 }
 
-const cache = new WeakMap<Request, Promise<SessionState | null>>();
-
 /**
  * The fully signed-in staff user of this request, or null: a session still owing its second
  * factor (or its enrolment) counts as signed out everywhere this is asked.
@@ -104,20 +102,54 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return state?.stage === "full" ? state.user : null;
 }
 
-/** This request's session and how far it got, or null. Memoised per request object. */
-export function getSessionState(request: Request): Promise<SessionState | null> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = loadSessionState(request);
-    cache.set(request, pending);
-  }
-  return pending;
+/**
+ * A session look-up memoised per request object (the staff's and the member's): the guard, the
+ * layout and the loader of one request read the session, and touch it, once.
+ */
+export function perRequest<T>(load: (request: Request) => Promise<T>): (request: Request) => Promise<T> {
+  const cache = new WeakMap<Request, Promise<T>>();
+  return (request) => {
+    let pending = cache.get(request);
+    if (!pending) {
+      pending = load(request);
+      cache.set(request, pending);
+    }
+    return pending;
+  };
 }
 
-async function loadSessionState(request: Request): Promise<SessionState | null> {
-  const token = readCookie(request, sessionCookieName());
-  if (!token || token.length > 100) return null;
-  const id = sha256Hex(token);
+/** The session id the request's cookie `cookieName` names (the SHA-256 of its token), or null when there is none or it is too long to be one. */
+export function cookieSessionId(request: Request, cookieName: string) {
+  const token = readCookie(request, cookieName);
+  return !token || token.length > 100 ? null : sha256Hex(token);
+}
+
+/**
+ * The last step of reading a session row (the staff's and the member's): a stale session is
+ * deleted and counts as none (false); a live one has last_seen_at moved at most once a minute.
+ */
+export async function keepSessionAlive(
+  table: typeof sessions | typeof memberSessions,
+  id: string,
+  o: { stale: boolean; lastSeenAt: Date; now: number },
+) {
+  if (o.stale) {
+    await db().delete(table).where(eq(table.id, id));
+    return false;
+  }
+  if (o.now - o.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db()
+      .update(table)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(table.id, id));
+  }
+  return true;
+}
+
+/** This request's session and how far it got, or null. Memoised per request object. */
+export const getSessionState = perRequest(async (request): Promise<SessionState | null> => {
+  const id = cookieSessionId(request, sessionCookieName());
+  if (!id) return null;
   const now = Date.now();
   const [row] = await db()
     .select({
@@ -142,16 +174,7 @@ async function loadSessionState(request: Request): Promise<SessionState | null> 
     row.expiresAt.getTime() <= now ||
     row.lastSeenAt.getTime() <= now - IDLE_TIMEOUT_MS ||
     (row.pending && row.createdAt.getTime() <= now - CODE_STEP_TIMEOUT_MS);
-  if (stale) {
-    await db().delete(sessions).where(eq(sessions.id, id));
-    return null;
-  }
-  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db()
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(sessions.id, id));
-  }
+  if (!(await keepSessionAlive(sessions, id, { stale, lastSeenAt: row.lastSeenAt, now }))) return null;
   // The request log line names the user (ADR 182).
   noteRequestUser(row.id);
   const role = row.role as Role;
@@ -161,7 +184,7 @@ async function loadSessionState(request: Request): Promise<SessionState | null> 
   // (or before an admin reset it) is sent to enrolment too.
   const stage: SessionStage = row.pending ? "code" : requiresTwoFactor(role) && !twoFactor ? "enrol" : "full";
   return { user, stage };
-}
+});
 
 export async function destroySession(request: Request) {
   const token = readCookie(request, sessionCookieName());

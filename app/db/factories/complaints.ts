@@ -1,8 +1,7 @@
 import { sharpOf } from "~/lib/sharp.server";
 import { complaintMessages, complaints } from "~/db/schema";
-import { storeUpload } from "~/domain/files/file-store.server";
-import { COMPLAINT_MESSAGES, EVIDENCE_KINDS, type ComplaintStatus } from "~/domain/complaints/complaint.schema";
-import { EVIDENCE_FILE_NAME, EVIDENCE_PURPOSE } from "~/domain/complaints/create-complaint.server";
+import type { ComplaintStatus } from "~/domain/complaints/complaint.schema";
+import { EVIDENCE_FILE_NAME, storeEvidence } from "~/domain/complaints/create-complaint.server";
 import { cycle, daysAgo, nextSequence, numbered, type FactoryDb, type FileOption } from "./support";
 
 export type ComplaintRow = typeof complaints.$inferSelect;
@@ -81,11 +80,7 @@ export async function createComplaint(db: FactoryDb, overrides: ComplaintOverrid
   const values = buildComplaint(rest);
   if (evidence) {
     const upload = evidence === true ? { fileName: EVIDENCE_FILE_NAME, bytes: await renderEvidencePicture() } : evidence;
-    const file = await storeUpload(
-      { fieldName: "evidence", ...upload, fileName: EVIDENCE_FILE_NAME },
-      { purpose: EVIDENCE_PURPOSE, allowed: EVIDENCE_KINDS, typeMessage: COMPLAINT_MESSAGES.typeNotAllowed, createdBy: null },
-      db,
-    );
+    const file = await storeEvidence({ fieldName: "evidence", ...upload }, db);
     values.evidenceFileId = file.id;
   }
   const [row] = await db.insert(complaints).values(values).returning();

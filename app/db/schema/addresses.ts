@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /**
  * Address services (ADRs 077-078): the caches of the postal-code lookup and of the geocoder,
@@ -13,7 +14,7 @@ export const cepCache = pgTable("cep_cache", {
   neighbourhood: text("neighbourhood"),
   city: text("city"),
   state: text("state"),
-  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  fetchedAt: instant("fetched_at").notNull().defaultNow(),
 });
 
 /**
@@ -25,7 +26,7 @@ export const geocodeCache = pgTable("geocode_cache", {
   found: boolean("found").notNull(),
   lat: doublePrecision("lat"),
   lon: doublePrecision("lon"),
-  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  fetchedAt: instant("fetched_at").notNull().defaultNow(),
 });
 
 /**
@@ -36,5 +37,5 @@ export const geocodeCache = pgTable("geocode_cache", {
  */
 export const externalServices = pgTable("external_services", {
   service: text("service").primaryKey(),
-  nextRequestAt: timestamp("next_request_at", { withTimezone: true }),
+  nextRequestAt: instant("next_request_at"),
 });

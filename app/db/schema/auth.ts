@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt, ownerId } from "./columns";
 
 export const users = pgTable(
   "users",
@@ -12,12 +13,12 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     active: boolean("active").notNull().default(true),
     isDemo: boolean("is_demo").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: instant("last_login_at"),
     /** The TOTP secret (ADR 185), AES-256-GCM encrypted; null until enrolment is confirmed. */
     totpSecret: text("totp_secret"),
-    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpEnabledAt: instant("totp_enabled_at"),
     /** The last TOTP time step accepted: a code of this step or an earlier one is a replay. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
   },
@@ -32,12 +33,10 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userId: ownerId("user_id", () => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
     /** Password accepted, TOTP or recovery code still owed (ADR 185): reaches nothing but the code step. */
     secondFactorPending: boolean("second_factor_pending").notNull().default(false),
   },
@@ -49,29 +48,25 @@ export const userRecoveryCodes = pgTable(
   "user_recovery_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId("user_id", () => users.id),
     codeHash: text("code_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    usedAt: instant("used_at"),
   },
   (t) => [uniqueIndex("user_recovery_codes_user_hash_idx").on(t.userId, t.codeHash)],
 );
 
 export const passwordResetTokens = pgTable("password_reset_tokens", {
   tokenHash: text("token_hash").primaryKey(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
+  userId: ownerId("user_id", () => users.id),
+  createdAt: createdAt(),
+  expiresAt: instant("expires_at").notNull(),
+  usedAt: instant("used_at"),
 });
 
 /** Fixed-window counters shared by every app instance. */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  windowStart: instant("window_start").notNull(),
 });

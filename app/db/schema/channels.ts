@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt, ownerId } from "./columns";
 import { users } from "./auth";
 import { files } from "./system";
 
@@ -17,10 +18,10 @@ export const contactMessages = pgTable(
     replyMessage: text("reply_message"),
     repliedBy: uuid("replied_by").references(() => users.id, { onDelete: "set null" }),
     repliedByName: text("replied_by_name"),
-    repliedAt: timestamp("replied_at", { withTimezone: true }),
-    consentAt: timestamp("consent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    repliedAt: instant("replied_at"),
+    consentAt: instant("consent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("contact_messages_status_check", sql`${t.status} in ('pending','replied','resolved')`),
@@ -40,12 +41,12 @@ export const complaints = pgTable(
     status: text("status").notNull().default("pending"),
     adminNotes: text("admin_notes"),
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedAt: instant("reviewed_at"),
     evidenceFileId: uuid("evidence_file_id").references(() => files.id, { onDelete: "set null" }),
     /** Slow (Argon2id, app-wide salt) hash of the 16-digit receipt code; the code itself is never stored. */
     receiptHash: text("receipt_hash").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("complaints_status_check", sql`${t.status} in ('pending','in_review','resolved','dismissed')`)],
 );
@@ -55,16 +56,14 @@ export const complaintMessages = pgTable(
   "complaint_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    complaintId: uuid("complaint_id")
-      .notNull()
-      .references(() => complaints.id, { onDelete: "cascade" }),
+    complaintId: ownerId("complaint_id", () => complaints.id),
     author: text("author").notNull(),
     staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
     staffName: text("staff_name"),
     visibility: text("visibility").notNull().default("public"),
     body: text("body").notNull().default(""),
     fileId: uuid("file_id").references(() => files.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check("complaint_messages_author_check", sql`${t.author} in ('reporter','staff')`),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt } from "./columns";
 import { users } from "./auth";
 import { files } from "./system";
 
@@ -19,8 +20,8 @@ export const agreements = pgTable(
     isPublic: boolean("is_public").notNull().default(true),
     status: text("status").notNull().default("active"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("agreements_status_check", sql`${t.status} in ('active','expired','draft')`),
@@ -38,10 +39,10 @@ export const newsPosts = pgTable(
     body: text("body").notNull(),
     coverFileId: uuid("cover_file_id").references(() => files.id, { onDelete: "set null" }),
     status: text("status").notNull().default("draft"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedAt: instant("published_at"),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("news_posts_status_check", sql`${t.status} in ('draft','published')`),
@@ -58,8 +59,8 @@ export const partners = pgTable("partners", {
   category: text("category").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
   active: boolean("active").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** Posts synced from the Instagram Graph API; images are copied into the file store. */
@@ -69,7 +70,7 @@ export const instagramPosts = pgTable("instagram_posts", {
   mediaType: text("media_type"),
   mediaUrl: text("media_url"),
   permalink: text("permalink").notNull(),
-  timestamp: timestamp("timestamp", { withTimezone: true }).notNull(),
+  timestamp: instant("timestamp").notNull(),
   imageFileId: uuid("image_file_id").references(() => files.id, { onDelete: "set null" }),
-  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  syncedAt: instant("synced_at").notNull().defaultNow(),
 });

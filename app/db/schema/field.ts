@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt } from "./columns";
 import { users } from "./auth";
 import { files } from "./system";
 
@@ -66,11 +67,11 @@ export const workplaces = pgTable(
     lon: doublePrecision("lon").notNull(),
     positionSource: text("position_source").$type<PositionSource>().notNull().default("approximate"),
     /** Set when the geocoder answered 'not found' for the current address (the hash position stays). */
-    geocodeNotFoundAt: timestamp("geocode_not_found_at", { withTimezone: true }),
+    geocodeNotFoundAt: instant("geocode_not_found_at"),
     /** 'Qtd associados' as stored (imports, the original); the members register counts once linked. */
     membersCount: integer("members_count").notNull().default(0),
     routeStatus: text("route_status").$type<RouteStatus>().notNull().default("pendente"),
-    lastVisitAt: timestamp("last_visit_at", { withTimezone: true }),
+    lastVisitAt: instant("last_visit_at"),
     lastRouteId: uuid("last_route_id"),
     /**
      * The map marker as JSON text, `[id, name, address, city, lat, lon, position_source,
@@ -81,8 +82,8 @@ export const workplaces = pgTable(
     inProgressBy: uuid("in_progress_by").references(() => users.id, { onDelete: "set null" }),
     ...operational(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("workplaces_code_key").on(t.code),
@@ -114,18 +115,18 @@ export const fieldRoutes = pgTable(
     lon: doublePrecision("lon"),
     inProgressBy: uuid("in_progress_by").references(() => users.id, { onDelete: "set null" }),
     startedBy: uuid("started_by").references(() => users.id, { onDelete: "set null" }),
-    startedAt: timestamp("started_at", { withTimezone: true }),
+    startedAt: instant("started_at"),
     startLat: doublePrecision("start_lat"),
     startLon: doublePrecision("start_lon"),
     startAccuracyM: doublePrecision("start_accuracy_m"),
-    startFixAt: timestamp("start_fix_at", { withTimezone: true }),
+    startFixAt: instant("start_fix_at"),
     startCep: text("start_cep"),
     finishedBy: uuid("finished_by").references(() => users.id, { onDelete: "set null" }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    finishedAt: instant("finished_at"),
     finishLat: doublePrecision("finish_lat"),
     finishLon: doublePrecision("finish_lon"),
     finishAccuracyM: doublePrecision("finish_accuracy_m"),
-    finishFixAt: timestamp("finish_fix_at", { withTimezone: true }),
+    finishFixAt: instant("finish_fix_at"),
     finishCep: text("finish_cep"),
     /** The client's token of the finish form: a retried finish is recognised and answered again. */
     finishToken: text("finish_token"),
@@ -134,8 +135,8 @@ export const fieldRoutes = pgTable(
     notes: text("notes"),
     ...operational(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("field_routes_date_status_idx").on(t.routeDate, t.status),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt } from "./columns";
 import { users } from "./auth";
 import { members } from "./members";
 
@@ -34,7 +35,7 @@ export const charges = pgTable(
      */
     paidCentavos: bigint("paid_centavos", { mode: "number" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("charges_member_period_key").on(t.memberId, t.referenceYear, t.referenceMonth),
@@ -92,8 +93,8 @@ export const payments = pgTable(
     method: text("method").notNull(),
     note: text("note"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    undoneAt: instant("undone_at"),
     undoneBy: uuid("undone_by").references(() => users.id, { onDelete: "set null" }),
     /**
      * A payment registered from a bank-statement line (ADR 180): the line's fingerprint (date,
@@ -144,9 +145,9 @@ export const chargeBatches = pgTable(
     total: integer("total"),
     error: text("error"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: instant("started_at"),
+    finishedAt: instant("finished_at"),
   },
   (t) => [
     index("charge_batches_created_at_idx").on(t.createdAt),

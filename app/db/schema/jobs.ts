@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt } from "./columns";
 import { files } from "./system";
 
 /**
@@ -14,19 +15,19 @@ export const jobs = pgTable(
     name: text("name").notNull(),
     payload: jsonb("payload").notNull().default({}),
     state: text("state").notNull().default("queued"),
-    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    runAt: instant("run_at").notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
     /** First retry delay; each later one doubles (capped). */
     backoffSeconds: integer("backoff_seconds").notNull().default(30),
     lastError: text("last_error"),
     lockedBy: text("locked_by"),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: instant("locked_until"),
     /** De-duplication: at most one queued or running job per (name, singleton_key). */
     singletonKey: text("singleton_key"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: instant("started_at"),
+    finishedAt: instant("finished_at"),
   },
   (t) => [
     check("jobs_state_check", sql`${t.state} in ('queued','running','done','failed')`),
@@ -53,8 +54,8 @@ export const jobs = pgTable(
 export const jobSchedules = pgTable("job_schedules", {
   name: text("name").primaryKey(),
   everySeconds: integer("every_seconds").notNull(),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
-  lastEnqueuedAt: timestamp("last_enqueued_at", { withTimezone: true }),
+  nextRunAt: instant("next_run_at").notNull(),
+  lastEnqueuedAt: instant("last_enqueued_at"),
 });
 
 /**
@@ -64,12 +65,12 @@ export const jobSchedules = pgTable("job_schedules", {
 export const serviceStatus = pgTable("service_status", {
   service: text("service").primaryKey(),
   lastOk: boolean("last_ok").notNull(),
-  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
-  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  lastSuccessAt: instant("last_success_at"),
+  lastErrorAt: instant("last_error_at"),
   lastError: text("last_error"),
   calls: bigint("calls", { mode: "number" }).notNull().default(0),
   failures: bigint("failures", { mode: "number" }).notNull().default(0),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -96,10 +97,10 @@ export const importRuns = pgTable(
     report: jsonb("report"),
     message: text("message"),
     jobId: bigint("job_id", { mode: "number" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: instant("started_at"),
+    updatedAt: updatedAt(),
+    finishedAt: instant("finished_at"),
   },
   (t) => [
     check("import_runs_kind_check", sql`${t.kind} in ('members','workplaces')`),

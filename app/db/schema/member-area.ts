@@ -1,4 +1,5 @@
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, ownerId } from "./columns";
 import { sql } from "drizzle-orm";
 import { members } from "./members";
 import { users } from "./auth";
@@ -19,10 +20,10 @@ export const memberAccess = pgTable(
     verifyCode: text("verify_code")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
-    verifyRotatedAt: timestamp("verify_rotated_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-    blockedAt: timestamp("blocked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    verifyRotatedAt: instant("verify_rotated_at").notNull().defaultNow(),
+    lastSignInAt: instant("last_sign_in_at"),
+    blockedAt: instant("blocked_at"),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("member_access_verify_code_key").on(t.verifyCode)],
 );
@@ -32,14 +33,12 @@ export const memberLoginCodes = pgTable(
   "member_login_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: ownerId("member_id", () => members.id),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
   },
   (t) => [index("member_login_codes_member_idx").on(t.memberId, t.createdAt)],
 );
@@ -49,12 +48,10 @@ export const memberSessions = pgTable(
   "member_sessions",
   {
     id: text("id").primaryKey(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    memberId: ownerId("member_id", () => members.id),
+    createdAt: createdAt(),
+    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
   },
   (t) => [index("member_sessions_member_idx").on(t.memberId)],
 );
@@ -67,15 +64,13 @@ export const memberEmailChanges = pgTable(
   "member_email_changes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: ownerId("member_id", () => members.id),
     newEmail: text("new_email").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
   },
   (t) => [index("member_email_changes_member_idx").on(t.memberId, t.createdAt)],
 );
@@ -91,9 +86,7 @@ export const memberAddressRequests = pgTable(
   "member_address_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: ownerId("member_id", () => members.id),
     address: text("address").notNull(),
     city: text("city").notNull(),
     state: text("state").notNull(),
@@ -101,8 +94,8 @@ export const memberAddressRequests = pgTable(
     cep: text("cep").notNull(),
     region: text("region"),
     status: text("status").$type<AddressRequestStatus>().notNull().default("pending"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    decidedAt: instant("decided_at"),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [

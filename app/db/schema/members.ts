@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt } from "./columns";
 import { users } from "./auth";
 import { files } from "./system";
 import { workplaces } from "./field";
@@ -60,10 +61,10 @@ export const members = pgTable(
     joinedOn: date("joined_on").notNull(),
     photoFileId: uuid("photo_file_id").references(() => files.id, { onDelete: "set null" }),
     /** Set when the member's personal data was removed on request (LGPD); irreversible. */
-    anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
+    anonymizedAt: instant("anonymized_at"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("members_registration_number_key").on(t.registrationNumber),

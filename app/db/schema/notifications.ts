@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt, ownerId } from "./columns";
 import { users } from "./auth";
 
 /**
@@ -12,16 +13,14 @@ export const notifications = pgTable(
   "notifications",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId("user_id", () => users.id),
     /** complaint_new | contact_new | service_assigned */
     kind: text("kind").notNull(),
     title: text("title").notNull(),
     /** A path inside the panel (/dashboard/…). */
     link: text("link").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    readAt: instant("read_at"),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.id),
@@ -37,13 +36,11 @@ export const notifications = pgTable(
 export const notificationPreferences = pgTable(
   "notification_preferences",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId("user_id", () => users.id),
     kind: text("kind").notNull(),
     email: boolean("email").notNull(),
     inApp: boolean("in_app").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),

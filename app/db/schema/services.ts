@@ -12,10 +12,10 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt, ownerId } from "./columns";
 import { users } from "./auth";
 import { members } from "./members";
 import { files } from "./system";
@@ -38,8 +38,8 @@ export const companies = pgTable(
     address: text("address"),
     phone: text("phone"),
     email: text("email"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("companies_cnpj_key").on(t.cnpj), check("companies_cnpj_check", sql`${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`)],
 );
@@ -74,11 +74,11 @@ export const serviceRecords = pgTable(
     additionalInfo: text("additional_info"),
     /** The sector block, validated by the sector's Zod schema before it is written. */
     sectorData: jsonb("sector_data").$type<Record<string, unknown>>().notNull().default({}),
-    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    dueAt: instant("due_at").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdByRole: text("created_by_role"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /** A duplicate merged into another record (issue 22 §8, ADR 267): the survivor; this one is closed and read-only. */
     mergedInto: uuid("merged_into").references((): AnyPgColumn => serviceRecords.id),
     /**
@@ -138,7 +138,7 @@ export const serviceRecordEntries = pgTable(
     newStatus: text("new_status").notNull(),
     text: text("text").notNull(),
     isPublic: boolean("is_public").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("service_record_entries_record_idx").on(t.recordId, t.id),
@@ -155,13 +155,11 @@ export const serviceDeadlineReminders = pgTable(
   "service_deadline_reminders",
   {
     day: date("day", { mode: "string" }).notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId("user_id", () => users.id),
     /** responsible: the user's own records; digest: the sector head's summary. */
     kind: text("kind").notNull(),
     records: integer("records").notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant("sent_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.userId, t.kind] }),
@@ -177,9 +175,7 @@ export const serviceReplyFiles = pgTable(
     entryId: bigint("entry_id", { mode: "number" })
       .notNull()
       .references(() => serviceRecordEntries.id),
-    fileId: uuid("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    fileId: ownerId("file_id", () => files.id),
     position: smallint("position").notNull(),
   },
   (t) => [
@@ -202,7 +198,7 @@ export const serviceReplyMessages = pgTable(
     entryId: bigint("entry_id", { mode: "number" })
       .notNull()
       .references(() => serviceRecordEntries.id),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: instant("received_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: "service_reply_messages_pk", columns: [t.recordId, t.messageId] })],
 );
@@ -220,8 +216,8 @@ export const serviceCannedReplies = pgTable(
     body: text("body").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("service_canned_replies_sector_title_key").on(t.sector, sql`lower(${t.title})`),
@@ -242,14 +238,12 @@ export const serviceRecordAttachments = pgTable(
     recordId: uuid("record_id")
       .notNull()
       .references(() => serviceRecords.id),
-    fileId: uuid("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    fileId: ownerId("file_id", () => files.id),
     entryId: bigint("entry_id", { mode: "number" }).references(() => serviceRecordEntries.id),
     isPublic: boolean("is_public").notNull().default(false),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     uploadedByName: text("uploaded_by_name").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("service_record_attachments_record_idx").on(t.recordId, t.createdAt),

@@ -1,4 +1,5 @@
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt, ownerId } from "./columns";
 import { sql } from "drizzle-orm";
 import { users } from "./auth";
 import { bytea } from "./types";
@@ -13,7 +14,7 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     actorId: uuid("actor_id"),
     actorUsername: text("actor_username"),
     action: text("action").notNull(),
@@ -42,14 +43,14 @@ export const files = pgTable("files", {
   sha256: text("sha256").notNull(),
   data: bytea("data").notNull(),
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Small key/value settings: generated secrets, institutional content, … */
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -60,7 +61,7 @@ export const appSettings = pgTable("app_settings", {
 export const contentVersion = pgTable("content_version", {
   id: integer("id").primaryKey().default(1),
   version: bigint("version", { mode: "number" }).notNull().default(1),
-  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  changedAt: instant("changed_at").notNull().defaultNow(),
 });
 
 /**
@@ -71,15 +72,13 @@ export const contentVersion = pgTable("content_version", {
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId("user_id", () => users.id),
     key: text("key").notNull(),
     /** The form it belongs to (e.g. "service-record"): a key sent to another form is refused. */
     scope: text("scope").notNull(),
     result: jsonb("result").$type<Record<string, unknown>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: instant("completed_at"),
   },
   (t) => [
     primaryKey({ name: "idempotency_keys_pkey", columns: [t.userId, t.key] }),

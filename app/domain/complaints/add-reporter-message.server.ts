@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { complaintMessages, complaints } from "~/db/schema";
-import { storeUpload, type Upload } from "~/domain/files/file-store.server";
+import type { Upload } from "~/domain/files/file-store.server";
 import { AppError } from "~/utils/app-error";
-import { COMPLAINT_MESSAGES, EVIDENCE_KINDS, followUpMessageField } from "./complaint.schema";
-import { EVIDENCE_FILE_NAME, EVIDENCE_PURPOSE } from "./create-complaint.server";
+import { COMPLAINT_MESSAGES, followUpMessageField } from "./complaint.schema";
+import { storeEvidence } from "./create-complaint.server";
 import { reporterView, verifyReceiptCode } from "./find-complaint-by-receipt.server";
 import type { ReporterView } from "./complaint-row";
 import type { Requester } from "./throttle.server";
@@ -34,13 +34,7 @@ export async function addReporterMessage(
 
 async function append(id: string, message: string, file: Upload | undefined) {
   return db().transaction(async (tx) => {
-    const stored = file
-      ? await storeUpload(
-          { ...file, fileName: EVIDENCE_FILE_NAME },
-          { purpose: EVIDENCE_PURPOSE, allowed: EVIDENCE_KINDS, typeMessage: COMPLAINT_MESSAGES.typeNotAllowed, createdBy: null },
-          tx,
-        )
-      : null;
+    const stored = file ? await storeEvidence(file, tx) : null;
     await tx.insert(complaintMessages).values({
       complaintId: id,
       author: "reporter",

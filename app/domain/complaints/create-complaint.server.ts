@@ -1,4 +1,4 @@
-import { db } from "~/db/client.server";
+import { db, type Db, type Tx } from "~/db/client.server";
 import { complaints } from "~/db/schema";
 import { storeUpload, type Upload } from "~/domain/files/file-store.server";
 import { notifyNewComplaint } from "~/domain/notifications/notify.server";
@@ -9,6 +9,15 @@ import { throttleSubmission, type Requester } from "./throttle.server";
 /** Evidence is stored under a neutral name: the reporter's own file name may identify them. */
 export const EVIDENCE_FILE_NAME = "evidencia";
 export const EVIDENCE_PURPOSE = "complaint-evidence";
+
+/** Stores a complaint's evidence file (the form's, a follow-up's): under the neutral name, an allowed kind only, no uploader. */
+export function storeEvidence(file: Upload, tx: Db | Tx) {
+  return storeUpload(
+    { ...file, fileName: EVIDENCE_FILE_NAME },
+    { purpose: EVIDENCE_PURPOSE, allowed: EVIDENCE_KINDS, typeMessage: COMPLAINT_MESSAGES.typeNotAllowed, createdBy: null },
+    tx,
+  );
+}
 
 /**
  * Files an anonymous complaint. Nothing about the sender is kept: no IP address, user agent,
@@ -26,13 +35,7 @@ export async function createComplaint(
   // Hashing is slow on purpose; do it before the transaction opens.
   const receiptHash = await hashReceiptCode(receiptCode);
   const id = await db().transaction(async (tx) => {
-    const file = evidence
-      ? await storeUpload(
-          { ...evidence, fileName: EVIDENCE_FILE_NAME },
-          { purpose: EVIDENCE_PURPOSE, allowed: EVIDENCE_KINDS, typeMessage: COMPLAINT_MESSAGES.typeNotAllowed, createdBy: null },
-          tx,
-        )
-      : null;
+    const file = evidence ? await storeEvidence(evidence, tx) : null;
     const [row] = await tx
       .insert(complaints)
       .values({

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { fileTypeFromBuffer } from "file-type";
 import { sharpOf } from "~/lib/sharp.server";
 import { db, type Db, type Tx } from "~/db/client.server";
@@ -129,6 +130,27 @@ export async function getFile(id: string) {
 
 export async function deleteFile(id: string, tx: Db | Tx = db()) {
   await tx.delete(files).where(eq(files.id, id));
+}
+
+/**
+ * Deletes the row `id` of `table` with the stored file it points to (`fileIdOf`), in the caller's
+ * transaction: the deleted row, or a 404 with `notFound` when there is no such row.
+ */
+export async function deleteRowWithFile<T extends PgTable & { id: AnyPgColumn }>(
+  tx: Tx,
+  table: T,
+  id: string,
+  fileIdOf: (row: T["$inferSelect"]) => string | null,
+  notFound: string,
+): Promise<T["$inferSelect"]> {
+  const [removed] = (await tx
+    .delete(table as PgTable)
+    .where(eq(table.id, id))
+    .returning()) as T["$inferSelect"][];
+  if (!removed) throw new AppError(404, notFound);
+  const fileId = fileIdOf(removed);
+  if (fileId) await deleteFile(fileId, tx);
+  return removed;
 }
 
 /**

@@ -2,7 +2,7 @@ import { count, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { chargeBatches } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { uniqueViolation } from "~/domain/members/member-errors.server";
+import { uniqueViolation } from "~/db/unique-violation.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { enqueueJob } from "~/jobs/jobs.server";
 import { chargeBatchJob } from "~/jobs/charge-batch.server";

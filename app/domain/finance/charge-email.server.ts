@@ -12,6 +12,7 @@ import { findChargeForPix } from "./pix.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { referenceLabel } from "./finance-options";
 import { maskEmail } from "./mask-email";
+import { firstName } from "~/lib/first-name";
 
 /**
  * 'Enviar por e-mail' on a charge's page (issue 19 item 7, ADR 216): the member gets the amount,
@@ -33,13 +34,13 @@ export function chargeEmail(o: {
   code: string;
   example: boolean;
 }) {
-  const firstName = o.memberName.trim().split(/\s+/)[0] ?? "";
+  const first = firstName(o.memberName);
   const ref = referenceLabel(o.month, o.year);
   const amount = formatMoney(o.amountCentavos);
   const due = formatDate(o.dueDate);
   const warning = o.example ? "ATENÇÃO: chave PIX de exemplo (demonstração). Não use este código para pagar." : null;
   const text = [
-    `Olá, ${firstName}.`,
+    `Olá, ${first}.`,
     "",
     `Segue a cobrança da sua mensalidade de ${ref} no ${o.receiverName}.`,
     "",
@@ -56,7 +57,7 @@ export function chargeEmail(o: {
     "Esta é uma mensagem automática; não é preciso respondê-la.",
   ].join("\n");
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a">
-<p>Olá, ${escapeHtml(firstName)}.</p>
+<p>Olá, ${escapeHtml(first)}.</p>
 <p>Segue a cobrança da sua mensalidade de <strong>${escapeHtml(ref)}</strong> no ${escapeHtml(o.receiverName)}.</p>
 <p>Valor: <strong>${escapeHtml(amount)}</strong><br>Vencimento: <strong>${escapeHtml(due)}</strong></p>
 ${warning ? `<p style="color:#92400e"><strong>${escapeHtml(warning)}</strong></p>` : ""}

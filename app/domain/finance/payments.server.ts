@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { charges, payments } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { uniqueViolation } from "~/domain/members/member-errors.server";
+import { uniqueViolation } from "~/db/unique-violation.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { formatDate, todayInBrasilia } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";

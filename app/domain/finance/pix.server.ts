@@ -12,6 +12,7 @@ import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { maskEmail } from "./mask-email";
 import type { ChargeFields } from "./charge-row";
 import { activePaymentOf, CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
+import { isUuid } from "~/utils/uuid";
 
 /**
  * A charge's printable page with its PIX code (issue 11, ADR 157): the member, the month, the
@@ -26,8 +27,6 @@ export function deriveChargeStatus(dueDate: string, paid: boolean, today = today
   if (paid) return "paid";
   return dueDate < today ? "overdue" : "pending";
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ChargePixPage = {
   charge: Omit<ChargeFields, "memberId"> & { status: ChargeStatus; paidOn: string | null };
@@ -51,7 +50,7 @@ export type ChargePixPage = {
 
 /** One charge with its member and active payment (the PIX page, the e-mail), or null. */
 export async function findChargeForPix(chargeId: string) {
-  if (!UUID.test(chargeId)) return null;
+  if (!isUuid(chargeId)) return null;
   const [row] = await db()
     .select({
       ...CHARGE_FIELD_COLUMNS,

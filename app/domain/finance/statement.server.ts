@@ -4,7 +4,7 @@ import { db, type Db, type Tx } from "~/db/client.server";
 import { charges, members, payments } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { isUniqueViolation } from "~/domain/news/news-errors.server";
+import { isUniqueViolation } from "~/db/unique-violation.server";
 import type { Upload } from "~/domain/files/file-store.server";
 import { AppError } from "~/utils/app-error";
 import { formatDate, todayInBrasilia } from "~/lib/dates";

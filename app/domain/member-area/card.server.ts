@@ -10,6 +10,7 @@ import { AppError } from "~/utils/app-error";
 import { appUrl } from "~/utils/env.server";
 import { hitRateLimit, isRateLimited, retryMessage } from "~/utils/rate-limit.server";
 import type { MemberSession } from "./member-session.server";
+import { firstName } from "~/lib/first-name";
 
 /**
  * The membership card (carteirinha digital) and its public check (issue 23 §5, ADR 272).
@@ -81,7 +82,7 @@ export async function myCard(member: Pick<MemberSession, "memberId">, o: { today
   const label = "QR Code para verificar esta carteirinha no site do sindicato";
   return {
     name: m.name,
-    firstName: m.name.trim().split(/\s+/)[0] ?? "",
+    firstName: firstName(m.name),
     registrationNumber: m.registrationNumber,
     active,
     statusLabel: active ? "Filiado ativo" : "Não ativo",
@@ -124,7 +125,7 @@ export async function verifyCard(code: string, clientIp: string): Promise<Verifi
   return {
     found: true,
     active: isActiveMember(row),
-    firstName: row.anonymizedAt ? "" : (row.name.trim().split(/\s+/)[0] ?? ""),
+    firstName: row.anonymizedAt ? "" : firstName(row.name),
     registrationNumber: row.registrationNumber,
   };
 }

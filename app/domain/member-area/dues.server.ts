@@ -13,6 +13,7 @@ import { hmacHex } from "~/utils/crypto.server";
 import { appSecret } from "~/utils/secrets.server";
 import { memberActor, type MemberSession } from "./member-session.server";
 import { DUES_MESSAGES } from "./dues";
+import { isUuid } from "~/utils/uuid";
 
 /**
  * "Minhas mensalidades" (issue 23 §2, ADR 271): the signed-in member's own charges, read with the
@@ -70,11 +71,9 @@ export type Receipt = {
   code: string;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The receipt (recibo) of one of the member's own paid charges; 404 for anyone else's or an open one. */
 export async function myReceipt(member: Pick<MemberSession, "memberId" | "registrationNumber">, chargeId: string): Promise<Receipt> {
-  if (!UUID.test(chargeId)) throw new AppError(404, DUES_MESSAGES.receiptNotFound);
+  if (!isUuid(chargeId)) throw new AppError(404, DUES_MESSAGES.receiptNotFound);
   const [row] = await db()
     .select({
       chargeId: charges.id,

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { memberAccess, memberLoginCodes, members } from "~/db/schema";
+import { db, type Tx } from "~/db/client.server";
+import { memberAccess, memberEmailChanges, memberLoginCodes, members } from "~/db/schema";
 import { sendMail } from "~/integrations/mailer.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { appUrl } from "~/utils/env.server";
@@ -11,6 +11,7 @@ import { hitRateLimit, isRateLimited, RATE_LIMITS, resetRateLimit, retryMessage,
 import { AppError } from "~/utils/app-error";
 import { MEMBER_AUTH_MESSAGES } from "./member-auth.schema";
 import { createMemberSession, recordSignInStep } from "./member-session.server";
+import { firstName } from "~/lib/first-name";
 
 /**
  * The members' sign-in without a password (issue 23 §1, ADR 270): CPF → a 6-digit code e-mailed
@@ -40,6 +41,27 @@ async function refuseIfLimited(names: [RateLimitName, string][], message: (wait:
 /** The stored form of a code: an HMAC keyed by the app secret and the code's own id (ADR 270). */
 export async function codeHash(codeId: string, code: string) {
   return hmacHex(await appSecret(), `member-code:${codeId}:${code}`);
+}
+
+/** The tables of codes sent by e-mail (sign-in, a new e-mail's confirmation): a row per code, with its hash, attempts and use. */
+type CodeTable = typeof memberLoginCodes | typeof memberEmailChanges;
+
+/** A wrong code counts against the row it was checked with (CODE_MAX_ATTEMPTS of them end it). */
+export async function countWrongCode(table: CodeTable, id: string) {
+  await db()
+    .update(table)
+    .set({ attempts: sql`${table.attempts} + 1` })
+    .where(eq(table.id, id));
+}
+
+/** Uses the code, once even against two posts at once: only one update finds it unused (false for the other). */
+export async function useCodeOnce(tx: Tx, table: CodeTable, id: string) {
+  const used = await tx
+    .update(table)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(table.id, id), isNull(table.usedAt)))
+    .returning({ id: table.id });
+  return used.length > 0;
 }
 
 /** The member `where` finds, with their access to the member area (blocked, last sign-in); or undefined. */
@@ -124,7 +146,7 @@ export async function requestMemberCode(cpf: string, requester: Requester, o: { 
 }
 
 export function codeMailText(name: string, code: string) {
-  const first = name.trim().split(/\s+/)[0] ?? "";
+  const first = firstName(name);
   return [
     `Olá, ${first}.`,
     "",
@@ -175,10 +197,7 @@ export async function verifyMemberCode(cpf: string, code: string, requester: Req
   const given = await codeHash(row?.id ?? "none", code);
   if (!row || !member || !safeEqual(given, expected)) {
     if (row && member) {
-      await db()
-        .update(memberLoginCodes)
-        .set({ attempts: sql`${memberLoginCodes.attempts} + 1` })
-        .where(eq(memberLoginCodes.id, row.id));
+      await countWrongCode(memberLoginCodes, row.id);
       await recordSignInStep(member.id, member.registrationNumber, "member_area.code_failed");
     }
     const [ip, byCpf] = await Promise.all([hitRateLimit("memberCodeCheckIp", requester.clientIp), hitRateLimit("memberCodeCheckCpf", cpf)]);
@@ -192,13 +211,7 @@ export async function verifyMemberCode(cpf: string, code: string, requester: Req
     throw new AppError(401, MEMBER_AUTH_MESSAGES.wrongCode, "code");
   }
   const cookie = await db().transaction(async (tx) => {
-    // Single use, even against two posts at once: only one update finds it unused.
-    const used = await tx
-      .update(memberLoginCodes)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(memberLoginCodes.id, row.id), isNull(memberLoginCodes.usedAt)))
-      .returning({ id: memberLoginCodes.id });
-    if (!used.length) throw new AppError(401, MEMBER_AUTH_MESSAGES.wrongCode, "code");
+    if (!(await useCodeOnce(tx, memberLoginCodes, row.id))) throw new AppError(401, MEMBER_AUTH_MESSAGES.wrongCode, "code");
     await tx
       .insert(memberAccess)
       .values({ memberId: member.id, lastSignInAt: sql`now()` })

@@ -1,11 +1,12 @@
-import { eq, lt, or, sql } from "drizzle-orm";
+import { eq, lt, or } from "drizzle-orm";
 import { redirect } from "react-router";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { memberAccess, memberEmailChanges, memberLoginCodes, members, memberSessions } from "~/db/schema";
-import { hostCookieName, readCookie } from "~/auth/session.server";
+import { cookieSessionId, hostCookieName, keepSessionAlive, perRequest } from "~/auth/session.server";
 import { cookieSecure } from "~/utils/env.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
+import { firstName } from "~/lib/first-name";
 
 /**
  * Member sessions (issue 23 §1, ADR 270), apart from the staff's: their own cookie (`msid`), their
@@ -14,7 +15,6 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
  */
 export const MEMBER_IDLE_TIMEOUT_MS = 20 * 60 * 1000;
 export const MEMBER_ABSOLUTE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
-const TOUCH_AFTER_MS = 60 * 1000;
 
 export const MEMBER_SIGN_IN_PATH = "/filiado/entrar";
 
@@ -72,22 +72,10 @@ export function clearMemberCookie() {
   return serialize("", 0);
 }
 
-const cache = new WeakMap<Request, Promise<MemberSession | null>>();
-
 /** This request's signed-in member, or null. Memoised per request object. */
-export function getMemberSession(request: Request): Promise<MemberSession | null> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = load(request);
-    cache.set(request, pending);
-  }
-  return pending;
-}
-
-async function load(request: Request): Promise<MemberSession | null> {
-  const token = readCookie(request, memberCookieName());
-  if (!token || token.length > 100) return null;
-  const id = sha256Hex(token);
+export const getMemberSession = perRequest(async (request): Promise<MemberSession | null> => {
+  const id = cookieSessionId(request, memberCookieName());
+  if (!id) return null;
   const now = Date.now();
   const [row] = await db()
     .select({
@@ -109,24 +97,15 @@ async function load(request: Request): Promise<MemberSession | null> {
     row.blockedAt !== null ||
     row.expiresAt.getTime() <= now ||
     row.lastSeenAt.getTime() <= now - MEMBER_IDLE_TIMEOUT_MS;
-  if (stale) {
-    await db().delete(memberSessions).where(eq(memberSessions.id, id));
-    return null;
-  }
-  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db()
-      .update(memberSessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(memberSessions.id, id));
-  }
+  if (!(await keepSessionAlive(memberSessions, id, { stale, lastSeenAt: row.lastSeenAt, now }))) return null;
   return {
     sessionId: id,
     memberId: row.memberId,
     registrationNumber: row.registrationNumber,
     name: row.name,
-    firstName: row.name.trim().split(/\s+/)[0] ?? "",
+    firstName: firstName(row.name),
   };
-}
+});
 
 /**
  * The signed-in member, or a redirect to the member sign-in (a staff session is no member
@@ -146,11 +125,8 @@ export function safeMemberRedirect(value: string | null | undefined) {
 }
 
 export async function destroyMemberSession(request: Request) {
-  const token = readCookie(request, memberCookieName());
-  if (token && token.length <= 100)
-    await db()
-      .delete(memberSessions)
-      .where(eq(memberSessions.id, sha256Hex(token)));
+  const id = cookieSessionId(request, memberCookieName());
+  if (id) await db().delete(memberSessions).where(eq(memberSessions.id, id));
 }
 
 export async function revokeMemberSessions(memberId: string) {

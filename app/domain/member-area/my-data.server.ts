@@ -13,10 +13,11 @@ import { appUrl } from "~/utils/env.server";
 import { errorFields, log } from "~/utils/logger.server";
 import { safeEqual } from "~/utils/crypto.server";
 import { hitRateLimit, retryMessage } from "~/utils/rate-limit.server";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash, emailOnFile } from "./member-auth.server";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash, countWrongCode, emailOnFile, useCodeOnce } from "./member-auth.server";
 import { enqueueEmail } from "~/jobs/send-email.server";
 import { memberActor, type MemberSession } from "./member-session.server";
 import { ADDRESS_REVIEW_MESSAGES, MY_DATA_MESSAGES, type AddressInput } from "./my-data";
+import { firstName } from "~/lib/first-name";
 
 /**
  * "Meus dados" (issue 23 §4, ADR 275): what the union holds about the signed-in member, and their
@@ -199,10 +200,7 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
   const given = await codeHash(row?.id ?? "none", code);
   if (!row || !safeEqual(given, row.codeHash)) {
     if (row) {
-      await db()
-        .update(memberEmailChanges)
-        .set({ attempts: sql`${memberEmailChanges.attempts} + 1` })
-        .where(eq(memberEmailChanges.id, row.id));
+      await countWrongCode(memberEmailChanges, row.id);
       await recordAudit({
         actor: actorOf(m),
         action: "member_area.email_code_failed",
@@ -213,12 +211,7 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
     throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
   }
   const oldEmail = await db().transaction(async (tx) => {
-    const used = await tx
-      .update(memberEmailChanges)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(memberEmailChanges.id, row.id), isNull(memberEmailChanges.usedAt)))
-      .returning({ id: memberEmailChanges.id });
-    if (!used.length) throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
+    if (!(await useCodeOnce(tx, memberEmailChanges, row.id))) throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
     const [before] = await tx
       .select({ email: members.email })
       .from(members)
@@ -347,7 +340,7 @@ const ADDRESS_FIELDS = ["address", "city", "state", "cep", "region"] as const;
 async function tellMemberOfDecision(tx: Tx, member: { name: string; email: string | null }, approve: boolean) {
   const to = emailOnFile(member.email);
   if (!to) return;
-  const firstName = member.name.trim().split(/\s+/)[0] ?? "";
+  const first = firstName(member.name);
   await enqueueEmail(
     {
       to,
@@ -355,7 +348,7 @@ async function tellMemberOfDecision(tx: Tx, member: { name: string; email: strin
         ? "Seu novo endereço foi aprovado - Área do Filiado"
         : "Seu pedido de mudança de endereço não foi aprovado - Área do Filiado",
       text: [
-        `Olá, ${firstName}.`,
+        `Olá, ${first}.`,
         "",
         approve
           ? "O sindicato aprovou o endereço que você informou, e ele já está no seu cadastro."

@@ -15,6 +15,7 @@ import type { ServiceSector } from "~/auth/scopes";
 import { AppError } from "~/utils/app-error";
 import { memberActor, type MemberSession } from "./member-session.server";
 import { COMMENT_FIELD, MEMBER_AREA_AUTHOR, MY_SERVICES_MESSAGES, type MyServiceItem } from "./my-services";
+import { touchServiceRecord } from "~/domain/service-records/service-access.server";
 
 /**
  * "Meus atendimentos" (issue 23 §3, ADR 274): the signed-in member's own service records.
@@ -184,10 +185,7 @@ export async function commentOnMyServiceRecord(member: Member, protocol: string,
           })
           .returning({ id: serviceRecordAttachments.id })
       : [];
-    await tx
-      .update(serviceRecords)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(serviceRecords.id, record.id));
+    await touchServiceRecord(tx, record.id);
     await recordAudit(
       {
         actor: memberActor(member),

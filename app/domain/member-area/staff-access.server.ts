@@ -9,6 +9,7 @@ import { authorize, type Actor } from "~/auth/authorize";
 import { can } from "~/auth/screens";
 import { AppError } from "~/utils/app-error";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
+import { firstName } from "~/lib/first-name";
 
 /**
  * The staff side of the member area (issue 23 §6, ADR 276): rh and admin see whether a member
@@ -47,7 +48,7 @@ export async function memberAccessSummary(actor: Pick<Actor, "role">, memberId: 
 }
 
 export function accessMailText(name: string) {
-  const first = name.trim().split(/\s+/)[0] ?? "";
+  const first = firstName(name);
   return [
     `Olá, ${first}.`,
     "",

@@ -30,8 +30,7 @@ import { AppError } from "~/utils/app-error";
 import { MEMBER_MESSAGES } from "./member.schema";
 import { ATTACHMENT_MESSAGES } from "~/domain/service-records/attachments";
 import { redactor, type Redactor } from "./personal-data";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/utils/uuid";
 
 /** What an anonymised member and the records they opened are called from now on. */
 export const anonymizedName = (registrationNumber: number) => `Filiado anonimizado ${registrationNumber}`;
@@ -85,7 +84,7 @@ export type AnonymizeOutcome = {
  */
 export async function anonymizeMember(actor: Actor, id: string): Promise<AnonymizeOutcome> {
   authorize(actor, "members.lgpd");
-  if (!UUID.test(id)) throw new AppError(404, MEMBER_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError(404, MEMBER_MESSAGES.notFound);
   return db().transaction(async (tx) => {
     const [member] = await tx.select().from(members).where(eq(members.id, id)).for("update");
     if (!member) throw new AppError(404, MEMBER_MESSAGES.notFound);

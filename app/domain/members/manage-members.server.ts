@@ -2,11 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { charges, members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { deleteFile } from "~/domain/files/file-store.server";
+import { deleteRowWithFile } from "~/domain/files/file-store.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { todayInBrasilia } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
-import { uniqueViolation } from "./member-errors.server";
+import { uniqueViolation } from "~/db/unique-violation.server";
 import { STATUS_FOR_SITUATION, type SituationCode } from "./member-options";
 import { MEMBER_MESSAGES, type CreateMemberInput, type UpdateMemberInput } from "./member.schema";
 import { lockRegistrationNumbers, nextRegistrationNumber } from "./registration-number.server";
@@ -193,9 +193,7 @@ async function deleteMember(actor: Actor, id: string) {
   return db().transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(charges).where(eq(charges.memberId, id));
     if (n > 0) throw memberHasCharges(n);
-    const [removed] = await tx.delete(members).where(eq(members.id, id)).returning();
-    if (!removed) throw new AppError(404, MEMBER_MESSAGES.notFound);
-    if (removed.photoFileId) await deleteFile(removed.photoFileId, tx);
+    const removed = await deleteRowWithFile(tx, members, id, (r) => r.photoFileId, MEMBER_MESSAGES.notFound);
     await recordAudit({ actor, action: "member.deleted", entityId: id, data: { registrationNumber: removed.registrationNumber } }, tx);
   });
 }

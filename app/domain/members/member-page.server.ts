@@ -19,14 +19,13 @@ import { AppError } from "~/utils/app-error";
 import { paymentStatus, SITUATION_LABELS } from "./member-options";
 import { MEMBER_MESSAGES } from "./member.schema";
 import { toEditableMember } from "./member-row";
+import { isUuid } from "~/utils/uuid";
 
 /** The member who acted, on their own record from the Área do Filiado (see memberAuditEntries). */
 const actingMember = alias(members, "acting_member");
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function findMember(id: string) {
-  if (!UUID.test(id)) throw new AppError(404, MEMBER_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError(404, MEMBER_MESSAGES.notFound);
   const [row] = await db().select().from(members).where(eq(members.id, id));
   if (!row) throw new AppError(404, MEMBER_MESSAGES.notFound);
   return row;

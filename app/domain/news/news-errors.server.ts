@@ -4,16 +4,6 @@ import { newsPosts } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { NEWS_MESSAGES } from "./news.schema";
 
-/** A unique-key violation, as either driver reports it (possibly wrapped by Drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** Refuses a slug another post already uses, with the message shown beside the slug field. */
 export async function assertSlugFree(tx: Tx, slug: string, exceptId?: string) {
   const [taken] = await tx

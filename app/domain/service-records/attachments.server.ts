@@ -7,8 +7,9 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { fileColumns, getFile, storeUpload, type Upload } from "~/domain/files/file-store.server";
 import { AppError } from "~/utils/app-error";
 import { ATTACHMENT_KINDS, ATTACHMENT_MESSAGES, type AttachmentView } from "./attachments";
-import { recordInScope, type ServiceActor } from "./service-access.server";
+import { recordInScope, type ServiceActor, touchServiceRecord } from "./service-access.server";
 import { SERVICE_MESSAGES, UNASSIGNED } from "./service-options";
+import { isUuid } from "~/utils/uuid";
 
 /**
  * A record's attachments (issue 22 §3, ADR 262). The upload goes through the file store's
@@ -18,8 +19,6 @@ import { SERVICE_MESSAGES, UNASSIGNED } from "./service-options";
  * with the record locked, so the history never names a file that is not there.
  */
 export const ATTACHMENT_PURPOSE = "service-attachment";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const author = (actor: ServiceActor) => actor.name ?? actor.username;
 
@@ -61,10 +60,7 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
       .insert(serviceRecordAttachments)
       .values({ recordId: record.id, fileId: file.id, entryId: entry.id, isPublic, uploadedBy: actor.id, uploadedByName: author(actor) })
       .returning({ id: serviceRecordAttachments.id });
-    await tx
-      .update(serviceRecords)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(serviceRecords.id, record.id));
+    await touchServiceRecord(tx, record.id);
     await recordAudit(
       {
         actor,
@@ -187,7 +183,7 @@ export async function publicAttachmentsOf(recordId: string) {
 export async function getServiceAttachmentFile(actor: ServiceActor, attachmentId: string) {
   authorize(actor, "services.read");
   const notFound = new AppError(404, ATTACHMENT_MESSAGES.notFound);
-  if (!UUID.test(attachmentId)) throw notFound;
+  if (!isUuid(attachmentId)) throw notFound;
   const [att] = await db()
     .select({ fileId: serviceRecordAttachments.fileId, sector: serviceRecords.sector })
     .from(serviceRecordAttachments)
@@ -202,7 +198,7 @@ export async function getServiceAttachmentFile(actor: ServiceActor, attachmentId
 
 /** A public attachment's file (the consulta's signed link was checked by the caller), or undefined. */
 export async function getPublicAttachmentFile(attachmentId: string) {
-  if (!UUID.test(attachmentId)) return undefined;
+  if (!isUuid(attachmentId)) return undefined;
   const [att] = await db()
     .select({ fileId: serviceRecordAttachments.fileId })
     .from(serviceRecordAttachments)

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { authorize } from "~/auth/authorize";
 import { cannedRepliesScope, serviceScope, type ServiceSector } from "~/auth/scopes";
 import { db, type Tx } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/unique-violation.server";
 import { serviceCannedReplies } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { AppError } from "~/utils/app-error";
@@ -56,11 +57,6 @@ export async function cannedRepliesForRecord(
     .where(eq(serviceCannedReplies.sector, record.sector))
     .orderBy(asc(sql`lower(${serviceCannedReplies.title})`));
   return rows.map((r) => ({ id: r.id, title: r.title, text: fillCannedReply(r.body, record) }));
-}
-
-function isUniqueViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 async function unique<T>(run: () => Promise<T>) {

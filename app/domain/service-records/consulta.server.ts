@@ -9,6 +9,7 @@ import { MEMBER_AREA_AUTHOR, SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } 
 import { consultaAttachments } from "./consulta-attachments.server";
 import { REPLY_AUTHOR } from "./receive-reply.server";
 import type { ServiceSector } from "~/auth/scopes";
+import { firstName } from "~/lib/first-name";
 
 /**
  * The requester's look-up (ADR 135). The client address is only handed to the rate limiter.
@@ -113,7 +114,7 @@ export async function requesterView(record: ConsultaRecord): Promise<ConsultaVie
   const sector = record.sector as ServiceSector;
   return {
     protocol: record.protocol,
-    firstName: record.requesterName.trim().split(/\s+/)[0] ?? "",
+    firstName: firstName(record.requesterName),
     status,
     statusLabel: STATUS_LABELS[status],
     sector,

@@ -4,7 +4,7 @@ import { db, type Tx } from "~/db/client.server";
 import { companies, serviceRecordEntries, serviceRecords } from "~/db/schema";
 import { countMemberLookup, findMemberByCpfAudited } from "~/domain/members/lookup-member.server";
 import { recordAudit } from "~/domain/audit/record-audit.server";
-import { isUniqueViolation } from "~/domain/news/news-errors.server";
+import { isUniqueViolation } from "~/db/unique-violation.server";
 import { AppError } from "~/utils/app-error";
 import { dueAtFor } from "./business-days";
 import { protocolCandidates } from "./protocol.server";

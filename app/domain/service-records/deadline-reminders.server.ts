@@ -9,6 +9,7 @@ import { recordLink } from "./assign-service-record.server";
 import { addBusinessDays, isBusinessDay } from "./business-days";
 import { OPEN_STATUSES } from "./my-queue.server";
 import { SECTOR_LABELS } from "./service-options";
+import { firstName } from "~/lib/first-name";
 
 /**
  * Deadlines that warn (issue 22 §2, ADR 258). Once a day, on business days only, each
@@ -96,7 +97,7 @@ export function responsibleReminder(name: string, records: DeadlineRecord[], w: 
         ? `Prazos dos seus atendimentos: ${overdue} em atraso (${formatDate(w.today)})`
         : `Prazos dos seus atendimentos (${formatDate(w.today)})`,
     text: [
-      `Olá, ${name.trim().split(/\s+/)[0] ?? ""}.`,
+      `Olá, ${firstName(name)}.`,
       "",
       "Estes atendimentos sob sua responsabilidade pedem atenção:",
       "",

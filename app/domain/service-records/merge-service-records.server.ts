@@ -7,7 +7,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { formatDateTime } from "~/lib/dates";
 import { AppError } from "~/utils/app-error";
 import { MERGE_MESSAGES } from "./merge";
-import { recordInScope, type ServiceActor } from "./service-access.server";
+import { recordInScope, type ServiceActor, touchServiceRecord } from "./service-access.server";
 import { OPEN_STATUSES, UNASSIGNED } from "./service-options";
 
 /**
@@ -93,10 +93,7 @@ export async function mergeServiceRecords(actor: ServiceActor, input: { id: stri
       .update(serviceRecords)
       .set({ status: "closed", mergedInto: into.id, updatedAt: sql`now()` })
       .where(eq(serviceRecords.id, dup.id));
-    await tx
-      .update(serviceRecords)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(serviceRecords.id, into.id));
+    await touchServiceRecord(tx, into.id);
     await recordAudit(
       {
         actor,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { serviceRecordEntries, serviceRecords, serviceReplyFiles, serviceReplyMessages, users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
@@ -12,6 +12,7 @@ import { parseInboundMail } from "./inbound-mail";
 import { recordLink } from "./assign-service-record.server";
 import { parseReplyAddress } from "./reply-address.server";
 import { SERVICE_LIMITS, UNASSIGNED } from "./service-options";
+import { touchServiceRecord } from "./service-access.server";
 
 /**
  * A requester's reply by e-mail (issue 22 §5, ADR 264), whatever carried it: the SMTP receiver
@@ -131,10 +132,7 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
       );
       await tx.insert(serviceReplyFiles).values({ entryId: entry.id, fileId: stored.id, position: position++ });
     }
-    await tx
-      .update(serviceRecords)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(serviceRecords.id, record.id));
+    await touchServiceRecord(tx, record.id);
     // The record's responsible is told, as they chose (their preferences): the protocol and a
     // link, nothing of what the requester wrote.
     if (record.responsibleId) {

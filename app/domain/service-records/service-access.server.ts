@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Actor } from "~/auth/authorize";
 import { db, type Db, type Tx } from "~/db/client.server";
@@ -8,10 +8,17 @@ import { recordRefusal } from "~/domain/audit/record-refusal.server";
 import { MERGE_MESSAGES } from "./merge";
 import { SERVICE_MESSAGES } from "./service-options";
 import { serviceScope, type ServiceSector } from "~/auth/scopes";
+import { isUuid } from "~/utils/uuid";
 
 export type ServiceActor = Actor & { name?: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Something was added to the record (an attachment, a comment, a reply, a merged record's history): its updated_at moves to now. */
+export async function touchServiceRecord(tx: Tx, id: string) {
+  await tx
+    .update(serviceRecords)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(serviceRecords.id, id));
+}
 
 /** Throws 404/403 unless the record exists and is in the actor's scope (the detail's action checks the URL's record first). */
 export async function assertRecordInScope(actor: Pick<Actor, "role">, id: string) {
@@ -41,7 +48,7 @@ export async function requireRecordInScope(actor: Actor, request: Request, id: s
  * para acessar este chamado' (scope is decided on the server, never by the page).
  */
 export async function recordInScope(tx: Db | Tx, actor: Pick<Actor, "role">, id: string, o: { lock?: boolean } = {}) {
-  if (!UUID.test(id)) throw new AppError(404, SERVICE_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError(404, SERVICE_MESSAGES.notFound);
   const q = tx.select().from(serviceRecords).where(eq(serviceRecords.id, id));
   const [row] = o.lock ? await q.for("update") : await q;
   if (!row) throw new AppError(404, SERVICE_MESSAGES.notFound);

@@ -3,6 +3,7 @@ import { enqueueEmail, type QueuedMail } from "~/jobs/send-email.server";
 import { appUrl } from "~/utils/env.server";
 import { STATUS_LABELS, type ServiceStatus } from "./service-options";
 import { replyAddress, replySender, threadHeaders } from "./reply-address.server";
+import { firstName } from "~/lib/first-name";
 
 /**
  * The requester's e-mail notices (ADR 136): on creation and on each status change, a short
@@ -26,10 +27,10 @@ export const REPLY_HINT =
 type NoticeOptions = { replies?: boolean; publicComment?: string };
 
 function noticeText(record: NoticeRecord, what: string, o: NoticeOptions) {
-  const firstName = record.requesterName.trim().split(/\s+/)[0] ?? "";
+  const first = firstName(record.requesterName);
   const comment = o.publicComment?.trim();
   return [
-    `Olá, ${firstName}.`,
+    `Olá, ${first}.`,
     "",
     what,
     ...(comment ? ["", "Mensagem do sindicato:", "", comment] : []),

@@ -9,6 +9,7 @@ import { renderPixQr, renderPixQrPng } from "~/lib/pix-qr.server";
 import { recordInScope, type ServiceActor } from "./service-access.server";
 import { consultaLink, REPLY_HINT } from "./service-notices.server";
 import { OTHER_TYPE, SECTOR_LABELS } from "./service-options";
+import { firstName } from "~/lib/first-name";
 
 /**
  * The comprovante de atendimento (issue 22 §4, ADR 263): what the worker takes home, printed on
@@ -89,7 +90,7 @@ export async function serviceReceiptEmail(record: ReceiptRecord, u: ReceiptUnion
   // Replies are threaded into the record (ADR 264): say so when a reply address is configured.
   const closing = o.replies ? REPLY_HINT : "Esta é uma mensagem automática; não é preciso respondê-la.";
   const link = consultaLink(record.protocol);
-  const firstName = record.requesterName.trim().split(/\s+/)[0] ?? "";
+  const first = firstName(record.requesterName);
   const sector = SECTOR_LABELS[record.sector as ServiceSector] ?? record.sector;
   const rows: Array<[string, string]> = [
     ["Protocolo", record.protocol],
@@ -99,7 +100,7 @@ export async function serviceReceiptEmail(record: ReceiptRecord, u: ReceiptUnion
     ["Prazo previsto", formatDate(record.dueAt)],
   ];
   const text = [
-    `Olá, ${firstName}.`,
+    `Olá, ${first}.`,
     "",
     `Seu atendimento foi registrado no ${u.name}. Este é o seu comprovante de atendimento.`,
     "",
@@ -114,7 +115,7 @@ export async function serviceReceiptEmail(record: ReceiptRecord, u: ReceiptUnion
     closing,
   ].join("\n");
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a">
-<p>Olá, ${escapeHtml(firstName)}.</p>
+<p>Olá, ${escapeHtml(first)}.</p>
 <p>Seu atendimento foi registrado no ${escapeHtml(u.name)}. Este é o seu <strong>comprovante de atendimento</strong>.</p>
 <table role="presentation" style="border-collapse:collapse">
 ${rows.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0;color:#475569">${escapeHtml(k)}</td><td style="padding:2px 0"><strong>${escapeHtml(v)}</strong></td></tr>`).join("\n")}

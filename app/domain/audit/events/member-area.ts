@@ -10,6 +10,17 @@ const registrationNumber = z.number().int();
 /** An event whose data is the member's registration number alone. */
 const byNumber = <const E extends string>(label: string, entityType: E) =>
   auditEvent({ label, entityType, data: z.strictObject({ registrationNumber }) });
+/** A change to the member's record: the number and the names of the fields changed (never their values). */
+const fieldsChanged = (label: string) =>
+  auditEvent({ label, entityType: "member", data: z.strictObject({ registrationNumber, changed: z.array(z.string()) }) });
+/** A step of an address correction the member asked for: the number and the request's id. */
+const addressRequest = (label: string) =>
+  auditEvent({
+    label,
+    entityType: "member",
+    data: z.strictObject({ registrationNumber, requestId: z.string() }),
+    fields: { requestId: "Pedido" },
+  });
 
 export const MEMBER_AREA_ENTITIES = { member_area: "Área do Filiado" } as const;
 
@@ -26,36 +37,18 @@ export const MEMBER_AREA_EVENTS = {
   }),
   // "Meus dados" (issue 23 §4, ADR 275): about the member's record (entity "member", so they show
   // in the member's history on the staff page). Field names and ids only, never the values.
-  "member_area.contact_changed": auditEvent({
-    label: "Filiado corrigiu o telefone (Área do Filiado)",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber, changed: z.array(z.string()) }),
-  }),
+  "member_area.contact_changed": fieldsChanged("Filiado corrigiu o telefone (Área do Filiado)"),
   "member_area.email_code_sent": byNumber("Código de confirmação enviado ao novo e-mail do filiado", "member"),
   "member_area.email_code_failed": byNumber("Código de confirmação do novo e-mail incorreto", "member"),
-  "member_area.email_changed": auditEvent({
-    label: "Filiado confirmou um novo e-mail (Área do Filiado)",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber, changed: z.array(z.string()) }),
-  }),
-  "member_area.address_requested": auditEvent({
-    label: "Filiado pediu a correção do endereço",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber, requestId: z.string() }),
-    fields: { requestId: "Pedido" },
-  }),
+  "member_area.email_changed": fieldsChanged("Filiado confirmou um novo e-mail (Área do Filiado)"),
+  "member_area.address_requested": addressRequest("Filiado pediu a correção do endereço"),
   "member_area.address_approved": auditEvent({
     label: "Correção de endereço pedida pelo filiado aprovada",
     entityType: "member",
     data: z.strictObject({ registrationNumber, requestId: z.string(), changed: z.array(z.string()) }),
     fields: { requestId: "Pedido" },
   }),
-  "member_area.address_rejected": auditEvent({
-    label: "Correção de endereço pedida pelo filiado recusada",
-    entityType: "member",
-    data: z.strictObject({ registrationNumber, requestId: z.string() }),
-    fields: { requestId: "Pedido" },
-  }),
+  "member_area.address_rejected": addressRequest("Correção de endereço pedida pelo filiado recusada"),
   "member_area.data_exported": auditEvent({
     label: "Filiado baixou os próprios dados (LGPD)",
     entityType: "member",

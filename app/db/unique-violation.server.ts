@@ -13,3 +13,8 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+/** Whether the error is PostgreSQL's unique violation (whichever driver raised it, possibly wrapped by Drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  return uniqueViolation(error) !== null;
+}
