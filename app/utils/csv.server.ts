@@ -103,9 +103,11 @@ export function csvStream(
         controller.error(error);
       }
     },
-    async cancel() {
+    cancel() {
       cancelled = true;
-      await iterator.return?.();
+      // The source closes (its `finally` runs, its query's connection is released) once the batch
+      // it is reading arrives; the client that went away does not wait for that batch.
+      void iterator.return?.()?.catch(() => {});
     },
   });
 }
