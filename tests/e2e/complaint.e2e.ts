@@ -159,7 +159,8 @@ describe("a reporter files a complaint in the browser", () => {
 
 describe("staff handle it", () => {
   it("jurídico sees the complaint and its photo, changes the status, replies publicly and notes internally", async () => {
-    const page = await t.login("juridico");
+    // Playwright's clock, at real speed, lets the test wait out a toast's 6 s in no time.
+    const page = await t.login("juridico", { clock: true });
     const ctx = page.context();
     await page.getByRole("link", { name: "Denúncias" }).first().click();
     await page.waitForURL(/\/dashboard\/denuncias/);
@@ -195,6 +196,8 @@ describe("staff handle it", () => {
     await page.waitForTimeout(200);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await shoot(page, "complaints-staff-detail-390");
+    // On the phone the last toast sits over the link: the person waits for it to go (its 6 s, jumped).
+    await page.clock.fastForward(6_000);
     await page.getByRole("link", { name: "Voltar para a lista" }).click();
     await expect.poll(() => page.getByTestId("complaint-list").isVisible()).toBe(true);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);

@@ -92,19 +92,22 @@ describe("every role, in Chromium: its panel, its menu, and the refusals", () =>
   }
 
   it("signs in as admin through the form and lands on the admin panel", async () => {
-    const page = await t.newPage();
+    // The page's clock (Playwright's, at real speed) jumps over the carry-over time instead of waiting it.
+    const page = await t.newPage("desktop", { clock: true });
+    const browserNow = () => page.evaluate(() => Date.now());
     await t.signIn(page, "admin");
     expect(new URL(page.url()).pathname).toBe("/dashboard/admin");
     // The sign-in's toast belongs to the panel it landed on: the next page is not covered by it (ADR 278).
     await expect.poll(() => page.getByTestId("toast").first().textContent()).toContain("Login realizado com sucesso!");
-    const shownAt = Date.now();
+    const shownAt = await browserNow();
     await hydrated(page);
-    await page.waitForTimeout(Math.max(0, CARRY_OVER_MS + 200 - (Date.now() - shownAt)));
+    await page.clock.fastForward(Math.max(0, CARRY_OVER_MS + 200 - ((await browserNow()) - shownAt)));
     await page.getByRole("link", { name: "Alterar senha" }).click();
     await page.waitForURL("**/dashboard/alterar-senha");
     await expect.poll(() => page.getByTestId("toast").allTextContents(), { timeout: 3000 }).toEqual([]);
-    // Still within the toast's own 6 s: without ADR 278 it would be here.
-    expect(Date.now() - shownAt).toBeLessThan(5000);
+    // Still within the toast's own 6 s (by the page's clock, which the toast's timer runs on):
+    // without ADR 278 it would be here.
+    expect((await browserNow()) - shownAt).toBeLessThan(5000);
     await page.goBack();
     await expect.poll(() => page.getByTestId("panel-title").textContent()).toContain("Painel - Administrador");
     await screenshot(page, "smoke-admin-panel");
@@ -163,7 +166,8 @@ describe("shell and user management", () => {
   });
 
   it("admin creates, edits, sets the password of and deletes a user", async () => {
-    const page = await t.newPage();
+    // The page's clock (Playwright's, at real speed) lets the test wait out a toast in no time.
+    const page = await t.newPage("desktop", { clock: true });
     const ctx = page.context();
     await openUsers(page);
     await page.getByRole("button", { name: "Novo usuário" }).click();
@@ -199,6 +203,8 @@ describe("shell and user management", () => {
     await pw.getByRole("button", { name: "Alterar senha" }).click();
     await expect.poll(() => page.getByText("Senha alterada com sucesso!").count()).toBeGreaterThan(0);
 
+    // The toast sits over the row's last button: the person waits for it to go (its 6 s, jumped).
+    await page.clock.fastForward(6_000);
     await row.getByRole("button", { name: /Excluir/ }).click();
     await expect
       .poll(() => page.getByRole("alertdialog").textContent())

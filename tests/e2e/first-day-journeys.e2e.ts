@@ -20,7 +20,8 @@ beforeAll(async () => {
 
 describe("first-day journeys at 390 px", () => {
   it("secretaria: a record for a member by CPF (the form fills) → the protocol stays → comment → status → the public consulta finds it", async () => {
-    const page = await t.login("secretaria", { viewport: "phone" });
+    // Playwright's clock, at real speed, lets the test wait out a toast's time in no time.
+    const page = await t.login("secretaria", { viewport: "phone", clock: true });
     await hydrated(page);
     await menu(page, "Atendimento");
     await seen(page, "secretaria-form-390");
@@ -39,8 +40,9 @@ describe("first-day journeys at 390 px", () => {
     await expect.poll(() => page.getByTestId("service-created").isVisible()).toBe(true);
     const protocol = (await page.getByTestId("service-protocol").textContent())!.trim();
     expect(protocol).toMatch(/^SIND\d{14}$/);
-    // It stays: still there after the time a toast would have gone.
-    await page.waitForTimeout(7_000);
+    // It stays: still there after the time a toast (6 s) would have gone; the page's clock jumps
+    // over it, firing every timer due by then.
+    await page.clock.fastForward(7_000);
     expect(await page.getByTestId("service-protocol").textContent()).toBe(protocol);
     await seen(page, "secretaria-protocol-390");
     const [row] = await t.query<{ id: string; protocol: string }>`select id, protocol from service_records where protocol = ${protocol}`;

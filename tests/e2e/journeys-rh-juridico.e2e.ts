@@ -43,7 +43,8 @@ async function errorOf(field: Locator) {
 }
 
 async function signIn(role: "rh" | "juridico", run: Run): Promise<Page> {
-  const page = await t.login(role, { viewport: run.viewport, locale: run.locale });
+  // Playwright's clock, at real speed, lets a step jump over a toast's 6 s instead of waiting them.
+  const page = await t.login(role, { viewport: run.viewport, locale: run.locale, clock: true });
   await hydrated(page);
   // The browser speaks the run's language; the product stays pt-BR.
   expect(await page.evaluate(() => navigator.language)).toBe(run.locale);
@@ -86,6 +87,9 @@ const NEWCOMERS: Record<string, { name: string; search: string; cpf: string; ema
     email: "joaquim.jornada@exemplo.com.br",
   },
 };
+
+/** How long a toast stays (app/components/ui/toast-viewport.tsx). */
+const TOAST_MS = 6_000;
 
 /** The CEP the new members live at, as the fake ViaCEP answers it. */
 const CEP = "72110015";
@@ -213,7 +217,9 @@ describe("rh: new member by CEP → found without accents → edit → 'Ver CPF 
       expect(await views()).toEqual([{ actor_id: rh.id, data: { registrationNumber: saved.registration_number } }]);
       if (run.locale === "pt-BR") await seen(page, `rh-cpf-revealed-${tag}`);
 
-      // Back to the list, by its link.
+      // Back to the list, by its link. On a phone the toast sits over it: the person waits for it
+      // to go (the page's clock jumps over its 6 s), and the click finds the link uncovered.
+      if (run.viewport === "phone") await page.clock.fastForward(TOAST_MS);
       await page.getByRole("link", { name: "Voltar para a lista de filiados" }).click();
       await expect.poll(() => page.locator("main h1").first().textContent()).toBe("Gestão de Filiados");
       expect(new URL(page.url()).pathname).toBe("/dashboard/rh/members");
@@ -314,7 +320,6 @@ describe("jurídico: a record of type 'Outros' with every error shown in one sub
       await page.getByRole("button", { name: "Registrar atendimento" }).click();
       const receipt = page.getByTestId("service-created");
       await expect.poll(() => receipt.isVisible()).toBe(true);
-      const shownAt = Date.now();
       const protocol = (await page.getByTestId("service-protocol").textContent())!.trim();
       expect(protocol).toMatch(/^SIND\d{14}$/);
       expect(await receipt.textContent()).toContain("Atendimento registrado com sucesso!");
@@ -344,8 +349,9 @@ describe("jurídico: a record of type 'Outros' with every error shown in one sub
       expect(row).toMatchObject({ service_type: OTHER_TYPE, other_type: "Revisão de adicional de insalubridade", member_id: lawMember.id });
       expect(row.data).toMatchObject({ caseType: "trabalhista", deadlineDate: "2027-03-15" });
       await seen(page, `juridico-protocol-${tag}`);
-      // Still there after the time a toast would have gone (once is enough).
-      if (tag === "390") await page.waitForTimeout(Math.max(0, 7_000 - (Date.now() - shownAt)));
+      // Still there after the time a toast would have gone (once is enough): the page's clock
+      // jumps past a toast's 6 s, firing every timer due by then.
+      if (tag === "390") await page.clock.fastForward(TOAST_MS + 1_000);
       expect(await page.getByTestId("service-protocol").textContent()).toBe(protocol);
       expect(await page.getByTestId("toast").count()).toBe(0);
 

@@ -73,7 +73,9 @@ describe("staff write and publish news", () => {
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1200);
     expect(await reader.getByRole("link", { name: "Voltar para as notícias" }).count()).toBeGreaterThan(0);
 
-    // Draft → publish from the list; then delete with confirmation.
+    // Draft → publish from the list; then delete with confirmation. Back to the staff tab first: a
+    // tab in the background gets few animation frames, and each click waited ~2 s for them.
+    await page.bringToFront();
     await page.getByRole("link", { name: "Nova notícia" }).first().click();
     await page.waitForURL((u) => u.searchParams.get("editor") === "nova");
     await hydrated(page);

@@ -96,7 +96,9 @@ describe("staff manage partners at /dashboard/parceiros", () => {
       true,
     );
 
-    // Edit: rename and hide from the site.
+    // Edit: rename and hide from the site. Back to the staff tab first: a tab in the background
+    // gets few animation frames, and each click waited ~2 s for them.
+    await page.bringToFront();
     await tr.getByRole("button", { name: "Editar Ótica Parceira do Teste" }).click();
     const edit = page.getByRole("dialog", { name: "Editar Ótica Parceira do Teste" });
     await edit.getByLabel("Nome", { exact: true }).fill("Ótica Parceira Renomeada");

@@ -6,7 +6,12 @@ import { ServerSuite, type SuiteOptions, type Who } from "./suite";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 export type Viewport = keyof typeof VIEWPORTS;
-export type PageOptions = { viewport?: Viewport } & Omit<BrowserContextOptions, "viewport">;
+/**
+ * `clock`: Playwright's clock is installed in the page before it loads anything; it runs at real
+ * speed until a test jumps it forward (`page.clock.fastForward`), e.g. over a toast's 6 s instead
+ * of waiting them out.
+ */
+export type PageOptions = { viewport?: Viewport; clock?: boolean } & Omit<BrowserContextOptions, "viewport">;
 
 /**
  * One Chromium for the whole browser run: the browser files share one worker process (ADR 277),
@@ -53,7 +58,10 @@ export class BrowserSuite extends ServerSuite {
 
   /** A page in a fresh context (see `newContext`); close it with `page.context().close()`. */
   async newPage(viewport: Viewport = "desktop", options: Omit<PageOptions, "viewport"> = {}): Promise<Page> {
-    return (await newContext(this.browser, viewport, options)).newPage();
+    const { clock, ...contextOptions } = options;
+    const page = await (await newContext(this.browser, viewport, contextOptions)).newPage();
+    if (clock) await page.clock.install();
+    return page;
   }
 
   /** Signs in on this page through the real login form (no cache) and waits for the panel. */
