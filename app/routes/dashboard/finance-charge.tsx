@@ -3,12 +3,12 @@ import { z } from "zod";
 import { ArrowLeft, Mail, Printer } from "lucide-react";
 import type { Route } from "./+types/finance-charge";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { can } from "~/auth/screens";
 import { getChargePixPage, type ChargeStatus } from "~/domain/finance/pix.server";
 import { PIX_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { sendChargeByEmail } from "~/domain/finance/charge-email.server";
 import { safeBackPath } from "~/lib/back-link";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -52,15 +52,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const chargeActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("send-email") })]);
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: chargeActionSchema,
+  return staffAction(request, chargeActionSchema, (actor) => ({
     fallback: PIX_PAGE_MESSAGES.emailError,
     handlers: {
       "send-email": async () => (await sendChargeByEmail(actor, params.chargeId)).message,
     },
-  });
+  }));
 }
 
 /** 'Enviar por e-mail': the answer stays on the page beside the button (not a toast). */

@@ -4,6 +4,7 @@ import { Copy, ExternalLink, FileCheck, List, Plus } from "lucide-react";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/service-form";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { agentsBySector } from "~/domain/service-records/service-access.server";
 import { createServiceRecord } from "~/domain/service-records/create-service-record.server";
 import {
@@ -23,7 +24,6 @@ import {
 } from "~/domain/service-records/service-options";
 import { sectorsForRole, type ServiceSector } from "~/auth/scopes";
 import { serviceFormInput, serviceFormSchema } from "~/domain/service-records/service.schema";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
@@ -51,10 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: serviceFormSchema,
+  return staffAction(request, serviceFormSchema, (actor) => ({
     defaultIntent: "create",
     invalidMessage: SERVICE_MESSAGES.invalidForm,
     fallback: SERVICE_MESSAGES.createError,
@@ -75,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
         return { message: SERVICE_MESSAGES.created(record.protocol), ...receipt };
       },
     },
-  });
+  }));
 }
 
 /** What the page keeps of a record just registered: its confirmation, with the way to its receipt. */
