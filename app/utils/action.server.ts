@@ -186,6 +186,15 @@ export async function handleAction<S extends IntentUnion, A>(request: Request, s
   }
 }
 
+/** A public form's action (sign-in steps, contact, complaint, service look-up): nobody signed in acts. */
+export function publicAction<S extends IntentUnion>(
+  request: Request,
+  intents: S,
+  spec: Omit<ActionSpec<S, null>, "actor" | "intents">,
+): Promise<ActionReply> {
+  return handleAction(request, { ...spec, actor: null, intents });
+}
+
 /** What of a create's answer is kept for a repeated key: a success (data or redirect) only. */
 function toStored(reply: ActionReply): StoredReply | null {
   if (reply instanceof Response) {
