@@ -40,6 +40,7 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { ProtocolNumber } from "~/components/service-records/protocol-number";
 
 export const meta: Route.MetaFunction = () => [{ title: "Atendimento | Painel" }];
 
@@ -114,13 +115,7 @@ function ServiceReceipt({ receipt, onNew }: { receipt: Receipt; onNew: () => voi
         <h2 ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-emerald-800 outline-none">
           Atendimento registrado com sucesso!
         </h2>
-        <p className="text-sm text-slate-700">Número de protocolo</p>
-        <p
-          className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-4xl sm:tracking-wide"
-          data-testid="service-protocol"
-        >
-          {receipt.protocol}
-        </p>
+        <ProtocolNumber protocol={receipt.protocol} testId="service-protocol" large />
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
