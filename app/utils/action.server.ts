@@ -26,6 +26,8 @@ import { readIdempotencyKey, runOnce, type StoredReply } from "./idempotency.ser
  *     });
  *   }
  *
+ * (A staff screen writes the guard and this call as one: `staffAction`, staff-action.server.ts.)
+ *
  * It reads the body (form data only: anything else is 415, an unreadable form 400), picks the
  * intent, parses it with its schema and runs its handler. Refusals come back as an
  * `ActionResult` with a 4xx: Zod issues as field errors (400), an AppError with its status and
@@ -41,7 +43,7 @@ export function isRouteResponse(value: unknown): value is Response | DataWithRes
   );
 }
 
-type IntentUnion = z.ZodType<{ intent: string }, unknown>;
+export type IntentUnion = z.ZodType<{ intent: string }, unknown>;
 export type IntentOf<S extends IntentUnion> = z.output<S>["intent"];
 type InputOf<S extends IntentUnion, K> = Extract<z.output<S>, { intent: K }>;
 
@@ -182,6 +184,15 @@ export async function handleAction<S extends IntentUnion, A>(request: Request, s
       await recordRefusal(spec.actor, request, { intent, recordId: body.fields.id });
     return reply;
   }
+}
+
+/** A public form's action (sign-in steps, contact, complaint, service look-up): nobody signed in acts. */
+export function publicAction<S extends IntentUnion>(
+  request: Request,
+  intents: S,
+  spec: Omit<ActionSpec<S, null>, "actor" | "intents">,
+): Promise<ActionReply> {
+  return handleAction(request, { ...spec, actor: null, intents });
 }
 
 /** What of a create's answer is kept for a repeated key: a success (data or redirect) only. */

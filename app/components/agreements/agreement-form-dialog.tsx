@@ -17,9 +17,9 @@ import {
 } from "~/domain/agreements/agreement-messages";
 import { UPLOAD_MESSAGES } from "~/domain/files/file-types";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { EditableAgreement } from "~/domain/agreements/agreement-row";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { CreateOrUpdateFields } from "~/components/ui/create-or-edit-dialog";
 
 /** The add/edit dialog: a multipart form (fields plus the PDF) posted by a fetcher. */
 export function AgreementFormDialog({ agreement, trigger }: { agreement?: EditableAgreement; trigger: React.ReactNode }) {
@@ -79,9 +79,7 @@ export function AgreementFormDialog({ agreement, trigger }: { agreement?: Editab
       >
         <Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
           {formError ? <Alert tone="error">{formError}</Alert> : null}
-          <input type="hidden" name="intent" value={editing ? "update" : "create"} />
-          {editing ? null : <IdempotencyKey />}
-          {editing ? <input type="hidden" name="id" value={agreement.id} /> : null}
+          <CreateOrUpdateFields id={agreement?.id} />
           <Field label="Título" name="title" error={errors.title}>
             {(p) => <Input {...p} defaultValue={agreement?.title} maxLength={LIMITS.title} required />}
           </Field>

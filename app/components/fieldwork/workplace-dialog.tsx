@@ -13,8 +13,9 @@ import { MaskedInput } from "~/components/ui/masked-input";
 import { formatCep } from "~/lib/br/cep";
 import type { WorkplaceListItem } from "~/domain/fieldwork/workplace-row";
 import { workplaceActionSchema } from "~/domain/fieldwork/workplace.schema";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { CreateOrEditButton } from "~/components/ui/edit-button";
+import { CreateOrEditDialog, CreateOrUpdateFields } from "~/components/ui/create-or-edit-dialog";
+
+const FORM_HINT = "Nome, CEP, endereço, cidade e estado são obrigatórios. O CEP preenche o endereço.";
 
 /** Add (no `workplace`) or edit a workplace: the original's form, CEP look-up filling the address. */
 export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }) {
@@ -29,71 +30,60 @@ export function WorkplaceDialog({ workplace }: { workplace?: WorkplaceListItem }
     if (!open) setDuplicate(null);
   }, [open]);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <CreateOrEditButton editing={workplace?.name} createLabel="Adicionar posto" />
-      </DialogTrigger>
-      <DialogContent
-        title={workplace ? `Editar ${workplace.name}` : "Adicionar posto"}
-        description="Nome, CEP, endereço, cidade e estado são obrigatórios. O CEP preenche o endereço."
-        className="max-w-xl"
-      >
-        <Form key={resetKey} method="post" className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value={workplace ? "update" : "create"} />
-          {workplace ? null : <IdempotencyKey />}
-          {workplace ? <input type="hidden" name="id" value={workplace.id} /> : null}
-          <Field label="Nome" name={p("name")} error={errors.name}>
-            {(f) => <Input {...f} name="name" defaultValue={workplace?.name} required maxLength={160} autoComplete="organization" />}
+    <CreateOrEditDialog open={open} onOpenChange={setOpen} editing={workplace?.name} createLabel="Adicionar posto" description={FORM_HINT}>
+      <Form key={resetKey} method="post" className="grid gap-4" noValidate>
+        <CreateOrUpdateFields id={workplace?.id} />
+        <Field label="Nome" name={p("name")} error={errors.name}>
+          {(f) => <Input {...f} name="name" defaultValue={workplace?.name} required maxLength={160} autoComplete="organization" />}
+        </Field>
+        <Field label="CEP" name={p("cep")} error={errors.cep}>
+          {(f) => (
+            <CepField
+              {...f}
+              name="cep"
+              defaultValue={workplace ? formatCep(workplace.cep) : ""}
+              required
+              fill={{ street: "address", neighbourhood: "neighbourhood", city: "city", state: "state" }}
+            />
+          )}
+        </Field>
+        <Field label="Endereço" name={p("address")} error={errors.address}>
+          {(f) => <Input {...f} name="address" defaultValue={workplace?.address} required maxLength={240} />}
+        </Field>
+        <Field label="Bairro" name={p("neighbourhood")} error={errors.neighbourhood}>
+          {(f) => <Input {...f} name="neighbourhood" defaultValue={workplace?.neighbourhood ?? ""} maxLength={120} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
+          <Field label="Cidade" name={p("city")} error={errors.city}>
+            {(f) => <Input {...f} name="city" defaultValue={workplace?.city ?? "Brasília"} required maxLength={120} />}
           </Field>
-          <Field label="CEP" name={p("cep")} error={errors.cep}>
+          <Field label="Estado" name={p("state")} error={errors.state}>
             {(f) => (
-              <CepField
-                {...f}
-                name="cep"
-                defaultValue={workplace ? formatCep(workplace.cep) : ""}
-                required
-                fill={{ street: "address", neighbourhood: "neighbourhood", city: "city", state: "state" }}
-              />
+              <Input {...f} name="state" defaultValue={workplace?.state ?? "DF"} required maxLength={2} autoCapitalize="characters" />
             )}
           </Field>
-          <Field label="Endereço" name={p("address")} error={errors.address}>
-            {(f) => <Input {...f} name="address" defaultValue={workplace?.address} required maxLength={240} />}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Telefone (opcional)" name={p("phone")} error={errors.phone}>
+            {(f) => <MaskedInput {...f} kind="phone" name="phone" defaultValue={workplace?.phone ?? ""} />}
           </Field>
-          <Field label="Bairro" name={p("neighbourhood")} error={errors.neighbourhood}>
-            {(f) => <Input {...f} name="neighbourhood" defaultValue={workplace?.neighbourhood ?? ""} maxLength={120} />}
+          <Field label="E-mail (opcional)" name={p("email")} error={errors.email}>
+            {(f) => <Input {...f} name="email" type="email" defaultValue={workplace?.email ?? ""} maxLength={254} autoComplete="email" />}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
-            <Field label="Cidade" name={p("city")} error={errors.city}>
-              {(f) => <Input {...f} name="city" defaultValue={workplace?.city ?? "Brasília"} required maxLength={120} />}
-            </Field>
-            <Field label="Estado" name={p("state")} error={errors.state}>
-              {(f) => (
-                <Input {...f} name="state" defaultValue={workplace?.state ?? "DF"} required maxLength={2} autoCapitalize="characters" />
-              )}
-            </Field>
+        </div>
+        {duplicate ? (
+          <div className="grid gap-2" data-testid="workplace-duplicate">
+            <Alert tone="warning" data-testid="workplace-duplicate-warning">
+              {duplicate}
+            </Alert>
+            <CheckboxField id={p("confirmDuplicate")} name="confirmDuplicate" label={DUPLICATE_MESSAGES.confirmLabel} />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Telefone (opcional)" name={p("phone")} error={errors.phone}>
-              {(f) => <MaskedInput {...f} kind="phone" name="phone" defaultValue={workplace?.phone ?? ""} />}
-            </Field>
-            <Field label="E-mail (opcional)" name={p("email")} error={errors.email}>
-              {(f) => <Input {...f} name="email" type="email" defaultValue={workplace?.email ?? ""} maxLength={254} autoComplete="email" />}
-            </Field>
-          </div>
-          {duplicate ? (
-            <div className="grid gap-2" data-testid="workplace-duplicate">
-              <Alert tone="warning" data-testid="workplace-duplicate-warning">
-                {duplicate}
-              </Alert>
-              <CheckboxField id={p("confirmDuplicate")} name="confirmDuplicate" label={DUPLICATE_MESSAGES.confirmLabel} />
-            </div>
-          ) : null}
-          <SubmitButton busy={busy} busyLabel="Enviando...">
-            {workplace ? "Salvar alterações" : "Adicionar posto"}
-          </SubmitButton>
-        </Form>
-      </DialogContent>
-    </Dialog>
+        ) : null}
+        <SubmitButton busy={busy} busyLabel="Enviando...">
+          {workplace ? "Salvar alterações" : "Adicionar posto"}
+        </SubmitButton>
+      </Form>
+    </CreateOrEditDialog>
   );
 }
 

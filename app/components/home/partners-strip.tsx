@@ -1,7 +1,7 @@
 import { Handshake } from "~/components/icons/public-icons";
 import type { PublicPartner } from "~/domain/partners/partner-row";
 import { SectionHeading } from "./section-heading";
-import { NewTabLink } from "~/components/ui/new-tab-link";
+import { PartnerSiteLink } from "~/components/partners/partner-site-link";
 
 function initials(name: string) {
   return name
@@ -61,15 +61,10 @@ export function PartnersStrip({ partners }: { partners: PublicPartner[] }) {
                   </div>
                 </div>
                 <p className="mt-4 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-300">{p.description}</p>
-                {p.website ? (
-                  <NewTabLink
-                    href={p.website}
-                    note={` de ${p.name} (abre em nova aba)`}
-                    className="mt-4 inline-flex items-center gap-1 self-start text-sm font-semibold text-white underline underline-offset-4 hover:text-flame-300"
-                  >
-                    Visitar site
-                  </NewTabLink>
-                ) : null}
+                <PartnerSiteLink
+                  partner={p}
+                  className="mt-4 inline-flex items-center gap-1 self-start text-sm font-semibold text-white underline underline-offset-4 hover:text-flame-300"
+                />
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkItems } from "./link-items";
 
 export const NOT_FOUND_MESSAGES = {
   /** The original's text, kept verbatim (marked as English for screen readers). */
@@ -29,13 +29,7 @@ export function NotFoundContent() {
           {NOT_FOUND_MESSAGES.linksTitle}
         </h2>
         <ul className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-2">
-          {LINKS.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
-                {l.label}
-              </Link>
-            </li>
-          ))}
+          <LinkItems links={LINKS} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800" />
         </ul>
       </nav>
     </div>

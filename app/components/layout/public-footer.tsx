@@ -5,6 +5,7 @@ import { whatsappLink } from "~/domain/content/contact-links";
 import { ContactList } from "~/components/content/contact-list";
 import { SocialLinks, WhatsappGlyph } from "~/components/content/social-links";
 import { BrandMark } from "./brand-mark";
+import { LinkItems } from "./link-items";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 
 const LINKS = [
@@ -51,13 +52,7 @@ export function PublicFooter({ content, sourceCodeUrl = null }: { content: Publi
         <nav aria-label="Links do rodapé">
           <h2 className={heading}>Institucional</h2>
           <ul className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-1">
-            {LINKS.map((l) => (
-              <li key={l.to}>
-                <Link className="text-slate-300 underline-offset-4 hover:text-white hover:underline" to={l.to}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
+            <LinkItems links={LINKS} className="text-slate-300 underline-offset-4 hover:text-white hover:underline" />
           </ul>
         </nav>
       </div>

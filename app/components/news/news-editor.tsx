@@ -16,9 +16,9 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { MarkdownBody } from "./markdown-body";
 import { NewsStateBadge } from "./news-state-badge";
 import { newsActionSchema } from "~/domain/news/news.schema";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { NewsEditorPost } from "~/domain/news/news-row";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { CreateOrUpdateFields } from "~/components/ui/create-or-edit-dialog";
 
 const tabClass =
   "rounded-md px-3 py-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-navy-950 data-[state=active]:shadow-sm";
@@ -88,9 +88,7 @@ export function NewsEditor({ post }: { post: NewsEditorPost | null }) {
 
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" noValidate>
-      <input type="hidden" name="intent" value={post ? "update" : "create"} />
-      {post ? null : <IdempotencyKey />}
-      {post ? <input type="hidden" name="id" value={post.id} /> : null}
+      <CreateOrUpdateFields id={post?.id} />
 
       <Card className="grid gap-5 p-5 sm:p-6">
         <Field label="Título" name="title" error={errors.title}>

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { PartnerLogo } from "./partner-logo";
 import type { PublicPartner } from "~/domain/partners/partner-row";
-import { NewTabLink } from "~/components/ui/new-tab-link";
+import { PartnerSiteLink } from "./partner-site-link";
 
 export type PartnerCardData = Omit<PublicPartner, "category">;
 
@@ -15,16 +15,12 @@ export function PartnerCard({ partner }: { partner: PartnerCardData }) {
       <div className="flex flex-1 flex-col gap-3 p-6">
         <h3 className="text-lg font-bold leading-snug text-navy-950">{partner.name}</h3>
         <p className="flex-1 text-sm leading-relaxed text-slate-700">{partner.description}</p>
-        {partner.website ? (
-          <NewTabLink
-            href={partner.website}
-            note={` de ${partner.name} (abre em nova aba)`}
-            className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
-          >
-            Visitar site
-            <ExternalLink aria-hidden className="size-4" />
-          </NewTabLink>
-        ) : null}
+        <PartnerSiteLink
+          partner={partner}
+          className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+        >
+          <ExternalLink aria-hidden className="size-4" />
+        </PartnerSiteLink>
       </div>
     </li>
   );

@@ -4,12 +4,10 @@ import { ImageUp } from "lucide-react";
 import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";
-import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Field, FieldMessages, Input, Textarea } from "~/components/ui/input";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { PartnerRow } from "~/domain/partners/partner-row";
-import { CreateOrEditButton } from "~/components/ui/edit-button";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { CreateOrEditDialog, CreateOrUpdateFields } from "~/components/ui/create-or-edit-dialog";
 
 /** The logo picker: shows the current logo or a preview of the chosen file, checked for size. */
 function LogoField({ partner, error }: { partner?: PartnerRow; error?: string }) {
@@ -87,6 +85,8 @@ function LogoField({ partner, error }: { partner?: PartnerRow; error?: string })
   );
 }
 
+const FORM_HINT = "Os parceiros ativos aparecem em /parceiros e na página inicial.";
+
 /** Create (no `partner`) or edit a partner in a dialog; the form is multipart for the logo. */
 export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; categories: string[] }) {
   // Each success clears the form (remounted by its key) and closes the dialog.
@@ -94,64 +94,53 @@ export function PartnerDialog({ partner, categories }: { partner?: PartnerRow; c
   const listId = partner ? `categorias-${partner.id}` : "categorias-novo";
   const p = (name: string) => (partner ? `${name}-${partner.id}` : name);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <CreateOrEditButton editing={partner?.name} createLabel="Novo parceiro" />
-      </DialogTrigger>
-      <DialogContent
-        title={partner ? `Editar ${partner.name}` : "Novo parceiro"}
-        description="Os parceiros ativos aparecem em /parceiros e na página inicial."
-        className="max-w-xl"
-      >
-        <Form key={resetKey} method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value={partner ? "update" : "create"} />
-          {partner ? null : <IdempotencyKey />}
-          {partner ? <input type="hidden" name="id" value={partner.id} /> : null}
-          <Field label="Nome" name={p("name")} error={errors.name}>
-            {(f) => <Input {...f} name="name" defaultValue={partner?.name} required maxLength={120} />}
+    <CreateOrEditDialog open={open} onOpenChange={setOpen} editing={partner?.name} createLabel="Novo parceiro" description={FORM_HINT}>
+      <Form key={resetKey} method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
+        <CreateOrUpdateFields id={partner?.id} />
+        <Field label="Nome" name={p("name")} error={errors.name}>
+          {(f) => <Input {...f} name="name" defaultValue={partner?.name} required maxLength={120} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
+          <Field label="Categoria" name={p("category")} error={errors.category} hint="Parceiros são agrupados por categoria.">
+            {(f) => (
+              <Input
+                {...f}
+                name="category"
+                list={listId}
+                defaultValue={partner?.category ?? DEFAULT_PARTNER_CATEGORY}
+                required
+                maxLength={60}
+              />
+            )}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
-            <Field label="Categoria" name={p("category")} error={errors.category} hint="Parceiros são agrupados por categoria.">
-              {(f) => (
-                <Input
-                  {...f}
-                  name="category"
-                  list={listId}
-                  defaultValue={partner?.category ?? DEFAULT_PARTNER_CATEGORY}
-                  required
-                  maxLength={60}
-                />
-              )}
-            </Field>
-            <Field label="Ordem" name={p("sortOrder")} error={errors.sortOrder}>
-              {(f) => (
-                <Input {...f} name="sortOrder" type="number" min={0} max={9999} step={1} defaultValue={String(partner?.sortOrder ?? 0)} />
-              )}
-            </Field>
-          </div>
-          <datalist id={listId}>
-            {categories.map((c) => (
-              <option key={c} value={c} />
-            ))}
-          </datalist>
-          <Field label="Descrição" name={p("description")} error={errors.description}>
-            {(f) => <Textarea {...f} name="description" defaultValue={partner?.description} required maxLength={500} rows={3} />}
+          <Field label="Ordem" name={p("sortOrder")} error={errors.sortOrder}>
+            {(f) => (
+              <Input {...f} name="sortOrder" type="number" min={0} max={9999} step={1} defaultValue={String(partner?.sortOrder ?? 0)} />
+            )}
           </Field>
-          <Field label="Site" name={p("website")} error={errors.website} hint="Endereço completo, começando com https://">
-            {(f) => <Input {...f} name="website" type="url" inputMode="url" placeholder="https://" defaultValue={partner?.website ?? ""} />}
-          </Field>
-          <LogoField partner={partner} error={errors.logo} />
-          <CheckboxField
-            name="active"
-            id={p("f-active")}
-            defaultChecked={partner?.active ?? true}
-            label={<span className="font-medium">Ativo</span>}
-            hint="Desmarque para esconder do site sem excluir."
-          />
-          <SubmitButton busy={busy}>{partner ? "Salvar alterações" : "Criar parceiro"}</SubmitButton>
-        </Form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <datalist id={listId}>
+          {categories.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+        <Field label="Descrição" name={p("description")} error={errors.description}>
+          {(f) => <Textarea {...f} name="description" defaultValue={partner?.description} required maxLength={500} rows={3} />}
+        </Field>
+        <Field label="Site" name={p("website")} error={errors.website} hint="Endereço completo, começando com https://">
+          {(f) => <Input {...f} name="website" type="url" inputMode="url" placeholder="https://" defaultValue={partner?.website ?? ""} />}
+        </Field>
+        <LogoField partner={partner} error={errors.logo} />
+        <CheckboxField
+          name="active"
+          id={p("f-active")}
+          defaultChecked={partner?.active ?? true}
+          label={<span className="font-medium">Ativo</span>}
+          hint="Desmarque para esconder do site sem excluir."
+        />
+        <SubmitButton busy={busy}>{partner ? "Salvar alterações" : "Criar parceiro"}</SubmitButton>
+      </Form>
+    </CreateOrEditDialog>
   );
 }
 

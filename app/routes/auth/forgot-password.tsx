@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { forgotPasswordSchema, RESET_MESSAGES } from "~/auth/password.schema";
-import { handleAction, oneIntent } from "~/utils/action.server";
+import { publicAction, oneIntent } from "~/utils/action.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
@@ -23,9 +23,7 @@ export const meta: Route.MetaFunction = noindexMeta(
 const forgotIntents = oneIntent("request", forgotPasswordSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAction(request, {
-    actor: null,
-    intents: forgotIntents,
+  return publicAction(request, forgotIntents, {
     defaultIntent: "request",
     fallback: RESET_MESSAGES.requestError,
     handlers: {

@@ -6,7 +6,7 @@ import { login, LOGIN_MESSAGES, loginSchema } from "~/auth/login.server";
 import { SECOND_FACTOR_PATHS } from "~/auth/guard.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { safeRedirect } from "~/utils/forms";
-import { handleAction, oneIntent } from "~/utils/action.server";
+import { publicAction, oneIntent } from "~/utils/action.server";
 import { AppError } from "~/utils/app-error";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
@@ -30,9 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const loginIntents = oneIntent("login", loginSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAction(request, {
-    actor: null,
-    intents: loginIntents,
+  return publicAction(request, loginIntents, {
     defaultIntent: "login",
     fallback: LOGIN_MESSAGES.error,
     handlers: {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/reset-password";
 import { isResetTokenValid, resetPassword } from "~/auth/password-reset.server";
 import { PASSWORD_MESSAGES, RESET_MESSAGES, resetPasswordSchema } from "~/auth/password.schema";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { handleAction, oneIntent } from "~/utils/action.server";
+import { publicAction, oneIntent } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { isStrongEnough } from "~/lib/password-strength";
@@ -30,9 +30,7 @@ const resetIntents = oneIntent("reset", resetPasswordSchema);
 type ResetResult = ActionResult & { invalid?: boolean };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleAction(request, {
-    actor: null,
-    intents: resetIntents,
+  return publicAction(request, resetIntents, {
     defaultIntent: "reset",
     fallback: RESET_MESSAGES.resetError,
     handlers: {

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "react-route
 import { Download, Plus } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { listAgreements } from "~/domain/agreements/list-agreements.server";
 import { cn } from "~/lib/cn";
 import { createAgreement } from "~/domain/agreements/create-agreement.server";
@@ -19,7 +20,6 @@ import {
   type AgreementFilter,
 } from "~/domain/agreements/agreement-messages";
 import { agreementActionSchema } from "~/domain/agreements/agreement.schema";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { formatDate } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -45,10 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: agreementActionSchema,
+  return staffAction(request, agreementActionSchema, (actor) => ({
     upload: { field: "document", maxBytes: AGREEMENT_MAX_FILE_BYTES },
     fallback: { create: AGREEMENT_MESSAGES.saveError, update: AGREEMENT_MESSAGES.saveError, delete: AGREEMENT_MESSAGES.deleteError },
     idempotent: { create: "agreement" },
@@ -57,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
       update: async (input, { file }) => (await updateAgreement(actor, input.id, input, file), AGREEMENT_MESSAGES.updated),
       delete: async (input) => (await deleteAgreement(actor, input.id), AGREEMENT_MESSAGES.deleted),
     },
-  });
+  }));
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["agreements"][number];

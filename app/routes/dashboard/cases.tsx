@@ -2,12 +2,12 @@ import { Link, useLoaderData } from "react-router";
 import { ArrowUpRight } from "lucide-react";
 import type { Route } from "./+types/cases";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { CONTACT_SECTOR_LABELS, CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/domain/contacts/contact-sectors";
 import { casesScope, contactScope, isContactSector } from "~/auth/scopes";
 import { casesActionSchema, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { listContactMessages } from "~/domain/contacts/list-contact-messages.server";
 import { updateContactStatus } from "~/domain/contacts/update-contact-status.server";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
@@ -42,10 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: casesActionSchema,
+  return staffAction(request, casesActionSchema, (actor) => ({
     fallback: CONTACT_MESSAGES.statusError,
     handlers: {
       status: async (input) => (
@@ -53,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
         CONTACT_MESSAGES.statusUpdated
       ),
     },
-  });
+  }));
 }
 
 const COLUMN_STYLE: Record<ContactStatus, string> = {

@@ -2,9 +2,10 @@ import * as React from "react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/change-password";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { changeOwnPassword } from "~/auth/change-password.server";
 import { changePasswordSchema, PASSWORD_MESSAGES } from "~/auth/password.schema";
-import { handleAction, oneIntent } from "~/utils/action.server";
+import { oneIntent } from "~/utils/action.server";
 import { AppError } from "~/utils/app-error";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { isStrongEnough } from "~/lib/password-strength";
@@ -26,10 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const changePasswordIntents = oneIntent("change", changePasswordSchema);
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAccess(request);
-  return handleAction(request, {
-    actor: user,
-    intents: changePasswordIntents,
+  return staffAction(request, changePasswordIntents, (user) => ({
     defaultIntent: "change",
     fallback: PASSWORD_MESSAGES.unexpected,
     handlers: {
@@ -39,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
         return PASSWORD_MESSAGES.success;
       },
     },
-  });
+  }));
 }
 
 export default function ChangePassword() {

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { Inbox } from "lucide-react";
 import type { Route } from "./+types/complaints";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { ANONYMITY_HEADERS } from "~/domain/complaints/anonymity";
 import { COMPLAINT_MESSAGES, isComplaintStatus, staffActionSchema } from "~/domain/complaints/complaint.schema";
 import { listComplaints } from "~/domain/complaints/list-complaints.server";
@@ -9,7 +10,6 @@ import { getComplaint } from "~/domain/complaints/get-complaint.server";
 import { updateComplaintStatus } from "~/domain/complaints/update-complaint-status.server";
 import { saveComplaintNotes } from "~/domain/complaints/save-complaint-notes.server";
 import { replyToComplaint } from "~/domain/complaints/reply-to-complaint.server";
-import { handleAction } from "~/utils/action.server";
 import { isAppError } from "~/utils/app-error";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -54,10 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: staffActionSchema,
+  return staffAction(request, staffActionSchema, (actor) => ({
     fallback: { status: COMPLAINT_MESSAGES.statusError, notes: COMPLAINT_MESSAGES.notesError, reply: COMPLAINT_MESSAGES.replyError },
     handlers: {
       status: async (input) => (await updateComplaintStatus(actor, input), COMPLAINT_MESSAGES.statusUpdated),
@@ -67,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
         input.visibility === "public" ? COMPLAINT_MESSAGES.replyPublicDone : COMPLAINT_MESSAGES.replyInternalDone
       ),
     },
-  });
+  }));
 }
 
 function panelFilterText(f: { month: string | null; openOnly: boolean; location: string | null }) {

@@ -2,10 +2,11 @@ import { Link, useLoaderData } from "react-router";
 import { ExternalLink, Save } from "lucide-react";
 import type { Route } from "./+types/content";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { getInstitutionalContentWithMeta } from "~/domain/content/get-content.server";
 import { updateInstitutionalContent } from "~/domain/content/update-content.server";
 import { CONTENT_MESSAGES, contentFormToInput, contentSchema } from "~/domain/content/content.schema";
-import { handleAction, oneIntent } from "~/utils/action.server";
+import { oneIntent } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { formatDateTime } from "~/lib/dates";
@@ -32,10 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const contentIntents = oneIntent("save", contentSchema);
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: contentIntents,
+  return staffAction(request, contentIntents, (actor) => ({
     defaultIntent: "save",
     // Lists are repeated fields (phones, values, board rows).
     toInput: ({ form }) => contentFormToInput(form),
@@ -43,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     handlers: {
       save: async ({ intent: _intent, ...content }) => (await updateInstitutionalContent(actor, content), CONTENT_MESSAGES.saved),
     },
-  });
+  }));
 }
 
 export default function ContentPage() {

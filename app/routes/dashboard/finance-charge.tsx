@@ -1,14 +1,14 @@
 import { Link, useLoaderData } from "react-router";
 import { z } from "zod";
-import { ArrowLeft, Mail, Printer } from "lucide-react";
+import { Mail } from "lucide-react";
 import type { Route } from "./+types/finance-charge";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { can } from "~/auth/screens";
 import { getChargePixPage, type ChargeStatus } from "~/domain/finance/pix.server";
 import { PIX_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
 import { sendChargeByEmail } from "~/domain/finance/charge-email.server";
 import { safeBackPath } from "~/lib/back-link";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -21,6 +21,7 @@ import { formatDate } from "~/lib/dates";
 import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
 import { DetailItem } from "~/components/ui/detail-item";
+import { PrintBar, PrintBarBackLink } from "~/components/ui/print-bar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cobrança | Painel" }];
 
@@ -52,15 +53,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const chargeActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("send-email") })]);
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: chargeActionSchema,
+  return staffAction(request, chargeActionSchema, (actor) => ({
     fallback: PIX_PAGE_MESSAGES.emailError,
     handlers: {
       "send-email": async () => (await sendChargeByEmail(actor, params.chargeId)).message,
     },
-  });
+  }));
 }
 
 /** 'Enviar por e-mail': the answer stays on the page beside the button (not a toast). */
@@ -104,20 +102,9 @@ export default function ChargePage() {
   const reference = `${MONTH_NAMES[c.referenceMonth - 1]} de ${c.referenceYear}`;
   return (
     <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
-      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link
-          to={back.href}
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
-          data-testid="charge-back"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> {back.label}
-        </Link>
-        {pix.state === "ready" ? (
-          <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
-            <Printer aria-hidden /> Imprimir
-          </Button>
-        ) : null}
-      </div>
+      <PrintBar printable={pix.state === "ready"}>
+        <PrintBarBackLink to={back.href} label={back.label} testId="charge-back" />
+      </PrintBar>
 
       <Card
         className="grid gap-5 p-5 sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none"

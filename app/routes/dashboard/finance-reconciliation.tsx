@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/finance-reconciliation";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { can } from "~/auth/screens";
 import { authorize } from "~/auth/authorize";
 import { getPixConfig, savePixSettings } from "~/domain/finance/pix-settings.server";
@@ -12,7 +13,6 @@ import {
   reconciliationActionSchema,
   reconciliationInput,
 } from "~/domain/finance/pix.schema";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -45,10 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: reconciliationActionSchema,
+  return staffAction(request, reconciliationActionSchema, (actor) => ({
     upload: { field: "arquivo", maxBytes: STATEMENT_MAX_BYTES, tooLargeMessage: STATEMENT_PAGE_MESSAGES.tooLarge },
     toInput: ({ form, fields }) => reconciliationInput(form, fields),
     fallback: {
@@ -80,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
       "pix-settings": async (input) => (await savePixSettings(actor, input), PIX_PAGE_MESSAGES.settingsSaved),
     },
-  });
+  }));
 }
 
 export default function ReconciliationPage() {

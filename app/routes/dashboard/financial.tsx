@@ -4,6 +4,7 @@ import { Download, FileText } from "lucide-react";
 import { DateInput } from "~/components/ui/masked-input";
 import type { Route } from "./+types/financial";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { listCharges } from "~/domain/finance/charges.server";
 import { issueCharge } from "~/domain/finance/issue-charge.server";
 import { canUndo, paymentMessage, registerPayment, undoPayment } from "~/domain/finance/payments.server";
@@ -21,7 +22,6 @@ import {
   type ChargeStatus,
 } from "~/domain/finance/finance-options";
 import { readListParams } from "~/domain/dashboards/month";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -81,10 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: financeActionSchema,
+  return staffAction(request, financeActionSchema, (actor) => ({
     fallback: {
       issue: "Erro ao gerar boleto. Tente novamente.",
       pay: "Erro ao registrar pagamento. Tente novamente.",
@@ -107,7 +104,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
       "batch-run": async (input) => (await requestChargeBatch(actor, input), FINANCE_MESSAGES.batchQueued),
     },
-  });
+  }));
 }
 
 function hrefWith(pathname: string, params: { q: string; filter: ChargeFilter; page?: number; month?: string | null }) {

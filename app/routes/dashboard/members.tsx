@@ -3,13 +3,13 @@ import { Download, FileUp, MapPinHouse, RefreshCw } from "lucide-react";
 import { countPendingAddressRequests } from "~/domain/member-area/my-data.server";
 import type { Route } from "./+types/members";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { listMembers } from "~/domain/members/list-members.server";
 import { addMember, editMember, removeMember } from "~/domain/members/manage-members.server";
 import { isMemberTab, MEMBER_TABS, type MemberTab } from "~/domain/members/member-options";
 import { MEMBER_MESSAGES, memberActionSchema } from "~/domain/members/member.schema";
 import { authorize } from "~/auth/authorize";
 import { can } from "~/auth/screens";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -47,10 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: memberActionSchema,
+  return staffAction(request, memberActionSchema, (actor) => ({
     fallback: {
       create: MEMBER_MESSAGES.createError,
       update: MEMBER_MESSAGES.updateError,
@@ -66,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
       // The original's refresh button: the list is read again after any action.
       refresh: async () => (authorize(actor, "members.view"), MEMBER_MESSAGES.refreshed),
     },
-  });
+  }));
 }
 
 function hrefWith(pathname: string, params: { q: string; tab: MemberTab; page?: number; month?: string | null; format?: "xlsx" }) {

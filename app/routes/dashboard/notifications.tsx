@@ -2,6 +2,7 @@ import { Form, redirect, useLoaderData } from "react-router";
 import { Bell, CheckCheck, ExternalLink } from "lucide-react";
 import type { Route } from "./+types/notifications";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import {
   getNotificationPreferences,
   listNotifications,
@@ -20,7 +21,6 @@ import {
 } from "~/domain/notifications/notification-kinds";
 import { readPage } from "~/lib/pagination";
 import { formatDateTime } from "~/lib/dates";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -51,10 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAccess(request);
-  return handleAction(request, {
-    actor: user,
-    intents: notificationActionSchema,
+  return staffAction(request, notificationActionSchema, (user) => ({
     fallback: NOTIFICATION_MESSAGES.error,
     handlers: {
       open: async (input) => redirect(await markNotificationRead(user, input.id)),
@@ -65,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
       preferences: async (input) => saveNotificationPreferences(user, preferencesFromForm(input, kindsFor(user.role))),
     },
-  });
+  }));
 }
 
 function unreadText(unread: number) {

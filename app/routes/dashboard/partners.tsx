@@ -2,12 +2,12 @@ import { useLoaderData } from "react-router";
 import { ExternalLink } from "lucide-react";
 import type { Route } from "./+types/partners";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { listPartners } from "~/domain/partners/list-partners.server";
 import { createPartner } from "~/domain/partners/create-partner.server";
 import { updatePartner } from "~/domain/partners/update-partner.server";
 import { deletePartner } from "~/domain/partners/delete-partner.server";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -31,10 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   // The guard runs before a byte of the body is read.
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: partnerActionSchema,
+  return staffAction(request, partnerActionSchema, (actor) => ({
     upload: { field: "logo", maxBytes: PARTNER_LOGO_MAX_BYTES, tooLargeMessage: PARTNER_MESSAGES.logoTooLarge },
     fallback: { create: PARTNER_MESSAGES.saveError, update: PARTNER_MESSAGES.saveError, delete: PARTNER_MESSAGES.deleteError },
     idempotent: { create: "partner" },
@@ -43,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
       update: async (input, { file }) => (await updatePartner(actor, input, file), PARTNER_MESSAGES.updated),
       delete: async (input) => (await deletePartner(actor, input.id), PARTNER_MESSAGES.deleted),
     },
-  });
+  }));
 }
 
 export default function PartnersAdminPage() {

@@ -1,11 +1,11 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/service-canned-replies";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { cannedRepliesScope, isServiceSector, type ServiceSector } from "~/auth/scopes";
 import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from "~/domain/service-records/canned-replies.server";
 import { CANNED_LIMITS, CANNED_MESSAGES, CANNED_PLACEHOLDERS, cannedReplyActionSchema } from "~/domain/service-records/canned-replies";
 import { SECTOR_LABELS } from "~/domain/service-records/service-options";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -35,10 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: cannedReplyActionSchema,
+  return staffAction(request, cannedReplyActionSchema, (actor) => ({
     fallback: { create: CANNED_MESSAGES.saveError, update: CANNED_MESSAGES.saveError, delete: CANNED_MESSAGES.deleteError },
     idempotent: { create: "canned-reply" },
     handlers: {
@@ -46,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
       update: async (input) => (await updateCannedReply(actor, input), CANNED_MESSAGES.updated),
       delete: async (input) => (await deleteCannedReply(actor, input.id), CANNED_MESSAGES.deleted),
     },
-  });
+  }));
 }
 
 type Reply = Awaited<ReturnType<typeof loader>>["replies"][number];

@@ -4,6 +4,7 @@ import { Copy, ExternalLink, FileCheck, List, Plus } from "lucide-react";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/service-form";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { agentsBySector } from "~/domain/service-records/service-access.server";
 import { createServiceRecord } from "~/domain/service-records/create-service-record.server";
 import {
@@ -23,7 +24,6 @@ import {
 } from "~/domain/service-records/service-options";
 import { sectorsForRole, type ServiceSector } from "~/auth/scopes";
 import { serviceFormInput, serviceFormSchema } from "~/domain/service-records/service.schema";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
@@ -40,6 +40,7 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { ProtocolNumber } from "~/components/service-records/protocol-number";
 
 export const meta: Route.MetaFunction = () => [{ title: "Atendimento | Painel" }];
 
@@ -51,10 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: serviceFormSchema,
+  return staffAction(request, serviceFormSchema, (actor) => ({
     defaultIntent: "create",
     invalidMessage: SERVICE_MESSAGES.invalidForm,
     fallback: SERVICE_MESSAGES.createError,
@@ -75,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
         return { message: SERVICE_MESSAGES.created(record.protocol), ...receipt };
       },
     },
-  });
+  }));
 }
 
 /** What the page keeps of a record just registered: its confirmation, with the way to its receipt. */
@@ -117,13 +115,7 @@ function ServiceReceipt({ receipt, onNew }: { receipt: Receipt; onNew: () => voi
         <h2 ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-emerald-800 outline-none">
           Atendimento registrado com sucesso!
         </h2>
-        <p className="text-sm text-slate-700">Número de protocolo</p>
-        <p
-          className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-4xl sm:tracking-wide"
-          data-testid="service-protocol"
-        >
-          {receipt.protocol}
-        </p>
+        <ProtocolNumber protocol={receipt.protocol} testId="service-protocol" large />
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>

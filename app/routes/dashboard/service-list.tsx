@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import { Eye, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/service-list";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { agentsBySector } from "~/domain/service-records/service-access.server";
 import { listServiceRecords, readFilters } from "~/domain/service-records/list-service-records.server";
 import { changeServiceStatus } from "~/domain/service-records/change-service-record.server";
@@ -15,7 +16,6 @@ import {
 } from "~/domain/service-records/service-options";
 import { serviceScope, type ServiceSector } from "~/auth/scopes";
 import { serviceListActionSchema } from "~/domain/service-records/service.schema";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { monthLabel } from "~/domain/dashboards/panel-types";
@@ -57,15 +57,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: serviceListActionSchema,
+  return staffAction(request, serviceListActionSchema, (actor) => ({
     fallback: SERVICE_MESSAGES.statusError,
     handlers: {
       status: (input) => changeServiceStatus(actor, { ...input, screen: "list" }),
     },
-  });
+  }));
 }
 
 function pageHref(params: Record<string, string | null>, page: number) {

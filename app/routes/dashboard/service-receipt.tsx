@@ -1,14 +1,14 @@
-import { Link, useLoaderData } from "react-router";
-import { ArrowLeft, Printer } from "lucide-react";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/service-receipt";
 import { loadRecordPage } from "~/domain/service-records/record-page.server";
 import { requireAccess } from "~/auth/guard.server";
 import { getServiceReceipt } from "~/domain/service-records/service-receipt.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DetailItem } from "~/components/ui/detail-item";
+import { PrintBar, PrintBarBackLink } from "~/components/ui/print-bar";
+import { ProtocolNumber } from "~/components/service-records/protocol-number";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Comprovante ${data?.receipt.protocol ?? ""} | Painel` }];
 
@@ -27,18 +27,9 @@ export default function ServiceReceiptPage() {
   const { receipt: r, id } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
-      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link
-          to={`/dashboard/atendimento/${id}`}
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
-          data-testid="receipt-back"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> Voltar ao atendimento
-        </Link>
-        <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
-          <Printer aria-hidden /> Imprimir
-        </Button>
-      </div>
+      <PrintBar>
+        <PrintBarBackLink to={`/dashboard/atendimento/${id}`} label="Voltar ao atendimento" testId="receipt-back" />
+      </PrintBar>
 
       <Card
         className="grid gap-5 p-5 sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none"
@@ -56,13 +47,7 @@ export default function ServiceReceiptPage() {
         </header>
 
         <div className="grid gap-1">
-          <p className="text-sm text-slate-700">Número de protocolo</p>
-          <p
-            className="break-all font-mono text-[1.375rem] font-bold text-slate-900 sm:text-3xl sm:tracking-wide"
-            data-testid="receipt-protocol"
-          >
-            {r.protocol}
-          </p>
+          <ProtocolNumber protocol={r.protocol} testId="receipt-protocol" />
         </div>
 
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 print:grid-cols-2">

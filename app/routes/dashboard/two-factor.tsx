@@ -2,10 +2,10 @@ import { useActionData, useLoaderData } from "react-router";
 import { RefreshCw, ShieldCheck, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/two-factor";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { requiresTwoFactor } from "~/auth/roles";
 import { disableTwoFactor, enableTwoFactor, enrolmentOffer, recoveryCodesLeft, renewRecoveryCodes } from "~/auth/two-factor.server";
 import { TWO_FACTOR_MESSAGES, twoFactorActionSchema } from "~/auth/two-factor.schema";
-import { handleAction } from "~/utils/action.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -27,10 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request);
-  return handleAction(request, {
-    actor: user,
-    intents: twoFactorActionSchema,
+  return staffAction(request, twoFactorActionSchema, (user) => ({
     fallback: TWO_FACTOR_MESSAGES.error,
     handlers: {
       enable: async (input) => ({ message: TWO_FACTOR_MESSAGES.enabled, ...(await enableTwoFactor(user, input.code)) }),
@@ -40,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         recoveryCodes: await renewRecoveryCodes(user, input.code, context.clientIp),
       }),
     },
-  });
+  }));
 }
 
 export default function TwoFactorPage() {

@@ -4,6 +4,7 @@ import { useLoaderData } from "react-router";
 import { KeyRound, Plus, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/users";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { requiresTwoFactor, ROLE_LABELS, ROLES, type Role } from "~/auth/roles";
 import { listUsers } from "~/domain/users/list-users.server";
 import { readPage } from "~/lib/pagination";
@@ -14,7 +15,6 @@ import { setUserPassword } from "~/domain/users/set-user-password.server";
 import { deleteUser } from "~/domain/users/delete-user.server";
 import { resetUserTwoFactor } from "~/domain/users/reset-two-factor.server";
 import { USER_MESSAGES, userActionSchema } from "~/domain/users/user.schema";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useDialogFormAction, useFormAction } from "~/components/ui/use-form-action";
 import { formatDateTime } from "~/lib/dates";
@@ -40,10 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: userActionSchema,
+  return staffAction(request, userActionSchema, (actor) => ({
     fallback: {
       create: USER_MESSAGES.createError,
       update: USER_MESSAGES.updateError,
@@ -59,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
       delete: async (input) => (await deleteUser(actor, input.id), USER_MESSAGES.deleted),
       "reset-2fa": async (input) => (await resetUserTwoFactor(actor, input.id), USER_MESSAGES.twoFactorReset),
     },
-  });
+  }));
 }
 
 type UserRow = Awaited<ReturnType<typeof loader>>["users"][number];

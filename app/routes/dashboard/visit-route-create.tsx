@@ -4,13 +4,13 @@ import { Form as RouterForm, useLoaderData } from "react-router";
 import { Search } from "lucide-react";
 import type { Route } from "./+types/visit-route-create";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { createFieldRoute, listWorkplaceChoices } from "~/domain/fieldwork/visit-routes.server";
 import { WORKPLACE_CHOICES_FOUND } from "~/domain/fieldwork/workplace-choices";
 import { createRouteSchema } from "~/domain/fieldwork/visit-route.schema";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route-rules";
 import { ADDRESS_FOUND_ZOOM, BRASILIA_CENTER, ROUTE_MAP_ZOOM } from "~/domain/fieldwork/map-constants";
 import { mapTileSettings } from "~/integrations/map-tiles.server";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { cepDigits, formatCep } from "~/lib/br/cep";
@@ -37,17 +37,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: createRouteSchema,
+  return staffAction(request, createRouteSchema, (actor) => ({
     defaultIntent: "create",
     fallback: ROUTE_MESSAGES.createError,
     idempotent: { create: "field-route" },
     handlers: {
       create: async (input) => (await createFieldRoute(actor, input), ROUTE_MESSAGES.created),
     },
-  });
+  }));
 }
 
 type CepState = "idle" | "loading" | "success" | "error" | "unavailable" | "registered";

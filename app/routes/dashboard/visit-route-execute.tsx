@@ -1,11 +1,11 @@
 import { useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/visit-route-execute";
 import { requireAccess } from "~/auth/guard.server";
+import { staffAction } from "~/utils/staff-action.server";
 import { panelPath } from "~/auth/roles";
 import { finishFieldRoute, listRoutesToExecute, startFieldRoute } from "~/domain/fieldwork/visit-routes.server";
 import { executeRouteActionSchema } from "~/domain/fieldwork/visit-route.schema";
 import { ROUTE_MESSAGES } from "~/domain/fieldwork/visit-route-rules";
-import { handleAction } from "~/utils/action.server";
 import { loadOrFail } from "~/utils/load.server";
 import { formatCep } from "~/lib/br/cep";
 import { formatDate } from "~/lib/dates";
@@ -27,10 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  return handleAction(request, {
-    actor,
-    intents: executeRouteActionSchema,
+  return staffAction(request, executeRouteActionSchema, (actor) => ({
     upload: { field: "photo", maxBytes: 12 * MB },
     fallback: { start: ROUTE_MESSAGES.startError, finish: ROUTE_MESSAGES.finishError },
     handlers: {
@@ -44,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
         };
       },
     },
-  });
+  }));
 }
 
 export default function RouteExecutePage() {

@@ -1,13 +1,13 @@
 import { useLoaderData } from "react-router";
-import { Printer, ShieldCheck, ShieldX } from "lucide-react";
+import { ShieldCheck, ShieldX } from "lucide-react";
 import type { Route } from "./+types/card";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myCard } from "~/domain/member-area/card.server";
-import { Button } from "~/components/ui/button";
 import { BrandMark } from "~/components/layout/brand-mark";
 import { CardFact } from "~/components/members/card-fact";
 import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/cn";
+import { PrintBar } from "~/components/ui/print-bar";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Carteirinha digital | Área do Filiado" },
@@ -25,12 +25,9 @@ export default function MemberCard() {
   const card = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto grid max-w-md gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+      <PrintBar>
         <h1 className="text-2xl font-bold text-navy-950">Carteirinha digital</h1>
-        <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
-          <Printer aria-hidden /> Imprimir
-        </Button>
-      </div>
+      </PrintBar>
       <section
         aria-label="Carteirinha do filiado"
         className="grid gap-4 overflow-hidden rounded-2xl border border-navy-900 bg-white shadow-lg print:mx-auto print:mt-[10mm] print:w-[86mm] print:shadow-none"

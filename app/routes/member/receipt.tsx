@@ -1,15 +1,14 @@
-import { Link, useLoaderData } from "react-router";
-import { ArrowLeft, Printer } from "lucide-react";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/receipt";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myReceipt } from "~/domain/member-area/dues.server";
 import { loadOrFail } from "~/utils/load.server";
-import { Button } from "~/components/ui/button";
 import { formatDate, formatLongDate, todayInBrasilia } from "~/lib/dates";
 import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
 import { BrandMark } from "~/components/layout/brand-mark";
 import { DetailItem } from "~/components/ui/detail-item";
+import { PrintBar, PrintBarBackLink } from "~/components/ui/print-bar";
 
 export const handle = { hydrate: "now" as const };
 
@@ -43,17 +42,9 @@ export default function MemberReceipt() {
   return (
     <main id="conteudo" className="mx-auto grid max-w-[210mm] gap-4 p-4 sm:p-8 print:max-w-none print:p-0">
       <style>{"@page { size: A4; margin: 18mm; }"}</style>
-      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link
-          to="/filiado/mensalidades"
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> Voltar para as mensalidades
-        </Link>
-        <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
-          <Printer aria-hidden /> Imprimir ou salvar em PDF
-        </Button>
-      </div>
+      <PrintBar printLabel="Imprimir ou salvar em PDF">
+        <PrintBarBackLink to="/filiado/mensalidades" label="Voltar para as mensalidades" />
+      </PrintBar>
       <article
         className="grid gap-6 rounded-xl border border-slate-300 bg-white p-6 sm:p-10 print:break-inside-avoid print:border-0 print:p-0"
         data-testid="receipt-sheet"

@@ -5,7 +5,7 @@ import { requestMemberCode, verifyMemberCode } from "~/domain/member-area/member
 import { MEMBER_AUTH_MESSAGES, memberSignInSchema } from "~/domain/member-area/member-auth.schema";
 import { getMemberSession, safeMemberRedirect, destroyMemberSession } from "~/domain/member-area/member-session.server";
 import { formatCpf } from "~/lib/br/cpf";
-import { handleAction } from "~/utils/action.server";
+import { publicAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
@@ -36,9 +36,7 @@ type SignInData = ActionResult & { cpf?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const requester = { clientIp: context.clientIp };
-  return handleAction(request, {
-    actor: null,
-    intents: memberSignInSchema,
+  return publicAction(request, memberSignInSchema, {
     defaultIntent: "request-code",
     fallback: MEMBER_AUTH_MESSAGES.error,
     echo: ["cpf"],

@@ -5,7 +5,7 @@ import { addReporterMessage } from "~/domain/complaints/add-reporter-message.ser
 import { findComplaintByReceipt } from "~/domain/complaints/find-complaint-by-receipt.server";
 import type { ReporterView } from "~/domain/complaints/complaint-row";
 import { COMPLAINT_MESSAGES, EVIDENCE_MAX_BYTES, followUpSchema } from "~/domain/complaints/complaint.schema";
-import { handleAction } from "~/utils/action.server";
+import { publicAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
@@ -36,9 +36,7 @@ type FollowUpData = ActionResult & {
 export async function action({ request, context }: Route.ActionArgs) {
   // The address is only handed to the rate limiter, which keeps no trace of it (ADR 090).
   const requester = { throttleKey: context.clientIp };
-  return handleAction(request, {
-    actor: null,
-    intents: followUpSchema,
+  return publicAction(request, followUpSchema, {
     defaultIntent: "lookup",
     upload: { field: "evidence", maxBytes: EVIDENCE_MAX_BYTES, tooLargeMessage: COMPLAINT_MESSAGES.tooLarge },
     fallback: { lookup: COMPLAINT_MESSAGES.followUpError, add: COMPLAINT_MESSAGES.addInfoError },

@@ -2,7 +2,7 @@ import type { Route } from "./+types/complaint";
 import { createComplaint } from "~/domain/complaints/create-complaint.server";
 import { ANONYMITY_HEADERS } from "~/domain/complaints/anonymity";
 import { COMPLAINT_MESSAGES, EVIDENCE_MAX_BYTES, complaintFormSchema, formatReceiptCode } from "~/domain/complaints/complaint.schema";
-import { handleAction, oneIntent } from "~/utils/action.server";
+import { publicAction, oneIntent } from "~/utils/action.server";
 import { HONEYPOT_FIELD } from "~/utils/forms";
 import type { ActionResult } from "~/utils/action-result";
 import { AppError } from "~/utils/app-error";
@@ -35,9 +35,7 @@ const complaintIntents = oneIntent("submit", complaintFormSchema);
 export async function action({ request, context }: Route.ActionArgs) {
   // The address is only handed to the rate limiter, which keeps no trace of it (ADR 090).
   const requester = { throttleKey: context.clientIp };
-  return handleAction(request, {
-    actor: null,
-    intents: complaintIntents,
+  return publicAction(request, complaintIntents, {
     defaultIntent: "submit",
     upload: { field: "evidence", maxBytes: EVIDENCE_MAX_BYTES, tooLargeMessage: COMPLAINT_MESSAGES.tooLarge },
     fallback: COMPLAINT_MESSAGES.submitError,

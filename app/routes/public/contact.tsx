@@ -5,7 +5,7 @@ import type { Route } from "./+types/contact";
 import { submitContactMessage } from "~/domain/contacts/submit-contact-message.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { isContactSector } from "~/auth/scopes";
-import { handleAction } from "~/utils/action.server";
+import { publicAction } from "~/utils/action.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { ContactForm } from "~/components/contacts/contact-form";
@@ -38,9 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const contactIntents = z.discriminatedUnion("intent", [z.object({ intent: z.literal("send") })]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAction(request, {
-    actor: null,
-    intents: contactIntents,
+  return publicAction(request, contactIntents, {
     defaultIntent: "send",
     fallback: CONTACT_MESSAGES.sendError,
     invalidMessage: CONTACT_MESSAGES.invalidForm,

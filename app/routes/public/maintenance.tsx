@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { Wrench } from "lucide-react";
 import type { Route } from "./+types/maintenance";
 import { noindexMeta } from "~/utils/seo";
+import { LinkItems } from "~/components/layout/link-items";
 
 export const meta: Route.MetaFunction = noindexMeta(
   "Área em Manutenção",
@@ -29,16 +29,10 @@ export default function Maintenance() {
           A área restrita está temporariamente desativada para manutenção. Enquanto isso, o restante do site continua disponível:
         </p>
         <ul className="mt-6 grid gap-2 sm:grid-cols-2">
-          {LINKS.map((l) => (
-            <li key={l.to}>
-              <Link
-                to={l.to}
-                className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-brand-800 hover:border-brand-300 hover:bg-brand-50"
-              >
-                {l.label}
-              </Link>
-            </li>
-          ))}
+          <LinkItems
+            links={LINKS}
+            className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-brand-800 hover:border-brand-300 hover:bg-brand-50"
+          />
         </ul>
       </div>
     </section>

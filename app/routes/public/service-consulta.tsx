@@ -4,7 +4,7 @@ import type { Route } from "./+types/service-consulta";
 import { consultServiceRecord } from "~/domain/service-records/consulta.server";
 import { CONSULTA_MESSAGES, consultaSchema, type ConsultaView } from "~/domain/service-records/consulta";
 import { MERGE_MESSAGES } from "~/domain/service-records/merge";
-import { handleAction } from "~/utils/action.server";
+import { publicAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { seo } from "~/utils/seo";
@@ -41,9 +41,7 @@ type ConsultaData = ActionResult & { view?: ConsultaView };
 export async function action({ request, context }: Route.ActionArgs) {
   // The address only reaches the rate limiter, which stores a keyed hash of it (ADR 135).
   const requester = { throttleKey: context.clientIp };
-  return handleAction(request, {
-    actor: null,
-    intents: consultaSchema,
+  return publicAction(request, consultaSchema, {
     defaultIntent: "consulta",
     fallback: CONSULTA_MESSAGES.error,
     echo: ["protocolo"],
