@@ -108,14 +108,20 @@ describe("the role table", () => {
   it("every dashboard route module (and /test-supabase) guards its loader and action itself", () => {
     const guarded = flattenRoutes().filter((r) => r.pattern.startsWith("/dashboard") || allPaths.has(r.pattern));
     expect(guarded.some((r) => r.pattern === "/test-supabase")).toBe(true);
+    // staffAction counts as a guard because it runs requireAccess before the action's pipeline.
+    const staffAction = fs.readFileSync(path.resolve("app/utils/staff-action.server.ts"), "utf8");
+    const guardAt = staffAction.indexOf("await requireAccess(request)");
+    expect(guardAt).toBeGreaterThan(-1);
+    expect(guardAt).toBeLessThan(staffAction.indexOf("handleAction(request"));
     for (const r of guarded) {
       const src = fs.readFileSync(path.resolve("app", r.file), "utf8");
       const exportsLoader = /export (async )?function loader/.test(src);
       const exportsAction = /export (async )?function action/.test(src);
       // requireResourceActor (app/utils/resource.server.ts) is requireAccess for resource routes,
-      // serveResource (same file) for the file downloads, and apiLoader (app/utils/api.server.ts)
-      // for the JSON endpoints; each calls it first.
-      const guards = (src.match(/\b(requireAccess|requireResourceActor|serveResource|apiLoader)\(/g) ?? []).length;
+      // serveResource (same file) for the file downloads, apiLoader (app/utils/api.server.ts)
+      // for the JSON endpoints, and staffAction (app/utils/staff-action.server.ts, ADR 294) for the
+      // form actions; each calls it first.
+      const guards = (src.match(/\b(requireAccess|requireResourceActor|serveResource|apiLoader|staffAction)\(/g) ?? []).length;
       expect(guards, `${r.file} deve chamar requireAccess em cada loader/action`).toBeGreaterThanOrEqual(
         Number(exportsLoader) + Number(exportsAction),
       );
