@@ -60,7 +60,13 @@ async function runPrimary(n) {
           setTimeout(() => void fork().catch(() => {}), 1000);
         } else {
           say("warn", "processo do servidor parou; iniciando outro", { pid: worker.process.pid, code, signal });
-          setTimeout(() => void fork().catch(() => {}), 1000);
+          setTimeout(
+            () =>
+              void fork()
+                .then((w) => say("info", "processo substituto pronto", { pid: w.process.pid }))
+                .catch(() => {}),
+            1000,
+          );
         }
       });
     });

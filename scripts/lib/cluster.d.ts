@@ -29,6 +29,8 @@ export type Instance = {
   pid: number | undefined;
   child: ChildProcess;
   stderr: () => string;
+  /** The last 20 kB it wrote to stdout (the cluster primary's "prontos" lines). */
+  stdout: () => string;
   /** Its DATA_DIR (file store; e-mails in outbox/ unless an SMTP_URL was given). */
   dataDir: string;
   /** Resident memory of the process and its server processes (WEB_CONCURRENCY), in MB (Linux /proc); null when it is gone. */

@@ -123,10 +123,14 @@ export async function startInstance({
   else delete childEnv.EMAIL_DISABLED;
   // Vitest's own variables would make the child think it is a test worker.
   for (const k of Object.keys(childEnv)) if (k.startsWith("VITEST") || k === "TEST") delete childEnv[k];
-  const child = spawn(process.execPath, ["server/index.js"], { cwd, env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["server/index.js"], { cwd, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
+  let stdout = "";
   child.stderr.on("data", (d) => {
     stderr = (stderr + d).slice(-20_000);
+  });
+  child.stdout.on("data", (d) => {
+    stdout = (stdout + d).slice(-20_000);
   });
   const exited = new Promise((r) => child.once("exit", r));
   const base = `http://127.0.0.1:${port}`;
@@ -151,6 +155,8 @@ export async function startInstance({
     pid: child.pid,
     child,
     stderr: () => stderr,
+    /** The last 20 kB it wrote to stdout (the cluster primary's "prontos" lines, ADR 286). */
+    stdout: () => stdout,
     /** Its DATA_DIR (file store; e-mails in outbox/ unless an SMTP_URL was given). */
     dataDir,
     /** Resident memory of the process and its server processes (WEB_CONCURRENCY), in MB (Linux /proc). */

@@ -34,10 +34,11 @@ describe(`WEB_CONCURRENCY (${testDriver()})`, () => {
       });
       cleanup.push(() => instance.stop());
       const pid = instance.child.pid!;
-      const workers = await until(
-        () => childPids(pid),
-        (p) => p.length === 2,
-      );
+      // /readyz answers once the first process listens; the second may still be starting. Killing
+      // the only listening one then would close the shared port until the other listens.
+      await until(instance.stdout, (out) => out.includes("2 processos do servidor prontos"));
+      expect(instance.stdout()).toContain("2 processos do servidor prontos");
+      const workers = childPids(pid);
       expect(workers).toHaveLength(2);
       const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${instance.base}/login`).then((r) => r.status)));
       expect(answers.every((s) => s === 200)).toBe(true);
@@ -49,6 +50,9 @@ describe(`WEB_CONCURRENCY (${testDriver()})`, () => {
       );
       expect(replaced).toHaveLength(2);
       expect(replaced).toContain(workers[1]);
+      // The survivor answers at once; the replacement says when it listens.
+      await until(instance.stdout, (out) => out.includes("processo substituto pronto"));
+      expect(instance.stdout()).toContain("processo substituto pronto");
       // Seen once in CI under load: ECONNREFUSED here. A failure now says who was alive and what the processes logged.
       const ready = await fetch(`${instance.base}/readyz`).catch((err: Error) => {
         const cause = (err.cause as Error | undefined)?.message ?? err.message;
