@@ -7,16 +7,31 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * alone at the end while the other worker idled. Listed here from slowest, by a CI run's times.
  */
 const SLOW_FIRST = [
-  "tests/integration/form-fuzz-staff.test.ts",
-  "tests/integration/query-fuzz.test.ts",
-  "tests/integration/access-matrix.test.ts",
-  "tests/integration/form-fuzz-public.test.ts",
-  "tests/integration/create-admin.test.ts",
-  "tests/integration/form-bodies.test.ts",
-  "tests/integration/workplace-import.test.ts",
-  "tests/integration/no-500.test.ts",
-  "tests/integration/html-validity.test.ts",
-  "tests/integration/backup.test.ts",
+  // By the longer of a file's two legs in the CI run of 2026-11-29 (PGlite / PostgreSQL, seconds).
+  "tests/integration/form-fuzz-staff.test.ts", // 62 / 27
+  "tests/integration/form-fuzz-public.test.ts", // 28 / 14
+  "tests/integration/query-fuzz.test.ts", // 27 / 20
+  "tests/integration/backup-drill.test.ts", // 25 / 10
+  // Several processes on PostgreSQL (skipped at once on PGlite): they ran last, with one worker idle.
+  "tests/integration/release.test.ts", // – / 18
+  "tests/integration/geocoder.test.ts", // 11 / 18
+  "tests/integration/jobs-processes.test.ts", // – / 15
+  "tests/integration/access-matrix.test.ts", // 15 / 12
+  "tests/integration/two-instances.test.ts", // – / 12
+  "tests/integration/member-area.test.ts", // 11 / 10
+  "tests/integration/import-two-instances.test.ts", // – / 11
+  "tests/integration/rolling-restart.test.ts", // – / 10
+  "tests/integration/workplace-import.test.ts", // 10 / 7
+  "tests/integration/html-validity.test.ts", // 10 / 7
+  "tests/integration/backup.test.ts", // 9 / 2
+  "tests/integration/complaint-submission.test.ts", // 9 / 4
+  "tests/integration/field.test.ts", // 9 / 7
+  "tests/integration/form-bodies.test.ts", // 9 / 6
+  "tests/integration/create-admin.test.ts", // 8 / 3
+  "tests/integration/sigterm-drain.test.ts", // 8 / 4
+  "tests/integration/web-concurrency.test.ts", // 7 / 5
+  "tests/integration/complaint-dump.test.ts", // 2 / 6
+  "tests/integration/concurrent-migrations.test.ts", // – / 6
 ];
 
 function rank(spec: TestSpecification) {
