@@ -184,6 +184,33 @@ describe("a visit on a phone", () => {
     await screenshot(page, "route-second-start-390");
     await page.context().close();
   });
+
+  it("the panel's map of today's routes: on a phone it waits for 'Mostrar mapa' (no Leaflet before), on a laptop it loads in view", async () => {
+    const isLeaflet = (url: string) => /\/assets\/(base-layers|workplace-map)[^/]*\.js$/.test(url);
+    const phone = await t.login("campo", { viewport: "phone", path: "/dashboard/campo" });
+    const fetched: string[] = [];
+    phone.on("request", (r) => fetched.push(r.url()));
+    await phone.reload();
+    await hydrated(phone);
+    const show = phone.getByRole("button", { name: "Mostrar mapa" });
+    await show.scrollIntoViewIfNeeded();
+    expect(await show.isVisible()).toBe(true);
+    expect(fetched.filter(isLeaflet)).toEqual([]);
+    expect(await axe(phone)).toEqual([]);
+    // By keyboard: focus the button and press Enter.
+    await show.focus();
+    await phone.keyboard.press("Enter");
+    await expect.poll(() => phone.locator(".leaflet-container").count()).toBe(1);
+    expect(fetched.some(isLeaflet)).toBe(true);
+    await phone.context().close();
+
+    const laptop = await t.login("campo", { path: "/dashboard/campo" });
+    await hydrated(laptop);
+    await laptop.getByText("Rotas de Hoje").scrollIntoViewIfNeeded();
+    await expect.poll(() => laptop.locator(".leaflet-container").count()).toBe(1);
+    expect(await laptop.getByRole("button", { name: "Mostrar mapa" }).count()).toBe(0);
+    await laptop.context().close();
+  });
 });
 
 describe("workplace spreadsheet import", () => {

@@ -1,20 +1,53 @@
 import * as React from "react";
 import { clsx as cn } from "clsx";
 import { useLazyComponentInView } from "~/components/map/use-in-view";
+import { buttonVariants } from "~/components/ui/button-variants";
 import type { WorkplaceMapProps } from "./workplace-map.client";
 
 const loadWorkplaceMap = () => import("./workplace-map.client");
 
-/** The workplaces' map, fetched (Leaflet, its CSS, the component) only as it nears the viewport. */
-export function LazyWorkplaceMap({ className, ...props }: WorkplaceMapProps) {
-  const { ref, Component: Map, failed } = useLazyComponentInView(loadWorkplaceMap);
+/** Narrower than Tailwind's `md`: a phone, most likely on mobile data in the street. */
+const PHONE = "(max-width: 767.98px)";
+
+/**
+ * The workplaces' map, fetched (Leaflet, its CSS, the component) only as it nears the viewport.
+ * `askFirstOnPhones`: on a phone the map (about 40 kB of script, then its tiles) waits for a tap
+ * on "Mostrar mapa" instead, so that a panel opened on mobile data costs only what it shows.
+ */
+export function LazyWorkplaceMap({ className, askFirstOnPhones = false, ...props }: WorkplaceMapProps & { askFirstOnPhones?: boolean }) {
+  // null until the client knows the screen's width (the server renders the placeholder).
+  const [onPhone, setOnPhone] = React.useState<boolean | null>(askFirstOnPhones ? null : false);
+  const [asked, setAsked] = React.useState(false);
+  React.useEffect(() => {
+    if (askFirstOnPhones) setOnPhone(window.matchMedia(PHONE).matches);
+  }, [askFirstOnPhones]);
+  const { ref, Component: Map, failed } = useLazyComponentInView(loadWorkplaceMap, "150px", onPhone === false || asked);
+  const waiting = onPhone === true && !asked;
   return (
-    <div ref={ref} className={cn("relative isolate overflow-hidden rounded-xl ring-1 ring-slate-200", className)}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className={cn("relative isolate overflow-hidden rounded-xl ring-1 ring-slate-200 outline-none", className)}
+    >
       {Map ? (
         <Map {...props} className="absolute inset-0 z-0 h-full w-full" />
       ) : (
         <div className="absolute inset-0 grid place-items-center bg-navy-100">
-          <p className="text-sm font-semibold text-navy-800">{failed ? "Não foi possível carregar o mapa." : "Carregando mapa…"}</p>
+          {waiting ? (
+            <button
+              type="button"
+              className={buttonVariants({ variant: "outline" })}
+              onClick={() => {
+                setAsked(true);
+                // The button goes away with the map's arrival: focus stays in the map's box.
+                ref.current?.focus();
+              }}
+            >
+              Mostrar mapa
+            </button>
+          ) : (
+            <p className="text-sm font-semibold text-navy-800">{failed ? "Não foi possível carregar o mapa." : "Carregando mapa…"}</p>
+          )}
         </div>
       )}
     </div>

@@ -34,12 +34,17 @@ export function useInViewOnce<T extends Element>(rootMargin = "200px") {
  * viewport: `Component` is null until then, `failed` true when the import failed. `load` must be
  * stable (a module-level function).
  */
-export function useLazyComponentInView<P>(load: () => Promise<{ default: React.ComponentType<P> }>, rootMargin = "150px") {
+export function useLazyComponentInView<P>(
+  load: () => Promise<{ default: React.ComponentType<P> }>,
+  rootMargin = "150px",
+  /** False holds the fetch back even in view (e.g. until a phone user asks for the map). */
+  enabled = true,
+) {
   const [ref, inView] = useInViewOnce<HTMLDivElement>(rootMargin);
   const [Component, setComponent] = React.useState<React.ComponentType<P> | null>(null);
   const [failed, setFailed] = React.useState(false);
   React.useEffect(() => {
-    if (!inView || Component) return;
+    if (!inView || !enabled || Component) return;
     let alive = true;
     load()
       .then((mod) => alive && setComponent(() => mod.default))
@@ -47,6 +52,6 @@ export function useLazyComponentInView<P>(load: () => Promise<{ default: React.C
     return () => {
       alive = false;
     };
-  }, [inView, Component, load]);
+  }, [inView, enabled, Component, load]);
   return { ref, Component, failed };
 }

@@ -120,6 +120,7 @@ export default function Panel() {
                 label="Mapa das rotas de hoje"
                 markers={markers}
                 fitKey="rotas-de-hoje"
+                askFirstOnPhones
                 className="h-[400px]"
               />
             </CardContent>
