@@ -18,7 +18,7 @@ export async function changeOwnPassword(user: SessionUser, currentPassword: stri
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
-    await recordAudit({ actor: user, action: "user.password_changed", entityId: user.id }, tx);
+    await recordAudit(tx, user, "user.password_changed", user.id);
   });
   // Other browsers signed in as this user are signed out; this one stays.
   await revokeUserSessions(user.id, user.sessionId);

@@ -55,12 +55,7 @@ export async function login(input: { username: string; password: string; clientI
     await hitRateLimit("loginAccount", username);
     // The name typed is kept only when it is an existing account's (ADR 177): anything else may be
     // a password typed in the wrong field, or a payload, and stays out of the log and its export.
-    await recordAudit({
-      actor: null,
-      action: "login.failed",
-      entityId: user?.id ?? null,
-      data: user ? { username: user.username } : { unknownUser: true },
-    });
+    await recordAudit(db(), null, "login.failed", user?.id ?? null, user ? { username: user.username } : { unknownUser: true });
     return { ok: false, status: 401, message: LOGIN_MESSAGES.wrong };
   }
 
@@ -83,7 +78,12 @@ export async function signedIn(user: { id: string; username: string }) {
     .update(users)
     .set({ lastLoginAt: sql`now()` })
     .where(eq(users.id, user.id));
-  await recordAudit({ actor: { id: user.id, username: user.username }, action: "login", entityId: user.id });
+  await recordAudit(db(), { id: user.id, username: user.username }, "login", user.id);
+}
+
+/** The sign-out's audit entry (the route has no database of its own). */
+export async function recordLogout(user: { id: string; username: string }) {
+  await recordAudit(db(), { id: user.id, username: user.username }, "logout", user.id);
 }
 
 export type CodeStepOutcome = { ok: true; cookie: string; message: string } | { ok: false; status: 401 | 409 | 429; message: string };
@@ -104,12 +104,7 @@ export async function completeCodeStep(input: {
   await destroySession(input.request);
   const cookie = await createSession(user.id);
   if (check.method === "recovery") {
-    await recordAudit({
-      actor: user,
-      action: "login.recovery_code_used",
-      entityId: user.id,
-      data: { remaining: check.remaining ?? 0 },
-    });
+    await recordAudit(db(), user, "login.recovery_code_used", user.id, { remaining: check.remaining ?? 0 });
   }
   await signedIn(user);
   const message =

@@ -35,7 +35,7 @@ export async function requestPasswordReset(username: string, clientIp: string) {
       userId: user.id,
       expiresAt: new Date(Date.now() + RESET_TTL_MS),
     });
-    await recordAudit({ actor: null, action: "user.password_reset_requested", entityId: user.id }, tx);
+    await recordAudit(tx, null, "user.password_reset_requested", user.id);
   });
   const link = `${appUrl()}/redefinir-senha/${token}`;
   void sendMail({
@@ -80,7 +80,7 @@ export async function resetPassword(token: string, newPassword: string) {
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, row.userId));
-    await recordAudit({ actor: null, action: "user.password_reset", entityId: row.userId }, tx);
+    await recordAudit(tx, null, "user.password_reset", row.userId);
     return true;
   });
   if (used) await revokeUserSessions(row.userId);

@@ -124,7 +124,7 @@ export async function checkSecondFactor(input: {
 
   await hitRateLimit("twoFactorIp", input.clientIp);
   await hitRateLimit("twoFactorAccount", user.id);
-  await recordAudit({ actor: user, action: "login.second_factor_failed", entityId: user.id, data: failure });
+  await recordAudit(db(), user, "login.second_factor_failed", user.id, failure);
   return {
     ok: false,
     status: 401,
@@ -189,7 +189,7 @@ export async function enableTwoFactor(user: SessionUser, code: string): Promise<
       .returning({ id: users.id });
     if (updated.length === 0) throw new AppError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
     const codes = await replaceRecoveryCodes(tx, user.id);
-    await recordAudit({ actor: user, action: "user.two_factor_enabled", entityId: user.id }, tx);
+    await recordAudit(tx, user, "user.two_factor_enabled", user.id);
     return codes;
   });
   await revokeUserSessions(user.id, user.sessionId);
@@ -211,7 +211,7 @@ export async function disableTwoFactor(user: SessionUser, code: string, clientIp
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.id));
-    await recordAudit({ actor: user, action: "user.two_factor_disabled", entityId: user.id }, tx);
+    await recordAudit(tx, user, "user.two_factor_disabled", user.id);
   });
 }
 
@@ -220,7 +220,7 @@ export async function renewRecoveryCodes(user: SessionUser, code: string, client
   await requireCode(user, code, clientIp, false);
   return db().transaction(async (tx) => {
     const codes = await replaceRecoveryCodes(tx, user.id);
-    await recordAudit({ actor: user, action: "user.recovery_codes_renewed", entityId: user.id }, tx);
+    await recordAudit(tx, user, "user.recovery_codes_renewed", user.id);
     return codes;
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_CENTAVOS, MONEY_MESSAGES, parseMoney, tooSmallMessage } from "./money";
+import { optionalChecked } from "./optional-checked";
 
 /**
  * Zod field helpers for amounts typed in a form (ADR 150): the page and the action share
@@ -45,10 +46,5 @@ export function moneyField(o: Options = {}) {
 
 /** An optional amount → integer centavos, or null when absent or blank. */
 export function optionalMoneyField(o: Omit<Options, "required"> = {}) {
-  const check = toCentavos(o);
-  return z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value, ctx) => (value ? check(value, ctx) : null));
+  return optionalChecked(toCentavos(o));
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseDateInput } from "~/lib/date-input";
 import { isHttpsUrl } from "~/lib/https-url";
+import { optionalChecked } from "~/lib/optional-checked";
 
 /**
  * The shared Zod field helpers every form schema is built from (ADR 071). Pure and
@@ -185,12 +186,7 @@ export function dateField(required: string, invalid: string) {
 
 /** An optional date (as `dateField`) → "aaaa-mm-dd", or null when absent or blank. */
 export function optionalDateField(invalid: string) {
-  const check = toIsoDate(invalid);
-  return z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value, ctx) => (value ? check(value, ctx) : null));
+  return optionalChecked(toIsoDate(invalid));
 }
 
 /** Form field: empty, or an https:// address (at most 300 characters). */

@@ -27,23 +27,15 @@ export async function createAgreement(actor: Actor, input: AgreementInput, uploa
         createdBy: actor.id,
       })
       .returning({ id: agreements.id, status: agreements.status });
-    await recordAudit(
-      {
-        actor,
-        action: "agreement.created",
-        entityId: created.id,
-        data: {
-          title: input.title,
-          company: input.company,
-          validFrom: input.validFrom,
-          validTo: input.validTo,
-          isPublic: input.isPublic,
-          status,
-          file: file ? { id: file.id, name: file.fileName, size: file.size } : null,
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "agreement.created", created.id, {
+      title: input.title,
+      company: input.company,
+      validFrom: input.validFrom,
+      validTo: input.validTo,
+      isPublic: input.isPublic,
+      status,
+      file: file ? { id: file.id, name: file.fileName, size: file.size } : null,
+    });
     return created;
   });
 }

@@ -10,20 +10,12 @@ export async function deleteAgreement(actor: Actor, id: string) {
   authorize(actor, "agreements.edit");
   await db().transaction(async (tx) => {
     const removed = await deleteRowWithFile(tx, agreements, id, (r) => r.fileId, AGREEMENT_MESSAGES.notFound);
-    await recordAudit(
-      {
-        actor,
-        action: "agreement.deleted",
-        entityId: id,
-        data: {
-          title: removed.title,
-          company: removed.company,
-          status: removed.status,
-          isPublic: removed.isPublic,
-          fileId: removed.fileId,
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "agreement.deleted", id, {
+      title: removed.title,
+      company: removed.company,
+      status: removed.status,
+      isPublic: removed.isPublic,
+      fileId: removed.fileId,
+    });
   });
 }

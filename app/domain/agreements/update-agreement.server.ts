@@ -51,18 +51,10 @@ export async function updateAgreement(actor: Actor, id: string, input: Agreement
       "isPublic",
       "status",
     ]);
-    await recordAudit(
-      {
-        actor,
-        action: "agreement.updated",
-        entityId: id,
-        data: {
-          title: input.title,
-          changes,
-          file: file ? { replaced: current.fileId, id: file.id, name: file.fileName, size: file.size } : undefined,
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "agreement.updated", id, {
+      title: input.title,
+      changes,
+      file: file ? { replaced: current.fileId, id: file.id, name: file.fileName, size: file.size } : undefined,
+    });
   });
 }

@@ -72,6 +72,8 @@ export type AuditAction = keyof Events;
 /** `data` may be left out when the event carries none. */
 type DataOf<A extends AuditAction> = z.input<Events[A]["data"]>;
 type DataField<A extends AuditAction> = Record<never, never> extends DataOf<A> ? { data?: DataOf<A> } : { data: DataOf<A> };
+/** The same as recordAudit's last argument. */
+export type AuditDataArg<A extends AuditAction> = Record<never, never> extends DataOf<A> ? [data?: DataOf<A>] : [data: DataOf<A>];
 
 /** One audit event: the action, the entity it is about and its typed data. */
 export type AuditEvent = {

@@ -29,7 +29,7 @@ export async function auditMemberByCpf(actor: Actor, cpf: string): Promise<Audit
   authorize(actor, "members.cpf");
   return db().transaction(async (tx) => {
     const [m] = await tx.select(columns).from(members).where(eq(members.cpf, cpf));
-    await recordAudit({ actor, action: "member.searched_by_cpf", entityId: m?.id ?? null, data: { found: m ? 1 : 0 } }, tx);
+    await recordAudit(tx, actor, "member.searched_by_cpf", m?.id ?? null, { found: m ? 1 : 0 });
     return m ?? null;
   });
 }

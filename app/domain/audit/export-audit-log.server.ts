@@ -39,7 +39,7 @@ export async function exportAuditLog(actor: Actor, filters: AuditFilters) {
   const ids = await db().transaction(async (tx) => {
     const found = await selectAuditIds(filters, EXPORT_MAX_ROWS + 1, tx);
     if (found.length > EXPORT_MAX_ROWS) throw new AppError(422, exportTooLarge(EXPORT_MAX_ROWS));
-    await recordAudit({ actor, action: "audit.exported", entityId: null, data: { filters: { ...filters }, rows: found.length } }, tx);
+    await recordAudit(tx, actor, "audit.exported", null, { filters: { ...filters }, rows: found.length });
     return found;
   });
   const records = inIdOrder(ids, auditRowsByIds, (r) => {

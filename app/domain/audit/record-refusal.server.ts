@@ -1,6 +1,7 @@
 import { matchRoutes } from "react-router";
 import { normalizePathname, screenFor, SCREENS } from "~/auth/screens";
 import { env } from "~/utils/env.server";
+import { db } from "~/db/client.server";
 import { log, errorFields } from "~/utils/logger.server";
 import { recordAudit, type AuditActor } from "./record-audit.server";
 import { INTENT_LABELS } from "./events/access";
@@ -103,11 +104,9 @@ export function recordIdOf(value: unknown): string | null {
 
 async function write(pending: Pending, suppressed: number) {
   try {
-    await recordAudit({
-      actor: pending.actor,
-      action: "access.refused",
-      entityId: pending.entityId,
-      data: { ...pending.info, ...(suppressed > 0 ? { suppressed } : {}) },
+    await recordAudit(db(), pending.actor, "access.refused", pending.entityId, {
+      ...pending.info,
+      ...(suppressed > 0 ? { suppressed } : {}),
     });
   } catch (error) {
     // The refusal stands (403) whatever happens to its entry.

@@ -31,15 +31,7 @@ export async function replyToComplaint(actor: Actor, input: { id: string; visibi
         body: input.body,
       })
       .returning({ id: complaintMessages.id });
-    await recordAudit(
-      {
-        actor,
-        action: "complaint.replied",
-        entityId: input.id,
-        data: { messageId: message.id, visibility: input.visibility },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "complaint.replied", input.id, { messageId: message.id, visibility: input.visibility });
     return message.id;
   });
 }

@@ -17,6 +17,6 @@ export async function saveComplaintNotes(actor: Actor, input: { id: string; admi
       .where(eq(complaints.id, input.id))
       .returning({ id: complaints.id });
     if (updated.length === 0) throw new AppError(404, COMPLAINT_MESSAGES.notFound);
-    await recordAudit({ actor, action: "complaint.notes_saved", entityId: input.id, data: { length: notes?.length ?? 0 } }, tx);
+    await recordAudit(tx, actor, "complaint.notes_saved", input.id, { length: notes?.length ?? 0 });
   });
 }

@@ -21,14 +21,10 @@ export async function updateComplaintStatus(actor: Actor, input: { id: string; s
       .update(complaints)
       .set({ status: input.status, adminNotes: notes, reviewedBy: actor.id, reviewedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(complaints.id, input.id));
-    await recordAudit(
-      {
-        actor,
-        action: "complaint.status_changed",
-        entityId: input.id,
-        data: { from: current.status, to: input.status, notesChanged: (current.adminNotes ?? null) !== notes },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "complaint.status_changed", input.id, {
+      from: current.status,
+      to: input.status,
+      notesChanged: (current.adminNotes ?? null) !== notes,
+    });
   });
 }

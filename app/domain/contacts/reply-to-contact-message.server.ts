@@ -78,15 +78,12 @@ export async function replyToContactMessage(
       .where(inScope)
       .returning({ id: contactMessages.id });
     if (updated.length === 0) throw new AppError(404, CONTACT_MESSAGES.notFound);
-    await recordAudit(
-      {
-        actor,
-        action: "contact.replied",
-        entityId: message.id,
-        data: { sector: message.sector, from: message.status, to: "replied", replyLength: input.reply.length },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "contact.replied", message.id, {
+      sector: message.sector,
+      from: message.status,
+      to: "replied",
+      replyLength: input.reply.length,
+    });
   });
   return { delivery };
 }

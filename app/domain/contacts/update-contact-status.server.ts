@@ -33,15 +33,12 @@ export async function updateContactStatus(
       .update(contactMessages)
       .set({ status: next, updatedAt: sql`now()` })
       .where(eq(contactMessages.id, current.id));
-    await recordAudit(
-      {
-        actor,
-        action: "contact.status_changed",
-        entityId: current.id,
-        data: { sector: current.sector, from: current.status, to: next, screen: input.screen },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "contact.status_changed", current.id, {
+      sector: current.sector,
+      from: current.status,
+      to: next,
+      screen: input.screen,
+    });
     return { from: current.status, to: next };
   });
 }

@@ -28,7 +28,7 @@ export async function updateInstitutionalContent(actor: Actor, input: Institutio
       .insert(appSettings)
       .values({ key: CONTENT_KEY, value: input })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: input, updatedAt: sql`now()` } });
-    await recordAudit({ actor, action: "content.updated", entityId: CONTENT_KEY, data: { changed } }, tx);
+    await recordAudit(tx, actor, "content.updated", CONTENT_KEY, { changed });
   });
   return { changed };
 }

@@ -344,6 +344,16 @@ function memberActions(role: Role): QuickAction[] {
 async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "generatedAt">> {
   const all = <T>(xs: Promise<Section<T>>[]) => Promise.all(xs);
   const none = { bars: [], recent: [], trends: [], map: null, actions: [] as QuickAction[] };
+  /** The usual panel: its cards, recent lists and trends, loaded at once, and its quick actions. */
+  const cardsRecentTrends = async (p: {
+    cards: Promise<Section<StatCard>>[];
+    recent: Promise<Section<RecentList>>[];
+    trends: Promise<Section<Trend>>[];
+    actions?: QuickAction[];
+  }) => {
+    const [cs, rs, ts] = await Promise.all([all(p.cards), all(p.recent), all(p.trends)]);
+    return { ...none, cards: cs, recent: rs, trends: ts, actions: p.actions ?? none.actions };
+  };
   switch (c.role) {
     case "admin":
     case "presidencia": {
@@ -378,14 +388,12 @@ async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "
         ],
       };
     }
-    case "juridico": {
-      const [cs, rs, ts] = await Promise.all([
-        all([cards.pendingComplaints(), cards.inProgressMonth(c), cards.completedMonth(c), cards.activeAgreements(c)]),
-        all([recent.complaints(c)]),
-        all([trends.services(c)]),
-      ]);
-      return { ...none, cards: cs, recent: rs, trends: ts };
-    }
+    case "juridico":
+      return cardsRecentTrends({
+        cards: [cards.pendingComplaints(), cards.inProgressMonth(c), cards.completedMonth(c), cards.activeAgreements(c)],
+        recent: [recent.complaints(c)],
+        trends: [trends.services(c)],
+      });
     case "financeiro": {
       const [cs, dues, rs, ts] = await Promise.all([
         all([cards.openMonth(c), cards.completedMonth(c), cards.sectorComplaintsMonth(c)]),
@@ -401,42 +409,27 @@ async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "
         actions: [ACTIONS.newCall, ACTIONS.callsReport, ACTIONS.complaintsReport, ACTIONS.checkMembers],
       };
     }
-    case "rh": {
-      const [cs, rs, ts] = await Promise.all([
-        all([cards.allMembers(c), cards.activeMembers(c), cards.inactiveMembers(c), cards.newMembers(c)]),
-        all([recent.members(c), recent.calls(c)]),
-        all([trends.members(c), trends.services(c)]),
-      ]);
-      return { ...none, cards: cs, recent: rs, trends: ts, actions: [...memberActions(c.role), ACTIONS.newService, ACTIONS.reports] };
-    }
-    case "secretaria": {
-      const [cs, rs, ts] = await Promise.all([
-        all([cards.activeMembers(c), cards.newMembers(c), cards.pendingContacts(c)]),
-        all([recent.members(c), recent.contacts(c)]),
-        all([trends.members(c)]),
-      ]);
-      return {
-        ...none,
-        cards: cs,
-        recent: rs,
-        trends: ts,
+    case "rh":
+      return cardsRecentTrends({
+        cards: [cards.allMembers(c), cards.activeMembers(c), cards.inactiveMembers(c), cards.newMembers(c)],
+        recent: [recent.members(c), recent.calls(c)],
+        trends: [trends.members(c), trends.services(c)],
+        actions: [...memberActions(c.role), ACTIONS.newService, ACTIONS.reports],
+      });
+    case "secretaria":
+      return cardsRecentTrends({
+        cards: [cards.activeMembers(c), cards.newMembers(c), cards.pendingContacts(c)],
+        recent: [recent.members(c), recent.contacts(c)],
+        trends: [trends.members(c)],
         actions: [...memberActions(c.role), { label: "Relatório de Filiados", href: "/dashboard/admin/members/exportar" }],
-      };
-    }
-    case "homologacao": {
-      const [cs, rs, ts] = await Promise.all([
-        all([cards.openRecords(c), cards.dueToday(c), cards.overdue(c)]),
-        all([recent.calls(c, RECENT_DEFAULT, "Registros Recentes do Setor")]),
-        all([trends.services(c)]),
-      ]);
-      return {
-        ...none,
-        cards: cs,
-        recent: rs,
-        trends: ts,
+      });
+    case "homologacao":
+      return cardsRecentTrends({
+        cards: [cards.openRecords(c), cards.dueToday(c), cards.overdue(c)],
+        recent: [recent.calls(c, RECENT_DEFAULT, "Registros Recentes do Setor")],
+        trends: [trends.services(c)],
         actions: [ACTIONS.newService, { label: "Lista de Atendimentos", href: SERVICES }],
-      };
-    }
+      });
   }
 }
 

@@ -56,21 +56,13 @@ export async function createWorkplace(actor: Actor, input: WorkplaceFields, opti
         .onConflictDoNothing({ target: workplaces.code })
         .returning({ id: workplaces.id, code: workplaces.code });
       if (!created) continue;
-      await recordAudit(
-        {
-          actor,
-          action: "workplace.created",
-          entityId: created.id,
-          data: {
-            code,
-            name: input.name,
-            city: input.city,
-            positionSource: position.source,
-            ...(duplicates.length ? { confirmedNotDuplicateOf: duplicates.map((d) => d.code) } : {}),
-          },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "workplace.created", created.id, {
+        code,
+        name: input.name,
+        city: input.city,
+        positionSource: position.source,
+        ...(duplicates.length ? { confirmedNotDuplicateOf: duplicates.map((d) => d.code) } : {}),
+      });
       if (position.source === "approximate") {
         await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: created.id }, { tx, singletonKey: created.id });
       }

@@ -410,20 +410,12 @@ export async function applyWorkplaceImport(
     if (position.source === "approximate")
       await enqueueJob(geocodeWorkplaceJob, { workplaceId: created.id }, { tx, singletonKey: created.id });
   }
-  await recordAudit(
-    {
-      actor,
-      action: "workplace.imported",
-      entityId: null,
-      data: {
-        total: report.total,
-        created: report.created,
-        updated: report.updated,
-        rejected: report.rejected.length,
-        ...(report.warnings?.length ? { possibleDuplicatesConfirmed: report.warnings.length } : {}),
-      },
-    },
-    tx,
-  );
+  await recordAudit(tx, actor, "workplace.imported", null, {
+    total: report.total,
+    created: report.created,
+    updated: report.updated,
+    rejected: report.rejected.length,
+    ...(report.warnings?.length ? { possibleDuplicatesConfirmed: report.warnings.length } : {}),
+  });
   return { ...report, applied: true };
 }

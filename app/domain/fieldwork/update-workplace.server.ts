@@ -57,20 +57,12 @@ export async function updateWorkplace(actor: Actor, input: WorkplaceFields & { i
         updatedAt: sql`now()`,
       })
       .where(eq(workplaces.id, input.id));
-    await recordAudit(
-      {
-        actor,
-        action: "workplace.updated",
-        entityId: input.id,
-        data: {
-          code: current.code,
-          name: next.name,
-          changed: [...changed],
-          ...(duplicates.length ? { confirmedNotDuplicateOf: duplicates.map((d) => d.code) } : {}),
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "workplace.updated", input.id, {
+      code: current.code,
+      name: next.name,
+      changed: [...changed],
+      ...(duplicates.length ? { confirmedNotDuplicateOf: duplicates.map((d) => d.code) } : {}),
+    });
     if (regeocode) await enqueue(GEOCODE_WORKPLACE_JOB, { workplaceId: input.id }, { tx, singletonKey: input.id });
   });
 }
@@ -85,14 +77,10 @@ export async function moveWorkplacePin(actor: Actor, input: { id: string; lat: n
       .update(workplaces)
       .set({ lat: input.lat, lon: input.lon, positionSource: "manual", updatedAt: sql`now()` })
       .where(eq(workplaces.id, input.id));
-    await recordAudit(
-      {
-        actor,
-        action: "workplace.pin-moved",
-        entityId: input.id,
-        data: { code: current.code, from: { lat: current.lat, lon: current.lon }, to: { lat: input.lat, lon: input.lon } },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "workplace.pin-moved", input.id, {
+      code: current.code,
+      from: { lat: current.lat, lon: current.lon },
+      to: { lat: input.lat, lon: input.lon },
+    });
   });
 }

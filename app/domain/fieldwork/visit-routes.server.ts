@@ -74,15 +74,11 @@ export async function createFieldRoute(actor: Actor, input: CreateRouteInput) {
         createdBy: actor.id,
       })
       .returning({ id: fieldRoutes.id });
-    await recordAudit(
-      {
-        actor,
-        action: "field-route.created",
-        entityId: created.id,
-        data: { name: input.name, routeDate: input.routeDate, workplaceId: workplace?.id ?? null },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "field-route.created", created.id, {
+      name: input.name,
+      routeDate: input.routeDate,
+      workplaceId: workplace?.id ?? null,
+    });
     return created;
   });
 }
@@ -243,15 +239,7 @@ export async function startFieldRoute(actor: Actor, input: { id: string } & Posi
         .set({ routeStatus: "em_andamento", inProgressBy: actor.id, updatedAt: sql`now()` })
         .where(eq(workplaces.id, won.workplaceId));
     }
-    await recordAudit(
-      {
-        actor,
-        action: "field-route.started",
-        entityId: won.id,
-        data: { name: won.name, by: point ? "geolocation" : "cep" },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "field-route.started", won.id, { name: won.name, by: point ? "geolocation" : "cep" });
     return { alreadyMine: false };
   });
 }
@@ -333,15 +321,7 @@ export async function finishFieldRoute(actor: Actor, input: Omit<FinishInput, "i
         .set({ ...v, routeStatus: "concluida", inProgressBy: null, lastVisitAt: sql`now()`, lastRouteId: route.id, updatedAt: sql`now()` })
         .where(eq(workplaces.id, route.workplaceId));
     }
-    await recordAudit(
-      {
-        actor,
-        action: "field-route.finished",
-        entityId: route.id,
-        data: { name: route.name, workplaceId: route.workplaceId, photoFileId },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "field-route.finished", route.id, { name: route.name, workplaceId: route.workplaceId, photoFileId });
     return { repeated: false, photoStored };
   });
 }

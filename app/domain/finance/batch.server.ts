@@ -56,15 +56,13 @@ export async function requestChargeBatch(actor: Actor, input: BatchInput) {
         })
         .returning({ id: chargeBatches.id });
       await enqueueJob(chargeBatchJob, { batchId: batch.id }, { tx });
-      await recordAudit(
-        {
-          actor,
-          action: "charge_batch.requested",
-          entityId: batch.id,
-          data: { amountCentavos: input.amount, month: input.month, year: input.year, dueDate: input.dueDate, expected: preview.create },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "charge_batch.requested", batch.id, {
+        amountCentavos: input.amount,
+        month: input.month,
+        year: input.year,
+        dueDate: input.dueDate,
+        expected: preview.create,
+      });
       return { id: batch.id, preview };
     });
   } catch (error) {

@@ -105,15 +105,12 @@ export async function sendChargeByEmail(actor: Actor, chargeId: string): Promise
       { tx, singletonKey: `charge-email:${row.id}` },
     );
     if (jobId === null) return { message: PIX_PAGE_MESSAGES.emailAlreadyQueued(shown), jobId };
-    await recordAudit(
-      {
-        actor,
-        action: "charge.emailed",
-        entityId: row.id,
-        data: { memberId: row.memberId, jobId, amountCentavos: row.amountCentavos, dueDate: row.dueDate },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "charge.emailed", row.id, {
+      memberId: row.memberId,
+      jobId,
+      amountCentavos: row.amountCentavos,
+      dueDate: row.dueDate,
+    });
     return { message: PIX_PAGE_MESSAGES.emailQueued(shown), jobId };
   });
 }

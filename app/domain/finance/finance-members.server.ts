@@ -45,12 +45,7 @@ export async function searchFinanceMembers(actor: Actor, term: string): Promise<
     .limit(FINANCE_MEMBER_LIMIT + 1);
   if (byCpf) {
     const hits = found.filter((m) => m.cpf === cpfDigits(t));
-    await recordAudit({
-      actor,
-      action: "member.searched_by_cpf",
-      entityId: hits.length === 1 ? hits[0].id : null,
-      data: { found: hits.length },
-    });
+    await recordAudit(db(), actor, "member.searched_by_cpf", hits.length === 1 ? hits[0].id : null, { found: hits.length });
   }
   const rows = found.slice(0, FINANCE_MEMBER_LIMIT).map(toMemberPickRow);
   return { rows, more: found.length > FINANCE_MEMBER_LIMIT };

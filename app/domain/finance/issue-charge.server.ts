@@ -38,15 +38,13 @@ export async function issueCharge(actor: Actor, input: IssueChargeInput) {
         .onConflictDoNothing()
         .returning({ id: charges.id });
       if (!created) throw duplicate();
-      await recordAudit(
-        {
-          actor,
-          action: "charge.issued",
-          entityId: created.id,
-          data: { memberId: member.id, amountCentavos: input.amount, month: input.month, year: input.year, dueDate: input.dueDate },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "charge.issued", created.id, {
+        memberId: member.id,
+        amountCentavos: input.amount,
+        month: input.month,
+        year: input.year,
+        dueDate: input.dueDate,
+      });
       return created;
     });
   } catch (error) {

@@ -53,15 +53,13 @@ export async function registerPayment(actor: Actor, input: RegisterPaymentInput,
           createdBy: actor.id,
         })
         .returning({ id: payments.id });
-      await recordAudit(
-        {
-          actor,
-          action: "payment.registered",
-          entityId: created.id,
-          data: { chargeId: charge.id, amountCentavos: input.amount, excessCentavos, method: input.method, paidOn: input.paidOn },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "payment.registered", created.id, {
+        chargeId: charge.id,
+        amountCentavos: input.amount,
+        excessCentavos,
+        method: input.method,
+        paidOn: input.paidOn,
+      });
       return { id: created.id, excessCentavos };
     });
   } catch (error) {
@@ -94,15 +92,7 @@ export async function undoPayment(actor: Actor, paymentId: string, o: { now?: Da
     if (payment.undoneAt) throw new AppError(409, FINANCE_MESSAGES.alreadyUndone);
     if (!canUndo(payment.createdAt, now)) throw new AppError(409, FINANCE_MESSAGES.undoTooLate);
     await tx.update(payments).set({ undoneAt: now, undoneBy: actor.id }).where(eq(payments.id, payment.id));
-    await recordAudit(
-      {
-        actor,
-        action: "payment.undone",
-        entityId: payment.id,
-        data: { chargeId: payment.chargeId, amountCentavos: payment.amountCentavos },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "payment.undone", payment.id, { chargeId: payment.chargeId, amountCentavos: payment.amountCentavos });
     return { chargeId: payment.chargeId };
   });
 }

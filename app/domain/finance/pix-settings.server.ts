@@ -68,15 +68,12 @@ export async function savePixSettings(actor: Actor, input: PixSettingsInput) {
       .insert(appSettings)
       .values({ key: PIX_SETTINGS_KEY, value })
       .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
-    await recordAudit(
-      {
-        actor,
-        action: "pix-settings.updated",
-        entityId: PIX_SETTINGS_KEY,
-        data: { keyType: PIX_KEY_TYPE_LABELS[key.type], receiverName: input.receiverName, city: input.city, changed },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "pix-settings.updated", PIX_SETTINGS_KEY, {
+      keyType: PIX_KEY_TYPE_LABELS[key.type],
+      receiverName: input.receiverName,
+      city: input.city,
+      changed,
+    });
   });
 }
 

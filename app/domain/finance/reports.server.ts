@@ -72,11 +72,7 @@ export function readPeriod(from: string | null, to: string | null, today: string
 type ReportFile = { filename: string; csv: ReadableStream<Uint8Array>; rows: number };
 
 async function audit(actor: Actor, report: FinanceReport, period: Period | null, rows: number) {
-  await recordAudit({
-    actor,
-    action: "finance_report.exported",
-    data: { report, from: period?.from ?? null, to: period?.to ?? null, rows },
-  });
+  await recordAudit(db(), actor, "finance_report.exported", null, { report, from: period?.from ?? null, to: period?.to ?? null, rows });
 }
 
 /** Writes a streamed report's failure to the log (the download is cut, never a file that looks whole). */

@@ -69,7 +69,7 @@ export async function runChargeBatch(batchId: string, signal?: AbortSignal, chun
         .update(chargeBatches)
         .set({ status: "done", created, skipped, processed, total: processed, finishedAt: sql`now()` })
         .where(eq(chargeBatches.id, batch.id));
-      await recordAudit({ actor: null, action: "charge_batch.completed", entityId: batch.id, data: { created, skipped } }, tx);
+      await recordAudit(tx, null, "charge_batch.completed", batch.id, { created, skipped });
       return { created, skipped, ran: true };
     });
   } catch (error) {
@@ -83,7 +83,7 @@ export async function runChargeBatch(batchId: string, signal?: AbortSignal, chun
         finishedAt: sql`now()`,
       })
       .where(eq(chargeBatches.id, batch.id));
-    await recordAudit({ actor: null, action: "charge_batch.failed", entityId: batch.id, data: {} });
+    await recordAudit(db(), null, "charge_batch.failed", batch.id, {});
     throw error;
   }
 }

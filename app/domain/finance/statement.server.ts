@@ -479,22 +479,14 @@ export async function confirmStatement(
         })),
       );
       const total = chosen.reduce((s, p) => s + p.amountCentavos, 0);
-      await recordAudit(
-        {
-          actor,
-          action: "bank-statement.reconciled",
-          entityId: digest.slice(0, 16),
-          data: {
-            payments: chosen.length,
-            totalCentavos: total,
-            chargeIds: chosen.map((p) => p.chargeId),
-            byTxid: chosen.filter((p) => p.via === "txid").length,
-            byNameAndAmount: chosen.filter((p) => p.via === "name").length,
-            possibleDuplicatesConfirmed: chosen.filter((p) => p.duplicate).length,
-          },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "bank-statement.reconciled", digest.slice(0, 16), {
+        payments: chosen.length,
+        totalCentavos: total,
+        chargeIds: chosen.map((p) => p.chargeId),
+        byTxid: chosen.filter((p) => p.via === "txid").length,
+        byNameAndAmount: chosen.filter((p) => p.via === "name").length,
+        possibleDuplicatesConfirmed: chosen.filter((p) => p.duplicate).length,
+      });
       return { registered: chosen.length, totalCentavos: total, proposals: chosen };
     });
   } catch (e) {

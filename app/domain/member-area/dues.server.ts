@@ -93,11 +93,9 @@ export async function myReceipt(member: Pick<MemberSession, "memberId" | "regist
     .innerJoin(payments, activePaymentOf())
     .where(and(eq(charges.id, chargeId.toLowerCase()), eq(charges.memberId, member.memberId)));
   if (!row) throw new AppError(404, DUES_MESSAGES.receiptNotFound);
-  await recordAudit({
-    actor: memberActor(member),
-    action: "member_area.receipt_viewed",
-    entityId: member.memberId,
-    data: { registrationNumber: member.registrationNumber, chargeId: row.chargeId },
+  await recordAudit(db(), memberActor(member), "member_area.receipt_viewed", member.memberId, {
+    registrationNumber: member.registrationNumber,
+    chargeId: row.chargeId,
   });
   const { paymentId, method, ...rest } = row;
   return { ...rest, methodLabel: PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method, code: await receiptCode(paymentId) };

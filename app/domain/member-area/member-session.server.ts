@@ -36,15 +36,7 @@ type SignInStep = "member_area.code_sent" | "member_area.code_failed" | "member_
 
 /** Records a step in or out of the area, the member as actor (pass the transaction when there is one). */
 export function recordSignInStep(memberId: string, registrationNumber: number, action: SignInStep, tx?: Db | Tx) {
-  return recordAudit(
-    {
-      actor: memberActor({ memberId, registrationNumber }),
-      action,
-      entityId: memberId,
-      data: { registrationNumber },
-    },
-    tx,
-  );
+  return recordAudit(tx ?? db(), memberActor({ memberId, registrationNumber }), action, memberId, { registrationNumber });
 }
 
 export function memberCookieName() {

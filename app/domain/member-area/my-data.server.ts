@@ -127,15 +127,10 @@ export async function changeMyPhone(m: MemberSession, input: { mobilePhone: stri
       .update(members)
       .set({ mobilePhone: input.mobilePhone, homePhone: input.homePhone, updatedAt: sql`now()` })
       .where(eq(members.id, m.memberId));
-    await recordAudit(
-      {
-        actor: actorOf(m),
-        action: "member_area.contact_changed",
-        entityId: m.memberId,
-        data: { registrationNumber: m.registrationNumber, changed: [...changed] },
-      },
-      tx,
-    );
+    await recordAudit(tx, actorOf(m), "member_area.contact_changed", m.memberId, {
+      registrationNumber: m.registrationNumber,
+      changed: [...changed],
+    });
   });
   return MY_DATA_MESSAGES.phoneSaved;
 }
@@ -158,15 +153,7 @@ export async function requestEmailChange(m: MemberSession, newEmail: string) {
     await tx
       .insert(memberEmailChanges)
       .values({ id, memberId: m.memberId, newEmail, codeHash: hash, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
-    await recordAudit(
-      {
-        actor: actorOf(m),
-        action: "member_area.email_code_sent",
-        entityId: m.memberId,
-        data: { registrationNumber: m.registrationNumber },
-      },
-      tx,
-    );
+    await recordAudit(tx, actorOf(m), "member_area.email_code_sent", m.memberId, { registrationNumber: m.registrationNumber });
   });
   // Straight away, not through the job queue: the code never sits in the database in clear (ADR 270).
   void sendMail({
@@ -201,12 +188,7 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
   if (!row || !safeEqual(given, row.codeHash)) {
     if (row) {
       await countWrongCode(memberEmailChanges, row.id);
-      await recordAudit({
-        actor: actorOf(m),
-        action: "member_area.email_code_failed",
-        entityId: m.memberId,
-        data: { registrationNumber: m.registrationNumber },
-      });
+      await recordAudit(db(), actorOf(m), "member_area.email_code_failed", m.memberId, { registrationNumber: m.registrationNumber });
     }
     throw new AppError(401, MY_DATA_MESSAGES.emailWrongCode, "code");
   }
@@ -224,15 +206,10 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
       .where(eq(members.id, m.memberId));
     // The used row has done its work: it would only be a copy of the address.
     await tx.delete(memberEmailChanges).where(eq(memberEmailChanges.memberId, m.memberId));
-    await recordAudit(
-      {
-        actor: actorOf(m),
-        action: "member_area.email_changed",
-        entityId: m.memberId,
-        data: { registrationNumber: m.registrationNumber, changed: ["email"] },
-      },
-      tx,
-    );
+    await recordAudit(tx, actorOf(m), "member_area.email_changed", m.memberId, {
+      registrationNumber: m.registrationNumber,
+      changed: ["email"],
+    });
     return before.email;
   });
   // The old address is told, so a change nobody asked for does not go unseen.
@@ -264,15 +241,10 @@ export async function requestAddressChange(m: MemberSession, input: AddressInput
       .insert(memberAddressRequests)
       .values({ memberId: m.memberId, ...input })
       .returning({ id: memberAddressRequests.id });
-    await recordAudit(
-      {
-        actor: actorOf(m),
-        action: "member_area.address_requested",
-        entityId: m.memberId,
-        data: { registrationNumber: m.registrationNumber, requestId: created.id },
-      },
-      tx,
-    );
+    await recordAudit(tx, actorOf(m), "member_area.address_requested", m.memberId, {
+      registrationNumber: m.registrationNumber,
+      requestId: created.id,
+    });
   });
   return MY_DATA_MESSAGES.addressRequested;
 }
@@ -280,12 +252,7 @@ export async function requestAddressChange(m: MemberSession, input: AddressInput
 /** "Baixar meus dados": the admin's LGPD export (the same builder), audited as the member. */
 export async function exportMyData(m: MemberSession, format: "json" | "csv") {
   const data = await buildMemberExport(m.memberId, () =>
-    recordAudit({
-      actor: actorOf(m),
-      action: "member_area.data_exported",
-      entityId: m.memberId,
-      data: { registrationNumber: m.registrationNumber, format },
-    }),
+    recordAudit(db(), actorOf(m), "member_area.data_exported", m.memberId, { registrationNumber: m.registrationNumber, format }),
   );
   return {
     name: `meus-dados-${m.registrationNumber}.${format}`,
@@ -384,15 +351,10 @@ export async function decideAddressRequest(actor: Actor, id: string, approve: bo
       .where(eq(memberAddressRequests.id, req.id));
     await tellMemberOfDecision(tx, member, approve);
     if (!approve) {
-      await recordAudit(
-        {
-          actor,
-          action: "member_area.address_rejected",
-          entityId: member.id,
-          data: { registrationNumber: member.registrationNumber, requestId: req.id },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "member_area.address_rejected", member.id, {
+        registrationNumber: member.registrationNumber,
+        requestId: req.id,
+      });
       return;
     }
     const changed = ADDRESS_FIELDS.filter((k) => (member[k] ?? null) !== (req[k] ?? null));
@@ -400,15 +362,11 @@ export async function decideAddressRequest(actor: Actor, id: string, approve: bo
       .update(members)
       .set({ address: req.address, city: req.city, state: req.state, cep: req.cep, region: req.region, updatedAt: sql`now()` })
       .where(eq(members.id, member.id));
-    await recordAudit(
-      {
-        actor,
-        action: "member_area.address_approved",
-        entityId: member.id,
-        data: { registrationNumber: member.registrationNumber, requestId: req.id, changed: [...changed] },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "member_area.address_approved", member.id, {
+      registrationNumber: member.registrationNumber,
+      requestId: req.id,
+      changed: [...changed],
+    });
   });
   return approve ? ADDRESS_REVIEW_MESSAGES.approved : ADDRESS_REVIEW_MESSAGES.rejected;
 }

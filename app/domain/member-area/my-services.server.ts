@@ -186,23 +186,15 @@ export async function commentOnMyServiceRecord(member: Member, protocol: string,
           .returning({ id: serviceRecordAttachments.id })
       : [];
     await touchServiceRecord(tx, record.id);
-    await recordAudit(
-      {
-        actor: memberActor(member),
-        action: "member_area.service_commented",
-        entityId: record.id,
-        data: {
-          registrationNumber: member.registrationNumber,
-          protocol: record.protocol,
-          sector: record.sector,
-          length: comment.length,
-          attachmentId: attachment?.id ?? null,
-          contentType: file?.contentType ?? null,
-          size: file?.size ?? null,
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, memberActor(member), "member_area.service_commented", record.id, {
+      registrationNumber: member.registrationNumber,
+      protocol: record.protocol,
+      sector: record.sector,
+      length: comment.length,
+      attachmentId: attachment?.id ?? null,
+      contentType: file?.contentType ?? null,
+      size: file?.size ?? null,
+    });
     // The record's responsible is told, as they chose (ADR 266's module, kind service_reply).
     if (record.responsibleId) await notify(tx, [record.responsibleId], requesterNotice(record, entry.id, !!comment, !!file));
     return {

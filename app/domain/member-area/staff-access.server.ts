@@ -69,15 +69,7 @@ export async function resendMemberAccess(actor: Actor, memberId: string) {
   const email = emailOnFile(m.email);
   if (!email) throw new AppError(422, MEMBER_ACCESS_MESSAGES.noEmail);
   await db().transaction(async (tx) => {
-    await recordAudit(
-      {
-        actor,
-        action: "member_area.access_resent",
-        entityId: m.id,
-        data: { registrationNumber: m.registrationNumber },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "member_area.access_resent", m.id, { registrationNumber: m.registrationNumber });
     // Sent within the transaction: a failed send leaves no entry saying it went.
     try {
       await sendMail({ to: email, subject: "Seu acesso à Área do Filiado", text: accessMailText(m.name) });
@@ -114,14 +106,8 @@ async function setBlocked(actor: Actor, memberId: string, blocked: boolean) {
       .returning({ memberId: memberAccess.memberId });
     if (!changed) throw new AppError(409, blocked ? MEMBER_ACCESS_MESSAGES.alreadyBlocked : MEMBER_ACCESS_MESSAGES.notBlocked);
     if (blocked) await tx.delete(memberSessions).where(eq(memberSessions.memberId, m.id));
-    await recordAudit(
-      {
-        actor,
-        action: blocked ? "member_area.access_blocked" : "member_area.access_unblocked",
-        entityId: m.id,
-        data: { registrationNumber: m.registrationNumber },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, blocked ? "member_area.access_blocked" : "member_area.access_unblocked", m.id, {
+      registrationNumber: m.registrationNumber,
+    });
   });
 }

@@ -163,7 +163,7 @@ export async function anonymizeMember(actor: Actor, id: string): Promise<Anonymi
       replyFilesDeleted: await deleteReplyFiles(tx, records),
     };
 
-    await recordAudit({ actor, action: "member.anonymized", entityId: member.id, data: {} }, tx);
+    await recordAudit(tx, actor, "member.anonymized", member.id, {});
     return outcome;
   });
 }

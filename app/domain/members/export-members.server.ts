@@ -53,10 +53,12 @@ export async function exportMemberList(actor: Actor, query: Pick<MemberListQuery
       .where(where)
       .orderBy(...LIST_ORDER)
   ).map((r) => r.id);
-  await recordAudit({
-    actor,
-    action: "member.list_exported",
-    data: { rows: ids.length, tab: query.tab, searched: query.q.trim() !== "", fullCpf, format },
+  await recordAudit(db(), actor, "member.list_exported", null, {
+    rows: ids.length,
+    tab: query.tab,
+    searched: query.q.trim() !== "",
+    fullCpf,
+    format,
   });
   const batches = memberRows(ids, fullCpf);
   if (format === "csv") return csvStream(HEADER, batches, (error) => log.error("Erro ao exportar os filiados", errorFields(error)));

@@ -453,14 +453,11 @@ export async function applyMemberImport(tx: Tx, actor: Actor, upload: Upload, pr
     },
     BATCH,
   );
-  await recordAudit(
-    {
-      actor,
-      action: "member.imported",
-      entityId: null,
-      data: { total: report.total, created: report.created, updated: report.updated, rejected: report.rejected.length },
-    },
-    tx,
-  );
+  await recordAudit(tx, actor, "member.imported", null, {
+    total: report.total,
+    created: report.created,
+    updated: report.updated,
+    rejected: report.rejected.length,
+  });
   return { ...report, applied: true };
 }

@@ -124,12 +124,7 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
     ({ total, page, pageCount, rows } = await namePage());
   }
   if (byCpf) {
-    await recordAudit({
-      actor,
-      action: "member.searched_by_cpf",
-      entityId: rows.length === 1 ? rows[0].id : null,
-      data: { found: total },
-    });
+    await recordAudit(db(), actor, "member.searched_by_cpf", rows.length === 1 ? rows[0].id : null, { found: total });
   }
   const list = rows.map(toMemberListRow);
   return { rows: list, total, page, pageCount };

@@ -56,15 +56,7 @@ export async function findMemberByCpfAudited(actor: Actor, cpf: string, tx: Db |
     })
     .from(members)
     .where(eq(members.cpf, cpf));
-  await recordAudit(
-    {
-      actor,
-      action: "member.looked_up",
-      entityId: m?.id ?? null,
-      data: { found: !!m, registrationNumber: m?.registrationNumber ?? null },
-    },
-    tx,
-  );
+  await recordAudit(tx, actor, "member.looked_up", m?.id ?? null, { found: !!m, registrationNumber: m?.registrationNumber ?? null });
   return m;
 }
 

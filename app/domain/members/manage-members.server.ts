@@ -66,15 +66,11 @@ export async function addMember(actor: Actor, input: CreateMemberInput) {
           createdBy: actor.id,
         })
         .returning({ id: members.id, registrationNumber: members.registrationNumber });
-      await recordAudit(
-        {
-          actor,
-          action: "member.created",
-          entityId: created.id,
-          data: { registrationNumber, situation: 1, typedRegistration: input.registrationNumber != null },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "member.created", created.id, {
+        registrationNumber,
+        situation: 1,
+        typedRegistration: input.registrationNumber != null,
+      });
       return created;
     });
   } catch (error) {
@@ -140,15 +136,7 @@ async function editMemberIn(actor: Actor, input: UpdateMemberInput) {
       .update(members)
       .set({ ...next, status, updatedAt: new Date() })
       .where(eq(members.id, current.id));
-    await recordAudit(
-      {
-        actor,
-        action: "member.updated",
-        entityId: current.id,
-        data: { registrationNumber: current.registrationNumber, changed },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "member.updated", current.id, { registrationNumber: current.registrationNumber, changed });
     return { id: current.id, changed };
   });
 }
@@ -194,6 +182,6 @@ async function deleteMember(actor: Actor, id: string) {
     const [{ n }] = await tx.select({ n: count() }).from(charges).where(eq(charges.memberId, id));
     if (n > 0) throw memberHasCharges(n);
     const removed = await deleteRowWithFile(tx, members, id, (r) => r.photoFileId, MEMBER_MESSAGES.notFound);
-    await recordAudit({ actor, action: "member.deleted", entityId: id, data: { registrationNumber: removed.registrationNumber } }, tx);
+    await recordAudit(tx, actor, "member.deleted", id, { registrationNumber: removed.registrationNumber });
   });
 }

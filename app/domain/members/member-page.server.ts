@@ -199,12 +199,7 @@ const money = (centavos: number) => formatMoney(centavos);
 export async function exportMember(actor: Actor, id: string, format: "json" | "csv") {
   authorize(actor, "members.lgpd");
   return buildMemberExport(id, (m) =>
-    recordAudit({
-      actor,
-      action: "member.exported",
-      entityId: m.id,
-      data: { registrationNumber: m.registrationNumber, format },
-    }),
+    recordAudit(db(), actor, "member.exported", m.id, { registrationNumber: m.registrationNumber, format }),
   );
 }
 
@@ -273,11 +268,6 @@ export async function revealMemberCpf(actor: Actor, id: string) {
   authorize(actor, "members.cpf");
   const m = await findMember(id);
   if (!m.cpf) throw new AppError(404, "Este filiado não tem CPF cadastrado.");
-  await recordAudit({
-    actor,
-    action: "member.cpf_viewed",
-    entityId: m.id,
-    data: { registrationNumber: m.registrationNumber },
-  });
+  await recordAudit(db(), actor, "member.cpf_viewed", m.id, { registrationNumber: m.registrationNumber });
   return { cpf: formatCpf(m.cpf) };
 }

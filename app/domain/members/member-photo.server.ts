@@ -35,7 +35,7 @@ async function activeMember(id: string) {
 /** A photo sent or removed, in the audit log within the change's transaction. */
 function auditPhoto(tx: Tx, actor: Actor, id: string, registrationNumber: number, removed: boolean) {
   const data = { registrationNumber, removed };
-  return recordAudit({ actor, action: "member.photo_changed", entityId: id, data }, tx);
+  return recordAudit(tx, actor, "member.photo_changed", id, data);
 }
 
 /** Replaces (or sets) the member's photo; the old file is deleted in the same transaction. */

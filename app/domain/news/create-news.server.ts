@@ -38,15 +38,13 @@ export async function createNews(actor: Actor, input: Omit<NewsInput, "intent">,
         .onConflictDoNothing({ target: newsPosts.slug })
         .returning({ id: newsPosts.id, slug: newsPosts.slug, status: newsPosts.status, publishedAt: newsPosts.publishedAt });
       if (!created) throw new AppError(409, NEWS_MESSAGES.slugTaken, "slug");
-      await recordAudit(
-        {
-          actor,
-          action: "news.created",
-          entityId: created.id,
-          data: { title: input.title, slug, status: input.status, publishedAt: publishedAt?.toISOString() ?? null, cover: Boolean(file) },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "news.created", created.id, {
+        title: input.title,
+        slug,
+        status: input.status,
+        publishedAt: publishedAt?.toISOString() ?? null,
+        cover: Boolean(file),
+      });
       return created;
     });
   } catch (error) {

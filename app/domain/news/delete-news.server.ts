@@ -10,6 +10,6 @@ export async function deleteNews(actor: Actor, id: string) {
   authorize(actor, "news.edit");
   await db().transaction(async (tx) => {
     const deleted = await deleteRowWithFile(tx, newsPosts, id, (r) => r.coverFileId, NEWS_MESSAGES.notFound);
-    await recordAudit({ actor, action: "news.deleted", entityId: id, data: { title: deleted.title, slug: deleted.slug } }, tx);
+    await recordAudit(tx, actor, "news.deleted", id, { title: deleted.title, slug: deleted.slug });
   });
 }

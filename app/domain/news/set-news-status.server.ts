@@ -19,15 +19,7 @@ export async function publishNews(actor: Actor, id: string): Promise<NewsState> 
       .where(eq(newsPosts.id, id))
       .returning({ title: newsPosts.title, status: newsPosts.status, publishedAt: newsPosts.publishedAt });
     if (!post) throw new AppError(404, NEWS_MESSAGES.notFound);
-    await recordAudit(
-      {
-        actor,
-        action: "news.published",
-        entityId: id,
-        data: { title: post.title, publishedAt: post.publishedAt?.toISOString() ?? null },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "news.published", id, { title: post.title, publishedAt: post.publishedAt?.toISOString() ?? null });
     return newsState(post);
   });
 }
@@ -42,6 +34,6 @@ export async function unpublishNews(actor: Actor, id: string) {
       .where(eq(newsPosts.id, id))
       .returning({ title: newsPosts.title });
     if (!post) throw new AppError(404, NEWS_MESSAGES.notFound);
-    await recordAudit({ actor, action: "news.unpublished", entityId: id, data: { title: post.title } }, tx);
+    await recordAudit(tx, actor, "news.unpublished", id, { title: post.title });
   });
 }

@@ -46,15 +46,13 @@ export async function updateNews(actor: Actor, input: Omit<NewsInput, "intent"> 
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
       if ((current.publishedAt?.getTime() ?? null) !== (publishedAt?.getTime() ?? null)) changed.push("publishedAt" as never);
       if (current.coverFileId !== coverFileId) changed.push("cover" as never);
-      await recordAudit(
-        {
-          actor,
-          action: "news.updated",
-          entityId: input.id,
-          data: { title: input.title, slug, status: input.status, publishedAt: publishedAt?.toISOString() ?? null, changed },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "news.updated", input.id, {
+        title: input.title,
+        slug,
+        status: input.status,
+        publishedAt: publishedAt?.toISOString() ?? null,
+        changed,
+      });
       return updated;
     });
   } catch (error) {

@@ -17,15 +17,12 @@ export async function createPartner(actor: Actor, input: Omit<PartnerFields, "in
         logoFileId: stored?.id ?? null,
       })
       .returning({ id: partners.id });
-    await recordAudit(
-      {
-        actor,
-        action: "partner.created",
-        entityId: created.id,
-        data: { name: input.name, category: input.category, active: input.active, logoFileId: stored?.id ?? null },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "partner.created", created.id, {
+      name: input.name,
+      category: input.category,
+      active: input.active,
+      logoFileId: stored?.id ?? null,
+    });
     return created;
   });
 }

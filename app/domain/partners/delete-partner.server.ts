@@ -10,6 +10,6 @@ export async function deletePartner(actor: Actor, id: string) {
   authorize(actor, "partners.edit");
   return db().transaction(async (tx) => {
     const removed = await deleteRowWithFile(tx, partners, id, (r) => r.logoFileId, PARTNER_MESSAGES.notFound);
-    await recordAudit({ actor, action: "partner.deleted", entityId: id, data: { name: removed.name, category: removed.category } }, tx);
+    await recordAudit(tx, actor, "partner.deleted", id, { name: removed.name, category: removed.category });
   });
 }

@@ -34,6 +34,6 @@ export async function updatePartner(
       (k) => current[k] !== input[k],
     );
     if (current.logoFileId !== logoFileId) changed.push("logo");
-    await recordAudit({ actor, action: "partner.updated", entityId: input.id, data: { name: input.name, changed, logoFileId } }, tx);
+    await recordAudit(tx, actor, "partner.updated", input.id, { name: input.name, changed, logoFileId });
   });
 }

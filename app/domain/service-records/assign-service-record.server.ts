@@ -69,15 +69,13 @@ export async function recordResponsibleChange(tx: Tx, actor: ServiceActor, recor
       isPublic: false,
     })
     .returning({ id: serviceRecordEntries.id });
-  await recordAudit(
-    {
-      actor,
-      action: "service.assigned",
-      entityId: record.id,
-      data: { protocol: record.protocol, sector: record.sector, fromUserId: record.responsibleId, toUserId: to.id, via },
-    },
-    tx,
-  );
+  await recordAudit(tx, actor, "service.assigned", record.id, {
+    protocol: record.protocol,
+    sector: record.sector,
+    fromUserId: record.responsibleId,
+    toUserId: to.id,
+    via,
+  });
   if (to.id !== actor.id) {
     // Told in the panel and by e-mail, as the user chose (issue 22 §7, ADR 266).
     const by = actor.name ?? actor.username;

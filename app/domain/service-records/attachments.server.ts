@@ -61,23 +61,15 @@ export async function attachToServiceRecord(actor: ServiceActor, input: { id: st
       .values({ recordId: record.id, fileId: file.id, entryId: entry.id, isPublic, uploadedBy: actor.id, uploadedByName: author(actor) })
       .returning({ id: serviceRecordAttachments.id });
     await touchServiceRecord(tx, record.id);
-    await recordAudit(
-      {
-        actor,
-        action: "service.attached",
-        entityId: record.id,
-        data: {
-          protocol: record.protocol,
-          sector: record.sector,
-          attachmentId: row.id,
-          fileId: file.id,
-          contentType: file.contentType,
-          size: file.size,
-          isPublic,
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "service.attached", record.id, {
+      protocol: record.protocol,
+      sector: record.sector,
+      attachmentId: row.id,
+      fileId: file.id,
+      contentType: file.contentType,
+      size: file.size,
+      isPublic,
+    });
     return { message: ATTACHMENT_MESSAGES.attached(file.fileName), attachmentId: row.id, fileName: file.fileName };
   });
 }
@@ -132,15 +124,12 @@ export async function setAttachmentVisibility(actor: ServiceActor, input: { id: 
         isPublic: false,
       }),
     );
-    await recordAudit(
-      {
-        actor,
-        action: "service.attachment_visibility",
-        entityId: record.id,
-        data: { protocol: record.protocol, sector: record.sector, attachmentId: att.id, isPublic: input.isPublic },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "service.attachment_visibility", record.id, {
+      protocol: record.protocol,
+      sector: record.sector,
+      attachmentId: att.id,
+      isPublic: input.isPublic,
+    });
     return input.isPublic ? ATTACHMENT_MESSAGES.madePublic(att.fileName) : ATTACHMENT_MESSAGES.madeInternal(att.fileName);
   });
 }

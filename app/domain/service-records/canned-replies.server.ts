@@ -77,15 +77,7 @@ export async function createCannedReply(actor: ServiceActor, input: { sector: Se
         .insert(serviceCannedReplies)
         .values({ sector: input.sector, title: input.title, body: input.body, createdBy: actor.id, updatedBy: actor.id })
         .returning({ id: serviceCannedReplies.id });
-      await recordAudit(
-        {
-          actor,
-          action: "service_canned_reply.created",
-          entityId: row.id,
-          data: { sector: input.sector, title: input.title },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "service_canned_reply.created", row.id, { sector: input.sector, title: input.title });
       return row.id;
     }),
   );
@@ -108,15 +100,7 @@ export async function updateCannedReply(actor: ServiceActor, input: { id: string
         .update(serviceCannedReplies)
         .set({ title: input.title, body: input.body, updatedBy: actor.id, updatedAt: sql`now()` })
         .where(eq(serviceCannedReplies.id, row.id));
-      await recordAudit(
-        {
-          actor,
-          action: "service_canned_reply.updated",
-          entityId: row.id,
-          data: { sector: row.sector, title: input.title, fields: [...fields] },
-        },
-        tx,
-      );
+      await recordAudit(tx, actor, "service_canned_reply.updated", row.id, { sector: row.sector, title: input.title, fields: [...fields] });
     }),
   );
 }
@@ -126,14 +110,6 @@ export async function deleteCannedReply(actor: ServiceActor, id: string) {
   await db().transaction(async (tx) => {
     const row = await lockedInScope(tx, actor, id);
     await tx.delete(serviceCannedReplies).where(eq(serviceCannedReplies.id, row.id));
-    await recordAudit(
-      {
-        actor,
-        action: "service_canned_reply.deleted",
-        entityId: row.id,
-        data: { sector: row.sector, title: row.title },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "service_canned_reply.deleted", row.id, { sector: row.sector, title: row.title });
   });
 }

@@ -87,15 +87,13 @@ export async function changeServiceStatus(
       false,
       input.isPublic ? (o) => serviceNotice(record, input.status, false, { ...o, publicComment: input.comment }) : undefined,
     );
-    await recordAudit(
-      {
-        actor,
-        action: "service.status_changed",
-        entityId: record.id,
-        data: { protocol: record.protocol, sector: record.sector, from, to: input.status, screen: input.screen },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "service.status_changed", record.id, {
+      protocol: record.protocol,
+      sector: record.sector,
+      from,
+      to: input.status,
+      screen: input.screen,
+    });
     return SERVICE_MESSAGES.statusUpdated(responsible.name, STATUS_LABELS[input.status]);
   });
 }
@@ -123,15 +121,12 @@ export async function commentOnServiceRecord(
       .update(serviceRecords)
       .set({ responsibleId: responsible.id, updatedAt: sql`now()` })
       .where(eq(serviceRecords.id, record.id));
-    await recordAudit(
-      {
-        actor,
-        action: "service.commented",
-        entityId: record.id,
-        data: { protocol: record.protocol, sector: record.sector, length: input.comment.length, isPublic: input.isPublic },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "service.commented", record.id, {
+      protocol: record.protocol,
+      sector: record.sector,
+      length: input.comment.length,
+      isPublic: input.isPublic,
+    });
     return SERVICE_MESSAGES.commentAdded(responsible.name);
   });
 }
@@ -178,15 +173,13 @@ export async function editServiceRecord(
       .set({ ...next, responsibleId: responsible.id, updatedAt: sql`now()` })
       .where(eq(serviceRecords.id, record.id));
     if (input.status !== record.status) await queueServiceNotice(tx, { ...record, ...next }, entry.id, input.status);
-    await recordAudit(
-      {
-        actor,
-        action: "service.edited",
-        entityId: record.id,
-        data: { protocol: record.protocol, sector: record.sector, from: record.status, to: input.status, fields },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "service.edited", record.id, {
+      protocol: record.protocol,
+      sector: record.sector,
+      from: record.status,
+      to: input.status,
+      fields,
+    });
     return SERVICE_MESSAGES.saved;
   });
 }

@@ -25,7 +25,7 @@ async function rememberCompany(tx: Tx, actor: ServiceActor, sectorData: Record<s
     .values({ cnpj, legalName: name })
     .onConflictDoNothing()
     .returning({ id: companies.id, code: companies.code });
-  if (row) await recordAudit({ actor, action: "company.created", entityId: row.id, data: { code: row.code } }, tx);
+  if (row) await recordAudit(tx, actor, "company.created", row.id, { code: row.code });
 }
 
 /**
@@ -118,21 +118,13 @@ export async function createServiceRecord(actor: ServiceActor, input: ServiceFor
       })
       .returning({ id: serviceRecordEntries.id });
     await queueServiceNotice(tx, record, entry.id, "pending", true, union ? (o) => serviceReceiptEmail(record, union, o) : undefined);
-    await recordAudit(
-      {
-        actor,
-        action: "service.created",
-        entityId: record.id,
-        data: {
-          protocol: record.protocol,
-          sector: record.sector,
-          recordType: record.recordType,
-          priority: record.priority,
-          memberLinked: !!member,
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "service.created", record.id, {
+      protocol: record.protocol,
+      sector: record.sector,
+      recordType: record.recordType,
+      priority: record.priority,
+      memberLinked: !!member,
+    });
     return record;
   });
 }

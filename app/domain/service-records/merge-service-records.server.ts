@@ -94,15 +94,13 @@ export async function mergeServiceRecords(actor: ServiceActor, input: { id: stri
       .set({ status: "closed", mergedInto: into.id, updatedAt: sql`now()` })
       .where(eq(serviceRecords.id, dup.id));
     await touchServiceRecord(tx, into.id);
-    await recordAudit(
-      {
-        actor,
-        action: "service.merged",
-        entityId: dup.id,
-        data: { protocol: dup.protocol, sector: dup.sector, intoId: into.id, intoProtocol: into.protocol, copied: history.length },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "service.merged", dup.id, {
+      protocol: dup.protocol,
+      sector: dup.sector,
+      intoId: into.id,
+      intoProtocol: into.protocol,
+      copied: history.length,
+    });
     return { message: MERGE_MESSAGES.merged(into.protocol), intoId: into.id };
   });
 }

@@ -155,21 +155,13 @@ export async function receiveServiceReply(input: { recipient: string; raw: Buffe
         },
       });
     }
-    await recordAudit(
-      {
-        actor: null,
-        action: "service.reply_received",
-        entityId: record.id,
-        data: {
-          protocol: record.protocol,
-          sector: record.sector,
-          length: mail.text.length,
-          attachments: accepted.length,
-          refusedAttachments: refused.length,
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, null, "service.reply_received", record.id, {
+      protocol: record.protocol,
+      sector: record.sector,
+      length: mail.text.length,
+      attachments: accepted.length,
+      refusedAttachments: refused.length,
+    });
     log.info("resposta por e-mail anexada ao atendimento", { protocol: record.protocol, attachments: accepted.length });
     return {
       recordId: record.id,

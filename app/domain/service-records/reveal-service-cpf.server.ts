@@ -25,15 +25,11 @@ export async function revealServiceCpf(actor: ServiceActor, id: string) {
     const [member] = record.memberId
       ? await tx.select({ registrationNumber: members.registrationNumber }).from(members).where(eq(members.id, record.memberId))
       : [];
-    await recordAudit(
-      {
-        actor,
-        action: "member.cpf_viewed",
-        entityId: member ? record.memberId : null,
-        data: { registrationNumber: member?.registrationNumber ?? null, serviceRecordId: record.id, protocol: record.protocol },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "member.cpf_viewed", member ? record.memberId : null, {
+      registrationNumber: member?.registrationNumber ?? null,
+      serviceRecordId: record.id,
+      protocol: record.protocol,
+    });
     return { cpf: formatCpf(record.requesterCpf) };
   });
 }

@@ -32,7 +32,7 @@ export async function createAdminFromCli(input: { username: string; name: string
       .insert(users)
       .values({ username: v.username, name: v.name, email: v.email, role: "admin", passwordHash })
       .returning({ id: users.id });
-    await recordAudit({ actor: null, action: "user.created_by_cli", entityId: row.id, data: { username: v.username, role: "admin" } }, tx);
+    await recordAudit(tx, null, "user.created_by_cli", row.id, { username: v.username, role: "admin" });
     return row;
   });
 }

@@ -20,7 +20,7 @@ export async function createUser(actor: Actor, input: { username: string; name: 
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!created) throw new AppError(409, USER_MESSAGES.usernameTaken, "username");
-    await recordAudit({ actor, action: "user.created", entityId: created.id, data: { username: input.username, role: input.role } }, tx);
+    await recordAudit(tx, actor, "user.created", created.id, { username: input.username, role: input.role });
     return created;
   });
 }

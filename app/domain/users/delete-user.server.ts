@@ -17,6 +17,6 @@ export async function deleteUser(actor: Actor, id: string) {
     if (current.role === "admin" && (await otherActiveAdmins(tx, id)) === 0) throw new AppError(400, USER_MESSAGES.lastAdmin);
     // Sessions and reset tokens cascade; audit entries keep the username.
     await tx.delete(users).where(eq(users.id, id));
-    await recordAudit({ actor, action: "user.deleted", entityId: id, data: { username: current.username, role: current.role } }, tx);
+    await recordAudit(tx, actor, "user.deleted", id, { username: current.username, role: current.role });
   });
 }

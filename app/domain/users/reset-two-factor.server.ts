@@ -23,6 +23,6 @@ export async function resetUserTwoFactor(actor: Actor, id: string) {
     if (!updated) throw new AppError(404, USER_MESSAGES.notFound);
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await recordAudit({ actor, action: "user.two_factor_reset", entityId: id, data: { username: updated.username } }, tx);
+    await recordAudit(tx, actor, "user.two_factor_reset", id, { username: updated.username });
   });
 }

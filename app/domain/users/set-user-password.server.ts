@@ -19,7 +19,7 @@ export async function setUserPassword(actor: Actor, input: { id: string; passwor
       .where(eq(users.id, input.id))
       .returning({ username: users.username });
     if (updated.length === 0) throw new AppError(404, USER_MESSAGES.notFound);
-    await recordAudit({ actor, action: "user.password_set", entityId: input.id, data: { username: updated[0].username } }, tx);
+    await recordAudit(tx, actor, "user.password_set", input.id, { username: updated[0].username });
   });
   await revokeUserSessions(input.id);
 }

@@ -32,18 +32,10 @@ export async function updateUser(actor: Actor, input: { id: string; name: string
       .update(users)
       .set({ name: input.name, email: input.email, role: input.role, updatedAt: sql`now()` })
       .where(eq(users.id, input.id));
-    await recordAudit(
-      {
-        actor,
-        action: "user.updated",
-        entityId: input.id,
-        data: {
-          username: current.username,
-          changes: diffFields(current, input, ["name", "email", "role"]),
-        },
-      },
-      tx,
-    );
+    await recordAudit(tx, actor, "user.updated", input.id, {
+      username: current.username,
+      changes: diffFields(current, input, ["name", "email", "role"]),
+    });
     return changed;
   });
   if (roleChanged) await revokeUserSessions(input.id);

@@ -3,6 +3,7 @@ import { cepDigits, cepProblem } from "./cep";
 import { cnpjProblem, normalizeCnpj } from "./cnpj";
 import { cpfDigits, cpfProblem } from "./cpf";
 import { BR_MESSAGES } from "./messages";
+import { optionalChecked } from "~/lib/optional-checked";
 import { formatPhone, phoneProblem } from "./phone";
 
 /**
@@ -41,11 +42,7 @@ function required(kind: Kind, message = kind.required) {
 }
 
 function optional(kind: Kind) {
-  return z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value, ctx) => (value ? check(kind)(value, ctx) : null));
+  return optionalChecked(check(kind));
 }
 
 type Options = { required?: string };

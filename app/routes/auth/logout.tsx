@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { clearSessionCookie, destroySession, getSessionUser } from "~/auth/session.server";
-import { LOGIN_MESSAGES } from "~/auth/login.server";
+import { LOGIN_MESSAGES, recordLogout } from "~/auth/login.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { recordAudit } from "~/domain/audit/record-audit.server";
 
 // No GET changes data: visiting /logout just goes to the login page.
 export async function loader() {
@@ -13,7 +12,7 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   await destroySession(request);
-  if (user) await recordAudit({ actor: { id: user.id, username: user.username }, action: "logout", entityId: user.id });
+  if (user) await recordLogout(user);
   return redirectWithFlash(
     "/login",
     { type: "success", message: LOGIN_MESSAGES.logout },
