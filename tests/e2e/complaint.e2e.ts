@@ -1,7 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, axeViolations as axe, screenshotFromTop as shoot } from "../support/browser";
+import {
+  hasNoHorizontalOverflow,
+  hydrated,
+  axeViolations as axe,
+  screenshotFromTop as shoot,
+  hydratedWithoutSidewaysScroll,
+} from "../support/browser";
 import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 import { gpsTaggedJpeg, mzBytes, plainPng } from "../fixtures/complaint-files";
 
@@ -293,13 +299,9 @@ describe("the reporter follows it up with the code", () => {
     const page = await t.newPage("phone");
     const ctx = page.context();
     await page.goto(`${t.url}/denuncia`);
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await shoot(page, "complaint-form-390");
+    await hydratedWithoutSidewaysScroll(page, "complaint-form-390", shoot);
     await page.goto(`${t.url}/denuncia/acompanhar`);
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await shoot(page, "complaint-follow-up-390");
+    await hydratedWithoutSidewaysScroll(page, "complaint-follow-up-390", shoot);
 
     // Use up this address's wrong-code attempts (last test: it blocks the address for a while).
     for (let i = 0; i < 10; i++) {

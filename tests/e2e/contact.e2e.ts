@@ -9,6 +9,7 @@ import {
   screenshot,
   axeViolations as axe,
   screenshotFromTop as shoot,
+  hydratedWithoutSidewaysScroll,
 } from "../support/browser";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
@@ -97,9 +98,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     const page = await t.newPage("phone");
     const ctx = page.context();
     await page.goto(`${t.url}/contato`);
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await shoot(page, "contact-390");
+    await hydratedWithoutSidewaysScroll(page, "contact-390", shoot);
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await expect.poll(() => page.getByTestId("contact-error").isVisible()).toBe(true);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
@@ -198,9 +197,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
 
     const p = await t.login("juridico", { viewport: "phone", path: "/dashboard/contatos/juridico" });
     const phone = p.context();
-    await hydrated(p);
-    expect(await hasNoHorizontalOverflow(p)).toBe(true);
-    await screenshot(p, "contacts-inbox-390");
+    await hydratedWithoutSidewaysScroll(p, "contacts-inbox-390");
     await p.getByTestId("contact-row").filter({ hasText: SUBJECT }).click();
     await p.waitForURL((u) => u.searchParams.has("id"));
     // On a phone the detail replaces the list.
@@ -215,9 +212,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
 
     const s = await t.login("secretaria", { viewport: "phone", path: "/dashboard/secretaria/casos" });
     const sec = s.context();
-    await hydrated(s);
-    expect(await hasNoHorizontalOverflow(s)).toBe(true);
-    await screenshot(s, "cases-390");
+    await hydratedWithoutSidewaysScroll(s, "cases-390");
     // Moving a card on the board changes its status and its column.
     const card = s.getByTestId("cases-column-pending").getByTestId("case-card").filter({ hasText: CASE_SUBJECT });
     await card.getByRole("button", { name: "Resolvido" }).click();

@@ -3,7 +3,14 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { useBrowserSuite } from "../support/browser-suite";
 import { createNewsMix } from "../support/scenarios";
-import { fromSidebar, hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import {
+  fromSidebar,
+  hasNoHorizontalOverflow,
+  hydrated,
+  screenshot,
+  axeViolations as axe,
+  hydratedWithoutSidewaysScroll,
+} from "../support/browser";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
 import { expectRoleSentToOwnPanel } from "../support/refused-screens";
 
@@ -105,13 +112,9 @@ describe("staff write and publish news", () => {
   it("the staff screen fits a phone", async () => {
     const page = await t.login("presidencia", { viewport: "phone", path: "/dashboard/noticias" });
     const ctx = page.context();
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "news-staff-list-390");
+    await hydratedWithoutSidewaysScroll(page, "news-staff-list-390");
     await page.goto(`${t.url}/dashboard/noticias?editor=nova`);
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "news-staff-editor-390");
+    await hydratedWithoutSidewaysScroll(page, "news-staff-editor-390");
     await ctx.close();
   });
 

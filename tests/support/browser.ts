@@ -121,6 +121,16 @@ export async function checkedScreen(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/**
+ * Once the page has hydrated: no sideways scroll, and a screenshot (`name`) taken by `shoot`
+ * (`screenshotFromTop` for a page that may be scrolled).
+ */
+export async function hydratedWithoutSidewaysScroll(page: Page, name: string, shoot = screenshot) {
+  await hydrated(page);
+  expect(await hasNoHorizontalOverflow(page), name).toBe(true);
+  await shoot(page, name);
+}
+
 /** True when nothing on the page is wider than the viewport (no horizontal scroll). */
 export async function hasNoHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
