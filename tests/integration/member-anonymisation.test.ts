@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -44,6 +43,7 @@ import { phoneDigits } from "~/lib/br/phone";
 import { formatDate } from "~/lib/dates";
 import { testDriver } from "../support/database";
 import { useUseCaseDatabase } from "../support/use-case-db";
+import { solidImage } from "../fixtures/images";
 
 /**
  * Issue 18 §1 (ADR 170): anonymising a member reaches every copy of their personal data. A
@@ -268,9 +268,7 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     other = await createMember(t.db, { name: "Otávio Controle Permanece" });
 
     // The photo.
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 190, g: 40, b: 40 } } })
-      .png()
-      .toBuffer();
+    const png = await solidImage("png", 40, 40, { r: 190, g: 40, b: 40 });
     photoFileId = (await setMemberPhoto(admin, member.id, { fieldName: "foto", fileName: "foto.png", bytes: png })).id;
 
     // Jurídico: opened by CPF through the app (linked to the member; the notice e-mail queued).

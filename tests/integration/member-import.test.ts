@@ -17,6 +17,7 @@ import { todayInBrasilia } from "~/lib/dates";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
 import { storedFile } from "../support/stored-files";
+import { solidImage } from "../fixtures/images";
 
 /** Members (issue 8): the import from the old system, the member's photo and the XLSX export. */
 const t = useTestServer();
@@ -489,16 +490,7 @@ describe("the member's photo", () => {
     expect(audit.data).toEqual({ registrationNumber: row.registration_number, removed: false });
     // A new photo replaces the old file; removing deletes it.
     const before = await counts();
-    const again = await send(
-      admin,
-      memberPath(m.id),
-      "photo-upload",
-      "foto",
-      await sharp({ create: { width: 40, height: 40, channels: 4, background: "#00ff0080" } })
-        .png()
-        .toBuffer(),
-      "x.png",
-    );
+    const again = await send(admin, memberPath(m.id), "photo-upload", "foto", await solidImage("png", 40, 40, "#00ff0080", 4), "x.png");
     expect(again.status).toBe(200);
     expect((await counts()).f).toBe(before.f);
     const removed = await send(admin, memberPath(m.id), "photo-remove", "foto", null, "");
