@@ -7,6 +7,7 @@ import {
   axeViolations as axe,
   screenshotFromTop as shoot,
   hydratedWithoutSidewaysScroll,
+  openedAxeClean,
 } from "../support/browser";
 import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 import { gpsTaggedJpeg, mzBytes, plainPng } from "../fixtures/complaint-files";
@@ -50,11 +51,7 @@ describe("a reporter files a complaint in the browser", () => {
     const page = await t.newPage();
     ctx = page.context();
     const foreign = watchOrigins(page);
-    await page.goto(`${t.url}/denuncia`);
-    await hydrated(page);
-    expect(await page.title()).toContain("Denúncia Anônima");
-    expect(await axe(page)).toEqual([]);
-    await shoot(page, "complaint-form-1280");
+    await openedAxeClean(page, `${t.url}/denuncia`, "Denúncia Anônima", "complaint-form-1280");
 
     // Empty submit: the original's message, fields marked, still axe-clean.
     await page.getByRole("button", { name: "Enviar denúncia" }).click();

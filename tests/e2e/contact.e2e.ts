@@ -10,6 +10,7 @@ import {
   axeViolations as axe,
   screenshotFromTop as shoot,
   hydratedWithoutSidewaysScroll,
+  openedAxeClean,
 } from "../support/browser";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
@@ -45,11 +46,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   it("a visitor sends the form in the browser (errors, mask, success), and the page passes axe in every state", async () => {
     const page = await t.newPage();
     const ctx = page.context();
-    await page.goto(`${t.url}/contato`);
-    await hydrated(page);
-    expect(await page.title()).toContain("Fale Conosco");
-    expect(await axe(page)).toEqual([]);
-    await shoot(page, "contact-1280");
+    await openedAxeClean(page, `${t.url}/contato`, "Fale Conosco", "contact-1280");
 
     // Submitting the empty form shows the server's messages beside each field.
     await page.getByRole("button", { name: "Enviar mensagem" }).click();

@@ -131,6 +131,15 @@ export async function hydratedWithoutSidewaysScroll(page: Page, name: string, sh
   await shoot(page, name);
 }
 
+/** Opens `url`, hydrated: its title holds `title`, it is axe-clean, and a screenshot from the top (`name`). */
+export async function openedAxeClean(page: Page, url: string, title: string, name: string) {
+  await page.goto(url);
+  await hydrated(page);
+  expect(await page.title()).toContain(title);
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshotFromTop(page, name);
+}
+
 /** True when nothing on the page is wider than the viewport (no horizontal scroll). */
 export async function hasNoHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
