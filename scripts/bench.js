@@ -49,6 +49,7 @@ import {
   startNginx,
 } from "./lib/cluster.js";
 import { setTimeout as sleep } from "node:timers/promises";
+import { tsImport } from "tsx/esm/api";
 import { targetsTable } from "./lib/targets-table.js";
 import { CHROME_FLAGS, chromePath } from "./lib/chrome.js";
 
@@ -70,18 +71,10 @@ const skip = (name) => process.env[`BENCH_SKIP_${name}`] === "1";
 const say = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
-// Response headers nginx repeats so it sends what the app sends (transport headers excluded).
-const COPIED_HEADERS = [
-  "content-security-policy",
-  "x-content-type-options",
-  "x-frame-options",
-  "referrer-policy",
-  "cross-origin-opener-policy",
-  "cross-origin-resource-policy",
-  "permissions-policy",
-  "x-dns-prefetch-control",
-  "cache-control",
-];
+// Response headers nginx repeats so it sends what the app sends (transport headers excluded): the
+// app's own security headers (server/security.ts; HSTS is sent over HTTPS only, so not here) and cache-control.
+const { SECURITY_HEADERS } = await tsImport("../server/security.ts", import.meta.url);
+const COPIED_HEADERS = [...SECURITY_HEADERS, "cache-control"];
 
 /**
  * The home page's JavaScript in Chromium, before anything is scrolled (so before the map):

@@ -1,7 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, axeViolations as axe, screenshotFromTop as shoot } from "../support/browser";
+import {
+  hasNoHorizontalOverflow,
+  hydrated,
+  axeViolations as axe,
+  screenshotFromTop as shoot,
+  hydratedWithoutSidewaysScroll,
+  openedAxeClean,
+} from "../support/browser";
 import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 import { gpsTaggedJpeg, mzBytes, plainPng } from "../fixtures/complaint-files";
 
@@ -44,11 +51,7 @@ describe("a reporter files a complaint in the browser", () => {
     const page = await t.newPage();
     ctx = page.context();
     const foreign = watchOrigins(page);
-    await page.goto(`${t.url}/denuncia`);
-    await hydrated(page);
-    expect(await page.title()).toContain("Denúncia Anônima");
-    expect(await axe(page)).toEqual([]);
-    await shoot(page, "complaint-form-1280");
+    await openedAxeClean(page, `${t.url}/denuncia`, "Denúncia Anônima", "complaint-form-1280");
 
     // Empty submit: the original's message, fields marked, still axe-clean.
     await page.getByRole("button", { name: "Enviar denúncia" }).click();
@@ -293,13 +296,9 @@ describe("the reporter follows it up with the code", () => {
     const page = await t.newPage("phone");
     const ctx = page.context();
     await page.goto(`${t.url}/denuncia`);
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await shoot(page, "complaint-form-390");
+    await hydratedWithoutSidewaysScroll(page, "complaint-form-390", shoot);
     await page.goto(`${t.url}/denuncia/acompanhar`);
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await shoot(page, "complaint-follow-up-390");
+    await hydratedWithoutSidewaysScroll(page, "complaint-follow-up-390", shoot);
 
     // Use up this address's wrong-code attempts (last test: it blocks the address for a while).
     for (let i = 0; i < 10; i++) {

@@ -9,6 +9,8 @@ import {
   screenshot,
   axeViolations as axe,
   screenshotFromTop as shoot,
+  hydratedWithoutSidewaysScroll,
+  openedAxeClean,
 } from "../support/browser";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
@@ -44,11 +46,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   it("a visitor sends the form in the browser (errors, mask, success), and the page passes axe in every state", async () => {
     const page = await t.newPage();
     const ctx = page.context();
-    await page.goto(`${t.url}/contato`);
-    await hydrated(page);
-    expect(await page.title()).toContain("Fale Conosco");
-    expect(await axe(page)).toEqual([]);
-    await shoot(page, "contact-1280");
+    await openedAxeClean(page, `${t.url}/contato`, "Fale Conosco", "contact-1280");
 
     // Submitting the empty form shows the server's messages beside each field.
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
@@ -97,9 +95,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     const page = await t.newPage("phone");
     const ctx = page.context();
     await page.goto(`${t.url}/contato`);
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await shoot(page, "contact-390");
+    await hydratedWithoutSidewaysScroll(page, "contact-390", shoot);
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await expect.poll(() => page.getByTestId("contact-error").isVisible()).toBe(true);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
@@ -198,9 +194,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
 
     const p = await t.login("juridico", { viewport: "phone", path: "/dashboard/contatos/juridico" });
     const phone = p.context();
-    await hydrated(p);
-    expect(await hasNoHorizontalOverflow(p)).toBe(true);
-    await screenshot(p, "contacts-inbox-390");
+    await hydratedWithoutSidewaysScroll(p, "contacts-inbox-390");
     await p.getByTestId("contact-row").filter({ hasText: SUBJECT }).click();
     await p.waitForURL((u) => u.searchParams.has("id"));
     // On a phone the detail replaces the list.
@@ -215,9 +209,7 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
 
     const s = await t.login("secretaria", { viewport: "phone", path: "/dashboard/secretaria/casos" });
     const sec = s.context();
-    await hydrated(s);
-    expect(await hasNoHorizontalOverflow(s)).toBe(true);
-    await screenshot(s, "cases-390");
+    await hydratedWithoutSidewaysScroll(s, "cases-390");
     // Moving a card on the board changes its status and its column.
     const card = s.getByTestId("cases-column-pending").getByTestId("case-card").filter({ hasText: CASE_SUBJECT });
     await card.getByRole("button", { name: "Resolvido" }).click();

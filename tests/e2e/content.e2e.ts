@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createInstitutionalContent } from "~/db/factories/content";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
+import {
+  hasNoHorizontalOverflow,
+  hydrated,
+  screenshot,
+  axeViolations as axe,
+  fromSidebar,
+  hydratedWithoutSidewaysScroll,
+} from "../support/browser";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 import { expectRoleSentToOwnPanel } from "../support/refused-screens";
@@ -100,9 +107,7 @@ describe("staff edit the institutional content", () => {
   it("presidencia edits the hours and a value; the footer shows them; the phone layout has no overflow", async () => {
     const page = await t.login("presidencia", { viewport: "phone", path: "/dashboard/conteudo" });
     const ctx = page.context();
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "content-presidencia-390");
+    await hydratedWithoutSidewaysScroll(page, "content-presidencia-390");
     await page.getByLabel("Horário de atendimento").fill("Segunda a sexta, das 8h às 18h");
     await page.getByRole("textbox", { name: "Valor 5", exact: true }).fill("Valorização profissional e formação contínua");
     await page.getByRole("button", { name: "Salvar alterações" }).click();

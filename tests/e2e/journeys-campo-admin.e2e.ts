@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import sharp from "sharp";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
@@ -18,6 +17,7 @@ import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { formatDate, todayInBrasilia } from "~/lib/dates";
 import { fillFinishForm, visitChangeButtons } from "../support/fieldwork";
+import { solidImage } from "../fixtures/images";
 
 /**
  * The first day of campo and admin, walked as the person lives it (issue 19 §3): on a 390 px
@@ -138,9 +138,7 @@ describe("campo's first day at 390 px", () => {
         hiring: "Condomínio",
       });
       await form.getByLabel("Observações (opcional)").fill(run.notes);
-      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 40, b: 30 } } })
-        .jpeg()
-        .toBuffer();
+      const photo = await solidImage("jpeg", 1600, 1200, { r: 190, g: 40, b: 30 });
       await form
         .getByLabel("Tirar foto do local (opcional)")
         .setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo });

@@ -17,7 +17,7 @@ import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
 import { MEMBER_ACCESS_MESSAGES } from "~/domain/member-area/staff-access.server";
-import sharp from "sharp";
+import { solidImage } from "../fixtures/images";
 
 /** Members screen (issue 8) in a real browser: create, search, edit, delete; axe at 1280 and 390. */
 const t = useBrowserSuite();
@@ -211,9 +211,7 @@ describe("Gestão de Filiados", () => {
     // The member's page: send a photo, see it.
     await page.goto(`${t.url}/dashboard/admin/members/${imported.id}`);
     await hydrated(page);
-    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 30, g: 60, b: 120 } } })
-      .jpeg()
-      .toBuffer();
+    const photo = await solidImage("jpeg", 600, 600, { r: 30, g: 60, b: 120 });
     await page
       .getByLabel("Nova foto (JPG, PNG, GIF ou WebP, até 5MB)")
       .setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: photo });

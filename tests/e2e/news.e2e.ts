@@ -1,11 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { useBrowserSuite } from "../support/browser-suite";
 import { createNewsMix } from "../support/scenarios";
-import { fromSidebar, hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe } from "../support/browser";
+import {
+  fromSidebar,
+  hasNoHorizontalOverflow,
+  hydrated,
+  screenshot,
+  axeViolations as axe,
+  hydratedWithoutSidewaysScroll,
+} from "../support/browser";
 import { NEWS_MESSAGES } from "~/domain/news/news.schema";
 import { expectRoleSentToOwnPanel } from "../support/refused-screens";
+import { solidImage } from "../fixtures/images";
 
 const t = useBrowserSuite();
 let news: Awaited<ReturnType<typeof createNewsMix>>;
@@ -36,9 +43,7 @@ describe("staff write and publish news", () => {
     await page
       .getByLabel("Conteúdo (Markdown)")
       .fill("## Como participar\n\nTraga **suas sugestões** e leia as [convenções](/convencoes).\n\n- Item um\n- Item dois");
-    const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#8a1a1a" } })
-      .jpeg()
-      .toBuffer();
+    const cover = await solidImage("jpeg", 1200, 675, "#8a1a1a");
     await page.getByLabel("Escolher imagem").setInputFiles({ name: "capa.jpg", mimeType: "image/jpeg", buffer: cover });
     await expect.poll(() => page.getByAltText("Pré-visualização da capa").count()).toBe(1);
     expect(await page.getByTestId("chosen-cover").textContent()).toBe("capa.jpg");
@@ -105,13 +110,9 @@ describe("staff write and publish news", () => {
   it("the staff screen fits a phone", async () => {
     const page = await t.login("presidencia", { viewport: "phone", path: "/dashboard/noticias" });
     const ctx = page.context();
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "news-staff-list-390");
+    await hydratedWithoutSidewaysScroll(page, "news-staff-list-390");
     await page.goto(`${t.url}/dashboard/noticias?editor=nova`);
-    await hydrated(page);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    await screenshot(page, "news-staff-editor-390");
+    await hydratedWithoutSidewaysScroll(page, "news-staff-editor-390");
     await ctx.close();
   });
 

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
@@ -6,6 +5,7 @@ import { createPartnerSet } from "../support/scenarios";
 import { hasNoHorizontalOverflow, hydrated, screenshot, axeViolations as axe, fromSidebar } from "../support/browser";
 import { PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
 import { expectRoleSentToOwnPanel } from "../support/refused-screens";
+import { solidImage } from "../fixtures/images";
 
 const t = useBrowserSuite();
 beforeAll(async () => {
@@ -66,9 +66,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     await dialog.getByLabel("Categoria").fill("Saúde");
     await dialog.getByLabel("Descrição").fill("Descontos em óculos e lentes para associados em dia.");
     await dialog.getByLabel("Site", { exact: true }).fill("http://otica.example.com");
-    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 20, g: 90, b: 160 } } })
-      .png()
-      .toBuffer();
+    const png = await solidImage("png", 400, 200, { r: 20, g: 90, b: 160 });
     await dialog.getByLabel("Escolher imagem do logo").setInputFiles({ name: "otica.png", mimeType: "image/png", buffer: png });
     await expect.poll(() => dialog.getByRole("img", { name: "Pré-visualização do logo" }).isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Criar parceiro" }).click();

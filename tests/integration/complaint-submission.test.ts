@@ -6,6 +6,7 @@ import { useTestServer } from "../support/suite";
 import { elfBytes, gpsTaggedJpeg, htmlBytes, mzBytes, plainPng, tinyMp3, tinyPdf, tinyWav } from "../fixtures/complaint-files";
 import { storedFile as storedFileRow } from "../support/stored-files";
 import { addressInAnotherBucket } from "../support/anonymous-buckets";
+import { solidImage } from "../fixtures/images";
 
 /**
  * The public complaint form (/denuncia) over real HTTP: the original's messages verbatim,
@@ -224,9 +225,7 @@ describe("evidence files", () => {
 
   it("accepts PNG and GIF images (re-encoded)", async () => {
     const png = await plainPng();
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fbbf24" } })
-      .gif()
-      .toBuffer();
+    const gif = await solidImage("gif", 20, 20, "#fbbf24");
     for (const [bytes, name, type] of [
       [png, "a.png", "image/png"],
       [gif, "b.gif", "image/gif"],

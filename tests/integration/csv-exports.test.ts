@@ -61,12 +61,7 @@ describe("exports read back with ';' and ','", () => {
 
   it("payments report: a payment note 'x ;=3+3;' stays one cell; money keeps its decimal comma and sign", async () => {
     const m = await createMember(t.db, { situation: 1, name: "Nota Perigosa" });
-    const c1 = await createCharge(t.db, {
-      memberId: m.id,
-      referenceYear: 2034,
-      referenceMonth: 1,
-      amountCentavos: 6000,
-    });
+    const c1 = await createCharge(t.db, { memberId: m.id, referenceYear: 2034, referenceMonth: 1, amountCentavos: 6000 });
     await createPayment(t.db, { chargeId: c1.id, amountCentavos: 4750, paidOn: "2034-01-05", method: "pix", note: NOTE });
 
     const csv = await download(fin, "/dashboard/financeiro/relatorios/pagamentos?de=2034-01-01&ate=2034-01-31");

@@ -225,12 +225,7 @@ describe("the list's totals are kept by the database alone (ADR 161)", () => {
         expect(await F().chargeTotals(actor, { filter, q: "" }, { today }), filter).toEqual(await direct(filter));
     };
     const m = await createMember(t.db, { situation: 1 });
-    const may = await createCharge(t.db, {
-      memberId: m.id,
-      referenceYear: 2026,
-      referenceMonth: 5,
-      amountCentavos: 4000,
-    });
+    const may = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 5, amountCentavos: 4000 });
     const june = await createCharge(t.db, {
       memberId: m.id,
       referenceYear: 2026,
@@ -339,12 +334,7 @@ describe("amounts that fit (issue 18 §4, ADR 179)", () => {
 describe("payments and undo", () => {
   it("registers a payment, refuses a second and a partial one, flags an excess, undoes the same day and not the next", async () => {
     const m = await createMember(t.db, { situation: 1 });
-    const c = await createCharge(t.db, {
-      memberId: m.id,
-      referenceYear: 2032,
-      referenceMonth: 7,
-      amountCentavos: 5000,
-    });
+    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2032, referenceMonth: 7, amountCentavos: 5000 });
     const today = todayInBrasilia();
     const pay = { intent: "pay", chargeId: c.id, paidOn: today, amount: "50,00", method: "pix", note: "Pago no caixa." };
 
@@ -516,12 +506,7 @@ describe("CSV reports", () => {
   it("charges, payments and arrears: columns, figures, names with dates, each audited", async () => {
     const a = await createMember(t.db, { situation: 1, name: "Ângela Reportada" });
     const b = await createMember(t.db, { situation: 1, name: "Bruno Reportado" });
-    const a1 = await createCharge(t.db, {
-      memberId: a.id,
-      referenceYear: 2033,
-      referenceMonth: 1,
-      amountCentavos: 5000,
-    });
+    const a1 = await createCharge(t.db, { memberId: a.id, referenceYear: 2033, referenceMonth: 1, amountCentavos: 5000 });
     await createCharge(t.db, { memberId: a.id, referenceYear: 2033, referenceMonth: 2, amountCentavos: 5000 });
     await createCharge(t.db, { memberId: b.id, referenceYear: 2033, referenceMonth: 1, amountCentavos: 123456 });
     await createPayment(t.db, { chargeId: a1.id, amountCentavos: 5250, paidOn: "2033-01-05", method: "pix", note: "=cmd" });

@@ -17,12 +17,7 @@ describe("the finance summary adds up, or says why not", () => {
     const fin = await t.login("financeiro");
     const m = await createMember(t.db, { situation: 1, name: "Pagante Acima Teste" });
     const q = "Pagante Acima Teste";
-    const c = await createCharge(t.db, {
-      memberId: m.id,
-      referenceYear: 2026,
-      referenceMonth: 2,
-      amountCentavos: 5000,
-    });
+    const c = await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 2, amountCentavos: 5000 });
     await createCharge(t.db, { memberId: m.id, referenceYear: 2026, referenceMonth: 3, amountCentavos: 5000 });
     const page = async () => decode(await (await fin.get(`/dashboard/financeiro/financial?filtro=all&q=${encodeURIComponent(q)}`)).text());
     expect(await page()).not.toContain('data-testid="totals-note"');

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import sharp from "sharp";
+import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -43,6 +43,7 @@ import { phoneDigits } from "~/lib/br/phone";
 import { formatDate } from "~/lib/dates";
 import { testDriver } from "../support/database";
 import { useUseCaseDatabase } from "../support/use-case-db";
+import { solidImage } from "../fixtures/images";
 
 /**
  * Issue 18 §1 (ADR 170): anonymising a member reaches every copy of their personal data. A
@@ -188,80 +189,49 @@ async function exportsText(actor: CreatedUser, memberId: string, recordIds: stri
   ];
 }
 
+/** The named columns of the rows of `table` that `where` picks, in id order. */
+async function columnsOf(table: PgTable, names: string[], where: SQL) {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const missing = names.filter((name) => !columns[name]);
+  if (missing.length) throw new Error(`colunas inexistentes: ${missing.join(", ")}`);
+  const picked = Object.fromEntries(names.map((name) => [name, columns[name]]));
+  return t.db.select(picked).from(table).where(where).orderBy(columns.id);
+}
+
 /** What must survive: amounts, dates, protocols, statuses (and the rows themselves). */
 async function retained(memberId: string, recordIds: string[]) {
-  const memberCharges = await t.db
-    .select({
-      id: charges.id,
-      amount: charges.amountCentavos,
-      due: charges.dueDate,
-      month: charges.referenceMonth,
-      year: charges.referenceYear,
-      paid: charges.paidCentavos,
-    })
-    .from(charges)
-    .where(eq(charges.memberId, memberId))
-    .orderBy(charges.id);
-  const memberPayments = await t.db
-    .select({
-      id: payments.id,
-      charge: payments.chargeId,
-      amount: payments.amountCentavos,
-      paidOn: payments.paidOn,
-      method: payments.method,
-      at: payments.createdAt,
-      undone: payments.undoneAt,
-    })
-    .from(payments)
-    .where(
-      inArray(
-        payments.chargeId,
-        memberCharges.map((c) => c.id),
-      ),
-    )
-    .orderBy(payments.id);
-  const records = await t.db
-    .select({
-      id: serviceRecords.id,
-      protocol: serviceRecords.protocol,
-      sector: serviceRecords.sector,
-      status: serviceRecords.status,
-      type: serviceRecords.serviceType,
-      priority: serviceRecords.priority,
-      at: serviceRecords.createdAt,
-      due: serviceRecords.dueAt,
-    })
-    .from(serviceRecords)
-    .where(inArray(serviceRecords.id, recordIds))
-    .orderBy(serviceRecords.id);
-  const entries = await t.db
-    .select({
-      id: serviceRecordEntries.id,
-      record: serviceRecordEntries.recordId,
-      kind: serviceRecordEntries.kind,
-      from: serviceRecordEntries.oldStatus,
-      to: serviceRecordEntries.newStatus,
-      at: serviceRecordEntries.createdAt,
-      author: serviceRecordEntries.authorName,
-    })
-    .from(serviceRecordEntries)
-    .where(inArray(serviceRecordEntries.recordId, recordIds))
-    .orderBy(serviceRecordEntries.id);
+  const memberCharges = await columnsOf(
+    charges,
+    ["id", "amountCentavos", "dueDate", "referenceMonth", "referenceYear", "paidCentavos"],
+    eq(charges.memberId, memberId),
+  );
+  const memberPayments = await columnsOf(
+    payments,
+    ["id", "chargeId", "amountCentavos", "paidOn", "method", "createdAt", "undoneAt"],
+    inArray(
+      payments.chargeId,
+      memberCharges.map((c) => c.id as string),
+    ),
+  );
+  const records = await columnsOf(
+    serviceRecords,
+    ["id", "protocol", "sector", "status", "serviceType", "priority", "createdAt", "dueAt"],
+    inArray(serviceRecords.id, recordIds),
+  );
+  const entries = await columnsOf(
+    serviceRecordEntries,
+    ["id", "recordId", "kind", "oldStatus", "newStatus", "createdAt", "authorName"],
+    inArray(serviceRecordEntries.recordId, recordIds),
+  );
   const audit = await t.db
     .select({ id: auditLog.id, at: auditLog.createdAt, action: auditLog.action, entity: auditLog.entityId })
     .from(auditLog)
     .orderBy(auditLog.id);
-  const [member] = await t.db
-    .select({
-      registration: members.registrationNumber,
-      situation: members.situation,
-      status: members.status,
-      joinedOn: members.joinedOn,
-      region: members.region,
-      createdAt: members.createdAt,
-    })
-    .from(members)
-    .where(eq(members.id, memberId));
+  const [member] = await columnsOf(
+    members,
+    ["registrationNumber", "situation", "status", "joinedOn", "region", "createdAt"],
+    eq(members.id, memberId),
+  );
   return { charges: memberCharges, payments: memberPayments, records, entries, audit, member };
 }
 
@@ -298,9 +268,7 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     other = await createMember(t.db, { name: "Otávio Controle Permanece" });
 
     // The photo.
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 190, g: 40, b: 40 } } })
-      .png()
-      .toBuffer();
+    const png = await solidImage("png", 40, 40, { r: 190, g: 40, b: 40 });
     photoFileId = (await setMemberPhoto(admin, member.id, { fieldName: "foto", fileName: "foto.png", bytes: png })).id;
 
     // Jurídico: opened by CPF through the app (linked to the member; the notice e-mail queued).
@@ -388,20 +356,19 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     // A PIX payment reconciled from the bank statement (the note holds the payer's name), a
     // manual payment with a note quoting her, and an overdue charge (the arrears report).
     const pixCharge = await createCharge(t.db, { memberId: member.id, amountCentavos: 6123 });
-    const manualCharge = await createCharge(t.db, {
-      memberId: member.id,
-      amountCentavos: 6123,
-      referenceYear: Number(brasiliaDateFromToday(-65).slice(0, 4)),
-      referenceMonth: Number(brasiliaDateFromToday(-65).slice(5, 7)),
-      dueDate: brasiliaDateFromToday(-60),
-    });
-    await createCharge(t.db, {
-      memberId: member.id,
-      amountCentavos: 5000,
-      referenceYear: Number(brasiliaDateFromToday(-100).slice(0, 4)),
-      referenceMonth: Number(brasiliaDateFromToday(-100).slice(5, 7)),
-      dueDate: brasiliaDateFromToday(-95),
-    });
+    /** A charge of hers for the month `referenceDaysAgo` days ago, due `dueDaysAgo` days ago. */
+    const pastCharge = (amountCentavos: number, referenceDaysAgo: number, dueDaysAgo: number) => {
+      const reference = brasiliaDateFromToday(-referenceDaysAgo);
+      return createCharge(t.db, {
+        memberId: member.id,
+        amountCentavos,
+        referenceYear: Number(reference.slice(0, 4)),
+        referenceMonth: Number(reference.slice(5, 7)),
+        dueDate: brasiliaDateFromToday(-dueDaysAgo),
+      });
+    };
+    const manualCharge = await pastCharge(6123, 65, 60);
+    await pastCharge(5000, 100, 95);
     await createPayment(t.db, {
       chargeId: manualCharge.id,
       amountCentavos: 6123,

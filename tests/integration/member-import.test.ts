@@ -7,7 +7,7 @@ import { createMember, fictitiousCpf } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { MEMBER_IMPORT_COLUMNS, MEMBER_IMPORT_MESSAGES, importDate } from "~/domain/members/import-members.server";
-import { downloadXlsx, farCellXlsx, millionRowsXlsx, rawXlsx, xlsxOf, zip, zipBombXlsx } from "../support/xlsx-files";
+import { downloadXlsx, expectImportTemplate, farCellXlsx, millionRowsXlsx, rawXlsx, xlsxOf, zip, zipBombXlsx } from "../support/xlsx-files";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
@@ -17,6 +17,7 @@ import { todayInBrasilia } from "~/lib/dates";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
 import { storedFile } from "../support/stored-files";
+import { solidImage } from "../fixtures/images";
 
 /** Members (issue 8): the import from the old system, the member's photo and the XLSX export. */
 const t = useTestServer();
@@ -127,10 +128,7 @@ describe("dates of the old system", () => {
 
 describe("the template", () => {
   it("is an .xlsx with the old system's associado columns; another role is sent to its panel", async () => {
-    expect(MEMBER_IMPORT_COLUMNS.map((c) => c.header)).toEqual(HEADERS);
-    const sheet = await downloadXlsx(admin, `${PATH}/modelo`, "modelo-filiados.xlsx");
-    expect(sheet[0]).toEqual(HEADERS);
-    expect(sheet).toHaveLength(2);
+    await expectImportTemplate(admin, `${PATH}/modelo`, "modelo-filiados.xlsx", MEMBER_IMPORT_COLUMNS, HEADERS);
     const rh = await t.login("rh");
     for (const path of [PATH, `${PATH}/modelo`]) {
       const refused = await rh.get(path);
@@ -492,16 +490,7 @@ describe("the member's photo", () => {
     expect(audit.data).toEqual({ registrationNumber: row.registration_number, removed: false });
     // A new photo replaces the old file; removing deletes it.
     const before = await counts();
-    const again = await send(
-      admin,
-      memberPath(m.id),
-      "photo-upload",
-      "foto",
-      await sharp({ create: { width: 40, height: 40, channels: 4, background: "#00ff0080" } })
-        .png()
-        .toBuffer(),
-      "x.png",
-    );
+    const again = await send(admin, memberPath(m.id), "photo-upload", "foto", await solidImage("png", 40, 40, "#00ff0080", 4), "x.png");
     expect(again.status).toBe(200);
     expect((await counts()).f).toBe(before.f);
     const removed = await send(admin, memberPath(m.id), "photo-remove", "foto", null, "");

@@ -8,6 +8,7 @@ import { NEWS_MESSAGES } from "~/domain/news/news.schema";
 import { decodeHtml } from "../support/html";
 import { multipartBody, type UploadedFile } from "../support/multipart";
 import { storedFile } from "../support/stored-files";
+import { solidImage } from "../fixtures/images";
 
 const APP_URL = "http://noticias.exemplo.test";
 const t = useTestServer({ env: { APP_URL } });
@@ -227,9 +228,7 @@ describe("staff writes", () => {
         { intent: "create", title: "Como se filiar ao sindicato", slug: "", ...baseFields, status: "draft" },
         {
           name: "capa.png",
-          bytes: await sharp({ create: { width: 40, height: 20, channels: 3, background: "#c00" } })
-            .png()
-            .toBuffer(),
+          bytes: await solidImage("png", 40, 20, "#c00"),
         },
       ),
     );
@@ -321,9 +320,7 @@ describe("staff writes", () => {
     expect(new Date(published_at).toISOString()).toBe("2026-01-10T11:00:00.000Z");
 
     // A new cover replaces the old file.
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
-      .png()
-      .toBuffer();
+    const png = await solidImage("png", 64, 64, { r: 0, g: 0, b: 255, alpha: 0.5 }, 4);
     const updated = await staff.post(
       "/dashboard/noticias",
       form(
@@ -411,9 +408,7 @@ describe("the public image route", () => {
   }
 
   it("serves only files whose purpose is on the public list", async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidImage("jpeg", 8, 8, "#000");
     const pdf = Buffer.from("%PDF-1.4\n%%EOF");
     const refused = [
       await insertFile("agreement", "application/pdf", pdf),

@@ -7,6 +7,7 @@ import { DEFAULT_PARTNER_CATEGORY, PARTNER_MESSAGES } from "~/domain/partners/pa
 import { decodeHtml } from "../support/html";
 import { multipartBody, type UploadedFile } from "../support/multipart";
 import { storedFile } from "../support/stored-files";
+import { solidImage } from "../fixtures/images";
 
 const t = useTestServer();
 let secretaria: Client;
@@ -162,9 +163,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   it("edits: replacing the logo deletes the old file; removing it deletes it too", async () => {
     const row = await byName("Clínica Parceira de Teste");
     const oldLogo = row.logo_file_id!;
-    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 80, b: 160, alpha: 0.5 } } })
-      .png()
-      .toBuffer();
+    const png = await solidImage("png", 300, 100, { r: 0, g: 80, b: 160, alpha: 0.5 }, 4);
     const before = await counts();
     const res = await secretaria.post(
       PATH,

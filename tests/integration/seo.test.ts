@@ -15,17 +15,21 @@ beforeAll(async () => {
   await createNewsPost(t.db, { publishedAt: daysAgo(3) });
 });
 
+/** GET `path`: it answers 200 with a content type containing `type`; its body as text. */
+async function servedText(path: string, type: string) {
+  const res = await fetch(`${t.url}${path}`);
+  expect(res.status, path).toBe(200);
+  expect(res.headers.get("content-type"), path).toContain(type);
+  return res.text();
+}
+
 function locs(xml: string) {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 }
 
 describe("robots.txt", () => {
   it("lets crawlers in, keeps them out of the staff area and points at the sitemap with an absolute URL", async () => {
-    const res = await fetch(`${t.url}/robots.txt`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/plain");
-    const text = await res.text();
-    const lines = text.split("\n");
+    const lines = (await servedText("/robots.txt", "text/plain")).split("\n");
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Disallow: /dashboard");
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
@@ -35,10 +39,7 @@ describe("robots.txt", () => {
 
 describe("sitemap.xml", () => {
   it("is XML listing every public page with absolute URLs", async () => {
-    const res = await fetch(`${t.url}/sitemap.xml`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("application/xml");
-    const xml = await res.text();
+    const xml = await servedText("/sitemap.xml", "application/xml");
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const urls = locs(xml);

@@ -6,7 +6,7 @@ import { createWorkplace } from "~/db/factories/field";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
 import { WORKPLACE_IMPORT_COLUMNS, WORKPLACE_IMPORT_MESSAGES } from "~/domain/fieldwork/import-workplaces.server";
 import { SPREADSHEET_MESSAGES } from "~/domain/imports/spreadsheet.server";
-import { downloadXlsx, xlsxOf } from "../support/xlsx-files";
+import { expectImportTemplate, xlsxOf } from "../support/xlsx-files";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
 import { WORKPLACE_HEADERS, WORKPLACE_TEMPLATE_HEADERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
@@ -43,10 +43,7 @@ beforeAll(async () => {
 
 describe("the template", () => {
   it("is an .xlsx with the original's columns, then the operational fields; a refused role is sent to its panel", async () => {
-    expect(WORKPLACE_IMPORT_COLUMNS.map((c) => c.header)).toEqual(WORKPLACE_TEMPLATE_HEADERS);
-    const sheet = await downloadXlsx(admin, `${PATH}/modelo`, "modelo-postos.xlsx");
-    expect(sheet[0]).toEqual(WORKPLACE_TEMPLATE_HEADERS);
-    expect(sheet).toHaveLength(2);
+    await expectImportTemplate(admin, `${PATH}/modelo`, "modelo-postos.xlsx", WORKPLACE_IMPORT_COLUMNS, WORKPLACE_TEMPLATE_HEADERS);
     const campo = await t.login("campo");
     const refused = await campo.get(`${PATH}/modelo`);
     expect(refused.status).toBe(302);

@@ -121,6 +121,25 @@ export async function checkedScreen(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/**
+ * Once the page has hydrated: no sideways scroll, and a screenshot (`name`) taken by `shoot`
+ * (`screenshotFromTop` for a page that may be scrolled).
+ */
+export async function hydratedWithoutSidewaysScroll(page: Page, name: string, shoot = screenshot) {
+  await hydrated(page);
+  expect(await hasNoHorizontalOverflow(page), name).toBe(true);
+  await shoot(page, name);
+}
+
+/** Opens `url`, hydrated: its title holds `title`, it is axe-clean, and a screenshot from the top (`name`). */
+export async function openedAxeClean(page: Page, url: string, title: string, name: string) {
+  await page.goto(url);
+  await hydrated(page);
+  expect(await page.title()).toContain(title);
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshotFromTop(page, name);
+}
+
 /** True when nothing on the page is wider than the viewport (no horizontal scroll). */
 export async function hasNoHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);

@@ -5,7 +5,6 @@ import { memberSession } from "./member-area";
 import type { HttpSuite } from "./suite";
 import { memberAddressRequests } from "~/db/schema";
 import type { z } from "zod";
-import sharp from "sharp";
 import type { Role } from "~/auth/roles";
 import type { FactoryDb } from "~/db/factories/support";
 import { createUser } from "~/db/factories/users";
@@ -51,6 +50,7 @@ import {
 import { pixSettingsSchema, statementConfirmSchema } from "~/domain/finance/pix.schema";
 import type { TestServer } from "./server";
 import type { Client } from "./http";
+import { solidImage } from "../fixtures/images";
 
 /**
  * The one registry of the site's form posts (public, auth and staff), read by four tests:
@@ -1061,9 +1061,7 @@ export const ACTION_TARGETS: Record<string, (db: FactoryDb) => Promise<string>> 
   /** A member (the `:memberId` of the member's page and the body of edit/delete). */
   // With a photo, so the guarded photo route (…/:memberId/foto) has one to serve.
   memberId: async (db) => {
-    const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 90, g: 90, b: 90 } } })
-      .jpeg()
-      .toBuffer();
+    const bytes = await solidImage("jpeg", 32, 32, { r: 90, g: 90, b: 90 });
     const photo = await storeFile({ purpose: "member-photo", fileName: "foto-filiado.jpg", contentType: "image/jpeg", bytes }, db);
     return (await createMember(db, { photoFileId: photo.id })).id;
   },

@@ -236,3 +236,20 @@ export async function downloadXlsx(client: Client, url: string, fileName: string
   expect(res.headers.get("content-disposition")).toMatch(fileName);
   return readXlsxSheet(await res.arrayBuffer());
 }
+
+/**
+ * An import's template: its `columns` carry `headers` (written out by the test, in order), and
+ * the .xlsx downloaded from `url` (named `fileName`) has them as its first row, then one example row.
+ */
+export async function expectImportTemplate(
+  client: Client,
+  url: string,
+  fileName: string,
+  columns: readonly { header: string }[],
+  headers: readonly string[],
+) {
+  expect(columns.map((c) => c.header)).toEqual(headers);
+  const sheet = await downloadXlsx(client, url, fileName);
+  expect(sheet[0]).toEqual(headers);
+  expect(sheet).toHaveLength(2);
+}

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { instant, createdAt, updatedAt, ownerId } from "./columns";
+import { instant, createdAt, updatedAt, ownerId, sessionTimes } from "./columns";
 
 export const users = pgTable(
   "users",
@@ -34,9 +34,7 @@ export const sessions = pgTable(
   {
     id: text("id").primaryKey(),
     userId: ownerId("user_id", () => users.id),
-    createdAt: createdAt(),
-    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
-    expiresAt: instant("expires_at").notNull(),
+    ...sessionTimes(),
     /** Password accepted, TOTP or recovery code still owed (ADR 185): reaches nothing but the code step. */
     secondFactorPending: boolean("second_factor_pending").notNull().default(false),
   },

@@ -1,4 +1,4 @@
-import { timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { integer, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
  * Column builders the tables share, so each common column is written once. Not exported from
@@ -17,3 +17,22 @@ export const updatedAt = () => instant("updated_at").notNull().defaultNow();
 
 /** The id of the row this one belongs to: required, and deleted with it (ON DELETE CASCADE). */
 export const ownerId = (name: string, owner: () => AnyPgColumn) => uuid(name).notNull().references(owner, { onDelete: "cascade" });
+
+/** A session's times (the staff's and the members'): written, last seen (now() unless given), expiry. */
+export const sessionTimes = () => ({
+  createdAt: createdAt(),
+  lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+  expiresAt: instant("expires_at").notNull(),
+});
+
+/**
+ * A code e-mailed to a member (sign-in, ADR 270; a new e-mail in "Meus dados", ADR 275): an HMAC
+ * of the digits, the wrong tries so far, when it was sent, until when it holds, when it was used.
+ */
+export const emailedCode = () => ({
+  codeHash: text("code_hash").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: createdAt(),
+  expiresAt: instant("expires_at").notNull(),
+  usedAt: instant("used_at"),
+});

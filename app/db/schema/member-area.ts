@@ -1,5 +1,5 @@
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { instant, createdAt, ownerId } from "./columns";
+import { check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, emailedCode, ownerId, sessionTimes } from "./columns";
 import { sql } from "drizzle-orm";
 import { members } from "./members";
 import { users } from "./auth";
@@ -34,11 +34,7 @@ export const memberLoginCodes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     memberId: ownerId("member_id", () => members.id),
-    codeHash: text("code_hash").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    createdAt: createdAt(),
-    expiresAt: instant("expires_at").notNull(),
-    usedAt: instant("used_at"),
+    ...emailedCode(),
   },
   (t) => [index("member_login_codes_member_idx").on(t.memberId, t.createdAt)],
 );
@@ -49,9 +45,7 @@ export const memberSessions = pgTable(
   {
     id: text("id").primaryKey(),
     memberId: ownerId("member_id", () => members.id),
-    createdAt: createdAt(),
-    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
-    expiresAt: instant("expires_at").notNull(),
+    ...sessionTimes(),
   },
   (t) => [index("member_sessions_member_idx").on(t.memberId)],
 );
@@ -66,11 +60,7 @@ export const memberEmailChanges = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     memberId: ownerId("member_id", () => members.id),
     newEmail: text("new_email").notNull(),
-    codeHash: text("code_hash").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    createdAt: createdAt(),
-    expiresAt: instant("expires_at").notNull(),
-    usedAt: instant("used_at"),
+    ...emailedCode(),
   },
   (t) => [index("member_email_changes_member_idx").on(t.memberId, t.createdAt)],
 );
