@@ -5,7 +5,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { StatementMatch } from "~/domain/finance/statement-types";
 import { UploadCard, UploadField } from "~/components/ui/upload-card";
-import { DataTable, ScrollRegion } from "~/components/ui/data-table";
+import { DataTable, ScrollRegion, type DataTableProps } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -53,11 +53,15 @@ const AMOUNT_COLUMN = {
   cell: (r: { amountCentavos: number }) => formatMoney(r.amountCentavos),
 } as const;
 
-/** A statement table's bordered region, scrolling sideways on its own. */
-function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
+/** A table of statement lines in a bordered region of its own (named `label`) that scrolls sideways; each row `${rowTestId}-${line}`. */
+function StatementTable<T extends { line: number }>({
+  label,
+  rowTestId,
+  ...table
+}: Omit<DataTableProps<T>, keyof typeof STATEMENT_TABLE | "rowKey" | "rowProps"> & { label: string; rowTestId: string }) {
   return (
     <ScrollRegion label={label} className="rounded-md border border-slate-200">
-      {children}
+      <DataTable {...STATEMENT_TABLE} {...table} rowKey={(r) => r.line} rowProps={(r) => ({ "data-testid": `${rowTestId}-${r.line}` })} />
     </ScrollRegion>
   );
 }
@@ -252,45 +256,42 @@ function MatchView({
           Pagamentos propostos
         </h3>
         {match.proposals.length ? (
-          <TableRegion label="Pagamentos propostos">
-            <DataTable
-              {...STATEMENT_TABLE}
-              tableClassName="md:min-w-[40rem]"
-              caption="Lançamentos do extrato e a cobrança proposta para cada um"
-              rows={match.proposals}
-              rowKey={(p) => p.line}
-              rowProps={(p) => ({ "data-testid": `proposal-${p.line}` })}
-              columns={[
-                {
-                  header: "Confirmar",
-                  label: false,
-                  className: TICK_CELL,
-                  cell: (p) => (
-                    <TickCell
-                      id={`confirmar-linha-${p.line}`}
-                      name="lines"
-                      line={p.line}
-                      checked={ticked.has(p.line)}
-                      onChange={(on) => toggle(p.line, on)}
-                    >
-                      Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
-                    </TickCell>
-                  ),
-                },
-                LINE_COLUMN,
-                DATE_COLUMN,
-                PAYER_COLUMN,
-                AMOUNT_COLUMN,
-                {
-                  header: "Cobrança",
-                  cell: (p) => (
-                    <ChargeLink to={chargePath(p.chargeId)} memberName={p.memberName} month={p.referenceMonth} year={p.referenceYear} />
-                  ),
-                },
-                { header: "Por", cell: (p) => (p.via === "txid" ? "txid" : "valor e nome") },
-              ]}
-            />
-          </TableRegion>
+          <StatementTable
+            label="Pagamentos propostos"
+            rowTestId="proposal"
+            tableClassName="md:min-w-[40rem]"
+            caption="Lançamentos do extrato e a cobrança proposta para cada um"
+            rows={match.proposals}
+            columns={[
+              {
+                header: "Confirmar",
+                label: false,
+                className: TICK_CELL,
+                cell: (p) => (
+                  <TickCell
+                    id={`confirmar-linha-${p.line}`}
+                    name="lines"
+                    line={p.line}
+                    checked={ticked.has(p.line)}
+                    onChange={(on) => toggle(p.line, on)}
+                  >
+                    Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
+                  </TickCell>
+                ),
+              },
+              LINE_COLUMN,
+              DATE_COLUMN,
+              PAYER_COLUMN,
+              AMOUNT_COLUMN,
+              {
+                header: "Cobrança",
+                cell: (p) => (
+                  <ChargeLink to={chargePath(p.chargeId)} memberName={p.memberName} month={p.referenceMonth} year={p.referenceYear} />
+                ),
+              },
+              { header: "Por", cell: (p) => (p.via === "txid" ? "txid" : "valor e nome") },
+            ]}
+          />
         ) : (
           <p className="text-sm text-slate-700">Nenhum lançamento corresponde a uma cobrança em aberto.</p>
         )}
@@ -305,56 +306,53 @@ function MatchView({
             O filiado já tem um pagamento PIX registrado com a mesma data e o mesmo valor. Pode ser o mesmo crédito, escrito de outra forma
             em outro extrato. Estas linhas não são registradas, a menos que você marque cada uma confirmando que é outro crédito.
           </p>
-          <TableRegion label="Possíveis duplicatas">
-            <DataTable
-              {...STATEMENT_TABLE}
-              tableClassName="md:min-w-[44rem]"
-              caption="Lançamentos do extrato que podem repetir um pagamento já registrado"
-              rows={match.duplicates}
-              rowKey={(d) => d.line}
-              rowProps={(d) => ({ "data-testid": `duplicate-${d.line}` })}
-              columns={[
-                {
-                  header: "É outro crédito",
-                  label: false,
-                  className: TICK_CELL,
-                  cell: (d) => (
-                    <TickCell
-                      id={`confirmar-duplicata-${d.line}`}
-                      name="duplicates"
-                      line={d.line}
-                      checked={tickedDuplicates.has(d.line)}
-                      onChange={(on) => toggleDuplicate(d.line, on)}
-                    >
-                      Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
-                    </TickCell>
-                  ),
-                },
-                LINE_COLUMN,
-                DATE_COLUMN,
-                PAYER_COLUMN,
-                AMOUNT_COLUMN,
-                {
-                  header: "Já registrado",
-                  cell: (d) => (
-                    <>
-                      <Link to={chargePath(d.duplicateOf.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                        <span className="whitespace-nowrap">{period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear)}</span>, pago
-                        em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
-                      </Link>
-                      {d.duplicateOf.fromStatement ? " (extrato)" : " (registro manual)"}
-                    </>
-                  ),
-                },
-                {
-                  header: "Pagaria",
-                  cell: (d) => (
-                    <ChargeLink to={chargePath(d.chargeId)} memberName={d.memberName} month={d.referenceMonth} year={d.referenceYear} />
-                  ),
-                },
-              ]}
-            />
-          </TableRegion>
+          <StatementTable
+            label="Possíveis duplicatas"
+            rowTestId="duplicate"
+            tableClassName="md:min-w-[44rem]"
+            caption="Lançamentos do extrato que podem repetir um pagamento já registrado"
+            rows={match.duplicates}
+            columns={[
+              {
+                header: "É outro crédito",
+                label: false,
+                className: TICK_CELL,
+                cell: (d) => (
+                  <TickCell
+                    id={`confirmar-duplicata-${d.line}`}
+                    name="duplicates"
+                    line={d.line}
+                    checked={tickedDuplicates.has(d.line)}
+                    onChange={(on) => toggleDuplicate(d.line, on)}
+                  >
+                    Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
+                  </TickCell>
+                ),
+              },
+              LINE_COLUMN,
+              DATE_COLUMN,
+              PAYER_COLUMN,
+              AMOUNT_COLUMN,
+              {
+                header: "Já registrado",
+                cell: (d) => (
+                  <>
+                    <Link to={chargePath(d.duplicateOf.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+                      <span className="whitespace-nowrap">{period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear)}</span>, pago
+                      em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
+                    </Link>
+                    {d.duplicateOf.fromStatement ? " (extrato)" : " (registro manual)"}
+                  </>
+                ),
+              },
+              {
+                header: "Pagaria",
+                cell: (d) => (
+                  <ChargeLink to={chargePath(d.chargeId)} memberName={d.memberName} month={d.referenceMonth} year={d.referenceYear} />
+                ),
+              },
+            ]}
+          />
         </section>
       ) : null}
 
@@ -378,23 +376,20 @@ function MatchView({
           <p className="text-sm text-slate-700">
             Estes créditos não foram associados a uma cobrança. Registre-os pela tela financeira, se for o caso.
           </p>
-          <TableRegion label="Créditos para conferência manual">
-            <DataTable
-              {...STATEMENT_TABLE}
-              tableClassName="md:min-w-[36rem]"
-              caption="Créditos do extrato sem cobrança correspondente e o motivo"
-              rows={match.unmatched}
-              rowKey={(u) => u.line}
-              rowProps={(u) => ({ "data-testid": `unmatched-${u.line}` })}
-              columns={[
-                { header: "Linha", className: "font-mono", cell: (u) => u.line },
-                DATE_COLUMN,
-                { header: "Descrição", cell: (u) => u.description },
-                AMOUNT_COLUMN,
-                { header: "Motivo", cell: (u) => u.reason },
-              ]}
-            />
-          </TableRegion>
+          <StatementTable
+            label="Créditos para conferência manual"
+            rowTestId="unmatched"
+            tableClassName="md:min-w-[36rem]"
+            caption="Créditos do extrato sem cobrança correspondente e o motivo"
+            rows={match.unmatched}
+            columns={[
+              { header: "Linha", className: "font-mono", cell: (u) => u.line },
+              DATE_COLUMN,
+              { header: "Descrição", cell: (u) => u.description },
+              AMOUNT_COLUMN,
+              { header: "Motivo", cell: (u) => u.reason },
+            ]}
+          />
         </section>
       ) : null}
 
