@@ -5,7 +5,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { StatementMatch } from "~/domain/finance/statement-types";
 import { UploadCard, UploadField } from "~/components/ui/upload-card";
-import { DataTable, ScrollRegion, type DataTableProps } from "~/components/ui/data-table";
+import { DataTable, ScrollRegion, type DataColumn, type DataTableProps } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -25,6 +25,9 @@ export type RegisteredPayment = {
 type ReconcileResult = ActionResult & { match?: StatementMatch; registered?: number; payments?: RegisteredPayment[] };
 
 const ACCEPT = ".csv,.txt,text/csv,text/plain";
+type Proposal = StatementMatch["proposals"][number];
+type Duplicate = StatementMatch["duplicates"][number];
+
 const period = (m: number, y: number) => `${String(m).padStart(2, "0")}/${y}`;
 
 /** On a phone each table row is a card (thead hidden): each cell says what it is. */
@@ -66,38 +69,50 @@ function StatementTable<T extends { line: number }>({
   );
 }
 
-/** A row's tick box and its label (a line of the card on a phone; for screen readers only from `md` up). */
-function TickCell({
-  id,
-  name,
-  line,
-  checked,
-  onChange,
-  children,
-}: {
-  id: string;
-  name: string;
-  line: number;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <>
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        value={line}
-        checked={checked}
-        onChange={(e) => onChange(e.currentTarget.checked)}
-        className="size-5 shrink-0 accent-brand-700"
-      />
-      <label htmlFor={id} className="font-semibold text-slate-900 md:sr-only">
-        {children}
-      </label>
-    </>
-  );
+/**
+ * The column of a row's tick box and its label (a line of the card on a phone; for screen readers
+ * only from `md` up): the box `name` has the line as its value and `${idPrefix}-${line}` as its id.
+ */
+function tickColumn<T extends { line: number }>(
+  header: string,
+  {
+    name,
+    idPrefix,
+    ticked,
+    toggle,
+    label,
+  }: {
+    name: string;
+    idPrefix: string;
+    ticked: Set<number>;
+    toggle: (line: number, on: boolean) => void;
+    label: (row: T) => React.ReactNode;
+  },
+): DataColumn<T> {
+  return {
+    header,
+    label: false,
+    className: TICK_CELL,
+    cell: (r) => {
+      const id = `${idPrefix}-${r.line}`;
+      return (
+        <>
+          <input
+            id={id}
+            type="checkbox"
+            name={name}
+            value={r.line}
+            checked={ticked.has(r.line)}
+            onChange={(e) => toggle(r.line, e.currentTarget.checked)}
+            className="size-5 shrink-0 accent-brand-700"
+          />
+          <label htmlFor={id} className="font-semibold text-slate-900 md:sr-only">
+            {label(r)}
+          </label>
+        </>
+      );
+    },
+  };
 }
 
 /** The open charge a line would pay: the member and the month, to its page. */
@@ -263,22 +278,17 @@ function MatchView({
             caption="Lançamentos do extrato e a cobrança proposta para cada um"
             rows={match.proposals}
             columns={[
-              {
-                header: "Confirmar",
-                label: false,
-                className: TICK_CELL,
-                cell: (p) => (
-                  <TickCell
-                    id={`confirmar-linha-${p.line}`}
-                    name="lines"
-                    line={p.line}
-                    checked={ticked.has(p.line)}
-                    onChange={(on) => toggle(p.line, on)}
-                  >
+              tickColumn<Proposal>("Confirmar", {
+                name: "lines",
+                idPrefix: "confirmar-linha",
+                ticked,
+                toggle,
+                label: (p) => (
+                  <>
                     Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
-                  </TickCell>
+                  </>
                 ),
-              },
+              }),
               LINE_COLUMN,
               DATE_COLUMN,
               PAYER_COLUMN,
@@ -313,22 +323,17 @@ function MatchView({
             caption="Lançamentos do extrato que podem repetir um pagamento já registrado"
             rows={match.duplicates}
             columns={[
-              {
-                header: "É outro crédito",
-                label: false,
-                className: TICK_CELL,
-                cell: (d) => (
-                  <TickCell
-                    id={`confirmar-duplicata-${d.line}`}
-                    name="duplicates"
-                    line={d.line}
-                    checked={tickedDuplicates.has(d.line)}
-                    onChange={(on) => toggleDuplicate(d.line, on)}
-                  >
+              tickColumn<Duplicate>("É outro crédito", {
+                name: "duplicates",
+                idPrefix: "confirmar-duplicata",
+                ticked: tickedDuplicates,
+                toggle: toggleDuplicate,
+                label: (d) => (
+                  <>
                     Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
-                  </TickCell>
+                  </>
                 ),
-              },
+              }),
               LINE_COLUMN,
               DATE_COLUMN,
               PAYER_COLUMN,
