@@ -11,14 +11,14 @@ export function siteUrlFrom(matches: readonly Match[]): string {
   return data?.siteUrl ?? "";
 }
 
+type SeoOptions = { title: string; description: string; path: string; image?: string; type?: "website" | "article"; noindex?: boolean };
+
 /**
  * Title, description, Open Graph and canonical URL for a public page:
- * `export const meta: Route.MetaFunction = ({ matches }) => seo(matches, {...})`.
+ * `export const meta: Route.MetaFunction = ({ matches }) => seo(matches, {...})`, or `seoMeta({...})`
+ * when they do not depend on the page's data.
  */
-export function seo(
-  matches: readonly Match[],
-  opts: { title: string; description: string; path: string; image?: string; type?: "website" | "article"; noindex?: boolean },
-): MetaDescriptor[] {
+export function seo(matches: readonly Match[], opts: SeoOptions): MetaDescriptor[] {
   const base = siteUrlFrom(matches);
   const url = `${base}${opts.path}`;
   const title = opts.path === "/" ? opts.title : `${opts.title} | ${SITE_NAME}`;
@@ -40,7 +40,12 @@ export function seo(
   return tags;
 }
 
+/** The meta function of a page whose title, description and path do not depend on its data. */
+export function seoMeta(opts: SeoOptions) {
+  return ({ matches }: { matches: readonly Match[] }) => seo(matches, opts);
+}
+
 /** The meta of a page kept out of search engines (the sign-in steps, maintenance). */
 export function noindexMeta(title: string, description: string, path: string) {
-  return ({ matches }: { matches: readonly Match[] }) => seo(matches, { title, description, path, noindex: true });
+  return seoMeta({ title, description, path, noindex: true });
 }

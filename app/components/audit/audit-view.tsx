@@ -226,29 +226,31 @@ function AuditEntryCard({ entry: e }: { entry: AuditEntryView }) {
   );
 }
 
+/*
+ * The top list: a two-column grid of label and value. Inside a value (the fields of a change):
+ * one "label value" line each, wrapping as needed.
+ */
+const DATA_LIST = {
+  top: {
+    dl: "grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]",
+    line: "contents",
+    dd: "mb-1 min-w-0 break-words text-slate-900 sm:mb-0",
+  },
+  nested: {
+    dl: "mt-1 grid gap-1 border-l-2 border-slate-200 pl-3",
+    line: "flex flex-wrap gap-x-2",
+    dd: "min-w-0 break-words text-slate-900",
+  },
+} as const;
+
 function DataList({ lines, nested = false }: { lines: AuditDataLine[]; nested?: boolean }) {
-  if (nested) {
-    // Inside a value (the fields of a change): one "label value" line each, wrapping as needed.
-    return (
-      <dl className="mt-1 grid gap-1 border-l-2 border-slate-200 pl-3">
-        {lines.map((l, i) => (
-          <div key={`${l.label}-${i}`} className="flex flex-wrap gap-x-2">
-            <dt className="font-medium text-slate-700">{l.label}</dt>
-            <dd className="min-w-0 break-words text-slate-900">
-              {l.value}
-              {l.children?.length ? <DataList lines={l.children} nested /> : null}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    );
-  }
+  const c = DATA_LIST[nested ? "nested" : "top"];
   return (
-    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
+    <dl className={c.dl}>
       {lines.map((l, i) => (
-        <div key={`${l.label}-${i}`} className="contents">
+        <div key={`${l.label}-${i}`} className={c.line}>
           <dt className="font-medium text-slate-700">{l.label}</dt>
-          <dd className="mb-1 min-w-0 break-words text-slate-900 sm:mb-0">
+          <dd className={c.dd}>
             {l.value}
             {l.children?.length ? <DataList lines={l.children} nested /> : null}
           </dd>

@@ -12,7 +12,7 @@ import {
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
-import { DataTable, ScrollRegion } from "~/components/ui/data-table";
+import { DataTable, ScrollRegion, type DataTableProps } from "~/components/ui/data-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
 function Panel({
@@ -66,19 +66,30 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
-/** A table that scrolls sideways on its own (not the page) on narrow screens; reachable by keyboard. */
-function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <ScrollRegion label={label} className="-mx-5 px-5">
-      {children}
-    </ScrollRegion>
-  );
-}
-
 const th = "border-b border-slate-200 px-2 py-2 text-left font-semibold text-slate-700";
 /** The diagnostics' tables: reference tables in a scrolling region, never cards. */
 const REFERENCE = { stackBelow: "none", framed: false, headClassName: "", bodyClassName: "", className: "overflow-visible" } as const;
 const td = "border-b border-slate-100 px-2 py-2 text-left align-top text-slate-900";
+
+/**
+ * A reference table in a region that scrolls sideways on its own (not the page) on narrow screens,
+ * reachable by keyboard and named as the table's caption. Its cells have the `th`/`td` classes
+ * unless a column says other classes.
+ */
+function ReferenceTable<T>({
+  caption,
+  columns,
+  ...table
+}: Omit<DataTableProps<T>, "caption" | keyof typeof REFERENCE> & { caption: string }) {
+  return (
+    <ScrollRegion label={caption} className="-mx-5 px-5">
+      <DataTable {...REFERENCE} {...table} caption={caption} columns={columns.map((c) => ({ headerClassName: th, className: td, ...c }))} />
+    </ScrollRegion>
+  );
+}
+
+/** The row's header column of a code (a job's name, a post's id): in a monospace font. */
+const CODE_COLUMN = { rowHeader: true, className: `${td} font-mono text-xs font-normal` } as const;
 
 function when(value: string | null) {
   return value ? formatDateTime(value) : "—";
@@ -164,57 +175,48 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
       <Panel id="services" title="Serviços externos" className="lg:col-span-3">
         <SectionBody section={data.services}>
           {(list) => (
-            <TableScroll label="Serviços externos">
-              <DataTable
-                {...REFERENCE}
-                caption="Serviços externos"
-                tableClassName="min-w-[42rem]"
-                rows={list}
-                rowKey={(s) => s.service}
-                rowProps={(s) => ({ "data-service": s.service })}
-                columns={[
-                  { header: "Serviço", rowHeader: true, headerClassName: th, className: `${td} font-medium`, cell: (s) => s.label },
-                  { header: "Configurado", headerClassName: th, className: td, cell: (s) => s.configured },
-                  {
-                    header: "Situação",
-                    headerClassName: th,
-                    className: td,
-                    colSpan: (s) => (s.record ? undefined : 4),
-                    cell: (s) =>
-                      s.record ? (
-                        s.record.lastOk ? (
-                          <Badge tone="success">OK</Badge>
-                        ) : (
-                          <Badge tone="danger">Falha</Badge>
-                        )
+            <ReferenceTable
+              caption="Serviços externos"
+              tableClassName="min-w-[42rem]"
+              rows={list}
+              rowKey={(s) => s.service}
+              rowProps={(s) => ({ "data-service": s.service })}
+              columns={[
+                { header: "Serviço", rowHeader: true, className: `${td} font-medium`, cell: (s) => s.label },
+                { header: "Configurado", cell: (s) => s.configured },
+                {
+                  header: "Situação",
+                  colSpan: (s) => (s.record ? undefined : 4),
+                  cell: (s) =>
+                    s.record ? (
+                      s.record.lastOk ? (
+                        <Badge tone="success">OK</Badge>
                       ) : (
-                        <span className="text-slate-600">{DIAGNOSTICS_MESSAGES.noRecord}</span>
-                      ),
-                  },
-                  { header: "Último sucesso", headerClassName: th, className: td, cell: (s) => when(s.record!.lastSuccessAt) },
-                  {
-                    header: "Último erro",
-                    headerClassName: th,
-                    className: td,
-                    cell: (s) =>
-                      s.record!.lastErrorAt ? (
-                        <>
-                          {when(s.record!.lastErrorAt)}
-                          <span className="block break-words text-xs text-slate-600">{s.record!.lastError}</span>
-                        </>
-                      ) : (
-                        "—"
-                      ),
-                  },
-                  {
-                    header: "Chamadas (falhas)",
-                    headerClassName: th,
-                    className: td,
-                    cell: (s) => `${s.record!.calls.toLocaleString("pt-BR")} (${s.record!.failures.toLocaleString("pt-BR")})`,
-                  },
-                ]}
-              />
-            </TableScroll>
+                        <Badge tone="danger">Falha</Badge>
+                      )
+                    ) : (
+                      <span className="text-slate-600">{DIAGNOSTICS_MESSAGES.noRecord}</span>
+                    ),
+                },
+                { header: "Último sucesso", cell: (s) => when(s.record!.lastSuccessAt) },
+                {
+                  header: "Último erro",
+                  cell: (s) =>
+                    s.record!.lastErrorAt ? (
+                      <>
+                        {when(s.record!.lastErrorAt)}
+                        <span className="block break-words text-xs text-slate-600">{s.record!.lastError}</span>
+                      </>
+                    ) : (
+                      "—"
+                    ),
+                },
+                {
+                  header: "Chamadas (falhas)",
+                  cell: (s) => `${s.record!.calls.toLocaleString("pt-BR")} (${s.record!.failures.toLocaleString("pt-BR")})`,
+                },
+              ]}
+            />
           )}
         </SectionBody>
       </Panel>
@@ -237,27 +239,18 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
               <div>
                 <h3 className="mb-2 font-semibold text-slate-900">Agendamentos</h3>
                 {j.schedules.length ? (
-                  <TableScroll label="Agendamentos">
-                    <DataTable
-                      {...REFERENCE}
-                      caption="Agendamentos"
-                      tableClassName="min-w-[32rem]"
-                      rows={j.schedules}
-                      rowKey={(s) => s.name}
-                      columns={[
-                        {
-                          header: "Tarefa",
-                          rowHeader: true,
-                          headerClassName: th,
-                          className: `${td} font-mono text-xs font-normal`,
-                          cell: (s) => s.name,
-                        },
-                        { header: "Frequência", headerClassName: th, className: td, cell: (s) => formatInterval(s.everySeconds) },
-                        { header: "Última vez", headerClassName: th, className: td, cell: (s) => when(s.lastEnqueuedAt) },
-                        { header: "Próxima", headerClassName: th, className: td, cell: (s) => when(s.nextRunAt) },
-                      ]}
-                    />
-                  </TableScroll>
+                  <ReferenceTable
+                    caption="Agendamentos"
+                    tableClassName="min-w-[32rem]"
+                    rows={j.schedules}
+                    rowKey={(s) => s.name}
+                    columns={[
+                      { ...CODE_COLUMN, header: "Tarefa", cell: (s) => s.name },
+                      { header: "Frequência", cell: (s) => formatInterval(s.everySeconds) },
+                      { header: "Última vez", cell: (s) => when(s.lastEnqueuedAt) },
+                      { header: "Próxima", cell: (s) => when(s.nextRunAt) },
+                    ]}
+                  />
                 ) : (
                   <p className="text-sm text-slate-600">Nenhum agendamento.</p>
                 )}
@@ -266,41 +259,30 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
               <div>
                 <h3 className="mb-2 font-semibold text-slate-900">Últimas falhas</h3>
                 {j.failures.length ? (
-                  <TableScroll label="Últimas falhas">
-                    <DataTable
-                      {...REFERENCE}
-                      caption="Últimas falhas"
-                      tableClassName="min-w-[42rem]"
-                      data-testid="job-failures"
-                      rows={j.failures}
-                      rowKey={(f) => f.id}
-                      columns={[
-                        {
-                          header: "Tarefa",
-                          rowHeader: true,
-                          headerClassName: th,
-                          className: `${td} font-mono text-xs font-normal`,
-                          cell: (f) => `${f.name} #${f.id}`,
-                        },
-                        { header: "Quando", headerClassName: th, className: td, cell: (f) => when(f.at) },
-                        { header: "Tentativas", headerClassName: th, className: td, cell: (f) => `${f.attempts} de ${f.maxAttempts}` },
-                        {
-                          header: "Situação",
-                          headerClassName: th,
-                          className: td,
-                          cell: (f) =>
-                            f.state === "failed" ? (
-                              <Badge tone="danger">Falhou</Badge>
-                            ) : f.state === "queued" ? (
-                              <Badge tone="warning">Nova tentativa {when(f.runAt)}</Badge>
-                            ) : (
-                              <Badge tone="neutral">{JOB_STATE_LABELS[f.state as keyof typeof JOB_STATE_LABELS] ?? f.state}</Badge>
-                            ),
-                        },
-                        { header: "Erro", headerClassName: th, className: `${td} break-words`, cell: (f) => f.lastError },
-                      ]}
-                    />
-                  </TableScroll>
+                  <ReferenceTable
+                    caption="Últimas falhas"
+                    tableClassName="min-w-[42rem]"
+                    data-testid="job-failures"
+                    rows={j.failures}
+                    rowKey={(f) => f.id}
+                    columns={[
+                      { ...CODE_COLUMN, header: "Tarefa", cell: (f) => `${f.name} #${f.id}` },
+                      { header: "Quando", cell: (f) => when(f.at) },
+                      { header: "Tentativas", cell: (f) => `${f.attempts} de ${f.maxAttempts}` },
+                      {
+                        header: "Situação",
+                        cell: (f) =>
+                          f.state === "failed" ? (
+                            <Badge tone="danger">Falhou</Badge>
+                          ) : f.state === "queued" ? (
+                            <Badge tone="warning">Nova tentativa {when(f.runAt)}</Badge>
+                          ) : (
+                            <Badge tone="neutral">{JOB_STATE_LABELS[f.state as keyof typeof JOB_STATE_LABELS] ?? f.state}</Badge>
+                          ),
+                      },
+                      { header: "Erro", className: `${td} break-words`, cell: (f) => f.lastError },
+                    ]}
+                  />
                 ) : (
                   <p className="text-sm text-slate-600">{DIAGNOSTICS_MESSAGES.noFailures}</p>
                 )}
@@ -314,40 +296,31 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
         <SectionBody section={data.instagramPosts}>
           {(posts) =>
             posts.length ? (
-              <TableScroll label="Posts do Instagram em cache">
-                <DataTable
-                  {...REFERENCE}
-                  caption="Posts do Instagram em cache"
-                  tableClassName="min-w-[42rem]"
-                  rows={posts}
-                  rowKey={(p) => p.id}
-                  rowProps={(p) => ({ "data-post": p.id })}
-                  columns={[
-                    {
-                      header: "id",
-                      rowHeader: true,
-                      headerClassName: th,
-                      className: `${td} font-mono text-xs font-normal`,
-                      cell: (p) => p.id,
-                    },
-                    { header: "caption", headerClassName: th, className: `${td} max-w-md break-words`, cell: (p) => p.caption ?? "—" },
-                    {
-                      header: "media_url",
-                      headerClassName: th,
-                      className: `${td} font-mono text-xs`,
-                      cell: (p) =>
-                        p.media_url ? (
-                          <a href={p.media_url} className="text-brand-700 underline underline-offset-2">
-                            {p.media_url}
-                          </a>
-                        ) : (
-                          "—"
-                        ),
-                    },
-                    { header: "timestamp", headerClassName: th, className: td, cell: (p) => formatDateTime(p.timestamp) },
-                  ]}
-                />
-              </TableScroll>
+              <ReferenceTable
+                caption="Posts do Instagram em cache"
+                tableClassName="min-w-[42rem]"
+                rows={posts}
+                rowKey={(p) => p.id}
+                rowProps={(p) => ({ "data-post": p.id })}
+                columns={[
+                  { ...CODE_COLUMN, header: "id", cell: (p) => p.id },
+                  { header: "caption", className: `${td} max-w-md break-words`, cell: (p) => p.caption ?? "—" },
+                  {
+                    header: "media_url",
+
+                    className: `${td} font-mono text-xs`,
+                    cell: (p) =>
+                      p.media_url ? (
+                        <a href={p.media_url} className="text-brand-700 underline underline-offset-2">
+                          {p.media_url}
+                        </a>
+                      ) : (
+                        "—"
+                      ),
+                  },
+                  { header: "timestamp", cell: (p) => formatDateTime(p.timestamp) },
+                ]}
+              />
             ) : (
               <p className="text-sm text-slate-600">{DIAGNOSTICS_MESSAGES.noPosts}</p>
             )

@@ -5,7 +5,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { StatementMatch } from "~/domain/finance/statement-types";
 import { UploadCard, UploadField } from "~/components/ui/upload-card";
-import { DataTable, ScrollRegion } from "~/components/ui/data-table";
+import { DataTable, ScrollRegion, type DataColumn, type DataTableProps } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -25,6 +25,9 @@ export type RegisteredPayment = {
 type ReconcileResult = ActionResult & { match?: StatementMatch; registered?: number; payments?: RegisteredPayment[] };
 
 const ACCEPT = ".csv,.txt,text/csv,text/plain";
+type Proposal = StatementMatch["proposals"][number];
+type Duplicate = StatementMatch["duplicates"][number];
+
 const period = (m: number, y: number) => `${String(m).padStart(2, "0")}/${y}`;
 
 /** On a phone each table row is a card (thead hidden): each cell says what it is. */
@@ -53,47 +56,63 @@ const AMOUNT_COLUMN = {
   cell: (r: { amountCentavos: number }) => formatMoney(r.amountCentavos),
 } as const;
 
-/** A statement table's bordered region, scrolling sideways on its own. */
-function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
+/** A table of statement lines in a bordered region of its own (named `label`) that scrolls sideways; each row `${rowTestId}-${line}`. */
+function StatementTable<T extends { line: number }>({
+  label,
+  rowTestId,
+  ...table
+}: Omit<DataTableProps<T>, keyof typeof STATEMENT_TABLE | "rowKey" | "rowProps"> & { label: string; rowTestId: string }) {
   return (
     <ScrollRegion label={label} className="rounded-md border border-slate-200">
-      {children}
+      <DataTable {...STATEMENT_TABLE} {...table} rowKey={(r) => r.line} rowProps={(r) => ({ "data-testid": `${rowTestId}-${r.line}` })} />
     </ScrollRegion>
   );
 }
 
-/** A row's tick box and its label (a line of the card on a phone; for screen readers only from `md` up). */
-function TickCell({
-  id,
-  name,
-  line,
-  checked,
-  onChange,
-  children,
-}: {
-  id: string;
-  name: string;
-  line: number;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <>
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        value={line}
-        checked={checked}
-        onChange={(e) => onChange(e.currentTarget.checked)}
-        className="size-5 shrink-0 accent-brand-700"
-      />
-      <label htmlFor={id} className="font-semibold text-slate-900 md:sr-only">
-        {children}
-      </label>
-    </>
-  );
+/**
+ * The column of a row's tick box and its label (a line of the card on a phone; for screen readers
+ * only from `md` up): the box `name` has the line as its value and `${idPrefix}-${line}` as its id.
+ */
+function tickColumn<T extends { line: number }>(
+  header: string,
+  {
+    name,
+    idPrefix,
+    ticked,
+    toggle,
+    label,
+  }: {
+    name: string;
+    idPrefix: string;
+    ticked: Set<number>;
+    toggle: (line: number, on: boolean) => void;
+    label: (row: T) => React.ReactNode;
+  },
+): DataColumn<T> {
+  return {
+    header,
+    label: false,
+    className: TICK_CELL,
+    cell: (r) => {
+      const id = `${idPrefix}-${r.line}`;
+      return (
+        <>
+          <input
+            id={id}
+            type="checkbox"
+            name={name}
+            value={r.line}
+            checked={ticked.has(r.line)}
+            onChange={(e) => toggle(r.line, e.currentTarget.checked)}
+            className="size-5 shrink-0 accent-brand-700"
+          />
+          <label htmlFor={id} className="font-semibold text-slate-900 md:sr-only">
+            {label(r)}
+          </label>
+        </>
+      );
+    },
+  };
 }
 
 /** The open charge a line would pay: the member and the month, to its page. */
@@ -252,45 +271,37 @@ function MatchView({
           Pagamentos propostos
         </h3>
         {match.proposals.length ? (
-          <TableRegion label="Pagamentos propostos">
-            <DataTable
-              {...STATEMENT_TABLE}
-              tableClassName="md:min-w-[40rem]"
-              caption="Lançamentos do extrato e a cobrança proposta para cada um"
-              rows={match.proposals}
-              rowKey={(p) => p.line}
-              rowProps={(p) => ({ "data-testid": `proposal-${p.line}` })}
-              columns={[
-                {
-                  header: "Confirmar",
-                  label: false,
-                  className: TICK_CELL,
-                  cell: (p) => (
-                    <TickCell
-                      id={`confirmar-linha-${p.line}`}
-                      name="lines"
-                      line={p.line}
-                      checked={ticked.has(p.line)}
-                      onChange={(on) => toggle(p.line, on)}
-                    >
-                      Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
-                    </TickCell>
-                  ),
-                },
-                LINE_COLUMN,
-                DATE_COLUMN,
-                PAYER_COLUMN,
-                AMOUNT_COLUMN,
-                {
-                  header: "Cobrança",
-                  cell: (p) => (
-                    <ChargeLink to={chargePath(p.chargeId)} memberName={p.memberName} month={p.referenceMonth} year={p.referenceYear} />
-                  ),
-                },
-                { header: "Por", cell: (p) => (p.via === "txid" ? "txid" : "valor e nome") },
-              ]}
-            />
-          </TableRegion>
+          <StatementTable
+            label="Pagamentos propostos"
+            rowTestId="proposal"
+            tableClassName="md:min-w-[40rem]"
+            caption="Lançamentos do extrato e a cobrança proposta para cada um"
+            rows={match.proposals}
+            columns={[
+              tickColumn<Proposal>("Confirmar", {
+                name: "lines",
+                idPrefix: "confirmar-linha",
+                ticked,
+                toggle,
+                label: (p) => (
+                  <>
+                    Confirmar linha {p.line}: {p.memberName}, {period(p.referenceMonth, p.referenceYear)}
+                  </>
+                ),
+              }),
+              LINE_COLUMN,
+              DATE_COLUMN,
+              PAYER_COLUMN,
+              AMOUNT_COLUMN,
+              {
+                header: "Cobrança",
+                cell: (p) => (
+                  <ChargeLink to={chargePath(p.chargeId)} memberName={p.memberName} month={p.referenceMonth} year={p.referenceYear} />
+                ),
+              },
+              { header: "Por", cell: (p) => (p.via === "txid" ? "txid" : "valor e nome") },
+            ]}
+          />
         ) : (
           <p className="text-sm text-slate-700">Nenhum lançamento corresponde a uma cobrança em aberto.</p>
         )}
@@ -305,56 +316,48 @@ function MatchView({
             O filiado já tem um pagamento PIX registrado com a mesma data e o mesmo valor. Pode ser o mesmo crédito, escrito de outra forma
             em outro extrato. Estas linhas não são registradas, a menos que você marque cada uma confirmando que é outro crédito.
           </p>
-          <TableRegion label="Possíveis duplicatas">
-            <DataTable
-              {...STATEMENT_TABLE}
-              tableClassName="md:min-w-[44rem]"
-              caption="Lançamentos do extrato que podem repetir um pagamento já registrado"
-              rows={match.duplicates}
-              rowKey={(d) => d.line}
-              rowProps={(d) => ({ "data-testid": `duplicate-${d.line}` })}
-              columns={[
-                {
-                  header: "É outro crédito",
-                  label: false,
-                  className: TICK_CELL,
-                  cell: (d) => (
-                    <TickCell
-                      id={`confirmar-duplicata-${d.line}`}
-                      name="duplicates"
-                      line={d.line}
-                      checked={tickedDuplicates.has(d.line)}
-                      onChange={(on) => toggleDuplicate(d.line, on)}
-                    >
-                      Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
-                    </TickCell>
-                  ),
-                },
-                LINE_COLUMN,
-                DATE_COLUMN,
-                PAYER_COLUMN,
-                AMOUNT_COLUMN,
-                {
-                  header: "Já registrado",
-                  cell: (d) => (
-                    <>
-                      <Link to={chargePath(d.duplicateOf.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
-                        <span className="whitespace-nowrap">{period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear)}</span>, pago
-                        em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
-                      </Link>
-                      {d.duplicateOf.fromStatement ? " (extrato)" : " (registro manual)"}
-                    </>
-                  ),
-                },
-                {
-                  header: "Pagaria",
-                  cell: (d) => (
-                    <ChargeLink to={chargePath(d.chargeId)} memberName={d.memberName} month={d.referenceMonth} year={d.referenceYear} />
-                  ),
-                },
-              ]}
-            />
-          </TableRegion>
+          <StatementTable
+            label="Possíveis duplicatas"
+            rowTestId="duplicate"
+            tableClassName="md:min-w-[44rem]"
+            caption="Lançamentos do extrato que podem repetir um pagamento já registrado"
+            rows={match.duplicates}
+            columns={[
+              tickColumn<Duplicate>("É outro crédito", {
+                name: "duplicates",
+                idPrefix: "confirmar-duplicata",
+                ticked: tickedDuplicates,
+                toggle: toggleDuplicate,
+                label: (d) => (
+                  <>
+                    Registrar a linha {d.line} como outro crédito: {d.memberName}, {period(d.referenceMonth, d.referenceYear)}
+                  </>
+                ),
+              }),
+              LINE_COLUMN,
+              DATE_COLUMN,
+              PAYER_COLUMN,
+              AMOUNT_COLUMN,
+              {
+                header: "Já registrado",
+                cell: (d) => (
+                  <>
+                    <Link to={chargePath(d.duplicateOf.chargeId)} className="font-semibold text-brand-800 underline underline-offset-2">
+                      <span className="whitespace-nowrap">{period(d.duplicateOf.referenceMonth, d.duplicateOf.referenceYear)}</span>, pago
+                      em <span className="whitespace-nowrap">{formatDate(d.duplicateOf.paidOn)}</span>
+                    </Link>
+                    {d.duplicateOf.fromStatement ? " (extrato)" : " (registro manual)"}
+                  </>
+                ),
+              },
+              {
+                header: "Pagaria",
+                cell: (d) => (
+                  <ChargeLink to={chargePath(d.chargeId)} memberName={d.memberName} month={d.referenceMonth} year={d.referenceYear} />
+                ),
+              },
+            ]}
+          />
         </section>
       ) : null}
 
@@ -378,23 +381,20 @@ function MatchView({
           <p className="text-sm text-slate-700">
             Estes créditos não foram associados a uma cobrança. Registre-os pela tela financeira, se for o caso.
           </p>
-          <TableRegion label="Créditos para conferência manual">
-            <DataTable
-              {...STATEMENT_TABLE}
-              tableClassName="md:min-w-[36rem]"
-              caption="Créditos do extrato sem cobrança correspondente e o motivo"
-              rows={match.unmatched}
-              rowKey={(u) => u.line}
-              rowProps={(u) => ({ "data-testid": `unmatched-${u.line}` })}
-              columns={[
-                { header: "Linha", className: "font-mono", cell: (u) => u.line },
-                DATE_COLUMN,
-                { header: "Descrição", cell: (u) => u.description },
-                AMOUNT_COLUMN,
-                { header: "Motivo", cell: (u) => u.reason },
-              ]}
-            />
-          </TableRegion>
+          <StatementTable
+            label="Créditos para conferência manual"
+            rowTestId="unmatched"
+            tableClassName="md:min-w-[36rem]"
+            caption="Créditos do extrato sem cobrança correspondente e o motivo"
+            rows={match.unmatched}
+            columns={[
+              { header: "Linha", className: "font-mono", cell: (u) => u.line },
+              DATE_COLUMN,
+              { header: "Descrição", cell: (u) => u.description },
+              AMOUNT_COLUMN,
+              { header: "Motivo", cell: (u) => u.reason },
+            ]}
+          />
         </section>
       ) : null}
 

@@ -235,6 +235,47 @@ function reportColumns(keyLabel: string, reasonLabel: string): DataColumn<Report
   ];
 }
 
+/** The first 200 lines of a list of the report (the CSV has them all), in a region that scrolls. */
+function ReportTable({
+  label,
+  border,
+  testId,
+  caption,
+  captionClassName,
+  lines,
+  rowTestId,
+  columns,
+}: {
+  label: string;
+  border: string;
+  testId?: string;
+  caption: string;
+  captionClassName?: string;
+  lines: ReportLine[];
+  rowTestId: string;
+  columns: DataColumn<ReportLine>[];
+}) {
+  return (
+    <div
+      className={`max-h-72 overflow-auto rounded-md border ${border}`}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      data-testid={testId}
+    >
+      <DataTable
+        {...REPORT_TABLE}
+        caption={caption}
+        captionClassName={captionClassName}
+        rows={lines.slice(0, 200)}
+        rowKey={(r) => r.row}
+        rowProps={(r) => ({ "data-testid": `${rowTestId}-${r.row}` })}
+        columns={columns}
+      />
+    </div>
+  );
+}
+
 function ImportReportView({
   report,
   csv,
@@ -276,43 +317,29 @@ function ImportReportView({
         ))}
       </dl>
       {report.rejected.length ? (
-        <div
-          className="max-h-72 overflow-auto rounded-md border border-slate-200"
-          tabIndex={0}
-          role="region"
-          aria-label="Linhas rejeitadas"
-        >
-          <DataTable
-            {...REPORT_TABLE}
-            caption="Linhas rejeitadas e todos os seus problemas"
-            rows={report.rejected.slice(0, 200)}
-            rowKey={(r) => r.row}
-            rowProps={(r) => ({ "data-testid": `import-rejected-${r.row}` })}
-            columns={reportColumns(keyLabel, "Problemas")}
-          />
-        </div>
+        <ReportTable
+          label="Linhas rejeitadas"
+          border="border-slate-200"
+          caption="Linhas rejeitadas e todos os seus problemas"
+          lines={report.rejected}
+          rowTestId="import-rejected"
+          columns={reportColumns(keyLabel, "Problemas")}
+        />
       ) : null}
       {report.rejected.length > 200 ? (
         <p className="text-xs text-slate-600">Mostrando as 200 primeiras; o relatório completo está no CSV.</p>
       ) : null}
       {report.warnings?.length && !report.applied ? (
-        <div
-          className="max-h-72 overflow-auto rounded-md border border-amber-300"
-          tabIndex={0}
-          role="region"
-          aria-label="Possíveis duplicados"
-          data-testid={`${name}-warnings`}
-        >
-          <DataTable
-            {...REPORT_TABLE}
-            caption={`Possíveis duplicados (${report.warnings.length}): confira antes de importar`}
-            captionClassName="bg-amber-50 px-3 py-2 text-left font-semibold text-amber-900"
-            rows={report.warnings.slice(0, 200)}
-            rowKey={(r) => r.row}
-            rowProps={(r) => ({ "data-testid": `import-warning-${r.row}` })}
-            columns={reportColumns(keyLabel, "Parece com")}
-          />
-        </div>
+        <ReportTable
+          label="Possíveis duplicados"
+          border="border-amber-300"
+          testId={`${name}-warnings`}
+          caption={`Possíveis duplicados (${report.warnings.length}): confira antes de importar`}
+          captionClassName="bg-amber-50 px-3 py-2 text-left font-semibold text-amber-900"
+          lines={report.warnings}
+          rowTestId="import-warning"
+          columns={reportColumns(keyLabel, "Parece com")}
+        />
       ) : null}
       {href ? (
         <p>

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { BrandMark } from "./brand-mark";
@@ -51,5 +51,16 @@ export function BackHome() {
         </Link>
       </Button>
     </div>
+  );
+}
+
+/** Ends the half-done sign-in (a plain post to /logout): "sign in with another account", "leave". */
+export function SignOutButton({ children }: { children: React.ReactNode }) {
+  return (
+    <Form method="post" action="/logout">
+      <Button type="submit" variant="ghost">
+        {children}
+      </Button>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Form as PlainForm, useLoaderData, useSearchParams } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import { ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/login-code";
 import { requireSessionStage } from "~/auth/guard.server";
@@ -15,7 +15,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { AuthCard } from "~/components/layout/auth-card";
+import { AuthCard, SignOutButton } from "~/components/layout/auth-card";
 import { noindexMeta } from "~/utils/seo";
 
 /** The sign-in's code step (ADR 185): after the right password, a TOTP code or a recovery code. */
@@ -73,11 +73,7 @@ export default function LoginCode() {
       }
       after={
         <div className="mt-6 flex flex-col items-center gap-2 text-center">
-          <PlainForm method="post" action="/logout">
-            <Button type="submit" variant="ghost">
-              Entrar com outra conta
-            </Button>
-          </PlainForm>
+          <SignOutButton>Entrar com outra conta</SignOutButton>
           <p className="text-sm text-slate-600">
             Perdeu o celular e os códigos? Peça a um administrador do sistema para redefinir a sua verificação.
           </p>

@@ -1,12 +1,4 @@
-import {
-  Form as PlainForm,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Link, redirect, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/login-enrol";
 import { requireSessionStage, SECOND_FACTOR_PATHS } from "~/auth/guard.server";
@@ -20,7 +12,7 @@ import { handleAction, oneIntent } from "~/utils/action.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { AuthCard } from "~/components/layout/auth-card";
+import { AuthCard, SignOutButton } from "~/components/layout/auth-card";
 import { EnrolmentSteps, RecoveryCodes } from "~/components/auth/two-factor-setup";
 import { noindexMeta } from "~/utils/seo";
 
@@ -98,11 +90,7 @@ export default function LoginEnrol() {
       after={
         codes ? null : (
           <div className="mt-6 text-center">
-            <PlainForm method="post" action="/logout">
-              <Button type="submit" variant="ghost">
-                Sair
-              </Button>
-            </PlainForm>
+            <SignOutButton>Sair</SignOutButton>
           </div>
         )
       }

@@ -1,12 +1,11 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Form, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { Download, Plus } from "lucide-react";
 import type { Route } from "./+types/agreements";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";
 import { listAgreements } from "~/domain/agreements/list-agreements.server";
-import { cn } from "~/lib/cn";
 import { createAgreement } from "~/domain/agreements/create-agreement.server";
 import { updateAgreement } from "~/domain/agreements/update-agreement.server";
 import { deleteAgreement } from "~/domain/agreements/delete-agreement.server";
@@ -32,6 +31,7 @@ import { AgreementFormDialog } from "~/components/agreements/agreement-form-dial
 import type { EditableAgreement } from "~/domain/agreements/agreement-row";
 import { AgreementsEmptyState } from "~/components/agreements/empty-state";
 import { EditButton } from "~/components/ui/edit-button";
+import { SegmentedNav } from "~/components/ui/segmented-nav";
 
 export const meta: Route.MetaFunction = () => [{ title: "Convenções | Painel" }];
 
@@ -85,24 +85,16 @@ function FilterTabs({ q, filter }: { q: string; filter: AgreementFilter }) {
     return s ? `?${s}` : ".";
   };
   return (
-    <nav aria-label="Filtrar por situação" className="max-w-full overflow-x-auto">
-      <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
-        {(Object.keys(AGREEMENT_FILTERS) as AgreementFilter[]).map((key) => (
-          <li key={key}>
-            <Link
-              to={href(key)}
-              aria-current={key === filter ? "page" : undefined}
-              className={cn(
-                "inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold sm:px-4",
-                key === filter ? "bg-navy-900 text-white" : "text-slate-800 hover:bg-slate-100",
-              )}
-            >
-              {AGREEMENT_FILTERS[key]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <SegmentedNav
+      label="Filtrar por situação"
+      linkClassName="inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold sm:px-4"
+      items={(Object.keys(AGREEMENT_FILTERS) as AgreementFilter[]).map((key) => ({
+        key,
+        to: href(key),
+        label: AGREEMENT_FILTERS[key],
+        current: key === filter,
+      }))}
+    />
   );
 }
 

@@ -17,6 +17,7 @@ import { cn } from "~/lib/cn";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { formatLongDate } from "~/lib/dates";
 import { lastVisitText } from "~/domain/fieldwork/visits";
+import type { BarList, RecentList, Section, Trend } from "~/domain/dashboards/panel-types";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -75,8 +76,16 @@ export default function Panel() {
   const dues = panel.cards.filter(isDues);
   const besideRecent = panel.recent.length % 2 === 1 ? panel.trends[0] : undefined;
   const otherTrends = besideRecent ? panel.trends.slice(1) : panel.trends;
-  const trendView = (s: (typeof panel.trends)[number], i: number) =>
-    s.ok ? <TrendChart key={s.data.id} trend={s.data} /> : <Unavailable key={`${s.id}-${i}`} title={s.title} retryHref={retryHref} />;
+  // A section drawn by `view` when it loaded; one that did not, "unavailable" with its retry link.
+  const sectionView =
+    <T extends { id: string }>(view: (data: T) => React.ReactNode) =>
+    (s: Section<T>, i: number) =>
+      s.ok ? (
+        <React.Fragment key={s.data.id}>{view(s.data)}</React.Fragment>
+      ) : (
+        <Unavailable key={`${s.id}-${i}`} title={s.title} retryHref={retryHref} />
+      );
+  const trendView = sectionView((trend: Trend) => <TrendChart trend={trend} />);
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader
@@ -131,24 +140,12 @@ export default function Panel() {
       ) : null}
       {panel.bars.length ? (
         <div className="grid items-start gap-4 lg:grid-cols-3">
-          {panel.bars.map((s, i) =>
-            s.ok ? (
-              <BarListView key={s.data.id} list={s.data} />
-            ) : (
-              <Unavailable key={`${s.id}-${i}`} title={s.title} retryHref={retryHref} />
-            ),
-          )}
+          {panel.bars.map(sectionView((list: BarList) => <BarListView list={list} />))}
         </div>
       ) : null}
       {panel.recent.length ? (
         <div className="grid gap-4 lg:grid-cols-2">
-          {panel.recent.map((s, i) =>
-            s.ok ? (
-              <RecentListView key={s.data.id} list={s.data} />
-            ) : (
-              <Unavailable key={`${s.id}-${i}`} title={s.title} retryHref={retryHref} />
-            ),
-          )}
+          {panel.recent.map(sectionView((list: RecentList) => <RecentListView list={list} />))}
           {/* An odd number of lists: the first trend fills the row's other half. */}
           {besideRecent ? trendView(besideRecent, 0) : null}
         </div>

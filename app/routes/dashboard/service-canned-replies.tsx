@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/service-canned-replies";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";
@@ -7,7 +7,6 @@ import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedRe
 import { CANNED_LIMITS, CANNED_MESSAGES, CANNED_PLACEHOLDERS, cannedReplyActionSchema } from "~/domain/service-records/canned-replies";
 import { SECTOR_LABELS } from "~/domain/service-records/service-options";
 import { loadOrFail } from "~/utils/load.server";
-import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Button } from "~/components/ui/button";
@@ -17,6 +16,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { EditButton } from "~/components/ui/edit-button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Field, Input, Textarea } from "~/components/ui/input";
+import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { useDialogFormAction, useFormAction } from "~/components/ui/use-form-action";
 
 export const meta: Route.MetaFunction = () => [{ title: "Respostas prontas | Painel" }];
@@ -55,24 +55,11 @@ const PLACEHOLDER_HINT = `Marcadores: ${Object.entries(CANNED_PLACEHOLDERS)
 function SectorTabs({ sectors, sector }: { sectors: ServiceSector[]; sector: ServiceSector }) {
   if (sectors.length < 2) return null;
   return (
-    <nav aria-label="Setor" className="max-w-full overflow-x-auto">
-      <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
-        {sectors.map((s) => (
-          <li key={s}>
-            <Link
-              to={`?setor=${s}`}
-              aria-current={s === sector ? "page" : undefined}
-              className={cn(
-                "inline-flex h-10 items-center whitespace-nowrap rounded-md px-3 text-sm font-semibold",
-                s === sector ? "bg-navy-900 text-white" : "text-slate-800 hover:bg-slate-100",
-              )}
-            >
-              {SECTOR_LABELS[s]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <SegmentedNav
+      label="Setor"
+      linkClassName="inline-flex h-10 items-center whitespace-nowrap rounded-md px-3 text-sm font-semibold"
+      items={sectors.map((s) => ({ key: s, to: `?setor=${s}`, label: SECTOR_LABELS[s], current: s === sector }))}
+    />
   );
 }
 

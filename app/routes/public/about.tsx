@@ -4,7 +4,7 @@ import { Award, Eye, Flame, HandHeart, Handshake, Scale, ShieldCheck, Target, Us
 import type { Route } from "./+types/about";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { whatsappLink } from "~/domain/content/contact-links";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { ContactList } from "~/components/content/contact-list";
 import { SocialLinks, WhatsappGlyph } from "~/components/content/social-links";
@@ -14,13 +14,11 @@ export async function loader(_: Route.LoaderArgs) {
   return { content: await getInstitutionalContent() };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Quem Somos",
-    description:
-      "História, missão, visão, valores e diretoria executiva do sindicato que representa os bombeiros civis do Distrito Federal.",
-    path: "/quem-somos",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Quem Somos",
+  description: "História, missão, visão, valores e diretoria executiva do sindicato que representa os bombeiros civis do Distrito Federal.",
+  path: "/quem-somos",
+});
 
 // The values are editable; icons follow their order (the original's five values first).
 const VALUE_ICONS = [Eye, Scale, ShieldCheck, HandHeart, Award, Handshake, Users, Flame, Target, Award];

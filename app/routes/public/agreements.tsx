@@ -14,7 +14,7 @@ import {
   type PublicFilters,
 } from "~/domain/agreements/public-filters";
 import { log, errorFields } from "~/utils/logger.server";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -22,13 +22,12 @@ import { PublicAgreementCard } from "~/components/agreements/public-agreement-ca
 import { PublicAgreementFilters } from "~/components/agreements/public-agreement-filters";
 import { AgreementsEmptyState } from "~/components/agreements/empty-state";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Convenções Coletivas",
-    description:
-      "Consulte e baixe em PDF as convenções e acordos coletivos de trabalho dos bombeiros civis do Distrito Federal, com vigência e situação de cada instrumento.",
-    path: "/convencoes",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Convenções Coletivas",
+  description:
+    "Consulte e baixe em PDF as convenções e acordos coletivos de trabalho dos bombeiros civis do Distrito Federal, com vigência e situação de cada instrumento.",
+  path: "/convencoes",
+});
 
 export async function loader(_: Route.LoaderArgs) {
   try {

@@ -8,7 +8,7 @@ import { COMPLAINT_MESSAGES, EVIDENCE_MAX_BYTES, followUpSchema } from "~/domain
 import { publicAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { PublicFormPage } from "~/components/layout/page-hero";
 import { AnonymityAside } from "~/components/complaints/anonymity-aside";
 import { FollowUpView, ReceiptLookupForm } from "~/components/complaints/follow-up";
@@ -17,12 +17,11 @@ import { FollowUpView, ReceiptLookupForm } from "~/components/complaints/follow-
 // layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
 export const handle = { hydrate: "now" as const };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Acompanhar denúncia",
-    description: "Consulte o andamento da sua denúncia anônima e as respostas do sindicato com o código de 16 dígitos.",
-    path: "/denuncia/acompanhar",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Acompanhar denúncia",
+  description: "Consulte o andamento da sua denúncia anônima e as respostas do sindicato com o código de 16 dígitos.",
+  path: "/denuncia/acompanhar",
+});
 
 export const headers: Route.HeadersFunction = () => ANONYMITY_HEADERS;
 

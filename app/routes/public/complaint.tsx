@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD } from "~/utils/forms";
 import type { ActionResult } from "~/utils/action-result";
 import { AppError } from "~/utils/app-error";
 import { useFormAction } from "~/components/ui/use-form-action";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { PublicFormPage } from "~/components/layout/page-hero";
 import { ComplaintForm } from "~/components/complaints/complaint-form";
 import { ReceiptCard } from "~/components/complaints/receipt-card";
@@ -17,13 +17,12 @@ import { AnonymityAside } from "~/components/complaints/anonymity-aside";
 // layout (root.tsx, docs/decisions/105-home-first-load-js-floor.md).
 export const handle = { hydrate: "now" as const };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Denúncia Anônima",
-    description:
-      "Denuncie irregularidades no seu local de trabalho sem se identificar. Sem cadastro, sem e-mail e sem registro de IP; acompanhe pelo código de 16 dígitos.",
-    path: "/denuncia",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Denúncia Anônima",
+  description:
+    "Denuncie irregularidades no seu local de trabalho sem se identificar. Sem cadastro, sem e-mail e sem registro de IP; acompanhe pelo código de 16 dígitos.",
+  path: "/denuncia",
+});
 
 export const headers: Route.HeadersFunction = () => ANONYMITY_HEADERS;
 

@@ -6,19 +6,18 @@ import { submitContactMessage } from "~/domain/contacts/submit-contact-message.s
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { isContactSector } from "~/auth/scopes";
 import { publicAction } from "~/utils/action.server";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { ContactForm } from "~/components/contacts/contact-form";
 import { ContactInfo } from "~/components/contacts/contact-info";
 import type { loader as layoutLoader } from "./layout";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Fale Conosco",
-    description:
-      "Escreva para o Sindicato dos Bombeiros Civis do DF: dúvidas, filiação, questões trabalhistas e financeiras. Endereço, telefones, e-mail e horário de atendimento.",
-    path: "/contato",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Fale Conosco",
+  description:
+    "Escreva para o Sindicato dos Bombeiros Civis do DF: dúvidas, filiação, questões trabalhistas e financeiras. Endereço, telefones, e-mail e horário de atendimento.",
+  path: "/contato",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

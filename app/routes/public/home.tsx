@@ -1,7 +1,7 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { whatsappLink } from "~/domain/content/contact-links";
 import { listLatestPublishedNews } from "~/domain/news/list-published-news.server";
 import { listActivePartners } from "~/domain/partners/list-active-partners.server";
@@ -18,12 +18,11 @@ import { UnionMapSection } from "~/components/home/union-map-section";
 
 const MEMBERSHIP_MESSAGE = "Olá! Gostaria de saber como me filiar ao sindicato.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Sindicato dos Bombeiros Civis do DF",
-    description: "Sindicato dos bombeiros civis do Distrito Federal: convenções coletivas, notícias, filiação, contato e denúncia anônima.",
-    path: "/",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Sindicato dos Bombeiros Civis do DF",
+  description: "Sindicato dos bombeiros civis do Distrito Federal: convenções coletivas, notícias, filiação, contato e denúncia anônima.",
+  path: "/",
+});
 
 /** A block that fails to load shows as empty rather than taking the whole home page down. */
 async function orEmpty<T>(what: string, p: Promise<T[]>): Promise<T[]> {

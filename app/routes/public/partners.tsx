@@ -4,7 +4,7 @@ import type { Route } from "./+types/partners";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { whatsappLink } from "~/domain/content/contact-links";
 import { groupByCategory, listActivePartners } from "~/domain/partners/list-active-partners.server";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { PageHero } from "~/components/layout/page-hero";
 import { PartnerCard } from "~/components/partners/partner-card";
 import { WhatsappGlyph } from "~/components/content/social-links";
@@ -24,12 +24,11 @@ export async function loader(_: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Parceiros",
-    description: "Entidades e empresas parceiras do sindicato dos bombeiros civis do DF e os benefícios para associados.",
-    path: "/parceiros",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Parceiros",
+  description: "Entidades e empresas parceiras do sindicato dos bombeiros civis do DF e os benefícios para associados.",
+  path: "/parceiros",
+});
 
 function slug(s: string) {
   return s

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "react-router";
 import { Mail, MapPin, MessageSquare, Server, ShieldAlert, ShieldCheck, UserCog, Users, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/privacy";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { formatLongDate } from "~/lib/long-date";
 import { PageHero } from "~/components/layout/page-hero";
 import { DataTable } from "~/components/ui/data-table";
@@ -15,13 +15,12 @@ export async function loader(_: Route.LoaderArgs) {
   return { content: await getInstitutionalContent() };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Aviso de Privacidade",
-    description:
-      "Como o sindicato trata dados pessoais no site e no sistema interno: dados coletados, finalidades, bases legais da LGPD, prazos, direitos dos titulares, segurança e cookies.",
-    path: "/privacidade",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Aviso de Privacidade",
+  description:
+    "Como o sindicato trata dados pessoais no site e no sistema interno: dados coletados, finalidades, bases legais da LGPD, prazos, direitos dos titulares, segurança e cookies.",
+  path: "/privacidade",
+});
 
 const SECTIONS = [
   { id: "controlador", title: "Quem trata os dados" },

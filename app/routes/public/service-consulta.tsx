@@ -7,7 +7,7 @@ import { MERGE_MESSAGES } from "~/domain/service-records/merge";
 import { publicAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
-import { seo } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import { PublicFormPage } from "~/components/layout/page-hero";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -16,12 +16,11 @@ import { StatusBadge } from "~/components/service-records/service-badges";
 import { ConsultaAttachments } from "~/components/service-records/consulta-attachments";
 import { ConsultaEntries, ConsultaFacts } from "~/components/service-records/consulta-entries";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Consultar atendimento",
-    description: "Acompanhe o andamento do seu atendimento no sindicato com o número de protocolo.",
-    path: "/atendimento/consulta",
-  });
+export const meta: Route.MetaFunction = seoMeta({
+  title: "Consultar atendimento",
+  description: "Acompanhe o andamento do seu atendimento no sindicato com o número de protocolo.",
+  path: "/atendimento/consulta",
+});
 
 /**
  * The answer is personal: never cached, and no referrer leaves the site. "same-origin", not
