@@ -18,7 +18,10 @@ export async function staffAction<S extends IntentUnion>(
   request: Request,
   intents: S,
   spec: (actor: SessionUser) => Omit<ActionSpec<S, SessionUser>, "actor" | "intents">,
+  /** A further check after the screen's guard and still before the body is read (e.g. the record of the URL in scope). */
+  check?: (actor: SessionUser) => Promise<void>,
 ) {
   const actor = await requireAccess(request);
+  await check?.(actor);
   return handleAction(request, { ...spec(actor), actor, intents });
 }

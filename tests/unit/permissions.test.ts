@@ -112,16 +112,21 @@ describe("the role table", () => {
     const staffAction = fs.readFileSync(path.resolve("app/utils/staff-action.server.ts"), "utf8");
     const guardAt = staffAction.indexOf("await requireAccess(request)");
     expect(guardAt).toBeGreaterThan(-1);
-    expect(guardAt).toBeLessThan(staffAction.indexOf("handleAction(request"));
+    expect(guardAt).toBeLessThan(staffAction.indexOf("await check?.(actor)"));
+    expect(staffAction.indexOf("await check?.(actor)")).toBeLessThan(staffAction.indexOf("handleAction(request"));
+    // serviceRecordAction (a record's pages) is staffAction with the record's scope as its check.
+    const recordAction = fs.readFileSync(path.resolve("app/domain/service-records/service-access.server.ts"), "utf8");
+    expect(recordAction).toMatch(/return staffAction\(request, intents, spec, \(actor\) => requireRecordInScope\(actor, request, id\)\)/);
     for (const r of guarded) {
       const src = fs.readFileSync(path.resolve("app", r.file), "utf8");
       const exportsLoader = /export (async )?function loader/.test(src);
       const exportsAction = /export (async )?function action/.test(src);
       // requireResourceActor (app/utils/resource.server.ts) is requireAccess for resource routes,
       // serveResource (same file) for the file downloads, apiLoader (app/utils/api.server.ts)
-      // for the JSON endpoints, and staffAction (app/utils/staff-action.server.ts, ADR 294) for the
-      // form actions; each calls it first.
-      const guards = (src.match(/\b(requireAccess|requireResourceActor|serveResource|apiLoader|staffAction)\(/g) ?? []).length;
+      // for the JSON endpoints, and staffAction (app/utils/staff-action.server.ts, ADR 294) and
+      // serviceRecordAction (a record's pages, through staffAction) for the form actions; each calls it first.
+      const guards = (src.match(/\b(requireAccess|requireResourceActor|serveResource|apiLoader|staffAction|serviceRecordAction)\(/g) ?? [])
+        .length;
       expect(guards, `${r.file} deve chamar requireAccess em cada loader/action`).toBeGreaterThanOrEqual(
         Number(exportsLoader) + Number(exportsAction),
       );

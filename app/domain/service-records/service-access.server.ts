@@ -9,6 +9,9 @@ import { MERGE_MESSAGES } from "./merge";
 import { SERVICE_MESSAGES } from "./service-options";
 import { serviceScope, type ServiceSector } from "~/auth/scopes";
 import { isUuid } from "~/utils/uuid";
+import type { IntentUnion, ActionSpec } from "~/utils/action.server";
+import type { SessionUser } from "~/auth/session.server";
+import { staffAction } from "~/utils/staff-action.server";
 
 export type ServiceActor = Actor & { name?: string };
 
@@ -40,6 +43,19 @@ export async function requireRecordInScope(actor: Actor, request: Request, id: s
     }
     throw error;
   }
+}
+
+/**
+ * The action of a record's page (detail, attachments, merge): `staffAction` with the record of the
+ * URL checked in the actor's scope (`requireRecordInScope`) before a byte of the body is read.
+ */
+export function serviceRecordAction<S extends IntentUnion>(
+  request: Request,
+  id: string,
+  intents: S,
+  spec: (actor: SessionUser) => Omit<ActionSpec<S, SessionUser>, "actor" | "intents">,
+) {
+  return staffAction(request, intents, spec, (actor) => requireRecordInScope(actor, request, id));
 }
 
 /**

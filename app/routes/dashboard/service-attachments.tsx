@@ -1,11 +1,9 @@
 import { Link, useActionData, useParams } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/service-attachments";
-import { requireAccess } from "~/auth/guard.server";
-import { requireRecordInScope } from "~/domain/service-records/service-access.server";
+import { serviceRecordAction } from "~/domain/service-records/service-access.server";
 import { attachToServiceRecord, setAttachmentVisibility } from "~/domain/service-records/attachments.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, attachmentActionSchema } from "~/domain/service-records/attachments";
-import { handleAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -20,19 +18,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Anexos do atendimento |
  * file's size is checked while it streams (413), its type by content (415).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  await requireRecordInScope(actor, request, params.id);
   const id = params.id;
-  return handleAction(request, {
-    actor,
-    intents: attachmentActionSchema,
+  return serviceRecordAction(request, id, attachmentActionSchema, (actor) => ({
     upload: { field: ATTACHMENT_FIELD, maxBytes: ATTACHMENT_MAX_BYTES, tooLargeMessage: ATTACHMENT_MESSAGES.tooLarge },
     fallback: { attach: ATTACHMENT_MESSAGES.error, visibility: ATTACHMENT_MESSAGES.visibilityError },
     handlers: {
       attach: (input, { file }) => attachToServiceRecord(actor, { id, isPublic: input.isPublic }, file),
       visibility: (input) => setAttachmentVisibility(actor, { id, ...input }),
     },
-  });
+  }));
 }
 
 /**

@@ -4,7 +4,7 @@ import { ArrowLeft, FileCheck, Merge, Pencil, Printer } from "lucide-react";
 import type { Route } from "./+types/service-detail";
 import { loadRecordPage } from "~/domain/service-records/record-page.server";
 import { requireAccess } from "~/auth/guard.server";
-import { agentsFor, requireRecordInScope } from "~/domain/service-records/service-access.server";
+import { agentsFor, serviceRecordAction } from "~/domain/service-records/service-access.server";
 import { getServiceRecord } from "~/domain/service-records/get-service-record.server";
 import { replyFilesOf } from "~/domain/service-records/reply-files.server";
 import { cannedRepliesForRecord } from "~/domain/service-records/canned-replies.server";
@@ -30,7 +30,6 @@ import {
 } from "~/domain/service-records/service-options";
 import type { ServiceSector } from "~/auth/scopes";
 import { serviceDetailActionSchema } from "~/domain/service-records/service.schema";
-import { handleAction } from "~/utils/action.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -71,14 +70,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
+  const id = params.id;
   // The record of the URL decides the scope: outside it, 403 with the original's message and
   // nothing read from the body (thrown, so the page does not re-render the detail).
-  await requireRecordInScope(actor, request, params.id);
-  const id = params.id;
-  return handleAction(request, {
-    actor,
-    intents: serviceDetailActionSchema,
+  return serviceRecordAction(request, id, serviceDetailActionSchema, (actor) => ({
     fallback: {
       status: SERVICE_MESSAGES.statusError,
       comment: SERVICE_MESSAGES.commentError,
@@ -97,7 +92,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       take: () => takeServiceRecord(actor, { id }),
       assign: (input) => assignServiceRecord(actor, { ...input, id }),
     },
-  });
+  }));
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;

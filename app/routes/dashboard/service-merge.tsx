@@ -6,10 +6,9 @@ import { requireAccess } from "~/auth/guard.server";
 import type { ServiceSector } from "~/auth/scopes";
 import { MERGE_MESSAGES, mergeActionSchema } from "~/domain/service-records/merge";
 import { mergeCandidates, mergedIntoProtocol, mergeServiceRecords } from "~/domain/service-records/merge-service-records.server";
-import { requireRecordInScope } from "~/domain/service-records/service-access.server";
+import { serviceRecordAction } from "~/domain/service-records/service-access.server";
 import { SECTOR_LABELS, STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
 import { formatDateTime } from "~/lib/dates";
-import { handleAction } from "~/utils/action.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Alert } from "~/components/ui/alert";
@@ -49,11 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireAccess(request);
-  await requireRecordInScope(actor, request, params.id);
-  return handleAction(request, {
-    actor,
-    intents: mergeActionSchema,
+  return serviceRecordAction(request, params.id, mergeActionSchema, (actor) => ({
     defaultIntent: "merge",
     fallback: MERGE_MESSAGES.error,
     handlers: {
@@ -62,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirect(`/dashboard/atendimento/${intoId}?aviso=unificado`);
       },
     },
-  });
+  }));
 }
 
 export default function ServiceMergePage() {
