@@ -45,3 +45,9 @@ export function readMonthParam(params: URLSearchParams): string | null {
 export function readListParams(params: URLSearchParams) {
   return { q: (params.get("q") ?? "").slice(0, 120), page: readPage(params.get("pagina")), month: readMonthParam(params) };
 }
+
+/** A parameter that names one of a list's choices (a filter, a tab): its value, or `fallback` for anything else. */
+export function readChoice<T extends string>(params: URLSearchParams, name: string, is: (value: unknown) => value is T, fallback: T): T {
+  const value = params.get(name);
+  return is(value) ? value : fallback;
+}

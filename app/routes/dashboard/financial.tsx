@@ -21,7 +21,7 @@ import {
   type ChargeFilter,
   type ChargeStatus,
 } from "~/domain/finance/finance-options";
-import { readListParams } from "~/domain/dashboards/month";
+import { readChoice, readListParams } from "~/domain/dashboards/month";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -45,16 +45,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Financeiro | Painel" }]
 
 const LOAD_ERROR = "Erro ao carregar cobranças. Tente novamente.";
 
-/** ?filtro= all|paid|pending|overdue|this-month|previous-month, ?mes= YYYY-MM (reference month), ?q=, ?pagina= N. */
-function readQuery(url: URL) {
-  const f = url.searchParams.get("filtro");
-  const filter: ChargeFilter = isChargeFilter(f) ? f : "all";
-  return { ...readListParams(url.searchParams), filter };
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  const query = readQuery(new URL(request.url));
+  // ?filtro= all|paid|pending|overdue|this-month|previous-month, ?mes= YYYY-MM (reference month), ?q=, ?pagina= N.
+  const params = new URL(request.url).searchParams;
+  const query = { ...readListParams(params), filter: readChoice(params, "filtro", isChargeFilter, "all") };
   const result = await loadOrFail(() => listCharges(user, query), LOAD_ERROR);
   const batch = await latestChargeBatch();
   const now = new Date();

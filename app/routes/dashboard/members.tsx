@@ -25,21 +25,16 @@ import { FilterBar, FilterTabs, SearchForm } from "~/components/ui/filter-bar";
 import { listHref } from "~/lib/pagination";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
-import { readListParams } from "~/domain/dashboards/month";
+import { readChoice, readListParams } from "~/domain/dashboards/month";
 import { monthLabel } from "~/domain/dashboards/panel-types";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestão de Filiados | Painel" }];
 
-/** ?q= search, ?aba= todos|ativos|inativos, ?pagina= N (anything else falls back quietly). */
-function readQuery(url: URL) {
-  const aba = url.searchParams.get("aba");
-  const tab: MemberTab = isMemberTab(aba) ? aba : "todos";
-  return { ...readListParams(url.searchParams), tab };
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
-  const query = readQuery(new URL(request.url));
+  // ?q= search, ?aba= todos|ativos|inativos, ?pagina= N (anything else falls back quietly).
+  const params = new URL(request.url).searchParams;
+  const query = { ...readListParams(params), tab: readChoice(params, "aba", isMemberTab, "todos") };
   const result = await loadOrFail(() => listMembers(user, query), MEMBER_MESSAGES.loadError);
   // The addresses members asked for in "Meus dados" (ADR 275), for the roles that decide them.
   const pendingAddresses = can(user.role, "members.address-review") ? await countPendingAddressRequests() : null;
