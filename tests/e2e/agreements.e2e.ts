@@ -261,6 +261,13 @@ describe("staff screen", () => {
     expect(await page.getByTestId("agreement-row").count()).toBeGreaterThan(0);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "agreements-staff-390");
+    // A filter chosen: the "Filtros" box stays open with the status strip, still within the screen.
+    await page.goto(`${t.url}/dashboard/admin/agreements?situacao=rascunhos`);
+    await hydrated(page);
+    expect(await page.getByRole("navigation", { name: "Filtrar por situação" }).getByRole("link", { name: "Rascunhos" }).isVisible()).toBe(
+      true,
+    );
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await ctx.close();
   });
 

@@ -202,6 +202,8 @@ describe("a visit on a phone", () => {
     await phone.keyboard.press("Enter");
     await expect.poll(() => phone.locator(".leaflet-container").count()).toBe(1);
     expect(fetched.some(isLeaflet)).toBe(true);
+    // Focus moved into the map (a named region), not lost with the button.
+    await expect.poll(() => phone.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Mapa das rotas de hoje");
     await phone.context().close();
 
     const laptop = await t.login("campo", { path: "/dashboard/campo" });

@@ -23,6 +23,13 @@ export function LazyWorkplaceMap({ className, askFirstOnPhones = false, ...props
   }, [askFirstOnPhones]);
   const { ref, Component: Map, failed } = useLazyComponentInView(loadWorkplaceMap, "150px", onPhone === false || asked);
   const waiting = onPhone === true && !asked;
+  // Asked for by a tap or a key: once it is drawn, focus moves into the map (a named region that
+  // Leaflet makes focusable, arrow keys to pan), so the person's place is not lost with the button.
+  React.useEffect(() => {
+    if (!asked || !Map) return;
+    const frame = requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('[data-testid="workplace-map"]')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [asked, Map, ref]);
   return (
     <div
       ref={ref}
@@ -39,7 +46,7 @@ export function LazyWorkplaceMap({ className, askFirstOnPhones = false, ...props
               className={buttonVariants({ variant: "outline" })}
               onClick={() => {
                 setAsked(true);
-                // The button goes away with the map's arrival: focus stays in the map's box.
+                // The button goes away as the map loads: focus waits in the map's box, then moves into the map.
                 ref.current?.focus();
               }}
             >

@@ -35,7 +35,8 @@ export function FilterBar({
   "data-testid"?: string;
 }) {
   return (
-    <div className={cn("flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between", className)} data-testid={testId}>
+    // min-w-0: in a grid or flex column, a wide strip of filters scrolls in its own box instead of widening the page.
+    <div className={cn("flex min-w-0 flex-col gap-3 lg:flex-row lg:items-end lg:justify-between", className)} data-testid={testId}>
       {children ? (
         <FilterDisclosure label={label} defaultOpen={defaultOpen} active={active}>
           {children}

@@ -87,7 +87,7 @@ function FilterTabs({ q, filter }: { q: string; filter: AgreementFilter }) {
   return (
     <SegmentedNav
       label="Filtrar por situação"
-      linkClassName="inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold sm:px-4"
+      linkClassName="inline-flex h-10 items-center whitespace-nowrap rounded-md px-2 text-sm font-semibold min-[400px]:px-3 sm:px-4"
       items={(Object.keys(AGREEMENT_FILTERS) as AgreementFilter[]).map((key) => ({
         key,
         to: href(key),
