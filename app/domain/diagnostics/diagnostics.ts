@@ -9,7 +9,7 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
   queued: "Na fila",
   running: "Em execução",
   failed: "Falharam",
-  done: "Concluídos",
+  done: "Concluídas",
 };
 
 export const DIAGNOSTICS_MESSAGES = {

@@ -15,7 +15,7 @@ export const FINANCE_PIX_EVENTS = {
       amountCentavos: z.number().int(),
       dueDate: z.string(),
     }),
-    fields: { memberId: "Filiado", jobId: "Envio (job)", amountCentavos: "Valor (centavos)", dueDate: "Vencimento" },
+    fields: { memberId: "Filiado", jobId: "Envio (job)", amountCentavos: "Valor", dueDate: "Vencimento" },
   }),
   "pix-settings.updated": auditEvent({
     label: "Configuração do PIX alterada",
@@ -37,7 +37,7 @@ export const FINANCE_PIX_EVENTS = {
     }),
     fields: {
       payments: "Pagamentos",
-      totalCentavos: "Total (centavos)",
+      totalCentavos: "Total",
       chargeIds: "Cobranças",
       byTxid: "Por txid",
       byNameAndAmount: "Por valor e nome",
