@@ -107,6 +107,9 @@ describe("home page", () => {
     }
     expect(seen.size).toBeGreaterThan(1);
     expect([...seen].filter(([, body]) => body.includes(REACT_DOM_CLIENT)).map(([url]) => url)).toEqual([]);
+    // Nor the staff screens' UI chunk (buttons, cards, dates: 15 kB gzip), which a shared module
+    // once brought in through the maps chunk (ADR 044's groups, vite.config.ts).
+    expect([...seen.keys()].filter((url) => /\/assets\/ui-[^/]+\.js$/.test(url))).toEqual([]);
     // The entry asks for it by a dynamic import: a chunk the first load does not reference.
     const entry = [...seen].find(([url]) => /entry\.client/.test(url));
     expect(entry).toBeDefined();
