@@ -1,11 +1,19 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/utils/env.server";
 import { resetSecretCache } from "~/utils/secrets.server";
 import { generateReceiptCode, hashReceiptCode } from "./receipt.server";
 import { formatReceiptCode, receiptCodeField } from "./complaint.schema";
 
+// The unit files share a worker process (isolate: false): the secret is put back afterwards.
+const saved = process.env.SESSION_SECRET;
 beforeAll(() => {
   process.env.SESSION_SECRET = "teste-".padEnd(48, "x");
+  resetEnvCache();
+  resetSecretCache();
+});
+afterAll(() => {
+  if (saved === undefined) delete process.env.SESSION_SECRET;
+  else process.env.SESSION_SECRET = saved;
   resetEnvCache();
   resetSecretCache();
 });
