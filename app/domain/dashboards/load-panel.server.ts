@@ -146,7 +146,7 @@ async function duesCards(c: Ctx): Promise<Section<StatCard>[]> {
       ok: true,
       data: {
         id: "mensalidades-cobradas",
-        label: "Mensalidades do Mês",
+        label: "Cobradas no Mês",
         value: d.chargedCount,
         href: qs(FINANCE, { mes: c.month }),
         hint: `${formatMoney(d.chargedCentavos)} cobrados`,
