@@ -1,13 +1,20 @@
+import type * as React from "react";
 import { KeyRound, Loader2 } from "lucide-react";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DetailItem } from "~/components/ui/detail-item";
 import { Field, Input } from "~/components/ui/input";
 import { financeActionSchema } from "~/domain/finance/finance.schema";
 
 export type PixSettingsView =
   | { configured: true; source: "setting" | "env"; key: string; keyTypeLabel: string; receiverName: string; city: string; example: boolean }
   | { configured: false; source: null };
+
+/** One fact of the current PIX receiver: a small uppercase label over the value, inside the `dl`. */
+function PixFact(props: { label: React.ReactNode; valueClassName?: string; children: React.ReactNode }) {
+  return <DetailItem className="" labelClassName="text-xs font-semibold uppercase text-slate-600" {...props} />;
+}
 
 /**
  * The union's PIX receiver (issue 11, ADR 157): shown to the finance roles, edited by admin.
@@ -32,22 +39,12 @@ export function PixSettingsCard({
       </h2>
       {view.configured ? (
         <dl className="grid gap-3 text-sm sm:grid-cols-4" data-testid="pix-settings-current">
-          <div>
-            <dt className="text-xs font-semibold uppercase text-slate-600">Chave ({view.keyTypeLabel})</dt>
-            <dd className="break-all font-mono text-slate-900">{view.key}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-slate-600">Recebedor</dt>
-            <dd className="text-slate-900">{view.receiverName}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-slate-600">Cidade</dt>
-            <dd className="text-slate-900">{view.city}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-slate-600">Origem</dt>
-            <dd className="text-slate-900">{view.source === "env" ? "Variáveis de ambiente" : "Definida pelo administrador"}</dd>
-          </div>
+          <PixFact label={<>Chave ({view.keyTypeLabel})</>} valueClassName="break-all font-mono text-slate-900">
+            {view.key}
+          </PixFact>
+          <PixFact label="Recebedor">{view.receiverName}</PixFact>
+          <PixFact label="Cidade">{view.city}</PixFact>
+          <PixFact label="Origem">{view.source === "env" ? "Variáveis de ambiente" : "Definida pelo administrador"}</PixFact>
         </dl>
       ) : (
         <p className="text-sm text-slate-800" data-testid="pix-settings-missing">

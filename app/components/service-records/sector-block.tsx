@@ -4,22 +4,10 @@ import { MaskedInput, MoneyInput } from "~/components/ui/masked-input";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { SECTOR_LABELS, SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import type { ServiceSector } from "~/auth/scopes";
-import {
-  CASE_TYPES,
-  FINANCE_REQUESTS,
-  MEMBERSHIP_STATUS,
-  PRESIDENCY_MEETINGS,
-  PRESIDENCY_REQUESTS,
-  RESCISSION_TYPES,
-  SECRETARIA_MEETINGS,
-  SECRETARIA_REQUESTS,
-  SECRETARIA_URGENCY,
-  SECTOR_FIELD_PREFIX,
-  URGENCY_LEVELS,
-} from "~/domain/service-records/service.schema";
-import { PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
+import { SECTOR_FIELD_PREFIX } from "~/domain/service-records/service.schema";
 import { cnpjProblem } from "~/lib/br/cnpj";
 import { isCompanyLookupBody, lookupJson } from "./lookup-fetch";
+import { sectorChoices } from "./sector-data";
 
 type Errors = Record<string, string>;
 const n = (k: string) => `${SECTOR_FIELD_PREFIX}${k}`;
@@ -38,18 +26,19 @@ const marked = (label: React.ReactNode, required?: boolean) => (
   </>
 );
 
+/** A select of the sector's choice field `name`, with the options of {@link sectorChoices}. */
 function Choice({
+  sector,
   name,
   label,
-  options,
   errors,
   required,
   value,
   onChange,
 }: {
+  sector: ServiceSector;
   name: string;
   label: string;
-  options: Record<string, string>;
   errors: Errors;
   required?: boolean;
   value?: string;
@@ -66,7 +55,7 @@ function Choice({
             : { defaultValue: "" })}
         >
           <option value="">Selecione</option>
-          {Object.entries(options).map(([k, v]) => (
+          {Object.entries(sectorChoices(sector, name)).map(([k, v]) => (
             <option key={k} value={k}>
               {v}
             </option>
@@ -161,7 +150,7 @@ function HomologacaoBlock({ errors }: { errors: Errors }) {
   }
   return (
     <>
-      <Choice name="rescissionType" label="Tipo de rescisão" options={RESCISSION_TYPES} errors={errors} required />
+      <Choice sector="homologacao" name="rescissionType" label="Tipo de rescisão" errors={errors} required />
       <Field
         label={
           <>
@@ -220,7 +209,7 @@ function HomologacaoBlock({ errors }: { errors: Errors }) {
 }
 
 /** The sector's "Tipo de solicitação", which the fields below it depend on. */
-function RequestType(props: { options: Record<string, string>; errors: Errors; value: string; onChange: (v: string) => void }) {
+function RequestType(props: { sector: ServiceSector; errors: Errors; value: string; onChange: (v: string) => void }) {
   return <Choice name="requestType" label="Tipo de solicitação" required {...props} />;
 }
 
@@ -228,13 +217,13 @@ function SecretariaBlock({ errors }: { errors: Errors }) {
   const [request, setRequest] = React.useState("");
   return (
     <>
-      <RequestType options={SECRETARIA_REQUESTS} errors={errors} value={request} onChange={setRequest} />
-      <Choice name="urgency" label="Urgência" options={SECRETARIA_URGENCY} errors={errors} />
+      <RequestType sector="secretaria" errors={errors} value={request} onChange={setRequest} />
+      <Choice sector="secretaria" name="urgency" label="Urgência" errors={errors} />
       {request === "agendamento" ? (
         <>
           <MaskedIn name="appointmentDate" label="Data do agendamento" kind="date" errors={errors} required />
           <MaskedIn name="appointmentTime" label="Horário" kind="time" errors={errors} required />
-          <Choice name="meetingType" label="Modalidade" options={SECRETARIA_MEETINGS} errors={errors} required />
+          <Choice sector="secretaria" name="meetingType" label="Modalidade" errors={errors} required />
         </>
       ) : null}
       {request === "documento" ? <TextIn name="documentType" label="Tipo de documento" errors={errors} required maxLength={120} /> : null}
@@ -245,7 +234,7 @@ function SecretariaBlock({ errors }: { errors: Errors }) {
 function JuridicoBlock({ errors }: { errors: Errors }) {
   return (
     <>
-      <Choice name="caseType" label="Tipo de caso" options={CASE_TYPES} errors={errors} required />
+      <Choice sector="juridico" name="caseType" label="Tipo de caso" errors={errors} required />
       <TextIn name="company" label="Empresa" errors={errors} />
       <TextIn name="processNumber" label="Número do processo" errors={errors} maxLength={40} />
       <MaskedIn name="deadlineDate" label="Prazo do caso" kind="date" errors={errors} />
@@ -261,14 +250,14 @@ function FinanceiroBlock({ errors }: { errors: Errors }) {
   const payment = request === "contribuicao" || request === "reembolso";
   return (
     <>
-      <RequestType options={FINANCE_REQUESTS} errors={errors} value={request} onChange={setRequest} />
-      <Choice name="membershipStatus" label="Situação da filiação" options={MEMBERSHIP_STATUS} errors={errors} />
+      <RequestType sector="financeiro" errors={errors} value={request} onChange={setRequest} />
+      <Choice sector="financeiro" name="membershipStatus" label="Situação da filiação" errors={errors} />
       {payment ? (
         <>
           <MaskedIn name="amount" label="Valor (R$)" kind="money" errors={errors} required />
           <TextIn name="period" label="Período de referência" placeholder="ex.: 03/2026" errors={errors} required maxLength={40} />
           <MaskedIn name="dueDate" label="Vencimento" kind="date" errors={errors} required />
-          <Choice name="paymentMethod" label="Forma de pagamento" options={PAYMENT_METHOD_LABELS} errors={errors} required />
+          <Choice sector="financeiro" name="paymentMethod" label="Forma de pagamento" errors={errors} required />
         </>
       ) : null}
       {request === "reembolso" ? (
@@ -282,11 +271,9 @@ function PresidenciaBlock({ errors }: { errors: Errors }) {
   const [request, setRequest] = React.useState("");
   return (
     <>
-      <RequestType options={PRESIDENCY_REQUESTS} errors={errors} value={request} onChange={setRequest} />
-      <Choice name="urgencyLevel" label="Nível de urgência" options={URGENCY_LEVELS} errors={errors} required />
-      {request === "audiencia" ? (
-        <Choice name="meetingType" label="Tipo de reunião" options={PRESIDENCY_MEETINGS} errors={errors} required />
-      ) : null}
+      <RequestType sector="presidencia" errors={errors} value={request} onChange={setRequest} />
+      <Choice sector="presidencia" name="urgencyLevel" label="Nível de urgência" errors={errors} required />
+      {request === "audiencia" ? <Choice sector="presidencia" name="meetingType" label="Tipo de reunião" errors={errors} required /> : null}
       <MaskedIn name="deadline" label="Prazo da solicitação" kind="date" errors={errors} />
       <TextIn name="stakeholders" label="Partes interessadas" errors={errors} maxLength={300} />
       <LongText name="decisionRequired" label="Decisão necessária" errors={errors} />

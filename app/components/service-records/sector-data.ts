@@ -64,6 +64,16 @@ const FIELDS: Record<ServiceSector, Array<[string, string, Kind]>> = {
   ],
 };
 
+/**
+ * A choice field's options, from the table above: the sector block's select offers the values
+ * that the record's page reads back with the same labels.
+ */
+export function sectorChoices(sector: ServiceSector, key: string): Record<string, string> {
+  const kind = FIELDS[sector].find(([k]) => k === key)?.[2];
+  if (typeof kind !== "object") throw new Error(`${sector}.${key} is not a choice field`);
+  return kind;
+}
+
 /** The sector block's stored values as [label, shown value] rows (empty ones left out). */
 export function sectorDataRows(sector: ServiceSector, data: Record<string, unknown>): Array<[string, string]> {
   const rows: Array<[string, string]> = [];

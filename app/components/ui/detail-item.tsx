@@ -13,7 +13,7 @@ export function DetailItem({
   labelClassName = "text-xs font-semibold uppercase tracking-wide text-slate-600",
   valueClassName = "text-slate-900",
 }: {
-  label: string;
+  label: React.ReactNode;
   children: React.ReactNode;
   testId?: string;
   className?: string;

@@ -3,6 +3,7 @@ import { MaskInput } from "maska";
 import { applyMask, MASKS, moneyKey, type MaskKind } from "~/lib/br/masks";
 import { cn } from "~/lib/cn";
 import { Input } from "./input";
+import { useSharedRef } from "./use-shared-ref";
 
 /** What the browser should offer for each kind (keyboard, autofill, example). */
 const FIELD_PROPS: Record<MaskKind, React.ComponentProps<"input">> = {
@@ -43,14 +44,7 @@ export function MaskedInput({ kind, defaultValue, ref, ...props }: MaskedInputPr
       mask.destroy();
     };
   }, [kind]);
-  const setRef = React.useCallback(
-    (el: HTMLInputElement | null) => {
-      own.current = el;
-      if (typeof ref === "function") ref(el);
-      else if (ref) ref.current = el;
-    },
-    [ref],
-  );
+  const setRef = useSharedRef(own, ref);
   return <Input {...FIELD_PROPS[kind]} {...props} ref={setRef} defaultValue={defaultValue ? applyMask(kind, defaultValue) : undefined} />;
 }
 

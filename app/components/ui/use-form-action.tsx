@@ -2,6 +2,7 @@ import * as React from "react";
 import { Form, useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { Alert } from "./alert";
 import { useToast } from "./toaster";
+import { useSharedRef } from "./use-shared-ref";
 import type { ActionResult } from "~/utils/action-result";
 import { formFields, mergeErrors, nextOverrides, validateFields, type LiveSchema, type ToInput } from "~/utils/live-validation";
 
@@ -189,14 +190,7 @@ function makeValidatedForm(
   view: React.RefObject<{ alertMessage: string | undefined }>,
 ) {
   function ValidatedForm({ ref, onFocus, onBlur, onInput, onChange, children, ...props }: React.ComponentProps<FormComponent>) {
-    const setRef = React.useCallback(
-      (el: HTMLFormElement | null) => {
-        formRef.current = el;
-        if (typeof ref === "function") ref(el);
-        else if (ref) ref.current = el;
-      },
-      [ref],
-    );
+    const setRef = useSharedRef(formRef, ref);
     // After every render: a field filled from state (a look-up, a choice) may have fixed an error.
     React.useEffect(() => check());
     const nameOf = (target: EventTarget) => (target instanceof Element ? (target.getAttribute("name") ?? undefined) : undefined);

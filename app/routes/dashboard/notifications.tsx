@@ -120,6 +120,19 @@ function NotificationEntry({ item }: { item: NotificationItem }) {
   );
 }
 
+/** A kind's box for one way of delivering it (posted as `<kind>.<channel>`). */
+function ChannelBox({ preference, channel, label }: { preference: NotificationPreference; channel: "email" | "inApp"; label: string }) {
+  return (
+    <CheckboxField
+      boxed={false}
+      name={`${preference.kind}.${channel}`}
+      id={`pref-${preference.kind}-${channel.toLowerCase()}`}
+      label={label}
+      defaultChecked={preference[channel]}
+    />
+  );
+}
+
 function Preferences({ preferences }: { preferences: NotificationPreference[] }) {
   const { Form: ActionForm, busy } = useFormAction({ intent: "preferences" });
   return (
@@ -138,20 +151,8 @@ function Preferences({ preferences }: { preferences: NotificationPreference[] })
               <legend className="px-1 text-sm font-semibold text-navy-950">{NOTIFICATION_KIND_LABELS[p.kind].label}</legend>
               <p className="text-xs text-slate-600">{NOTIFICATION_KIND_LABELS[p.kind].hint}</p>
               <div className="flex flex-wrap gap-x-6 gap-y-1">
-                <CheckboxField
-                  boxed={false}
-                  name={`${p.kind}.email`}
-                  id={`pref-${p.kind}-email`}
-                  label="Por e-mail"
-                  defaultChecked={p.email}
-                />
-                <CheckboxField
-                  boxed={false}
-                  name={`${p.kind}.inApp`}
-                  id={`pref-${p.kind}-inapp`}
-                  label="No painel"
-                  defaultChecked={p.inApp}
-                />
+                <ChannelBox preference={p} channel="email" label="Por e-mail" />
+                <ChannelBox preference={p} channel="inApp" label="No painel" />
               </div>
             </fieldset>
           ))}

@@ -37,6 +37,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
+import { DetailItem } from "~/components/ui/detail-item";
 import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
@@ -87,6 +88,11 @@ type Receipt = {
   serviceType: string;
 };
 
+/** One fact of the receipt: the label over the value, inside the receipt's `dl`. */
+function ReceiptFact(props: { label: string; children: React.ReactNode }) {
+  return <DetailItem className="" labelClassName="text-slate-600" valueClassName="font-medium text-slate-900" {...props} />;
+}
+
 /**
  * The confirmation after "Registrar atendimento" (issue 19 §2, ADR 195): it stays until "Novo
  * atendimento", the protocol in large type, copy, the one receipt (the A4 comprovante with its QR
@@ -118,28 +124,11 @@ function ServiceReceipt({ receipt, onNew }: { receipt: Receipt; onNew: () => voi
         <ProtocolNumber protocol={receipt.protocol} testId="service-protocol" large />
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-slate-600">Solicitante</dt>
-          <dd className="font-medium text-slate-900">{receipt.requesterName}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Registrado em</dt>
-          <dd className="font-medium text-slate-900">{formatDateTime(receipt.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Setor</dt>
-          <dd className="font-medium text-slate-900">{receipt.sector}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Tipo de atendimento</dt>
-          <dd className="font-medium text-slate-900">{receipt.serviceType}</dd>
-        </div>
-        {receipt.dueAt ? (
-          <div>
-            <dt className="text-slate-600">Prazo do atendimento</dt>
-            <dd className="font-medium text-slate-900">{formatDate(receipt.dueAt)}</dd>
-          </div>
-        ) : null}
+        <ReceiptFact label="Solicitante">{receipt.requesterName}</ReceiptFact>
+        <ReceiptFact label="Registrado em">{formatDateTime(receipt.createdAt)}</ReceiptFact>
+        <ReceiptFact label="Setor">{receipt.sector}</ReceiptFact>
+        <ReceiptFact label="Tipo de atendimento">{receipt.serviceType}</ReceiptFact>
+        {receipt.dueAt ? <ReceiptFact label="Prazo do atendimento">{formatDate(receipt.dueAt)}</ReceiptFact> : null}
       </dl>
       <p className="text-sm text-slate-700" data-testid="service-consulta-hint">
         Informe ao trabalhador: ele acompanha o andamento em{" "}
