@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { instant, createdAt, updatedAt, ownerId, sessionTimes } from "./columns";
+import { instant, createdAt, ownerId, sessionTimes, timestamps } from "./columns";
 
 export const users = pgTable(
   "users",
@@ -13,8 +13,7 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     active: boolean("active").notNull().default(true),
     isDemo: boolean("is_demo").notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     lastLoginAt: instant("last_login_at"),
     /** The TOTP secret (ADR 185), AES-256-GCM encrypted; null until enrolment is confirmed. */
     totpSecret: text("totp_secret"),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { instant, createdAt, updatedAt, ownerId } from "./columns";
+import { instant, createdAt, ownerId, timestamps } from "./columns";
 import { users } from "./auth";
 import { files } from "./system";
 
@@ -20,8 +20,7 @@ export const contactMessages = pgTable(
     repliedByName: text("replied_by_name"),
     repliedAt: instant("replied_at"),
     consentAt: instant("consent_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("contact_messages_status_check", sql`${t.status} in ('pending','replied','resolved')`),
@@ -45,8 +44,7 @@ export const complaints = pgTable(
     evidenceFileId: uuid("evidence_file_id").references(() => files.id, { onDelete: "set null" }),
     /** Slow (Argon2id, app-wide salt) hash of the 16-digit receipt code; the code itself is never stored. */
     receiptHash: text("receipt_hash").unique(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [check("complaints_status_check", sql`${t.status} in ('pending','in_review','resolved','dismissed')`)],
 );

@@ -15,8 +15,20 @@ export const createdAt = () => instant("created_at").notNull().defaultNow();
 /** When the row was last changed: `updated_at`, now() unless given (each update sets it). */
 export const updatedAt = () => instant("updated_at").notNull().defaultNow();
 
+/** When the row was written and last changed (createdAt(), updatedAt()): a row that is edited in place. */
+export const timestamps = () => ({
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 /** The id of the row this one belongs to: required, and deleted with it (ON DELETE CASCADE). */
 export const ownerId = (name: string, owner: () => AnyPgColumn) => uuid(name).notNull().references(owner, { onDelete: "cascade" });
+
+/**
+ * The id of the row this one is history of: required, and the row it names cannot be deleted
+ * while this one exists (ON DELETE RESTRICT), as for a member's charges and a charge's payments.
+ */
+export const historyOf = (name: string, of: () => AnyPgColumn) => uuid(name).notNull().references(of, { onDelete: "restrict" });
 
 /** A session's times (the staff's and the members'): written, last seen (now() unless given), expiry. */
 export const sessionTimes = () => ({

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { instant, createdAt, updatedAt } from "./columns";
+import { instant, timestamps } from "./columns";
 import { users } from "./auth";
 import { files } from "./system";
 
@@ -20,8 +20,7 @@ export const agreements = pgTable(
     isPublic: boolean("is_public").notNull().default(true),
     status: text("status").notNull().default("active"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("agreements_status_check", sql`${t.status} in ('active','expired','draft')`),
@@ -41,8 +40,7 @@ export const newsPosts = pgTable(
     status: text("status").notNull().default("draft"),
     publishedAt: instant("published_at"),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("news_posts_status_check", sql`${t.status} in ('draft','published')`),
@@ -59,8 +57,7 @@ export const partners = pgTable("partners", {
   category: text("category").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
   active: boolean("active").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /** Posts synced from the Instagram Graph API; images are copied into the file store. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { instant, createdAt, updatedAt } from "./columns";
+import { instant, timestamps } from "./columns";
 import { users } from "./auth";
 import { files } from "./system";
 
@@ -82,8 +82,7 @@ export const workplaces = pgTable(
     inProgressBy: uuid("in_progress_by").references(() => users.id, { onDelete: "set null" }),
     ...operational(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("workplaces_code_key").on(t.code),
@@ -135,8 +134,7 @@ export const fieldRoutes = pgTable(
     notes: text("notes"),
     ...operational(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("field_routes_date_status_idx").on(t.routeDate, t.status),

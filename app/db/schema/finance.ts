@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { instant, createdAt } from "./columns";
+import { instant, createdAt, historyOf } from "./columns";
 import { users } from "./auth";
 import { members } from "./members";
 
@@ -17,9 +17,7 @@ export const charges = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** A member's charges are financial history: deleting the member is refused while any exists. */
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "restrict" }),
+    memberId: historyOf("member_id", () => members.id),
     /** bigint (ADR 179): up to MAX_CENTAVOS, R$ 99.999.999,99; `mode: "number"` is exact below 2^53. */
     amountCentavos: bigint("amount_centavos", { mode: "number" }).notNull(),
     referenceMonth: integer("reference_month").notNull(),
@@ -83,9 +81,7 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    chargeId: uuid("charge_id")
-      .notNull()
-      .references(() => charges.id, { onDelete: "restrict" }),
+    chargeId: historyOf("charge_id", () => charges.id),
     /** Brasília calendar date the money arrived. */
     paidOn: date("paid_on").notNull(),
     amountCentavos: bigint("amount_centavos", { mode: "number" }).notNull(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { instant, createdAt, updatedAt } from "./columns";
+import { instant, timestamps } from "./columns";
 import { users } from "./auth";
 import { files } from "./system";
 import { workplaces } from "./field";
@@ -63,8 +63,7 @@ export const members = pgTable(
     /** Set when the member's personal data was removed on request (LGPD); irreversible. */
     anonymizedAt: instant("anonymized_at"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("members_registration_number_key").on(t.registrationNumber),

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { instant, createdAt, updatedAt, ownerId } from "./columns";
+import { instant, createdAt, ownerId, timestamps } from "./columns";
 import { users } from "./auth";
 import { members } from "./members";
 import { files } from "./system";
@@ -38,8 +38,7 @@ export const companies = pgTable(
     address: text("address"),
     phone: text("phone"),
     email: text("email"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("companies_cnpj_key").on(t.cnpj), check("companies_cnpj_check", sql`${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`)],
 );
@@ -77,8 +76,7 @@ export const serviceRecords = pgTable(
     dueAt: instant("due_at").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdByRole: text("created_by_role"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     /** A duplicate merged into another record (issue 22 §8, ADR 267): the survivor; this one is closed and read-only. */
     mergedInto: uuid("merged_into").references((): AnyPgColumn => serviceRecords.id),
     /**
@@ -216,8 +214,7 @@ export const serviceCannedReplies = pgTable(
     body: text("body").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("service_canned_replies_sector_title_key").on(t.sector, sql`lower(${t.title})`),

@@ -12,7 +12,7 @@ import { findChargeForPix } from "./pix.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { referenceLabel } from "./finance-options";
 import { maskEmail } from "./mask-email";
-import { firstName } from "~/lib/first-name";
+import { firstName, greetedText } from "~/lib/first-name";
 
 /**
  * 'Enviar por e-mail' on a charge's page (issue 19 item 7, ADR 216): the member gets the amount,
@@ -39,9 +39,7 @@ export function chargeEmail(o: {
   const amount = formatMoney(o.amountCentavos);
   const due = formatDate(o.dueDate);
   const warning = o.example ? "ATENÇÃO: chave PIX de exemplo (demonstração). Não use este código para pagar." : null;
-  const text = [
-    `Olá, ${first}.`,
-    "",
+  const text = greetedText(o.memberName, [
     `Segue a cobrança da sua mensalidade de ${ref} no ${o.receiverName}.`,
     "",
     `Valor: ${amount}`,
@@ -55,7 +53,7 @@ export function chargeEmail(o: {
     `Confira o recebedor (${o.receiverName}) e o valor de ${amount} antes de confirmar.`,
     "",
     "Esta é uma mensagem automática; não é preciso respondê-la.",
-  ].join("\n");
+  ]);
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a">
 <p>Olá, ${escapeHtml(first)}.</p>
 <p>Segue a cobrança da sua mensalidade de <strong>${escapeHtml(ref)}</strong> no ${escapeHtml(o.receiverName)}.</p>

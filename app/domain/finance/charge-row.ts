@@ -28,6 +28,15 @@ export type ChargeFields = {
   dueDate: string;
 };
 
+/**
+ * A charge as it is named to a reader (a statement line's proposed charge, a member's receipt):
+ * its id, its member's name and number, its month and due date.
+ */
+export type ChargeReference = { chargeId: string } & Pick<
+  ChargeFields,
+  "memberName" | "registrationNumber" | "referenceMonth" | "referenceYear" | "dueDate"
+>;
+
 export type ChargeRowView = ChargeFields & {
   /** yyyy-mm-dd: the earliest payment date the server accepts (ADR 181). */
   earliestPaidOn: string;

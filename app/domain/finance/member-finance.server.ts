@@ -34,7 +34,30 @@ export async function memberFinance(actor: Actor, memberId: string, o: { today?:
  * "Minhas mensalidades" (member-area/dues.server.ts, issue 23 §2) each check their own.
  */
 export async function memberChargeRows(memberId: string, today: string): Promise<MemberChargeView[]> {
-  const rows = await db()
+  const rows = await memberChargesWithPayment(memberId, 120);
+  return rows.map((r) => ({
+    id: r.id,
+    amountCentavos: r.amountCentavos,
+    referenceMonth: r.referenceMonth,
+    referenceYear: r.referenceYear,
+    dueDate: r.dueDate,
+    status: chargeStatus({ paid: r.paymentId !== null, dueDate: r.dueDate }, today),
+    paidOn: r.paidOn,
+    paidCentavos: r.paidCentavos,
+    method: (r.method as PaymentMethod | null) ?? null,
+  }));
+}
+
+/**
+ * One member's charges, latest period first, up to `limit`, each with its active payment's columns
+ * (null when unpaid): the query of the rows above and of the member's LGPD export
+ * (members/member-page.server.ts). No permission check: each caller checks its own. A join, not
+ * a subquery written in SQL: inside a select, Drizzle writes `${charges.id}` without its table,
+ * so `p.charge_id = "id"` compared the payment with itself and every charge came out unpaid (the
+ * member-area trial's export). One active payment a charge.
+ */
+export function memberChargesWithPayment(memberId: string, limit: number) {
+  return db()
     .select({
       id: charges.id,
       amountCentavos: charges.amountCentavos,
@@ -50,16 +73,5 @@ export async function memberChargeRows(memberId: string, today: string): Promise
     .leftJoin(payments, activePaymentOf())
     .where(eq(charges.memberId, memberId))
     .orderBy(desc(charges.referenceYear), desc(charges.referenceMonth))
-    .limit(120);
-  return rows.map((r) => ({
-    id: r.id,
-    amountCentavos: r.amountCentavos,
-    referenceMonth: r.referenceMonth,
-    referenceYear: r.referenceYear,
-    dueDate: r.dueDate,
-    status: chargeStatus({ paid: r.paymentId !== null, dueDate: r.dueDate }, today),
-    paidOn: r.paidOn,
-    paidCentavos: r.paidCentavos,
-    method: (r.method as PaymentMethod | null) ?? null,
-  }));
+    .limit(limit);
 }

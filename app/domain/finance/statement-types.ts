@@ -1,19 +1,14 @@
 import type { BankStatement, StatementProblem } from "~/lib/bank-statement";
+import type { ChargeReference } from "./charge-row";
 
 /** What the statement matching answers (ADRs 158, 180); pure types, shared with the page. */
-export type Proposal = {
+export type Proposal = ChargeReference & {
   line: number;
   date: string;
   amountCentavos: number;
   payerName: string;
   description: string;
   via: "txid" | "name";
-  chargeId: string;
-  memberName: string;
-  registrationNumber: number;
-  referenceMonth: number;
-  referenceYear: number;
-  dueDate: string;
   /** The line's fingerprint (date, amount, payer identity, txid; ADR 180). */
   ref: string;
   txid: string | null;

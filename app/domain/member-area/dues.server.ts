@@ -5,6 +5,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { memberChargeRows, type MemberChargeView } from "~/domain/finance/member-finance.server";
 import { getPixConfig } from "~/domain/finance/pix-settings.server";
 import { activePaymentOf } from "~/domain/finance/charge-columns.server";
+import type { ChargeReference } from "~/domain/finance/charge-row";
 import { readyPix, type ReadyPix } from "~/domain/finance/pix.server";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/domain/finance/finance-options";
 import { todayInBrasilia } from "~/lib/dates";
@@ -57,13 +58,7 @@ export async function receiptCode(paymentId: string) {
   return hex.match(/.{4}/g)!.join("-");
 }
 
-export type Receipt = {
-  chargeId: string;
-  memberName: string;
-  registrationNumber: number;
-  referenceMonth: number;
-  referenceYear: number;
-  dueDate: string;
+export type Receipt = ChargeReference & {
   amountCentavos: number;
   paidOn: string;
   paidCentavos: number;

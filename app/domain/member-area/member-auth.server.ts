@@ -11,7 +11,7 @@ import { hitRateLimit, isRateLimited, RATE_LIMITS, resetRateLimit, retryMessage,
 import { AppError } from "~/utils/app-error";
 import { MEMBER_AUTH_MESSAGES } from "./member-auth.schema";
 import { createMemberSession, recordSignInStep } from "./member-session.server";
-import { firstName } from "~/lib/first-name";
+import { greetedText } from "~/lib/first-name";
 
 /**
  * The members' sign-in without a password (issue 23 §1, ADR 270): CPF → a 6-digit code e-mailed
@@ -146,10 +146,7 @@ export async function requestMemberCode(cpf: string, requester: Requester, o: { 
 }
 
 export function codeMailText(name: string, code: string) {
-  const first = firstName(name);
-  return [
-    `Olá, ${first}.`,
-    "",
+  return greetedText(name, [
     "Use este código para entrar na Área do Filiado do sindicato:",
     "",
     `    ${code}`,
@@ -159,7 +156,7 @@ export function codeMailText(name: string, code: string) {
     "",
     "Se você não pediu este código, ignore esta mensagem: ninguém entra sem ele.",
     "",
-  ].join("\n");
+  ]);
 }
 
 export type VerifyOutcome = { cookie: string; memberId: string };

@@ -17,7 +17,7 @@ import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeHash, countWrongCode, emailOnFile, 
 import { enqueueEmail } from "~/jobs/send-email.server";
 import { memberActor, type MemberSession } from "./member-session.server";
 import { ADDRESS_REVIEW_MESSAGES, MY_DATA_MESSAGES, type AddressInput } from "./my-data";
-import { firstName } from "~/lib/first-name";
+import { greetedText } from "~/lib/first-name";
 
 /**
  * "Meus dados" (issue 23 §4, ADR 275): what the union holds about the signed-in member, and their
@@ -159,9 +159,7 @@ export async function requestEmailChange(m: MemberSession, newEmail: string) {
   void sendMail({
     to: newEmail,
     subject: `Código de confirmação do novo e-mail: ${code} - Área do Filiado`,
-    text: [
-      `Olá, ${m.firstName}.`,
-      "",
+    text: greetedText(m.firstName, [
       "Para confirmar este endereço como o seu novo e-mail no cadastro do sindicato, digite este código na Área do Filiado:",
       "",
       `    ${code}`,
@@ -171,7 +169,7 @@ export async function requestEmailChange(m: MemberSession, newEmail: string) {
       "",
       "Se você não pediu esta troca, ignore esta mensagem: o e-mail cadastrado não muda sem o código.",
       "",
-    ].join("\n"),
+    ]),
   }).catch((err) => log.error("falha ao enviar o código de confirmação do novo e-mail", errorFields(err)));
   return MY_DATA_MESSAGES.emailCodeSent(newEmail);
 }
@@ -217,14 +215,12 @@ export async function confirmEmailChange(m: MemberSession, code: string) {
     void sendMail({
       to: oldEmail,
       subject: "Seu e-mail foi alterado - Área do Filiado",
-      text: [
-        `Olá, ${m.firstName}.`,
-        "",
+      text: greetedText(m.firstName, [
         "O e-mail do seu cadastro no sindicato foi alterado pela Área do Filiado. Os próximos códigos de acesso irão para o novo endereço.",
         "",
         "Se não foi você, entre em contato com o sindicato.",
         "",
-      ].join("\n"),
+      ]),
     }).catch((err) => log.error("falha ao avisar o e-mail antigo do filiado", errorFields(err)));
   return MY_DATA_MESSAGES.emailChanged;
 }
@@ -307,23 +303,20 @@ const ADDRESS_FIELDS = ["address", "city", "state", "cep", "region"] as const;
 async function tellMemberOfDecision(tx: Tx, member: { name: string; email: string | null }, approve: boolean) {
   const to = emailOnFile(member.email);
   if (!to) return;
-  const first = firstName(member.name);
   await enqueueEmail(
     {
       to,
       subject: approve
         ? "Seu novo endereço foi aprovado - Área do Filiado"
         : "Seu pedido de mudança de endereço não foi aprovado - Área do Filiado",
-      text: [
-        `Olá, ${first}.`,
-        "",
+      text: greetedText(member.name, [
         approve
           ? "O sindicato aprovou o endereço que você informou, e ele já está no seu cadastro."
           : "O sindicato não aprovou o endereço que você informou; o cadastro continua com o endereço anterior. Para saber o motivo ou enviar um comprovante, entre em contato com o sindicato.",
         "",
         `Meus dados: ${appUrl()}/filiado/dados`,
         "",
-      ].join("\n"),
+      ]),
     },
     { tx },
   );

@@ -9,7 +9,7 @@ import { authorize, type Actor } from "~/auth/authorize";
 import { can } from "~/auth/screens";
 import { AppError } from "~/utils/app-error";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
-import { firstName } from "~/lib/first-name";
+import { greetedText } from "~/lib/first-name";
 
 /**
  * The staff side of the member area (issue 23 §6, ADR 276): rh and admin see whether a member
@@ -48,17 +48,14 @@ export async function memberAccessSummary(actor: Pick<Actor, "role">, memberId: 
 }
 
 export function accessMailText(name: string) {
-  const first = firstName(name);
-  return [
-    `Olá, ${first}.`,
-    "",
+  return greetedText(name, [
     "O sindicato reenviou a você o acesso à Área do Filiado, onde você vê a sua carteirinha,",
     "as suas mensalidades, os seus atendimentos e os seus dados.",
     "",
     `Para entrar, abra ${appUrl()}/filiado/entrar e informe o seu CPF:`,
     "um código de acesso será enviado a este e-mail.",
     "",
-  ].join("\n");
+  ]);
 }
 
 /** "Reenviar acesso": a short e-mail with the sign-in link to the address on file (no code, no secret). */

@@ -2,11 +2,11 @@ import { toCsv } from "~/utils/csv.server";
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { auditLog, charges, members, payments, serviceRecords, users } from "~/db/schema";
+import { auditLog, members, serviceRecords, users } from "~/db/schema";
 
 import { dataLinesText, describeAuditEntry, formatAuditTime } from "~/domain/audit/describe-audit-entry";
 import { auditEventDef } from "~/domain/audit/audit-events";
-import { activePaymentOf } from "~/domain/finance/charge-columns.server";
+import { memberChargesWithPayment } from "~/domain/finance/member-finance.server";
 import { SECTOR_LABELS, STATUS_LABELS as SERVICE_STATUS_LABELS, type ServiceStatus } from "~/domain/service-records/service-options";
 import { can, canAccessScreen, screenById } from "~/auth/screens";
 import { serviceScope, type ServiceSector } from "~/auth/scopes";
@@ -50,25 +50,7 @@ export async function memberRecords(id: string, limit = 50, withCharges = false)
     .where(eq(serviceRecords.memberId, id))
     .orderBy(desc(serviceRecords.createdAt))
     .limit(limit);
-  const memberCharges = !withCharges
-    ? []
-    : await db()
-        .select({
-          id: charges.id,
-          referenceMonth: charges.referenceMonth,
-          referenceYear: charges.referenceYear,
-          amountCentavos: charges.amountCentavos,
-          dueDate: charges.dueDate,
-          // A join, not a subquery written in SQL: inside a select, Drizzle writes `${charges.id}`
-          // without its table, so `p.charge_id = "id"` compared the payment with itself and every
-          // charge came out unpaid (the member-area trial's export). One active payment a charge.
-          paidOn: payments.paidOn,
-        })
-        .from(charges)
-        .leftJoin(payments, activePaymentOf())
-        .where(eq(charges.memberId, id))
-        .orderBy(desc(charges.referenceYear), desc(charges.referenceMonth))
-        .limit(limit);
+  const memberCharges = !withCharges ? [] : await memberChargesWithPayment(id, limit);
   return {
     services: services.map((r) => ({
       ...r,

@@ -9,7 +9,7 @@ import { recordLink } from "./assign-service-record.server";
 import { addBusinessDays, isBusinessDay } from "./business-days";
 import { OPEN_STATUSES } from "./my-queue.server";
 import { SECTOR_LABELS } from "./service-options";
-import { firstName } from "~/lib/first-name";
+import { greetedText } from "~/lib/first-name";
 
 /**
  * Deadlines that warn (issue 22 §2, ADR 258). Once a day, on business days only, each
@@ -96,16 +96,14 @@ export function responsibleReminder(name: string, records: DeadlineRecord[], w: 
       overdue > 0
         ? `Prazos dos seus atendimentos: ${overdue} em atraso (${formatDate(w.today)})`
         : `Prazos dos seus atendimentos (${formatDate(w.today)})`,
-    text: [
-      `Olá, ${firstName(name)}.`,
-      "",
+    text: greetedText(name, [
       "Estes atendimentos sob sua responsabilidade pedem atenção:",
       "",
       ...section(t.overdue, by("overdue")),
       ...section(t.today, by("today")),
       ...section(t.next, by("next")),
       `Todos os seus atendimentos, do prazo mais próximo ao mais distante: ${appUrl()}/dashboard/meus-atendimentos`,
-    ].join("\n"),
+    ]),
   };
 }
 

@@ -3,7 +3,7 @@ import { enqueueEmail, type QueuedMail } from "~/jobs/send-email.server";
 import { appUrl } from "~/utils/env.server";
 import { STATUS_LABELS, type ServiceStatus } from "./service-options";
 import { replyAddress, replySender, threadHeaders } from "./reply-address.server";
-import { firstName } from "~/lib/first-name";
+import { greetedText } from "~/lib/first-name";
 
 /**
  * The requester's e-mail notices (ADR 136): on creation and on each status change, a short
@@ -27,11 +27,8 @@ export const REPLY_HINT =
 type NoticeOptions = { replies?: boolean; publicComment?: string };
 
 function noticeText(record: NoticeRecord, what: string, o: NoticeOptions) {
-  const first = firstName(record.requesterName);
   const comment = o.publicComment?.trim();
-  return [
-    `Olá, ${first}.`,
-    "",
+  return greetedText(record.requesterName, [
     what,
     ...(comment ? ["", "Mensagem do sindicato:", "", comment] : []),
     "",
@@ -39,7 +36,7 @@ function noticeText(record: NoticeRecord, what: string, o: NoticeOptions) {
     "Para consultar, informe o protocolo e os 4 últimos dígitos do seu CPF ou este e-mail.",
     "",
     o.replies ? REPLY_HINT : "Esta é uma mensagem automática; não é preciso respondê-la.",
-  ].join("\n");
+  ]);
 }
 
 export function serviceNotice(record: NoticeRecord, status: ServiceStatus, created: boolean, o: NoticeOptions = {}) {

@@ -9,7 +9,7 @@ import { renderPixQr, renderPixQrPng } from "~/lib/pix-qr.server";
 import { recordInScope, type ServiceActor } from "./service-access.server";
 import { consultaLink, REPLY_HINT } from "./service-notices.server";
 import { OTHER_TYPE, SECTOR_LABELS } from "./service-options";
-import { firstName } from "~/lib/first-name";
+import { firstName, greetedText } from "~/lib/first-name";
 
 /**
  * The comprovante de atendimento (issue 22 §4, ADR 263): what the worker takes home, printed on
@@ -99,9 +99,7 @@ export async function serviceReceiptEmail(record: ReceiptRecord, u: ReceiptUnion
     ["Tipo de atendimento", typeOf(record)],
     ["Prazo previsto", formatDate(record.dueAt)],
   ];
-  const text = [
-    `Olá, ${first}.`,
-    "",
+  const text = greetedText(record.requesterName, [
     `Seu atendimento foi registrado no ${u.name}. Este é o seu comprovante de atendimento.`,
     "",
     ...rows.map(([k, v]) => `${k}: ${v}`),
@@ -113,7 +111,7 @@ export async function serviceReceiptEmail(record: ReceiptRecord, u: ReceiptUnion
     u.address,
     "",
     closing,
-  ].join("\n");
+  ]);
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a">
 <p>Olá, ${escapeHtml(first)}.</p>
 <p>Seu atendimento foi registrado no ${escapeHtml(u.name)}. Este é o seu <strong>comprovante de atendimento</strong>.</p>
