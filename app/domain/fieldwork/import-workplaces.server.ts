@@ -8,13 +8,16 @@ import { enqueueJob } from "~/jobs/jobs.server";
 import { AppError } from "~/utils/app-error";
 import {
   importMessages,
+  SPREADSHEET_MESSAGES,
   readSpreadsheet,
   spreadsheetTemplate,
   yieldTurn,
+  type ImportProgress,
   type ImportReport,
   type SpreadsheetColumn,
   type SpreadsheetRow,
 } from "~/domain/imports/spreadsheet.server";
+import { MB } from "~/domain/files/file-types";
 import { approximatePosition } from "./map-constants";
 import { generateWorkplaceCode, WORKPLACE_CODE_ATTEMPTS } from "./workplace-code.server";
 import { WORKPLACE_MESSAGES, workplaceFieldsSchema } from "./workplace.schema";
@@ -29,7 +32,7 @@ export const WORKPLACE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const WORKPLACE_IMPORT_MESSAGES = {
   ...importMessages({ one: "posto criado", many: "postos criados" }),
   unconfirmed: DUPLICATE_MESSAGES.importUnconfirmed,
-  tooLarge: "Planilha muito grande. Máximo 10MB.",
+  tooLarge: SPREADSHEET_MESSAGES.tooLarge(WORKPLACE_IMPORT_MAX_BYTES / MB),
   badCode: "Código inválido: deve ser P seguido de 9 dígitos (ex.: P123456789).",
   duplicateCode: (row: number) => `Código repetido na planilha (já usado na linha ${row}).`,
   duplicateRow: (row: number) => `Posto repetido na planilha (igual à linha ${row}).`,
@@ -336,7 +339,6 @@ export async function commitWorkplaceImport(
 }
 
 /** Where a run stands, for the page's progress (ADR 253). */
-export type ImportProgress = (phase: "checking" | "writing", processed: number, total: number | null) => Promise<void>;
 
 /** The commit's work in the caller's transaction (the import job's, ADR 253). */
 export async function applyWorkplaceImport(

@@ -21,7 +21,14 @@ import { defineJob, enqueueJob, PermanentJobError, type JobContext } from "~/job
 import { AppError } from "~/utils/app-error";
 import { errorFields, log } from "~/utils/logger.server";
 import { importOutcomeMessage, type ImportMessages } from "~/utils/import-reply.server";
-import { importReportCsv, precheckSpreadsheet, spreadsheetKind, SPREADSHEET_MESSAGES, type ReadOptions } from "./spreadsheet.server";
+import {
+  importReportCsv,
+  precheckSpreadsheet,
+  spreadsheetKind,
+  SPREADSHEET_MESSAGES,
+  type ImportProgress,
+  type ReadOptions,
+} from "./spreadsheet.server";
 import type { ImportReport, ImportRunStatus, ImportRunView } from "./report";
 
 /**
@@ -33,7 +40,6 @@ import type { ImportReport, ImportRunStatus, ImportRunView } from "./report";
 export type ImportKind = "members" | "workplaces";
 
 type Upload = { fileName: string; bytes: Buffer };
-type Progress = (phase: "checking" | "writing", processed: number, total: number | null) => Promise<void>;
 
 const KINDS: Record<
   ImportKind,
@@ -41,7 +47,7 @@ const KINDS: Record<
     permission: "members.import" | "workplaces.import";
     read: ReadOptions;
     messages: ImportMessages & { error: string };
-    apply: (tx: Tx, actor: Actor, upload: Upload, options: Record<string, unknown>, progress: Progress) => Promise<ImportReport>;
+    apply: (tx: Tx, actor: Actor, upload: Upload, options: Record<string, unknown>, progress: ImportProgress) => Promise<ImportReport>;
   }
 > = {
   members: {
@@ -194,7 +200,7 @@ async function runImportJob(ctx: JobContext<{ runId: string }>) {
   // sees it at once. The embedded database has one connection that the transaction holds until
   // it ends (any other query waits for it): there the progress goes through the transaction.
   let writer: Tx | ReturnType<typeof db> = db();
-  const progress: Progress = async (phase, processed, total) => {
+  const progress: ImportProgress = async (phase, processed, total) => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("importação interrompida");
     await writer
       .update(importRuns)

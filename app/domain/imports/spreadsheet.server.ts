@@ -28,6 +28,9 @@ export const SPREADSHEET_MESSAGES = {
   tooLarge: (mb: number) => `Planilha muito grande. Máximo ${mb}MB.`,
 } as const;
 
+/** How far an import has got, for its progress bar (members, workplaces; ADR 141). */
+export type ImportProgress = (phase: "checking" | "writing", processed: number, total: number | null) => Promise<void>;
+
 /** The messages every import's answer shares; `created` names what it creates, singular and plural. */
 export function importMessages(created: { one: string; many: string }) {
   const problems = (n: number) => (n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`);

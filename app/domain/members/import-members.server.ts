@@ -6,14 +6,17 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import {
   importMessages,
+  SPREADSHEET_MESSAGES,
   refuseOverRowCap,
   streamSpreadsheet,
   spreadsheetTemplate,
   yieldTurn,
+  type ImportProgress,
   type ImportReport,
   type SpreadsheetColumn,
   type SpreadsheetRow,
 } from "~/domain/imports/spreadsheet.server";
+import { MB } from "~/domain/files/file-types";
 import { cpfDigits, cpfProblem } from "~/lib/br/cpf";
 import { optionalCepField, optionalPhoneField } from "~/lib/br/fields";
 import { todayInBrasilia } from "~/lib/dates";
@@ -35,7 +38,7 @@ export const MEMBER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const MEMBER_IMPORT_MESSAGES = {
   ...importMessages({ one: "filiado criado", many: "filiados criados" }),
-  tooLarge: "Planilha muito grande. Máximo 20MB.",
+  tooLarge: SPREADSHEET_MESSAGES.tooLarge(MEMBER_IMPORT_MAX_BYTES / MB),
   registration: `Matrícula inválida: deve ser um número inteiro entre 1 e ${MAX_REGISTRATION_NUMBER}.`,
   cpfRequired: "CPF é obrigatório.",
   date: (header: string) => `${header} inválida: use dd/mm/aaaa ou aaaa-mm-dd.`,
@@ -266,7 +269,6 @@ const BATCH = 500;
 const GC_EVERY = 2500;
 
 /** Where a run stands, for the page's progress (ADR 253). */
-export type ImportProgress = (phase: "checking" | "writing", processed: number, total: number | null) => Promise<void>;
 
 type Upload = { fileName: string; bytes: Buffer } | undefined;
 
