@@ -4,32 +4,12 @@ import type * as React from "react";
 export type TileIcon = React.ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 
 /**
- * A decorative icon on a tile: a feature list's bullet, a heading's badge, an empty state's
- * emblem. The tile's classes (size, shape, colours, display) are the caller's; the icon is
- * `size-5` unless `iconClassName` says otherwise.
- */
-function IconTile({
-  icon: Icon,
-  className,
-  iconClassName = "size-5",
-}: {
-  icon: TileIcon;
-  className: string;
-  iconClassName?: string;
-}) {
-  return (
-    <span className={className}>
-      <Icon className={iconClassName} aria-hidden />
-    </span>
-  );
-}
-
-/**
- * A list item that states one fact beside its icon: the tile, then the fact's name on a line of
- * its own and its text (`children`). `tile` and `titleClassName` dress it for a light or dark box.
+ * A list item that states one fact beside its icon: the icon on a tile, then the fact's name on a
+ * line of its own and its text (`children`). `tile` (the tile's classes) and `titleClassName` dress
+ * it for a light or a dark box.
  */
 export function IconFact({
-  icon,
+  icon: Icon,
   tile,
   titleClassName,
   title,
@@ -43,7 +23,9 @@ export function IconFact({
 }) {
   return (
     <li className="flex gap-3">
-      <IconTile icon={icon} className={tile} />
+      <span className={tile}>
+        <Icon className="size-5" aria-hidden />
+      </span>
       <span>
         <span className={titleClassName}>{title}</span>
         {children}
