@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { EyeOff, FileLock2, ImageOff, KeyRound, Search } from "lucide-react";
+import { IconFact } from "~/components/icons/icon-tile";
 
 const POINTS = [
   {
@@ -24,22 +25,22 @@ const POINTS = [
   },
 ];
 
+/** A point on the white card: a pale tile, a dark name. */
+const POINT = {
+  tile: "grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700",
+  titleClassName: "block text-sm font-semibold text-slate-900",
+};
+
 export function AnonymityAside({ showFollowUp = true }: { showFollowUp?: boolean }) {
   return (
     <aside className="grid min-w-0 content-start gap-6" aria-label="Como protegemos seu anonimato">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-base font-bold text-navy-950">Como protegemos você</h2>
         <ul className="mt-4 grid gap-4">
-          {POINTS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
-              <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-                <Icon className="size-5" aria-hidden />
-              </span>
-              <span>
-                <span className="block text-sm font-semibold text-slate-900">{title}</span>
-                <span className="block text-sm text-slate-700">{text}</span>
-              </span>
-            </li>
+          {POINTS.map(({ icon, title, text }) => (
+            <IconFact key={title} {...POINT} icon={icon} title={title}>
+              <span className="block text-sm text-slate-700">{text}</span>
+            </IconFact>
           ))}
         </ul>
         <p className="mt-5 border-t border-slate-200 pt-4 text-xs text-slate-600">

@@ -1,6 +1,6 @@
 import { Send, TriangleAlert } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 import { HONEYPOT_FIELD } from "~/utils/forms";
 import { ConsentField } from "~/components/layout/consent-field";
@@ -81,9 +81,9 @@ export function ComplaintForm() {
           </span>{" "}
           Campos obrigatórios.
         </p>
-        <Button type="submit" size="lg" disabled={busy}>
-          <Send /> {busy ? "Enviando..." : "Enviar denúncia"}
-        </Button>
+        <SubmitButton size="lg" busy={busy} busyLabel="Enviando..." icon={<Send />}>
+          Enviar denúncia
+        </SubmitButton>
       </div>
     </Form>
   );

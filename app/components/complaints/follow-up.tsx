@@ -2,7 +2,7 @@ import * as React from "react";
 import { Link } from "react-router";
 import { Building2, CalendarClock, FileCheck2, KeyRound, MapPin, MessageSquarePlus, Search, ShieldCheck, UserRound } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Input, Label } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
@@ -57,9 +57,16 @@ export function ReceiptLookupForm({ message, error, throttled }: { message?: str
           </p>
         ) : null}
       </div>
-      <Button type="submit" size="lg" disabled={busy || throttled} className="sm:justify-self-start">
-        <Search /> {busy ? "Consultando..." : "Consultar denúncia"}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="sm:justify-self-start"
+        busy={busy}
+        disabled={throttled}
+        busyLabel="Consultando..."
+        icon={<Search />}
+      >
+        Consultar denúncia
+      </SubmitButton>
     </Form>
   );
 }
@@ -225,9 +232,9 @@ export function FollowUpView({
           />
           <EvidenceInput label="Arquivo" error={errors.evidence} resetKey={resetKey} />
           <p className="text-xs text-amber-900">{COMPLAINT_MESSAGES.metadataWarning}</p>
-          <Button type="submit" disabled={busy} className="sm:justify-self-start">
-            <MessageSquarePlus /> {busy ? "Enviando..." : "Enviar informação"}
-          </Button>
+          <SubmitButton className="sm:justify-self-start" busy={busy} busyLabel="Enviando..." icon={<MessageSquarePlus />}>
+            Enviar informação
+          </SubmitButton>
         </Form>
       </section>
 

@@ -18,7 +18,7 @@ import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Label, Options, Select, Textarea } from "~/components/ui/input";
 import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, COMPLAINT_STATUS_LABELS, staffActionSchema } from "~/domain/complaints/complaint.schema";
 import type { ComplaintDetail, StaffFile } from "~/domain/complaints/complaint-row";
@@ -100,12 +100,12 @@ function StatusForm({ complaint }: { complaint: ComplaintDetail }) {
         {errors.adminNotes ? <p className="text-sm font-medium text-red-700">{errors.adminNotes}</p> : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="status" disabled={busy}>
-          {busy && pendingIntent === "status" ? "Salvando..." : "Atualizar status"}
-        </Button>
-        <Button type="submit" name="intent" value="notes" variant="outline" disabled={busy}>
-          {busy && pendingIntent === "notes" ? "Salvando..." : "Salvar notas"}
-        </Button>
+        <SubmitButton name="intent" value="status" busy={busy && pendingIntent === "status"} disabled={busy}>
+          Atualizar status
+        </SubmitButton>
+        <SubmitButton name="intent" value="notes" variant="outline" busy={busy && pendingIntent === "notes"} disabled={busy}>
+          Salvar notas
+        </SubmitButton>
       </div>
       {complaint.reviewedAt ? (
         <p className="flex items-center gap-1.5 text-xs text-slate-600" data-testid="reviewed-by">
@@ -163,9 +163,9 @@ function ReplyForm({ complaintId }: { complaintId: string }) {
           </span>
         </label>
       </fieldset>
-      <Button type="submit" disabled={busy} className="sm:justify-self-start">
-        <Send /> {busy ? "Enviando..." : "Registrar"}
-      </Button>
+      <SubmitButton className="sm:justify-self-start" busy={busy} busyLabel="Enviando..." icon={<Send />}>
+        Registrar
+      </SubmitButton>
     </Form>
   );
 }

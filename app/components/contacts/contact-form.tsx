@@ -7,7 +7,7 @@ import { CONTACT_SECTORS } from "~/auth/scopes";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { HONEYPOT_FIELD } from "~/utils/forms";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { ConsentField } from "~/components/layout/consent-field";
 import { useFormAction } from "~/components/ui/use-form-action";
@@ -110,9 +110,9 @@ export function ContactForm({ sent: sentParam, preset }: { sent: boolean; preset
           </span>{" "}
           Campos obrigatórios
         </p>
-        <Button type="submit" size="lg" disabled={submitting} className="sm:min-w-48">
-          <Send /> {submitting ? "Enviando..." : "Enviar mensagem"}
-        </Button>
+        <SubmitButton size="lg" className="sm:min-w-48" busy={submitting} busyLabel="Enviando..." icon={<Send />}>
+          Enviar mensagem
+        </SubmitButton>
       </div>
     </Form>
   );

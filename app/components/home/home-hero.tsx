@@ -3,6 +3,13 @@ import { ArrowRight, Clock, MapPin, Phone } from "~/components/icons/public-icon
 import { telHref } from "~/domain/content/contact-links";
 import { WhatsappGlyph } from "./brand-glyphs";
 import { NewTabLink } from "~/components/ui/new-tab-link";
+import { IconFact } from "~/components/icons/icon-tile";
+
+/** The office facts on the dark card: a red tile, a white name. */
+const FACT = {
+  tile: "grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white",
+  titleClassName: "block font-semibold text-white",
+};
 
 /** The opening banner: who we are, the way in (/quem-somos) and the membership question on WhatsApp. */
 export function HomeHero({
@@ -65,36 +72,18 @@ export function HomeHero({
           <div className="rounded-3xl border border-white/15 bg-navy-900/80 p-6 shadow-2xl backdrop-blur sm:p-8">
             <p className="text-sm font-semibold uppercase tracking-widest text-flame-300">Atendimento na sede</p>
             <ul className="mt-5 grid gap-5 text-sm">
-              <li className="flex gap-3">
-                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white">
-                  <MapPin className="size-5" aria-hidden />
-                </span>
-                <span>
-                  <span className="block font-semibold text-white">{addressDetail}</span>
-                  <span className="text-slate-300">{address}</span>
-                </span>
-              </li>
-              <li className="flex gap-3">
-                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white">
-                  <Clock className="size-5" aria-hidden />
-                </span>
-                <span>
-                  <span className="block font-semibold text-white">Horário</span>
-                  <span className="text-slate-300">{hours}</span>
-                </span>
-              </li>
+              <IconFact {...FACT} icon={MapPin} title={addressDetail}>
+                <span className="text-slate-300">{address}</span>
+              </IconFact>
+              <IconFact {...FACT} icon={Clock} title="Horário">
+                <span className="text-slate-300">{hours}</span>
+              </IconFact>
               {phone ? (
-                <li className="flex gap-3">
-                  <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-700 text-white">
-                    <Phone className="size-5" aria-hidden />
-                  </span>
-                  <span>
-                    <span className="block font-semibold text-white">Telefone</span>
-                    <a href={telHref(phone)} className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
-                      {phone}
-                    </a>
-                  </span>
-                </li>
+                <IconFact {...FACT} icon={Phone} title="Telefone">
+                  <a href={telHref(phone)} className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
+                    {phone}
+                  </a>
+                </IconFact>
               ) : null}
             </ul>
             <Link

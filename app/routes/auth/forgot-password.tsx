@@ -7,6 +7,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Field, Input } from "~/components/ui/input";
 import { noindexMeta } from "~/utils/seo";
 
@@ -48,9 +49,9 @@ export default function ForgotPassword() {
           <Field label="Usuário" name="username" error={errors.username}>
             {(p) => <Input {...p} autoComplete="username" autoCapitalize="none" required />}
           </Field>
-          <Button type="submit" size="lg" disabled={busy}>
-            {busy ? "Enviando..." : "Enviar link"}
-          </Button>
+          <SubmitButton size="lg" busy={busy} busyLabel="Enviando...">
+            Enviar link
+          </SubmitButton>
           <Link to="/login" className="text-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
             Voltar ao login
           </Link>

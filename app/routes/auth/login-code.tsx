@@ -14,6 +14,7 @@ import { AppError } from "~/utils/app-error";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Field, Input } from "~/components/ui/input";
 import { AuthCard, SignOutButton } from "~/components/layout/auth-card";
 import { noindexMeta } from "~/utils/seo";
@@ -110,9 +111,9 @@ export default function LoginCode() {
             />
           )}
         </Field>
-        <Button type="submit" size="lg" disabled={busy}>
-          <ShieldCheck /> {busy ? "Verificando..." : "Verificar"}
-        </Button>
+        <SubmitButton size="lg" busy={busy} busyLabel="Verificando..." icon={<ShieldCheck />}>
+          Verificar
+        </SubmitButton>
         <Button type="button" variant="ghost" className="h-auto min-h-11 whitespace-normal py-2" onClick={() => setRecovery((r) => !r)}>
           {recovery ? "Usar o código do aplicativo" : "Sem o celular? Usar um código de recuperação"}
         </Button>

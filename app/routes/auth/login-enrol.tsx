@@ -12,6 +12,7 @@ import { handleAction, oneIntent } from "~/utils/action.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { AuthCard, SignOutButton } from "~/components/layout/auth-card";
 import { EnrolmentSteps, RecoveryCodes } from "~/components/auth/two-factor-setup";
 import { noindexMeta } from "~/utils/seo";
@@ -106,9 +107,9 @@ export default function LoginEnrol() {
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           {error && !errors.code ? <Alert tone="error">{error}</Alert> : null}
           <EnrolmentSteps offer={offer} error={errors.code} />
-          <Button type="submit" size="lg" disabled={busy}>
-            <ShieldCheck /> {busy ? "Verificando..." : "Ativar"}
-          </Button>
+          <SubmitButton size="lg" busy={busy} busyLabel="Verificando..." icon={<ShieldCheck />}>
+            Ativar
+          </SubmitButton>
         </Form>
       ) : (
         <div className="mt-6 grid gap-4">

@@ -9,7 +9,7 @@ import { safeRedirect } from "~/utils/forms";
 import { publicAction, oneIntent } from "~/utils/action.server";
 import { AppError } from "~/utils/app-error";
 import { useFormAction } from "~/components/ui/use-form-action";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
 import { AuthCard, BackHome } from "~/components/layout/auth-card";
@@ -73,9 +73,9 @@ export default function Login() {
             Esqueceu a senha?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={submitting}>
-          <LogIn /> {submitting ? "Entrando..." : "Entrar"}
-        </Button>
+        <SubmitButton size="lg" busy={submitting} busyLabel="Entrando..." icon={<LogIn />}>
+          Entrar
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

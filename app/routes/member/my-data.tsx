@@ -10,7 +10,6 @@ import { loadOrFail } from "~/utils/load.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Options, Select } from "~/components/ui/input";
 import { CodeInput } from "~/components/ui/code-input";
@@ -105,9 +104,9 @@ function EmailForms({ email, pending }: { email: string | null; pending: { newEm
           {(p) => <Input {...p} type="email" autoComplete="email" maxLength={254} defaultValue={v?.email ?? ""} required />}
         </Field>
         <div>
-          <Button type="submit" variant="outline" disabled={ask.busy}>
-            <Mail aria-hidden /> {ask.busy ? "Enviando..." : "Enviar código para o novo e-mail"}
-          </Button>
+          <SubmitButton variant="outline" busy={ask.busy} busyLabel="Enviando..." icon={<Mail aria-hidden />}>
+            Enviar código para o novo e-mail
+          </SubmitButton>
         </div>
       </ask.Form>
       {pending ? (
@@ -127,9 +126,9 @@ function EmailForms({ email, pending }: { email: string | null; pending: { newEm
             {(p) => <CodeInput {...p} />}
           </Field>
           <div>
-            <Button type="submit" disabled={confirm.busy}>
-              {confirm.busy ? "Confirmando..." : "Confirmar novo e-mail"}
-            </Button>
+            <SubmitButton busy={confirm.busy} busyLabel="Confirmando...">
+              Confirmar novo e-mail
+            </SubmitButton>
           </div>
         </confirm.Form>
       ) : confirm.result ? (

@@ -8,7 +8,7 @@ import { formatCpf } from "~/lib/br/cpf";
 import { publicAction } from "~/utils/action.server";
 import type { ActionResult } from "~/utils/action-result";
 import { useFormAction } from "~/components/ui/use-form-action";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Field, Input } from "~/components/ui/input";
 import { Alert } from "~/components/ui/alert";
 import { AuthCard, BackHome } from "~/components/layout/auth-card";
@@ -78,9 +78,15 @@ function CpfStep({ result }: { result?: SignInData }) {
           />
         )}
       </Field>
-      <Button type="submit" size="lg" disabled={pendingIntent === "request-code" || throttled}>
-        <Mail aria-hidden /> {pendingIntent === "request-code" ? "Enviando..." : "Receber código por e-mail"}
-      </Button>
+      <SubmitButton
+        size="lg"
+        busy={pendingIntent === "request-code"}
+        disabled={throttled}
+        busyLabel="Enviando..."
+        icon={<Mail aria-hidden />}
+      >
+        Receber código por e-mail
+      </SubmitButton>
     </Form>
   );
 }
@@ -112,9 +118,15 @@ function CodeStep({ result, cpf }: { result: SignInData; cpf: string }) {
         <Field label="Código recebido por e-mail" name="code" hint="6 números, válido por 10 minutos.">
           {(p) => <CodeInput {...p} autoFocus disabled={result.status === 429} />}
         </Field>
-        <Button type="submit" size="lg" disabled={pendingIntent === "verify-code" || result.status === 429}>
-          <KeyRound aria-hidden /> {pendingIntent === "verify-code" ? "Entrando..." : "Entrar"}
-        </Button>
+        <SubmitButton
+          size="lg"
+          busy={pendingIntent === "verify-code"}
+          disabled={result.status === 429}
+          busyLabel="Entrando..."
+          icon={<KeyRound aria-hidden />}
+        >
+          Entrar
+        </SubmitButton>
       </Form>
       <p className="text-center text-sm">
         <Link to="/filiado/entrar" reloadDocument className="font-medium text-brand-800 underline underline-offset-2">

@@ -10,7 +10,7 @@ import { useFormAction } from "~/components/ui/use-form-action";
 import { seoMeta } from "~/utils/seo";
 import { PublicFormPage } from "~/components/layout/page-hero";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Field, Input } from "~/components/ui/input";
 import { StatusBadge } from "~/components/service-records/service-badges";
 import { ConsultaAttachments } from "~/components/service-records/consulta-attachments";
@@ -91,9 +91,16 @@ function ConsultaForm({ result, protocol }: { result?: ConsultaData; protocol: s
       >
         {(p) => <Input {...p} autoComplete="off" spellCheck={false} maxLength={254} disabled={throttled} />}
       </Field>
-      <Button type="submit" size="lg" disabled={pendingIntent === "consulta" || throttled} className="sm:justify-self-start">
-        <Search /> {pendingIntent === "consulta" ? "Consultando..." : "Consultar atendimento"}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="sm:justify-self-start"
+        busy={pendingIntent === "consulta"}
+        disabled={throttled}
+        busyLabel="Consultando..."
+        icon={<Search />}
+      >
+        Consultar atendimento
+      </SubmitButton>
     </Form>
   );
 }
