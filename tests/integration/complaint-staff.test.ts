@@ -3,8 +3,7 @@ import { ROLES, type Role } from "~/auth/roles";
 import { createAgreement } from "~/db/factories/agreements";
 import { createComplaint } from "~/db/factories/complaints";
 import { daysAgo } from "~/db/factories/support";
-import { useTestServer } from "../support/suite";
-import type { Client } from "../support/http";
+import { signedIn, useTestServer } from "../support/suite";
 
 /**
  * The staff side of complaints (/dashboard/denuncias; admin, presidencia, juridico): list,
@@ -17,7 +16,7 @@ const REFUSED = ROLES.filter((r) => !ALLOWED.includes(r));
 const DENIED_TITLE = "Acesso Negado - Você não tem permissão para acessar esta página.";
 
 const t = useTestServer();
-const clients = new Map<Role, Client>();
+const as = signedIn(t, ROLES);
 
 /** Five complaints in every status, one with evidence and a thread (public, reporter, internal). */
 async function createComplaints() {
@@ -76,11 +75,8 @@ async function createComplaints() {
 }
 
 beforeAll(async () => {
-  for (const role of ROLES) clients.set(role, await t.login(role));
   await createComplaints();
 });
-
-const as = (role: Role) => clients.get(role)!;
 
 async function act(role: Role, body: Record<string, string>) {
   const res = await as(role).request("/dashboard/denuncias.data", { method: "POST", body: new URLSearchParams(body) });
