@@ -177,6 +177,12 @@ export async function checkedAtBothWidths(page: Page, name: string) {
   await screenshot(page, `${name}-390`);
 }
 
+/** Presses the button `name` and answers the dialog it opens, which bears the same name. */
+export async function openDialog(page: Page, name: string): Promise<Locator> {
+  await page.getByRole("button", { name }).click();
+  return page.getByRole("dialog", { name });
+}
+
 /** The axe-core rule tags the product is held to: WCAG 2.2 level AA. */
 export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
