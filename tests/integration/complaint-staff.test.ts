@@ -88,6 +88,13 @@ async function page(res: Response) {
   return (await res.text()).replace(/<!-- -->/g, "");
 }
 
+/** The complaints list as `role`, answered with `status`: its HTML. */
+async function listAs(role: Role, status: number) {
+  const res = await as(role).get("/dashboard/denuncias");
+  expect(res.status, role).toBe(status);
+  return page(res);
+}
+
 function sidebar(html: string) {
   const start = html.indexOf('aria-label="Menu do painel"');
   return start < 0 ? "" : html.slice(start, html.indexOf("</nav>", start));
@@ -123,9 +130,7 @@ async function fingerprint(table: string) {
 describe("the list and the detail panel", () => {
   it("lists the complaints newest first, for every allowed role, with the sidebar entry", async () => {
     for (const role of ALLOWED) {
-      const res = await as(role).get("/dashboard/denuncias");
-      expect(res.status, role).toBe(200);
-      const html = await page(res);
+      const html = await listAs(role, 200);
       expect(html).toContain("Falta de EPI no plantão noturno");
       expect(html).toContain("Extintores vencidos no galpão de eventos");
       expect(sidebar(html)).toMatch(/href="\/dashboard\/denuncias"[^>]*>[\s\S]{0,600}?Denúncias<\/a>/);
@@ -285,9 +290,7 @@ describe("status, notes and replies", () => {
 describe("refused roles", () => {
   it("see the original's access-denied message on the page and have no sidebar entry", async () => {
     for (const role of REFUSED) {
-      const res = await as(role).get("/dashboard/denuncias");
-      expect(res.status, role).toBe(403);
-      const html = await page(res);
+      const html = await listAs(role, 403);
       expect(html).toContain(DENIED_TITLE);
       expect(html).toContain("Apenas Presidente, Jurídico e Administradores podem visualizar as denúncias.");
       expect(html).not.toContain("Falta de EPI no plantão noturno");
@@ -334,9 +337,7 @@ describe("load error", () => {
   it("shows 'Erro ao carregar denúncias. Tente novamente.' with 'Tentar Novamente' when the data cannot load", async () => {
     await t.query`alter table complaint_messages rename to complaint_messages_off`;
     try {
-      const res = await as("juridico").get("/dashboard/denuncias");
-      expect(res.status).toBe(500);
-      const html = await page(res);
+      const html = await listAs("juridico", 500);
       expect(html).toContain("Erro ao carregar denúncias. Tente novamente.");
       expect(html).toContain("Tentar Novamente");
       // Still inside the dashboard shell.
