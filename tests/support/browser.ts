@@ -121,6 +121,12 @@ export async function checkedScreen(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/** The screen as it stands is axe-clean, and a screenshot of it (`name`). */
+export async function axeCleanShot(page: Page, name: string) {
+  expect(await axeViolations(page), name).toEqual([]);
+  await screenshot(page, name);
+}
+
 /**
  * Once the page has hydrated: no sideways scroll, and a screenshot (`name`) taken by `shoot`
  * (`screenshotFromTop` for a page that may be scrolled).
