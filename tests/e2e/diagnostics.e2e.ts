@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { useBrowserSuite } from "../support/browser-suite";
 import { axeViolations, fromSidebar, hasNoHorizontalOverflow, screenshot } from "../support/browser";
-import { jobsApi } from "../support/jobs";
+import { enqueueFailingJob, jobsApi } from "../support/jobs";
 import { DIAGNOSTICS_MESSAGES } from "~/domain/diagnostics/diagnostics";
 import { expectAccessDenied } from "../support/refused-screens";
 
@@ -13,15 +12,7 @@ beforeAll(async () => {
   const api = jobsApi(t.server);
   await api.recordServiceCall("cep", true);
   await api.recordServiceCall("geocoder", false, "sem resposta em 5000 ms");
-  const failing = api.defineJob(
-    "e2e.falha",
-    z.object({}),
-    async () => {
-      throw new Error("Falha de exemplo para o diagnóstico");
-    },
-    { maxAttempts: 1 },
-  );
-  const id = (await api.enqueueJob(failing, {}))!;
+  const id = await enqueueFailingJob(t.server, "e2e.falha", "Falha de exemplo para o diagnóstico");
   for (let i = 0; i < 100; i++) {
     if ((await t.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state === "failed") break;
     await new Promise((r) => setTimeout(r, 100));

@@ -9,6 +9,7 @@ import {
   screenshot,
   checkedAtBothWidths,
   fromSidebar,
+  openDialog,
   VIEWPORTS,
 } from "../support/browser";
 import { createWorkplace } from "~/db/factories/field";
@@ -32,8 +33,7 @@ describe("workplaces map", () => {
   it("admin adds a workplace with the CEP filling the address; map, list and axe at 1280 and 390", async () => {
     const page = await t.login("admin", { path: "/dashboard/admin/mapa-postos" });
     await hydrated(page);
-    await page.getByRole("button", { name: "Adicionar posto" }).click();
-    const dialog = page.getByRole("dialog", { name: "Adicionar posto" });
+    const dialog = await openDialog(page, "Adicionar posto");
     await dialog.getByLabel("Nome").fill("Shopping do Teste E2E");
     await dialog.getByLabel("CEP").fill("70040010");
     await dialog.getByLabel("CEP").blur();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { axeViolations as axe, hydrated, screenshot, checkedAtBothWidths, checkedScreen } from "../support/browser";
+import { axeViolations as axe, hydrated, screenshot, checkedAtBothWidths, checkedScreen, openDialog } from "../support/browser";
 import { createMember } from "~/db/factories/members";
 import { brasiliaDateFromToday, createCharge } from "~/db/factories/finance";
 import { FINANCE_MESSAGES } from "~/domain/finance/finance-options";
@@ -38,8 +38,7 @@ describe("the member picker in 'Gerar Boleto'", () => {
   it("finds by a name typed without accents, moves with the arrows, picks with Enter, Escape closes only the list; the charge is issued", async () => {
     const page = await t.login("financeiro", { path: "/dashboard/financeiro/financial" });
     await hydrated(page);
-    await page.getByRole("button", { name: "Gerar Boleto" }).click();
-    const dialog = page.getByRole("dialog", { name: "Gerar Boleto" });
+    const dialog = await openDialog(page, "Gerar Boleto");
     const box = dialog.getByRole("combobox", { name: /Filiado/ });
     await box.fill("conceicao");
     const list = dialog.getByRole("listbox", { name: "Filiados encontrados" });
@@ -86,8 +85,7 @@ describe("the member picker in 'Gerar Boleto'", () => {
   it("at 390 px the picker's list fits and passes axe", async () => {
     const page = await t.login("financeiro", { path: "/dashboard/financeiro/financial", viewport: "phone" });
     await hydrated(page);
-    await page.getByRole("button", { name: "Gerar Boleto" }).click();
-    const dialog = page.getByRole("dialog", { name: "Gerar Boleto" });
+    const dialog = await openDialog(page, "Gerar Boleto");
     await dialog.getByRole("combobox", { name: /Filiado/ }).fill("8102");
     const list = dialog.getByRole("listbox", { name: "Filiados encontrados" });
     await expect.poll(() => list.getByRole("option").count(), { timeout: 10_000 }).toBe(1);

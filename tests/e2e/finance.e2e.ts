@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
-import { hydrated, screenshot, axeViolations as axe, fromSidebar, checkedScreen } from "../support/browser";
+import { hydrated, screenshot, axeViolations as axe, fromSidebar, checkedScreen, axeCleanShot, openDialog } from "../support/browser";
 import { createMember } from "~/db/factories/members";
 import { createCharge, createPayment } from "~/db/factories/finance";
 import { FINANCE_MESSAGES } from "~/domain/finance/finance-options";
@@ -33,8 +33,7 @@ describe("Financeiro", () => {
     expect(await axe(page)).toEqual([]);
 
     // Issue one charge.
-    await page.getByRole("button", { name: "Gerar Boleto" }).click();
-    const dialog = page.getByRole("dialog", { name: "Gerar Boleto" });
+    const dialog = await openDialog(page, "Gerar Boleto");
     const picker = dialog.getByRole("combobox", { name: /Filiado/ });
     await picker.fill(String(registration));
     await expect
@@ -45,8 +44,7 @@ describe("Financeiro", () => {
     await dialog.getByLabel("Mês de referência").selectOption("12");
     await dialog.getByLabel("Ano").fill("2030");
     await dialog.getByLabel("Data de vencimento").fill("10/12/2030");
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-issue-1280");
+    await axeCleanShot(page, "finance-issue-1280");
     await dialog.getByRole("button", { name: "Gerar Boleto" }).click();
     await expect.poll(() => page.getByText(FINANCE_MESSAGES.issued).first().isVisible()).toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -61,8 +59,7 @@ describe("Financeiro", () => {
     const pay = page.getByRole("dialog", { name: "Registrar Pagamento" });
     await pay.getByLabel("Forma de pagamento").selectOption("dinheiro");
     await pay.getByLabel("Observação").fill("Pago na sede.");
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-pay-1280");
+    await axeCleanShot(page, "finance-pay-1280");
     await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
     await expect.poll(() => page.getByText(FINANCE_MESSAGES.paymentRegistered).first().isVisible()).toBe(true);
     await expect.poll(() => row.getByText("Pago", { exact: true }).isVisible()).toBe(true);
@@ -106,8 +103,7 @@ describe("Financeiro", () => {
     expect(
       await t.query`select 1 from payments p join charges c on c.id = p.charge_id where c.reference_month = 2 and p.undone_at is null`,
     ).toEqual([]);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "finance-pay-excess-1280");
+    await axeCleanShot(page, "finance-pay-excess-1280");
     await confirm.check();
     await pay.getByRole("button", { name: "Registrar Pagamento" }).click();
     await expect.poll(() => page.getByText(FINANCE_MESSAGES.paymentRegisteredExcess("R$\u00a02,50")).first().isVisible()).toBe(true);
@@ -145,8 +141,7 @@ describe("Financeiro", () => {
     const ctx = page.context();
     await hydrated(page);
     await checkedScreen(page, "finance-390");
-    await page.getByRole("button", { name: "Gerar cobranças do mês" }).click();
-    const batch = page.getByRole("dialog", { name: "Gerar cobranças do mês" });
+    const batch = await openDialog(page, "Gerar cobranças do mês");
     await batch.getByLabel("Valor (R$)").fill("50");
     await batch.getByLabel("Data de vencimento").fill("10/01/2031");
     await batch.getByLabel("Mês de referência").selectOption("1");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserSuite } from "../support/browser-suite";
-import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
+import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, openDialog, screenshot } from "../support/browser";
 import { UNKNOWN_CEP } from "../fakes/viacep";
 import { useOutsideFakes } from "../support/outside-fakes";
 import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
@@ -92,8 +92,7 @@ describe("every error at once, checked field by field", () => {
   it("the CEP look-up clears the errors of the fields it fills; a failed look-up is said beside the CEP, not in a toast", async () => {
     const page = await t.login("rh", { path: "/dashboard/rh/members" });
     await hydrated(page);
-    await page.getByRole("button", { name: "Novo Filiado" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Filiado" });
+    const dialog = await openDialog(page, "Novo Filiado");
     await dialog.getByRole("button", { name: "Adicionar filiado" }).click();
     await expect.poll(() => errorOf(page, "Cidade *")).toBe("Cidade é obrigatória.");
     expect(await errorOf(page, "Endereço *")).toBe("Endereço é obrigatório.");
@@ -125,8 +124,7 @@ describe("money and dates", () => {
   it("'Gerar cobranças do mês' reads 50,00 as fifty reais and shows each charge's amount and the total (390 px)", async () => {
     const page = await t.login("financeiro", { path: "/dashboard/financeiro/financial", viewport: "phone" });
     await hydrated(page);
-    await page.getByRole("button", { name: "Gerar cobranças do mês" }).click();
-    const batch = page.getByRole("dialog", { name: "Gerar cobranças do mês" });
+    const batch = await openDialog(page, "Gerar cobranças do mês");
     const amount = batch.getByLabel("Valor (R$)");
     await amount.pressSequentially("50,00");
     expect(await amount.inputValue()).toBe("50,00");
@@ -206,8 +204,7 @@ describe("toasts", () => {
   it("stack at most two, and move away from the focused field on a phone", async () => {
     const page = await t.login("rh", { path: "/dashboard/rh/members", viewport: "phone" });
     await hydrated(page);
-    await page.getByRole("button", { name: "Novo Filiado" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Filiado" });
+    const dialog = await openDialog(page, "Novo Filiado");
     const cep = dialog.getByLabel("CEP *");
     for (const code of ["70040010", "72110015", "70040010"]) {
       await cep.fill(code);

@@ -4,10 +4,9 @@ import { brasiliaDateFromToday, createCharge, createPaidCharge } from "~/db/fact
 import { MEMBER_AUTH_MESSAGES } from "~/domain/member-area/member-auth.schema";
 import { createMember, type MemberRow } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { useBrowserSuite } from "../support/browser-suite";
+import { useMailingBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { codeFromSink } from "../support/member-area";
-import { useSmtpSink } from "../support/smtp";
 import { tinyPdf } from "../fixtures/complaint-files";
 
 /**
@@ -16,14 +15,10 @@ import { tinyPdf } from "../fixtures/complaint-files";
  * and attach a file → open the card → a partner verifies it → Meus dados: ask for an address
  * change, download their data. Every screen axe-clean, no sideways scroll.
  */
-const smtp = useSmtpSink();
-const t = useBrowserSuite({
-  env: () => ({
-    ...smtp.env(),
-    PIX_KEY: "tesouraria@sindicato.example",
-    PIX_RECEIVER_NAME: "Sindicato Bombeiros DF",
-    PIX_CITY: "Brasilia",
-  }),
+const { t, smtp } = useMailingBrowserSuite({
+  PIX_KEY: "tesouraria@sindicato.example",
+  PIX_RECEIVER_NAME: "Sindicato Bombeiros DF",
+  PIX_CITY: "Brasilia",
 });
 
 let member: MemberRow;

@@ -10,6 +10,8 @@ import {
   fromSidebar,
   fillLabelled,
   checkedScreen,
+  axeCleanShot,
+  openDialog,
 } from "../support/browser";
 import { createMember, createMembers } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
@@ -49,16 +51,14 @@ describe("Gestão de Filiados", () => {
     await fromSidebar(page, "Filiados", "/dashboard/rh/members");
     expect(await page.getByRole("heading", { name: "Gestão de Filiados" }).isVisible()).toBe(true);
     expect(await page.locator('tbody tr[data-testid^="member-row-"]').count()).toBe(10);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "members-1280");
+    await axeCleanShot(page, "members-1280");
 
     // Refresh.
     await page.getByRole("button", { name: "Atualizar" }).click();
     await expect.poll(() => page.getByText(MEMBER_MESSAGES.refreshed).first().isVisible()).toBe(true);
 
     // Create.
-    await page.getByRole("button", { name: "Novo Filiado" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo Filiado" });
+    const dialog = await openDialog(page, "Novo Filiado");
     // The dialog opens on its first field, not on "Fechar" (issue 19 §14).
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
     await fillMember(dialog, {
@@ -70,8 +70,7 @@ describe("Gestão de Filiados", () => {
       address: "QNM 12 Conjunto B Casa 7",
       city: "Ceilândia",
     });
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "members-create-1280");
+    await axeCleanShot(page, "members-create-1280");
     await dialog.getByRole("button", { name: "Adicionar filiado" }).click();
     await expect.poll(() => page.getByText(MEMBER_MESSAGES.created).first().isVisible()).toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -129,14 +128,12 @@ describe("Gestão de Filiados", () => {
     expect(await page.getByTestId("requester-cpf").textContent()).toBe(maskCpfForList("52998224725"));
     expect(await page.content()).not.toContain("529.982.247-25");
     expect(await views()).toBe(0);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "member-page-1280");
+    await axeCleanShot(page, "member-page-1280");
     await page.getByRole("button", { name: "Ver CPF completo" }).click();
     await expect.poll(() => page.getByTestId("requester-cpf").textContent()).toBe("529.982.247-25");
     expect(await views()).toBe(1);
     // "Editar" on the page: rh edits the original's fields, not the documents.
-    await page.getByRole("button", { name: "Editar Íris Navegadora Guimarães" }).click();
-    const pageEdit = page.getByRole("dialog", { name: "Editar Íris Navegadora Guimarães" });
+    const pageEdit = await openDialog(page, "Editar Íris Navegadora Guimarães");
     expect(await pageEdit.getByTestId("admin-member-fields").count()).toBe(0);
     await pageEdit.getByLabel("Cidade").fill("Samambaia");
     await pageEdit.getByRole("button", { name: "Salvar alterações" }).click();
@@ -195,8 +192,7 @@ describe("Gestão de Filiados", () => {
     expect(await page.getByTestId("import-rejected-4").textContent()).toContain(MEMBER_IMPORT_MESSAGES.dateMissing("Data de cadastro"));
     // All or nothing: a file with problems cannot be confirmed.
     expect(await page.getByRole("button", { name: "Confirmar importação" }).count()).toBe(0);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "member-import-1280");
+    await axeCleanShot(page, "member-import-1280");
     // The corrected file is validated, then confirmed.
     await page
       .getByLabel("Planilha (.xlsx ou .csv)")
@@ -219,8 +215,7 @@ describe("Gestão de Filiados", () => {
     await expect.poll(() => page.getByText(MEMBER_PHOTO_MESSAGES.saved).first().isVisible()).toBe(true);
     const img = page.getByRole("img", { name: "Foto de Conceição Importada Silva" });
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "member-photo-1280");
+    await axeCleanShot(page, "member-photo-1280");
     await ctx.close();
 
     for (const path of ["/dashboard/admin/members/importar", `/dashboard/admin/members/${imported.id}`]) {
@@ -235,15 +230,13 @@ describe("Gestão de Filiados", () => {
     // On a phone, an admin corrects the imported member's CPF and sex from the page (issue 19 §14).
     const phone = await t.login("admin", { viewport: "phone", path: `/dashboard/admin/members/${imported.id}` });
     await hydrated(phone);
-    await phone.getByRole("button", { name: "Editar Conceição Importada Silva" }).click();
-    const fix = phone.getByRole("dialog", { name: "Editar Conceição Importada Silva" });
+    const fix = await openDialog(phone, "Editar Conceição Importada Silva");
     await expect.poll(() => phone.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
     expect(await fix.getByTestId("admin-member-fields").isVisible()).toBe(true);
     await fix.getByLabel("Novo CPF").pressSequentially("39053344705");
     await fix.getByLabel("Sexo").selectOption("Feminino");
     await fix.getByLabel("Data de nascimento").fill("04/05/1979");
-    expect(await axe(phone)).toEqual([]);
-    await screenshot(phone, "member-edit-admin-390");
+    await axeCleanShot(phone, "member-edit-admin-390");
     await fix.getByRole("button", { name: "Salvar alterações" }).click();
     await expect.poll(() => fix.isVisible()).toBe(false);
     const [fixed] = await t.query<{
@@ -273,8 +266,7 @@ describe("Gestão de Filiados", () => {
     const dialog = page.getByRole("alertdialog", { name: "Confirmar anonimização" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain("atendimentos e seus históricos");
-    expect(await axe(page)).toEqual([]);
-    await screenshot(page, "member-anonymize-1280");
+    await axeCleanShot(page, "member-anonymize-1280");
     await dialog.getByRole("button", { name: "Anonimizar", exact: true }).click();
     await expect.poll(() => page.getByText(MEMBER_MESSAGES.anonymized).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText(`Filiado anonimizado ${m.registrationNumber}`).first().isVisible()).toBe(true);

@@ -1,8 +1,7 @@
 import { freePort } from "../fakes/listen";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useBrowserSuite } from "../support/browser-suite";
-import { useSmtpSink } from "../support/smtp";
+import { useMailingBrowserSuite } from "../support/browser-suite";
 import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot } from "../support/browser";
 import { assignRecord } from "../support/service-records";
 import { createServiceRecordRow } from "~/db/factories/services";
@@ -20,15 +19,11 @@ let inboundPort = 0;
 beforeAll(async () => {
   inboundPort = await freePort();
 });
-const smtp = useSmtpSink();
-const t = useBrowserSuite({
-  env: () => ({
-    ...smtp.env(),
-    JOBS_POLL_MS: "200",
-    SERVICE_REPLY_DOMAIN: "respostas.sindicato.example",
-    INBOUND_SMTP_PORT: String(inboundPort),
-  }),
-});
+const { t, smtp } = useMailingBrowserSuite(() => ({
+  JOBS_POLL_MS: "200",
+  SERVICE_REPLY_DOMAIN: "respostas.sindicato.example",
+  INBOUND_SMTP_PORT: String(inboundPort),
+}));
 
 describe("the service desk's day at 390 px", () => {
   it("assign → reminder e-mail → attach → receipt → the reply by e-mail lands in the history", async () => {

@@ -3,18 +3,16 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "~/auth/roles";
 import { canAccessPath, screenFor } from "~/auth/screens";
-import { useTestServer } from "../support/suite";
-import { Client } from "../support/http";
+import { signedIn, useTestServer } from "../support/suite";
 import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, postCase, type TargetIds } from "../support/form-registry";
 import { flattenRoutes } from "../unit/routes-table";
 
 // Every refused post is written to the audit log (ADR 182): no per-minute cap in this file.
 const t = useTestServer({ env: { AUDIT_REFUSALS_PER_MINUTE: "10000" } });
-const clients = new Map<Role, Client>();
+const as = signedIn(t, ROLES);
 let ids: TargetIds;
 
 beforeAll(async () => {
-  for (const role of ROLES) clients.set(role, await t.login(role));
   ids = await createActionTargets(t.db);
 });
 
@@ -48,7 +46,7 @@ describe("every dashboard page, as every role", () => {
   it("renders where the role table allows, and otherwise redirects or shows the original's message", async () => {
     const problems: string[] = [];
     for (const role of ROLES) {
-      const c = clients.get(role)!;
+      const c = as(role);
       for (const r of dashboardRoutes) {
         const src = fs.readFileSync(path.resolve("app", r.file), "utf8");
         if (!/export (async )?function loader/.test(src)) continue;
@@ -107,7 +105,7 @@ describe("every dashboard action, as every refused role", () => {
       const screen = screenFor(testCase.path)!;
       const refused = ROLES.filter((r) => !screen.roles.includes(r));
       for (const role of refused) {
-        const c = clients.get(role)!;
+        const c = as(role);
         for (const body of testCase.bodies) {
           const before = await Promise.all(testCase.tables.map(fingerprint));
           const refusedBefore = (await refusals(role)).length;

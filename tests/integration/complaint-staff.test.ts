@@ -3,8 +3,7 @@ import { ROLES, type Role } from "~/auth/roles";
 import { createAgreement } from "~/db/factories/agreements";
 import { createComplaint } from "~/db/factories/complaints";
 import { daysAgo } from "~/db/factories/support";
-import { useTestServer } from "../support/suite";
-import type { Client } from "../support/http";
+import { signedIn, useTestServer } from "../support/suite";
 
 /**
  * The staff side of complaints (/dashboard/denuncias; admin, presidencia, juridico): list,
@@ -17,7 +16,7 @@ const REFUSED = ROLES.filter((r) => !ALLOWED.includes(r));
 const DENIED_TITLE = "Acesso Negado - Você não tem permissão para acessar esta página.";
 
 const t = useTestServer();
-const clients = new Map<Role, Client>();
+const as = signedIn(t, ROLES);
 
 /** Five complaints in every status, one with evidence and a thread (public, reporter, internal). */
 async function createComplaints() {
@@ -76,11 +75,8 @@ async function createComplaints() {
 }
 
 beforeAll(async () => {
-  for (const role of ROLES) clients.set(role, await t.login(role));
   await createComplaints();
 });
-
-const as = (role: Role) => clients.get(role)!;
 
 async function act(role: Role, body: Record<string, string>) {
   const res = await as(role).request("/dashboard/denuncias.data", { method: "POST", body: new URLSearchParams(body) });
@@ -90,6 +86,13 @@ async function act(role: Role, body: Record<string, string>) {
 /** HTML with React's text separators removed, so interpolated text reads as one string. */
 async function page(res: Response) {
   return (await res.text()).replace(/<!-- -->/g, "");
+}
+
+/** The complaints list as `role`, answered with `status`: its HTML. */
+async function listAs(role: Role, status: number) {
+  const res = await as(role).get("/dashboard/denuncias");
+  expect(res.status, role).toBe(status);
+  return page(res);
 }
 
 function sidebar(html: string) {
@@ -127,9 +130,7 @@ async function fingerprint(table: string) {
 describe("the list and the detail panel", () => {
   it("lists the complaints newest first, for every allowed role, with the sidebar entry", async () => {
     for (const role of ALLOWED) {
-      const res = await as(role).get("/dashboard/denuncias");
-      expect(res.status, role).toBe(200);
-      const html = await page(res);
+      const html = await listAs(role, 200);
       expect(html).toContain("Falta de EPI no plantão noturno");
       expect(html).toContain("Extintores vencidos no galpão de eventos");
       expect(sidebar(html)).toMatch(/href="\/dashboard\/denuncias"[^>]*>[\s\S]{0,600}?Denúncias<\/a>/);
@@ -289,9 +290,7 @@ describe("status, notes and replies", () => {
 describe("refused roles", () => {
   it("see the original's access-denied message on the page and have no sidebar entry", async () => {
     for (const role of REFUSED) {
-      const res = await as(role).get("/dashboard/denuncias");
-      expect(res.status, role).toBe(403);
-      const html = await page(res);
+      const html = await listAs(role, 403);
       expect(html).toContain(DENIED_TITLE);
       expect(html).toContain("Apenas Presidente, Jurídico e Administradores podem visualizar as denúncias.");
       expect(html).not.toContain("Falta de EPI no plantão noturno");
@@ -338,9 +337,7 @@ describe("load error", () => {
   it("shows 'Erro ao carregar denúncias. Tente novamente.' with 'Tentar Novamente' when the data cannot load", async () => {
     await t.query`alter table complaint_messages rename to complaint_messages_off`;
     try {
-      const res = await as("juridico").get("/dashboard/denuncias");
-      expect(res.status).toBe(500);
-      const html = await page(res);
+      const html = await listAs("juridico", 500);
       expect(html).toContain("Erro ao carregar denúncias. Tente novamente.");
       expect(html).toContain("Tentar Novamente");
       // Still inside the dashboard shell.

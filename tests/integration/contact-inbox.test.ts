@@ -4,8 +4,7 @@ import { casesScope, contactScope, contactsHref, CONTACT_SECTORS, type ContactSe
 import type { ContactStatus } from "~/domain/contacts/contact-sectors";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
 import { createContactMessage } from "~/db/factories/contacts";
-import { useTestServer } from "../support/suite";
-import type { Client } from "../support/http";
+import { signedIn, useTestServer } from "../support/suite";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 
 /**
@@ -17,11 +16,9 @@ beforeAll(async () => {
   sink = await startSmtpSink({ rejectRecipients: /^recusado@/ });
 });
 const t = useTestServer({ env: () => ({ SMTP_URL: sink.url, MAIL_FROM: "Sindicato <nao-responda@sindicato.example>" }) });
-const clients = new Map<Role, Client>();
-const as = (role: Role) => clients.get(role)!;
+const as = signedIn(t, ROLES);
 
 beforeAll(async () => {
-  for (const role of ROLES) clients.set(role, await t.login(role));
   // One message in every sector, so each scope has something to show and something to hide.
   for (const sector of CONTACT_SECTORS) await createContactMessage(t.db, { sector });
 });

@@ -1,22 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createInstitutionalContent } from "~/db/factories/content";
-import { useTestServer } from "../support/suite";
+import { signedIn, useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { DEFAULT_CONTENT, formatWhatsapp, LEGACY_PLACEHOLDERS } from "~/domain/content/institutional";
 import { CONTENT_MESSAGES } from "~/domain/content/content.schema";
 import { decodeHtml } from "../support/html";
 
 const t = useTestServer();
-let admin: Client;
-let presidencia: Client;
 const PATH = "/dashboard/conteudo";
 
 beforeAll(async () => {
   // A saved record holding the defaults, as a fresh installation has.
   await createInstitutionalContent(t.db);
-  admin = await t.login("admin");
-  presidencia = await t.login("presidencia");
 });
+const as = signedIn(t, ["admin", "presidencia"]);
 
 async function page(path: string, c: Client | null = null) {
   const res = await (c ?? t.anonymous()).get(path);
@@ -174,29 +171,29 @@ describe("the seed's placeholders", () => {
   }
 
   it("are marked as examples on the content screen, and the first save with nothing edited succeeds", async () => {
-    const first = await page(PATH, admin);
+    const first = await page(PATH, as("admin"));
     expect(first.status).toBe(200);
     expect(first.html).toContain('data-testid="content-placeholders"');
     expect(first.html).toContain(CONTENT_MESSAGES.placeholders("telefones, WhatsApp, e-mail e diretoria"));
     expect(first.html).toContain(`value="${DEFAULT_CONTENT.phones[0]}"`);
 
-    const res = await post(admin, seededBody());
+    const res = await post(as("admin"), seededBody());
     expect(res.status).toBe(200);
     expect(decodeHtml(await res.text())).toContain(CONTENT_MESSAGES.saved);
     // Still the examples: still marked, until staff replace them.
-    expect((await page(PATH, admin)).html).toContain('data-testid="content-placeholders"');
+    expect((await page(PATH, as("admin"))).html).toContain('data-testid="content-placeholders"');
   });
 
   it("the invalid placeholders an earlier version seeded read as today's valid ones, so that save succeeds too", async () => {
     const [row] = await t.query<{ value: Record<string, unknown> }>`select value from app_settings where key = 'institutional_content'`;
     const legacy = { ...row.value, phones: [LEGACY_PLACEHOLDERS.phone], whatsapp: LEGACY_PLACEHOLDERS.whatsapp };
     await t.query`update app_settings set value = ${JSON.stringify(legacy)}::jsonb where key = 'institutional_content'`;
-    const screen = await page(PATH, admin);
+    const screen = await page(PATH, as("admin"));
     expect(screen.html).toContain(`value="${DEFAULT_CONTENT.phones[0]}"`);
     expect(screen.html).not.toContain(LEGACY_PLACEHOLDERS.phone);
     expect(screen.html).toContain('data-testid="content-placeholders"');
     expect(footer((await page("/")).html)).toContain(DEFAULT_CONTENT.phones[0]);
-    const res = await post(admin, seededBody());
+    const res = await post(as("admin"), seededBody());
     expect(res.status).toBe(200);
     expect(decodeHtml(await res.text())).toContain(CONTENT_MESSAGES.saved);
   });
@@ -205,7 +202,7 @@ describe("the seed's placeholders", () => {
 describe("staff edit the content at /dashboard/conteudo", () => {
   it("admin saves: the value is normalised, audited, and shows at once on /quem-somos, the footer and /privacidade", async () => {
     const before = await stored();
-    const res = await post(admin, body());
+    const res = await post(as("admin"), body());
     expect(res.status).toBe(200);
     expect(decodeHtml(await res.text())).toContain(CONTENT_MESSAGES.saved);
 
@@ -253,7 +250,7 @@ describe("staff edit the content at /dashboard/conteudo", () => {
   });
 
   it("presidencia may edit too", async () => {
-    const res = await post(presidencia, body({ mission: "Missão escrita pela presidência." }));
+    const res = await post(as("presidencia"), body({ mission: "Missão escrita pela presidência." }));
     expect(res.status).toBe(200);
     expect((await page("/quem-somos")).html).toContain("Missão escrita pela presidência.");
     const [audit] = await t.query<{ actor_username: string; data: { changed: string[] } }>`
@@ -263,7 +260,7 @@ describe("staff edit the content at /dashboard/conteudo", () => {
 
   it("accepts a toll-free 0800 number and reorders the board as sent", async () => {
     const res = await post(
-      admin,
+      as("admin"),
       body({
         phones: ["0800 123 4567"],
         "board.role": ["Secretário Geral", "Presidente"],
@@ -304,7 +301,7 @@ describe("staff edit the content at /dashboard/conteudo", () => {
   for (const [label, over, message] of invalid) {
     it(`refuses ${label} with a pt-BR 400 and saves nothing`, async () => {
       const before = await stored();
-      const res = await post(admin, body(over));
+      const res = await post(as("admin"), body(over));
       expect(res.status).toBe(400);
       expect(decodeHtml(await res.text())).toContain(message);
       expect(await stored()).toEqual(before);
@@ -312,7 +309,7 @@ describe("staff edit the content at /dashboard/conteudo", () => {
   }
 
   it("without JavaScript the refused form comes back with the message beside the field", async () => {
-    const res = await post(admin, body({ email: "sem-arroba" }));
+    const res = await post(as("admin"), body({ email: "sem-arroba" }));
     expect(res.status).toBe(400);
     const html = decodeHtml(await res.text());
     expect(html).toMatch(new RegExp(`<p id="f-email-error"[^>]*>${CONTENT_MESSAGES.email}</p>`));
@@ -320,7 +317,7 @@ describe("staff edit the content at /dashboard/conteudo", () => {
   });
 
   it("escapes what staff type: markup in a text field is shown as text, never run", async () => {
-    const res = await post(admin, body({ mission: `Missão <img src=x onerror="alert(1)"> com marcação.` }));
+    const res = await post(as("admin"), body({ mission: `Missão <img src=x onerror="alert(1)"> com marcação.` }));
     expect(res.status).toBe(200);
     const raw = await (await t.anonymous().get("/quem-somos")).text();
     expect(raw).toContain("Missão &lt;img src=x onerror=&quot;alert(1)&quot;&gt; com marcação.");

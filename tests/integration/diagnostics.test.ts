@@ -10,7 +10,7 @@ import { EXTERNAL_SERVICES } from "~/integrations/service-status.server";
 import { useTestServer } from "../support/suite";
 import { useSmtpSink } from "../support/smtp";
 import type { Client } from "../support/http";
-import { jobsApi } from "../support/jobs";
+import { enqueueFailingJob, jobsApi } from "../support/jobs";
 import { decodeHtml as decode } from "../support/html";
 
 /** Markup as text: React's text separators dropped, tags as spaces, entities decoded. */
@@ -144,16 +144,8 @@ describe("/test-supabase shows true figures", () => {
 
   it("background jobs: queued, running, failed and done counts as in the table, with the last failures and the schedules", async () => {
     const api = jobsApi(t.server);
-    const failing = api.defineJob(
-      "test.diag-fail",
-      z.object({}),
-      async () => {
-        throw new Error("falha de teste do diagnóstico");
-      },
-      { maxAttempts: 1 },
-    );
+    const id = await enqueueFailingJob(t.server, "test.diag-fail", "falha de teste do diagnóstico");
     const later = api.defineJob("test.diag-later", z.object({}), async () => {});
-    const id = (await api.enqueueJob(failing, {}))!;
     await api.enqueueJob(later, {}, { delaySeconds: 3600 });
     await expect
       .poll(async () => (await t.query<{ state: string }>`select state from jobs where id = ${id}`)[0].state, { timeout: 10_000 })

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hasError, parsePix, PixElementType } from "pix-utils";
-import { useTestServer } from "../support/suite";
+import { signedIn, useTestServer } from "../support/suite";
 import { distinctCreditsStatement } from "../support/bank-statements";
 import type { Client } from "../support/http";
 import { createMember } from "~/db/factories/members";
@@ -23,8 +23,7 @@ import { decodeHtml as decode } from "../support/html";
 const RECONCILE = "/dashboard/financeiro/conciliacao";
 const chargePage = (id: string) => `/dashboard/financeiro/cobrancas/${id}`;
 const t = useTestServer();
-let admin: Client;
-let financeiro: Client;
+const as = signedIn(t, ["admin", "financeiro"]);
 
 const FIXTURE = fs.readFileSync(path.resolve("tests/fixtures/extrato-inter-conciliacao.csv"));
 const digest = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -68,8 +67,6 @@ let joseFeb: string;
 let maria: string;
 
 beforeAll(async () => {
-  admin = await t.login("admin");
-  financeiro = await t.login("financeiro");
   const cecilia = await createMember(t.db, { name: "Cecília Magalhães Brandão" });
   await createCharge(t.db, {
     id: CECILIA_CHARGE,
@@ -129,23 +126,23 @@ beforeAll(async () => {
 
 describe("PIX not configured, then configured by admin", () => {
   it("the charge page says how to configure (admin) or whom to ask (financeiro), with no code", async () => {
-    const a = await page(admin, chargePage(CECILIA_CHARGE));
+    const a = await page(as("admin"), chargePage(CECILIA_CHARGE));
     expect(a.status).toBe(200);
     expect(a.html).toContain(PIX_PAGE_MESSAGES.notConfiguredAdmin);
     expect(a.html).not.toContain('data-testid="pix-code"');
-    const f = await page(financeiro, chargePage(CECILIA_CHARGE));
+    const f = await page(as("financeiro"), chargePage(CECILIA_CHARGE));
     expect(f.html).toContain(PIX_PAGE_MESSAGES.notConfigured);
   });
 
   it("an invalid key or a blank name is refused with its pt-BR message; financeiro may not edit; nothing is written", async () => {
     const before = await counts();
-    const bad = await saveSettings(admin, { key: "123.456.789-00" });
+    const bad = await saveSettings(as("admin"), { key: "123.456.789-00" });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain(PIX_MESSAGES.keyInvalid);
-    const blank = await saveSettings(admin, { receiverName: "🚒 ✨" });
+    const blank = await saveSettings(as("admin"), { receiverName: "🚒 ✨" });
     expect(blank.status).toBe(400);
     expect(blank.html).toContain(PIX_MESSAGES.receiverNameRequired);
-    const refused = await saveSettings(financeiro);
+    const refused = await saveSettings(as("financeiro"));
     expect(refused.status).toBe(403);
     expect(refused.html).toContain(FORBIDDEN_MESSAGE);
     expect(await counts()).toEqual(before);
@@ -153,7 +150,10 @@ describe("PIX not configured, then configured by admin", () => {
 
   it("admin saves a valid key (CNPJ with mask), audited; the screen shows it", async () => {
     const before = await counts();
-    const ok = await saveSettings(admin, { key: "11.222.333/0001-81", receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal" });
+    const ok = await saveSettings(as("admin"), {
+      key: "11.222.333/0001-81",
+      receiverName: "Sindicato dos Bombeiros Civis do Distrito Federal",
+    });
     expect(ok.status).toBe(200);
     expect(ok.html).toContain(PIX_PAGE_MESSAGES.settingsSaved);
     expect((await counts()).s).toBe(before.s + 1);
@@ -162,14 +162,14 @@ describe("PIX not configured, then configured by admin", () => {
       data: { keyType: string };
     }>`select action, data from audit_log where action = 'pix-settings.updated'`;
     expect(audit.data.keyType).toBe("CNPJ");
-    const screen = await page(financeiro, RECONCILE);
+    const screen = await page(as("financeiro"), RECONCILE);
     expect(screen.html).toContain("11222333000181");
   });
 });
 
 describe("the printable charge page", () => {
   it("an open charge carries its exact amount and own txid in a BR Code pix-utils reads, as text and as an SVG QR with a text alternative", async () => {
-    const { status, html } = await page(financeiro, chargePage(CECILIA_CHARGE));
+    const { status, html } = await page(as("financeiro"), chargePage(CECILIA_CHARGE));
     expect(status).toBe(200);
     expect(html).toContain("Cecília Magalhães Brandão");
     expect(html).toContain("Mensalidade de março de 2026");
@@ -193,10 +193,10 @@ describe("the printable charge page", () => {
   });
 
   it("an overdue charge shows Vencido with a code; a paid one says paid and has no code", async () => {
-    const overdue = await page(admin, chargePage(overdueId));
+    const overdue = await page(as("admin"), chargePage(overdueId));
     expect(overdue.html).toMatch(/data-testid="charge-status"><span[^>]*>Vencido</);
     expect(overdue.html).toContain('data-testid="pix-code"');
-    const paid = await page(admin, chargePage(paidId));
+    const paid = await page(as("admin"), chargePage(paidId));
     expect(paid.html).toMatch(/data-testid="charge-status"><span[^>]*>Pago</);
     expect(paid.html).toContain(PIX_PAGE_MESSAGES.paid);
     expect(paid.html).toContain("paga em 01/03/2026");
@@ -204,8 +204,8 @@ describe("the printable charge page", () => {
   });
 
   it("an unknown or malformed id is a 404; other roles are sent to their panel", async () => {
-    expect((await page(admin, chargePage("0a11ce00-0000-4000-8000-0000000000ff"))).status).toBe(404);
-    const bad = await page(admin, chargePage("nao-e-um-id"));
+    expect((await page(as("admin"), chargePage("0a11ce00-0000-4000-8000-0000000000ff"))).status).toBe(404);
+    const bad = await page(as("admin"), chargePage("nao-e-um-id"));
     expect(bad.status).toBe(404);
     expect(bad.html).toContain(PIX_PAGE_MESSAGES.chargeNotFound);
     for (const role of ["campo", "rh", "secretaria"] as const) {
@@ -219,7 +219,7 @@ describe("the printable charge page", () => {
 describe("matching the bank statement (Banco Inter CSV)", () => {
   it("proposes txid and amount+name matches, lists the rest with reasons, and writes nothing", async () => {
     const before = await counts();
-    const { status, html } = await send(financeiro, { intent: "statement-preview" }, { bytes: FIXTURE });
+    const { status, html } = await send(as("financeiro"), { intent: "statement-preview" }, { bytes: FIXTURE });
     expect(status).toBe(200);
     expect(html).toContain(STATEMENT_PAGE_MESSAGES.previewed(4, 5));
     expect(proposedLines(html)).toEqual([7, 8, 11, 16]);
@@ -242,7 +242,7 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
 
   /** financeiro confirms the fixture's lines 7, 8 and 11. */
   const confirmFixture = () =>
-    send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] }, { bytes: FIXTURE });
+    send(as("financeiro"), { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["7", "8", "11"] }, { bytes: FIXTURE });
 
   it("a database failure mid-way registers nothing", async () => {
     await t.query`create or replace function fail_reconcile_audit() returns trigger language plpgsql as $$ begin if new.action = 'bank-statement.reconciled' then raise exception 'falha simulada'; end if; return new; end $$`;
@@ -278,17 +278,21 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0].data).toMatchObject({ payments: 3, totalCentavos: 25000, byTxid: 1, byNameAndAmount: 2 });
     // The charge page now says paid.
-    expect((await page(financeiro, chargePage(CECILIA_CHARGE))).html).toMatch(/data-testid="charge-status"><span[^>]*>Pago</);
+    expect((await page(as("financeiro"), chargePage(CECILIA_CHARGE))).html).toMatch(/data-testid="charge-status"><span[^>]*>Pago</);
   });
 
   it("the same statement sent again never pays a line twice: registered lines are listed as such, the rest still proposed", async () => {
-    const { html } = await send(financeiro, { intent: "statement-preview" }, { bytes: FIXTURE });
+    const { html } = await send(as("financeiro"), { intent: "statement-preview" }, { bytes: FIXTURE });
     expect(proposedLines(html)).toEqual([16]);
     expect(rowOf(html, "proposal-16")).toContain(`/dashboard/financeiro/cobrancas/${joseFeb}`);
     for (const line of [7, 8, 11]) expect(rowOf(html, `unmatched-${line}`)).toContain(STATEMENT_REASONS.alreadyImported);
     // Confirming an already registered line again is refused, all or nothing.
     const before = await counts();
-    const again = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16", "7"] }, { bytes: FIXTURE });
+    const again = await send(
+      as("financeiro"),
+      { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16", "7"] },
+      { bytes: FIXTURE },
+    );
     expect(again.status).toBe(409);
     expect(again.html).toContain(STATEMENT_PAGE_MESSAGES.notProposed(7));
     expect(await counts()).toEqual(before);
@@ -297,7 +301,7 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
   it("a line whose charge was paid meanwhile refuses the whole confirmation; another file than the one read is refused", async () => {
     const before = await counts();
     const changed = await send(
-      financeiro,
+      as("financeiro"),
       { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] },
       { bytes: Buffer.concat([FIXTURE, Buffer.from("12/03/2026;Pix recebido;X;1,00;0,00\r\n")]) },
     );
@@ -305,12 +309,12 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
     expect(changed.html).toContain(STATEMENT_PAGE_MESSAGES.fileChanged);
     await createPayment(t.db, { chargeId: joseFeb, amountCentavos: 5000, method: "dinheiro" });
     const after = await counts();
-    const res = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] }, { bytes: FIXTURE });
+    const res = await send(as("financeiro"), { intent: "statement-confirm", digest: digest(FIXTURE), lines: ["16"] }, { bytes: FIXTURE });
     expect(res.status).toBe(409);
     expect(res.html).toContain(STATEMENT_PAGE_MESSAGES.notProposed(16));
     expect(await counts()).toEqual(after);
     expect(after.p).toBe(before.p + 1);
-    const { html } = await send(financeiro, { intent: "statement-preview" }, { bytes: FIXTURE });
+    const { html } = await send(as("financeiro"), { intent: "statement-preview" }, { bytes: FIXTURE });
     expect(rowOf(html, "unmatched-16")).toContain(STATEMENT_REASONS.allPaid);
   });
 
@@ -332,35 +336,35 @@ describe("matching the bank statement (Banco Inter CSV)", () => {
 
   it("bad uploads get a pt-BR 4xx and write nothing", async () => {
     const before = await counts();
-    const none = await send(financeiro, { intent: "statement-preview" });
+    const none = await send(as("financeiro"), { intent: "statement-preview" });
     expect(none.status).toBe(400);
     expect(none.html).toContain(STATEMENT_PAGE_MESSAGES.fileRequired);
     const png = await send(
-      financeiro,
+      as("financeiro"),
       { intent: "statement-preview" },
       { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), name: "extrato.png", type: "image/png" },
     );
     expect(png.status).toBe(415);
     expect(png.html).toContain(STATEMENT_PAGE_MESSAGES.notCsv);
     const xlsx = await send(
-      financeiro,
+      as("financeiro"),
       { intent: "statement-preview" },
       { bytes: Buffer.from("PK\u0003\u0004rest-of-a-zip"), name: "extrato.xlsx" },
     );
     expect(xlsx.status).toBe(415);
-    const big = await send(financeiro, { intent: "statement-preview" }, { bytes: new Uint8Array(2 * 1024 * 1024 + 10).fill(0x41) });
+    const big = await send(as("financeiro"), { intent: "statement-preview" }, { bytes: new Uint8Array(2 * 1024 * 1024 + 10).fill(0x41) });
     expect(big.status).toBe(413);
     expect(big.html).toContain(STATEMENT_PAGE_MESSAGES.tooLarge);
-    const noHeader = await send(financeiro, { intent: "statement-preview" }, { bytes: Buffer.from("nome;valor\r\nfulano;10\r\n") });
+    const noHeader = await send(as("financeiro"), { intent: "statement-preview" }, { bytes: Buffer.from("nome;valor\r\nfulano;10\r\n") });
     expect(noHeader.status).toBe(400);
     expect(noHeader.html).toContain(STATEMENT_MESSAGES.noHeader);
-    const empty = await send(financeiro, { intent: "statement-preview" }, { bytes: Buffer.from("\r\n\r\n") });
+    const empty = await send(as("financeiro"), { intent: "statement-preview" }, { bytes: Buffer.from("\r\n\r\n") });
     expect(empty.status).toBe(400);
     expect(empty.html).toContain(STATEMENT_MESSAGES.empty);
-    const nothingTicked = await send(financeiro, { intent: "statement-confirm", digest: digest(FIXTURE) }, { bytes: FIXTURE });
+    const nothingTicked = await send(as("financeiro"), { intent: "statement-confirm", digest: digest(FIXTURE) }, { bytes: FIXTURE });
     expect(nothingTicked.status).toBe(400);
     expect(nothingTicked.html).toContain(STATEMENT_PAGE_MESSAGES.noneSelected);
-    const json = await financeiro.request(RECONCILE, {
+    const json = await as("financeiro").request(RECONCILE, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ intent: "statement-preview" }),
@@ -376,7 +380,7 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
   it("a credit of R$ 21.474.836,48 and one above the limit do not fail the preview: each is listed with its reason", async () => {
     const before = await counts();
     const { status, html } = await send(
-      financeiro,
+      as("financeiro"),
       { intent: "statement-preview" },
       {
         bytes: csv(
@@ -396,7 +400,7 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
     const file = distinctCreditsStatement(40_000);
     expect(file.length).toBeLessThan(STATEMENT_MAX_BYTES);
     const before = await counts();
-    const { status, html } = await send(financeiro, { intent: "statement-preview" }, { bytes: file });
+    const { status, html } = await send(as("financeiro"), { intent: "statement-preview" }, { bytes: file });
     expect(status).toBe(200);
     expect(html).toContain(STATEMENT_PAGE_MESSAGES.previewed(0, 40_000));
     expect(html).toMatch(/data-testid="statement-count-credits"[^>]*>40\.000</);
@@ -415,12 +419,12 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
       referenceYear: 2026,
     });
     const first = csv("02/03/2026;Pix recebido;Cp :00360305-NOME REESCRITO PEREIRA;61,23;0,00");
-    expect((await send(financeiro, { intent: "statement-confirm", digest: digest(first), lines: ["2"] }, { bytes: first })).status).toBe(
-      200,
-    );
+    expect(
+      (await send(as("financeiro"), { intent: "statement-confirm", digest: digest(first), lines: ["2"] }, { bytes: first })).status,
+    ).toBe(200);
 
     const second = csv("02/03/2026;Pix recebido;NOME REESCRITO PEREIRA;61,23;0,00");
-    const { status, html } = await send(financeiro, { intent: "statement-preview" }, { bytes: second });
+    const { status, html } = await send(as("financeiro"), { intent: "statement-preview" }, { bytes: second });
     expect(status).toBe(200);
     expect(html).toContain(STATEMENT_PAGE_MESSAGES.previewed(0, 0, 1));
     expect(proposedLines(html)).toEqual([]);
@@ -431,11 +435,15 @@ describe("one credit, one charge; amounts that fit (issue 18 §4)", () => {
     expect(row).toContain(`/dashboard/financeiro/cobrancas/${feb.id}`);
 
     const before = await counts();
-    const plain = await send(financeiro, { intent: "statement-confirm", digest: digest(second), lines: ["2"] }, { bytes: second });
+    const plain = await send(as("financeiro"), { intent: "statement-confirm", digest: digest(second), lines: ["2"] }, { bytes: second });
     expect(plain.status).toBe(409);
     expect(plain.html).toContain(STATEMENT_PAGE_MESSAGES.possibleDuplicate(2));
     expect(await counts()).toEqual(before);
-    const confirmed = await send(financeiro, { intent: "statement-confirm", digest: digest(second), duplicates: ["2"] }, { bytes: second });
+    const confirmed = await send(
+      as("financeiro"),
+      { intent: "statement-confirm", digest: digest(second), duplicates: ["2"] },
+      { bytes: second },
+    );
     expect(confirmed.status).toBe(200);
     const [paid] = await t.query<{ n: number }>`select count(*)::int as n from payments where charge_id = ${feb.id} and undone_at is null`;
     expect(paid.n).toBe(1);

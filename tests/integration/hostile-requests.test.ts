@@ -1,11 +1,10 @@
 import http from "node:http";
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CreatedUser } from "~/db/factories/users";
 import { createPartner } from "~/db/factories/partners";
 import { createAgreement } from "~/db/factories/agreements";
 import { createComplaint } from "~/db/factories/complaints";
-import { useTestServer } from "../support/suite";
+import { staffUsers, useTestServer } from "../support/suite";
 import { clientFrom as forwardedClient } from "../support/forwarded-client";
 import { freshCode } from "../support/two-factor";
 import { SECURITY_HEADERS } from "../../server/security";
@@ -20,16 +19,11 @@ import { SECURITY_HEADERS } from "../../server/security";
 
 const t = useTestServer({ env: { TRUST_PROXY: "1" } });
 /** The staff these tests sign in as, and the stored files they fetch. */
-let admin: CreatedUser;
-let presidencia: CreatedUser;
-let juridico: CreatedUser;
+const staffUser = staffUsers(t, ["admin", "presidencia", "juridico"]);
 let partnerLogoId: string;
 let publicAgreementId: string;
 let evidenceFileId: string;
 beforeAll(async () => {
-  admin = await t.user("admin");
-  presidencia = await t.user("presidencia");
-  juridico = await t.user("juridico");
   partnerLogoId = (await createPartner(t.db, { logo: true })).logoFileId!;
   publicAgreementId = (await createAgreement(t.db, { isPublic: true })).id;
   evidenceFileId = (await createComplaint(t.db, { evidence: true })).evidenceFileId!;
@@ -87,7 +81,7 @@ describe("1.1 a cookie that cannot be decoded is ignored", () => {
 
   it("a signed-in user with a broken flash cookie beside the session keeps working", async () => {
     const staff = clientFrom("198.51.100.11");
-    await staff.login(juridico.username, juridico.password);
+    await staff.login(staffUser("juridico").username, staffUser("juridico").password);
     const res = await fetch(`${t.url}/dashboard/juridico`, {
       headers: { Cookie: `${staff.cookieHeader()}; flash=%ZZ; __Host-flash=%E0%A4%A` },
       redirect: "manual",
@@ -154,14 +148,14 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
     for (const redirectTo of HOSTILE) {
       c.cookies.clear();
       // admin has the second factor (ADR 185): the refused target is not carried to the code step…
-      const res = await c.post("/login", { username: admin.username, password: admin.password, redirectTo });
+      const res = await c.post("/login", { username: staffUser("admin").username, password: staffUser("admin").password, redirectTo });
       const location = res.headers.get("location");
       if (res.status !== 302 || location !== "/login/verificacao")
         failures.push(`${JSON.stringify(redirectTo)} → ${res.status} ${JSON.stringify(location)}`);
       if (res.headers.getSetCookie().some((s) => s.startsWith("injetado")))
         failures.push(`${JSON.stringify(redirectTo)} injetou um cookie`);
       // …nor followed after it, even when posted there again.
-      const code = await c.post("/login/verificacao", { code: await freshCode(t.url, admin.username), redirectTo });
+      const code = await c.post("/login/verificacao", { code: await freshCode(t.url, staffUser("admin").username), redirectTo });
       const final = code.headers.get("location");
       if (code.status !== 302 || final !== "/dashboard/admin")
         failures.push(`${JSON.stringify(redirectTo)} (código) → ${code.status} ${JSON.stringify(final)}`);
@@ -175,17 +169,21 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
     const c = clientFrom("198.51.100.42");
     const [{ n: before }] = await t.query<{
       n: number;
-    }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${presidencia.username}`;
+    }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${staffUser("presidencia").username}`;
     for (const redirectTo of ["/\r\n/evil.example", "/\u3000/evil.example", "/\x0b/evil.example"]) {
       c.cookies.clear();
-      const res = await c.post("/login", { username: presidencia.username, password: presidencia.password, redirectTo });
+      const res = await c.post("/login", {
+        username: staffUser("presidencia").username,
+        password: staffUser("presidencia").password,
+        redirectTo,
+      });
       expect(res.status).toBe(302);
       // The session is the one the redirect hands over: it works.
       expect((await c.get("/dashboard/presidencia")).status).toBe(200);
     }
     const [{ n: after }] = await t.query<{
       n: number;
-    }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${presidencia.username}`;
+    }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${staffUser("presidencia").username}`;
     expect(after - before).toBe(3);
   });
 
@@ -194,12 +192,16 @@ describe("1.4 the post-login redirect only follows a path of this site", () => {
     const guarded = await c.get("/dashboard/denuncias?status=pending");
     const to = new URL(guarded.headers.get("location")!, t.url).searchParams.get("redirectTo")!;
     expect(to).toBe("/dashboard/denuncias?status=pending");
-    const login = await c.post("/login", { username: juridico.username, password: juridico.password, redirectTo: to });
+    const login = await c.post("/login", {
+      username: staffUser("juridico").username,
+      password: staffUser("juridico").password,
+      redirectTo: to,
+    });
     expect(login.headers.get("location")).toBe("/dashboard/denuncias?status=pending");
     c.cookies.clear();
     const accented = await c.post("/login", {
-      username: juridico.username,
-      password: juridico.password,
+      username: staffUser("juridico").username,
+      password: staffUser("juridico").password,
       redirectTo: "/noticias/ação-sindical#topo",
     });
     expect(accented.headers.get("location")).toBe("/noticias/a%C3%A7%C3%A3o-sindical#topo");
@@ -259,7 +261,7 @@ describe("1.7 security headers are sent once", () => {
 
   it("pages, complaint pages and the staff evidence download send each security header once", async () => {
     const staff = clientFrom("198.51.100.71");
-    await staff.login(admin.username, admin.password);
+    await staff.login(staffUser("admin").username, staffUser("admin").password);
     for (const [path, cookie] of [
       ["/", ""],
       ["/denuncia", ""],
@@ -307,7 +309,7 @@ describe("1.7 a post must come from this origin", () => {
     // A login without them is refused too, before any credential is checked.
     const login = await fetch(`${t.url}/login`, {
       method: "POST",
-      body: new URLSearchParams({ username: admin.username, password: admin.password }),
+      body: new URLSearchParams({ username: staffUser("admin").username, password: staffUser("admin").password }),
       redirect: "manual",
     });
     expect(login.status).toBe(403);

@@ -1,8 +1,8 @@
 import http from "node:http";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_MESSAGES } from "~/utils/idempotency";
 import type { Client } from "../support/http";
-import { useTestServer } from "../support/suite";
+import { signedIn, useTestServer } from "../support/suite";
 
 /**
  * One record per submitted create form (issue 19 §8, ADR 196), over real HTTP: a double click
@@ -10,12 +10,7 @@ import { useTestServer } from "../support/suite";
  * refused post corrected and sent again with the same key, a key sent to another form.
  */
 const t = useTestServer();
-let sec: Client;
-let admin: Client;
-beforeAll(async () => {
-  sec = await t.login("secretaria");
-  admin = await t.login("admin");
-});
+const as = signedIn(t, ["secretaria", "admin"]);
 
 let n = 0;
 const newKey = () => `teste-idem-${Date.now().toString(36)}-${(n++).toString().padStart(6, "0")}`;
@@ -41,7 +36,7 @@ async function recordsWith(description: string) {
 }
 /** The form sent again with the same key: answered 200 with the one record already saved, and no other. */
 async function expectAnsweredWithTheSavedRecord(description: string, key: string) {
-  const again = await sec.post("/dashboard/atendimento.data", serviceBody(description, key));
+  const again = await as("secretaria").post("/dashboard/atendimento.data", serviceBody(description, key));
   expect(again.status).toBe(200);
   const rows = await recordsWith(description);
   expect(rows).toHaveLength(1);
@@ -80,8 +75,8 @@ describe("a create form's idempotency key", () => {
     const description = "Duplo clique no registrar atendimento.";
     const key = newKey();
     const [a, b] = await Promise.all([
-      sec.post("/dashboard/atendimento.data", serviceBody(description, key)),
-      sec.post("/dashboard/atendimento.data", serviceBody(description, key)),
+      as("secretaria").post("/dashboard/atendimento.data", serviceBody(description, key)),
+      as("secretaria").post("/dashboard/atendimento.data", serviceBody(description, key)),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const rows = await recordsWith(description);
@@ -95,14 +90,14 @@ describe("a create form's idempotency key", () => {
     }>`select count(*)::int as n from jobs where payload::text like ${"%" + rows[0].protocol + "%"}`;
     expect(jobs.n).toBeLessThanOrEqual(1);
     // The same filling sent without a key is a new record (API clients, old pages).
-    expect((await sec.post("/dashboard/atendimento.data", serviceBody(description, null))).status).toBe(200);
+    expect((await as("secretaria").post("/dashboard/atendimento.data", serviceBody(description, null))).status).toBe(200);
     expect(await recordsWith(description)).toHaveLength(2);
   });
 
   it("a post cut after its body was sent, then retried with the same key, makes one record and the retry gets it", async () => {
     const description = "Conexão caiu depois de enviar o formulário.";
     const key = newKey();
-    await postAndCut(sec, "/dashboard/atendimento.data", serviceBody(description, key));
+    await postAndCut(as("secretaria"), "/dashboard/atendimento.data", serviceBody(description, key));
     // The cut request is still saved on the server (what happened in issue 19 §8)…
     await expect.poll(async () => (await recordsWith(description)).length, { timeout: 10_000 }).toBe(1);
     // …and the retry of the same form answers it instead of saving another.
@@ -112,12 +107,12 @@ describe("a create form's idempotency key", () => {
   it("a refused post keeps nothing: the corrected form is sent with the same key and saved once", async () => {
     const description = "Formulário corrigido depois do erro.";
     const key = newKey();
-    const refused = await sec.post("/dashboard/atendimento.data", { ...serviceBody(description, key), requesterName: "" });
+    const refused = await as("secretaria").post("/dashboard/atendimento.data", { ...serviceBody(description, key), requesterName: "" });
     expect(refused.status).toBe(400);
     expect(await recordsWith(description)).toHaveLength(0);
     const [claims] = await t.query<{ n: number }>`select count(*)::int as n from idempotency_keys where key = ${key}`;
     expect(claims.n).toBe(0);
-    const ok = await sec.post("/dashboard/atendimento.data", serviceBody(description, key));
+    const ok = await as("secretaria").post("/dashboard/atendimento.data", serviceBody(description, key));
     expect(ok.status).toBe(200);
     expect(await recordsWith(description)).toHaveLength(1);
     await expectAnsweredWithTheSavedRecord(description, key);
@@ -137,12 +132,12 @@ describe("a create form's idempotency key", () => {
       cep: "72210-120",
       [IDEMPOTENCY_FIELD]: key,
     };
-    const answers = await Promise.all([1, 2, 3].map(() => admin.post("/dashboard/admin/members.data", member)));
+    const answers = await Promise.all([1, 2, 3].map(() => as("admin").post("/dashboard/admin/members.data", member)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     const [m] = await t.query<{ n: number }>`select count(*)::int as n from members where cpf = '39053344705'`;
     expect(m.n).toBe(1);
     // The same key to the service form: another form's key, refused, nothing written.
-    const other = await admin.post("/dashboard/atendimento.data", {
+    const other = await as("admin").post("/dashboard/atendimento.data", {
       ...serviceBody("Chave de outro formulário.", key),
       sector: "secretaria",
     });
@@ -150,10 +145,10 @@ describe("a create form's idempotency key", () => {
     expect(await other.text()).toContain(IDEMPOTENCY_MESSAGES.otherForm);
     expect(await recordsWith("Chave de outro formulário.")).toHaveLength(0);
     // Another user's same key is theirs alone.
-    const mine = await sec.post("/dashboard/atendimento.data", serviceBody("Mesma chave, outra pessoa.", key));
+    const mine = await as("secretaria").post("/dashboard/atendimento.data", serviceBody("Mesma chave, outra pessoa.", key));
     expect(mine.status).toBe(200);
     expect(await recordsWith("Mesma chave, outra pessoa.")).toHaveLength(1);
-    const bad = await sec.post("/dashboard/atendimento.data", serviceBody("Chave malformada.", "curta demais"));
+    const bad = await as("secretaria").post("/dashboard/atendimento.data", serviceBody("Chave malformada.", "curta demais"));
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain(IDEMPOTENCY_MESSAGES.invalid);
     expect(await recordsWith("Chave malformada.")).toHaveLength(0);

@@ -1,8 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestServer } from "../support/suite";
+import { signedIn, useTestServer } from "../support/suite";
 import { createPartnerSet } from "../support/scenarios";
-import type { Client } from "../support/http";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_MESSAGES } from "~/domain/partners/partner.schema";
 import { decodeHtml } from "../support/html";
 import { multipartBody, type UploadedFile } from "../support/multipart";
@@ -10,15 +9,12 @@ import { storedFile } from "../support/stored-files";
 import { solidImage } from "../fixtures/images";
 
 const t = useTestServer();
-let secretaria: Client;
-let admin: Client;
 const PATH = "/dashboard/parceiros";
 
 beforeAll(async () => {
   await createPartnerSet(t.db);
-  secretaria = await t.login("secretaria");
-  admin = await t.login("admin");
 });
+const as = signedIn(t, ["secretaria", "admin"]);
 
 type PartnerRow = {
   id: string;
@@ -112,7 +108,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     expect(original.exif?.toString("latin1")).toContain("Modelo Secreto");
     expect(original.exif?.length).toBeGreaterThan(100);
 
-    const res = await secretaria.post(PATH, form(fields(), { bytes: jpeg, name: "logo da clínica.jpg" }));
+    const res = await as("secretaria").post(PATH, form(fields(), { bytes: jpeg, name: "logo da clínica.jpg" }));
     expect(res.status).toBe(200);
     expect(decodeHtml(await res.text())).toContain(PARTNER_MESSAGES.created);
 
@@ -152,7 +148,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   });
 
   it("a partner without logo or website is accepted and shown with its initials", async () => {
-    const res = await admin.post(PATH, { ...fields({ name: "Academia Sem Logo", website: "", category: "Saúde", sortOrder: "" }) });
+    const res = await as("admin").post(PATH, { ...fields({ name: "Academia Sem Logo", website: "", category: "Saúde", sortOrder: "" }) });
     expect(res.status).toBe(200);
     const row = await byName("Academia Sem Logo");
     expect(row).toMatchObject({ website: null, logo_file_id: null, sort_order: 0 });
@@ -165,7 +161,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     const oldLogo = row.logo_file_id!;
     const png = await solidImage("png", 300, 100, { r: 0, g: 80, b: 160, alpha: 0.5 }, 4);
     const before = await counts();
-    const res = await secretaria.post(
+    const res = await as("secretaria").post(
       PATH,
       form(fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", active: "on" }), {
         bytes: png,
@@ -188,7 +184,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     expect(audit.data.changed).toEqual(expect.arrayContaining(["name", "logo"]));
 
     // Editing without a file keeps the logo.
-    await secretaria.post(
+    await as("secretaria").post(
       PATH,
       form(
         fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", description: "Nova descrição da clínica parceira." }),
@@ -196,7 +192,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
     );
     expect((await byName("Clínica Parceira Renomeada")).logo_file_id).toBe(updated.logo_file_id);
 
-    const removed = await secretaria.post(
+    const removed = await as("secretaria").post(
       PATH,
       form(fields({ intent: "update", id: row.id, name: "Clínica Parceira Renomeada", removeLogo: "on" })),
     );
@@ -207,11 +203,11 @@ describe("staff manage partners at /dashboard/parceiros", () => {
 
   it("an inactive partner disappears from the public page but stays on the staff screen", async () => {
     const row = await byName("Academia Sem Logo");
-    const res = await admin.post(PATH, fields({ intent: "update", id: row.id, name: "Academia Sem Logo", website: "", active: "" }));
+    const res = await as("admin").post(PATH, fields({ intent: "update", id: row.id, name: "Academia Sem Logo", website: "", active: "" }));
     expect(res.status).toBe(200);
     expect((await byName("Academia Sem Logo")).active).toBe(false);
     expect((await publicPage()).html).not.toContain("Academia Sem Logo");
-    const staff = decodeHtml(await (await secretaria.get(PATH)).text());
+    const staff = decodeHtml(await (await as("secretaria").get(PATH)).text());
     expect(staff).toContain("Academia Sem Logo");
     expect(staff).toContain("Inativo");
   });
@@ -269,7 +265,7 @@ describe("staff manage partners at /dashboard/parceiros", () => {
   for (const [label, make, status, message] of refusals) {
     it(`refuses ${label} with ${status} and a pt-BR message, writing nothing`, async () => {
       const before = await counts();
-      const res = await secretaria.post(PATH, await make());
+      const res = await as("secretaria").post(PATH, await make());
       expect(res.status).toBe(status);
       expect(decodeHtml(await res.text())).toContain(message);
       expect(await counts()).toEqual(before);
@@ -278,17 +274,17 @@ describe("staff manage partners at /dashboard/parceiros", () => {
 
   it("updating or deleting an unknown partner is a 404 with a message", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
-    const upd = await secretaria.post(PATH, fields({ intent: "update", id }));
+    const upd = await as("secretaria").post(PATH, fields({ intent: "update", id }));
     expect(upd.status).toBe(404);
     expect(decodeHtml(await upd.text())).toContain(PARTNER_MESSAGES.notFound);
-    const del = await secretaria.post(PATH, { intent: "delete", id });
+    const del = await as("secretaria").post(PATH, { intent: "delete", id });
     expect(del.status).toBe(404);
   });
 
   it("deletes a partner and its logo", async () => {
     const row = (await partners()).find((p) => p.logo_file_id)!;
     const before = await counts();
-    const res = await secretaria.post(PATH, { intent: "delete", id: row.id });
+    const res = await as("secretaria").post(PATH, { intent: "delete", id: row.id });
     expect(res.status).toBe(200);
     expect(decodeHtml(await res.text())).toContain(PARTNER_MESSAGES.deleted);
     expect(await byName(row.name)).toBeUndefined();

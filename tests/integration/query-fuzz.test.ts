@@ -3,8 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "~/auth/roles";
 import { screenFor } from "~/auth/screens";
-import { useTestServer } from "../support/suite";
-import type { Client } from "../support/http";
+import { signedIn, useTestServer } from "../support/suite";
 import { ACTION_CASES, SAMPLE_PARAMS, createActionTargets, type TargetIds } from "../support/form-registry";
 import { hostileQueries, namesReadBy } from "../support/query-fuzz";
 import { CURSOR_PARAMS, FILTER_PARAMS } from "~/domain/audit/audit-filters";
@@ -25,11 +24,10 @@ const seed = Number(process.env.QUERY_FUZZ_SEED ?? 20_261_127);
 const t = useTestServer({
   env: { AUDIT_REFUSALS_PER_MINUTE: "10000", GEOCODER_URL: "http://127.0.0.1:9", CEP_API_URL: "http://127.0.0.1:9" },
 });
-const clients = new Map<Role, Client>();
+const as = signedIn(t, ROLES);
 let ids: TargetIds;
 
 beforeAll(async () => {
-  for (const role of ROLES) clients.set(role, await t.login(role));
   ids = await createActionTargets(t.db);
 }, 120_000);
 
@@ -77,7 +75,7 @@ describe("hostile query strings on every staff page", () => {
         const role = roles[i % roles.length];
         const url = concrete(r.pattern, role);
         const target = i % 2 === 0 ? `${url}?${q}` : `${url}.data?${q}`;
-        const res = await clients.get(role)!.get(target);
+        const res = await as(role).get(target);
         await res.arrayBuffer();
         sent++;
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -99,7 +97,7 @@ describe("hostile query strings on every staff page", () => {
       const roles = allowedRoles(testCase.path);
       for (const [i, q] of queries.entries()) {
         const role = roles[i % roles.length];
-        const c = clients.get(role)!;
+        const c = as(role);
         const fields = testCase.bodies[0](ids);
         const target = `${testCase.path}${i % 2 === 0 ? "" : ".data"}?${q}`;
         let res: Response;

@@ -1,12 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
 import { ATTACHMENT_MESSAGES } from "~/domain/service-records/attachments";
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
-import type { Client } from "../support/http";
 import { multipartBody } from "../support/multipart";
-import { useTestServer } from "../support/suite";
+import { signedIn, useTestServer } from "../support/suite";
 import { tinyPdf, tinyWav } from "../fixtures/complaint-files";
 import { postConsulta } from "../support/service-records";
 
@@ -17,11 +16,7 @@ import { postConsulta } from "../support/service-records";
  * consulta; the printable receipt page.
  */
 const t = useTestServer({ env: { APP_URL: "https://sindicato.example", TRUST_PROXY: "1" } });
-const clients = new Map<Role, Client>();
-const as = (role: Role) => clients.get(role)!;
-beforeAll(async () => {
-  for (const role of ["secretaria", "juridico", "rh"] as Role[]) clients.set(role, await t.login(role));
-});
+const as = signedIn(t, ["secretaria", "juridico", "rh"]);
 
 const CPF = "52998224725";
 const newRecord = () => createServiceRecordRow(t.db, { sector: "secretaria", requesterCpf: CPF, requesterName: "Conceição Araújo" });

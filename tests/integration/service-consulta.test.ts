@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/roles";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { CONSULTA_MESSAGES } from "~/domain/service-records/consulta";
-import type { Client } from "../support/http";
 import { jobRow } from "../support/jobs";
 import { addressSequence } from "../support/forwarded-client";
 import { useMailingTestServer } from "../support/smtp";
+import { signedIn } from "../support/suite";
 import { visibleText } from "../support/html";
 import { postConsulta } from "../support/service-records";
 
@@ -20,11 +19,9 @@ const { t, smtp } = useMailingTestServer(
   { TRUST_PROXY: "1", APP_URL: "https://sindicato.example", JOBS_POLL_MS: "100" },
   { behindProxy: true },
 );
-const clients = new Map<Role, Client>();
-const as = (role: Role) => clients.get(role)!;
+const as = signedIn(t, ["juridico", "secretaria"]);
 let agent = "";
 beforeAll(async () => {
-  for (const role of ["juridico", "secretaria"] as Role[]) clients.set(role, await t.login(role));
   agent = (await t.user("juridico")).id;
 });
 

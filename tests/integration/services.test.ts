@@ -5,8 +5,7 @@ import { createMember } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { FIELD_MESSAGES } from "~/domain/service-records/service.schema";
-import type { Client } from "../support/http";
-import { useTestServer } from "../support/suite";
+import { signedIn, useTestServer } from "../support/suite";
 import { NOT_A_MEMBER } from "../support/member-lookup";
 
 /**
@@ -16,12 +15,10 @@ import { NOT_A_MEMBER } from "../support/member-lookup";
  */
 const t = useTestServer();
 const ROLES_WITH_SECTOR: Role[] = ["admin", "rh", "secretaria", "juridico", "financeiro", "presidencia", "homologacao", "campo"];
-const clients = new Map<Role, Client>();
-const as = (role: Role) => clients.get(role)!;
+const as = signedIn(t, ROLES_WITH_SECTOR);
 const agent: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const role of ROLES_WITH_SECTOR) clients.set(role, await t.login(role));
   for (const role of ROLES_WITH_SECTOR) agent[role] = (await t.user(role)).id;
 });
 

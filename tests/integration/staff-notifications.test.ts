@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createServiceRecordRow } from "~/db/factories/services";
-import type { CreatedUser } from "~/db/factories/users";
 import { MERGE_MESSAGES } from "~/domain/service-records/merge";
 import type { Client } from "../support/http";
 import { addressSequence } from "../support/forwarded-client";
 import { useMailingTestServer } from "../support/smtp";
+import { signedIn, staffUsers } from "../support/suite";
 import { postConsulta } from "../support/service-records";
 
 /**
@@ -40,33 +40,23 @@ async function bellAndList(c: Client, role: string) {
   return { bell: bell === undefined ? undefined : Number(bell), unread, list };
 }
 
-let juridico: CreatedUser;
-let presidencia: CreatedUser;
-let financeiro: CreatedUser;
-let juridicoClient: Client;
-
-beforeAll(async () => {
-  juridico = await t.user("juridico");
-  presidencia = await t.user("presidencia");
-  financeiro = await t.user("financeiro");
-  await t.user("admin");
-  juridicoClient = await t.login("juridico");
-});
+const staffUser = staffUsers(t, ["juridico", "presidencia", "financeiro", "admin"]);
+const as = signedIn(t, ["juridico"]);
 
 describe("a new complaint", () => {
   it("e-mails the roles that review complaints a link and nothing of the complaint; the bell counts it", async () => {
-    const before = await bellAndList(juridicoClient, "juridico");
+    const before = await bellAndList(as("juridico"), "juridico");
     expect(before.bell).toBe(before.unread);
     await fileComplaint();
-    const mail = await smtp.sink.waitFor((m) => m.to.includes(juridico.email) && m.subject === "Nova denúncia recebida");
-    await smtp.sink.waitFor((m) => m.to.includes(presidencia.email) && m.subject === "Nova denúncia recebida");
+    const mail = await smtp.sink.waitFor((m) => m.to.includes(staffUser("juridico").email) && m.subject === "Nova denúncia recebida");
+    await smtp.sink.waitFor((m) => m.to.includes(staffUser("presidencia").email) && m.subject === "Nova denúncia recebida");
     expect(mail.text).toMatch(/https?:\/\/\S+\/dashboard\/denuncias\n/);
     const raw = JSON.stringify(mail);
     for (const secret of [COMPLAINT_TITLE, "extintores", "Fulano", "Shopping Exemplo", "subsolo"]) expect(raw).not.toContain(secret);
     // Nobody outside the complaint roles is told.
-    expect(smtp.sink.messages.some((m) => m.to.includes(financeiro.email))).toBe(false);
+    expect(smtp.sink.messages.some((m) => m.to.includes(staffUser("financeiro").email))).toBe(false);
 
-    const after = await bellAndList(juridicoClient, "juridico");
+    const after = await bellAndList(as("juridico"), "juridico");
     expect(after.unread).toBe(before.unread + 1);
     expect(after.bell).toBe(after.unread);
     expect(after.list).toContain("Nova denúncia recebida");
@@ -84,9 +74,9 @@ describe("a new complaint", () => {
       "service_assigned.inApp": "on",
     });
     expect(saved.status).toBe(200);
-    const mailsBefore = smtp.sink.messages.filter((m) => m.to.includes(presidencia.email)).length;
+    const mailsBefore = smtp.sink.messages.filter((m) => m.to.includes(staffUser("presidencia").email)).length;
     const juridicoMails = () =>
-      smtp.sink.messages.filter((m) => m.to.includes(juridico.email) && m.subject === "Nova denúncia recebida").length;
+      smtp.sink.messages.filter((m) => m.to.includes(staffUser("juridico").email) && m.subject === "Nova denúncia recebida").length;
     const juridicoBefore = juridicoMails();
     const before = await bellAndList(c, "presidencia");
     await fileComplaint();
@@ -94,9 +84,9 @@ describe("a new complaint", () => {
     await expect.poll(async () => (await bellAndList(c, "presidencia")).unread).toBe(before.unread + 1);
     // The jobs are done (juridico's arrived); none was queued for presidência.
     const [{ n }] = await t.query<{ n: number }>`
-      select count(*)::int as n from jobs where name = 'send-email' and payload->>'to' = ${presidencia.email} and state <> 'done'`;
+      select count(*)::int as n from jobs where name = 'send-email' and payload->>'to' = ${staffUser("presidencia").email} and state <> 'done'`;
     expect(n).toBe(0);
-    expect(smtp.sink.messages.filter((m) => m.to.includes(presidencia.email)).length).toBe(mailsBefore);
+    expect(smtp.sink.messages.filter((m) => m.to.includes(staffUser("presidencia").email)).length).toBe(mailsBefore);
 
     const read = await c.post("/dashboard/notificacoes", { intent: "read-all" });
     expect(read.status).toBe(200);
@@ -154,11 +144,11 @@ describe("merging a duplicate from its page", () => {
     const into = await createServiceRecordRow(t.db, { sector: "juridico", requesterCpf: cpf, requesterName: "Maria Unificada" });
     const page = `/dashboard/atendimento/${dup.id}/unificar`;
 
-    const choose = await (await juridicoClient.get(page)).text();
+    const choose = await (await as("juridico").get(page)).text();
     expect(choose).toContain(into.protocol);
     // Choosing leads to a confirmation naming both protocols (a GET: no JavaScript needed); nothing merged yet.
     expect(choose).toContain('method="get"');
-    const confirm = await (await juridicoClient.get(`${page}?para=${into.id}`)).text();
+    const confirm = await (await as("juridico").get(`${page}?para=${into.id}`)).text();
     expect(confirm).toContain(`Confirmar: unificar <!-- -->${dup.protocol}<!-- --> a <!-- -->${into.protocol}`);
     expect(
       (await t.query<{ n: number }>`select count(*)::int as n from service_records where merged_into is not null and id = ${dup.id}`)[0].n,
@@ -169,7 +159,7 @@ describe("merging a duplicate from its page", () => {
 
     // A public comment of the team on the duplicate: copied, but with no staff name on the consulta.
     const staff = await t.user("juridico");
-    const commented = await juridicoClient.post(`/dashboard/atendimento/${dup.id}`, {
+    const commented = await as("juridico").post(`/dashboard/atendimento/${dup.id}`, {
       intent: "comment",
       id: dup.id,
       responsibleId: staff.id,
@@ -179,7 +169,7 @@ describe("merging a duplicate from its page", () => {
     });
     expect(commented.status).toBe(200);
 
-    const merged = await juridicoClient.post(page, { intent: "merge", intoId: into.id });
+    const merged = await as("juridico").post(page, { intent: "merge", intoId: into.id });
     expect(merged.status).toBe(302);
     expect(merged.headers.get("location")).toBe(`/dashboard/atendimento/${into.id}?aviso=unificado`);
     const [row] = await t.query<{
@@ -188,14 +178,14 @@ describe("merging a duplicate from its page", () => {
     }>`select status, merged_into from service_records where id = ${dup.id}`;
     expect(row).toEqual({ status: "closed", merged_into: into.id });
 
-    const old = await (await juridicoClient.get(`/dashboard/atendimento/${dup.id}`)).text();
+    const old = await (await as("juridico").get(`/dashboard/atendimento/${dup.id}`)).text();
     expect(old).toContain(MERGE_MESSAGES.mergedInto(into.protocol));
     expect(old).not.toContain('aria-label="Adicionar comentário"');
     // No attach form either (the server would answer 409): a pointer to the survivor instead.
     expect(old).not.toContain('aria-label="Anexar arquivo"');
     expect(old).toContain('data-testid="attachments-read-only"');
     expect(old).toContain(`href="/dashboard/atendimento/${into.id}"`);
-    const take = await juridicoClient.post(`/dashboard/atendimento/${dup.id}.data`, { intent: "take" });
+    const take = await as("juridico").post(`/dashboard/atendimento/${dup.id}.data`, { intent: "take" });
     expect(take.status).toBe(409);
     expect(await take.text()).toContain(MERGE_MESSAGES.readOnly(into.protocol));
 

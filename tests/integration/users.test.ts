@@ -1,19 +1,13 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import type { CreatedUser } from "~/db/factories/users";
-import { useTestServer } from "../support/suite";
-import type { Client } from "../support/http";
+import { describe, expect, it } from "vitest";
+import { signedIn, staffUsers, useTestServer } from "../support/suite";
 
 const t = useTestServer();
-let admin: Client;
-let adminUser: CreatedUser;
-beforeAll(async () => {
-  adminUser = await t.user("admin");
-  admin = await t.login("admin");
-});
+const staffUser = staffUsers(t, ["admin"]);
+const as = signedIn(t, ["admin"]);
 
 async function postJson(body: Record<string, string>) {
   // Ask React Router for the action's data (single fetch) the way the browser does.
-  const res = await admin.request("/dashboard/admin/users.data", { method: "POST", body: new URLSearchParams(body) });
+  const res = await as("admin").request("/dashboard/admin/users.data", { method: "POST", body: new URLSearchParams(body) });
   const text = await res.text();
   return { status: res.status, text };
 }
@@ -25,8 +19,8 @@ async function idOf(username: string) {
 
 describe("user management (admin)", () => {
   it("lists every user", async () => {
-    const staff = [adminUser, await t.user("campo"), await t.user("rh")];
-    const html = await (await admin.get("/dashboard/admin/users")).text();
+    const staff = [staffUser("admin"), await t.user("campo"), await t.user("rh")];
+    const html = await (await as("admin").get("/dashboard/admin/users")).text();
     for (const u of staff) expect(html).toContain(u.email);
   });
 
@@ -47,7 +41,7 @@ describe("user management (admin)", () => {
       actor_username: string;
       data: { role: string };
     }>`select actor_username, data from audit_log where action = 'user.created' and entity_id = ${id}`;
-    expect(audit[0].actor_username).toBe(adminUser.username);
+    expect(audit[0].actor_username).toBe(staffUser("admin").username);
     expect(audit[0].data.role).toBe("juridico");
   });
 
@@ -96,14 +90,14 @@ describe("user management (admin)", () => {
   });
 
   it("never deletes one's own row, nor demotes oneself", async () => {
-    const me = adminUser.id;
+    const me = staffUser("admin").id;
     const del = await postJson({ intent: "delete", id: me });
     expect(del.status).toBe(400);
     expect(del.text).toContain("Você não pode excluir o seu próprio usuário.");
-    const demote = await postJson({ intent: "update", id: me, name: "Admin", email: adminUser.email, role: "rh" });
+    const demote = await postJson({ intent: "update", id: me, name: "Admin", email: staffUser("admin").email, role: "rh" });
     expect(demote.status).toBe(400);
     expect(demote.text).toContain("Você não pode alterar o seu próprio perfil.");
-    expect(await idOf(adminUser.username)).toBe(me);
+    expect(await idOf(staffUser("admin").username)).toBe(me);
   });
 
   it("lets an admin demote another admin (one admin always remains, since self-demotion is refused)", async () => {
@@ -117,10 +111,16 @@ describe("user management (admin)", () => {
       password: "Admin@2026",
     });
     const admin2 = await t.login({ username: "admin2", password: "Admin@2026" });
-    const first = adminUser.id;
+    const first = staffUser("admin").id;
     const res = await admin2.request("/dashboard/admin/users.data", {
       method: "POST",
-      body: new URLSearchParams({ intent: "update", id: first, name: adminUser.name, email: adminUser.email, role: "rh" }),
+      body: new URLSearchParams({
+        intent: "update",
+        id: first,
+        name: staffUser("admin").name,
+        email: staffUser("admin").email,
+        role: "rh",
+      }),
     });
     expect(res.status).toBe(200);
     // … and exactly one administrator remains.

@@ -8,7 +8,7 @@ import { AUDIT_MESSAGES } from "~/domain/audit/audit-filters";
 import { SERVICE_MESSAGES } from "~/domain/service-records/service-options";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import type { Client } from "../support/http";
-import { useTestServer } from "../support/suite";
+import { signedIn, useTestServer } from "../support/suite";
 import { decodeHtml } from "../support/html";
 
 /**
@@ -37,8 +37,7 @@ const REFUSAL_CAP = 5;
 const t = useTestServer({ env: { LOG_LEVEL: "info", AUDIT_REFUSALS_PER_MINUTE: String(REFUSAL_CAP) } });
 
 const ROLES: Role[] = ["admin", "rh", "secretaria", "juridico", "homologacao", "financeiro", "presidencia", "campo"];
-const clients = new Map<Role, Client>();
-const as = (role: Role) => clients.get(role)!;
+const as = signedIn(t, ROLES);
 const ids: Partial<Record<Role, string>> = {};
 
 /** The sector whose records each role reads (admin and rh read all: the secretaria one here). */
@@ -57,10 +56,7 @@ let member: MemberRow;
 const recordOf = {} as Record<ServiceSector, { id: string; protocol: string }>;
 
 beforeAll(async () => {
-  for (const role of ROLES) {
-    clients.set(role, await t.login(role));
-    ids[role] = (await t.user(role)).id;
-  }
+  for (const role of ROLES) ids[role] = (await t.user(role)).id;
   member = await createMember(t.db);
   for (const sector of SECTORS) {
     recordOf[sector] = await createServiceRecordRow(t.db, {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { sha256Hex } from "~/utils/crypto.server";
 import { launchBrowser, loginAs, newContext, type VIEWPORTS } from "./browser";
 import { ServerSuite, type SuiteOptions, type Who } from "./suite";
+import { useSmtpSink } from "./smtp";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 export type Viewport = keyof typeof VIEWPORTS;
@@ -121,4 +122,17 @@ export function useBrowserSuite(options: SuiteOptions = {}) {
   beforeAll(() => suite.startAll(options));
   afterAll(() => suite.stopAll());
   return suite;
+}
+
+/**
+ * The browser file's server, mailing through a real SMTP sink (`smtp.sink` holds what it sent), as
+ * `useMailingTestServer` for the integration files; `env` a function when it depends on something
+ * an earlier hook started:
+ *
+ *     const { t, smtp } = useMailingBrowserSuite({ JOBS_POLL_MS: "200" });
+ */
+export function useMailingBrowserSuite(env: Record<string, string> | (() => Record<string, string>) = {}) {
+  const smtp = useSmtpSink();
+  const t = useBrowserSuite({ env: () => ({ ...smtp.env(), ...(typeof env === "function" ? env() : env) }) });
+  return { t, smtp };
 }

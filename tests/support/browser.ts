@@ -121,6 +121,12 @@ export async function checkedScreen(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/** The screen as it stands is axe-clean, and a screenshot of it (`name`). */
+export async function axeCleanShot(page: Page, name: string) {
+  expect(await axeViolations(page), name).toEqual([]);
+  await screenshot(page, name);
+}
+
 /**
  * Once the page has hydrated: no sideways scroll, and a screenshot (`name`) taken by `shoot`
  * (`screenshotFromTop` for a page that may be scrolled).
@@ -175,6 +181,12 @@ export async function checkedAtBothWidths(page: Page, name: string) {
   expect(await axeViolations(page), `${name} a 390 px`).toEqual([]);
   expect(await hasNoHorizontalOverflow(page), `${name} a 390 px`).toBe(true);
   await screenshot(page, `${name}-390`);
+}
+
+/** Presses the button `name` and answers the dialog it opens, which bears the same name. */
+export async function openDialog(page: Page, name: string): Promise<Locator> {
+  await page.getByRole("button", { name }).click();
+  return page.getByRole("dialog", { name });
 }
 
 /** The axe-core rule tags the product is held to: WCAG 2.2 level AA. */

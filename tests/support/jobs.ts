@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { TestServer } from "./server";
 import type { TestHooks } from "./test-hooks";
 
@@ -19,6 +20,23 @@ export type JobsApi = Pick<
 
 export function jobsApi(server: TestServer): JobsApi {
   return server.hooks;
+}
+
+/**
+ * Queues a job (`name`) whose one attempt throws `message`, so it ends failed with that error, as
+ * a screen that lists failures needs one; answers its id.
+ */
+export async function enqueueFailingJob(server: TestServer, name: string, message: string): Promise<number> {
+  const api = jobsApi(server);
+  const failing = api.defineJob(
+    name,
+    z.object({}),
+    async () => {
+      throw new Error(message);
+    },
+    { maxAttempts: 1 },
+  );
+  return (await api.enqueueJob(failing, {}))!;
 }
 
 export type JobState = { id: number; name: string; state: string; attempts: number; last_error: string | null; locked_by: string | null };

@@ -1,7 +1,22 @@
+import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import type { Db } from "~/db/client.server";
+import { serviceRecordEntries } from "~/db/schema";
 
 /** The service records' public consulta and screens, as the tests drive them. */
+
+type EntryColumn = "kind" | "text" | "isPublic" | "authorName" | "oldStatus" | "newStatus";
+
+/** A record's history (its service_record_entries) in the order written, with the columns a test compares. */
+export function recordHistory<C extends EntryColumn>(db: Db, recordId: string, columns: readonly C[]) {
+  const picked = Object.fromEntries(columns.map((c) => [c, serviceRecordEntries[c]])) as { [K in C]: (typeof serviceRecordEntries)[K] };
+  return db
+    .select(picked)
+    .from(serviceRecordEntries)
+    .where(eq(serviceRecordEntries.recordId, recordId))
+    .orderBy(asc(serviceRecordEntries.id));
+}
 
 /** Posts the public consulta as its plain form does, from the address `ip`: the answer's status and HTML. */
 export async function postConsulta(server: { url: string }, protocolo: string, verificador: string, ip: string) {

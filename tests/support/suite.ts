@@ -92,6 +92,41 @@ export class HttpSuite extends ServerSuite {
 }
 
 /**
+ * One thing per role for the whole file, made in a `beforeAll` registered where this is called
+ * (after the server's, before the file's own later hooks), and read back by role inside the tests.
+ */
+function perRole<T>(roles: readonly Role[], make: (role: Role) => Promise<T>, helper: string): (role: Role) => T {
+  const made = new Map<Role, T>();
+  beforeAll(async () => {
+    for (const role of roles) made.set(role, await make(role));
+  });
+  return (role) => {
+    const value = made.get(role);
+    if (value === undefined) throw new Error(`${role} não foi preparado: inclua o papel em ${helper}(…) e use-o dentro de um teste`);
+    return value;
+  };
+}
+
+/**
+ * Signs each of `roles` in once for the file and answers that role's client:
+ *
+ *     const t = useTestServer();
+ *     const as = signedIn(t, ["admin", "juridico"]);
+ *     it("…", async () => { const res = await as("admin").get("/dashboard/admin"); … });
+ */
+export function signedIn(t: HttpSuite, roles: readonly Role[]): (role: Role) => Client {
+  return perRole(roles, (role) => t.login(role), "signedIn");
+}
+
+/**
+ * The staff user of each of `roles` (`t.user(role)`), created once for the file, for the tests that
+ * need its username, password or e-mail: `const staffUser = staffUsers(t, ["admin"]); staffUser("admin").email`.
+ */
+export function staffUsers(t: ServerSuite, roles: readonly Role[]): (role: Role) => CreatedUser {
+  return perRole(roles, (role) => t.user(role), "staffUsers");
+}
+
+/**
  * Call once at the top of an integration test file:
  *
  *     const t = useTestServer();

@@ -1,16 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, jobs, serviceRecordEntries, serviceRecords } from "~/db/schema";
-import { createUser } from "~/db/factories/users";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { jobs, serviceRecords } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
-import type { Role } from "~/auth/roles";
-import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { auditEntriesOf, createStaffActor, useStaffActors, useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { recordHistory } from "../../../tests/support/service-records";
 import { assignServiceRecord, takeServiceRecord } from "./assign-service-record.server";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "./change-service-record.server";
 import { countMyQueue, listMyQueue, MY_QUEUE_PAGE_SIZE } from "./my-queue.server";
 import { SERVICE_MESSAGES } from "./service-options";
-import type { ServiceActor } from "./service-access.server";
 
 /**
  * Issue 22 §1 (ADR 257): taking and assigning a record, the history line and audit entry of
@@ -19,37 +17,19 @@ import type { ServiceActor } from "./service-access.server";
  */
 const t = useUseCaseDatabase();
 
-type Person = ServiceActor & { name: string; email: string };
-const people = {} as Record<"ana" | "bia" | "rhUser" | "fin" | "admin" | "sec", Person>;
-
-async function person(role: Role, name: string): Promise<Person> {
-  const u = await createUser(t.db, { role, name, email: `${name.split(" ")[0].toLowerCase()}@sindicato.example` });
-  return { id: u.id, username: u.username, role, name: u.name, email: u.email };
-}
-
-beforeAll(async () => {
-  people.ana = await person("juridico", "Ana Jurídico");
-  people.bia = await person("juridico", "Bia Jurídico");
-  people.rhUser = await person("rh", "Rui RH");
-  people.fin = await person("financeiro", "Fábio Financeiro");
-  people.admin = await person("admin", "Alice Admin");
-  people.sec = await person("secretaria", "Sara Secretaria");
+const people = useStaffActors(t, {
+  ana: ["juridico", "Ana Jurídico"],
+  bia: ["juridico", "Bia Jurídico"],
+  rhUser: ["rh", "Rui RH"],
+  fin: ["financeiro", "Fábio Financeiro"],
+  admin: ["admin", "Alice Admin"],
+  sec: ["secretaria", "Sara Secretaria"],
 });
 
-const entries = (id: string) =>
-  t.db
-    .select({ kind: serviceRecordEntries.kind, text: serviceRecordEntries.text, author: serviceRecordEntries.authorName })
-    .from(serviceRecordEntries)
-    .where(eq(serviceRecordEntries.recordId, id))
-    .orderBy(asc(serviceRecordEntries.id));
+const entries = (id: string) => recordHistory(t.db, id, ["kind", "text", "authorName"]);
 const responsibleOf = async (id: string) =>
   (await t.db.select({ r: serviceRecords.responsibleId }).from(serviceRecords).where(eq(serviceRecords.id, id)))[0].r;
-const audits = (id: string) =>
-  t.db
-    .select({ action: auditLog.action, data: auditLog.data, actorId: auditLog.actorId })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "service.assigned")))
-    .orderBy(asc(auditLog.id));
+const audits = (id: string) => auditEntriesOf(t.db, id, { action: "service.assigned" });
 const mails = async (to: string) =>
   (await t.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.name, "send-email")))
     .map((j) => j.payload as { to: string; subject: string; text: string })
@@ -63,7 +43,7 @@ describe("Assumir and Atribuir a…", () => {
     expect((await entries(r.id)).at(-1)).toEqual({
       kind: "assign",
       text: "responsável: não definido → Ana Jurídico",
-      author: "Ana Jurídico",
+      authorName: "Ana Jurídico",
     });
     expect(await audits(r.id)).toEqual([
       {
@@ -243,7 +223,7 @@ describe("a comment's responsible is the record's", () => {
 
 describe("Meus atendimentos", () => {
   it("lists the user's open records in their sectors, soonest deadline first, and the count is the list's", async () => {
-    const me = await person("homologacao", "Helena Homologação");
+    const me = await createStaffActor(t.db, "homologacao", "Helena Homologação");
     const day = (d: string) => new Date(`${d}T12:00:00-03:00`);
     const later = await createServiceRecordRow(t.db, { sector: "homologacao", responsibleId: me.id, dueAt: day("2026-12-10") });
     const sooner = await createServiceRecordRow(t.db, { sector: "homologacao", responsibleId: me.id, dueAt: day("2026-11-20") });
@@ -272,7 +252,7 @@ describe("Meus atendimentos", () => {
   });
 
   it("pages by 25, and a page past the end is the last one", async () => {
-    const me = await person("presidencia", "Paulo Presidência");
+    const me = await createStaffActor(t.db, "presidencia", "Paulo Presidência");
     for (let i = 0; i < MY_QUEUE_PAGE_SIZE + 2; i++) await createServiceRecordRow(t.db, { sector: "presidencia", responsibleId: me.id });
     const first = await listMyQueue(me, 1);
     expect([first.rows.length, first.total, first.pageCount]).toEqual([MY_QUEUE_PAGE_SIZE, MY_QUEUE_PAGE_SIZE + 2, 2]);

@@ -1,11 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/roles";
+import { describe, expect, it } from "vitest";
 import { auditLog, files, serviceRecordAttachments, serviceRecordEntries } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { gpsTaggedJpeg, plainPng, tinyPdf, tinyWav } from "../../../tests/fixtures/complaint-files";
-import { createStaffActor, useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { useStaffActors, useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { recordHistory } from "../../../tests/support/service-records";
 import {
   ATTACHMENT_PURPOSE,
   attachToServiceRecord,
@@ -17,7 +17,6 @@ import {
 import { ATTACHMENT_MESSAGES } from "./attachments";
 import { checkConsultaLink, consultaAttachmentHref } from "./consulta-attachments.server";
 import { consultServiceRecord } from "./consulta.server";
-import type { ServiceActor } from "./service-access.server";
 import { SERVICE_MESSAGES } from "./service-options";
 
 /**
@@ -28,22 +27,15 @@ import { SERVICE_MESSAGES } from "./service-options";
  */
 const t = useUseCaseDatabase();
 
-const people = {} as Record<"sec" | "jur" | "rh" | "campo", ServiceActor & { name: string }>;
-const person = (role: Role, name: string) => createStaffActor(t.db, role, name);
-beforeAll(async () => {
-  people.sec = await person("secretaria", "Sara Secretaria");
-  people.jur = await person("juridico", "Júlio Jurídico");
-  people.rh = await person("rh", "Rita RH");
-  people.campo = await person("campo", "Caio Campo");
+const people = useStaffActors(t, {
+  sec: ["secretaria", "Sara Secretaria"],
+  jur: ["juridico", "Júlio Jurídico"],
+  rh: ["rh", "Rita RH"],
+  campo: ["campo", "Caio Campo"],
 });
 
 const pdf = (name = "rescisao.pdf") => ({ fieldName: "arquivo", fileName: name, bytes: tinyPdf() });
-const historyOf = (id: string) =>
-  t.db
-    .select({ kind: serviceRecordEntries.kind, text: serviceRecordEntries.text, isPublic: serviceRecordEntries.isPublic })
-    .from(serviceRecordEntries)
-    .where(eq(serviceRecordEntries.recordId, id))
-    .orderBy(asc(serviceRecordEntries.id));
+const historyOf = (id: string) => recordHistory(t.db, id, ["kind", "text", "isPublic"]);
 const counts = async () => ({
   attachments: await t.db.$count(serviceRecordAttachments),
   files: await t.db.$count(files, eq(files.purpose, ATTACHMENT_PURPOSE)),

@@ -1,11 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "~/db/schema";
-import { createUser } from "~/db/factories/users";
+import { describe, expect, it } from "vitest";
 import { createServiceRecordRow } from "~/db/factories/services";
-import type { Role } from "~/auth/roles";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
-import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { auditEntriesOf, useStaffActors, useUseCaseDatabase } from "../../../tests/support/use-case-db";
 import { CANNED_MESSAGES, cannedReplyActionSchema, fillCannedReply, unknownPlaceholders } from "./canned-replies";
 import {
   cannedRepliesForRecord,
@@ -14,30 +10,15 @@ import {
   listCannedReplies,
   updateCannedReply,
 } from "./canned-replies.server";
-import type { ServiceActor } from "./service-access.server";
 
 /**
  * Issue 22 §6 (ADR 265): canned replies per sector, managed by admin and the sector's own role,
  * audited, and offered filled in on a record's page to whoever may comment on it.
  */
 const t = useUseCaseDatabase();
-const people = {} as Record<"admin" | "juridico" | "financeiro" | "rh" | "campo", ServiceActor>;
+const people = useStaffActors(t, { admin: ["admin"], juridico: ["juridico"], financeiro: ["financeiro"], rh: ["rh"], campo: ["campo"] });
 
-async function person(role: Role): Promise<ServiceActor> {
-  const u = await createUser(t.db, { role });
-  return { id: u.id, username: u.username, role, name: u.name };
-}
-
-beforeAll(async () => {
-  for (const role of ["admin", "juridico", "financeiro", "rh", "campo"] as const) people[role] = await person(role);
-});
-
-const audits = (id: string) =>
-  t.db
-    .select({ action: auditLog.action, data: auditLog.data, actorId: auditLog.actorId })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, id), eq(auditLog.entityType, "service_canned_reply")))
-    .orderBy(asc(auditLog.id));
+const audits = (id: string) => auditEntriesOf(t.db, id, { entityType: "service_canned_reply" });
 
 const BODY = "Olá, {primeiro_nome}. Recebemos os documentos do atendimento {protocolo}; {nome}, aguarde o contato do jurídico.";
 

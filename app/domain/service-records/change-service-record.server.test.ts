@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { jobs, serviceRecords } from "~/db/schema";
 import { createUser } from "~/db/factories/users";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { recordHistory } from "../../../tests/support/service-records";
 import { changeServiceStatus, commentOnServiceRecord, editServiceRecord } from "./change-service-record.server";
 import { SERVICE_MESSAGES, SERVICE_STATUSES, STATUS_LABELS, type ActionScreen, type ServiceStatus } from "./service-options";
 import type { ServiceActor } from "./service-access.server";
@@ -39,18 +40,7 @@ beforeAll(async () => {
   actor = { id: u.id, username: u.username, role: "juridico", name: u.name };
 });
 
-async function history(id: string) {
-  return t.db
-    .select({
-      kind: serviceRecordEntries.kind,
-      oldStatus: serviceRecordEntries.oldStatus,
-      newStatus: serviceRecordEntries.newStatus,
-      text: serviceRecordEntries.text,
-    })
-    .from(serviceRecordEntries)
-    .where(eq(serviceRecordEntries.recordId, id))
-    .orderBy(asc(serviceRecordEntries.id));
-}
+const history = (id: string) => recordHistory(t.db, id, ["kind", "oldStatus", "newStatus", "text"]);
 async function statusOf(id: string) {
   const [r] = await t.db.select({ status: serviceRecords.status }).from(serviceRecords).where(eq(serviceRecords.id, id));
   return r.status;

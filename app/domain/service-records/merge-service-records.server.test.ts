@@ -1,17 +1,16 @@
-import { and, asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, serviceRecordEntries, serviceRecords } from "~/db/schema";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog, serviceRecords } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { FORBIDDEN_MESSAGE } from "~/auth/screens";
-import type { Role } from "~/auth/roles";
-import { createStaffActor, useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { useStaffActors, useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { recordHistory } from "../../../tests/support/service-records";
 import { assignServiceRecord, takeServiceRecord } from "./assign-service-record.server";
 import { changeServiceStatus, commentOnServiceRecord } from "./change-service-record.server";
 import { consultServiceRecord } from "./consulta.server";
 import { MERGE_MESSAGES } from "./merge";
 import { mergeCandidates, mergeServiceRecords } from "./merge-service-records.server";
 import { SERVICE_TYPES } from "./service-options";
-import type { ServiceActor } from "./service-access.server";
 
 /**
  * Issue 22 §8 (ADR 267): two records of the same requester and subject merged; the duplicate
@@ -21,18 +20,14 @@ import type { ServiceActor } from "./service-access.server";
  */
 const t = useUseCaseDatabase();
 
-type Person = ServiceActor & { name: string };
-const people = {} as Record<"ana" | "fin" | "rh" | "campo", Person>;
 const CPF = "52998224725";
 const OTHER_CPF = "11144477735";
 
-const person = (role: Role, name: string) => createStaffActor(t.db, role, name);
-
-beforeAll(async () => {
-  people.ana = await person("juridico", "Ana Jurídico");
-  people.fin = await person("financeiro", "Fábio Financeiro");
-  people.rh = await person("rh", "Rui RH");
-  people.campo = await person("campo", "Caio Campo");
+const people = useStaffActors(t, {
+  ana: ["juridico", "Ana Jurídico"],
+  fin: ["financeiro", "Fábio Financeiro"],
+  rh: ["rh", "Rui RH"],
+  campo: ["campo", "Caio Campo"],
 });
 
 const pair = async (
@@ -41,12 +36,7 @@ const pair = async (
   dup: await createServiceRecordRow(t.db, { sector: "juridico", requesterCpf: CPF, requesterName: "Maria Duplicada", ...o.dup }),
   into: await createServiceRecordRow(t.db, { sector: "juridico", requesterCpf: CPF, requesterName: "Maria Duplicada", ...o.into }),
 });
-const entries = (id: string) =>
-  t.db
-    .select({ kind: serviceRecordEntries.kind, text: serviceRecordEntries.text, isPublic: serviceRecordEntries.isPublic })
-    .from(serviceRecordEntries)
-    .where(eq(serviceRecordEntries.recordId, id))
-    .orderBy(asc(serviceRecordEntries.id));
+const entries = (id: string) => recordHistory(t.db, id, ["kind", "text", "isPublic"]);
 const row = async (id: string) => (await t.db.select().from(serviceRecords).where(eq(serviceRecords.id, id)))[0];
 
 describe("merging a duplicate", () => {

@@ -1,14 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobs } from "~/db/schema";
 import { createServiceRecordRow } from "~/db/factories/services";
-import { createUser } from "~/db/factories/users";
 import { DEFAULT_CONTENT } from "~/domain/content/institutional";
-import { useUseCaseDatabase } from "../../../tests/support/use-case-db";
+import { useStaffActors, useUseCaseDatabase } from "../../../tests/support/use-case-db";
 import { createServiceRecord } from "./create-service-record.server";
 import { getServiceReceipt } from "./service-receipt.server";
 import { serviceFormInput, serviceFormSchema } from "./service.schema";
-import type { ServiceActor } from "./service-access.server";
 
 /**
  * Issue 22 §4 (ADR 263): the comprovante de atendimento. Its facts (protocol, date, sector, type,
@@ -17,14 +15,7 @@ import type { ServiceActor } from "./service-access.server";
  */
 const t = useUseCaseDatabase();
 
-let sec: ServiceActor;
-let jur: ServiceActor;
-beforeAll(async () => {
-  const a = await createUser(t.db, { role: "secretaria", name: "Sara Secretaria" });
-  sec = { id: a.id, username: a.username, role: "secretaria", name: a.name };
-  const b = await createUser(t.db, { role: "juridico" });
-  jur = { id: b.id, username: b.username, role: "juridico" };
-});
+const people = useStaffActors(t, { sec: ["secretaria", "Sara Secretaria"], jur: ["juridico"] });
 
 describe("the printable receipt", () => {
   it("has the record's facts, the union's name and address and the consulta's QR code; the CPF masked", async () => {
@@ -34,7 +25,7 @@ describe("the printable receipt", () => {
       requesterName: "Conceição Araújo",
       requesterCpf: "52998224725",
     });
-    const receipt = await getServiceReceipt(sec, r.id);
+    const receipt = await getServiceReceipt(people.sec, r.id);
     expect(receipt).toMatchObject({
       protocol: r.protocol,
       sector: "Secretaria",
@@ -53,8 +44,8 @@ describe("the printable receipt", () => {
 
   it("only for the record's sector (403), an unknown record 404", async () => {
     const r = await createServiceRecordRow(t.db, { sector: "secretaria" });
-    await expect(getServiceReceipt(jur, r.id)).rejects.toMatchObject({ status: 403 });
-    await expect(getServiceReceipt(sec, "00000000-0000-4000-8000-000000000777")).rejects.toMatchObject({ status: 404 });
+    await expect(getServiceReceipt(people.jur, r.id)).rejects.toMatchObject({ status: 403 });
+    await expect(getServiceReceipt(people.sec, "00000000-0000-4000-8000-000000000777")).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -74,7 +65,7 @@ describe("the first e-mail notice is the receipt", () => {
         "sd.requestType": "informacao",
       }),
     );
-    const record = await createServiceRecord(sec, input);
+    const record = await createServiceRecord(people.sec, input);
     const queued = await t.db
       .select({ payload: jobs.payload })
       .from(jobs)
