@@ -1,5 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { accountColumns } from "~/db/account-columns.server";
 import { memberSessions, sessions, users } from "~/db/schema";
 import { cookieSecure } from "~/utils/env.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
@@ -153,17 +154,11 @@ export const getSessionState = perRequest(async (request): Promise<SessionState 
   const now = Date.now();
   const [row] = await db()
     .select({
-      id: users.id,
-      username: users.username,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      active: users.active,
+      ...accountColumns,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       createdAt: sessions.createdAt,
       pending: sessions.secondFactorPending,
-      totpEnabledAt: users.totpEnabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,4 +1,5 @@
 import { LinkItems } from "./link-items";
+import { PUBLIC_PAGES } from "~/lib/public-pages";
 
 export const NOT_FOUND_MESSAGES = {
   /** The original's text, kept verbatim (marked as English for screen readers). */
@@ -7,13 +8,8 @@ export const NOT_FOUND_MESSAGES = {
   linksTitle: "Você pode seguir por aqui:",
 } as const;
 
-const LINKS = [
-  { to: "/", label: "Página inicial" },
-  { to: "/convencoes", label: "Convenções coletivas" },
-  { to: "/noticias", label: "Notícias" },
-  { to: "/contato", label: "Fale conosco" },
-  { to: "/denuncia", label: "Denúncia anônima" },
-] as const;
+const P = PUBLIC_PAGES;
+const LINKS = [P.home, P.agreements, P.news, P.contact, P.complaint];
 
 /** The 404 body: the original's English line, then Portuguese and the main ways onward. */
 export function NotFoundContent() {

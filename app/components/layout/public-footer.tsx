@@ -6,18 +6,11 @@ import { ContactList } from "~/components/content/contact-list";
 import { SocialLinks, WhatsappGlyph } from "~/components/content/social-links";
 import { BrandMark } from "./brand-mark";
 import { LinkItems } from "./link-items";
+import { PUBLIC_PAGES } from "~/lib/public-pages";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 
-const LINKS = [
-  { to: "/quem-somos", label: "Quem Somos" },
-  { to: "/convencoes", label: "Convenções coletivas" },
-  { to: "/noticias", label: "Notícias" },
-  { to: "/parceiros", label: "Parceiros" },
-  { to: "/contato", label: "Fale Conosco" },
-  { to: "/atendimento/consulta", label: "Consultar atendimento" },
-  { to: "/denuncia", label: "Denúncia anônima" },
-  { to: "/privacidade", label: "Aviso de privacidade" },
-];
+const P = PUBLIC_PAGES;
+const LINKS = [P.about, P.agreements, P.news, P.partners, P.contact, P.serviceLookup, P.complaint, P.privacy];
 
 /**
  * The original's footer: description, social links, address, phones, e-mail and hours; and, when

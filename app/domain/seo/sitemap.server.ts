@@ -1,17 +1,9 @@
 import { listPublishedNews } from "~/domain/news/list-published-news.server";
 import { appUrl } from "~/utils/env.server";
+import { PUBLIC_PAGES } from "~/lib/public-pages";
 
-/** Public pages worth indexing (login, maintenance and the not-found page are noindex). */
-export const SITEMAP_PAGES = [
-  { path: "/", changefreq: "daily", priority: "1.0" },
-  { path: "/quem-somos", changefreq: "monthly", priority: "0.8" },
-  { path: "/convencoes", changefreq: "weekly", priority: "0.9" },
-  { path: "/noticias", changefreq: "daily", priority: "0.9" },
-  { path: "/parceiros", changefreq: "monthly", priority: "0.7" },
-  { path: "/contato", changefreq: "yearly", priority: "0.6" },
-  { path: "/denuncia", changefreq: "yearly", priority: "0.6" },
-  { path: "/privacidade", changefreq: "yearly", priority: "0.3" },
-] as const;
+/** Public pages worth indexing, in the catalogue's order (login, maintenance and the not-found page are noindex). */
+export const SITEMAP_PAGES = Object.values(PUBLIC_PAGES).flatMap((p) => ("sitemap" in p ? [{ path: p.to, ...p.sitemap }] : []));
 
 /** A sitemap holds at most 50,000 URLs; news beyond that would need a sitemap index. */
 const MAX_NEWS = 45_000;

@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { countedPage } from "~/db/counted-page.server";
 import { db } from "~/db/client.server";
+import { accountColumns } from "~/db/account-columns.server";
 import { users } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import { toUserListRow } from "./user-row";
@@ -15,17 +16,7 @@ export async function listUsers(actor: Actor, o: { page?: number } = {}) {
     { table: users, where: undefined, size: USERS_PAGE_SIZE, page: o.page ?? 1 },
     (limit, offset) =>
       db()
-        .select({
-          id: users.id,
-          username: users.username,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          active: users.active,
-          createdAt: users.createdAt,
-          lastLoginAt: users.lastLoginAt,
-          totpEnabledAt: users.totpEnabledAt,
-        })
+        .select({ ...accountColumns, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt })
         .from(users)
         .orderBy(asc(users.name), asc(users.id))
         .limit(limit)

@@ -2,6 +2,7 @@ import { Wrench } from "lucide-react";
 import type { Route } from "./+types/maintenance";
 import { noindexMeta } from "~/utils/seo";
 import { LinkItems } from "~/components/layout/link-items";
+import { PUBLIC_PAGES } from "~/lib/public-pages";
 
 export const meta: Route.MetaFunction = noindexMeta(
   "Área em Manutenção",
@@ -9,13 +10,8 @@ export const meta: Route.MetaFunction = noindexMeta(
   "/manutencao",
 );
 
-const LINKS = [
-  { to: "/convencoes", label: "Convenções coletivas" },
-  { to: "/noticias", label: "Notícias" },
-  { to: "/parceiros", label: "Parceiros" },
-  { to: "/denuncia", label: "Denúncia anônima" },
-  { to: "/", label: "Página inicial" },
-];
+const P = PUBLIC_PAGES;
+const LINKS = [P.agreements, P.news, P.partners, P.complaint, P.home];
 
 export default function Maintenance() {
   return (
