@@ -189,28 +189,13 @@ function readPosition(input: PositionInput) {
 }
 
 /**
- * Where a step of the route (its start, its finish) was taken, as that step's columns
- * (`startLat`…, `finishLat`…): the browser's fix with its accuracy and time, or else the CEP typed.
- */
-function stepPosition<S extends "start" | "finish">(step: S, { point, cep }: ReturnType<typeof readPosition>) {
-  const at = {
-    Lat: point?.lat ?? null,
-    Lon: point?.lon ?? null,
-    AccuracyM: point?.accuracy ?? null,
-    FixAt: point?.fixAt ?? null,
-    Cep: point ? null : cep,
-  };
-  return Object.fromEntries(Object.entries(at).map(([k, v]) => [step + k, v])) as { [K in keyof typeof at as `${S}${K}`]: (typeof at)[K] };
-}
-
-/**
  * Starts a route: one conditional UPDATE, so of two people pressing start at once exactly one
  * wins; the other gets 'Esta rota já está em andamento por outro usuário.'. Records who, when,
  * and the position (browser geolocation with accuracy and fix time, or the CEP).
  */
 export async function startFieldRoute(actor: Actor, input: { id: string } & PositionInput) {
   authorize(actor, "routes.execute");
-  const position = readPosition(input);
+  const { point, cep } = readPosition(input);
   return db().transaction(async (tx) => {
     // One route in progress per person (issue 19 §12, ADR 197): the person's row is locked, so
     // two starts of different routes by one person at once are taken one after the other and
@@ -229,7 +214,11 @@ export async function startFieldRoute(actor: Actor, input: { id: string } & Posi
         inProgressBy: actor.id,
         startedBy: actor.id,
         startedAt: sql`now()`,
-        ...stepPosition("start", position),
+        startLat: point?.lat ?? null,
+        startLon: point?.lon ?? null,
+        startAccuracyM: point?.accuracy ?? null,
+        startFixAt: point?.fixAt ?? null,
+        startCep: point ? null : cep,
         updatedAt: sql`now()`,
       })
       .where(and(eq(fieldRoutes.id, input.id), eq(fieldRoutes.status, "pendente")))
@@ -250,7 +239,7 @@ export async function startFieldRoute(actor: Actor, input: { id: string } & Posi
         .set({ routeStatus: "em_andamento", inProgressBy: actor.id, updatedAt: sql`now()` })
         .where(eq(workplaces.id, won.workplaceId));
     }
-    await recordAudit(tx, actor, "field-route.started", won.id, { name: won.name, by: position.point ? "geolocation" : "cep" });
+    await recordAudit(tx, actor, "field-route.started", won.id, { name: won.name, by: point ? "geolocation" : "cep" });
     return { alreadyMine: false };
   });
 }
@@ -271,7 +260,7 @@ export async function finishFieldRoute(actor: Actor, input: Omit<FinishInput, "i
   if (existing.status === "concluida" && existing.finishToken === input.token) return { repeated: true, photoStored: null };
   const checked = validateFinish(input as Record<FinishField, string>);
   if (!checked.ok) throw new AppError(400, checked.message, checked.field);
-  const position = readPosition(input);
+  const { point, cep } = readPosition(input);
   return db().transaction(async (tx) => {
     const [route] = await tx.select().from(fieldRoutes).where(eq(fieldRoutes.id, input.id)).for("update");
     if (!route) throw new AppError(404, ROUTE_MESSAGES.notFound);
@@ -314,7 +303,11 @@ export async function finishFieldRoute(actor: Actor, input: Omit<FinishInput, "i
         inProgressBy: null,
         finishedBy: actor.id,
         finishedAt: sql`now()`,
-        ...stepPosition("finish", position),
+        finishLat: point?.lat ?? null,
+        finishLon: point?.lon ?? null,
+        finishAccuracyM: point?.accuracy ?? null,
+        finishFixAt: point?.fixAt ?? null,
+        finishCep: point ? null : cep,
         finishToken: input.token,
         photoFileId,
         notes: input.notes ? input.notes : null,
