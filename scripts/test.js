@@ -1,5 +1,6 @@
-// `npm test`: unit + integration on PGlite, the integration suite again on PostgreSQL when
-// TEST_DATABASE_URL is set, then browser tests in Chromium when it is installed.
+// `npm test`: unit + integration on PGlite, then browser tests in Chromium when it is installed.
+// With TEST_DATABASE_URL set, the integration suite runs on PostgreSQL instead, and the PGlite leg
+// keeps the unit tests and the integration files of the embedded database's own code paths (ADR 297).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -91,7 +92,9 @@ function collect(label, status) {
 console.log("Preparando build de produção (usada pelos testes de integração e de navegador)…");
 timed("build", buildIfNeeded);
 
-run("unit + integration (PGlite)", ["unit", "integration"], { TEST_DB: "pglite" });
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+if (postgres) run("unit + embedded-database integration (PGlite)", ["unit", "integration-embedded"], { TEST_DB: "pglite" });
+else run("unit + integration (PGlite)", ["unit", "integration"], { TEST_DB: "pglite" });
 
 const chrome = chromePath();
 const browser = fs.existsSync(chrome);
@@ -100,7 +103,7 @@ const postgresEnv = { TEST_DB: "postgres", TEST_DATA_DIR: path.join(artifacts, "
 const browserEnv = { TEST_DB: "pglite", CHROME_PATH: chrome, TEST_DATA_DIR: path.join(artifacts, "data-browser") };
 // One leg after the other, each on both cores (ADR 260): the legs are bound by the processor
 // (the app and the tests in Node, PGlite, Chromium), so running two side by side only made both slower.
-if (process.env.TEST_DATABASE_URL) run("integration (PostgreSQL)", ["integration"], postgresEnv);
+if (postgres) run("integration (PostgreSQL)", ["integration"], postgresEnv);
 else console.log("\nTEST_DATABASE_URL não definido: a etapa de integração no PostgreSQL foi PULADA.");
 
 if (browser) {
