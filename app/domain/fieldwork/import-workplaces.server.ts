@@ -8,7 +8,6 @@ import { enqueueJob } from "~/jobs/jobs.server";
 import { AppError } from "~/utils/app-error";
 import {
   importMessages,
-  SPREADSHEET_MESSAGES,
   readSpreadsheet,
   spreadsheetTemplate,
   yieldTurn,
@@ -17,7 +16,6 @@ import {
   type SpreadsheetColumn,
   type SpreadsheetRow,
 } from "~/domain/imports/spreadsheet.server";
-import { MB } from "~/domain/files/file-types";
 import { approximatePosition } from "./map-constants";
 import { generateWorkplaceCode, WORKPLACE_CODE_ATTEMPTS } from "./workplace-code.server";
 import { WORKPLACE_MESSAGES, workplaceFieldsSchema } from "./workplace.schema";
@@ -30,9 +28,8 @@ export const WORKPLACE_IMPORT_MAX_ROWS = 5000;
 export const WORKPLACE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const WORKPLACE_IMPORT_MESSAGES = {
-  ...importMessages({ one: "posto criado", many: "postos criados" }),
+  ...importMessages({ one: "posto criado", many: "postos criados" }, WORKPLACE_IMPORT_MAX_BYTES),
   unconfirmed: DUPLICATE_MESSAGES.importUnconfirmed,
-  tooLarge: SPREADSHEET_MESSAGES.tooLarge(WORKPLACE_IMPORT_MAX_BYTES / MB),
   badCode: "Código inválido: deve ser P seguido de 9 dígitos (ex.: P123456789).",
   duplicateCode: (row: number) => `Código repetido na planilha (já usado na linha ${row}).`,
   duplicateRow: (row: number) => `Posto repetido na planilha (igual à linha ${row}).`,
@@ -337,8 +334,6 @@ export async function commitWorkplaceImport(
   authorize(actor, "workplaces.import");
   return db().transaction((tx) => applyWorkplaceImport(tx, actor, upload, options));
 }
-
-/** Where a run stands, for the page's progress (ADR 253). */
 
 /** The commit's work in the caller's transaction (the import job's, ADR 253). */
 export async function applyWorkplaceImport(

@@ -3,6 +3,7 @@ import { parse } from "csv-parse";
 import { toCsv } from "~/utils/csv.server";
 import { AppError } from "~/utils/app-error";
 import { errorFields, log } from "~/utils/logger.server";
+import { MB } from "~/domain/files/file-types";
 import type { ImportReport } from "./report";
 
 export type { ImportReport };
@@ -31,8 +32,11 @@ export const SPREADSHEET_MESSAGES = {
 /** How far an import has got, for its progress bar (members, workplaces; ADR 141). */
 export type ImportProgress = (phase: "checking" | "writing", processed: number, total: number | null) => Promise<void>;
 
-/** The messages every import's answer shares; `created` names what it creates, singular and plural. */
-export function importMessages(created: { one: string; many: string }) {
+/**
+ * The messages every import's answer shares; `created` names what it creates, singular and
+ * plural, and `maxBytes` is the largest file the import accepts.
+ */
+export function importMessages(created: { one: string; many: string }, maxBytes: number) {
   const problems = (n: number) => (n === 1 ? "1 linha tem problemas" : `${n.toLocaleString("pt-BR")} linhas têm problemas`);
   return {
     previewed: "Planilha validada. Confira o relatório antes de importar.",
@@ -41,6 +45,7 @@ export function importMessages(created: { one: string; many: string }) {
     withProblems: (n: number) => `${problems(n)}. Corrija a planilha e valide de novo: a importação grava todas as linhas ou nenhuma.`,
     refused: (n: number) => `Nada foi importado: ${problems(n)}. Corrija a planilha e valide de novo.`,
     error: "Erro ao importar a planilha. Nada foi gravado. Tente novamente.",
+    tooLarge: SPREADSHEET_MESSAGES.tooLarge(maxBytes / MB),
   };
 }
 

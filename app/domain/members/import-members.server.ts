@@ -6,7 +6,6 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import {
   importMessages,
-  SPREADSHEET_MESSAGES,
   refuseOverRowCap,
   streamSpreadsheet,
   spreadsheetTemplate,
@@ -16,7 +15,6 @@ import {
   type SpreadsheetColumn,
   type SpreadsheetRow,
 } from "~/domain/imports/spreadsheet.server";
-import { MB } from "~/domain/files/file-types";
 import { cpfDigits, cpfProblem } from "~/lib/br/cpf";
 import { optionalCepField, optionalPhoneField } from "~/lib/br/fields";
 import { todayInBrasilia } from "~/lib/dates";
@@ -37,8 +35,7 @@ export const MEMBER_IMPORT_MAX_ROWS = 50_000;
 export const MEMBER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const MEMBER_IMPORT_MESSAGES = {
-  ...importMessages({ one: "filiado criado", many: "filiados criados" }),
-  tooLarge: SPREADSHEET_MESSAGES.tooLarge(MEMBER_IMPORT_MAX_BYTES / MB),
+  ...importMessages({ one: "filiado criado", many: "filiados criados" }, MEMBER_IMPORT_MAX_BYTES),
   registration: `Matrícula inválida: deve ser um número inteiro entre 1 e ${MAX_REGISTRATION_NUMBER}.`,
   cpfRequired: "CPF é obrigatório.",
   date: (header: string) => `${header} inválida: use dd/mm/aaaa ou aaaa-mm-dd.`,
@@ -267,8 +264,6 @@ const BATCH = 500;
 
 /** Rows between two full collections (ADR 253): the heap stays near what is alive. */
 const GC_EVERY = 2500;
-
-/** Where a run stands, for the page's progress (ADR 253). */
 
 type Upload = { fileName: string; bytes: Buffer } | undefined;
 
