@@ -12,6 +12,29 @@ export function sectorLabel(sector: string) {
   return isContactSector(sector) ? CONTACT_SECTOR_LABELS[sector] : sector;
 }
 
+/**
+ * A listed message's date and, for a user who sees more than one sector, its sector: under each message
+ * of the inbox list and of the cases board. `className` places it (margin, gaps).
+ */
+export function MessageDateLine({
+  message,
+  showSector,
+  className,
+}: {
+  message: Pick<ListedMessage, "createdAt" | "sector">;
+  showSector: boolean;
+  className: string;
+}) {
+  return (
+    <div className={cn("flex flex-wrap items-center text-xs text-slate-600", className)}>
+      <time dateTime={new Date(message.createdAt).toISOString()}>{formatDateTime(message.createdAt)}</time>
+      {showSector ? (
+        <span className="rounded bg-navy-100 px-1.5 py-0.5 font-semibold text-navy-800">{sectorLabel(message.sector)}</span>
+      ) : null}
+    </div>
+  );
+}
+
 /** The inbox list: each row links to `?id=` so the detail opens without JavaScript too. */
 export function MessageList({
   messages,
@@ -57,12 +80,7 @@ export function MessageList({
               </div>
               <p className="mt-1 truncate text-sm font-medium text-navy-900">{m.subject}</p>
               <p className="mt-0.5 line-clamp-1 text-sm text-slate-600">{m.message}</p>
-              <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-                <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt)}</time>
-                {showSector ? (
-                  <span className="rounded bg-navy-100 px-1.5 py-0.5 font-semibold text-navy-800">{sectorLabel(m.sector)}</span>
-                ) : null}
-              </div>
+              <MessageDateLine message={m} showSector={showSector} className="mt-1.5 gap-x-3 gap-y-1" />
             </Link>
           </li>
         );

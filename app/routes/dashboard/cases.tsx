@@ -9,12 +9,11 @@ import { casesActionSchema, CONTACT_MESSAGES } from "~/domain/contacts/contact.s
 import { listContactMessages } from "~/domain/contacts/list-contact-messages.server";
 import { updateContactStatus } from "~/domain/contacts/update-contact-status.server";
 import { loadOrFail } from "~/utils/load.server";
-import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { StatusButtons } from "~/components/contacts/contact-status";
-import { sectorLabel } from "~/components/contacts/message-list";
+import { MessageDateLine } from "~/components/contacts/message-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Casos da Secretaria | Painel" }];
 
@@ -137,12 +136,7 @@ export default function CasesPage() {
                       </div>
                       <p className="mt-1 text-sm text-slate-700">{m.name}</p>
                       <p className="mt-1 line-clamp-2 text-sm text-slate-600">{m.message}</p>
-                      <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                        <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt)}</time>
-                        {isAdmin ? (
-                          <span className="rounded bg-navy-100 px-1.5 py-0.5 font-semibold text-navy-800">{sectorLabel(m.sector)}</span>
-                        ) : null}
-                      </div>
+                      <MessageDateLine message={m} showSector={isAdmin} className="mt-2 gap-2" />
                       <div className="mt-3 border-t border-slate-100 pt-3">
                         <StatusButtons id={m.id} status={m.status} compact label={`Alterar status: ${m.subject}`} />
                       </div>
