@@ -44,6 +44,7 @@ import {
   ensureDebianPackage,
   HAPROXY,
   NGINX,
+  startBareNode,
   startHaproxy,
   startInstance,
   startNginx,
@@ -484,6 +485,20 @@ async function main() {
       }
     }
   }
+  // The floor of any Node server on this machine: one bare node:http process writing the same
+  // stored bytes (no routing, no cache lookup, no nonce), against which the app's hit path is read.
+  if (!skip("NGINX") && state.files) {
+    const bare = await startBareNode({ files: state.files });
+    try {
+      for (const p of PAGES) {
+        await (await fetch(bare.base + p, { headers: { "accept-encoding": "gzip" } })).arrayBuffer();
+        say(`node:http puro (1 processo): autocannon ${CONNECTIONS} conexões × ${DURATION} s em ${p} …`);
+        out.pages[p].nodeBare = await load(bare.base + p);
+      }
+    } finally {
+      await bare.stop();
+    }
+  }
   for (const p of PAGES) {
     const page = out.pages[p];
     page.htmlKb = state.files ? round(state.files[p].body.length / 1024) : null;
@@ -492,6 +507,14 @@ async function main() {
     if (page.pglite && page.nginxOneWorker?.rps) {
       page.pglite.ratioOneWorker = round(page.pglite.rps / page.nginxOneWorker.rps, 3);
       say(`${p}: banco embutido (1 processo) ÷ nginx com 1 worker = ${page.pglite.ratioOneWorker}`);
+    }
+    if (page.nodeBare?.rps && page.nginxOneWorker?.rps) {
+      page.nodeBare.ratioOneWorker = round(page.nodeBare.rps / page.nginxOneWorker.rps, 3);
+      if (page.pglite) page.pglite.ratioNodeBare = round(page.pglite.rps / page.nodeBare.rps, 3);
+      say(
+        `${p}: node:http puro ÷ nginx com 1 worker = ${page.nodeBare.ratioOneWorker}` +
+          (page.pglite ? `; banco embutido ÷ node:http puro = ${page.pglite.ratioNodeBare}` : ""),
+      );
     }
   }
   const scale = skip("SCALE") ? null : runScale();

@@ -62,3 +62,7 @@ export function startHaproxy(options: { backends: { port: number }[]; checkInter
 
 export type Nginx = { base: string; stop: () => Promise<void> };
 export function startNginx(options: { files: Record<string, { body: string | Buffer; headers?: Record<string, string> }> }): Promise<Nginx>;
+/** One bare node:http process answering each page with its stored gzip bytes and headers (issue 24 §1's floor). */
+export function startBareNode(options: {
+  files: Record<string, { body: string | Buffer; headers?: Record<string, string> }>;
+}): Promise<Nginx>;

@@ -352,3 +352,46 @@ ${locations.join("\n")}
     },
   };
 }
+
+/**
+ * The floor of a Node server (issue 24 §1): one bare `node:http` process that answers each page
+ * with the same stored gzip bytes and headers as nginx gets, and nothing else (no routing, no
+ * cache lookup, no nonce). The app's hit path is measured against it and against nginx.
+ */
+export async function startBareNode({ files }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sind-bare-"));
+  const zlib = await import("node:zlib");
+  const pages = {};
+  for (const [urlPath, { body, headers }] of Object.entries(files)) {
+    pages[urlPath] = { gzip: zlib.gzipSync(body, { level: 9 }).toString("base64"), headers: headers ?? {} };
+  }
+  fs.writeFileSync(path.join(dir, "pages.json"), JSON.stringify(pages));
+  const port = await freePort();
+  const script = `
+    const http = require("node:http");
+    const pages = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+    const answers = {};
+    for (const [p, { gzip, headers }] of Object.entries(pages)) {
+      const body = Buffer.from(gzip, "base64");
+      answers[p] = { body, headers: { ...headers, "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", vary: "Accept-Encoding", "content-length": body.length } };
+    }
+    http.createServer((req, res) => {
+      const a = answers[req.url];
+      if (!a) { res.writeHead(404); return res.end(); }
+      res.writeHead(200, a.headers);
+      res.end(a.body);
+    }).listen(Number(process.argv[2]), "127.0.0.1");`;
+  const proc = spawn(process.execPath, ["-e", script, path.join(dir, "pages.json"), String(port)], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((r) => proc.once("exit", r));
+  await waitForPort(port, proc, "node:http");
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (proc.exitCode === null) proc.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
