@@ -337,16 +337,22 @@ ${locations.join("\n")}
   const proc = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   proc.stderr.on("data", (d) => (stderr += d));
-  const exited = new Promise((r) => proc.once("exit", r));
+  const server = stoppable(proc, port, dir, "SIGQUIT");
   await waitForPort(port, proc, "nginx").catch((e) => {
     throw new Error(
       `${e.message}\n${stderr}\n${fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : ""}`,
     );
   });
+  return server;
+}
+
+/** A local server process on `port`: its address, and `stop()`, which ends it with `signal` and removes `dir`. */
+function stoppable(proc, port, dir, signal) {
+  const exited = new Promise((r) => proc.once("exit", r));
   return {
     base: `http://127.0.0.1:${port}`,
     stop: async () => {
-      if (proc.exitCode === null) proc.kill("SIGQUIT");
+      if (proc.exitCode === null) proc.kill(signal);
       await exited;
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -384,14 +390,7 @@ export async function startBareNode({ files }) {
   const proc = spawn(process.execPath, ["-e", script, path.join(dir, "pages.json"), String(port)], {
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const exited = new Promise((r) => proc.once("exit", r));
+  const server = stoppable(proc, port, dir, "SIGTERM");
   await waitForPort(port, proc, "node:http");
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      if (proc.exitCode === null) proc.kill("SIGTERM");
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return server;
 }
