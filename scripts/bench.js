@@ -508,13 +508,13 @@ async function main() {
       page.pglite.ratioOneWorker = round(page.pglite.rps / page.nginxOneWorker.rps, 3);
       say(`${p}: banco embutido (1 processo) ÷ nginx com 1 worker = ${page.pglite.ratioOneWorker}`);
     }
+    if (page.nodeBare?.rps && page.pglite) {
+      page.pglite.ratioNodeBare = round(page.pglite.rps / page.nodeBare.rps, 3);
+      say(`${p}: banco embutido ÷ node:http puro = ${page.pglite.ratioNodeBare}`);
+    }
     if (page.nodeBare?.rps && page.nginxOneWorker?.rps) {
       page.nodeBare.ratioOneWorker = round(page.nodeBare.rps / page.nginxOneWorker.rps, 3);
-      if (page.pglite) page.pglite.ratioNodeBare = round(page.pglite.rps / page.nodeBare.rps, 3);
-      say(
-        `${p}: node:http puro ÷ nginx com 1 worker = ${page.nodeBare.ratioOneWorker}` +
-          (page.pglite ? `; banco embutido ÷ node:http puro = ${page.pglite.ratioNodeBare}` : ""),
-      );
+      say(`${p}: node:http puro ÷ nginx com 1 worker = ${page.nodeBare.ratioOneWorker}`);
     }
   }
   const scale = skip("SCALE") ? null : runScale();

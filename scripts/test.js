@@ -93,8 +93,14 @@ console.log("Preparando build de produção (usada pelos testes de integração 
 timed("build", buildIfNeeded);
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-if (postgres) run("unit + embedded-database integration (PGlite)", ["unit", "integration-embedded"], { TEST_DB: "pglite" });
-else run("unit + integration (PGlite)", ["unit", "integration"], { TEST_DB: "pglite" });
+if (postgres) {
+  run("unit + embedded-database integration (PGlite)", ["unit", "integration-embedded"], {
+    TEST_DB: "pglite",
+    TEST_INTEGRATION_EMBEDDED: "1",
+  });
+} else {
+  run("unit + integration (PGlite)", ["unit", "integration"], { TEST_DB: "pglite" });
+}
 
 const chrome = chromePath();
 const browser = fs.existsSync(chrome);

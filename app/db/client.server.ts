@@ -116,8 +116,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   } else {
     const dataDir = config.dataDir ?? "./data/pglite";
     if (!dataDir.startsWith("memory://")) {
+      if (isEmptyOrAbsent(dataDir)) await createEmbeddedDatabase(dataDir);
       fs.mkdirSync(dataDir, { recursive: true });
-      if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) await createEmbeddedDatabase(dataDir);
     }
     const template =
       config.template && dataDir.startsWith("memory://") && fs.existsSync(config.template)
@@ -144,36 +144,70 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   return handle;
 }
 
+/** True when `dir` does not exist or holds nothing: a first start's folder. */
+function isEmptyOrAbsent(dir: string) {
+  try {
+    return fs.readdirSync(dir).length === 0;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return true;
+    throw err;
+  }
+}
+
 /**
  * A new data folder is created (initdb) and migrated by a short-lived child process, then opened
  * here (ADR 298). Creating it in this process grew PostgreSQL's WebAssembly memory, which never
- * shrinks, by ~190 MB more than serving needs: the embedded server held 470 MB idle after a first
- * start against 273 MB after a restart on the same folder. The child uses the same start
- * parameters and extensions, so the folder is the one this process would have made.
+ * shrinks: the embedded server held 470 MB idle after a first start against 338 MB with the
+ * database made by a child (273 MB after a restart, without the demo data written in-process).
+ * The child uses the same start parameters and extensions, so the folder is the one this process
+ * would have made. It builds a sibling folder that is renamed into place only once complete: a
+ * failure removes only that sibling, never what `dataDir` holds, and of two first starts at once
+ * the second finds the first's database (the rename onto a non-empty folder fails) and keeps it.
  */
-async function createEmbeddedDatabase(dataDir: string) {
+export async function createEmbeddedDatabase(dataDir: string) {
+  const building = `${dataDir.replace(/[\\/]+$/, "")}.criando-${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(building), { recursive: true });
   const script = `
-    import { PGlite } from "@electric-sql/pglite";
-    import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-    import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-    import { drizzle } from "drizzle-orm/pglite";
-    import { migrate } from "drizzle-orm/pglite/migrator";
-    const { dataDir, startParams, migrationsFolder } = JSON.parse(process.env.SIND_PGLITE_CREATE);
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, startParams });
-    await migrate(drizzle(client), { migrationsFolder });
-    await client.close();`;
-  const settings = { dataDir, startParams: [...PGLITE_DEFAULT_START, ...PGLITE_MEMORY_SETTINGS], migrationsFolder: migrationsFolder() };
+    try {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+      const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+      const { drizzle } = await import("drizzle-orm/pglite");
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      const { dataDir, startParams, migrationsFolder } = JSON.parse(process.env.SIND_PGLITE_CREATE);
+      const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, startParams });
+      await migrate(drizzle(client), { migrationsFolder });
+      await client.close();
+    } catch (error) {
+      process.stderr.write(String(error?.message ?? error));
+      process.exit(1);
+    }`;
+  const settings = {
+    dataDir: building,
+    startParams: [...PGLITE_DEFAULT_START, ...PGLITE_MEMORY_SETTINGS],
+    migrationsFolder: migrationsFolder(),
+  };
   const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
     env: { ...process.env, SIND_PGLITE_CREATE: JSON.stringify(settings) },
     stdio: ["ignore", "inherit", "pipe"],
   });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
-  const code = await new Promise<number | null>((resolve, reject) => child.on("error", reject).on("close", resolve));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) =>
+    child.on("error", reject).on("close", (c, s) => resolve([c, s])),
+  );
   if (code !== 0) {
-    // A half-made folder would be opened as a database next time: it goes, the error stays.
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`não foi possível criar o banco embutido em ${dataDir}: ${stderr.trim().split("\n").at(-1) ?? code}`);
+    fs.rmSync(building, { recursive: true, force: true });
+    const reason = stderr.trim().split("\n")[0] || `saída ${code ?? signal}`;
+    throw new Error(`não foi possível criar o banco embutido em ${dataDir}: ${reason}`);
+  }
+  try {
+    // rename(2) replaces an empty folder, and fails on one that another start has filled meanwhile.
+    fs.renameSync(building, dataDir);
+  } catch (err) {
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) throw err;
   }
 }
 

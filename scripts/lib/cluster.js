@@ -391,6 +391,9 @@ export async function startBareNode({ files }) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const server = stoppable(proc, port, dir, "SIGTERM");
-  await waitForPort(port, proc, "node:http");
+  await waitForPort(port, proc, "node:http").catch(async (e) => {
+    await server.stop();
+    throw e;
+  });
   return server;
 }
