@@ -143,6 +143,9 @@ async function load(url) {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    // What each answer weighed on the wire (headers and body), so legs that send different bytes
+    // are told apart from legs that work harder (ADR 299).
+    bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : null,
   };
 }
 
