@@ -291,8 +291,6 @@ function deflateSegments(raw: Buffer[]) {
 }
 
 function gzipWithNonce(entry: Entry, nonce: Buffer) {
-  // The deflated segments' back-references assume nonces of NONCE_LENGTH bytes.
-  if (nonce.length !== NONCE_LENGTH) throw new Error(`nonce de ${nonce.length} bytes; o cache espera ${NONCE_LENGTH}`);
   const parts: Buffer[] = [GZIP_HEADER];
   const last = entry.raw.length - 1;
   parts.push(entry.deflated[0]);
@@ -377,8 +375,11 @@ function send(res: ServerResponse, gzip: boolean, entry: Entry, nonce: string, s
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("X-Render-Cache", state);
-  const body = gzip ? gzipWithNonce(entry, nonceBytes) : plainWithNonce(entry.raw, nonceBytes);
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  // The deflated segments' back-references assume nonces of NONCE_LENGTH bytes (every nonce is):
+  // any other length gets the page uncompressed rather than a corrupt body.
+  const gzipped = gzip && nonceBytes.length === NONCE_LENGTH;
+  const body = gzipped ? gzipWithNonce(entry, nonceBytes) : plainWithNonce(entry.raw, nonceBytes);
+  if (gzipped) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);
   res.end(body);
 }
