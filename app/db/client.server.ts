@@ -1,6 +1,7 @@
 import path from "node:path";
 import fs from "node:fs";
 import { spawn } from "node:child_process";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -95,7 +96,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     });
     // An idle client losing its server must not crash the process; /readyz reports it.
     pool.on("error", (err) => log.warn("database pool error", { error: err.message }));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = guardTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     try {
       await migratePostgresLocked(pool);
     } catch (err) {
@@ -128,7 +129,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
       ...(template ? { loadDataDir: template } : {}),
       startParams: [...PGLITE_DEFAULT_START, ...PGLITE_MEMORY_SETTINGS],
     });
-    const db = drizzlePglite(client, { schema });
+    const db = guardTransactions(drizzlePglite(client, { schema }));
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     handle = {
       db,
@@ -326,8 +327,35 @@ export async function listen(channel: string, onNotify: (payload: string) => voi
   await handle.listen(channel, onNotify, onReconnect);
 }
 
+/** The transaction still open in this async context, if any (see `guardTransactions`). */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * Makes `db()` refuse a call made while a transaction of this async context is still open, on
+ * both drivers (ADR 300). On PGlite's one connection such a call waits for the transaction that
+ * waits for it, forever; on a pool it runs outside the transaction, unseen by its rollback. The
+ * transaction's own handle (`tx`) is the one to use. Work merely started inside a transaction and
+ * run after it ends (a timer, a job) is not refused.
+ */
+function guardTransactions(database: Db): Db {
+  const transaction = database.transaction.bind(database);
+  database.transaction = ((work, config) =>
+    transaction(async (tx) => {
+      const state = { open: true };
+      try {
+        return await openTransaction.run(state, () => work(tx));
+      } finally {
+        state.open = false;
+      }
+    }, config)) as Db["transaction"];
+  return database;
+}
+
 export function db(): Db {
   if (!handle) throw new Error("Banco de dados não inicializado");
+  if (openTransaction.getStore()?.open) {
+    throw new Error("db() chamado dentro de uma transação aberta: use o tx da transação (ADR 300)");
+  }
   return handle.db;
 }
 
