@@ -351,12 +351,31 @@ function guardTransactions(database: Db): Db {
   return database;
 }
 
+/**
+ * Runs `schedule` outside any transaction's scope, so that what it starts (a timer, a wake-up call)
+ * runs as if started outside the transaction, even while that transaction is still open (ADR 300).
+ */
+export function detachFromTransaction<T>(schedule: () => T): T {
+  return openTransaction.exit(schedule);
+}
+
 export function db(): Db {
   if (!handle) throw new Error("Banco de dados não inicializado");
   if (openTransaction.getStore()?.open) {
     throw new Error("db() chamado dentro de uma transação aberta: use o tx da transação (ADR 300)");
   }
   return handle.db;
+}
+
+/**
+ * The handle for a write meant to be seen before the open transaction `tx` ends (a long job's
+ * progress, ADR 253): the pool on PostgreSQL, so another connection commits it at once and every
+ * instance sees it; on the embedded database, whose one connection the transaction holds, the
+ * transaction itself. The one sanctioned way around `db()`'s refusal inside a transaction (ADR 300).
+ */
+export function outsideTransaction(tx: Tx): Tx | Db {
+  if (!handle) throw new Error("Banco de dados não inicializado");
+  return handle.driver === "pglite" ? tx : handle.db;
 }
 
 /** What a backup of the open database needs: its URL (PostgreSQL) or its client (embedded). */

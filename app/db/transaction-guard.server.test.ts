@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
+import { databaseDriver, db, detachFromTransaction, outsideTransaction } from "~/db/client.server";
 import { useUseCaseDatabase } from "../../tests/support/use-case-db";
 
 /**
@@ -65,5 +65,41 @@ describe("db() inside a transaction", () => {
     ]);
     expect([a, b]).toEqual([1, 2]);
     await expect(db().execute(sql`select 1`)).resolves.toBeTruthy();
+  });
+
+  it("outsideTransaction: the pool on PostgreSQL, its write committed before the transaction ends; the transaction itself on PGlite", async () => {
+    await t.db.execute(sql`create table guard_progress (n int)`);
+    await expect(
+      db().transaction(async (tx) => {
+        const writer = outsideTransaction(tx);
+        expect(writer === tx).toBe(databaseDriver() === "pglite");
+        await writer.execute(sql`insert into guard_progress values (1)`);
+        throw new Error("desfeita");
+      }),
+    ).rejects.toThrow("desfeita");
+    const rows = await db().execute<{ n: number }>(sql`select count(*)::int as n from guard_progress`);
+    // Kept on PostgreSQL (another connection committed it); undone with the transaction on PGlite.
+    expect(rows.rows[0].n).toBe(databaseDriver() === "postgres" ? 1 : 0);
+  });
+
+  it("a timer started through detachFromTransaction runs outside the transaction while it is still open", async () => {
+    let seen: Promise<unknown> | undefined;
+    await db().transaction(async (tx) => {
+      seen = new Promise((resolve) => detachFromTransaction(() => setTimeout(() => resolve(db()), 0)));
+      const refused = new Promise((resolve) =>
+        setTimeout(
+          () =>
+            resolve(
+              Promise.resolve()
+                .then(db)
+                .catch((e: Error) => e.message),
+            ),
+          0,
+        ),
+      );
+      await expect(refused).resolves.toMatch(/dentro de uma transação aberta/);
+      await expect(seen).resolves.toBeTruthy();
+      await tx.execute(sql`select 1`);
+    });
   });
 });

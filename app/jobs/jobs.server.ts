@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { db, type Tx } from "~/db/client.server";
+import { db, detachFromTransaction, type Tx } from "~/db/client.server";
 import { jobs, jobSchedules } from "~/db/schema";
 
 /**
@@ -127,7 +127,10 @@ export async function enqueueJob<In, Out>(
     .returning({ id: jobs.id });
   const id = rows[0]?.id ?? null;
   // Let this process's worker look at once (a job enqueued in a transaction shows after commit).
-  if (id !== null && enqueueListener) setTimeout(enqueueListener, opts.tx ? 50 : 0).unref();
+  // The timer leaves the transaction's scope: a long transaction (an import enqueueing geocoding)
+  // may still be open when it fires, and the worker's queries are not the transaction's (ADR 300).
+  const wake = enqueueListener;
+  if (id !== null && wake) detachFromTransaction(() => setTimeout(wake, opts.tx ? 50 : 0).unref());
   return id;
 }
 

@@ -272,6 +272,23 @@ describe("commenting and attaching as the requester", () => {
     expect(res.status).toBe(409);
     expect(visibleText(await res.text())).toContain(MY_SERVICES_MESSAGES.closed);
   });
+
+  it("a record merged into another refuses a post with 409, naming the record that goes on (read inside the post's transaction, ADR 300)", async () => {
+    const merged = await createServiceRecordRow(t.db, {
+      requesterName: ana.name,
+      requesterCpf: ana.cpf,
+      requesterEmail: ana.email,
+      memberId: ana.id,
+      sector: "secretaria",
+    });
+    await t.query`update service_records set status = 'closed', merged_into = ${rec.anaOpenId} where id = ${merged.id}`;
+    const before = await t.count("service_record_entries");
+    const a = await memberSession(t, ana.id);
+    const res = await comment(a, merged.protocol, { texto: "Alguma novidade?" });
+    expect(res.status).toBe(409);
+    expect(visibleText(await res.text())).toContain(MY_SERVICES_MESSAGES.merged(rec.anaOpen));
+    expect(await t.count("service_record_entries")).toBe(before);
+  });
 });
 
 describe("who may reach the member's records", () => {

@@ -5,7 +5,7 @@
  * again creates nothing new (the members already charged are counted as skipped).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { databaseDriver, db } from "~/db/client.server";
+import { db, outsideTransaction } from "~/db/client.server";
 import { chargeBatches } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { log, errorFields } from "~/utils/logger.server";
@@ -28,7 +28,7 @@ export async function runChargeBatch(batchId: string, signal?: AbortSignal, chun
       // The progress is written outside the transaction on PostgreSQL (another pooled
       // connection), so every instance sees it at once; the embedded database's one connection
       // is held by this transaction, so there it goes through the transaction (as the imports, ADR 253).
-      const writer = databaseDriver() === "pglite" ? tx : db();
+      const writer = outsideTransaction(tx);
       const counted = await tx.execute(sql`select count(*)::int as total from members m where ${ACTIVE_MEMBER_SQL}`);
       const total = Number((counted.rows[0] as { total: number }).total);
       await writer.update(chargeBatches).set({ total, processed: 0 }).where(eq(chargeBatches.id, batch.id));

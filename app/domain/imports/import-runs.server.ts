@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { databaseDriver, db, type Tx } from "~/db/client.server";
+import { db, outsideTransaction, type Tx } from "~/db/client.server";
 import { importRuns } from "~/db/schema";
 import { authorize, type Actor } from "~/auth/authorize";
 import type { Role } from "~/auth/roles";
@@ -209,7 +209,7 @@ async function runImportJob(ctx: JobContext<{ runId: string }>) {
   };
   try {
     await ctx.complete(async (tx) => {
-      if (databaseDriver() === "pglite") writer = tx;
+      writer = outsideTransaction(tx);
       const report = await kind.apply(
         tx,
         actor,

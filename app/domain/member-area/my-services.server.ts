@@ -155,7 +155,7 @@ export async function commentOnMyServiceRecord(member: Member, protocol: string,
       .for("update");
     if (!record) throw new AppError(404, MY_SERVICES_MESSAGES.notFound);
     if (record.mergedInto) {
-      const survivor = await mergedIntoProtocol(record.mergedInto);
+      const survivor = await mergedIntoProtocol(record.mergedInto, tx);
       throw new AppError(409, survivor ? MY_SERVICES_MESSAGES.merged(survivor) : MY_SERVICES_MESSAGES.closed);
     }
     if (!OPEN_FOR_REPLIES.has(record.status)) throw new AppError(409, MY_SERVICES_MESSAGES.closed);
