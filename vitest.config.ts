@@ -26,6 +26,7 @@ const EMBEDDED_DRIVER_FILES = [
   "finance", // the month batch writes through its own transaction on the single connection (run-batch.server.ts)
   "import-jobs", // the import's commit as a job
   "diagnostics", // the database named as PGlite (embutido)
+  "transaction-guard", // db() refused inside a transaction, outsideTransaction's two answers (ADR 300)
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 /** An integration project (HTTP against the production build, in-process) over `include`. */

@@ -213,7 +213,8 @@ export function createApp() {
     app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
 
-  // Anonymous public pages from memory, with a fresh nonce each: docs/decisions/101-render-cache.md.
+  // Anonymous public pages from memory, the same bytes for everyone where their scripts can be
+  // allowed by hash: docs/decisions/101-render-cache.md and 301.
   const cache = renderCache();
   app.use(cache.middleware);
 
@@ -238,7 +239,7 @@ export function createApp() {
 
   // A render-cache hit is answered here, before Express: the profile showed most of a hit's cost
   // in Express's middleware chain, not in the cache (docs/decisions/103-cache-hit-path.md).
-  const applyHeaders = (res: http.ServerResponse) => applySecurityHeaders(res, headerOptions);
+  const applyHeaders = (res: http.ServerResponse, csp?: string) => applySecurityHeaders(res, headerOptions, csp);
   return (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => {
     // Shutting down: each connection ends after its response (the client opens a new one elsewhere).
     if (draining) res.setHeader("Connection", "close");

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { isbot } from "isbot";
 import { readContentVersion, watchContentVersion } from "~/db/content-version.server";
@@ -13,10 +13,10 @@ import { log, errorFields } from "~/utils/logger.server";
  *
  * A page an anonymous visitor gets is the same for everyone but its CSP nonce. So a cacheable
  * request is rendered once with a placeholder nonce (random per process, letters and digits
- * only, so every context prints it unchanged); the result is stored split at the placeholder,
- * raw and as deflate segments, and each response splices its own nonce in — the same one its
- * Content-Security-Policy header carries. Gzip responses are assembled from the precompressed
- * segments plus a stored block per nonce, so a hit costs no rendering and no compression.
+ * only, so every context prints it unchanged); then the nonce goes altogether (ADR 301): the
+ * placeholder's attributes are removed and the page's CSP allows its inline scripts by their
+ * SHA-256 instead (`samePageForAll`). The stored page is the same bytes for everyone, gzipped
+ * once, and a hit is one buffer and its headers: no rendering, no compression, no nonce.
  *
  * Never cached: anything but GET; any request carrying a cookie (a session, a flash message, or
  * anything a future feature sets) or an Authorization header; the complaint routes; the staff
@@ -43,20 +43,49 @@ type Entry = {
   expiresAt: number;
   status: number;
   headers: [string, number | string | string[]][];
-  /** The body split at each placeholder. */
-  raw: Buffer[];
-  /** The same segments deflated; all but the last end byte-aligned (sync flush), the last is final. */
-  deflated: Buffer[];
-  /** The uncompressed size of the body without its nonces. */
-  rawSize: number;
-  /** The gzip trailer's CRC-32 parts, per nonce length (`nonceCrc`). */
-  nonceCrc: Map<number, NonceCrc>;
+  /** The body every visitor gets, and the same gzipped once (level 9). */
+  plain: Buffer;
+  gzip: Buffer;
+  /** The page's own CSP (its inline scripts by hash, ADR 301); null: a fresh nonce's, per response. */
+  csp: string | null;
   bytes: number;
 };
 
+/**
+ * The stored page made byte-identical for every visitor (ADR 301): its nonce attributes removed
+ * and the CSP's `'nonce-…'` replaced by the SHA-256 of each inline script, with `'strict-dynamic'`
+ * kept, so that the scripts those load are allowed as before. A hit is then one stored buffer,
+ * compressed once, as a static file server sends it. A body without the placeholder (page data, a
+ * page without scripts) is kept as it is, under a fresh nonce's CSP per response. Null, and the
+ * page is not stored, when anything else stands in the way: the placeholder anywhere but in a
+ * nonce attribute, a `<script src>` in the markup (a parser-inserted external script needs the
+ * nonce under 'strict-dynamic'), or a CSP without the nonce exactly once.
+ */
+export function samePageForAll(
+  body: Buffer,
+  placeholder: string,
+  csp: string,
+  nonce: string,
+): { plain: Buffer; csp: string | null } | null {
+  const text = body.toString("utf8");
+  if (!text.includes(placeholder)) return { plain: body, csp: null };
+  const source = `'nonce-${nonce}'`;
+  const at = csp.indexOf(source);
+  if (!nonce || at < 0 || csp.indexOf(source, at + source.length) >= 0) return null;
+  const html = text.replaceAll(` nonce="${placeholder}"`, "");
+  if (html.includes(placeholder)) return null;
+  const hashes = new Set<string>();
+  for (const [, attributes, script] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) return null;
+    // The browser hashes the script's text after the HTML parser's newline normalisation.
+    const normalised = script.replace(/\r\n?/g, "\n");
+    hashes.add(`'sha256-${createHash("sha256").update(normalised, "utf8").digest("base64")}'`);
+  }
+  return { plain: Buffer.from(html, "utf8"), csp: csp.slice(0, at) + [...hashes].join(" ") + csp.slice(at + source.length) };
+}
+
 const CACHEABLE_TYPE = /^(text\/html|text\/x-script)\b/i;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 // Headers a cached response must not replay: per-response, transport, or ours to set.
 const NOT_REPLAYED = new Set([
   "content-security-policy",
@@ -178,138 +207,16 @@ class Freshness {
   }
 }
 
-/** Splits `body` at every occurrence of `marker`. */
-function split(body: Buffer, marker: Buffer): Buffer[] {
+/** The body with every placeholder replaced by the response's real nonce (a page not stored). */
+function withNonce(body: Buffer, marker: Buffer, nonce: string) {
   const parts: Buffer[] = [];
+  const real = Buffer.from(nonce);
   let from = 0;
   for (let at = body.indexOf(marker, from); at !== -1; at = body.indexOf(marker, from)) {
-    parts.push(body.subarray(from, at));
+    parts.push(body.subarray(from, at), real);
     from = at + marker.length;
   }
   parts.push(body.subarray(from));
-  return parts;
-}
-
-/** A deflate stored (uncompressed) block holding `data`; starts on a byte boundary, not final. */
-function storedBlock(data: Buffer) {
-  const head = Buffer.alloc(5);
-  head[0] = 0x00;
-  head.writeUInt16LE(data.length, 1);
-  head.writeUInt16LE(~data.length & 0xffff, 3);
-  return [head, data];
-}
-
-/*
- * The gzip trailer's CRC-32 without reading the page again for every response. A hit used to run
- * CRC-32 over the whole page (54 kB for /) only because its nonce differs: a fifth of a hit's CPU
- * in a profile (issue 24 §1). CRC-32 is affine over GF(2): for two messages of the same length,
- * crc(A) ⊕ crc(B) = L(A ⊕ B), L linear. The page with nonce N differs from the page with zero
- * bytes in the nonce's places (crc0, computed once per entry) only at those places, and a run of
- * bytes followed by `k` more bytes contributes x^(8k)·L(run) mod P. All places hold the same N, so
- * crc(page with N) = crc0 ⊕ (S · L(N)) with S = ⊕ x^(8k_i) mod P over the places (once per entry)
- * and L(N) = crc32(N) ⊕ crc32(zeros): per response, a CRC of the 24-byte nonce and one product.
- * (zlib's crc32_combine arithmetic, which Node does not expose.)
- */
-const CRC_POLY = 0xedb88320;
-
-/** a · b modulo the CRC polynomial (reflected bit order, as zlib's multmodp). */
-function multModP(a: number, b: number): number {
-  if (a === 0) return 0;
-  let m = 0x80000000;
-  let p = 0;
-  for (;;) {
-    if (a & m) {
-      p ^= b;
-      if ((a & (m - 1)) === 0) break;
-    }
-    m >>>= 1;
-    b = b & 1 ? (b >>> 1) ^ CRC_POLY : b >>> 1;
-  }
-  return p >>> 0;
-}
-
-/** x^(2^k) mod P for k = 0…31. */
-const X2N: number[] = [];
-for (let k = 0, p = 0x40000000; k < 32; k++, p = multModP(p, p)) X2N.push(p);
-
-/** x^(8·bytes) mod P: what `bytes` more bytes after a run do to its contribution. */
-function crcShift(bytes: number): number {
-  let p = 0x80000000;
-  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n & 1) p = multModP(X2N[k & 31], p);
-  return p;
-}
-
-type NonceCrc = { crc0: number; places: number; zerosCrc: number };
-
-/** crc0 and S of an entry for nonces of `length` bytes (computed on its first hit). */
-function nonceCrc(entry: Entry, length: number): NonceCrc {
-  let known = entry.nonceCrc.get(length);
-  if (known) return known;
-  const zeros = Buffer.alloc(length);
-  let crc0 = 0;
-  let places = 0;
-  let after = 0;
-  for (let i = entry.raw.length - 1; i >= 0; i--) {
-    if (i < entry.raw.length - 1) {
-      places ^= crcShift(after);
-      after += length;
-    }
-    after += entry.raw[i].length;
-  }
-  entry.raw.forEach((seg, i) => {
-    if (i > 0) crc0 = zlib.crc32(zeros, crc0);
-    crc0 = zlib.crc32(seg, crc0);
-  });
-  known = { crc0, places, zerosCrc: zlib.crc32(zeros) };
-  entry.nonceCrc.set(length, known);
-  return known;
-}
-
-/**
- * The length of every nonce (16 random bytes in base64, server/security.ts): the segments are
- * deflated for nonces of this length (`deflateSegments`).
- */
-const NONCE_LENGTH = 24;
-
-/**
- * The segments as one gzip body's deflate blocks, all but the last ending byte-aligned (sync
- * flush). Each segment after the first is deflated with the text before it as its dictionary,
- * with NUL bytes where the nonces will stand (ADR 299): its back-references then reach into the
- * page before it, as one stream's would, and never into a nonce (the page has no NUL byte to
- * match). Deflated alone, each segment started with an empty window, and a hit weighed ~3 kB more
- * than nginx's gzip of the same page (/ 14.9 kB against 12.0 kB).
- */
-function deflateSegments(raw: Buffer[]) {
-  const gap = Buffer.alloc(NONCE_LENGTH);
-  let before = Buffer.alloc(0);
-  return raw.map((seg, i) => {
-    const finishFlush = i === raw.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH;
-    const out = zlib.deflateRawSync(seg, { level: 9, finishFlush, ...(i > 0 ? { dictionary: before.subarray(-32_768) } : {}) });
-    before = Buffer.concat([before.subarray(-32_768), seg, gap]);
-    return out;
-  });
-}
-
-function gzipWithNonce(entry: Entry, nonce: Buffer) {
-  const parts: Buffer[] = [GZIP_HEADER];
-  const last = entry.raw.length - 1;
-  parts.push(entry.deflated[0]);
-  for (let i = 1; i <= last; i++) parts.push(...storedBlock(nonce), entry.deflated[i]);
-  const { crc0, places, zerosCrc } = nonceCrc(entry, nonce.length);
-  const crc = (crc0 ^ multModP(places, (zlib.crc32(nonce) ^ zerosCrc) >>> 0)) >>> 0;
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE((entry.rawSize + last * nonce.length) >>> 0, 4);
-  parts.push(trailer);
-  return Buffer.concat(parts);
-}
-
-function plainWithNonce(raw: Buffer[], nonce: Buffer) {
-  const parts: Buffer[] = [];
-  raw.forEach((seg, i) => {
-    if (i > 0) parts.push(nonce);
-    parts.push(seg);
-  });
   return Buffer.concat(parts);
 }
 
@@ -369,17 +276,14 @@ export function plainGzipChoice(header: string | undefined): boolean | undefined
   return false;
 }
 
-function send(res: ServerResponse, gzip: boolean, entry: Entry, nonce: string, state: "hit" | "miss") {
-  const nonceBytes = Buffer.from(nonce);
+function send(res: ServerResponse, gzip: boolean, entry: Entry, state: "hit" | "miss") {
   res.statusCode = entry.status;
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("X-Render-Cache", state);
-  // The deflated segments' back-references assume nonces of NONCE_LENGTH bytes (every nonce is):
-  // any other length gets the page uncompressed rather than a corrupt body.
-  const gzipped = gzip && nonceBytes.length === NONCE_LENGTH;
-  const body = gzipped ? gzipWithNonce(entry, nonceBytes) : plainWithNonce(entry.raw, nonceBytes);
-  if (gzipped) res.setHeader("Content-Encoding", "gzip");
+  if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  const body = gzip ? entry.gzip : entry.plain;
   res.setHeader("Content-Length", body.length);
   res.end(body);
 }
@@ -389,11 +293,11 @@ export type RenderCache = {
   middleware: RequestHandler;
   /**
    * The hit path, for the raw Node request before Express sees it: when a stored page can be
-   * served without waiting for anything, sets the security headers (`securityHeaders`, which
-   * returns the fresh nonce), sends the page and returns true. Otherwise touches nothing and
-   * returns false, and the request goes through Express (and `middleware`) as before.
+   * served without waiting for anything, sets the security headers (`securityHeaders`, with the
+   * page's own CSP when it has one), sends the page and returns true. Otherwise touches nothing
+   * and returns false, and the request goes through Express (and `middleware`) as before.
    */
-  serveHit: (req: IncomingMessage, res: ServerResponse, securityHeaders: (res: ServerResponse) => string) => boolean;
+  serveHit: (req: IncomingMessage, res: ServerResponse, securityHeaders: (res: ServerResponse, csp?: string) => string) => boolean;
 };
 
 export function renderCache(options: RenderCacheOptions = {}): RenderCache {
@@ -420,7 +324,9 @@ export function renderCache(options: RenderCacheOptions = {}): RenderCache {
     const entry = store.get(cacheKey(headers, url), version, Date.now());
     if (!entry) return false;
     const start = process.hrtime.bigint();
-    send(res, gzip, entry, securityHeaders(res), "hit");
+    // A page the same for everyone brings its own CSP (hashes): no nonce is drawn for it (ADR 301).
+    securityHeaders(res, entry.csp ?? undefined);
+    send(res, gzip, entry, "hit");
     log.info("http", { method: "GET", path, status: entry.status, ms: Number((process.hrtime.bigint() - start) / 1_000_000n) });
     return true;
   };
@@ -449,13 +355,13 @@ export function renderCache(options: RenderCacheOptions = {}): RenderCache {
     }
     const key = cacheKey(req.headers, req.originalUrl);
     const cached = store.get(key, version, Date.now());
-    if (cached) return send(res, wantsGzip(req), cached, nonce, "hit");
+    if (cached) return send(res, wantsGzip(req), cached, "hit");
 
     const running = inflight.get(key);
     if (running) {
       // Someone is rendering this page right now: share the result instead of rendering it again.
       const entry = await running;
-      if (entry && !res.writableEnded) return send(res, wantsGzip(req), entry, nonce, "hit");
+      if (entry && !res.writableEnded) return send(res, wantsGzip(req), entry, "hit");
       res.setHeader("X-Render-Cache", "bypass");
       return next();
     }
@@ -470,19 +376,23 @@ export function renderCache(options: RenderCacheOptions = {}): RenderCache {
       placeholder,
       marker,
       nonce,
-      onStore: (raw, status, headers) => {
-        const deflated = deflateSegments(raw);
-        const bytes = raw.reduce((n, b) => n + b.length, 0) + deflated.reduce((n, b) => n + b.length, 0);
+      onStore: (body, status, headers, csp) => {
+        const page = samePageForAll(body, placeholder, csp, nonce);
+        if (!page) {
+          log.warn("cache de páginas: página não guardada (não pode ser a mesma para todos)", { path: req.path });
+          done(null);
+          return null;
+        }
+        const gzip = zlib.gzipSync(page.plain, { level: 9 });
         const entry: Entry = {
           version,
           expiresAt: Math.min(Date.now() + maxAgeMs, freshness.validUntil),
           status,
           headers,
-          raw,
-          deflated,
-          nonceCrc: new Map(),
-          rawSize: raw.reduce((n, b) => n + b.length, 0),
-          bytes,
+          plain: page.plain,
+          gzip,
+          csp: page.csp,
+          bytes: page.plain.length + gzip.length,
         };
         store.set(key, entry);
         done(entry);
@@ -500,7 +410,8 @@ type CaptureHooks = {
   placeholder: string;
   marker: Buffer;
   nonce: string;
-  onStore: (raw: Buffer[], status: number, headers: Entry["headers"]) => Entry;
+  /** Stores the page and returns its entry, or null when it is not stored (sent as rendered). */
+  onStore: (body: Buffer, status: number, headers: Entry["headers"], csp: string) => Entry | null;
   onSkip: () => void;
 };
 
@@ -569,7 +480,6 @@ function capture(req: Request, res: Response, hooks: CaptureHooks) {
     }
     restore();
     const body = Buffer.concat(chunks, size);
-    const raw = split(body, hooks.marker);
     const cacheControl = String(res.getHeader("cache-control") ?? "");
     const cacheable =
       res.statusCode === 200 &&
@@ -584,13 +494,16 @@ function capture(req: Request, res: Response, hooks: CaptureHooks) {
         if (headersBefore.has(name) || NOT_REPLAYED.has(name)) continue;
         headers.push([name, res.getHeader(name) as number | string | string[]]);
       }
-      const entry = hooks.onStore(raw, res.statusCode, headers);
-      send(res, wantsGzip(req), entry, hooks.nonce, "miss");
-      if (typeof cb === "function") res.once("finish", cb as () => void);
-      return res;
+      const entry = hooks.onStore(body, res.statusCode, headers, String(res.getHeader("content-security-policy") ?? ""));
+      if (entry) {
+        send(res, wantsGzip(req), entry, "miss");
+        if (typeof cb === "function") res.once("finish", cb as () => void);
+        return res;
+      }
+    } else {
+      skip();
     }
-    skip();
     res.setHeader("X-Render-Cache", "bypass");
-    return (original.end as (...a: unknown[]) => Response).call(res, plainWithNonce(raw, Buffer.from(hooks.nonce)), cb);
+    return (original.end as (...a: unknown[]) => Response).call(res, withNonce(body, hooks.marker, hooks.nonce), cb);
   } as typeof res.end;
 }

@@ -60,13 +60,15 @@ export function freshNonce() {
 }
 
 /**
- * Sets the security headers every response carries, with a fresh nonce in its CSP, and returns
- * the nonce. Shared by the middleware below and the render cache's hit path, which answers before
- * Express (server/render-cache.ts): both send the very same headers.
+ * Sets the security headers every response carries, with a fresh nonce in its CSP (or the given
+ * `csp`), and returns the nonce (empty with a given `csp`). Shared by the middleware below and the
+ * render cache's hit path, which answers before Express (server/render-cache.ts): both send the
+ * very same headers.
  */
-export function applySecurityHeaders(res: ServerResponse, opts: CspOptions) {
-  const nonce = freshNonce();
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, opts));
+export function applySecurityHeaders(res: ServerResponse, opts: CspOptions, csp?: string) {
+  // A cached page made the same for everyone brings its own policy (hashes, no nonce, ADR 301).
+  const nonce = csp === undefined ? freshNonce() : "";
+  res.setHeader("Content-Security-Policy", csp ?? contentSecurityPolicy(nonce, opts));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

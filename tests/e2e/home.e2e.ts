@@ -178,12 +178,19 @@ describe("home page in a real browser", () => {
     await ctx.close();
   });
 
-  it("hydrates lazily: no React DOM until an interaction, then a menu opened before hydration stays open and closes on navigation", async () => {
+  it("hydrates lazily: no React DOM until an interaction, then a menu opened before hydration stays open and closes on navigation; all under the cached page's hash CSP, with no violation (ADR 301)", async () => {
     const page = await t.newPage("phone");
     const ctx = page.context();
     // The browser never reports idle here, so only an interaction can start the hydration.
     await page.addInitScript(() => {
       (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+      const w = window as unknown as { __cspViolations: string[] };
+      w.__cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const consoleErrors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
     });
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -191,7 +198,11 @@ describe("home page in a real browser", () => {
     });
     const router = () =>
       page.evaluate(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
-    await page.goto(`${t.url}/`, { waitUntil: "networkidle" });
+    // A render-cache hit: the same bytes for everyone, its inline scripts allowed by hash.
+    await fetch(`${t.url}/`);
+    const response = await page.goto(`${t.url}/`, { waitUntil: "networkidle" });
+    expect(response!.headers()["x-render-cache"]).toBe("hit");
+    expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+ 'strict-dynamic'/);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((u) => /react-dom/.test(u))).toEqual([]);
     expect(await router()).toBe(false);
@@ -211,6 +222,8 @@ describe("home page in a real browser", () => {
     await page.waitForURL((u) => u.pathname === "/parceiros");
     await expect.poll(() => menu.isVisible()).toBe(false);
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     await ctx.close();
   });
 

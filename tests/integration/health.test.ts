@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { scriptsAllowedByCsp } from "../support/html";
 import { useTestServer } from "../support/suite";
 
 const t = useTestServer();
@@ -16,22 +17,34 @@ describe("health endpoints", () => {
     expect((await res.json()).database).toBe("ok");
   });
 
-  it("every response carries the security headers, with a fresh CSP nonce", async () => {
-    const a = await fetch(`${t.url}/login`);
-    const b = await fetch(`${t.url}/login`);
+  it("every response carries the security headers; a page rendered per response, a fresh CSP nonce on each script", async () => {
+    // A cookie keeps the page out of the render cache: rendered for this response alone.
+    const a = await fetch(`${t.url}/login`, { headers: { cookie: "x=1" } });
+    const b = await fetch(`${t.url}/login`, { headers: { cookie: "x=1" } });
     const csp = a.headers.get("content-security-policy")!;
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toEqual(b.headers.get("content-security-policy"));
-    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
-    const html = await a.text();
-    // Every inline script the page ships carries the nonce.
-    const scripts = html.match(/<script[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
-    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(a.headers.get("x-frame-options")).toBe("DENY");
+    // Every script the page ships is inline and carries the nonce.
+    expect(scriptsAllowedByCsp(await a.text(), csp).every((how) => how === "nonce")).toBe(true);
+    for (const res of [a, await fetch(`${t.url}/login`)]) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("a cached public page is the same for everyone: its scripts allowed by hash, 'strict-dynamic' kept (ADR 301)", async () => {
+    await fetch(`${t.url}/login`);
+    const a = await fetch(`${t.url}/login`);
+    const b = await fetch(`${t.url}/login`);
+    expect(a.headers.get("x-render-cache")).toBe("hit");
+    const csp = a.headers.get("content-security-policy")!;
+    expect(csp).toEqual(b.headers.get("content-security-policy"));
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+ 'strict-dynamic'/);
+    expect(csp).not.toContain("'nonce-");
+    expect(scriptsAllowedByCsp(await a.text(), csp).every((how) => how === "hash")).toBe(true);
   });
 
   it("compresses HTML and caches fingerprinted assets for a year", async () => {

@@ -1,10 +1,12 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { scriptsAllowedByCsp } from "../support/html";
 import { useTestServer } from "../support/suite";
 
 // The render cache's hit path answers before Express (docs/decisions/103-cache-hit-path.md):
-// a hit must carry exactly the headers a rendered page carries, with its own nonce.
+// a hit must carry exactly the headers a rendered page carries; a public page is the same bytes for
+// everyone, its inline scripts allowed by hash (ADR 301).
 const t = useTestServer();
 
 type Raw = { status: number; headers: [string, string][]; body: Buffer };
@@ -29,14 +31,14 @@ const nonceOf = (r: Raw) => /'nonce-([^']+)'/.exec(header(r, "content-security-p
 /** Headers that may differ between two responses of the same page. */
 const comparable = (r: Raw) => r.headers.filter(([k]) => !["date", "x-render-cache", "content-security-policy"].includes(k));
 
-describe("render cache: a hit is the rendered page with its own nonce", () => {
+describe("render cache: a hit is the rendered page, the same for everyone", () => {
   it("without SOURCE_CODE_URL, the footer has no source-code link (the operator names it)", async () => {
     const html = await (await fetch(`${t.url}/`)).text();
     expect(html).toContain('data-testid="public-footer"');
     expect(html).not.toContain("source-code-link");
   });
 
-  it("a hit sends the miss's headers, in the same order, and the same page with a fresh nonce", async () => {
+  it("a hit is the miss's very bytes and headers: no nonce, each inline script allowed by its SHA-256 (ADR 301)", async () => {
     const path = "/quem-somos?rc=1";
     const miss = await get(path, { "accept-encoding": "gzip" });
     const hit = await get(path, { "accept-encoding": "gzip" });
@@ -44,20 +46,42 @@ describe("render cache: a hit is the rendered page with its own nonce", () => {
     expect(header(hit, "x-render-cache")).toBe("hit");
     expect(comparable(hit)).toEqual(comparable(miss));
     expect(header(hit, "content-encoding")).toBe("gzip");
-    const [a, b] = [nonceOf(miss)!, nonceOf(hit)!];
-    expect(a).toBeTruthy();
-    expect(b).not.toBe(a);
-    expect(header(hit, "content-security-policy")).toBe(header(miss, "content-security-policy")!.replace(a, b));
-    const missHtml = zlib.gunzipSync(miss.body).toString();
-    const hitHtml = zlib.gunzipSync(hit.body).toString();
-    expect(hitHtml).toContain(`nonce="${b}"`);
-    expect(hitHtml).not.toContain(a);
-    expect(hitHtml).toBe(missHtml.split(a).join(b));
-    // Without Accept-Encoding: the same page, uncompressed, with yet another nonce.
+    const csp = header(miss, "content-security-policy")!;
+    expect(header(hit, "content-security-policy")).toBe(csp);
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+ 'strict-dynamic'/);
+    expect(hit.body.equals(miss.body)).toBe(true);
+    const html = zlib.gunzipSync(hit.body).toString();
+    expect(html).not.toContain("nonce=");
+    expect(html).not.toContain("rcnonce");
+    const allowed = scriptsAllowedByCsp(html, csp);
+    expect(allowed.every((how) => how === "hash")).toBe(true);
+    // Each hash in the CSP is one of the page's scripts: nothing else is allowed inline.
+    expect(csp.match(/'sha256-/g)!.length).toBe(new Set([...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1])).size);
+    // Without Accept-Encoding: the same page, uncompressed.
     const plain = await get(path);
     expect(header(plain, "x-render-cache")).toBe("hit");
     expect(header(plain, "content-encoding")).toBeUndefined();
-    expect(plain.body.toString()).toBe(missHtml.split(a).join(nonceOf(plain)!));
+    expect(header(plain, "content-security-policy")).toBe(csp);
+    expect(plain.body.toString()).toBe(html);
+  });
+
+  it("every public page is stored the same for everyone, and a page's data keeps a fresh nonce per response", async () => {
+    for (const path of ["/", "/convencoes", "/noticias", "/parceiros", "/contato", "/quem-somos"]) {
+      await get(path, { "accept-encoding": "gzip" });
+      const hit = await get(path, { "accept-encoding": "gzip" });
+      expect([path, header(hit, "x-render-cache")]).toEqual([path, "hit"]);
+      const csp = header(hit, "content-security-policy")!;
+      expect([path, csp.includes("'nonce-")]).toEqual([path, false]);
+      expect(scriptsAllowedByCsp(zlib.gunzipSync(hit.body).toString(), csp).every((how) => how === "hash")).toBe(true);
+    }
+    const data = "/convencoes.data";
+    await get(data);
+    const [a, b] = [await get(data), await get(data)];
+    expect(header(a, "x-render-cache")).toBe("hit");
+    expect(a.body.equals(b.body)).toBe(true);
+    expect(nonceOf(a)).toBeTruthy();
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
   });
 
   it("an Accept-Encoding with q-values is negotiated by Express and still served from the cache", async () => {
@@ -68,7 +92,7 @@ describe("render cache: a hit is the rendered page with its own nonce", () => {
     expect(refusedGzip.body.toString()).toContain("</html>");
     const weighted = await get("/parceiros", { "accept-encoding": "br;q=1, gzip;q=0.8" });
     expect(header(weighted, "content-encoding")).toBe("gzip");
-    expect(zlib.gunzipSync(weighted.body).toString()).toContain(`nonce="${nonceOf(weighted)}"`);
+    expect(zlib.gunzipSync(weighted.body).toString()).toBe(refusedGzip.body.toString());
   });
 
   it("never serves a request with a cookie or credentials, nor the complaint or staff routes, from the cache", async () => {
