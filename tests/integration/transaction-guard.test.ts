@@ -23,6 +23,20 @@ async function freshTable() {
   };
 }
 
+/** What `db()` answers when called from the callback `run` schedules: "aceita", or the refusal. */
+function outcome(run: (probe: () => void) => void) {
+  return new Promise<string>((resolve) =>
+    run(() => {
+      try {
+        db();
+        resolve("aceita");
+      } catch (error) {
+        resolve((error as Error).message);
+      }
+    }),
+  );
+}
+
 describe("db() inside a transaction", () => {
   it("is refused while the transaction is open, and the transaction rolls back", async () => {
     const table = await freshTable();
@@ -74,16 +88,7 @@ describe("db() inside a transaction", () => {
     let later: Promise<string> | undefined;
     await db().transaction(async (tx) => {
       await tx.execute(sql`select 1`);
-      later = new Promise<string>((resolve) => {
-        setTimeout(() => {
-          try {
-            db();
-            resolve("aceita");
-          } catch (error) {
-            resolve((error as Error).message);
-          }
-        }, 20);
-      });
+      later = outcome((probe) => setTimeout(probe, 20));
     });
     await expect(later).resolves.toBe("aceita");
   });
@@ -117,17 +122,6 @@ describe("db() inside a transaction", () => {
   });
 
   it("a timer started through detachFromTransaction runs outside the transaction while it is still open", async () => {
-    const outcome = (run: (probe: () => void) => void) =>
-      new Promise<string>((resolve) =>
-        run(() => {
-          try {
-            db();
-            resolve("aceita");
-          } catch (error) {
-            resolve((error as Error).message);
-          }
-        }),
-      );
     await db().transaction(async (tx) => {
       const detached = outcome((probe) => detachFromTransaction(() => setTimeout(probe, 0)));
       const inherited = outcome((probe) => setTimeout(probe, 0));
