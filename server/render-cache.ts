@@ -53,13 +53,15 @@ type Entry = {
 
 /**
  * The stored page made byte-identical for every visitor (ADR 301): its nonce attributes removed
- * and the CSP's `'nonce-…'` replaced by the SHA-256 of each inline script, with `'strict-dynamic'`
- * kept, so that the scripts those load are allowed as before. A hit is then one stored buffer,
+ * and the CSP's `'nonce-…'` replaced by the SHA-256 of each inline script that carried the nonce,
+ * with `'strict-dynamic'` kept, so that the scripts those load are allowed as before. Only the
+ * scripts the app rendered with the nonce are hashed: a `<script>` without it (markup injected
+ * through content) stays blocked, as it was under the nonce. A hit is then one stored buffer,
  * compressed once, as a static file server sends it. A body without the placeholder (page data, a
  * page without scripts) is kept as it is, under a fresh nonce's CSP per response. Null, and the
  * page is not stored, when anything else stands in the way: the placeholder anywhere but in a
- * nonce attribute, a `<script src>` in the markup (a parser-inserted external script needs the
- * nonce under 'strict-dynamic'), or a CSP without the nonce exactly once.
+ * script's nonce attribute or a preload link's, a nonce-carrying `<script src>` (a parser-inserted
+ * external script needs the nonce under 'strict-dynamic'), or a CSP without the nonce exactly once.
  */
 export function samePageForAll(
   body: Buffer,
@@ -72,15 +74,18 @@ export function samePageForAll(
   const source = `'nonce-${nonce}'`;
   const at = csp.indexOf(source);
   if (!nonce || at < 0 || csp.indexOf(source, at + source.length) >= 0) return null;
-  const html = text.replaceAll(` nonce="${placeholder}"`, "");
-  if (html.includes(placeholder)) return null;
+  const attribute = ` nonce="${placeholder}"`;
   const hashes = new Set<string>();
-  for (const [, attributes, script] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\ssrc\s*=/i.test(attributes)) return null;
+  for (const [, attributes, script] of text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    // Not the app's: left unhashed, so the browser refuses it as it refused it without the nonce.
+    if (!attributes.includes(attribute)) continue;
+    if (/\ssrc\s*=/i.test(attributes) || script.includes(placeholder)) return null;
     // The browser hashes the script's text after the HTML parser's newline normalisation.
     const normalised = script.replace(/\r\n?/g, "\n");
     hashes.add(`'sha256-${createHash("sha256").update(normalised, "utf8").digest("base64")}'`);
   }
+  const html = text.replaceAll(attribute, "");
+  if (html.includes(placeholder)) return null;
   return { plain: Buffer.from(html, "utf8"), csp: csp.slice(0, at) + [...hashes].join(" ") + csp.slice(at + source.length) };
 }
 
@@ -305,6 +310,8 @@ export function renderCache(options: RenderCacheOptions = {}): RenderCache {
   const store = new Store(options.maxEntries ?? 500, options.maxBytes ?? 64 * 1024 * 1024);
   const maxAgeMs = options.maxAgeMs ?? 5 * 60 * 1000;
   const inflight = new Map<string, Promise<Entry | null>>();
+  // Paths already reported as not storable (ADR 301): one warning each, not one per request.
+  const unstorable = new Set<string>();
   // Random per process and never sent (every occurrence is replaced), so page content can't forge it.
   const placeholder = `rcnonce${randomBytes(16).toString("hex")}`;
   const marker = Buffer.from(placeholder);
@@ -379,7 +386,11 @@ export function renderCache(options: RenderCacheOptions = {}): RenderCache {
       onStore: (body, status, headers, csp) => {
         const page = samePageForAll(body, placeholder, csp, nonce);
         if (!page) {
-          log.warn("cache de páginas: página não guardada (não pode ser a mesma para todos)", { path: req.path });
+          if (!unstorable.has(req.path)) {
+            if (unstorable.size >= 1000) unstorable.clear();
+            unstorable.add(req.path);
+            log.warn("cache de páginas: página não guardada (não pode ser a mesma para todos)", { path: req.path });
+          }
           done(null);
           return null;
         }

@@ -30,6 +30,20 @@ describe("samePageForAll", () => {
     expect(stored.csp).toBe(`default-src 'self'; script-src 'self' ${sha(one)} ${sha(two)} 'strict-dynamic'; object-src 'none'`);
   });
 
+  it("hashes only the scripts the app rendered with the nonce: a script injected through content stays refused", () => {
+    const app = "window.__app = 1;";
+    const injected = "alert(document.cookie)";
+    const stored = samePageForAll(
+      page(`<script nonce="${PH}">${app}</script><div><script>${injected}</script><script src="https://evil.example/x.js"></script></div>`),
+      PH,
+      CSP,
+      NONCE,
+    )!;
+    expect(stored.csp).toContain(sha(app));
+    expect(stored.csp).not.toContain(sha(injected));
+    expect(stored.csp!.match(/'sha256-/g)).toHaveLength(1);
+  });
+
   it("hashes a script's text as the HTML parser hands it to the browser: CR LF and CR become LF", () => {
     const stored = samePageForAll(page(`<script nonce="${PH}">a();\r\nb();\rc();</script>`), PH, CSP, NONCE)!;
     expect(stored.csp).toContain(sha("a();\nb();\nc();"));
@@ -42,6 +56,7 @@ describe("samePageForAll", () => {
 
   it("stores nothing when the nonce stands elsewhere, a script has a src, or the CSP does not carry the nonce exactly once", () => {
     expect(samePageForAll(page(`<script nonce="${PH}">x()</script><p>${PH}</p>`), PH, CSP, NONCE)).toBeNull();
+    expect(samePageForAll(page(`<script nonce="${PH}">x("${PH}")</script>`), PH, CSP, NONCE)).toBeNull();
     expect(samePageForAll(page(`<script nonce="${PH}" src="/a.js"></script>`), PH, CSP, NONCE)).toBeNull();
     expect(samePageForAll(page(`<script nonce="${PH}">x()</script>`), PH, "script-src 'self'", NONCE)).toBeNull();
     expect(samePageForAll(page(`<script nonce="${PH}">x()</script>`), PH, `${CSP}; style-src 'nonce-${NONCE}'`, NONCE)).toBeNull();
