@@ -258,10 +258,14 @@ describe("reading an inbound message", () => {
   });
 
   it("cuts the quoted notice in the usual client formats", () => {
-    expect(stripQuoted("Resposta\n\nOn Fri, Nov 27, 2026 at 10:00 AM Sindicato wrote:\n> texto")).toBe("Resposta");
-    expect(stripQuoted("Resposta\n-----Original Message-----\nFrom: x")).toBe("Resposta");
-    expect(stripQuoted("Resposta\n\nDe: Sindicato <x@y>\nEnviado: sexta-feira\nAssunto: aviso")).toBe("Resposta");
-    expect(stripQuoted("Resposta\nEm sex., 27 de nov. de 2026 às 10:00, Sindicato <\nx@y> escreveu:\n> aviso")).toBe("Resposta");
+    for (const mail of [
+      "Resposta\n\nOn Fri, Nov 27, 2026 at 10:00 AM Sindicato wrote:\n> texto",
+      "Resposta\n-----Original Message-----\nFrom: x",
+      "Resposta\n\nDe: Sindicato <x@y>\nEnviado: sexta-feira\nAssunto: aviso",
+      "Resposta\nEm sex., 27 de nov. de 2026 às 10:00, Sindicato <\nx@y> escreveu:\n> aviso",
+    ]) {
+      expect(stripQuoted(mail), mail).toBe("Resposta");
+    }
   });
 });
 
