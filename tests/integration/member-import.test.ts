@@ -16,6 +16,7 @@ import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
 import { todayInBrasilia } from "~/lib/dates";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
+import { memberRow } from "../support/member-rows";
 import { storedFile } from "../support/stored-files";
 import { solidImage } from "../fixtures/images";
 
@@ -78,27 +79,7 @@ async function counts() {
   }>`select (select count(*)::int from members) as m, (select count(*)::int from audit_log where action not in ('member.cpf_viewed', 'login', 'access.refused')) as l, (select count(*)::int from files) as f`;
   return row;
 }
-type Row = {
-  id: string;
-  registration_number: number;
-  name: string;
-  cpf: string;
-  birth_date: string | null;
-  joined_on: string;
-  situation: number | null;
-  status: string;
-  city: string | null;
-  email: string | null;
-  mobile_phone: string | null;
-  workplace_name: string | null;
-  notes: string | null;
-  photo_file_id: string | null;
-};
-async function byCpf(cpf: string) {
-  const [row] =
-    await t.query<Row>`select id, registration_number, name, cpf, birth_date::text, joined_on::text, situation, status, city, email, mobile_phone, workplace_name, notes, photo_file_id from members where cpf = ${cpf}`;
-  return row;
-}
+const byCpf = (cpf: string) => memberRow(t.query, "cpf", cpf);
 
 const cpf = (n: number) => fictitiousCpf(900_000 + n);
 let existing: { id: string; registrationNumber: number; cpf: string };

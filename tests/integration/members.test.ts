@@ -9,6 +9,7 @@ import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
 import { decodeHtml } from "../support/html";
 import { NOT_A_MEMBER } from "../support/member-lookup";
+import { memberRow } from "../support/member-rows";
 
 /** Members (issue 8): the screen, the member's page, the CPF look-up and the LGPD tools. */
 const t = useTestServer();
@@ -43,29 +44,8 @@ async function post(c: Client, path: string, body: Record<string, string>) {
   return { status: res.status, text: decodeHtml(await res.text()) };
 }
 
-type MemberDb = {
-  id: string;
-  registration_number: number;
-  name: string;
-  cpf: string | null;
-  situation: number | null;
-  status: string;
-  joined_on: string;
-  email: string | null;
-  notes: string | null;
-  anonymized_at: Date | null;
-  city: string | null;
-};
-async function byId(id: string) {
-  const [row] =
-    await t.query<MemberDb>`select id, registration_number, name, cpf, situation, status, joined_on::text, email, notes, anonymized_at, city from members where id = ${id}`;
-  return row;
-}
-async function byCpf(cpf: string) {
-  const [row] =
-    await t.query<MemberDb>`select id, registration_number, name, cpf, situation, status, joined_on::text, email, notes, anonymized_at, city from members where cpf = ${cpf}`;
-  return row;
-}
+const byId = (id: string) => memberRow(t.query, "id", id);
+const byCpf = (cpf: string) => memberRow(t.query, "cpf", cpf);
 /** The stored folded name (ADR 126), kept by PostgreSQL on every write. */
 async function foldedName(id: string) {
   const [row] = await t.query<{ name_folded: string }>`select name_folded from members where id = ${id}`;
