@@ -18,7 +18,7 @@ import type { Role } from "~/auth/roles";
 import { FORBIDDEN_MESSAGE, MESSAGES } from "~/auth/screens";
 import { decodeHtml as decode } from "../support/html";
 import { FINISH_ANSWERS, workplaceByName, workplaceCounts } from "../support/fieldwork";
-import { storedFile } from "../support/stored-files";
+import { expectReencodedPhoto } from "../support/stored-files";
 
 /** Field area (issue 10): workplaces at /dashboard/admin/mapa-postos. */
 const PATH = "/dashboard/admin/mapa-postos";
@@ -441,12 +441,7 @@ describe("routes: create, start race, finish (idempotent), refusals", () => {
       total_workers: 120,
       direct_contract_type: "Associação de moradores",
     });
-    const file = await storedFile(t.query, done.photo_file_id!);
-    expect(file.purpose).toBe("visit-photo");
-    const meta = await sharp(file.data).metadata();
-    expect(meta.exif).toBeUndefined();
-    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1280);
-    expect(file.data.includes(Buffer.from("CameraDeCampo"))).toBe(false);
+    await expectReencodedPhoto(t.query, done.photo_file_id!, "visit-photo", 1280, "CameraDeCampo");
     // A retry (weak signal): same answer, nothing written twice.
     const audits = (await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'field-route.finished'`)[0].n;
     const again = await winner.post(EXECUTE, body());

@@ -17,7 +17,7 @@ import { todayInBrasilia } from "~/lib/dates";
 import { decodeHtml as decode } from "../support/html";
 import { commitAndWait, importCount as count, importForm } from "../support/import-runs";
 import { memberRow } from "../support/member-rows";
-import { storedFile } from "../support/stored-files";
+import { expectReencodedPhoto } from "../support/stored-files";
 import { solidImage } from "../fixtures/images";
 
 /** Members (issue 8): the import from the old system, the member's photo and the XLSX export. */
@@ -443,12 +443,7 @@ describe("the member's photo", () => {
     expect(up.html).toContain(MEMBER_PHOTO_MESSAGES.saved);
     const row = await byCpf(m.cpf!);
     expect(row.photo_file_id).not.toBeNull();
-    const file = await storedFile(t.query, row.photo_file_id!);
-    expect(file.purpose).toBe("member-photo");
-    const meta = await sharp(file.data).metadata();
-    expect(meta.exif).toBeUndefined();
-    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(800);
-    expect(file.data.includes(Buffer.from("CameraDoFiliado"))).toBe(false);
+    await expectReencodedPhoto(t.query, row.photo_file_id!, "member-photo", 800, "CameraDoFiliado");
     // The page shows it; each allowed role reads it; others are refused.
     const page = decode(await (await admin.get(memberPath(m.id))).text());
     expect(page).toContain(`/dashboard/admin/members/${m.id}/foto?v=`);
