@@ -88,9 +88,8 @@ describe("public page /convencoes", () => {
   });
 
   it("filters without JavaScript through the GET form", async () => {
-    const page = await t.newPage("desktop", { javaScriptEnabled: false });
+    const page = await t.newPage("desktop", { javaScriptEnabled: false, path: "/convencoes" });
     const ctx = page.context();
-    await page.goto(`${t.url}/convencoes`);
     await page.getByLabel("Status").selectOption({ label: "Expiradas" });
     await page.getByRole("button", { name: "Filtrar" }).click();
     await page.waitForURL((u) => u.searchParams.get("status") === "expirada");
@@ -100,9 +99,8 @@ describe("public page /convencoes", () => {
 
   it("passes axe (WCAG 2.2 AA) and looks finished at 1280 and 390 px", async () => {
     for (const viewport of ["desktop", "phone"] as const) {
-      const page = await t.newPage(viewport);
+      const page = await t.newPage(viewport, { path: "/convencoes" });
       const ctx = page.context();
-      await page.goto(`${t.url}/convencoes`);
       await hydrated(page);
       expect(await axe(page)).toEqual([]);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
@@ -282,9 +280,8 @@ describe("staff screen", () => {
 describe("public empty state", () => {
   it("says 'Nenhuma convenção disponível no momento.' when nothing is public", async () => {
     await t.query`update agreements set is_public = false`;
-    const page = await t.newPage();
+    const page = await t.newPage("desktop", { path: "/convencoes" });
     const ctx = page.context();
-    await page.goto(`${t.url}/convencoes`);
     await page.getByText(AGREEMENT_MESSAGES.publicEmpty, { exact: true }).waitFor();
     expect(await page.getByTestId("agreements-counter").textContent()).toBe(showingCount(0, 0));
     await ctx.close();

@@ -293,9 +293,8 @@ describe("the reporter follows it up with the code", () => {
   });
 
   it("the phone layout of both public pages, and the throttled state, are finished and axe-clean", async () => {
-    const page = await t.newPage("phone");
+    const page = await t.newPage("phone", { path: "/denuncia" });
     const ctx = page.context();
-    await page.goto(`${t.url}/denuncia`);
     await hydratedWithoutSidewaysScroll(page, "complaint-form-390", shoot);
     await page.goto(`${t.url}/denuncia/acompanhar`);
     await hydratedWithoutSidewaysScroll(page, "complaint-follow-up-390", shoot);

@@ -92,9 +92,8 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   });
 
   it("looks finished on a phone, including its error state", async () => {
-    const page = await t.newPage("phone");
+    const page = await t.newPage("phone", { path: "/contato" });
     const ctx = page.context();
-    await page.goto(`${t.url}/contato`);
     await hydratedWithoutSidewaysScroll(page, "contact-390", shoot);
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await expect.poll(() => page.getByTestId("contact-error").isVisible()).toBe(true);
@@ -105,9 +104,8 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
   });
 
   it("works without JavaScript", async () => {
-    const page = await t.newPage("desktop", { javaScriptEnabled: false });
+    const page = await t.newPage("desktop", { javaScriptEnabled: false, path: "/contato" });
     const ctx = page.context();
-    await page.goto(`${t.url}/contato`);
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await page.waitForLoadState("load");
     expect(await page.getByText(CONTACT_FIELD_MESSAGES.subjectRequired).count()).toBe(1);

@@ -260,9 +260,8 @@ describe("shell and user management", () => {
   });
 
   it("on a 390 px phone the sidebar collapses and opens as an overlay; nothing overflows", async () => {
-    const page = await t.newPage("phone");
+    const page = await t.newPage("phone", { path: "/login" });
     const ctx = page.context();
-    await page.goto(`${t.url}/login`);
     await screenshot(page, "login-390");
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await openUsers(page);
@@ -281,9 +280,8 @@ describe("shell and user management", () => {
   });
 
   it("desktop screenshots of login, shell and user management", async () => {
-    const page = await t.newPage("desktop");
+    const page = await t.newPage("desktop", { path: "/login" });
     const ctx = page.context();
-    await page.goto(`${t.url}/login`);
     await screenshot(page, "login-1280");
     await openUsers(page);
     expect(await page.getByRole("navigation", { name: "Menu do painel" }).isVisible()).toBe(true);

@@ -66,8 +66,7 @@ describe("first-day journeys at 390 px", () => {
     await page.context().close();
 
     // The worker, on their own phone, finds it on the public consulta.
-    const worker = await t.newPage("phone");
-    await worker.goto(`${t.url}/atendimento/consulta`);
+    const worker = await t.newPage("phone", { path: "/atendimento/consulta" });
     await hydrated(worker);
     await worker.getByLabel("Número do protocolo").fill(protocol);
     const result = await askConsulta(worker, member.cpf!.slice(-4));

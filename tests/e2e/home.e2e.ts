@@ -139,9 +139,8 @@ describe("home page in a real browser", () => {
   });
 
   it("looks finished on a phone and the mobile menu closes on navigation", async () => {
-    const page = await t.newPage("phone");
+    const page = await t.newPage("phone", { path: "/" });
     const ctx = page.context();
-    await page.goto(`${t.url}/`);
     await hydrated(page);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await scrollThrough(page);
@@ -228,9 +227,8 @@ describe("home page in a real browser", () => {
   });
 
   it("a signed-in staff member sees the 'Painel' button to their own panel", async () => {
-    const page = await t.newPage("desktop");
+    const page = await t.newPage("desktop", { path: "/" });
     const ctx = page.context();
-    await page.goto(`${t.url}/`);
     expect(await page.getByRole("banner").getByRole("link", { name: "Painel" }).count()).toBe(0);
     await t.signIn(page, "juridico");
     await page.goto(`${t.url}/`);

@@ -140,8 +140,7 @@ describe("the member's journey on a phone", () => {
     const code32 = /\/verificar\/([0-9a-f]{32})$/.exec(verifyUrl)![1];
 
     // The partner: another phone, signed out.
-    const partner = await t.newPage("phone");
-    await partner.goto(`${t.url}/verificar/${code32}`);
+    const partner = await t.newPage("phone", { path: `/verificar/${code32}` });
     await expect.poll(() => partner.getByTestId("verify-status").textContent()).toContain("Filiado ativo");
     expect(await partner.getByTestId("verify-name").textContent()).toBe("Rita");
     expect(await partner.getByTestId("verify-registration").textContent()).toBe(String(member.registrationNumber));

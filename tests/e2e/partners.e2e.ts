@@ -25,9 +25,8 @@ async function imagesLoaded(page: Page) {
 describe("public page /parceiros", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     it(`groups partners by category with logos, the benefit link and 'Seja um Parceiro'; axe clean (${viewport})`, async () => {
-      const page = await t.newPage(viewport);
+      const page = await t.newPage(viewport, { path: "/parceiros" });
       const ctx = page.context();
-      await page.goto(`${t.url}/parceiros`);
       await hydrated(page);
       const names = await seededNames();
       expect(await page.getByRole("region", { name: "Apoio Sindical" }).getByRole("heading", { level: 3 }).allTextContents()).toEqual(

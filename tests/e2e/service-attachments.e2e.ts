@@ -62,8 +62,7 @@ describe("attachments and the receipt at 390 px", () => {
     await page.context().close();
 
     // The worker's consulta: protocol + CPF digits, then the public file to download.
-    const worker = await t.newPage("phone", { acceptDownloads: true });
-    await worker.goto(`${t.url}/atendimento/consulta?protocolo=${r.protocol}`);
+    const worker = await t.newPage("phone", { acceptDownloads: true, path: `/atendimento/consulta?protocolo=${r.protocol}` });
     await hydrated(worker);
     await worker.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("4725");
     await worker.getByRole("button", { name: "Consultar atendimento" }).click();

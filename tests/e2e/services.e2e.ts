@@ -192,8 +192,7 @@ describe("the requester's public consulta", () => {
       ["desktop", "services-consulta-1280"],
       ["phone", "services-consulta-390"],
     ] as const) {
-      const page = await t.newPage(viewport);
-      await page.goto(`${t.url}/atendimento/consulta?protocolo=${r.protocol}`);
+      const page = await t.newPage(viewport, { path: `/atendimento/consulta?protocolo=${r.protocol}` });
       await hydrated(page);
       await checkA11y(page, `${name}-form`);
       expect(await page.getByLabel("Número do protocolo").inputValue()).toBe(r.protocol);
@@ -204,8 +203,7 @@ describe("the requester's public consulta", () => {
       await page.context().close();
     }
     // The plain HTML form does the same without JavaScript.
-    const plain = await t.newPage("phone", { javaScriptEnabled: false });
-    await plain.goto(`${t.url}/atendimento/consulta`);
+    const plain = await t.newPage("phone", { javaScriptEnabled: false, path: "/atendimento/consulta" });
     await plain.getByLabel("Número do protocolo").fill(r.protocol);
     await plain.getByLabel("4 últimos dígitos do CPF ou e-mail").fill("rosangela@example.com");
     await plain.getByRole("button", { name: "Consultar atendimento" }).click();

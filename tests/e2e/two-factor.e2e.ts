@@ -10,8 +10,7 @@ const t = useBrowserSuite();
 
 /** A new phone page that sends the login form with the user's password (the second step is the test's). */
 async function signInOnPhone(user: { username: string; password: string }) {
-  const page = await t.newPage("phone");
-  await page.goto(`${t.url}/login`);
+  const page = await t.newPage("phone", { path: "/login" });
   await page.getByLabel("Usuário").fill(user.username);
   await page.getByLabel("Senha", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Entrar" }).click();

@@ -57,11 +57,15 @@ export class BrowserSuite extends ServerSuite {
     return this.#browser;
   }
 
-  /** A page in a fresh context (see `newContext`); close it with `page.context().close()`. */
-  async newPage(viewport: Viewport = "desktop", options: Omit<PageOptions, "viewport"> = {}): Promise<Page> {
-    const { clock, ...contextOptions } = options;
+  /**
+   * A page in a fresh context (see `newContext`), opened at `path` when one is given; close it with
+   * `page.context().close()`.
+   */
+  async newPage(viewport: Viewport = "desktop", options: Omit<PageOptions, "viewport"> & { path?: string } = {}): Promise<Page> {
+    const { clock, path, ...contextOptions } = options;
     const page = await (await newContext(this.browser, viewport, contextOptions)).newPage();
     if (clock) await page.clock.install();
+    if (path) await page.goto(this.url + path);
     return page;
   }
 
