@@ -15,6 +15,7 @@ import { formatDate } from "~/lib/dates";
 import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
 import { cn } from "~/lib/cn";
+import { MemberPageTitle } from "~/components/member-area/member-page-title";
 
 export const meta: Route.MetaFunction = () => [{ title: "Minhas mensalidades | Área do Filiado" }, { name: "robots", content: "noindex" }];
 
@@ -94,10 +95,7 @@ export default function MemberDues() {
   const dues = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-6">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold text-navy-950">Minhas mensalidades</h1>
-        <p className="text-sm text-slate-700">As mesmas informações que a tesouraria do sindicato vê.</p>
-      </div>
+      <MemberPageTitle title="Minhas mensalidades">As mesmas informações que a tesouraria do sindicato vê.</MemberPageTitle>
       {dues.overdue.count > 0 ? (
         <p
           className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900"

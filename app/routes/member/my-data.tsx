@@ -18,6 +18,7 @@ import { formatCep } from "~/lib/br/cep";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { DetailItem } from "~/components/ui/detail-item";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { MemberPageTitle } from "~/components/member-area/member-page-title";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus dados | Área do Filiado" }, { name: "robots", content: "noindex" }];
 
@@ -195,10 +196,9 @@ export default function MyData() {
   const { record: r, pendingEmail, pendingAddress, lastDecision } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-6">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold text-navy-950">Meus dados</h1>
-        <p className="text-sm text-slate-700">O que o sindicato guarda sobre você. Confira e peça a correção do que estiver errado.</p>
-      </div>
+      <MemberPageTitle title="Meus dados">
+        O que o sindicato guarda sobre você. Confira e peça a correção do que estiver errado.
+      </MemberPageTitle>
 
       <Card className="grid gap-4 p-4 sm:p-5">
         <h2 className="text-lg font-semibold text-navy-950">Cadastro</h2>

@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card";
 import { MetaItem } from "~/components/complaints/meta-item";
 import { DueBadge, StatusBadge } from "~/components/service-records/service-badges";
 import { formatDate } from "~/lib/dates";
+import { MemberPageTitle } from "~/components/member-area/member-page-title";
 
 export const meta: Route.MetaFunction = () => [{ title: "Meus atendimentos | Área do Filiado" }, { name: "robots", content: "noindex" }];
 
@@ -21,12 +22,9 @@ export default function MemberServices() {
   const { records } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-6">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold text-navy-950">Meus atendimentos</h1>
-        <p className="text-sm text-slate-700">
-          Os seus atendimentos no sindicato: o andamento, o prazo e as mensagens da equipe. Abra um para comentar ou enviar um documento.
-        </p>
-      </div>
+      <MemberPageTitle title="Meus atendimentos">
+        Os seus atendimentos no sindicato: o andamento, o prazo e as mensagens da equipe. Abra um para comentar ou enviar um documento.
+      </MemberPageTitle>
       {records.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700" data-testid="my-services-empty">
           Nenhum atendimento registrado em seu nome. Para abrir um, procure o sindicato.
