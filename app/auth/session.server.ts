@@ -126,19 +126,23 @@ export function cookieSessionId(request: Request, cookieName: string) {
 }
 
 /**
- * The last step of reading a session row (the staff's and the member's): a stale session is
- * deleted and counts as none (false); a live one has last_seen_at moved at most once a minute.
+ * The last step of reading a session row (the staff's and the member's): a session that has
+ * ended (`ended`: its account closed, blocked...), passed its absolute expiry or been idle for
+ * `idleMs` is deleted and counts as none (false); a live one has last_seen_at moved at most once
+ * a minute.
  */
 export async function keepSessionAlive(
   table: typeof sessions | typeof memberSessions,
   id: string,
-  o: { stale: boolean; lastSeenAt: Date; now: number },
+  row: { expiresAt: Date; lastSeenAt: Date },
+  o: { ended: boolean; idleMs: number; now: number },
 ) {
-  if (o.stale) {
+  const stale = o.ended || row.expiresAt.getTime() <= o.now || row.lastSeenAt.getTime() <= o.now - o.idleMs;
+  if (stale) {
     await db().delete(table).where(eq(table.id, id));
     return false;
   }
-  if (o.now - o.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (o.now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db()
       .update(table)
       .set({ lastSeenAt: sql`now()` })
@@ -164,12 +168,8 @@ export const getSessionState = perRequest(async (request): Promise<SessionState 
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
   if (!row) return null;
-  const stale =
-    !row.active ||
-    row.expiresAt.getTime() <= now ||
-    row.lastSeenAt.getTime() <= now - IDLE_TIMEOUT_MS ||
-    (row.pending && row.createdAt.getTime() <= now - CODE_STEP_TIMEOUT_MS);
-  if (!(await keepSessionAlive(sessions, id, { stale, lastSeenAt: row.lastSeenAt, now }))) return null;
+  const ended = !row.active || (row.pending && row.createdAt.getTime() <= now - CODE_STEP_TIMEOUT_MS);
+  if (!(await keepSessionAlive(sessions, id, row, { ended, idleMs: IDLE_TIMEOUT_MS, now }))) return null;
   // The request log line names the user (ADR 182).
   noteRequestUser(row.id);
   const role = row.role as Role;

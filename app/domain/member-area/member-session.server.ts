@@ -84,12 +84,8 @@ export const getMemberSession = perRequest(async (request): Promise<MemberSessio
     .leftJoin(memberAccess, eq(memberAccess.memberId, memberSessions.memberId))
     .where(eq(memberSessions.id, id));
   if (!row) return null;
-  const stale =
-    row.anonymizedAt !== null ||
-    row.blockedAt !== null ||
-    row.expiresAt.getTime() <= now ||
-    row.lastSeenAt.getTime() <= now - MEMBER_IDLE_TIMEOUT_MS;
-  if (!(await keepSessionAlive(memberSessions, id, { stale, lastSeenAt: row.lastSeenAt, now }))) return null;
+  const ended = row.anonymizedAt !== null || row.blockedAt !== null;
+  if (!(await keepSessionAlive(memberSessions, id, row, { ended, idleMs: MEMBER_IDLE_TIMEOUT_MS, now }))) return null;
   return {
     sessionId: id,
     memberId: row.memberId,
