@@ -60,14 +60,13 @@ async function finishedPage(sort: VisitSort, range: Range, page: number) {
     total,
     page: current,
     pageCount,
-  } = await countedPage({ table: fieldRoutes, where, size: VISITS_PAGE_SIZE, page }, (limit, offset) =>
+  } = await countedPage(
+    { table: fieldRoutes, where, size: VISITS_PAGE_SIZE, page },
     db()
       .select()
       .from(fieldRoutes)
-      .where(where)
       .orderBy(...orderByKeys(ORDER[sort]))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
   );
   return { visits: toVisits(rows), total, page: current, pageCount };
 }

@@ -92,14 +92,13 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
   const firstPage = Math.max(1, query.page);
   /** The total by a count of its own, and the page (at most the last one) in name order. */
   const namePage = () =>
-    countedPage({ table: members, where, size: MEMBERS_PAGE_SIZE, page: firstPage }, (limit, offset) =>
+    countedPage(
+      { table: members, where, size: MEMBERS_PAGE_SIZE, page: firstPage },
       db()
         .select()
         .from(members)
-        .where(where)
         .orderBy(...LIST_ORDER)
-        .limit(limit)
-        .offset(offset),
+        .$dynamic(),
     );
   if (query.q.trim()) {
     // A search sorts every match anyway (the trigram index gives them unordered), so the total

@@ -40,25 +40,22 @@ export async function listNews(
 
   const { rows, total, page, pageCount } = await countedPage(
     { table: newsPosts, where, size: STAFF_PAGE_SIZE, page: filter.pagina },
-    (limit, offset) =>
-      db()
-        .select({
-          id: newsPosts.id,
-          title: newsPosts.title,
-          slug: newsPosts.slug,
-          summary: newsPosts.summary,
-          status: newsPosts.status,
-          publishedAt: newsPosts.publishedAt,
-          updatedAt: newsPosts.updatedAt,
-          coverFileId: newsPosts.coverFileId,
-          authorName: users.name,
-        })
-        .from(newsPosts)
-        .leftJoin(users, eq(users.id, newsPosts.authorId))
-        .where(where)
-        .orderBy(sql`${newsPosts.publishedAt} desc nulls first`, desc(newsPosts.createdAt))
-        .limit(limit)
-        .offset(offset),
+    db()
+      .select({
+        id: newsPosts.id,
+        title: newsPosts.title,
+        slug: newsPosts.slug,
+        summary: newsPosts.summary,
+        status: newsPosts.status,
+        publishedAt: newsPosts.publishedAt,
+        updatedAt: newsPosts.updatedAt,
+        coverFileId: newsPosts.coverFileId,
+        authorName: users.name,
+      })
+      .from(newsPosts)
+      .leftJoin(users, eq(users.id, newsPosts.authorId))
+      .orderBy(sql`${newsPosts.publishedAt} desc nulls first`, desc(newsPosts.createdAt))
+      .$dynamic(),
   );
   const now = new Date();
   return {

@@ -135,22 +135,19 @@ export async function listServiceRecords(
   const cond = and(...where);
   const { rows, total, page, pageCount } = await countedPage(
     { table: serviceRecords, where: cond, size: PAGE_SIZE, page: f.page },
-    (limit, offset) =>
-      db()
-        .select({
-          ...recordSummaryColumns,
-          description: serviceRecords.description,
-          createdAt: serviceRecords.createdAt,
-          responsibleId: serviceRecords.responsibleId,
-          responsibleName: users.name,
-        })
-        .from(serviceRecords)
-        .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
-        .where(cond)
-        // NULLS LAST as in the indexes (ADR 138): a plain DESC (nulls first) would not match them and sort every row.
-        .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
-        .limit(limit)
-        .offset(offset),
+    db()
+      .select({
+        ...recordSummaryColumns,
+        description: serviceRecords.description,
+        createdAt: serviceRecords.createdAt,
+        responsibleId: serviceRecords.responsibleId,
+        responsibleName: users.name,
+      })
+      .from(serviceRecords)
+      .leftJoin(users, eq(users.id, serviceRecords.responsibleId))
+      // NULLS LAST as in the indexes (ADR 138): a plain DESC (nulls first) would not match them and sort every row.
+      .orderBy(sql`${serviceRecords.createdAt} desc nulls last`, asc(serviceRecords.id))
+      .$dynamic(),
   );
   return { records: rows, total, page, pages: pageCount };
 }

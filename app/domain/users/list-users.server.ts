@@ -14,13 +14,11 @@ export async function listUsers(actor: Actor, o: { page?: number } = {}) {
   authorize(actor, "users.manage");
   const { rows, ...counts } = await countedPage(
     { table: users, where: undefined, size: USERS_PAGE_SIZE, page: o.page ?? 1 },
-    (limit, offset) =>
-      db()
-        .select({ ...accountColumns, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt })
-        .from(users)
-        .orderBy(asc(users.name), asc(users.id))
-        .limit(limit)
-        .offset(offset),
+    db()
+      .select({ ...accountColumns, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt })
+      .from(users)
+      .orderBy(asc(users.name), asc(users.id))
+      .$dynamic(),
   );
   return { rows: rows.map(toUserListRow), ...counts };
 }
