@@ -101,7 +101,11 @@ describe("/test-supabase shows true figures", () => {
     const after = sectionText(await diagnostics(), "files");
     expect(after).toContain(`Arquivos ${(row.n + 1).toLocaleString("pt-BR")}`);
     expect(after).toContain(`Tamanho total ${formatBytes(row.bytes + 2048)}`);
+    // A code without a label shows alone; a known kind of file has its words before the code.
     expect(after).toContain("teste-diagnostico : 1 (2,0 kB)");
+    await t.query`insert into files (purpose, file_name, content_type, size, sha256, data)
+      values ('visit-photo', 'v.jpg', 'image/jpeg', 10, 'y', ${Buffer.alloc(10)})`;
+    expect(sectionText(await diagnostics(), "files")).toMatch(/Fotos de visitas \( visit-photo \) : \d+ \(/);
   });
 
   it("e-mail without SMTP_URL: the outbox in use and how many messages it holds", async () => {
@@ -164,7 +168,7 @@ describe("/test-supabase shows true figures", () => {
     expect(text).toContain("1 de 1");
     expect(text).toContain("Falhou");
     // The hourly housekeeping is scheduled (and ran once at start-up).
-    expect(text).toMatch(/housekeeping a cada 60 min/);
+    expect(text).toMatch(/Limpeza periódica \( housekeeping \) a cada 60 min/);
   });
 
   it("the cached Instagram posts: id, caption, media_url and timestamp", async () => {

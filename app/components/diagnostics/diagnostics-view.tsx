@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { AlertTriangle } from "lucide-react";
 import {
+  codeLabel,
   DIAGNOSTICS_MESSAGES,
+  FILE_PURPOSE_LABELS,
   formatBytes,
   formatInterval,
+  JOB_LABELS,
   JOB_STATE_LABELS,
   JOB_STATES,
   type Diagnostics,
@@ -91,6 +94,18 @@ function ReferenceTable<T>({
 /** The row's header column of a code (a job's name, a post's id): in a monospace font. */
 const CODE_COLUMN = { rowHeader: true, className: `${td} font-mono text-xs font-normal` } as const;
 
+/** A coded name (a task, a kind of file) with its label in words before it, when it has one. */
+function Coded({ labels, code, suffix = "" }: { labels: Record<string, string>; code: string; suffix?: string }) {
+  const label = codeLabel(labels, code);
+  const codeText = <span className="font-mono text-xs">{`${code}${suffix}`}</span>;
+  if (!label) return codeText;
+  return (
+    <>
+      <span className="font-sans text-sm text-slate-900">{label}</span> <span className="text-slate-600">({codeText})</span>
+    </>
+  );
+}
+
 function when(value: string | null) {
   return value ? formatDateTime(value) : "—";
 }
@@ -135,7 +150,7 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                 <ul className="mt-3 space-y-1 text-sm text-slate-700">
                   {f.byPurpose.map((p) => (
                     <li key={p.purpose}>
-                      <span className="font-mono text-xs">{p.purpose}</span>: {p.count.toLocaleString("pt-BR")} ({formatBytes(p.bytes)})
+                      <Coded labels={FILE_PURPOSE_LABELS} code={p.purpose} />: {p.count.toLocaleString("pt-BR")} ({formatBytes(p.bytes)})
                     </li>
                   ))}
                 </ul>
@@ -245,7 +260,7 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                     rows={j.schedules}
                     rowKey={(s) => s.name}
                     columns={[
-                      { ...CODE_COLUMN, header: "Tarefa", cell: (s) => s.name },
+                      { ...CODE_COLUMN, header: "Tarefa", cell: (s) => <Coded labels={JOB_LABELS} code={s.name} /> },
                       { header: "Frequência", cell: (s) => formatInterval(s.everySeconds) },
                       { header: "Última vez", cell: (s) => when(s.lastEnqueuedAt) },
                       { header: "Próxima", cell: (s) => when(s.nextRunAt) },
@@ -266,7 +281,7 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                     rows={j.failures}
                     rowKey={(f) => f.id}
                     columns={[
-                      { ...CODE_COLUMN, header: "Tarefa", cell: (f) => `${f.name} #${f.id}` },
+                      { ...CODE_COLUMN, header: "Tarefa", cell: (f) => <Coded labels={JOB_LABELS} code={f.name} suffix={` #${f.id}`} /> },
                       { header: "Quando", cell: (f) => when(f.at) },
                       { header: "Tentativas", cell: (f) => `${f.attempts} de ${f.maxAttempts}` },
                       {

@@ -20,6 +20,39 @@ export const DIAGNOSTICS_MESSAGES = {
   noPosts: "Nenhum post do Instagram armazenado.",
 } as const;
 
+/**
+ * What each background task and each kind of stored file is, in words an administrator reads
+ * (the page shows the code beside it, as the logs name it). A code not listed shows alone.
+ */
+export const JOB_LABELS: Record<string, string> = {
+  "database-backup": "Cópia de segurança do banco",
+  "finance-charge-batch": "Geração das cobranças do mês",
+  housekeeping: "Limpeza periódica",
+  "instagram-sync": "Atualização dos posts do Instagram",
+  "send-email": "Envio de e-mail",
+  "service-deadline-reminders": "Lembretes de prazo dos atendimentos",
+  "spreadsheet-import": "Importação de planilha",
+};
+
+export const FILE_PURPOSE_LABELS: Record<string, string> = {
+  agreement: "PDFs de convenções",
+  "complaint-evidence": "Provas anexadas a denúncias",
+  "import-members": "Planilhas de filiados importadas",
+  "import-workplaces": "Planilhas de postos importadas",
+  "instagram-image": "Imagens do Instagram",
+  "member-photo": "Fotos de filiados",
+  "news-cover": "Capas de notícias",
+  "partner-logo": "Logotipos de parceiros",
+  "service-attachment": "Anexos de atendimentos",
+  "service-reply": "Anexos de respostas por e-mail",
+  "visit-photo": "Fotos de visitas",
+};
+
+/** The label of a coded name, or undefined when it has none (own keys only). */
+export function codeLabel(labels: Record<string, string>, code: string): string | undefined {
+  return Object.hasOwn(labels, code) ? labels[code] : undefined;
+}
+
 export type Section<T> = { ok: true; data: T } | { ok: false; error: string };
 
 export type DatabaseInfo = {
