@@ -9,7 +9,7 @@ import { environmentVariables } from "~/utils/env.server";
 /**
  * The operator's variables read outside the schema, each by the one file that uses it: the
  * server processes (server/index.js) and their shutdown (server/http-server.js), both before the
- * app loads, the backup job and the restore drill.
+ * app loads, the backup job, the restore drill, where the migrations are, and the scripts' build step.
  */
 const READ_ELSEWHERE: Record<string, string> = {
   WEB_CONCURRENCY: "server/index.js",
@@ -19,6 +19,8 @@ const READ_ELSEWHERE: Record<string, string> = {
   BACKUP_KEEP: "app/jobs/database-backup.server.ts",
   BACKUP_DIR: "app/jobs/database-backup.server.ts",
   DRILL_DATABASE_URL: "scripts/db-restore-drill.js",
+  MIGRATIONS_DIR: "app/db/client.server.ts",
+  SKIP_BUILD: "scripts/db-migrate.js",
 };
 
 describe("configuration variables are documented", () => {
