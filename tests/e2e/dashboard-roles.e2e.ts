@@ -136,6 +136,22 @@ describe("quick actions open the real screens", () => {
   });
 });
 
+describe("a quick action that is a file", () => {
+  it("secretaria: 'Relatório de Filiados' saves the members' CSV and the panel stays (no blank page)", async () => {
+    const page = await t.login("secretaria");
+    await hydrated(page);
+    const panel = new URL(page.url()).pathname;
+    const link = page.getByRole("navigation", { name: "Ações rápidas" }).getByRole("link", { name: "Relatório de Filiados" });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(csv).toString("utf8")).toContain(";");
+    expect(new URL(page.url()).pathname).toBe(panel);
+    await expect.poll(() => page.getByTestId("panel-title").isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
 async function openUsers(page: Page) {
   await t.signIn(page, "admin");
   await page.goto(`${t.url}/dashboard/admin/users`);

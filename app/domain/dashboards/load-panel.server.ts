@@ -421,7 +421,7 @@ async function build(c: Ctx): Promise<Omit<Panel, "role" | "month" | "today" | "
         cards: [cards.activeMembers(c), cards.newMembers(c), cards.pendingContacts(c)],
         recent: [recent.members(c), recent.contacts(c)],
         trends: [trends.members(c)],
-        actions: [...memberActions(c.role), { label: "Relatório de Filiados", href: "/dashboard/admin/members/exportar" }],
+        actions: [...memberActions(c.role), { label: "Relatório de Filiados", href: "/dashboard/admin/members/exportar", download: true }],
       });
     case "homologacao":
       return cardsRecentTrends({

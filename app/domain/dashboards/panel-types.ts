@@ -15,7 +15,8 @@ export type RecentItem = { id: string; title: string; date: string; status: stri
 export type RecentList = { id: string; title: string; items: RecentItem[]; empty: string; moreHref: string | null; moreLabel?: string };
 export type TrendPoint = { month: string; values: number[] };
 export type Trend = { id: string; title: string; series: string[]; unit?: "%"; points: TrendPoint[] };
-export type QuickAction = { label: string; href: string };
+/** A panel's quick action: a page, or (`download`) a file the browser saves, not a page to open. */
+export type QuickAction = { label: string; href: string; download?: boolean };
 export type RouteMarker = {
   id: string;
   name: string;

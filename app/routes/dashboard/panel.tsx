@@ -103,11 +103,18 @@ export default function Panel() {
       ) : null}
       {panel.actions.length ? (
         <nav aria-label="Ações rápidas" className="flex flex-wrap gap-2">
-          {panel.actions.map((a) => (
-            <Link key={a.label} to={a.href} className={buttonVariants({ variant: "outline", size: "md" })}>
-              {a.label}
-            </Link>
-          ))}
+          {panel.actions.map((a) =>
+            a.download ? (
+              // A file (the members' CSV): saved by the browser, not opened as a page of the app.
+              <a key={a.label} href={a.href} download className={buttonVariants({ variant: "outline", size: "md" })}>
+                {a.label}
+              </a>
+            ) : (
+              <Link key={a.label} to={a.href} className={buttonVariants({ variant: "outline", size: "md" })}>
+                {a.label}
+              </Link>
+            ),
+          )}
         </nav>
       ) : null}
       {panel.map && tiles ? (
