@@ -27,6 +27,16 @@ export function isExternalServiceError(e: unknown): e is ExternalServiceError {
   return e instanceof ExternalServiceError;
 }
 
+/**
+ * Why a request did not reach the service, for the diagnostics page: the system's code (ENOTFOUND,
+ * ECONNREFUSED…) rather than fetch's English "fetch failed".
+ */
+export function networkReason(error: unknown) {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  if (cause && typeof cause.code === "string") return cause.code;
+  return (error as Error | undefined)?.message ?? "desconhecida";
+}
+
 /** GET `url` and parse its JSON body, or throw an ExternalServiceError. */
 export async function getJson(
   service: ExternalServiceName,
@@ -45,7 +55,7 @@ export async function getJson(
     if (name === "TimeoutError" || name === "AbortError") {
       throw new ExternalServiceError(service, "timeout", `${service}: sem resposta em ${options.timeoutMs} ms`);
     }
-    throw new ExternalServiceError(service, "network", `${service}: falha de rede (${(error as Error)?.message ?? "desconhecida"})`);
+    throw new ExternalServiceError(service, "network", `${service}: falha de rede (${networkReason(error)})`);
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});

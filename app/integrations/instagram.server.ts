@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "~/utils/env.server";
 import { recordServiceCall } from "./service-status.server";
+import { networkReason } from "./external-service.server";
 
 /**
  * The one module that talks to the Instagram Graph API (brief item 13). Base URL
@@ -66,7 +67,7 @@ async function request(url: URL, what: string): Promise<Response> {
     if (name === "TimeoutError" || name === "AbortError") {
       throw new InstagramError("timeout", `${what}: sem resposta em ${timeoutMs} ms`);
     }
-    throw new InstagramError("network", `${what}: falha de rede (${(error as Error)?.message ?? "desconhecida"})`);
+    throw new InstagramError("network", `${what}: falha de rede (${networkReason(error)})`);
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});

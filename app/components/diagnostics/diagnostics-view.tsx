@@ -9,6 +9,7 @@ import {
   JOB_LABELS,
   JOB_STATE_LABELS,
   JOB_STATES,
+  serviceErrorText,
   type Diagnostics,
   type Section,
 } from "~/domain/diagnostics/diagnostics";
@@ -220,7 +221,9 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                     s.record!.lastErrorAt ? (
                       <>
                         {when(s.record!.lastErrorAt)}
-                        <span className="block break-words text-xs text-slate-600">{s.record!.lastError}</span>
+                        <span className="block break-words text-xs text-slate-600">
+                          {s.record!.lastError && serviceErrorText(s.record!.lastError)}
+                        </span>
                       </>
                     ) : (
                       "—"

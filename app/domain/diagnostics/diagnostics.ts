@@ -118,6 +118,15 @@ export type Diagnostics = {
   instagramPosts: Section<CachedInstagramPost[]>;
 };
 
+/**
+ * A service's last error as recorded ("network: cep: falha de rede (ECONNREFUSED)": the kind of
+ * failure, the service, what happened) without the two codes in front, which the page's row
+ * already says in words.
+ */
+export function serviceErrorText(recorded: string) {
+  return recorded.replace(/^(?:network|timeout|http|invalid|busy): (?:[a-z-]+: )?/, "");
+}
+
 /** 1 234 567 bytes → "1,2 MB" (pt-BR). */
 export function formatBytes(bytes: number) {
   const units = ["bytes", "kB", "MB", "GB"];
