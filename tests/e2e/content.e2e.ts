@@ -87,6 +87,22 @@ describe("staff edit the institutional content", () => {
     for (let i = 0; i < 4; i++) await page.getByRole("button", { name: `Mover membro ${5 - i} para cima` }).click();
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await expect.poll(() => page.getByText(CONTENT_MESSAGES.saved).first().isVisible()).toBe(true);
+    // The toast does not cover the sticky bar's "Salvar alterações", even with the focus off the form
+    // (on the page's body, as after a save by mouse) once the toasts are placed again (a scroll).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.wheel(0, -40);
+    const overlap = async () => {
+      const toast = await page.getByTestId("toast").filter({ hasText: CONTENT_MESSAGES.saved }).boundingBox();
+      const save = await page.getByRole("button", { name: "Salvar alterações" }).boundingBox();
+      if (!toast || !save) return "sem caixa";
+      const apart =
+        toast.x + toast.width <= save.x ||
+        save.x + save.width <= toast.x ||
+        toast.y + toast.height <= save.y ||
+        save.y + save.height <= toast.y;
+      return apart ? "livre" : "coberto";
+    };
+    await expect.poll(overlap).toBe("livre");
 
     const about = await ctx.newPage();
     await about.goto(`${t.url}/quem-somos`);

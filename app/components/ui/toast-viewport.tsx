@@ -14,14 +14,18 @@ const tones = {
 type Edge = "top" | "bottom";
 
 /**
- * What the toasts must not cover: the focused control, and, when it belongs to a form, that form's
+ * What the toasts must not cover: a sticky action bar marked `data-toasts-avoid`, the focused
+ * control, and, when it belongs to a form, that form's
  * submit buttons (scrolling down to "Salvar" with the field still focused must not bring the toasts
  * over the button).
  */
 function protectedBoxes(): DOMRect[] {
+  // A page's sticky action bar (`data-toasts-avoid`: the content page's "Salvar alterações") is
+  // never covered, wherever the focus is (after a save it is on the page's body).
+  const boxes = Array.from(document.querySelectorAll<HTMLElement>("[data-toasts-avoid]"), (b) => b.getBoundingClientRect());
   const el = document.activeElement;
-  if (!(el instanceof HTMLElement) || el === document.body) return [];
-  const boxes = [el.getBoundingClientRect()];
+  if (!(el instanceof HTMLElement) || el === document.body) return boxes.filter((b) => b.width > 0 && b.height > 0);
+  boxes.push(el.getBoundingClientRect());
   const form = (el as HTMLInputElement).form ?? el.closest("form");
   if (form)
     for (const b of form.querySelectorAll<HTMLElement>("button[type=submit], button:not([type]), input[type=submit]"))

@@ -74,7 +74,10 @@ export default function ContentPage() {
       ) : null}
       <Form method="post" noValidate aria-label="Conteúdo institucional">
         <ContentForm content={content} errors={errors} />
-        <div className="sticky bottom-0 z-10 -mx-4 -mb-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8">
+        <div
+          data-toasts-avoid
+          className="sticky bottom-0 z-10 -mx-4 -mb-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8"
+        >
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             {error ? (
               <p className="text-sm font-medium text-red-700" role="alert">
