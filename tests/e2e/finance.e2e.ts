@@ -136,6 +136,28 @@ describe("Financeiro", () => {
     await page.context().close();
   });
 
+  it("on a phone (390 px) the search's placeholder fits its box", async () => {
+    const page = await t.login("financeiro", { viewport: "phone", path: "/dashboard/financeiro/financial" });
+    const ctx = page.context();
+    await hydrated(page);
+    // The placeholder's width against the room inside the field, in the field's font and in each
+    // font of its stack: it fits with a tenth to spare, since the phone's own fallback font may be
+    // wider than this machine's ("Filiado: nome ou matrícula" filled 99% here and was cut on a phone).
+    const search = await page.evaluate(() => {
+      const input = document.getElementById("busca-cobrancas") as HTMLInputElement;
+      const s = getComputedStyle(input);
+      const c = document.createElement("canvas").getContext("2d")!;
+      const widths = [s.fontFamily, ...s.fontFamily.split(",")].map((family) => {
+        c.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${family.trim()}`;
+        return c.measureText(input.placeholder).width;
+      });
+      const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      return { placeholder: input.placeholder, text: Math.max(...widths), room };
+    });
+    expect(search.text, search.placeholder).toBeLessThanOrEqual(search.room * 0.9);
+    await ctx.close();
+  });
+
   it("is usable on a phone (390 px): no horizontal scroll, axe clean, dialogs reachable", async () => {
     const page = await t.login("admin", { viewport: "phone", path: "/dashboard/financeiro/financial" });
     const ctx = page.context();

@@ -230,7 +230,7 @@ export default function FinancialPage() {
             id="busca-cobrancas"
             label="Buscar filiado por nome ou matrícula"
             value={q}
-            placeholder="Filiado: nome ou matrícula"
+            placeholder="Nome ou matrícula"
             className="xl:max-w-sm"
           >
             {filter !== "all" ? <input type="hidden" name="filtro" value={filter} /> : null}
