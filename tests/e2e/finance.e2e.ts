@@ -158,6 +158,36 @@ describe("Financeiro", () => {
     await ctx.close();
   });
 
+  it("on a phone (390 px) a report's invalid period is said beside its fields, not on a bare page; corrected, it downloads", async () => {
+    const page = await t.login("financeiro", { viewport: "phone", path: "/dashboard/financeiro/financial" });
+    const ctx = page.context();
+    await hydrated(page);
+    const here = page.url();
+    const report = (name: string) => page.locator("form", { has: page.getByRole("heading", { name, exact: true }) });
+    // A day that does not exist, then a start after the end: the page stays, the message is in the form.
+    for (const [name, from, to] of [
+      ["Relatório de Cobranças", "31/02/2026", ""],
+      ["Relatório de Pagamentos", "10/03/2026", "01/03/2026"],
+    ]) {
+      const form = report(name);
+      await form.getByLabel("De (dd/mm/aaaa)").fill(from);
+      if (to) await form.getByLabel("Até (dd/mm/aaaa)").fill(to);
+      await form.getByRole("button", { name: "Baixar CSV" }).click();
+      await expect.poll(() => form.getByRole("alert").textContent()).toBe(FINANCE_MESSAGES.periodInvalid);
+      expect(page.url(), name).toBe(here);
+      expect(await form.getByLabel("De (dd/mm/aaaa)").getAttribute("aria-invalid")).toBe("true");
+    }
+    await checkedScreen(page, "finance-report-invalid-390");
+    // Corrected, it downloads (and the message goes).
+    const form = report("Relatório de Pagamentos");
+    await form.getByLabel("Até (dd/mm/aaaa)").fill("31/03/2026");
+    const [file] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Baixar CSV" }).click()]);
+    expect(file.suggestedFilename()).toBe("pagamentos-2026-03-10-a-2026-03-31.csv");
+    expect(await form.getByRole("alert").count()).toBe(0);
+    expect(page.url()).toBe(here);
+    await ctx.close();
+  });
+
   it("is usable on a phone (390 px): no horizontal scroll, axe clean, dialogs reachable", async () => {
     const page = await t.login("admin", { viewport: "phone", path: "/dashboard/financeiro/financial" });
     const ctx = page.context();

@@ -15,11 +15,10 @@ import { formatDate, todayInBrasilia } from "~/lib/dates";
 import { csvMoney, csvStream, type CsvCell } from "~/utils/csv.server";
 import { EXPORT_BATCH, inIdOrder } from "~/db/in-id-order.server";
 import { errorFields, log } from "~/utils/logger.server";
-import { isCalendarDate } from "~/utils/fields";
-import { parseDateInput } from "~/lib/date-input";
 import { AppError } from "~/utils/app-error";
-import { CHARGE_STATUS_LABELS, FINANCE_MESSAGES, PAYMENT_METHOD_LABELS, referenceLabel, type ChargeStatus } from "./finance-options";
+import { CHARGE_STATUS_LABELS, PAYMENT_METHOD_LABELS, referenceLabel, type ChargeStatus } from "./finance-options";
 import type { PaymentMethod } from "./finance-options";
+import { checkPeriod, type Period } from "./report-period";
 
 export const FINANCE_REPORTS = {
   cobrancas: "Cobranças do período",
@@ -47,25 +46,11 @@ export const REPORT_HEADERS = {
   inadimplentes: ["matricula", "filiado", "meses_em_atraso", "referencias", "total_em_atraso"],
 } as const;
 
-export type Period = { from: string; to: string };
-
 /** The period of a report from ?de=&ate= (default: this Brasília month); bad input is a 400. */
 export function readPeriod(from: string | null, to: string | null, today: string = todayInBrasilia()): Period {
-  const first = `${today.slice(0, 8)}01`;
-  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  // Typed dd/mm/aaaa in the masked fields (ADR 193); aaaa-mm-dd still accepted.
-  const day = (v: string | null | undefined, fallback: string) => {
-    if (!v?.trim()) return fallback;
-    const parsed = parseDateInput(v);
-    return parsed.ok ? parsed.iso : v.trim();
-  };
-  const period = { from: day(from, first), to: day(to, last) };
-  const years = (Date.parse(period.to) - Date.parse(period.from)) / (365.25 * 86_400_000);
-  if (!isCalendarDate(period.from) || !isCalendarDate(period.to) || period.from > period.to || years > 5) {
-    throw new AppError(400, FINANCE_MESSAGES.periodInvalid);
-  }
-  return period;
+  const checked = checkPeriod(from, to, today);
+  if (!checked.ok) throw new AppError(400, checked.message);
+  return checked.period;
 }
 
 /** A report's download, streamed (ADR 261). */

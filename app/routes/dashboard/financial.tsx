@@ -21,6 +21,7 @@ import {
   type ChargeFilter,
   type ChargeStatus,
 } from "~/domain/finance/finance-options";
+import { checkPeriod } from "~/domain/finance/report-period";
 import { readChoice, readListParams } from "~/domain/dashboards/month";
 import { loadOrFail } from "~/utils/load.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
@@ -157,24 +158,53 @@ function BatchStatus({ batch, refreshHref }: { batch: Batch; refreshHref: string
   );
 }
 
-function ReportForm({ base, report, label, period }: { base: string; report: string; label: string; period: boolean }) {
+function ReportForm({
+  base,
+  report,
+  label,
+  period,
+  today,
+}: {
+  base: string;
+  report: string;
+  label: string;
+  period: boolean;
+  today: string;
+}) {
+  // A period the server would refuse is said here, beside the fields, before the download starts
+  // (the download route answers a direct request with a plain-text 400, a page with no way back).
+  const [error, setError] = React.useState<string | null>(null);
+  const errorId = `relatorio-${report}-erro`;
+  const invalid = error ? { "aria-invalid": true, "aria-describedby": errorId } : {};
   return (
     <form
       method="get"
       action={`${base.replace(/\/financial$/, "")}/relatorios/${report}`}
       className="grid gap-2 rounded-lg border border-slate-200 p-3"
+      onSubmit={(e) => {
+        if (!period) return;
+        const data = new FormData(e.currentTarget);
+        const checked = checkPeriod(String(data.get("de") ?? ""), String(data.get("ate") ?? ""), today);
+        if (!checked.ok) e.preventDefault();
+        setError(checked.ok ? null : checked.message);
+      }}
     >
       <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
       {period ? (
         <div className="grid gap-2">
           <label className="grid gap-1 text-xs font-semibold text-slate-700">
             De (dd/mm/aaaa)
-            <DateInput name="de" className="min-w-0" />
+            <DateInput name="de" className="min-w-0" {...invalid} />
           </label>
           <label className="grid gap-1 text-xs font-semibold text-slate-700">
             Até (dd/mm/aaaa)
-            <DateInput name="ate" className="min-w-0" />
+            <DateInput name="ate" className="min-w-0" {...invalid} />
           </label>
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm font-medium text-red-700" data-testid={`report-${report}-error`}>
+              {error}
+            </p>
+          ) : null}
         </div>
       ) : (
         <p className="text-xs text-slate-600">Filiados com cobranças vencidas hoje, meses em atraso e total.</p>
@@ -344,9 +374,9 @@ export default function FinancialPage() {
         </h2>
         <p className="text-sm text-slate-600">Arquivos CSV. Sem datas, o período é o mês atual.</p>
         <div className="grid gap-3 md:grid-cols-3">
-          <ReportForm base={base} report="cobrancas" label="Relatório de Cobranças" period />
-          <ReportForm base={base} report="pagamentos" label="Relatório de Pagamentos" period />
-          <ReportForm base={base} report="inadimplentes" label="Relatório de Inadimplentes" period={false} />
+          <ReportForm base={base} report="cobrancas" label="Relatório de Cobranças" period today={today} />
+          <ReportForm base={base} report="pagamentos" label="Relatório de Pagamentos" period today={today} />
+          <ReportForm base={base} report="inadimplentes" label="Relatório de Inadimplentes" period={false} today={today} />
         </div>
       </section>
     </div>
