@@ -316,6 +316,25 @@ describe("admin reset", () => {
     expect(await passwordStep(t.anonymous(), victim.username, victim.password)).toBe(ENROL);
   });
 
+  it("is offered and done only for a user with a second factor: with none, a 409 that says so, and nothing changes", async () => {
+    await createUser(t.db, { role: "secretaria", name: "Aaa Com Duas Etapas" });
+    const without = await createUser(t.db, { role: "campo", name: "Aaa Sem Duas Etapas" });
+    const signedIn = await t.login({ username: without.username, password: without.password });
+    const admin = await t.login("admin");
+    const html = await (await admin.get("/dashboard/admin/users")).text();
+    expect(html).toContain("Aaa Sem Duas Etapas");
+    expect(html).toContain("2 etapas: redefinir a verificação de Aaa Com Duas Etapas");
+    expect(html).not.toContain("2 etapas: redefinir a verificação de Aaa Sem Duas Etapas");
+
+    const audits = async () =>
+      (await t.query`select 1 from audit_log where action = 'user.two_factor_reset' and entity_id = ${without.id}`).length;
+    const res = await admin.post("/dashboard/admin/users", { intent: "reset-2fa", id: without.id });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("Este usuário não tem verificação em duas etapas ativa: não há o que redefinir.");
+    expect(await audits()).toBe(0);
+    expect((await signedIn.get("/dashboard/campo")).status).toBe(200);
+  });
+
   it("is refused for one's own account and for every other role", async () => {
     const admin = await t.login("admin");
     const me = await t.user("admin");

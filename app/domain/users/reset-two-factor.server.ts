@@ -15,12 +15,19 @@ export async function resetUserTwoFactor(actor: Actor, id: string) {
   authorize(actor, "users.manage");
   if (id === actor.id) throw new AppError(400, USER_MESSAGES.cannotResetOwnTwoFactor);
   await db().transaction(async (tx) => {
+    const [target] = await tx
+      .select({ username: users.username, enrolledAt: users.totpEnabledAt })
+      .from(users)
+      .where(eq(users.id, id))
+      .for("update");
+    if (!target) throw new AppError(404, USER_MESSAGES.notFound);
+    // Only a second factor in use is reset: with none, the reset would only sign the person out.
+    if (!target.enrolledAt) throw new AppError(409, USER_MESSAGES.twoFactorNotEnrolled);
     const [updated] = await tx
       .update(users)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning({ username: users.username });
-    if (!updated) throw new AppError(404, USER_MESSAGES.notFound);
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await recordAudit(tx, actor, "user.two_factor_reset", id, { username: updated.username });

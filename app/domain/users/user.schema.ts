@@ -21,6 +21,7 @@ export const USER_MESSAGES = {
   ownRole: "Você não pode alterar o seu próprio perfil.",
   twoFactorReset: "Verificação em duas etapas redefinida. A pessoa foi desconectada e vai configurá-la de novo ao entrar.",
   twoFactorResetError: "Erro ao redefinir a verificação em duas etapas",
+  twoFactorNotEnrolled: "Este usuário não tem verificação em duas etapas ativa: não há o que redefinir.",
   cannotResetOwnTwoFactor: "Você não pode redefinir a sua própria verificação em duas etapas; peça a outro administrador.",
 } as const;
 

@@ -285,7 +285,8 @@ export default function UsersPage() {
                 <>
                   <EditUserDialog user={u} isSelf={isSelf} />
                   <SetPasswordDialog user={u} />
-                  {isSelf ? null : <ResetTwoFactorButton user={u} />}
+                  {/* Offered only where there is a second factor to reset (the "2 etapas ativa" badge). */}
+                  {isSelf || !u.twoFactorSince ? null : <ResetTwoFactorButton user={u} />}
                   {isSelf ? null : <DeleteUserButton user={u} />}
                 </>
               );
