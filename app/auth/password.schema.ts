@@ -25,11 +25,11 @@ export const RESET_MESSAGES = {
   resetError: "Erro ao redefinir a senha. Tente novamente.",
 } as const;
 
-/** A new password: the five-criteria policy, at most 200 characters. */
-export const newPasswordField = secretText(PASSWORD_MESSAGES.newRequired, { max: 200, tooLong: PASSWORD_MESSAGES.tooWeak }).refine(
-  isStrongEnough,
-  PASSWORD_MESSAGES.tooWeak,
-);
+/** A new password: the five-criteria policy, at most 200 characters; `required` names the field the person sees. */
+export function passwordField(required: string) {
+  return secretText(required, { max: 200, tooLong: PASSWORD_MESSAGES.tooWeak }).refine(isStrongEnough, PASSWORD_MESSAGES.tooWeak);
+}
+export const newPasswordField = passwordField(PASSWORD_MESSAGES.newRequired);
 
 export const changePasswordSchema = z
   .object({

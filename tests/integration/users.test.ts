@@ -71,6 +71,18 @@ describe("user management (admin)", () => {
     expect(after).toBe(before);
   });
 
+  it("names the field the person sees when the password is left empty: 'Senha' on the new-user form, 'Nova senha' when setting one", async () => {
+    const create = await postJson({ intent: "create", username: "novo6", name: "X", email: "x6@exemplo.com", role: "rh", password: "" });
+    expect(create.status).toBe(400);
+    expect(create.text).toContain("Senha é obrigatória.");
+    expect(create.text).not.toContain("Nova senha é obrigatória");
+    expect(await idOf("novo6")).toBeUndefined();
+    const id = await idOf((await t.user("campo")).username);
+    const set = await postJson({ intent: "set-password", id, password: "", confirmPassword: "" });
+    expect(set.status).toBe(400);
+    expect(set.text).toContain("Nova senha é obrigatória");
+  });
+
   it("edits name, e-mail and role: 'Usuário atualizado com sucesso!'", async () => {
     const id = await idOf("joao.silva");
     const r = await postJson({ intent: "update", id, name: "João P. Silva", email: "joaop@exemplo.com", role: "financeiro" });

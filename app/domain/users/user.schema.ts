@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "~/auth/roles";
-import { newPasswordField } from "~/auth/password.schema";
+import { newPasswordField, passwordField } from "~/auth/password.schema";
 import { choiceField, emailField, idField, requiredText, WHOLE_FORM } from "~/utils/fields";
 
 export const USER_MESSAGES = {
@@ -21,6 +21,8 @@ export const USER_MESSAGES = {
   ownRole: "Você não pode alterar o seu próprio perfil.",
   twoFactorReset: "Verificação em duas etapas redefinida. A pessoa foi desconectada e vai configurá-la de novo ao entrar.",
   twoFactorResetError: "Erro ao redefinir a verificação em duas etapas",
+  /** The new-user dialog's field is "Senha" (the spec fixes no message for it). */
+  passwordRequired: "Senha é obrigatória.",
   twoFactorNotEnrolled: "Este usuário não tem verificação em duas etapas ativa: não há o que redefinir.",
   cannotResetOwnTwoFactor: "Você não pode redefinir a sua própria verificação em duas etapas; peça a outro administrador.",
 } as const;
@@ -35,7 +37,14 @@ const email = emailField({ invalid: "E-mail inválido." });
 const role = choiceField(ROLES, "Selecione um perfil válido.");
 const id = idField("Usuário inválido.");
 
-export const createUserSchema = z.object({ intent: z.literal("create"), username, name, email, role, password: newPasswordField });
+export const createUserSchema = z.object({
+  intent: z.literal("create"),
+  username,
+  name,
+  email,
+  role,
+  password: passwordField(USER_MESSAGES.passwordRequired),
+});
 
 export const updateUserSchema = z.object({ intent: z.literal("update"), id, name, email, role });
 
