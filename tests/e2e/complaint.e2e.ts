@@ -43,6 +43,17 @@ async function toasts(page: Page) {
 
 let receiptCode = "";
 
+/** The success alert has the focus and is fully visible (its centre is not under the sticky header). */
+function confirmationFocusedInView(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement) || el.dataset.testid !== "form-success") return false;
+    const r = el.getBoundingClientRect();
+    const onScreen = r.top >= 0 && r.bottom <= window.innerHeight;
+    return onScreen && el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  });
+}
+
 describe("a reporter files a complaint in the browser", () => {
   let ctx: BrowserContext;
   afterAll(async () => ctx?.close());
@@ -274,6 +285,8 @@ describe("the reporter follows it up with the code", () => {
     await expect.poll(() => page.getByTestId("form-success").textContent()).toBe(COMPLAINT_MESSAGES.addInfoDone);
     await expect.poll(() => page.getByTestId("reporter-message").allTextContents()).toEqual([expect.stringContaining(ADDED)]);
     expect(await page.getByLabel("Nova informação").inputValue()).toBe("");
+    // The confirmation has the focus (not the page body) and is on screen, not under the header.
+    expect(await confirmationFocusedInView(page)).toBe(true);
     expect(await axe(page)).toEqual([]);
     await shoot(page, "complaint-follow-up-view-1280");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -298,6 +311,18 @@ describe("the reporter follows it up with the code", () => {
     await hydratedWithoutSidewaysScroll(page, "complaint-form-390", shoot);
     await page.goto(`${t.url}/denuncia/acompanhar`);
     await hydratedWithoutSidewaysScroll(page, "complaint-follow-up-390", shoot);
+
+    // On a phone the confirmation of "Enviar informação" is above the emptied form: it is
+    // scrolled into view and takes the focus.
+    await page.getByLabel("Código de acompanhamento").fill(receiptCode);
+    await page.getByRole("button", { name: "Consultar denúncia" }).click();
+    await expect.poll(() => page.getByTestId("follow-up").count()).toBe(1);
+    await page.getByLabel("Nova informação").fill("O armário B fica no subsolo.");
+    await page.getByRole("button", { name: "Enviar informação" }).click();
+    await expect.poll(() => page.getByTestId("form-success").textContent()).toBe(COMPLAINT_MESSAGES.addInfoDone);
+    expect(await confirmationFocusedInView(page)).toBe(true);
+    await page.goto(`${t.url}/denuncia/acompanhar`);
+    await hydrated(page);
 
     // Use up this address's wrong-code attempts (last test: it blocks the address for a while).
     for (let i = 0; i < 10; i++) {

@@ -156,6 +156,15 @@ export function FollowUpView({
   const resetKey = `${view.messages.length}`;
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   React.useEffect(() => headingRef.current?.focus(), []);
+  // After "Enviar informação" the form is emptied and its button remounted: the confirmation takes
+  // the focus instead, scrolled into view under the sticky header (a phone would leave it above).
+  const doneRef = React.useRef<HTMLDivElement>(null);
+  const done = Boolean(ok && message);
+  React.useEffect(() => {
+    if (!done) return;
+    doneRef.current?.scrollIntoView({ block: "start" });
+    doneRef.current?.focus({ preventScroll: true });
+  }, [done, resetKey]);
   return (
     <div className="grid gap-8" data-testid="follow-up">
       <section aria-labelledby="andamento-titulo" className="grid gap-5">
@@ -212,7 +221,13 @@ export function FollowUpView({
           <MessageSquarePlus className="size-5 text-brand-700" aria-hidden /> Adicionar informação
         </h2>
         {message ? (
-          <Alert tone={ok ? "success" : "error"} data-testid={ok ? "form-success" : "form-error"}>
+          <Alert
+            tone={ok ? "success" : "error"}
+            data-testid={ok ? "form-success" : "form-error"}
+            ref={ok ? doneRef : undefined}
+            tabIndex={ok ? -1 : undefined}
+            className={ok ? "scroll-mt-24 outline-none" : undefined}
+          >
             {message}
           </Alert>
         ) : null}
