@@ -288,6 +288,14 @@ describe("shell and user management", () => {
     const overlay = page.getByRole("dialog");
     await expect.poll(() => overlay.getByRole("link", { name: "Usuários" }).isVisible()).toBe(true);
     await screenshot(page, "shell-menu-390");
+    // Escape closes it and gives the focus back to the button that opened it (as a dialog does).
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName))
+      .toBe("Abrir menu");
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expect.poll(() => overlay.getByRole("link", { name: "Painel" }).isVisible()).toBe(true);
     await overlay.getByRole("link", { name: "Painel" }).click();
     await page.waitForURL("**/dashboard/admin");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);

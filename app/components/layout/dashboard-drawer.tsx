@@ -12,18 +12,27 @@ export default function DashboardDrawer({
   open,
   onOpenChange,
   brand,
+  returnFocus,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   brand: React.ReactNode;
+  /** The shell's "Abrir menu" button: not a Radix trigger (it lives outside), so the focus goes back to it by hand. */
+  returnFocus: React.RefObject<HTMLButtonElement | null>;
   children: React.ReactNode;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60 md:hidden" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-navy-950 px-3 py-5 shadow-2xl md:hidden">
+        <Dialog.Content
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-navy-950 px-3 py-5 shadow-2xl md:hidden"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocus.current?.focus();
+          }}
+        >
           <div className="flex items-center justify-between">
             {brand}
             <Dialog.Close className="rounded-md p-2 text-slate-300 hover:bg-white/10" aria-label="Fechar menu">

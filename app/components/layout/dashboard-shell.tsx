@@ -83,6 +83,7 @@ export function DashboardShell({
   // The phone's drawer is fetched at the first press of the menu button (or as a finger or the
   // focus reaches it), then kept: see ./dashboard-drawer.
   const [drawer, setDrawer] = React.useState(false);
+  const menuButton = React.useRef<HTMLButtonElement>(null);
   const location = useLocation();
   React.useEffect(() => setOpen(false), [location.pathname]);
 
@@ -98,7 +99,7 @@ export function DashboardShell({
 
       {drawer ? (
         <React.Suspense fallback={null}>
-          <LazyDrawer open={open} onOpenChange={setOpen} brand={<SidebarBrand />}>
+          <LazyDrawer open={open} onOpenChange={setOpen} brand={<SidebarBrand />} returnFocus={menuButton}>
             <SidebarNav items={nav} onNavigate={() => setOpen(false)} />
           </LazyDrawer>
         </React.Suspense>
@@ -110,6 +111,7 @@ export function DashboardShell({
           className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden"
         >
           <button
+            ref={menuButton}
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
             aria-label="Abrir menu"
