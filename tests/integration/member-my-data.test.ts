@@ -88,6 +88,25 @@ describe("the page", () => {
     expect(html).toContain('href="/filiado/dados"');
   });
 
+  it("shows no raw status code: none beside a situação that says it, a word where it says more", async () => {
+    /** The record's list, as read: "label value" pairs. */
+    const record = async (id: string) => {
+      const html = await (await (await memberSession(t, id)).get("/filiado/dados")).text();
+      return visibleText(/data-testid="my-record"[\s\S]*?<\/dl>/.exec(html)![0].replace(/^[^>]*>/, ""));
+    };
+    // 'ativo' beside ATIVO(A) only repeats it.
+    const repeated = await record(ana.id);
+    expect(repeated).toContain("Situação ATIVO(A)");
+    expect(repeated).not.toContain("Status");
+    expect(repeated).not.toMatch(/\bativo\b/);
+    // An older record without a situação: its status, as a word.
+    const old = await createMember(t.db, { name: "Carlos Sem Situação", situation: null, status: "afastado" });
+    const said = await record(old.id);
+    expect(said).toContain("Situação —");
+    expect(said).toContain("Status Afastado");
+    expect(said).not.toMatch(/\bafastado\b/);
+  });
+
   it("is refused to a signed-out visitor and to every staff session, for reads and posts alike", async () => {
     const before = await row(ana.id);
     for (const c of [t.anonymous(), ...(await Promise.all(ROLES.map((r) => t.login(r))))]) {

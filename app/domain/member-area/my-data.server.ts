@@ -4,7 +4,7 @@ import { db, type Tx } from "~/db/client.server";
 import { memberAddressRequests, memberEmailChanges, members, type AddressRequestStatus } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { buildMemberExport, exportToCsv } from "~/domain/members/member-page.server";
-import { SITUATION_LABELS } from "~/domain/members/member-options";
+import { SITUATION_LABELS, statusBesideSituation } from "~/domain/members/member-options";
 import { authorize, type Actor } from "~/auth/authorize";
 import { sendMail } from "~/integrations/mailer.server";
 import { maskCpfForList } from "~/lib/br/cpf";
@@ -89,7 +89,8 @@ export async function myData(m: MemberSession) {
       region: row.region,
       workplaceName: row.workplaceName,
       situation: row.situation == null ? null : (SITUATION_LABELS[String(row.situation)] ?? null),
-      status: row.status,
+      // Only when it says more than the situação, and as a word, not the raw code.
+      status: statusBesideSituation(row),
       joinedOn: row.joinedOn,
       updatedAt: row.updatedAt.toISOString(),
     },

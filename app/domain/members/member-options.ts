@@ -42,6 +42,26 @@ export const STATUS_FOR_SITUATION: Record<SituationCode, string> = {
   10: "cancelado",
 };
 
+/** The original's status texts as a member reads them (the raw code is lower case). */
+export const STATUS_TEXT_LABELS: Record<string, string> = {
+  ativo: "Ativo",
+  inativo: "Inativo",
+  cancelado: "Cancelado",
+  afastado: "Afastado",
+  atrasado: "Atrasado",
+};
+
+/**
+ * The status text worth showing beside the situação: none when it only repeats what the situação
+ * implies ('ativo' beside ATIVO(A)), else its label (an unknown text as stored).
+ */
+export function statusBesideSituation(member: { situation: number | null; status: string | null }): string | null {
+  const status = (member.status ?? "").trim().toLowerCase();
+  if (!status) return null;
+  if (isSituationCode(member.situation) && STATUS_FOR_SITUATION[member.situation] === status) return null;
+  return STATUS_TEXT_LABELS[status] ?? member.status;
+}
+
 /**
  * Derived payment status, exactly as the original's section 4: situação 1 active; 2 or 3
  * inactive; 4 late; 10 inactive; otherwise the status text: 'inativo' or 'cancelado' inactive,

@@ -217,7 +217,7 @@ export default function MyData() {
           <Item label="Região administrativa" value={r.region} />
           <Item label="Local de trabalho" value={r.workplaceName} />
           <Item label="Situação" value={r.situation} />
-          <Item label="Status" value={r.status} />
+          {r.status ? <Item label="Status" value={r.status} /> : null}
           <Item label="Filiado desde" value={formatDate(r.joinedOn)} />
           <Item label="Última atualização" value={formatDateTime(r.updatedAt)} />
         </dl>
