@@ -9,4 +9,6 @@ export type ActionResult = {
   status?: number;
   /** On failure: what was typed, for pages that re-render the form without JavaScript. */
   values?: Record<string, string>;
+  /** On success: "warning" when it only partly happened (a reply stored but not e-mailed); the toast says so. */
+  tone?: "warning";
 };

@@ -248,7 +248,7 @@ describe("reply by e-mail", () => {
 
     // The detail shows who answered.
     const page = await (await as("financeiro").get(`/dashboard/contatos/financeiro?id=${m.id}`)).text();
-    expect(page).toContain("Resposta enviada");
+    expect(page).toContain("Resposta registrada");
     expect(page).toContain(financeiro.name);
   });
 

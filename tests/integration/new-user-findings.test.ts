@@ -86,8 +86,16 @@ describe("a contact reply without SMTP says what really happened", () => {
     const html = decode(await res.text());
     expect(html).toContain(CONTACT_MESSAGES.replyOutbox);
     expect(html).not.toContain(CONTACT_MESSAGES.replySent);
+    // A warning (the toast's amber triangle), not a success's check; in words staff know.
+    expect(html).toMatch(/\\?"tone\\?",\\?"warning\\?"/);
+    expect(CONTACT_MESSAGES.replyOutbox).not.toContain("SMTP");
     const [row] = await t.query<{ status: string }>`select status from contact_messages where id = ${m.id}`;
     expect(row.status).toBe("replied");
+    // The card under it says the answer was registered, not that it was sent.
+    const detail = decode(await (await staff.get(`/dashboard/contatos/secretaria?id=${m.id}`)).text());
+    const card = /data-testid="contact-reply"[\s\S]*?<\/h3>/.exec(detail)?.[0] ?? "";
+    expect(card.replace(/<[^>]+>/g, "")).toMatch(/Resposta registrada por .+ em \d{2}\/\d{2}\/\d{4}/);
+    expect(detail).not.toContain("Resposta enviada");
   });
 });
 

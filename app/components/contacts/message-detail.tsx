@@ -84,6 +84,8 @@ export function MessageDetail({
         <StatusButtons id={message.id} status={message.status} label="Alterar status da mensagem" />
       </section>
 
+      {/* "registrada", not "enviada": the record keeps the text, who and when, not whether the
+          e-mail left (without SMTP it stays in the server's outbox; the toast said which). */}
       {message.replyMessage ? (
         <section
           className="grid gap-2 rounded-xl border border-sky-200 bg-sky-50/60 p-4"
@@ -91,7 +93,7 @@ export function MessageDetail({
           data-testid="contact-reply"
         >
           <h3 id="reply-sent-title" className="text-sm font-semibold text-sky-950">
-            Resposta enviada
+            Resposta registrada
             {message.repliedByName ? <> por {message.repliedByName}</> : null}
             {message.repliedAt ? <> em {formatDateTime(message.repliedAt)}</> : null}
           </h3>

@@ -1,14 +1,15 @@
 import * as React from "react";
 import { Toast } from "radix-ui";
-import { CheckCircle2, Info, X, XCircle } from "lucide-react";
+import { CheckCircle2, Info, TriangleAlert, X, XCircle } from "lucide-react";
 import { cn } from "~/lib/cn";
 import type { ToastMessage } from "./toaster";
 
-const icons = { success: CheckCircle2, error: XCircle, info: Info };
+const icons = { success: CheckCircle2, error: XCircle, info: Info, warning: TriangleAlert };
 const tones = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-950",
   error: "border-red-300 bg-red-50 text-red-950",
   info: "border-sky-300 bg-sky-50 text-sky-950",
+  warning: "border-amber-300 bg-amber-50 text-amber-950",
 };
 
 type Edge = "top" | "bottom";

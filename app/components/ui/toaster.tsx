@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useLocation } from "react-router";
 
-export type ToastMessage = { id: string; type: "success" | "error" | "info"; message: string };
+export type ToastMessage = { id: string; type: "success" | "error" | "info" | "warning"; message: string };
 
 /** At most two toasts at once (ADR 192): a third pushes the oldest out. */
 export const MAX_TOASTS = 2;

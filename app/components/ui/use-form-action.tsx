@@ -130,7 +130,7 @@ export function useFormAction<T extends ActionResult = ActionResult>(options: Op
     seen.current = result;
     setOverrides({});
     judged.current = formRef.current ? formFields(formRef.current) : undefined;
-    if (showToast && result.ok && result.message) toast({ type: "success", message: result.message });
+    if (showToast && result.ok && result.message) toast({ type: result.tone ?? "success", message: result.message });
     if (result.ok) {
       setResetKey((k) => k + 1);
       onSuccessRef.current?.(result);

@@ -21,7 +21,7 @@ export const CONTACT_MESSAGES = {
   invalidForm: "Verifique os campos destacados e envie novamente.",
   replySent: "Resposta enviada por e-mail com sucesso!",
   replyOutbox:
-    "Resposta registrada, mas o e-mail não foi enviado: o envio de e-mails (SMTP) não está configurado neste servidor e a mensagem ficou na caixa de saída. Avise o responsável pelo sistema.",
+    "Resposta registrada, mas o e-mail não foi enviado: o envio de e-mails não está configurado neste servidor e a mensagem ficou na caixa de saída. Avise o responsável pelo sistema.",
   replyError: "Erro ao enviar resposta. Tente novamente.",
   replyMailFailed: "Não foi possível enviar a resposta por e-mail. Nada foi alterado; tente novamente em instantes.",
   replyRequired: "Digite a resposta antes de enviar.",

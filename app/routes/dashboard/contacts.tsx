@@ -88,7 +88,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       ),
       reply: async (input) => {
         const { delivery } = await replyToContactMessage(actor, { id: input.id, reply: input.reply });
-        return delivery === "smtp" ? CONTACT_MESSAGES.replySent : CONTACT_MESSAGES.replyOutbox;
+        // Stored but not e-mailed: a warning, not a success.
+        return delivery === "smtp" ? CONTACT_MESSAGES.replySent : { message: CONTACT_MESSAGES.replyOutbox, tone: "warning" as const };
       },
     },
   });
