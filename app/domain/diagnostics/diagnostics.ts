@@ -2,6 +2,8 @@
  * The diagnostics page's data (ADR 082) and its labels. Not a .server module: the page's
  * components render it.
  */
+import type { AppJobName } from "~/jobs/app-jobs.server";
+
 export const JOB_STATES = ["queued", "running", "failed", "done"] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
@@ -27,12 +29,13 @@ export const DIAGNOSTICS_MESSAGES = {
 export const JOB_LABELS: Record<string, string> = {
   "database-backup": "Cópia de segurança do banco",
   "finance-charge-batch": "Geração das cobranças do mês",
+  "geocode-workplace": "Localização do posto no mapa",
   housekeeping: "Limpeza periódica",
   "instagram-sync": "Atualização dos posts do Instagram",
   "send-email": "Envio de e-mail",
   "service-deadline-reminders": "Lembretes de prazo dos atendimentos",
   "spreadsheet-import": "Importação de planilha",
-};
+} satisfies Record<AppJobName, string>;
 
 export const FILE_PURPOSE_LABELS: Record<string, string> = {
   agreement: "PDFs de convenções",
