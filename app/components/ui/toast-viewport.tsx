@@ -16,9 +16,8 @@ type Edge = "top" | "bottom";
 
 /**
  * What the toasts must not cover: a sticky action bar marked `data-toasts-avoid`, the focused
- * control, and, when it belongs to a form, that form's
- * submit buttons (scrolling down to "Salvar" with the field still focused must not bring the toasts
- * over the button).
+ * control, and, when it belongs to a form, that form's submit buttons (scrolling down to "Salvar"
+ * with the field still focused must not bring the toasts over the button).
  */
 function protectedBoxes(): DOMRect[] {
   // A page's sticky action bar (`data-toasts-avoid`: the content page's "Salvar alterações") is
