@@ -16,41 +16,12 @@ const HYDRATION =
 const COMMON_CHUNK =
   /[\\/](app[\\/](utils[\\/]seo|lib[\\/]long-date|components[\\/]layout[\\/](brand-mark|skip-link|not-found-content)|components[\\/]ui[\\/]toaster|components[\\/]icons[\\/](icon|map-pin-icon))\.tsx?$|node_modules[\\/]clsx[\\/])/;
 // Shared UI of the other pages (public and dashboard): buttons, fields, alerts, badges, cn,
-// dates and lucide-react's icon factory (each icon stays in its own small chunk).
+// dates and the icons, which are references into one sprite (ADR 303).
 const UI_CHUNK =
-  /[\\/](app[\\/](components[\\/]ui[\\/](button|button-variants|input|alert|badge|card)|lib[\\/](cn|dates))\.tsx?$|node_modules[\\/](tailwind-merge|class-variance-authority)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]))/;
+  /[\\/](app[\\/](components[\\/]ui[\\/](button|button-variants|input|alert|badge|card)|components[\\/]icons[\\/]sprite(-icon)?|lib[\\/](cn|dates))\.tsx?$|node_modules[\\/](tailwind-merge|class-variance-authority)[\\/])/;
 const PUBLIC_CHUNK =
   /[\\/]app[\\/](components[\\/]icons[\\/]public-icons\.tsx$|components[\\/]layout[\\/](public-header|public-footer|account-link-classes)\.tsx?$|components[\\/]content[\\/](social-links|contact-list)\.tsx$|domain[\\/]content[\\/]contact-links\.ts$)/;
 
-// The dashboard's frame, which every staff page loads: the shell, its navigation and error
-// screens, the screen table behind the menu, and the icons they draw (below). One file instead of
-// some twenty small ones, each of which cost a request and its headers on a phone (issue 24 §3,
-// docs/decisions/284-field-screens-on-a-phone.md).
-const DASHBOARD_FRAME = [
-  "components/layout/dashboard-shell.tsx",
-  "components/layout/nav-icon.tsx",
-  "components/layout/dashboard-error.tsx",
-  "routes/dashboard/layout.tsx",
-];
-// Where the public and member pages' code lives (their icons are not the frame's).
-const PUBLIC_SOURCES = [
-  "root.tsx",
-  "routes/public",
-  "routes/member",
-  "routes/auth",
-  "components/home",
-  "components/content",
-  "components/icons",
-  "components/layout",
-  "components/ui",
-  "components/map",
-  "components/auth",
-  "components/address",
-  "components/news",
-  "components/agreements",
-  "components/complaints",
-  "components/partners",
-];
 // The forms' plumbing, free of the validation library (forms.ts only imports its types; criar-rota
 // fetches its schema at the form's first focus), and the Brazilian masks and look-ups.
 const FORMS_CHUNK =
@@ -63,38 +34,6 @@ const DIALOG_CHUNK =
   /[\\/]node_modules[\\/](@radix-ui[\\/]react-(dialog|portal|presence|focus-scope|focus-guards|dismissable-layer|primitive|compose-refs|context|id|use-controllable-state|use-callback-ref|use-escape-keydown|use-layout-effect|use-effect-event)|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/;
 const DASHBOARD_CHUNK =
   /[\\/]app[\\/](components[\\/]layout[\\/](dashboard-shell|nav-icon|dashboard-error)|auth[\\/](sidebar|screens)|domain[\\/]notifications[\\/]notification-bell)\.tsx?$/;
-
-/**
- * The lucide-react icon files the dashboard's frame imports (named in DASHBOARD_FRAME's sources):
- * `frame`, only the frame's, and `shared`, also drawn by public pages (those go to the shared UI).
- */
-function dashboardIconFiles(): { frame: Set<string>; shared: Set<string> } {
-  const root = fileURLToPath(new URL(".", import.meta.url));
-  const index = fs.readFileSync(path.join(root, "node_modules/lucide-react/dist/esm/lucide-react.mjs"), "utf8");
-  const fileOf = new Map<string, string>();
-  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g))
-    for (const [, name] of names.matchAll(/default as (\w+)/g)) fileOf.set(name, file);
-  const iconsOf = (file: string) => {
-    const out: string[] = [];
-    const text = fs.readFileSync(file, "utf8");
-    for (const [, names] of text.matchAll(/import \{([^}]*)\} from "lucide-react"/g))
-      for (const name of names.split(",").map((n) => n.trim().split(/\s+as\s+/)[0])) if (fileOf.has(name)) out.push(fileOf.get(name)!);
-    return out;
-  };
-  // An icon the public pages also draw is shared: they must not load the dashboard's frame.
-  const outside = new Set<string>();
-  for (const source of PUBLIC_SOURCES) {
-    const at = path.join(root, "app", source);
-    const files = fs.statSync(at).isDirectory()
-      ? fs.readdirSync(at, { recursive: true, encoding: "utf8" }).map((f) => path.join(source, f))
-      : [source];
-    for (const file of files)
-      if (/\.tsx?$/.test(file) && !DASHBOARD_FRAME.includes(file.split(path.sep).join("/")))
-        for (const icon of iconsOf(path.join(root, "app", file))) outside.add(icon);
-  }
-  const frame = new Set(DASHBOARD_FRAME.flatMap((f) => iconsOf(path.join(root, "app", f))));
-  return { frame: new Set([...frame].filter((i) => !outside.has(i))), shared: new Set([...frame].filter((i) => outside.has(i))) };
-}
 
 /**
  * The server build's second entry, build/server/test-hooks.js: the internals tests reach beside
@@ -140,19 +79,14 @@ function brotliAssets(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => {
-  const icons = isSsrBuild ? { frame: new Set<string>(), shared: new Set<string>() } : dashboardIconFiles();
-  const dashboardIcon = (id: string) => {
-    const m = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/.exec(id);
-    return m === null ? null : icons.frame.has(m[1]) ? "frame" : icons.shared.has(m[1]) ? "shared" : null;
-  };
   return {
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },
     // Bundled into the server build, so only what the app uses is there: imported from
-    // node_modules, lucide-react loads all of its ~1,600 icons (≈ 44 MB of a server's memory),
-    // radix-ui every primitive and date-fns every function (docs/decisions/104-server-memory.md).
-    ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "date-fns", "@date-fns/tz"] },
+    // node_modules, radix-ui loads every primitive and date-fns every function
+    // (docs/decisions/104-server-memory.md). Icons come from one sprite (ADR 303), not lucide-react.
+    ssr: { noExternal: ["radix-ui", /^@radix-ui\//, "date-fns", "@date-fns/tz"] },
     build: isSsrBuild
       ? {
           // The server bundle's entry is our own HTTP app (headers, health, shutdown),
@@ -182,7 +116,7 @@ export default defineConfig(({ isSsrBuild }) => {
                   { name: "react-dom", test: HYDRATION, priority: 20 },
                   // The public layout's and the home page's shared pieces.
                   { name: "public", test: PUBLIC_CHUNK, priority: 10 },
-                  { name: "ui", test: (id: string) => UI_CHUNK.test(id) || dashboardIcon(id) === "shared", priority: 5 },
+                  { name: "ui", test: UI_CHUNK, priority: 5 },
                   // The dashboard's frame: below the shared UI, so it never takes those in.
                   // Radix's dialog and what it stands on, on their own (public dialogs and the toasts
                   // use them too), so the dashboard's frame below does not take them in.
@@ -195,7 +129,7 @@ export default defineConfig(({ isSsrBuild }) => {
                   { name: "masks", test: MASKS_CHUNK, priority: 3 },
                   { name: "maps", test: MAPS_CHUNK, priority: 2 },
                   // The dashboard's frame: below the groups above, so it never takes their modules.
-                  { name: "dashboard", test: (id: string) => DASHBOARD_CHUNK.test(id) || dashboardIcon(id) === "frame", priority: 3 },
+                  { name: "dashboard", test: DASHBOARD_CHUNK, priority: 3 },
                 ],
               },
             },

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Download, Filter } from "lucide-react";
+import { Download, Filter } from "~/components/icons/sprite";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Field, Input, Options, Select } from "~/components/ui/input";
 import { DateInput } from "~/components/ui/masked-input";

@@ -1,4 +1,4 @@
-import { Check, X } from "lucide-react";
+import { Check, X } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { Field, Input } from "~/components/ui/input";
 import { PASSWORD_CRITERIA, passwordScore, passwordStrengthLabel } from "~/lib/password-strength";

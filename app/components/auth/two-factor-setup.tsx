@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Check, Copy } from "lucide-react";
+import { Check, Copy } from "~/components/icons/sprite";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { CodeInput } from "~/components/ui/code-input";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { EyeOff, FileLock2, ImageOff, KeyRound, Search } from "lucide-react";
+import { EyeOff, FileLock2, ImageOff, KeyRound, Search } from "~/components/icons/sprite";
 import { IconFact } from "~/components/icons/icon-tile";
 
 const POINTS = [

@@ -1,4 +1,4 @@
-import { Send, TriangleAlert } from "lucide-react";
+import { Send, TriangleAlert } from "~/components/icons/sprite";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { COMPLAINT_LIMITS, COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";

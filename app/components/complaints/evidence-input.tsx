@@ -1,5 +1,5 @@
 import * as React from "react";
-import { FileAudio, FileText, ImageIcon, Paperclip, Trash2, TriangleAlert } from "lucide-react";
+import { FileAudio, FileText, ImageIcon, Paperclip, Trash2, TriangleAlert } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";

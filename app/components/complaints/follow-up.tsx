@@ -1,6 +1,16 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { Building2, CalendarClock, FileCheck2, KeyRound, MapPin, MessageSquarePlus, Search, ShieldCheck, UserRound } from "lucide-react";
+import {
+  Building2,
+  CalendarClock,
+  FileCheck2,
+  KeyRound,
+  MapPin,
+  MessageSquarePlus,
+  Search,
+  ShieldCheck,
+  UserRound,
+} from "~/components/icons/sprite";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { Input, Label } from "~/components/ui/input";

@@ -1,8 +1,8 @@
 import type * as React from "react";
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/icons/sprite";
 
 /** One term of a <dl> with its icon; dt and dd stay direct children of the group (valid markup). */
-export function MetaItem({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: React.ReactNode }) {
+export function MetaItem({ icon: Icon, label, children }: { icon: IconComponent; label: string; children: React.ReactNode }) {
   return (
     <div className="relative min-w-0 pl-6">
       <dt className="text-xs text-slate-600">

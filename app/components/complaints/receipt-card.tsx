@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { CheckCircle2, Copy, KeyRound } from "lucide-react";
+import { CheckCircle2, Copy, KeyRound } from "~/components/icons/sprite";
 import { Button } from "~/components/ui/button";
 import { COMPLAINT_MESSAGES } from "~/domain/complaints/complaint.schema";
 

@@ -13,7 +13,7 @@ import {
   Send,
   UserRound,
   UserRoundCheck,
-} from "lucide-react";
+} from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { useFormAction } from "~/components/ui/use-form-action";

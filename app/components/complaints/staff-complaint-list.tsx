@@ -1,5 +1,5 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { Building2, MessageSquare, Paperclip } from "lucide-react";
+import { Building2, MessageSquare, Paperclip } from "~/components/icons/sprite";
 import { EmptyState } from "~/components/ui/empty-state";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";

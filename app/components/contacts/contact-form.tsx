@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useLocation } from "react-router";
-import { CheckCircle2, Send } from "lucide-react";
+import { CheckCircle2, Send } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { CONTACT_SECTOR_HINTS, CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";
 import { CONTACT_SECTORS } from "~/auth/scopes";

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { Clock, FileSearch, Mail, MapPin, MessageCircle, Phone, ShieldAlert } from "lucide-react";
+import { Clock, FileSearch, Mail, MapPin, MessageCircle, Phone, ShieldAlert } from "~/components/icons/sprite";
 import type { PublicInstitutionalContent } from "~/domain/content/institutional";
 import { whatsappLink } from "~/domain/content/contact-links";
 import { NewTabLink } from "~/components/ui/new-tab-link";

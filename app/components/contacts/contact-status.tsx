@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock3, Loader2, MessageSquareReply } from "lucide-react";
+import { CheckCircle2, Clock3, Loader2, MessageSquareReply } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { CONTACT_STATUS_LABELS, STATUS_BUTTONS, type ContactStatus } from "~/domain/contacts/contact-sectors";
 import { useFormAction } from "~/components/ui/use-form-action";

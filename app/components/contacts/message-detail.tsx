@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { ArrowLeft, AtSign, CalendarClock, Loader2, Phone, Send, Tag, UserRound } from "lucide-react";
+import { ArrowLeft, AtSign, CalendarClock, Loader2, Phone, Send, Tag, UserRound } from "~/components/icons/sprite";
 import { formatDateTime } from "~/lib/dates";
 import { CONTACT_LIMITS, contactActionSchema } from "~/domain/contacts/contact.schema";
 import { useFormAction } from "~/components/ui/use-form-action";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Inbox } from "lucide-react";
+import { Inbox } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { CONTACT_SECTOR_LABELS } from "~/domain/contacts/contact-sectors";

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { BookOpen, Building2, MapPin, Phone, Share2, Users } from "lucide-react";
+import { BookOpen, Building2, MapPin, Phone, Share2, Users } from "~/components/icons/sprite";
 import type { InstitutionalContent } from "~/domain/content/institutional";
 import { formatWhatsapp } from "~/domain/content/institutional";
 import { LIMITS } from "~/domain/content/content.schema";

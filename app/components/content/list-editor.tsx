@@ -1,5 +1,5 @@
 import * as React from "react";
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "~/components/icons/sprite";
 import { Button } from "~/components/ui/button";
 
 type Row<T> = { key: number; value: T };

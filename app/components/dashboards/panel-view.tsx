@@ -6,7 +6,7 @@
  */
 import * as React from "react";
 import { Link } from "react-router";
-import { AlertTriangle, RefreshCw } from "lucide-react";
+import { AlertTriangle, RefreshCw } from "~/components/icons/sprite";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { buttonVariants } from "~/components/ui/button-variants";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useNavigate } from "react-router";
-import { Camera, LocateFixed, Play, Send } from "lucide-react";
+import { Camera, LocateFixed, Play, Send } from "~/components/icons/sprite";
 import { CONTRACT_TYPES, FINISH_FIELDS, ROUTE_MESSAGES, validateFinish, type FinishField } from "~/domain/fieldwork/visit-route-rules";
 import {
   clearDraft,

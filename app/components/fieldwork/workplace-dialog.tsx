@@ -1,6 +1,6 @@
 import * as React from "react";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { MapPin } from "lucide-react";
+import { MapPin } from "~/components/icons/sprite";
 import { Alert } from "~/components/ui/alert";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DUPLICATE_MESSAGES } from "~/domain/fieldwork/workplace-duplicates";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { CalendarPlus, HandCoins, Plus, Undo2 } from "lucide-react";
+import { CalendarPlus, HandCoins, Plus, Undo2 } from "~/components/icons/sprite";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger, ConfirmDialog } from "~/components/ui/dialog";
 import { Field, Input, Options, Select, Textarea } from "~/components/ui/input";

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Check } from "lucide-react";
+import { Check } from "~/components/icons/sprite";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import type { MemberPickRow } from "~/domain/members/member-row";

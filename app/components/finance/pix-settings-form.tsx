@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { KeyRound, Loader2 } from "lucide-react";
+import { KeyRound, Loader2 } from "~/components/icons/sprite";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

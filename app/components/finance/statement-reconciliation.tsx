@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { CheckCheck, FileSearch, Landmark, Loader2 } from "lucide-react";
+import { CheckCheck, FileSearch, Landmark, Loader2 } from "~/components/icons/sprite";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import type { StatementMatch } from "~/domain/finance/statement-types";

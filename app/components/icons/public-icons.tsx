@@ -3,7 +3,8 @@
 // requests. Same DOM as lucide-react 1.x (attributes, `lucide lucide-<name>` classes,
 // aria-hidden) for decorative use: unlike lucide, an aria-label does not lift aria-hidden (every
 // icon here sits beside its text). Shapes copied from lucide (ISC licence).
-// Dashboard screens keep importing from "lucide-react". The factory is in ./icon.
+// Every other page draws its icons from the sprite (./sprite, ADR 303): an anonymous first visit
+// needs no second request to draw these. The factory is in ./icon.
 
 import { icon } from "./icon";
 

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Download, FileCheck2, FileSpreadsheet, Loader2 } from "lucide-react";
+import { Download, FileCheck2, FileSpreadsheet, Loader2 } from "~/components/icons/sprite";
 import { useFormAction } from "~/components/ui/use-form-action";
 import type { ActionResult } from "~/utils/action-result";
 import { importRunActive, importRunProgressText, type ImportReport, type ImportRunView } from "~/domain/imports/report";

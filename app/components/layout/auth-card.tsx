@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Form, Link } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons/sprite";
 import { Button } from "~/components/ui/button";
 import { BrandMark } from "./brand-mark";
 

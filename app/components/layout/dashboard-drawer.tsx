@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Dialog } from "radix-ui";
-import { X } from "lucide-react";
+import { X } from "~/components/icons/sprite";
 
 /**
  * The dashboard's menu as a drawer on a phone (Radix's dialog). Fetched when the menu button is

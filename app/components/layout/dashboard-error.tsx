@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
-import { RefreshCw, ShieldAlert, TriangleAlert, type LucideIcon } from "lucide-react";
+import { RefreshCw, ShieldAlert, TriangleAlert, type IconComponent } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 
@@ -15,7 +15,7 @@ function ErrorPanel({
 }: {
   testId: string;
   borderClassName: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   children: React.ReactNode;
 }) {
   return (

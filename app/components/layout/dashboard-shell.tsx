@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Form, Link, useLocation } from "react-router";
-import { Bell, KeyRound, LogOut, Menu, ShieldCheck } from "lucide-react";
+import { Bell, KeyRound, LogOut, Menu, ShieldCheck } from "~/components/icons/sprite";
 import { bellLabel, UNREAD_CAP } from "~/domain/notifications/notification-bell";
 import { navEntryFor, type NavItem } from "~/auth/sidebar";
 import { cn } from "~/lib/cn";

@@ -22,7 +22,7 @@ import {
   UserCog,
   Users,
   Wallet,
-} from "lucide-react";
+} from "~/components/icons/sprite";
 import type { NavIcon as NavIconName } from "~/auth/sidebar";
 
 const ICONS = {

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons/sprite";
 import { CepField } from "~/components/address/cep-field";
 import { Button } from "~/components/ui/button";
 import { DeleteButton } from "~/components/ui/delete-button";

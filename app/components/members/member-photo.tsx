@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Camera, Trash2 } from "lucide-react";
+import { Camera, Trash2 } from "~/components/icons/sprite";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Button } from "~/components/ui/button";
 import { UploadCard, UploadField } from "~/components/ui/upload-card";

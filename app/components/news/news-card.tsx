@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, CalendarDays } from "lucide-react";
+import { ArrowRight, CalendarDays } from "~/components/icons/sprite";
 import { formatLongDate } from "~/lib/long-date";
 import { cn } from "~/lib/cn";
 import { NewsCover } from "./news-cover";

@@ -1,4 +1,4 @@
-import { Newspaper } from "lucide-react";
+import { Newspaper } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 
 /** A post's cover, or a branded placeholder when it has none. Always fills its box. */

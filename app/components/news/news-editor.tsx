@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Link } from "react-router";
 import { Tabs } from "radix-ui";
-import { ExternalLink, ImagePlus, Send, Save, Trash2 } from "lucide-react";
+import { ExternalLink, ImagePlus, Send, Save, Trash2 } from "~/components/icons/sprite";
 import { FilePicker } from "~/components/ui/file-picker";
 import { COVER_ACCEPT, COVER_MAX_BYTES, NEWS_LIMITS, NEWS_MESSAGES } from "~/domain/news/news.schema";
 import { renderMarkdown } from "~/domain/news/markdown";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Newspaper } from "lucide-react";
+import { Newspaper } from "~/components/icons/sprite";
 import { Button } from "~/components/ui/button";
 
 /** Shown (with HTTP 404) for an unknown, draft or not-yet-published post, inside the site's layout. */

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/icons/sprite";
 import { PartnerLogo } from "./partner-logo";
 import type { PublicPartner } from "~/domain/partners/partner-row";
 import { PartnerSiteLink } from "./partner-site-link";

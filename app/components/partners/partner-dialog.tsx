@@ -1,6 +1,6 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
-import { ImageUp } from "lucide-react";
+import { ImageUp } from "~/components/icons/sprite";
 import { useDialogFormAction } from "~/components/ui/use-form-action";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { DEFAULT_PARTNER_CATEGORY, PARTNER_LOGO_MAX_BYTES, PARTNER_MESSAGES, partnerActionSchema } from "~/domain/partners/partner.schema";

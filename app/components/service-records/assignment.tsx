@@ -1,4 +1,4 @@
-import { UserCheck } from "lucide-react";
+import { UserCheck } from "~/components/icons/sprite";
 import { Button } from "~/components/ui/button";
 import { Field, Options, Select } from "~/components/ui/input";
 import { useFormAction } from "~/components/ui/use-form-action";

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Download, Eye, EyeOff, FileText, Image as ImageIcon, Paperclip } from "lucide-react";
+import { Download, Eye, EyeOff, FileText, Image as ImageIcon, Paperclip } from "~/components/icons/sprite";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { MessageSquareText } from "lucide-react";
+import { MessageSquareText } from "~/components/icons/sprite";
 import { Button } from "~/components/ui/button";
 import { Field, Options, Select } from "~/components/ui/input";
 

@@ -1,4 +1,4 @@
-import { Download, FileText, Image as ImageIcon } from "lucide-react";
+import { Download, FileText, Image as ImageIcon } from "~/components/icons/sprite";
 import { ATTACHMENT_MESSAGES, formatFileSize } from "~/domain/service-records/attachments";
 import type { ConsultaView } from "~/domain/service-records/consulta";
 

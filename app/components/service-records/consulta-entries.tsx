@@ -1,4 +1,4 @@
-import { Building2, CalendarPlus, Hourglass, RefreshCw, ShieldCheck, UserRound } from "lucide-react";
+import { Building2, CalendarPlus, Hourglass, RefreshCw, ShieldCheck, UserRound } from "~/components/icons/sprite";
 import { MetaItem } from "~/components/complaints/meta-item";
 import type { ConsultaView } from "~/domain/service-records/consulta";
 import { formatDate, formatDateTime } from "~/lib/dates";

@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/dates";
-import { Paperclip } from "lucide-react";
+import { Paperclip } from "~/components/icons/sprite";
 import { STATUS_LABELS, UNASSIGNED, type ServiceStatus } from "~/domain/service-records/service-options";
 import { MEMBER_AREA_AUTHOR } from "~/domain/member-area/my-services";
 

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/icons/sprite";
 import { Button } from "./button";
 import { ConfirmedAction } from "./confirmed-action";
 

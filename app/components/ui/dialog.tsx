@@ -1,6 +1,6 @@
 import * as React from "react";
 import { AlertDialog as AD, Dialog as D } from "radix-ui";
-import { X } from "lucide-react";
+import { X } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { buttonVariants } from "./button";
 

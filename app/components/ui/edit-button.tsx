@@ -1,4 +1,4 @@
-import { Pencil, Plus } from "lucide-react";
+import { Pencil, Plus } from "~/components/icons/sprite";
 import { Button, type ButtonProps } from "./button";
 
 /**

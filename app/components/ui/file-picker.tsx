@@ -1,6 +1,6 @@
 import * as React from "react";
 import { clsx } from "clsx";
-import { Upload } from "lucide-react";
+import { Upload } from "~/components/icons/sprite";
 
 export const FILE_PICKER_LABELS = {
   choose: "Selecionar arquivo",

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Search, SlidersHorizontal } from "lucide-react";
+import { Search, SlidersHorizontal } from "~/components/icons/sprite";
 import { Input, Label, Options, Select } from "~/components/ui/input";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";

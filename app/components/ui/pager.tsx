@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import { paginationWindow } from "~/lib/pagination";
 

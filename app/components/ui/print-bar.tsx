@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowLeft, Printer } from "lucide-react";
+import { ArrowLeft, Printer } from "~/components/icons/sprite";
 import { Button } from "./button";
 
 /**

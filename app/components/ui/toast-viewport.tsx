@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Toast } from "radix-ui";
-import { CheckCircle2, Info, TriangleAlert, X, XCircle } from "lucide-react";
+import { CheckCircle2, Info, TriangleAlert, X, XCircle } from "~/components/icons/sprite";
 import { cn } from "~/lib/cn";
 import type { ToastMessage } from "./toaster";
 

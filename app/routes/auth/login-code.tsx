@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useLoaderData, useSearchParams } from "react-router";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "~/components/icons/sprite";
 import type { Route } from "./+types/login-code";
 import { requireSessionStage } from "~/auth/guard.server";
 import { completeCodeStep } from "~/auth/login.server";

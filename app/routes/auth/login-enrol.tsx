@@ -1,5 +1,5 @@
 import { Link, redirect, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { ArrowRight, ShieldCheck } from "lucide-react";
+import { ArrowRight, ShieldCheck } from "~/components/icons/sprite";
 import type { Route } from "./+types/login-enrol";
 import { requireSessionStage, SECOND_FACTOR_PATHS } from "~/auth/guard.server";
 import { signedIn } from "~/auth/login.server";

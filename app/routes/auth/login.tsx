@@ -1,5 +1,5 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { LogIn } from "lucide-react";
+import { LogIn } from "~/components/icons/sprite";
 import type { Route } from "./+types/login";
 import { getSessionUser, destroySession } from "~/auth/session.server";
 import { login, LOGIN_MESSAGES, loginSchema } from "~/auth/login.server";

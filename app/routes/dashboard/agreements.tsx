@@ -1,7 +1,7 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Form, useLoaderData, useNavigation, useSubmit } from "react-router";
-import { Download, Plus } from "lucide-react";
+import { Download, Plus } from "~/components/icons/sprite";
 import type { Route } from "./+types/agreements";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { ArrowUpRight } from "lucide-react";
+import { ArrowUpRight } from "~/components/icons/sprite";
 import type { Route } from "./+types/cases";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

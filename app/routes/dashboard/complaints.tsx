@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { Inbox } from "lucide-react";
+import { Inbox } from "~/components/icons/sprite";
 import type { Route } from "./+types/complaints";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

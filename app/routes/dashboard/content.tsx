@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { ExternalLink, Save } from "lucide-react";
+import { ExternalLink, Save } from "~/components/icons/sprite";
 import type { Route } from "./+types/content";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { z } from "zod";
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/icons/sprite";
 import type { Route } from "./+types/finance-charge";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

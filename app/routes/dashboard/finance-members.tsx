@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { Receipt } from "lucide-react";
+import { Receipt } from "~/components/icons/sprite";
 import type { Route } from "./+types/finance-members";
 import { requireAccess } from "~/auth/guard.server";
 import { searchFinanceMembers } from "~/domain/finance/finance-members.server";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, useLoaderData, useLocation } from "react-router";
-import { Download, FileText } from "lucide-react";
+import { Download, FileText } from "~/components/icons/sprite";
 import { DateInput } from "~/components/ui/masked-input";
 import type { Route } from "./+types/financial";
 import { requireAccess } from "~/auth/guard.server";

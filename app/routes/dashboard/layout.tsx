@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "react-router";
-import { ShieldAlert } from "lucide-react";
+import { ShieldAlert } from "~/components/icons/sprite";
 import type { Route } from "./+types/layout";
 import { requireUser } from "~/auth/guard.server";
 import { ROLE_LABELS } from "~/auth/roles";

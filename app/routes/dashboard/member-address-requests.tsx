@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from "react-router";
-import { Check, X } from "lucide-react";
+import { Check, X } from "~/components/icons/sprite";
 import type { Route } from "./+types/member-address-requests";
 import { requireAccess } from "~/auth/guard.server";
 import { decideAddressRequest, listPendingAddressRequests } from "~/domain/member-area/my-data.server";

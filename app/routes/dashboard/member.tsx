@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useLocation } from "react-router";
 import * as React from "react";
-import { ArrowLeft, Download, UserX } from "lucide-react";
+import { ArrowLeft, Download, UserX } from "~/components/icons/sprite";
 import type { Route } from "./+types/member";
 import { requireAccess } from "~/auth/guard.server";
 import { getMemberPage, revealMemberCpf } from "~/domain/members/member-page.server";

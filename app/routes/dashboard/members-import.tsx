@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons/sprite";
 import type { Route } from "./+types/members-import";
 import { requireAccess } from "~/auth/guard.server";
 import { authorize } from "~/auth/authorize";

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useLocation } from "react-router";
-import { Download, FileUp, MapPinHouse, RefreshCw } from "lucide-react";
+import { Download, FileUp, MapPinHouse, RefreshCw } from "~/components/icons/sprite";
 import { countPendingAddressRequests } from "~/domain/member-area/my-data.server";
 import type { Route } from "./+types/members";
 import { requireAccess } from "~/auth/guard.server";

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Form, Link, useLoaderData, useSearchParams } from "react-router";
-import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus } from "lucide-react";
+import { CalendarClock, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus } from "~/components/icons/sprite";
 import type { Route } from "./+types/news";
 import { requireAccess } from "~/auth/guard.server";
 import { listNews, countNewsByState } from "~/domain/news/list-news.server";

@@ -1,5 +1,5 @@
 import { Form, redirect, useLoaderData } from "react-router";
-import { Bell, CheckCheck, ExternalLink } from "lucide-react";
+import { Bell, CheckCheck, ExternalLink } from "~/components/icons/sprite";
 import type { Route } from "./+types/notifications";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

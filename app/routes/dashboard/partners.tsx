@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/icons/sprite";
 import type { Route } from "./+types/partners";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

@@ -1,5 +1,5 @@
 import { Link, useActionData, useParams } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons/sprite";
 import type { Route } from "./+types/service-attachments";
 import { serviceRecordAction } from "~/domain/service-records/service-access.server";
 import { attachToServiceRecord, setAttachmentVisibility } from "~/domain/service-records/attachments.server";

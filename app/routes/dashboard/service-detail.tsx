@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { ArrowLeft, FileCheck, Merge, Pencil, Printer } from "lucide-react";
+import { ArrowLeft, FileCheck, Merge, Pencil, Printer } from "~/components/icons/sprite";
 import type { Route } from "./+types/service-detail";
 import { loadRecordPage } from "~/domain/service-records/record-page.server";
 import { requireAccess } from "~/auth/guard.server";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { Copy, ExternalLink, FileCheck, List, Plus } from "lucide-react";
+import { Copy, ExternalLink, FileCheck, List, Plus } from "~/components/icons/sprite";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/service-form";
 import { requireAccess } from "~/auth/guard.server";

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { Eye, Plus, Search } from "lucide-react";
+import { Eye, Plus, Search } from "~/components/icons/sprite";
 import type { Route } from "./+types/service-list";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

@@ -1,5 +1,5 @@
 import { Link, redirect, useLoaderData } from "react-router";
-import { ArrowLeft, Merge } from "lucide-react";
+import { ArrowLeft, Merge } from "~/components/icons/sprite";
 import type { Route } from "./+types/service-merge";
 import { loadRecordPage } from "~/domain/service-records/record-page.server";
 import { requireAccess } from "~/auth/guard.server";

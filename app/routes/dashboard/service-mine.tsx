@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { Inbox } from "lucide-react";
+import { Inbox } from "~/components/icons/sprite";
 import type { Route } from "./+types/service-mine";
 import { requireAccess } from "~/auth/guard.server";
 import type { ServiceSector } from "~/auth/scopes";

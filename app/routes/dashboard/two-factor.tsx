@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "react-router";
-import { RefreshCw, ShieldCheck, ShieldOff } from "lucide-react";
+import { RefreshCw, ShieldCheck, ShieldOff } from "~/components/icons/sprite";
 import type { Route } from "./+types/two-factor";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

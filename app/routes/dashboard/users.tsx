@@ -1,7 +1,7 @@
 import * as React from "react";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { useLoaderData } from "react-router";
-import { KeyRound, Plus, ShieldOff } from "lucide-react";
+import { KeyRound, Plus, ShieldOff } from "~/components/icons/sprite";
 import type { Route } from "./+types/users";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { Form as RouterForm, useLoaderData } from "react-router";
-import { Search } from "lucide-react";
+import { Search } from "~/components/icons/sprite";
 import type { Route } from "./+types/visit-route-create";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { Download, ExternalLink } from "lucide-react";
+import { Download, ExternalLink } from "~/components/icons/sprite";
 import type { Route } from "./+types/visits-finished";
 import { requireAccess } from "~/auth/guard.server";
 import { listFinishedVisits } from "~/domain/fieldwork/finished-visits.server";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Form, useLoaderData, useSearchParams } from "react-router";
-import { Search } from "lucide-react";
+import { Search } from "~/components/icons/sprite";
 import type { Route } from "./+types/workplaces";
 import { readPage } from "~/lib/pagination";
 import { requireAccess } from "~/auth/guard.server";

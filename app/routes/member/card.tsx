@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { ShieldCheck, ShieldX } from "lucide-react";
+import { ShieldCheck, ShieldX } from "~/components/icons/sprite";
 import type { Route } from "./+types/card";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myCard } from "~/domain/member-area/card.server";

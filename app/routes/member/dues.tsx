@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { AlertTriangle, FileCheck2 } from "lucide-react";
+import { AlertTriangle, FileCheck2 } from "~/components/icons/sprite";
 import type { Route } from "./+types/dues";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myDues, type MyCharge } from "~/domain/member-area/dues.server";

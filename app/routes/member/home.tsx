@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { AlertTriangle, CreditCard, IdCard, MessagesSquare, UserPen, type LucideIcon } from "lucide-react";
+import { AlertTriangle, CreditCard, IdCard, MessagesSquare, UserPen, type IconComponent } from "~/components/icons/sprite";
 import type { Route } from "./+types/home";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myDues } from "~/domain/member-area/dues.server";
@@ -25,7 +25,7 @@ function HomeCard({
   link,
   children,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   to: string;
   link: string;

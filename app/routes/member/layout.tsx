@@ -1,5 +1,5 @@
 import { Form, NavLink, Outlet, useLoaderData } from "react-router";
-import { CreditCard, Home, IdCard, LogOut, MessagesSquare, UserPen } from "lucide-react";
+import { CreditCard, Home, IdCard, LogOut, MessagesSquare, UserPen } from "~/components/icons/sprite";
 import type { Route } from "./+types/layout";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { Download, Home, Mail, Phone } from "lucide-react";
+import { Download, Home, Mail, Phone } from "~/components/icons/sprite";
 import type { Route } from "./+types/my-data";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { changeMyPhone, confirmEmailChange, myData, requestAddressChange, requestEmailChange } from "~/domain/member-area/my-data.server";

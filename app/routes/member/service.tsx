@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { ArrowLeft, Lock, Send } from "lucide-react";
+import { ArrowLeft, Lock, Send } from "~/components/icons/sprite";
 import type { Route } from "./+types/service";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { assertMyServiceRecord, commentOnMyServiceRecord, myServiceRecord } from "~/domain/member-area/my-services.server";

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { Building2, CalendarPlus, Hourglass } from "lucide-react";
+import { Building2, CalendarPlus, Hourglass } from "~/components/icons/sprite";
 import type { Route } from "./+types/services";
 import { requireMember } from "~/domain/member-area/member-session.server";
 import { myServiceRecords } from "~/domain/member-area/my-services.server";

@@ -1,5 +1,5 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { KeyRound, Mail } from "lucide-react";
+import { KeyRound, Mail } from "~/components/icons/sprite";
 import type { Route } from "./+types/sign-in";
 import { requestMemberCode, verifyMemberCode } from "~/domain/member-area/member-auth.server";
 import { MEMBER_AUTH_MESSAGES, memberSignInSchema } from "~/domain/member-area/member-auth.schema";

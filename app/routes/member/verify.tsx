@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { ShieldCheck, ShieldX } from "lucide-react";
+import { ShieldCheck, ShieldX } from "~/components/icons/sprite";
 import type { Route } from "./+types/verify";
 import { verifyCard } from "~/domain/member-area/card.server";
 import { isAppError } from "~/utils/app-error";

@@ -1,6 +1,18 @@
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
-import { Award, Eye, Flame, HandHeart, Handshake, Scale, ShieldCheck, Target, UserRound, Users, type LucideIcon } from "lucide-react";
+import {
+  Award,
+  Eye,
+  Flame,
+  HandHeart,
+  Handshake,
+  Scale,
+  ShieldCheck,
+  Target,
+  UserRound,
+  Users,
+  type IconComponent,
+} from "~/components/icons/sprite";
 import type { Route } from "./+types/about";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { whatsappLink } from "~/domain/content/contact-links";
@@ -49,7 +61,7 @@ function Statement({
   className,
   textClassName,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   text: string;
   className: string;

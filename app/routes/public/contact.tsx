@@ -1,6 +1,6 @@
 import { redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/icons/sprite";
 import type { Route } from "./+types/contact";
 import { submitContactMessage } from "~/domain/contacts/submit-contact-message.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";

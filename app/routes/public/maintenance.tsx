@@ -1,4 +1,4 @@
-import { Wrench } from "lucide-react";
+import { Wrench } from "~/components/icons/sprite";
 import type { Route } from "./+types/maintenance";
 import { noindexMeta } from "~/utils/seo";
 import { LinkItems } from "~/components/layout/link-items";

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons/sprite";
 import type { Route } from "./+types/news-post";
 import { getPublishedNews } from "~/domain/news/get-published-news.server";
 import { renderMarkdown } from "~/domain/news/markdown";

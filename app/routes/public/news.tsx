@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
-import { Newspaper, Rss } from "lucide-react";
+import { Newspaper, Rss } from "~/components/icons/sprite";
 import type { Route } from "./+types/news";
 import { listPublishedNews } from "~/domain/news/list-published-news.server";
 import { seo } from "~/utils/seo";

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { BadgePercent, Handshake, Mail, Send } from "lucide-react";
+import { BadgePercent, Handshake, Mail, Send } from "~/components/icons/sprite";
 import type { Route } from "./+types/partners";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { whatsappLink } from "~/domain/content/contact-links";

@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
-import { Mail, MapPin, MessageSquare, Server, ShieldAlert, ShieldCheck, UserCog, Users, type LucideIcon } from "lucide-react";
+import {
+  Mail,
+  MapPin,
+  MessageSquare,
+  Server,
+  ShieldAlert,
+  ShieldCheck,
+  UserCog,
+  Users,
+  type IconComponent,
+} from "~/components/icons/sprite";
 import type { Route } from "./+types/privacy";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { seoMeta } from "~/utils/seo";
@@ -51,7 +61,7 @@ function Section({ id, n, children }: { id: (typeof SECTIONS)[number]["id"]; n: 
   );
 }
 
-function DataCard({ title, icon: Icon, children }: { title: string; icon: LucideIcon; children: ReactNode }) {
+function DataCard({ title, icon: Icon, children }: { title: string; icon: IconComponent; children: ReactNode }) {
   return (
     <div className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 sm:inline-flex">

@@ -1,4 +1,4 @@
-import { CalendarClock, Search } from "lucide-react";
+import { CalendarClock, Search } from "~/components/icons/sprite";
 import { Link } from "react-router";
 import type { Route } from "./+types/service-consulta";
 import { consultServiceRecord } from "~/domain/service-records/consulta.server";
