@@ -88,6 +88,21 @@ describe("the finance member search", () => {
     expect(rh.headers.get("location")).toBe("/dashboard/rh");
   });
 
+  it("a search by full CPF on 'Consultar Filiados' puts the matrícula in the address instead (audited)", async () => {
+    const before = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
+    const res = await fin.get(`${PAGE}?q=529.982.247-25`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${PAGE}?q=${conceicao.registrationNumber}`);
+    const html = await (await fin.get(res.headers.get("location")!)).text();
+    expect(html).toContain("Conceição Araújo Simões");
+    const after = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
+    expect(after[0].n - before[0].n).toBe(1);
+    // A CPF that finds no one stays (it is no member's), with the usual empty answer.
+    const none = await fin.get(`${PAGE}?q=111.444.777-35`);
+    expect(none.status).toBe(200);
+    expect(await none.text()).toContain("Nenhum filiado encontrado");
+  });
+
   it("financeiro's panel quick action 'Consultar Filiados' opens that page", async () => {
     const html = await (await fin.get("/dashboard/financeiro")).text();
     expect(html).toMatch(/href="\/dashboard\/financeiro\/filiados"[^>]*>[^<]*(<[^>]+>)*[^<]*Consultar Filiados/);

@@ -171,10 +171,15 @@ describe("the list: order, tabs, search, pagination, masking", () => {
     expect(r.text).toContain(MEMBER_MESSAGES.refreshed);
   });
 
-  it("search by full CPF only for admin, rh and secretaria, audited", async () => {
+  it("search by full CPF only for admin, rh and secretaria, audited; the CPF leaves the address for the matrícula", async () => {
     const m = await createMember(t.db, { name: "Cpf Buscado Lima" });
-    for (const c of [admin, rh, secretaria])
-      expect(rowsOf((await page(c, `${ADMIN_PATH}?q=${formatCpf(m.cpf!)}`)).html)).toEqual([m.registrationNumber]);
+    for (const c of [admin, rh, secretaria]) {
+      const res = await c.get(`${ADMIN_PATH}?q=${formatCpf(m.cpf!)}&aba=ativos&pagina=3`);
+      expect(res.status).toBe(302);
+      const location = res.headers.get("location")!;
+      expect(location).toBe(`${ADMIN_PATH}?q=${m.registrationNumber}&aba=ativos`);
+      expect(rowsOf((await page(c, location)).html)).toEqual([m.registrationNumber]);
+    }
     expect(rowsOf((await page(presidencia, `${ADMIN_PATH}?q=${m.cpf}`)).html)).toEqual([]);
     const audit = await auditFor(m.id);
     expect(audit.filter((a) => a.action === "member.searched_by_cpf")).toHaveLength(3);

@@ -18,10 +18,13 @@ import { FINANCE_MEMBER_LIMIT } from "./finance-options";
  */
 export { FINANCE_MEMBER_LIMIT };
 
-export async function searchFinanceMembers(actor: Actor, term: string): Promise<{ rows: MemberPickRow[]; more: boolean }> {
+export async function searchFinanceMembers(
+  actor: Actor,
+  term: string,
+): Promise<{ rows: MemberPickRow[]; more: boolean; cpfMatch: number | null }> {
   authorize(actor, "finance.members");
   const t = term.trim().slice(0, 120);
-  if (!t) return { rows: [], more: false };
+  if (!t) return { rows: [], more: false, cpfMatch: null };
   const conds: SQL[] = [nameMatches(t)];
   if (/^\d{1,10}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_REGISTRATION_NUMBER) conds.push(eq(members.registrationNumber, Number(t)));
   const byCpf = /^[\d.\-\s]+$/.test(t) && isValidCpf(t);
@@ -43,10 +46,13 @@ export async function searchFinanceMembers(actor: Actor, term: string): Promise<
       ...LIST_ORDER,
     )
     .limit(FINANCE_MEMBER_LIMIT + 1);
+  // The member a full CPF found, for the page to put the matrícula in the address instead (ADR 304).
+  let cpfMatch: number | null = null;
   if (byCpf) {
     const hits = found.filter((m) => m.cpf === cpfDigits(t));
     await recordAudit(db(), actor, "member.searched_by_cpf", hits.length === 1 ? hits[0].id : null, { found: hits.length });
+    cpfMatch = hits.length === 1 ? hits[0].registrationNumber : null;
   }
   const rows = found.slice(0, FINANCE_MEMBER_LIMIT).map(toMemberPickRow);
-  return { rows, more: found.length > FINANCE_MEMBER_LIMIT };
+  return { rows, more: found.length > FINANCE_MEMBER_LIMIT, cpfMatch };
 }

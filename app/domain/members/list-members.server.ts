@@ -122,9 +122,13 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
   } else {
     ({ total, page, pageCount, rows } = await namePage());
   }
+  // The member a full CPF found, for the page to put the matrícula in the address instead (ADR 304).
+  let cpfMatch: number | null = null;
   if (byCpf) {
     await recordAudit(db(), actor, "member.searched_by_cpf", rows.length === 1 ? rows[0].id : null, { found: total });
+    const hits = rows.filter((m) => m.cpf === cpfDigits(query.q));
+    cpfMatch = hits.length === 1 ? hits[0].registrationNumber : null;
   }
   const list = rows.map(toMemberListRow);
-  return { rows: list, total, page, pageCount };
+  return { rows: list, total, page, pageCount, cpfMatch };
 }

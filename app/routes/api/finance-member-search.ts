@@ -7,8 +7,16 @@ import { apiLoader } from "~/utils/api.server";
  * Finance roles only: 200 { rows, more } with the CPF masked; 401 signed out; 403 other roles.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return apiLoader(request, "finance-member-search", (actor, url) => searchFinanceMembers(actor, url.searchParams.get("q") ?? ""), {
-    unavailable: "Não foi possível buscar os filiados agora. Tente novamente.",
-    failure: "busca de filiados (financeiro) falhou",
-  });
+  return apiLoader(
+    request,
+    "finance-member-search",
+    async (actor, url) => {
+      const { rows, more } = await searchFinanceMembers(actor, url.searchParams.get("q") ?? "");
+      return { rows, more };
+    },
+    {
+      unavailable: "Não foi possível buscar os filiados agora. Tente novamente.",
+      failure: "busca de filiados (financeiro) falhou",
+    },
+  );
 }

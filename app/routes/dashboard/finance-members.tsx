@@ -5,6 +5,7 @@ import { requireAccess } from "~/auth/guard.server";
 import { searchFinanceMembers } from "~/domain/finance/finance-members.server";
 import { FINANCE_MEMBER_LIMIT } from "~/domain/finance/finance-options";
 import { loadOrFail } from "~/utils/load.server";
+import { cpfOutOfAddress } from "~/utils/cpf-out-of-address.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Badge } from "~/components/ui/badge";
@@ -24,8 +25,9 @@ const FINANCE = "/dashboard/financeiro/financial";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 120);
-  const result = await loadOrFail(() => searchFinanceMembers(user, q), "Erro ao buscar filiados. Tente novamente.");
-  return { ...result, q };
+  const { rows, more, cpfMatch } = await loadOrFail(() => searchFinanceMembers(user, q), "Erro ao buscar filiados. Tente novamente.");
+  if (cpfMatch !== null) cpfOutOfAddress(request, cpfMatch);
+  return { rows, more, q };
 }
 
 export default function FinanceMembersPage() {

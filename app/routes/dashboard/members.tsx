@@ -11,6 +11,7 @@ import { MEMBER_MESSAGES, memberActionSchema } from "~/domain/members/member.sch
 import { authorize } from "~/auth/authorize";
 import { can } from "~/auth/screens";
 import { loadOrFail } from "~/utils/load.server";
+import { cpfOutOfAddress } from "~/utils/cpf-out-of-address.server";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -35,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // ?q= search, ?aba= todos|ativos|inativos, ?pagina= N (anything else falls back quietly).
   const params = new URL(request.url).searchParams;
   const query = { ...readListParams(params), tab: readChoice(params, "aba", isMemberTab, "todos") };
-  const result = await loadOrFail(() => listMembers(user, query), MEMBER_MESSAGES.loadError);
+  const { cpfMatch, ...result } = await loadOrFail(() => listMembers(user, query), MEMBER_MESSAGES.loadError);
+  if (cpfMatch !== null) cpfOutOfAddress(request, cpfMatch);
   // The addresses members asked for in "Meus dados" (ADR 275), for the roles that decide them.
   const pendingAddresses = can(user.role, "members.address-review") ? await countPendingAddressRequests() : null;
   return { ...result, q: query.q, tab: query.tab, month: query.month, canImport: can(user.role, "members.import"), pendingAddresses };
