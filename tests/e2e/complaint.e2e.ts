@@ -43,14 +43,20 @@ async function toasts(page: Page) {
 
 let receiptCode = "";
 
-/** The success alert has the focus and is fully visible (its centre is not under the sticky header). */
+/**
+ * The success alert has the focus and is fully visible (its centre is not under the sticky
+ * header), and so is its section's heading "Adicionar informação" above it (its top line too).
+ */
 function confirmationFocusedInView(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!(el instanceof HTMLElement) || el.dataset.testid !== "form-success") return false;
     const r = el.getBoundingClientRect();
     const onScreen = r.top >= 0 && r.bottom <= window.innerHeight;
-    return onScreen && el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    const heading = document.getElementById("adicionar-titulo")!;
+    const h = heading.getBoundingClientRect();
+    const headingShown = h.top >= 0 && heading.contains(document.elementFromPoint(h.left + h.width / 2, h.top + 2));
+    return onScreen && headingShown && el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
   });
 }
 

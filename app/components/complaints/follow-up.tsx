@@ -167,12 +167,14 @@ export function FollowUpView({
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   React.useEffect(() => headingRef.current?.focus(), []);
   // After "Enviar informação" the form is emptied and its button remounted: the confirmation takes
-  // the focus instead, scrolled into view under the sticky header (a phone would leave it above).
+  // the focus instead, its section (heading first) scrolled into view under the sticky header (a
+  // phone would leave it above).
+  const sectionRef = React.useRef<HTMLElement>(null);
   const doneRef = React.useRef<HTMLDivElement>(null);
   const done = Boolean(ok && message);
   React.useEffect(() => {
     if (!done) return;
-    doneRef.current?.scrollIntoView({ block: "start" });
+    sectionRef.current?.scrollIntoView({ block: "start" });
     doneRef.current?.focus({ preventScroll: true });
   }, [done, resetKey]);
   return (
@@ -226,7 +228,11 @@ export function FollowUpView({
         <Thread view={view} />
       </section>
 
-      <section aria-labelledby="adicionar-titulo" className="grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+      <section
+        ref={sectionRef}
+        aria-labelledby="adicionar-titulo"
+        className="grid scroll-mt-24 gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6"
+      >
         <h2 id="adicionar-titulo" className="flex items-center gap-2 text-lg font-bold text-navy-950">
           <MessageSquarePlus className="size-5 text-brand-700" aria-hidden /> Adicionar informação
         </h2>
@@ -236,7 +242,7 @@ export function FollowUpView({
             data-testid={ok ? "form-success" : "form-error"}
             ref={ok ? doneRef : undefined}
             tabIndex={ok ? -1 : undefined}
-            className={ok ? "scroll-mt-24 outline-none" : undefined}
+            className={ok ? "outline-none" : undefined}
           >
             {message}
           </Alert>
