@@ -7,6 +7,7 @@ import { axeViolations as axe, hasNoHorizontalOverflow, hydrated, screenshot, ch
 import { createMember } from "~/db/factories/members";
 import { createCharge } from "~/db/factories/finance";
 import { PIX_PAGE_MESSAGES, STATEMENT_PAGE_MESSAGES } from "~/domain/finance/pix.schema";
+import { FINANCE_MESSAGES } from "~/domain/finance/finance-options";
 
 /** PIX (issue 11) in Chromium: the printable charge page (screen and print) and the statement matching, at 1280 and 390 px. */
 const t = useBrowserSuite();
@@ -143,6 +144,31 @@ describe("bank statement matching", () => {
     await expect.poll(() => page.getByTestId("statement-status").textContent()).toBe(STATEMENT_PAGE_MESSAGES.confirmed(1));
     const [row] = await t.query<{ n: number }>`select count(*)::int as n from payments where method = 'pix' and statement_ref is not null`;
     expect(row.n).toBe(4);
+    await page.context().close();
+  });
+});
+
+// Last: a new open charge would be one more proposal for the statement above.
+describe("a payment registered from the charge's own page", () => {
+  it("opens 'Registrar Pagamento' there, confirms with the toast, and the page then says paid (390 px)", async () => {
+    const member = await createMember(t.db, { name: "Rosana Pereira Lima" });
+    const id = "0a11ce00-0000-4000-8000-000000000002";
+    await createCharge(t.db, { id, memberId: member.id, amountCentavos: 6000, referenceMonth: 4, referenceYear: 2026 });
+    const page = await t.login("financeiro", { path: `/dashboard/financeiro/cobrancas/${id}`, viewport: "phone" });
+    await hydrated(page);
+    await page.getByRole("button", { name: /^Registrar Pagamento de Rosana Pereira Lima/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Registrar Pagamento" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Registrar Pagamento" }).click();
+    await expect.poll(() => page.getByTestId("toast").allTextContents()).toContain(FINANCE_MESSAGES.paymentRegistered);
+    await expect.poll(() => page.getByTestId("charge-status").textContent()).toBe("Pago");
+    expect(await page.getByTestId("charge-paid").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: /Registrar Pagamento/ }).count()).toBe(0);
+    const [payment] = await t.query<{
+      amount_centavos: number;
+    }>`select amount_centavos::int as amount_centavos from payments where charge_id = ${id}`;
+    expect(payment.amount_centavos).toBe(6000);
     await page.context().close();
   });
 });

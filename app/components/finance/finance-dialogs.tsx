@@ -216,8 +216,11 @@ export function BatchDialog({ today, disabled }: { today: string; disabled: bool
   );
 }
 
-/** 'Registrar Pagamento' (the original's inert button): date, amount, method, note. */
-export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge; today: string }) {
+/**
+ * 'Registrar Pagamento' (the original's inert button): date, amount, method, note. `action`: the
+ * finance list's path, when the dialog is on another page (the charge's own page).
+ */
+export function RegisterPaymentDialog({ charge, today, action }: { charge: PayableCharge; today: string; action?: string }) {
   const { Form, open, setOpen, openErrors: errors, busy } = useDialogFormAction({ intent: "pay", schema: financeActionSchema });
   const p = (n: string) => `pay-${n}-${charge.id}`;
   const ref = referenceLabel(charge.referenceMonth, charge.referenceYear);
@@ -240,7 +243,7 @@ export function RegisterPaymentDialog({ charge, today }: { charge: PayableCharge
         title="Registrar Pagamento"
         description={`${charge.memberName} (matrícula ${charge.registrationNumber}) · referência ${ref} · ${formatMoney(charge.amountCentavos)} · vencimento ${formatDate(charge.dueDate)}`}
       >
-        <Form method="post" className="grid gap-4" noValidate>
+        <Form method="post" action={action} className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="chargeId" value={charge.id} />
           <div className="grid items-start gap-4 sm:grid-cols-2">

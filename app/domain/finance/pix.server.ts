@@ -10,6 +10,7 @@ import { pixQrAlt, renderPixQr } from "~/lib/pix-qr.server";
 import { getPixConfig, type PixConfig } from "./pix-settings.server";
 import { PIX_PAGE_MESSAGES } from "./pix.schema";
 import { maskEmail } from "./mask-email";
+import { earliestPaidOn } from "./payment-dates";
 import type { ChargeFields } from "./charge-row";
 import { activePaymentOf, CHARGE_FIELD_COLUMNS } from "./charge-columns.server";
 import { isUuid } from "~/utils/uuid";
@@ -29,7 +30,7 @@ export function deriveChargeStatus(dueDate: string, paid: boolean, today = today
 }
 
 export type ChargePixPage = {
-  charge: Omit<ChargeFields, "memberId"> & { status: ChargeStatus; paidOn: string | null };
+  charge: Omit<ChargeFields, "memberId"> & { status: ChargeStatus; paidOn: string | null; earliestPaidOn: string };
   /** Where 'Enviar por e-mail' would send (masked), or why it cannot (issue 19 item 7). */
   email: { state: "ok"; to: string } | { state: "missing" } | { state: "anonymized" };
   pix:
@@ -54,6 +55,7 @@ export async function findChargeForPix(chargeId: string) {
   const [row] = await db()
     .select({
       ...CHARGE_FIELD_COLUMNS,
+      createdAt: charges.createdAt,
       paymentId: payments.id,
       paidOn: payments.paidOn,
       memberEmail: members.email,
@@ -72,8 +74,8 @@ export async function getChargePixPage(actor: Actor, chargeId: string): Promise<
   if (!row) throw new AppError(404, PIX_PAGE_MESSAGES.chargeNotFound);
   const status = deriveChargeStatus(row.dueDate, row.paidOn !== null);
   // The page gets the charge as ChargePixPage says: not the e-mail, nor the member's and payment's ids.
-  const { memberEmail, anonymizedAt, memberId: _memberId, paymentId: _paymentId, ...rest } = row;
-  const charge = { ...rest, status };
+  const { memberEmail, anonymizedAt, memberId: _memberId, paymentId: _paymentId, createdAt: _createdAt, ...rest } = row;
+  const charge = { ...rest, status, earliestPaidOn: earliestPaidOn(row) };
   const address = memberEmail?.trim();
   const email: ChargePixPage["email"] = anonymizedAt
     ? { state: "anonymized" }

@@ -17,7 +17,8 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatDate } from "~/lib/dates";
+import { formatDate, todayInBrasilia } from "~/lib/dates";
+import { RegisterPaymentDialog } from "~/components/finance/finance-dialogs";
 import { MONTH_NAMES } from "~/lib/date-input";
 import { formatMoney } from "~/lib/money";
 import { DetailItem } from "~/components/ui/detail-item";
@@ -46,6 +47,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...page,
     canConfigure: can(user.role, "finance.pix-settings"),
     canEmail: can(user.role, "finance.charge-email"),
+    canPay: can(user.role, "finance.pay"),
+    today: todayInBrasilia(),
     back: backLink(new URL(request.url).searchParams.get("voltar")),
   };
 }
@@ -97,13 +100,19 @@ function Item(props: { label: string; children: React.ReactNode; testId?: string
 }
 
 export default function ChargePage() {
-  const { charge: c, pix, canConfigure, canEmail, back, email } = useLoaderData<typeof loader>();
+  const { charge: c, pix, canConfigure, canEmail, canPay, today, back, email } = useLoaderData<typeof loader>();
   const status = STATUS[c.status];
   const reference = `${MONTH_NAMES[c.referenceMonth - 1]} de ${c.referenceYear}`;
   return (
     <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
       <PrintBar printable={pix.state === "ready"}>
         <PrintBarBackLink to={back.href} label={back.label} testId="charge-back" />
+        {/* A payment received in cash or at the desk, registered from the charge itself (posted to the list's action). */}
+        {canPay && c.status !== "paid" ? (
+          <span className="ml-auto">
+            <RegisterPaymentDialog charge={c} today={today} action={FINANCE} />
+          </span>
+        ) : null}
       </PrintBar>
 
       <Card
