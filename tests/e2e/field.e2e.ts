@@ -248,6 +248,30 @@ describe("workplace spreadsheet import", () => {
   });
 });
 
+describe("criar-rota on a slow phone", () => {
+  it("a workplace picked before the page works is taken up once it does: its CEP, address and members fill in", async () => {
+    const [w] = await t.query<{ id: string }>`select id from workplaces where name = 'Shopping do Teste E2E'`;
+    const page = await t.login("campo", { path: "/dashboard/campo", viewport: "phone" });
+    // The page's scripts wait until the workplace is picked (routing also turns the HTTP cache off).
+    let release!: () => void;
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    await page.goto(`${t.url}/dashboard/campo/criar-rota`, { waitUntil: "commit" });
+    const select = page.getByLabel("Começar de um posto (opcional)");
+    await select.waitFor();
+    await select.selectOption(w.id);
+    release();
+    await hydrated(page);
+    await expect.poll(() => page.getByLabel("Endereço").inputValue()).toContain("Setor Comercial Sul Quadra 1");
+    expect(await select.inputValue()).toBe(w.id);
+    expect(await page.getByLabel("CEP").inputValue()).toMatch(/^\d{5}-\d{3}$/);
+    await page.context().close();
+  });
+});
+
 describe("a route from one of many workplaces", () => {
   it("past 100 workplaces, criar-rota searches them (GET, 390 px) and starts from the one found; axe at both widths", async () => {
     const before = Number((await t.query<{ n: number }>`select count(*)::int as n from workplaces`)[0].n);

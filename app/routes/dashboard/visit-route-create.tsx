@@ -129,6 +129,27 @@ export default function RouteCreatePage() {
     }
   }
 
+  // On a slow phone the form shows seconds before it works: a workplace picked, a number or a CEP
+  // typed meanwhile is taken up once it works, instead of the controlled fields snapping back to
+  // their first values at the next render.
+  const workplaceSelect = React.useRef<HTMLSelectElement>(null);
+  const takeUp = React.useRef({ chooseWorkplace, lookUp });
+  takeUp.current = { chooseWorkplace, lookUp };
+  React.useEffect(() => {
+    const form = workplaceSelect.current?.form;
+    const picked = workplaceSelect.current?.value;
+    if (picked) {
+      void takeUp.current.chooseWorkplace(picked);
+      return;
+    }
+    const typed = (name: string) => {
+      const field = form?.elements.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : "";
+    };
+    if (typed("affiliates") && typed("affiliates") !== "0") setAffiliates(typed("affiliates"));
+    if (cepDigits(typed("cep")).length === 8) void takeUp.current.lookUp(typed("cep"));
+  }, []);
+
   const center = workplace ? { lat: workplace.lat, lng: workplace.lon } : BRASILIA_CENTER;
   const zoom = workplace ? ADDRESS_FOUND_ZOOM : ROUTE_MAP_ZOOM;
   return (
@@ -142,7 +163,7 @@ export default function RouteCreatePage() {
             <IdempotencyKey />
             <Field label="Começar de um posto (opcional)" name="workplaceId" error={errors.workplaceId}>
               {(f) => (
-                <Select {...f} value={workplaceId} onChange={(e) => void chooseWorkplace(e.target.value)}>
+                <Select {...f} ref={workplaceSelect} value={workplaceId} onChange={(e) => void chooseWorkplace(e.target.value)}>
                   <option value="">Nenhum posto</option>
                   {workplace && !workplaces.some((w) => w.id === workplace.id) ? (
                     <option value={workplace.id}>
