@@ -370,6 +370,9 @@ describe("the audit screen: who viewed this member's CPF?", () => {
     for (const code of ["registrationNumber", "serviceRecordId", "recordType"]) expect(html.includes(`>${code}<`), code).toBe(false);
     // The other member's view is not among them.
     expect(html).not.toContain(other.id);
+    // Each entry's record opens its own page (the entry keeps the id, never the member's name).
+    expect(html).toContain(`href="/dashboard/admin/members/${seen.id}"`);
+    expect(html).toContain(`aria-label="Abrir filiado ${seen.id}"`);
   });
 
   it("a CPF is looked up (audited) and replaced by the matrícula in the address", async () => {

@@ -214,7 +214,18 @@ function AuditEntryCard({ entry: e }: { entry: AuditEntryView }) {
           {e.entityId ? (
             <>
               {" · "}
-              <span className="break-all font-mono text-xs text-slate-600">{e.entityId}</span>
+              {e.entityHref ? (
+                <Link
+                  to={e.entityHref}
+                  className="break-all font-mono text-xs text-brand-800 underline underline-offset-2"
+                  aria-label={`Abrir ${e.entityLabel.toLowerCase()} ${e.entityId}`}
+                  data-testid="audit-entity-link"
+                >
+                  {e.entityId}
+                </Link>
+              ) : (
+                <span className="break-all font-mono text-xs text-slate-600">{e.entityId}</span>
+              )}
             </>
           ) : null}
         </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_MESSAGES, brasiliaDayStart, filterParams, normaliseDay, parseAuditFilters } from "./audit-filters";
-import { dataLinesText, describeAuditEntry } from "./describe-audit-entry";
+import { auditEntityHref, dataLinesText, describeAuditEntry } from "./describe-audit-entry";
 import { FORM_MESSAGES } from "~/utils/fields";
 
 describe("audit filters", () => {
@@ -105,5 +105,17 @@ describe("describeAuditEntry", () => {
     expect(v.actionLabel).toBe("antiga.acao");
     expect(v.who).toBe("x");
     expect(dataLinesText(v.lines)).toBe("campo: 1");
+  });
+});
+
+describe("auditEntityHref", () => {
+  it("links the kinds of record that have a page, by id; the others and bad ids not", () => {
+    const id = "0a11ce00-0000-4000-8000-000000000001";
+    expect(auditEntityHref("member", id)).toBe(`/dashboard/admin/members/${id}`);
+    expect(auditEntityHref("charge", id)).toBe(`/dashboard/financeiro/cobrancas/${id}`);
+    expect(auditEntityHref("service_record", id)).toBe(`/dashboard/atendimento/${id}`);
+    expect(auditEntityHref("workplace", id)).toBeNull();
+    expect(auditEntityHref("member", null)).toBeNull();
+    expect(auditEntityHref("member", "../../login")).toBeNull();
   });
 });

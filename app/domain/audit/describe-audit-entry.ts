@@ -178,8 +178,26 @@ export type AuditEntryView = {
   entityType: string;
   entityLabel: string;
   entityId: string | null;
+  /** The record's own page, for the kinds that have one (the audit screen is admin's: admin opens them all). */
+  entityHref: string | null;
   lines: AuditDataLine[];
 };
+
+/**
+ * The pages of the kinds of record that have one. The entry keeps only the id (a name copied here
+ * would be member data outside the member's row, out of anonymisation's reach): the link leads to
+ * the name.
+ */
+const ENTITY_PAGES: Partial<Record<string, (id: string) => string>> = {
+  member: (id) => `/dashboard/admin/members/${id}`,
+  charge: (id) => `/dashboard/financeiro/cobrancas/${id}`,
+  service_record: (id) => `/dashboard/atendimento/${id}`,
+};
+
+export function auditEntityHref(entityType: string, entityId: string | null): string | null {
+  const page = ENTITY_PAGES[entityType];
+  return page && entityId && /^[0-9a-f-]{36}$/i.test(entityId) ? page(entityId) : null;
+}
 
 /** dd/mm/aaaa HH:mm:ss in Brasília (date-fns with the time-zone date). */
 export function formatAuditTime(value: Date | string) {
@@ -287,6 +305,7 @@ export function describeAuditEntry(row: AuditRow): AuditEntryView {
     entityType: row.entityType,
     entityLabel: (AUDIT_ENTITY_LABELS as Record<string, string>)[row.entityType] ?? row.entityType,
     entityId: row.entityId,
+    entityHref: auditEntityHref(row.entityType, row.entityId),
     lines: lines(data, def),
   };
 }
