@@ -22,6 +22,8 @@ describe("a service that cannot be reached", () => {
   it("reads on the diagnostics page without the kind and service codes in front", () => {
     expect(serviceErrorText("network: cep: falha de rede (ECONNREFUSED)")).toBe("falha de rede (ECONNREFUSED)");
     expect(serviceErrorText("timeout: geocoder: sem resposta em 5000 ms")).toBe("sem resposta em 5000 ms");
+    // A job's error, as the failures table shows it: the service's code name goes too.
+    expect(serviceErrorText("geocoder: falha de rede (ENOTFOUND)")).toBe("falha de rede (ENOTFOUND)");
     // What was recorded some other way stays as it is.
     expect(serviceErrorText("HTTP 503 do geocodificador")).toBe("HTTP 503 do geocodificador");
   });

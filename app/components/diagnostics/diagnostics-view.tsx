@@ -298,7 +298,7 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
                             <Badge tone="neutral">{JOB_STATE_LABELS[f.state as keyof typeof JOB_STATE_LABELS] ?? f.state}</Badge>
                           ),
                       },
-                      { header: "Erro", className: `${td} break-words`, cell: (f) => f.lastError },
+                      { header: "Erro", className: `${td} break-words`, cell: (f) => (f.lastError ? serviceErrorText(f.lastError) : null) },
                     ]}
                   />
                 ) : (

@@ -124,10 +124,11 @@ export type Diagnostics = {
 /**
  * A service's last error as recorded ("network: cep: falha de rede (ECONNREFUSED)": the kind of
  * failure, the service, what happened) without the two codes in front, which the page's row
- * already says in words.
+ * already says in words; a job's error ("geocoder: falha de rede (ENOTFOUND)") without the
+ * service's code name.
  */
 export function serviceErrorText(recorded: string) {
-  return recorded.replace(/^(?:network|timeout|http|invalid|busy): (?:[a-z-]+: )?/, "");
+  return recorded.replace(/^(?:network|timeout|http|invalid|busy): (?:[a-z-]+: )?/, "").replace(/^(?:cep|geocoder|instagram): /, "");
 }
 
 /** 1 234 567 bytes → "1,2 MB" (pt-BR). */
