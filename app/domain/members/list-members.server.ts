@@ -126,8 +126,13 @@ export async function listMembers(actor: Actor, query: MemberListQuery) {
   let cpfMatch: number | null = null;
   if (byCpf) {
     await recordAudit(db(), actor, "member.searched_by_cpf", rows.length === 1 ? rows[0].id : null, { found: total });
-    const hits = rows.filter((m) => m.cpf === cpfDigits(query.q));
-    cpfMatch = hits.length === 1 ? hits[0].registrationNumber : null;
+    // Looked up apart: the page asked for (?pagina=) may not hold the member.
+    const [hit] = await db()
+      .select({ registrationNumber: members.registrationNumber })
+      .from(members)
+      .where(eq(members.cpf, cpfDigits(query.q)))
+      .limit(1);
+    cpfMatch = hit?.registrationNumber ?? null;
   }
   const list = rows.map(toMemberListRow);
   return { rows: list, total, page, pageCount, cpfMatch };
