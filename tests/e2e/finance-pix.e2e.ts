@@ -164,6 +164,8 @@ describe("a payment registered from the charge's own page", () => {
     await expect.poll(() => page.getByTestId("toast").allTextContents()).toContain(FINANCE_MESSAGES.paymentRegistered);
     await expect.poll(() => page.getByTestId("charge-status").textContent()).toBe("Pago");
     expect(await page.getByTestId("charge-paid").isVisible()).toBe(true);
+    // The button that had the focus is gone: the notice has it, not the page's body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("charge-paid");
     expect(await page.getByRole("button", { name: /Registrar Pagamento/ }).count()).toBe(0);
     const [payment] = await t.query<{
       amount_centavos: number;

@@ -1,3 +1,4 @@
+import * as React from "react";
 import { Link, useLoaderData } from "react-router";
 import { z } from "zod";
 import { Mail } from "~/components/icons/sprite";
@@ -103,6 +104,13 @@ export default function ChargePage() {
   const { charge: c, pix, canConfigure, canEmail, canPay, today, back, email } = useLoaderData<typeof loader>();
   const status = STATUS[c.status];
   const reference = `${MONTH_NAMES[c.referenceMonth - 1]} de ${c.referenceYear}`;
+  // A payment registered here removes the button that had the focus: the "paid" notice takes it.
+  const paidNotice = React.useRef<HTMLDivElement>(null);
+  const wasPaid = React.useRef(c.status === "paid");
+  React.useEffect(() => {
+    if (c.status === "paid" && !wasPaid.current) paidNotice.current?.focus();
+    wasPaid.current = c.status === "paid";
+  }, [c.status]);
   return (
     <div className="mx-auto grid max-w-3xl gap-4 print:max-w-none">
       <PrintBar printable={pix.state === "ready"}>
@@ -142,7 +150,7 @@ export default function ChargePage() {
         </dl>
 
         {pix.state === "paid" ? (
-          <Alert tone="success" data-testid="charge-paid">
+          <Alert tone="success" data-testid="charge-paid" ref={paidNotice} tabIndex={-1} className="outline-none">
             {`Cobrança paga${c.paidOn ? ` em ${formatDate(c.paidOn)}` : ""}. ${PIX_PAGE_MESSAGES.paid}`}
           </Alert>
         ) : pix.state === "not-configured" ? (
