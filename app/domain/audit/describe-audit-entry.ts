@@ -13,6 +13,7 @@ import { formatMoney } from "~/lib/money";
 import { MEMBER_TABS, SITUATION_LABELS } from "~/domain/members/member-options";
 import { PRIORITY_LABELS, RECORD_TYPE_LABELS } from "~/domain/service-records/service-options";
 import { MONTH_NAMES, PAYMENT_METHOD_LABELS } from "~/domain/finance/finance-options";
+import { isUuid } from "~/utils/uuid";
 
 /** Labels of data keys shared by several events; an event's own `fields` win. */
 export const SHARED_FIELD_LABELS: Record<string, string> = {
@@ -196,7 +197,7 @@ const ENTITY_PAGES: Partial<Record<string, (id: string) => string>> = {
 
 export function auditEntityHref(entityType: string, entityId: string | null): string | null {
   const page = ENTITY_PAGES[entityType];
-  return page && entityId && /^[0-9a-f-]{36}$/i.test(entityId) ? page(entityId) : null;
+  return page && entityId && isUuid(entityId) ? page(entityId) : null;
 }
 
 /** dd/mm/aaaa HH:mm:ss in Brasília (date-fns with the time-zone date). */
