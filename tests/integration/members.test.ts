@@ -172,7 +172,7 @@ describe("the list: order, tabs, search, pagination, masking", () => {
   });
 
   it("search by full CPF only for admin, rh and secretaria, audited; the CPF leaves the address for the matrícula", async () => {
-    const m = await createMember(t.db, { name: "Cpf Buscado Lima" });
+    const m = await createMember(t.db, { name: "Cpf Buscado Lima", situation: 1 });
     for (const c of [admin, rh, secretaria]) {
       const res = await c.get(`${ADMIN_PATH}?q=${formatCpf(m.cpf!)}&aba=ativos&pagina=3`);
       expect(res.status).toBe(302);
