@@ -16,6 +16,7 @@ import {
 import { createMember, createMembers } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
+import { CPF_FOUND_NOTICE } from "~/lib/br/cpf-search";
 import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
 import { MEMBER_ACCESS_MESSAGES } from "~/domain/member-area/staff-access.server";
@@ -104,6 +105,21 @@ describe("Gestão de Filiados", () => {
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await page.locator('tbody tr[data-testid^="member-row-"]').count()).toBe(1);
     expect(await row.textContent()).toContain("***.982.247-**");
+
+    // Search by the full CPF (ADR 307): posted, so no request's address carries it; the list then
+    // shows the member by matrícula and says why.
+    const addresses: string[] = [];
+    const noteAddress = (r: { url(): string }) => addresses.push(r.url());
+    page.on("request", noteAddress);
+    await page.getByLabel("Buscar por nome ou matrícula").fill("529.982.247-25");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.waitForURL((u) => u.searchParams.get("q") === String(created.registration_number));
+    await expect.poll(() => page.getByText(CPF_FOUND_NOTICE).first().isVisible()).toBe(true);
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await page.getByLabel("Buscar por nome ou matrícula").inputValue()).toBe(String(created.registration_number));
+    expect(addresses.length).toBeGreaterThan(0);
+    page.off("request", noteAddress);
+    expect(addresses.filter((a) => /529\.?982\.?247-?25/.test(decodeURIComponent(a)))).toEqual([]);
 
     // Edit: situação 4 → badge Afastado.
     await row.getByRole("button", { name: "Editar Íris Navegadora Guimarães" }).click();

@@ -103,6 +103,20 @@ describe("the finance member search", () => {
     expect(await none.text()).toContain("Nenhum filiado encontrado");
   });
 
+  it("the same search posted (ADR 307): the matrícula in the answer's address, audited once; anything else posted is a 400", async () => {
+    const before = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
+    const res = await fin.post(PAGE, { intent: "buscar-cpf", q: "529.982.247-25" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${PAGE}?q=${conceicao.registrationNumber}`);
+    const after = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
+    expect(after[0].n - before[0].n).toBe(1);
+    const other = await fin.post(PAGE, { intent: "apagar", q: "x" });
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain("Ação inválida.");
+    // A role without the screen: 403 before the body is read.
+    expect((await (await t.login("rh")).post(PAGE, { intent: "buscar-cpf", q: CPF })).status).toBe(403);
+  });
+
   it("financeiro's panel quick action 'Consultar Filiados' opens that page", async () => {
     const html = await (await fin.get("/dashboard/financeiro")).text();
     expect(html).toMatch(/href="\/dashboard\/financeiro\/filiados"[^>]*>[^<]*(<[^>]+>)*[^<]*Consultar Filiados/);

@@ -185,6 +185,31 @@ describe("the list: order, tabs, search, pagination, masking", () => {
     expect(audit.filter((a) => a.action === "member.searched_by_cpf")).toHaveLength(3);
     expect(JSON.stringify(audit)).not.toContain(m.cpf!);
   });
+
+  it("with JavaScript the form posts a full CPF (ADR 307): the action audits a hit and answers with the matrícula; a miss goes back to the GET search unaudited", async () => {
+    const m = await createMember(t.db, { name: "Cpf Postado Lima", situation: 1 });
+    const searchPost = (c: Client, path: string, q: string) =>
+      c.request(path, { method: "POST", body: new URLSearchParams({ intent: "buscar-cpf", aba: "ativos", q }) });
+    const hit = await searchPost(admin, ADMIN_PATH, formatCpf(m.cpf!));
+    expect(hit.status).toBe(302);
+    expect(hit.headers.get("location")).toBe(`${ADMIN_PATH}?aba=ativos&q=${m.registrationNumber}`);
+    // The notice that explains the matrícula in the box, one-shot in the flash cookie.
+    expect(hit.headers.get("set-cookie")).toMatch(/flash=/);
+    expect(rowsOf((await page(admin, hit.headers.get("location")!)).html)).toEqual([m.registrationNumber]);
+    const entries = (await auditFor(m.id)).filter((a) => a.action === "member.searched_by_cpf");
+    expect(entries).toEqual([expect.objectContaining({ data: { found: 1 }, actor_username: (await t.user("admin")).username })]);
+    // A role that does not search by CPF: the term is a name search like any other, unaudited.
+    const other = await searchPost(presidencia, ADMIN_PATH, m.cpf!);
+    expect(other.headers.get("location")).toBe(`${ADMIN_PATH}?aba=ativos&q=${m.cpf}`);
+    // A CPF that is nobody's: back to the GET search as typed; the action wrote no entry.
+    const [{ n: before }] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
+    const miss = await searchPost(rh, RH_PATH, "111.444.777-35");
+    expect(miss.status).toBe(302);
+    expect(miss.headers.get("location")).toBe(`${RH_PATH}?aba=ativos&q=111.444.777-35`);
+    const [{ n: after }] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
+    expect(after).toBe(before);
+    expect((await auditFor(m.id)).filter((a) => a.action === "member.searched_by_cpf")).toHaveLength(1);
+  });
 });
 
 describe("create, edit, delete with the original's messages", () => {

@@ -388,6 +388,21 @@ describe("the audit screen: who viewed this member's CPF?", () => {
     ]);
   });
 
+  it("with JavaScript the filter form posts the CPF (ADR 307): the same address with the matrícula, audited once", async () => {
+    const before = await count("member.searched_by_cpf");
+    const res = await as("admin").post("/dashboard/auditoria", { intent: "buscar-cpf", acao: "member.cpf_viewed", filiado: formatCpf(seen.cpf!) });
+    expect(res.status).toBe(302);
+    const location = res.headers.get("location")!;
+    expect(location).toBe(`/dashboard/auditoria?acao=member.cpf_viewed&filiado=${seen.registrationNumber}`);
+    expect((await entries("member.searched_by_cpf")).slice(before)).toEqual([
+      expect.objectContaining({ entity_id: seen.id, data: { found: 1 } }),
+    ]);
+    // Nobody's CPF: back to the GET filter as typed, where the loader answers (and audits) the miss.
+    const miss = await as("admin").post("/dashboard/auditoria", { intent: "buscar-cpf", filiado: "390.533.447-05" });
+    expect(miss.headers.get("location")).toBe("/dashboard/auditoria?filiado=390.533.447-05");
+    expect(await count("member.searched_by_cpf")).toBe(before + 1);
+  });
+
   it("an unknown or malformed member is a 400 with a pt-BR message, never a 500", async () => {
     for (const [value, message] of [
       ["99999999", AUDIT_MESSAGES.memberNotFound],

@@ -36,6 +36,7 @@ import { contentSchema } from "~/domain/content/content.schema";
 import { contactActionSchema, contactFormSchema, casesActionSchema } from "~/domain/contacts/contact.schema";
 import { complaintFormSchema, followUpSchema, staffActionSchema } from "~/domain/complaints/complaint.schema";
 import { auditExportFormSchema } from "~/domain/audit/audit-filters";
+import { cpfSearchIntent } from "~/utils/cpf-out-of-address.server";
 import { financeActionSchema } from "~/domain/finance/finance.schema";
 import { memberActionSchema, memberImportActionSchema, memberPageActionSchema } from "~/domain/members/member.schema";
 import { consultaSchema } from "~/domain/service-records/consulta";
@@ -795,6 +796,34 @@ export const FORM_POSTS: FormPost[] = [
       schema: auditExportFormSchema,
       valid: () => ({ acao: "login", de: "2026-01-01" }),
       textFields: ["pessoa", "registro", "filiado"],
+    },
+  },
+  // A search by full CPF, posted so the CPF is in no address (ADR 307): the audit screen's member
+  // filter and finance's 'Consultar Filiados'. A hit writes its audit entry and answers a redirect.
+  {
+    path: "/dashboard/auditoria",
+    pattern: "dashboard/auditoria",
+    bodies: [() => ({ intent: "buscar-cpf", filiado: "529.982.247-25" })],
+    tables: ["audit_log"],
+    form: {
+      name: "auditoria-busca-cpf",
+      login: "admin",
+      schema: cpfSearchIntent("filiado"),
+      valid: () => ({ intent: "buscar-cpf", filiado: "529.982.247-25", acao: "member.cpf_viewed" }),
+      textFields: ["filiado"],
+    },
+  },
+  {
+    path: "/dashboard/financeiro/filiados",
+    pattern: "dashboard/financeiro/filiados",
+    bodies: [() => ({ intent: "buscar-cpf", q: "529.982.247-25" })],
+    tables: ["audit_log"],
+    form: {
+      name: "consultar-filiados-busca-cpf",
+      login: "financeiro",
+      schema: cpfSearchIntent(),
+      valid: () => ({ intent: "buscar-cpf", q: "529.982.247-25" }),
+      textFields: ["q"],
     },
   },
   {

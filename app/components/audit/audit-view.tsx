@@ -16,6 +16,7 @@ import {
   type FilterKey,
 } from "~/domain/audit/audit-filters";
 import type { AuditDataLine, AuditEntryView } from "~/domain/audit/describe-audit-entry";
+import { useCpfSearchPost } from "~/components/ui/use-cpf-search-post";
 
 type Page = { entries: AuditEntryView[]; olderCursor: string | null; newerCursor: string | null };
 
@@ -51,12 +52,15 @@ const dateValue = (v: string) => normaliseDay(v) ?? v;
 export function AuditView({ values, errors, page, people, member }: AuditViewProps) {
   const errorList = Object.values(errors).filter(Boolean);
   const filtered = FILTER_KEYS.some((k) => values[k]);
+  // A CPF in the member filter is posted, never put in the address (ADR 307).
+  const onSubmit = useCpfSearchPost(FILTER_PARAMS.member, true);
   return (
     <div className="grid gap-6">
       {/* Keyed by the filters: after a link ("Ver só quem viu o CPF completo", "Limpar filtros") the fields show the filters in force. */}
       <Form
         key={query(values)}
         method="get"
+        onSubmit={onSubmit}
         className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
         aria-labelledby="audit-filters-title"
       >

@@ -4,6 +4,7 @@ import { Input, Label, Options, Select } from "~/components/ui/input";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useCpfSearchPost } from "./use-cpf-search-post";
 
 /**
  * The list screens' filters (issue 20 §2, ADR 240). `search`, the list's search box, is always
@@ -154,13 +155,20 @@ export function SearchForm({
   value,
   className,
   children,
+  cpfSearch = false,
   ...props
-}: { id: string; label: string; value: string; className?: string; children?: React.ReactNode } & Omit<
-  React.ComponentProps<typeof Input>,
-  "id" | "name" | "type" | "defaultValue" | "className" | "children"
->) {
+}: {
+  id: string;
+  label: string;
+  value: string;
+  className?: string;
+  children?: React.ReactNode;
+  /** The list finds a member by full CPF: such a term is posted, never put in the address (ADR 307). */
+  cpfSearch?: boolean;
+} & Omit<React.ComponentProps<typeof Input>, "id" | "name" | "type" | "defaultValue" | "className" | "children">) {
+  const onSubmit = useCpfSearchPost("q", cpfSearch);
   return (
-    <Form method="get" role="search" className={cn("flex w-full gap-2", className)}>
+    <Form method="get" role="search" className={cn("flex w-full gap-2", className)} onSubmit={onSubmit}>
       {children}
       <label htmlFor={id} className="sr-only">
         {label}

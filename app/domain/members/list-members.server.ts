@@ -8,6 +8,7 @@ import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { can } from "~/auth/screens";
 import { cpfDigits, isValidCpf } from "~/lib/br/cpf";
+import { isFullCpfTerm } from "~/lib/br/cpf-search";
 import { MAX_REGISTRATION_NUMBER, MEMBER_TABS, type MemberTab } from "./member-options";
 import { toMemberListRow } from "./member-row";
 
@@ -53,6 +54,24 @@ export function searchCondition(term: string, options: { byCpf: boolean }): SQL 
 export function isCpfSearch(term: string, actor: Pick<Actor, "role">) {
   const t = term.trim();
   return can(actor.role, "members.cpf") && /^[\d.\-\s]+$/.test(t) && isValidCpf(t);
+}
+
+/**
+ * A full-CPF search posted by a list's search form (ADR 307): the matrícula of the member it
+ * finds, the search audited as the list's own (`member.searched_by_cpf`, never the CPF), or null
+ * without an entry: a miss is answered by the list's GET search, whose loader audits it. The
+ * caller authorizes the list; a term that is not a whole valid CPF finds nobody here.
+ */
+export async function memberFoundByCpf(actor: Actor, term: string): Promise<number | null> {
+  if (!isFullCpfTerm(term)) return null;
+  const [hit] = await db()
+    .select({ id: members.id, registrationNumber: members.registrationNumber })
+    .from(members)
+    .where(eq(members.cpf, cpfDigits(term)))
+    .limit(1);
+  if (!hit) return null;
+  await recordAudit(db(), actor, "member.searched_by_cpf", hit.id, { found: 1 });
+  return hit.registrationNumber;
 }
 
 /** The tab and search of the list, as one WHERE (shared by the page and the CSV export). */

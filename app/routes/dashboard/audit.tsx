@@ -1,10 +1,16 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/audit";
 import { requireAccess } from "~/auth/guard.server";
-import { AUDIT_MESSAGES, filterParams, parseAuditFilters, type FilterErrors, type FilterKey } from "~/domain/audit/audit-filters";
+import { AUDIT_MESSAGES, FILTER_PARAMS, filterParams, parseAuditFilters, type FilterErrors, type FilterKey } from "~/domain/audit/audit-filters";
 import { auditMemberByCpf, auditMemberByRegistration } from "~/domain/audit/audit-member.server";
 import { listAuditLog } from "~/domain/audit/list-audit-log.server";
 import { loadOrFail } from "~/utils/load.server";
+import { cpfSearchAnswer, cpfSearchIntent } from "~/utils/cpf-out-of-address.server";
+import { CPF_SEARCH_INTENT } from "~/lib/br/cpf-search";
+import { staffAction } from "~/utils/staff-action.server";
+import { z } from "zod";
+import { authorize } from "~/auth/authorize";
+import { memberFoundByCpf } from "~/domain/members/list-members.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { AuditView } from "~/components/audit/audit-view";
@@ -43,6 +49,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     people: page.people,
     member: member ? { registrationNumber: member.registrationNumber, name: member.name } : null,
   };
+}
+
+/** The member filter's CPF, posted by the filter form so it is in no address (ADR 307); nothing else is posted here. */
+export async function action({ request }: Route.ActionArgs) {
+  return staffAction(request, z.discriminatedUnion("intent", [cpfSearchIntent("filiado" satisfies (typeof FILTER_PARAMS)["member"])]), (actor) => ({
+    fallback: AUDIT_MESSAGES.loadError,
+    handlers: {
+      [CPF_SEARCH_INTENT]: async ({ filiado: cpf }, { fields }) => {
+        authorize(actor, "audit.view");
+        authorize(actor, "members.cpf");
+        return cpfSearchAnswer(request, fields, await memberFoundByCpf(actor, cpf), FILTER_PARAMS.member);
+      },
+    },
+  }));
 }
 
 export default function AuditPage() {

@@ -1,11 +1,16 @@
 import { Link, useLoaderData } from "react-router";
+import { z } from "zod";
 import { Receipt } from "~/components/icons/sprite";
 import type { Route } from "./+types/finance-members";
 import { requireAccess } from "~/auth/guard.server";
 import { searchFinanceMembers } from "~/domain/finance/finance-members.server";
 import { FINANCE_MEMBER_LIMIT } from "~/domain/finance/finance-options";
 import { loadOrFail } from "~/utils/load.server";
-import { cpfOutOfAddress } from "~/utils/cpf-out-of-address.server";
+import { cpfOutOfAddress, cpfSearchAnswer, cpfSearchIntent } from "~/utils/cpf-out-of-address.server";
+import { CPF_SEARCH_INTENT } from "~/lib/br/cpf-search";
+import { staffAction } from "~/utils/staff-action.server";
+import { authorize } from "~/auth/authorize";
+import { memberFoundByCpf } from "~/domain/members/list-members.server";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
 import { Badge } from "~/components/ui/badge";
@@ -26,8 +31,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 120);
   const { rows, more, cpfMatch } = await loadOrFail(() => searchFinanceMembers(user, q), "Erro ao buscar filiados. Tente novamente.");
-  if (cpfMatch !== null) cpfOutOfAddress(request, cpfMatch);
+  if (cpfMatch !== null) await cpfOutOfAddress(request.url, cpfMatch);
   return { rows, more, q };
+}
+
+/** The search by full CPF, posted by the search form so the CPF is in no address (ADR 307); nothing else is posted here. */
+export async function action({ request }: Route.ActionArgs) {
+  return staffAction(request, z.discriminatedUnion("intent", [cpfSearchIntent()]), (actor) => ({
+    fallback: "Erro ao buscar filiados. Tente novamente.",
+    handlers: {
+      [CPF_SEARCH_INTENT]: async ({ q }, { fields }) => {
+        authorize(actor, "finance.members");
+        return cpfSearchAnswer(request, fields, await memberFoundByCpf(actor, q));
+      },
+    },
+  }));
 }
 
 export default function FinanceMembersPage() {
@@ -45,6 +63,7 @@ export default function FinanceMembersPage() {
         placeholder="Nome, matrícula ou CPF"
         autoComplete="off"
         className="md:max-w-xl"
+        cpfSearch
       />
       {!q.trim() ? (
         <EmptyState compact>Digite parte do nome (com ou sem acentos), a matrícula ou o CPF completo.</EmptyState>

@@ -1,17 +1,19 @@
 import { Link, useLoaderData, useLocation } from "react-router";
+import { z } from "zod";
 import { Download, FileUp, MapPinHouse, RefreshCw } from "~/components/icons/sprite";
 import { countPendingAddressRequests } from "~/domain/member-area/my-data.server";
 import type { Route } from "./+types/members";
 import { requireAccess } from "~/auth/guard.server";
 import { staffAction } from "~/utils/staff-action.server";
-import { listMembers } from "~/domain/members/list-members.server";
+import { isCpfSearch, listMembers, memberFoundByCpf } from "~/domain/members/list-members.server";
 import { addMember, editMember, removeMember } from "~/domain/members/manage-members.server";
 import { isMemberTab, MEMBER_TABS, type MemberTab } from "~/domain/members/member-options";
 import { MEMBER_MESSAGES, memberActionSchema } from "~/domain/members/member.schema";
 import { authorize } from "~/auth/authorize";
 import { can } from "~/auth/screens";
 import { loadOrFail } from "~/utils/load.server";
-import { cpfOutOfAddress } from "~/utils/cpf-out-of-address.server";
+import { cpfOutOfAddress, cpfSearchAnswer, cpfSearchIntent } from "~/utils/cpf-out-of-address.server";
+import { CPF_SEARCH_INTENT } from "~/lib/br/cpf-search";
 import { useFormAction } from "~/components/ui/use-form-action";
 import { DashboardErrorBoundary } from "~/components/layout/dashboard-error";
 import { PageHeader } from "~/components/layout/dashboard-shell";
@@ -37,19 +39,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = { ...readListParams(params), tab: readChoice(params, "aba", isMemberTab, "todos") };
   const { cpfMatch, ...result } = await loadOrFail(() => listMembers(user, query), MEMBER_MESSAGES.loadError);
-  if (cpfMatch !== null) cpfOutOfAddress(request, cpfMatch);
+  if (cpfMatch !== null) await cpfOutOfAddress(request.url, cpfMatch);
   // The addresses members asked for in "Meus dados" (ADR 275), for the roles that decide them.
   const pendingAddresses = can(user.role, "members.address-review") ? await countPendingAddressRequests() : null;
-  return { ...result, q: query.q, tab: query.tab, month: query.month, canImport: can(user.role, "members.import"), pendingAddresses };
+  return { ...result, q: query.q, tab: query.tab, month: query.month, canImport: can(user.role, "members.import"), byCpf: can(user.role, "members.cpf"), pendingAddresses };
 }
 
+const memberListActions = z.discriminatedUnion("intent", [...memberActionSchema.options, cpfSearchIntent()]);
+
 export async function action({ request }: Route.ActionArgs) {
-  return staffAction(request, memberActionSchema, (actor) => ({
+  return staffAction(request, memberListActions, (actor) => ({
     fallback: {
       create: MEMBER_MESSAGES.createError,
       update: MEMBER_MESSAGES.updateError,
       delete: MEMBER_MESSAGES.deleteError,
       refresh: MEMBER_MESSAGES.loadError,
+      [CPF_SEARCH_INTENT]: MEMBER_MESSAGES.loadError,
     },
     echo: ["name", "email", "mobilePhone", "cpf", "address", "city", "state", "cep", "region", "workplaceName", "registrationNumber"],
     idempotent: { create: "member" },
@@ -59,6 +64,11 @@ export async function action({ request }: Route.ActionArgs) {
       delete: async (input) => (await removeMember(actor, input.id), MEMBER_MESSAGES.deleted),
       // The original's refresh button: the list is read again after any action.
       refresh: async () => (authorize(actor, "members.view"), MEMBER_MESSAGES.refreshed),
+      // A search by full CPF arrives as a post, so the CPF is in no address (ADR 307).
+      [CPF_SEARCH_INTENT]: async ({ q }, { fields }) => {
+        authorize(actor, "members.view");
+        return cpfSearchAnswer(request, fields, isCpfSearch(q, actor) ? await memberFoundByCpf(actor, q) : null);
+      },
     },
   }));
 }
@@ -81,7 +91,7 @@ function RefreshButton() {
 }
 
 export default function MembersPage() {
-  const { rows, total, page, pageCount, q, tab, month, canImport, pendingAddresses } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageCount, q, tab, month, canImport, byCpf, pendingAddresses } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   // The panels' quick actions: "Novo Filiado" opens the form (?novo=1); "Editar Filiado"
   // (?acao=editar) asks for the member to edit and puts the cursor in the search.
@@ -137,9 +147,10 @@ export default function MembersPage() {
         search={
           <SearchForm
             id="busca-filiados"
-            label="Buscar por nome ou matrícula"
+            label={byCpf ? "Buscar por nome ou matrícula, ou pelo CPF completo" : "Buscar por nome ou matrícula"}
             value={q}
-            placeholder="Nome ou matrícula"
+            placeholder={byCpf ? "Nome, matrícula ou CPF" : "Nome ou matrícula"}
+            cpfSearch={byCpf}
             autoFocus={choosingToEdit && !q}
             aria-describedby={choosingToEdit ? "escolher-para-editar" : undefined}
             className="lg:max-w-md"
