@@ -248,6 +248,28 @@ describe("workplace spreadsheet import", () => {
   });
 });
 
+describe("criar-rota's toasts on a phone", () => {
+  it("the toast after a workplace's CEP look-up leaves the page's heading 'Criar Rota' uncovered (ADR 306)", async () => {
+    const [w] = await t.query<{ id: string }>`select id from workplaces order by name limit 1`;
+    const page = await t.login("campo", { path: "/dashboard/campo/criar-rota", viewport: "phone" });
+    await hydrated(page);
+    await page.getByLabel("Começar de um posto (opcional)").selectOption(w.id);
+    // "Endereço do posto carregado!", or the notice that its registered address is used.
+    const toast = page.getByTestId("toast").first();
+    await expect.poll(() => toast.isVisible()).toBe(true);
+    const heading = page.getByRole("heading", { level: 1, name: "Criar Rota" });
+    const covered = async () => {
+      const [h, b] = [(await heading.boundingBox())!, (await toast.boundingBox())!];
+      // The heading is on screen (the check means something) and the toast is above or below it.
+      return h.y >= 0 && (b.y >= h.y + h.height || b.y + b.height <= h.y) ? "livre" : "coberto";
+    };
+    await page.waitForTimeout(300);
+    expect(await covered()).toBe("livre");
+    await screenshot(page, "route-create-toast-390");
+    await page.context().close();
+  });
+});
+
 describe("criar-rota on a slow phone", () => {
   it("a workplace picked before the page works is taken up once it does: its CEP, address and members fill in", async () => {
     const [w] = await t.query<{ id: string }>`select id from workplaces where name = 'Shopping do Teste E2E'`;

@@ -97,13 +97,28 @@ describe("Gestão de Filiados", () => {
     await dialog.getByRole("button", { name: "Fechar" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
-    // Search without accents.
-    await page.getByLabel("Buscar por nome ou matrícula").fill("iris navegadora");
+    // Search without accents. The keyboard's focus stays in the search form after each search,
+    // by "Buscar" or by Enter in the field (not dropped on the page's body).
+    const search = page.getByLabel("Buscar por nome ou matrícula");
+    const focused = () =>
+      page.evaluate(() =>
+        document.activeElement?.closest('[role="search"]')
+          ? document.activeElement.id || document.activeElement.textContent
+          : "fora da busca",
+      );
+    await search.fill("navegadora guimaraes");
     await page.getByRole("button", { name: "Buscar" }).click();
+    await page.waitForURL((u) => u.searchParams.get("q") === "navegadora guimaraes");
+    await expect.poll(() => page.locator('tbody tr[data-testid^="member-row-"]').count()).toBe(1);
+    expect(await focused()).toContain("Buscar");
+    await search.fill("iris navegadora");
+    await search.press("Enter");
     await page.waitForURL((u) => u.searchParams.get("q") === "iris navegadora");
     const row = page.getByTestId(`member-row-${created.registration_number}`);
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await page.locator('tbody tr[data-testid^="member-row-"]').count()).toBe(1);
+    expect(await focused()).toBe("busca-filiados");
+    expect(await search.inputValue()).toBe("iris navegadora");
     expect(await row.textContent()).toContain("***.982.247-**");
 
     // Search by the full CPF (ADR 307): posted, so no request's address carries it; the list then

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ROLES } from "~/auth/roles";
 import { MESSAGES } from "~/auth/screens";
-import { DIAGNOSTICS_MESSAGES, formatBytes } from "~/domain/diagnostics/diagnostics";
+import { DIAGNOSTICS_MESSAGES, formatBytes, JOB_FIGURES } from "~/domain/diagnostics/diagnostics";
 import { EXTERNAL_SERVICES } from "~/integrations/service-status.server";
 import { useTestServer } from "../support/suite";
 import { useSmtpSink } from "../support/smtp";
@@ -68,6 +68,24 @@ describe("/test-supabase shows true figures", () => {
   beforeAll(async () => {
     admin = await t.login("admin");
   });
+
+  /** The jobs' figures as the page shows them (data-job-state="…" and its number). */
+  function shownFigures(html: string) {
+    const shown: Record<string, number> = {};
+    for (const state of JOB_FIGURES) {
+      const m = new RegExp(`data-job-state="${state}"[\\s\\S]*?<dd[^>]*>([^<]*)</dd>`).exec(html);
+      shown[state] = Number(m![1].replace(/\D/g, ""));
+    }
+    return shown;
+  }
+
+  /** The same figures read from the table: a queued job with an error is waiting for another attempt. */
+  async function figuresInTable() {
+    const rows = await t.query<{ state: string; retrying: boolean; n: number }>`
+      select state, (state = 'queued' and last_error is not null) as retrying, count(*)::int as n from jobs group by 1, 2`;
+    const n = (state: string, retrying = false) => rows.find((r) => r.state === state && r.retrying === retrying)?.n ?? 0;
+    return { queued: n("queued"), retrying: n("queued", true), running: n("running"), failed: n("failed"), done: n("done") };
+  }
 
   async function diagnostics() {
     const res = await admin.get("/test-supabase");
@@ -156,12 +174,7 @@ describe("/test-supabase shows true figures", () => {
       .toBe("failed");
 
     const html = await diagnostics();
-    const counts = await t.query<{ state: string; n: number }>`select state, count(*)::int as n from jobs group by state`;
-    for (const state of ["queued", "running", "failed", "done"]) {
-      const expected = counts.find((c) => c.state === state)?.n ?? 0;
-      const m = new RegExp(`data-job-state="${state}"[\\s\\S]*?<dd[^>]*>([^<]*)</dd>`).exec(html);
-      expect(Number(m![1].replace(/\D/g, "")), state).toBe(expected);
-    }
+    expect(shownFigures(html)).toEqual(await figuresInTable());
     const text = sectionText(html, "jobs");
     expect(text).toContain(`test.diag-fail #${id}`);
     expect(text).toContain("falha de teste do diagnóstico");
@@ -169,6 +182,38 @@ describe("/test-supabase shows true figures", () => {
     expect(text).toContain("Falhou");
     // The hourly housekeeping is scheduled (and ran once at start-up).
     expect(text).toMatch(/Limpeza periódica \( housekeeping \) a cada 60 min/);
+  });
+
+  it("a job that failed an attempt and will be tried again is counted under 'Aguardando nova tentativa', not 'Na fila', and listed with its next attempt", async () => {
+    const api = jobsApi(t.server);
+    const flaky = api.defineJob(
+      "test.diag-retry",
+      z.object({}),
+      async () => {
+        throw new Error("falha passageira do diagnóstico");
+      },
+      { maxAttempts: 3, backoffSeconds: 3600 },
+    );
+    const id = (await api.enqueueJob(flaky, {}))!;
+    await expect
+      .poll(async () => (await t.query<{ state: string; attempts: number }>`select state, attempts from jobs where id = ${id}`)[0], {
+        timeout: 10_000,
+      })
+      .toEqual({ state: "queued", attempts: 1 });
+
+    const html = await diagnostics();
+    const shown = shownFigures(html);
+    expect(shown).toEqual(await figuresInTable());
+    expect(shown.retrying).toBeGreaterThanOrEqual(1);
+    const [{ total }] = await t.query<{ total: number }>`select count(*)::int as total from jobs`;
+    expect(Object.values(shown).reduce((a, b) => a + b, 0)).toBe(total);
+    const text = sectionText(html, "jobs");
+    expect(text).toMatch(new RegExp(`Aguardando nova tentativa ${shown.retrying.toLocaleString("pt-BR")}`));
+    // The list says the same: the job, its attempt of three and when it runs again.
+    const row = plain(new RegExp(`<tr[^>]*>(?:(?!</tr>)[\\s\\S])*test\\.diag-retry #${id}(?!\\d)[\\s\\S]*?</tr>`).exec(html)![0]);
+    expect(row).toContain("1 de 3");
+    expect(row).toMatch(/Nova tentativa \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(row).toContain("falha passageira do diagnóstico");
   });
 
   it("the cached Instagram posts: id, caption, media_url and timestamp", async () => {

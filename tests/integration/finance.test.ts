@@ -364,6 +364,18 @@ describe("payments and undo", () => {
     expect(stamped.undone_by).toBe(actor.id);
     const audit = await t.query<{ action: string }>`select action from audit_log where entity_id = ${p.id} order by id`;
     expect(audit.map((a) => a.action)).toEqual(["payment.registered", "payment.undone"]);
+    // The audit screen links both entries to the charge's page, where the payment is shown (a
+    // payment has no page of its own): from the id the entry keeps in its data, no name copied.
+    const log = decodeHtml(await (await admin.get(`/dashboard/auditoria?registro=${p.id}`)).text());
+    const links = [...log.matchAll(/<a[^>]*data-testid="audit-entity-link"[^>]*>/g)].map((m) => m[0]);
+    expect(links).toHaveLength(2);
+    for (const a of links) {
+      expect(a).toContain(`href="/dashboard/financeiro/cobrancas/${c.id}"`);
+      expect(a).toContain(`aria-label="Abrir a cobrança do pagamento ${p.id}"`);
+    }
+    const chargePage = await admin.get(`/dashboard/financeiro/cobrancas/${c.id}`);
+    expect(chargePage.status).toBe(200);
+    expect(decodeHtml(await chargePage.text())).toContain(m.name);
 
     // Excess: refused until confirmed explicitly (ADR 181), then accepted and flagged.
     const unconfirmed = await post(fin, { ...pay, amount: "52,50" });

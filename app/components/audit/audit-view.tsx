@@ -222,7 +222,7 @@ function AuditEntryCard({ entry: e }: { entry: AuditEntryView }) {
                 <Link
                   to={e.entityHref}
                   className="break-all font-mono text-xs text-brand-800 underline underline-offset-2"
-                  aria-label={`Abrir ${e.entityLabel.toLowerCase()} ${e.entityId}`}
+                  aria-label={e.entityLinkLabel ?? undefined}
                   data-testid="audit-entity-link"
                 >
                   {e.entityId}

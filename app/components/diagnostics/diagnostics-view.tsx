@@ -6,9 +6,10 @@ import {
   FILE_PURPOSE_LABELS,
   formatBytes,
   formatInterval,
+  JOB_FIGURE_LABELS,
+  JOB_FIGURES,
   JOB_LABELS,
   JOB_STATE_LABELS,
-  JOB_STATES,
   serviceErrorText,
   type Diagnostics,
   type Section,
@@ -243,11 +244,16 @@ export function DiagnosticsView({ data }: { data: Diagnostics }) {
         <SectionBody section={data.jobs}>
           {(j) => (
             <div className="space-y-6">
-              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                {JOB_STATES.map((s) => (
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+                {JOB_FIGURES.map((s) => (
                   <div key={s} className="rounded-lg border border-slate-200 p-3" data-job-state={s}>
-                    <dt className="text-sm text-slate-600">{JOB_STATE_LABELS[s]}</dt>
-                    <dd className={`text-2xl font-bold ${s === "failed" && j.counts[s] ? "text-red-700" : "text-navy-950"}`}>
+                    <dt className="text-sm text-slate-600">{JOB_FIGURE_LABELS[s]}</dt>
+                    <dd
+                      className={cn(
+                        "text-2xl font-bold text-navy-950",
+                        j.counts[s] && (s === "failed" ? "text-red-700" : s === "retrying" ? "text-amber-800" : null),
+                      )}
+                    >
                       {j.counts[s].toLocaleString("pt-BR")}
                     </dd>
                   </div>

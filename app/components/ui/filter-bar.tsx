@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useCpfSearchPost } from "./use-cpf-search-post";
+import { useSharedRef } from "~/components/ui/use-shared-ref";
 
 /**
  * The list screens' filters (issue 20 §2, ADR 240). `search`, the list's search box, is always
@@ -148,6 +149,10 @@ export function SearchInput({
  * A list's search by `?q=` (a GET form: it works without JavaScript): the field, labelled for
  * screen readers, and "Buscar"; `children` are the hidden fields that keep the list's other
  * filters. Other props go to the input.
+ *
+ * When the list's `q` changes (the search ran, a tab or "Limpar" link, the browser's back) the
+ * field is given the new text in place, not re-mounted: a re-mounted field drops the keyboard's
+ * focus on the page's body after every search.
  */
 export function SearchForm({
   id,
@@ -156,6 +161,7 @@ export function SearchForm({
   className,
   children,
   cpfSearch = false,
+  ref,
   ...props
 }: {
   id: string;
@@ -167,13 +173,18 @@ export function SearchForm({
   cpfSearch?: boolean;
 } & Omit<React.ComponentProps<typeof Input>, "id" | "name" | "type" | "defaultValue" | "className" | "children">) {
   const onSubmit = useCpfSearchPost("q", cpfSearch);
+  const field = React.useRef<HTMLInputElement>(null);
+  const sharedRef = useSharedRef(field, ref);
+  React.useEffect(() => {
+    if (field.current && field.current.value !== value) field.current.value = value;
+  }, [value]);
   return (
     <Form method="get" role="search" className={cn("flex w-full gap-2", className)} onSubmit={onSubmit}>
       {children}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Input id={id} name="q" type="search" defaultValue={value} key={value} maxLength={120} {...props} />
+      <Input id={id} name="q" type="search" defaultValue={value} maxLength={120} {...props} ref={sharedRef} />
       <Button type="submit">
         <Search /> Buscar
       </Button>

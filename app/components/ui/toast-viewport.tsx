@@ -43,22 +43,21 @@ function barBottom(): number {
 }
 
 /**
- * Where the toasts sit (ADR 192): at the bottom on a laptop (right corner, away from the forms'
- * left-aligned fields), at the top on a phone (the bottom is where the on-screen keyboard and the
- * field being typed into are), below the page's top bar, never over its menu (ADR 230). Either
- * way, when the focused field or its form's submit button is under the toasts they move to the
- * other edge.
+ * Where the toasts sit (ADR 192, ADR 306): at the bottom, on a laptop (right corner, away from the
+ * forms' left-aligned fields) and on a phone alike: at the top of a phone they covered the page's
+ * heading and first lines, what the person reads on arriving. When the focused field or its
+ * form's submit button is under them they move to the top edge, below the page's top bar, never
+ * over its menu (ADR 230).
  */
 function useEdge(region: React.RefObject<HTMLOListElement | null>, count: number): { edge: Edge; top: number } {
   const [spot, setSpot] = React.useState<{ edge: Edge; top: number }>({ edge: "bottom", top: 0 });
   React.useEffect(() => {
     const place = () => {
-      const preferred: Edge = window.matchMedia("(max-width: 639px)").matches ? "top" : "bottom";
       const below = barBottom();
       const set = (edge: Edge) => setSpot((p) => (p.edge === edge && p.top === below ? p : { edge, top: below }));
       const boxes = protectedBoxes();
       const box = region.current?.getBoundingClientRect();
-      if (boxes.length === 0 || !box || box.height === 0) return set(preferred);
+      if (boxes.length === 0 || !box || box.height === 0) return set("bottom");
       const h = box.height;
       const vh = window.innerHeight;
       const overlaps = (e: Edge) => {
@@ -66,8 +65,7 @@ function useEdge(region: React.RefObject<HTMLOListElement | null>, count: number
         const bottom = e === "top" ? below + h : vh;
         return boxes.some((f) => f.right > box.left && f.left < box.right && f.bottom > top && f.top < bottom);
       };
-      const other: Edge = preferred === "top" ? "bottom" : "top";
-      set(overlaps(preferred) && !overlaps(other) ? other : preferred);
+      set(overlaps("bottom") && !overlaps("top") ? "top" : "bottom");
     };
     place();
     window.addEventListener("focusin", place);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_MESSAGES, brasiliaDayStart, filterParams, normaliseDay, parseAuditFilters } from "./audit-filters";
-import { auditEntityHref, dataLinesText, describeAuditEntry } from "./describe-audit-entry";
+import { auditEntityHref, auditEntityLink, dataLinesText, describeAuditEntry } from "./describe-audit-entry";
 import { FORM_MESSAGES } from "~/utils/fields";
 
 describe("audit filters", () => {
@@ -117,5 +117,23 @@ describe("auditEntityHref", () => {
     expect(auditEntityHref("workplace", id)).toBeNull();
     expect(auditEntityHref("member", null)).toBeNull();
     expect(auditEntityHref("member", "../../login")).toBeNull();
+  });
+});
+
+describe("auditEntityLink", () => {
+  it("links a payment to its charge's page by the chargeId its entry keeps; no usable chargeId, no link", () => {
+    const payment = "0a11ce00-0000-4000-8000-0000000000a1";
+    const charge = "0a11ce00-0000-4000-8000-0000000000c1";
+    expect(auditEntityLink("payment", "Pagamento", payment, { chargeId: charge, amountCentavos: 100 })).toEqual({
+      href: `/dashboard/financeiro/cobrancas/${charge}`,
+      label: `Abrir a cobrança do pagamento ${payment}`,
+    });
+    expect(auditEntityLink("payment", "Pagamento", payment, {})).toBeNull();
+    expect(auditEntityLink("payment", "Pagamento", payment, { chargeId: "../../login" })).toBeNull();
+    expect(auditEntityLink("charge", "Cobrança", charge, {})).toEqual({
+      href: `/dashboard/financeiro/cobrancas/${charge}`,
+      label: `Abrir cobrança ${charge}`,
+    });
+    expect(auditEntityLink("workplace", "Posto", charge, { chargeId: charge })).toBeNull();
   });
 });

@@ -179,8 +179,13 @@ export type AuditEntryView = {
   entityType: string;
   entityLabel: string;
   entityId: string | null;
-  /** The record's own page, for the kinds that have one (the audit screen is admin's: admin opens them all). */
+  /**
+   * The record's own page, for the kinds that have one (the audit screen is admin's: admin opens
+   * them all); for a payment, which is shown on its charge's page, that charge's page.
+   */
   entityHref: string | null;
+  /** The link's accessible name ("Abrir cobrança …", "Abrir a cobrança do pagamento …"). */
+  entityLinkLabel: string | null;
   lines: AuditDataLine[];
 };
 
@@ -198,6 +203,32 @@ const ENTITY_PAGES: Partial<Record<string, (id: string) => string>> = {
 export function auditEntityHref(entityType: string, entityId: string | null): string | null {
   const page = ENTITY_PAGES[entityType];
   return page && entityId && isUuid(entityId) ? page(entityId) : null;
+}
+
+/**
+ * Kinds of record with no page of their own, shown on another record's page whose id their
+ * entries hold in `data`: a payment is on its charge's page ("payment.registered" and
+ * "payment.undone" keep the `chargeId`). No lookup: the entry already says it.
+ */
+const SHOWN_ON: Partial<Record<string, { key: string; entityType: string; label: string }>> = {
+  payment: { key: "chargeId", entityType: "charge", label: "Abrir a cobrança do pagamento" },
+};
+
+/** The link of an entry's record: its own page, or the page it is shown on; null when neither. */
+export function auditEntityLink(
+  entityType: string,
+  entityLabel: string,
+  entityId: string | null,
+  data: Record<string, unknown>,
+): { href: string; label: string } | null {
+  if (!entityId) return null;
+  const own = auditEntityHref(entityType, entityId);
+  if (own) return { href: own, label: `Abrir ${entityLabel.toLowerCase()} ${entityId}` };
+  const on = SHOWN_ON[entityType];
+  if (!on) return null;
+  const otherId = data[on.key];
+  const href = typeof otherId === "string" ? auditEntityHref(on.entityType, otherId) : null;
+  return href ? { href, label: `${on.label} ${entityId}` } : null;
 }
 
 /** dd/mm/aaaa HH:mm:ss in Brasília (date-fns with the time-zone date). */
@@ -295,6 +326,8 @@ export function describeAuditEntry(row: AuditRow): AuditEntryView {
   const data = parsed?.success ? (parsed.data as Record<string, unknown>) : raw;
   const created = new Date(row.createdAt);
   const who = actorLabel(row);
+  const entityLabel = (AUDIT_ENTITY_LABELS as Record<string, string>)[row.entityType] ?? row.entityType;
+  const link = auditEntityLink(row.entityType, entityLabel, row.entityId, data);
   return {
     id: String(row.id),
     when: formatAuditTime(created),
@@ -304,9 +337,10 @@ export function describeAuditEntry(row: AuditRow): AuditEntryView {
     action: row.action,
     actionLabel: def?.label ?? row.action,
     entityType: row.entityType,
-    entityLabel: (AUDIT_ENTITY_LABELS as Record<string, string>)[row.entityType] ?? row.entityType,
+    entityLabel,
     entityId: row.entityId,
-    entityHref: auditEntityHref(row.entityType, row.entityId),
+    entityHref: link?.href ?? null,
+    entityLinkLabel: link?.label ?? null,
     lines: lines(data, def),
   };
 }

@@ -14,6 +14,20 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
   done: "Concluídas",
 };
 
+/**
+ * The page's job figures: the queue's states, with the queued jobs that already failed an attempt
+ * and wait to be tried again ("retrying") counted apart from the others. A failure listed under
+ * "Últimas falhas" is so always in a figure above it: "Falharam" (for good), "Aguardando nova
+ * tentativa", or "Concluídas" when a later attempt worked. The figures add up to every job.
+ */
+export const JOB_FIGURES = ["queued", "retrying", "running", "failed", "done"] as const;
+export type JobFigure = (typeof JOB_FIGURES)[number];
+
+export const JOB_FIGURE_LABELS: Record<JobFigure, string> = {
+  ...JOB_STATE_LABELS,
+  retrying: "Aguardando nova tentativa",
+};
+
 export const DIAGNOSTICS_MESSAGES = {
   title: "Diagnóstico do sistema",
   noRecord: "sem registro",
@@ -93,7 +107,8 @@ export type ServiceInfo = {
 };
 
 export type JobsInfo = {
-  counts: Record<JobState, number>;
+  /** `queued` without the jobs waiting to be retried, which are `retrying`. */
+  counts: Record<JobFigure, number>;
   nextRunAt: string | null;
   failures: Array<{
     id: number;

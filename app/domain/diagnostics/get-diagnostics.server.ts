@@ -10,7 +10,7 @@ import { instagramConfigured } from "~/integrations/instagram.server";
 import { checkMailer, type MailerCheck } from "~/integrations/mailer.server";
 import { EXTERNAL_SERVICES, listServiceStatus, type ExternalService } from "~/integrations/service-status.server";
 import { errorFields, log } from "~/utils/logger.server";
-import { JOB_STATES, type Diagnostics, type Section } from "./diagnostics";
+import { type Diagnostics, type JobFigure, type JobState, type Section } from "./diagnostics";
 
 /** Each section is measured on its own: one that fails shows its error, the others still show. */
 async function section<T>(name: string, read: () => Promise<T>): Promise<Section<T>> {
@@ -85,11 +85,24 @@ async function services() {
 }
 
 async function backgroundJobs() {
-  const byState = await db().select({ state: jobs.state, n: count() }).from(jobs).groupBy(jobs.state);
-  const counts = Object.fromEntries(JOB_STATES.map((s) => [s, byState.find((r) => r.state === s)?.n ?? 0])) as Record<
-    (typeof JOB_STATES)[number],
-    number
-  >;
+  // A queued job with an error has failed an attempt and waits for the next one: counted apart.
+  const byState = await db()
+    .select({
+      state: jobs.state,
+      n: count(),
+      withError: sql<number>`count(*) filter (where ${jobs.lastError} is not null)`.mapWith(Number),
+    })
+    .from(jobs)
+    .groupBy(jobs.state);
+  const n = (s: JobState) => byState.find((r) => r.state === s)?.n ?? 0;
+  const retrying = byState.find((r) => r.state === "queued")?.withError ?? 0;
+  const counts: Record<JobFigure, number> = {
+    queued: n("queued") - retrying,
+    retrying,
+    running: n("running"),
+    failed: n("failed"),
+    done: n("done"),
+  };
   const failures = await db()
     .select({
       id: jobs.id,
