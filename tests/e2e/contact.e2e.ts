@@ -156,6 +156,19 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     await expect.poll(() => page.getByTestId("contact-reply").textContent()).toContain(juridico.name);
     expect(await detail.getByRole("textbox", { name: "Resposta" }).inputValue()).toBe("");
 
+    // A second reply is listed after the first, which stays (ADR 305); the form stays below for more.
+    await detail.getByRole("textbox", { name: "Resposta" }).fill("Helena, a empresa foi notificada hoje.");
+    await detail.getByRole("button", { name: "Enviar resposta" }).click();
+    await expect.poll(() => detail.getByTestId("contact-reply").count()).toBe(2);
+    const replies = detail.getByRole("region", { name: "2 respostas registradas" }).getByRole("listitem");
+    expect(await replies.allTextContents()).toEqual([
+      expect.stringContaining("A folga compensatória é obrigatória pela convenção"),
+      expect.stringContaining("a empresa foi notificada hoje"),
+    ]);
+    expect(await replies.nth(1).textContent()).toContain(juridico.name);
+    expect(await detail.getByRole("heading", { name: "Enviar nova resposta" }).count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+
     await detail.getByRole("button", { name: "Resolvido" }).click();
     await expect.poll(() => detail.getByRole("button", { name: "Resolvido" }).getAttribute("aria-pressed")).toBe("true");
     await screenshot(page, "contacts-inbox-replied-1280");
@@ -198,6 +211,8 @@ describe("Fale Conosco, from the visitor to the staff member's answer", () => {
     // On a phone the detail replaces the list.
     await expect.poll(() => p.getByTestId("contact-detail").isVisible()).toBe(true);
     expect(await p.getByTestId("contact-row").first().isVisible()).toBe(false);
+    // Its two replies (the previous test) fit the phone's width.
+    await expect.poll(() => p.getByTestId("contact-reply").count()).toBe(2);
     expect(await hasNoHorizontalOverflow(p)).toBe(true);
     await screenshot(p, "contacts-detail-390");
     await p.getByRole("link", { name: "Voltar à lista" }).click();

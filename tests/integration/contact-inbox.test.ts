@@ -1,9 +1,13 @@
+import fs from "node:fs";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "~/auth/roles";
 import { casesScope, contactScope, contactsHref, CONTACT_SECTORS, type ContactSector } from "~/auth/scopes";
 import type { ContactStatus } from "~/domain/contacts/contact-sectors";
 import { CONTACT_MESSAGES } from "~/domain/contacts/contact.schema";
+import { contactReplies } from "~/db/schema";
 import { createContactMessage } from "~/db/factories/contacts";
+import { formatDateTime } from "~/lib/dates";
 import { signedIn, useTestServer } from "../support/suite";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 
@@ -46,6 +50,13 @@ async function insertMessage(sector: ContactSector, overrides: { email?: string;
 async function row(id: string) {
   const [r] = await t.query<Record<string, unknown>>`select * from contact_messages where id = ${id}`;
   return r;
+}
+
+/** The replies stored for a message, oldest first (ADR 305). */
+async function replies(id: string) {
+  const rows = await t.query<{ body: string; staff_user_id: string | null; staff_name: string | null; sent_at: string | Date }>`
+    select body, staff_user_id, staff_name, sent_at from contact_replies where contact_message_id = ${id} order by sent_at, id`;
+  return rows.map((r) => ({ ...r, sent_at: new Date(r.sent_at) }));
 }
 
 async function audits(id: string) {
@@ -244,6 +255,9 @@ describe("reply by e-mail", () => {
     const stored = await row(m.id);
     expect(stored).toMatchObject({ status: "replied", reply_message: reply, replied_by: financeiro.id, replied_by_name: financeiro.name });
     expect(stored.replied_at).not.toBeNull();
+    expect(await replies(m.id)).toEqual([
+      { body: reply, staff_user_id: financeiro.id, staff_name: financeiro.name, sent_at: new Date(stored.replied_at as string) },
+    ]);
     expect((await audits(m.id)).map((a) => a.action)).toEqual(["contact.replied"]);
 
     // The detail shows who answered.
@@ -264,8 +278,62 @@ describe("reply by e-mail", () => {
     expect(res.status).toBe(502);
     expect(await res.text()).toContain(CONTACT_MESSAGES.replyMailFailed);
     expect(await row(m.id)).toEqual(before);
+    expect(await replies(m.id)).toEqual([]);
     expect(await audits(m.id)).toEqual([]);
     expect(sink.messages.length).toBe(sent);
+  });
+
+  it("a second reply is kept beside the first (ADR 305): both stored, both listed oldest first with who and when", async () => {
+    const m = await insertMessage("financeiro", { email: "duas.respostas@example.com" });
+    const [financeiro, admin] = [await t.user("financeiro"), await t.user("admin")];
+    const first = "Primeira resposta: a contribuição de março está em aberto.";
+    const second = "Segunda resposta: o pagamento foi localizado, está tudo em dia.";
+    expect((await as("financeiro").post("/dashboard/contatos/financeiro", { intent: "reply", id: m.id, reply: first })).status).toBe(200);
+    expect((await as("admin").post("/dashboard/contatos", { intent: "reply", id: m.id, reply: second })).status).toBe(200);
+
+    // The sender received both e-mails, each signed by who sent it.
+    const mails = sink.messages.filter((x) => x.to.includes("duas.respostas@example.com"));
+    expect(mails.map((x) => x.text.includes(first))).toEqual([true, false]);
+    expect(mails.map((x) => x.text.includes(second))).toEqual([false, true]);
+
+    // Both kept, in order; the message's own columns hold the latest (the original spec's fields).
+    const stored = await replies(m.id);
+    expect(stored.map(({ body, staff_user_id, staff_name }) => ({ body, staff_user_id, staff_name }))).toEqual([
+      { body: first, staff_user_id: financeiro.id, staff_name: financeiro.name },
+      { body: second, staff_user_id: admin.id, staff_name: admin.name },
+    ]);
+    expect(stored[0].sent_at.getTime()).toBeLessThan(stored[1].sent_at.getTime());
+    const message = await row(m.id);
+    expect(message).toMatchObject({ status: "replied", reply_message: second, replied_by: admin.id, replied_by_name: admin.name });
+    expect(new Date(message.replied_at as string)).toEqual(stored[1].sent_at);
+    // Each reply audited, as before.
+    expect((await audits(m.id)).map((a) => a.action)).toEqual(["contact.replied", "contact.replied"]);
+
+    // The detail lists both, oldest first, each with its author and its date and time (Brasília).
+    const page = await (await as("financeiro").get(`/dashboard/contatos/financeiro?id=${m.id}`)).text();
+    const start = page.indexOf('data-testid="contact-replies"');
+    expect(start).toBeGreaterThan(0);
+    const list = page.slice(start, page.indexOf("</ol>", start));
+    expect(list).toContain("2 respostas registradas");
+    const items = list.split('data-testid="contact-reply"').slice(1);
+    expect(items).toHaveLength(2);
+    for (const [i, [body, who]] of (
+      [
+        [first, financeiro],
+        [second, admin],
+      ] as const
+    ).entries()) {
+      expect(items[i]).toContain(escape(body));
+      expect(items[i]).toContain(escape(who.name));
+      expect(items[i]).toContain(formatDateTime(stored[i].sent_at));
+      expect(items[i]).toContain(`dateTime="${stored[i].sent_at.toISOString()}"`);
+    }
+    // The form stays below, for another reply.
+    expect(page.indexOf("Enviar nova resposta")).toBeGreaterThan(start);
+
+    // Deleting the message leaves no reply behind (ON DELETE CASCADE).
+    await t.query`delete from contact_messages where id = ${m.id}`;
+    expect(await replies(m.id)).toEqual([]);
   });
 
   it("refuses an empty reply and a reply outside the scope, sending nothing", async () => {
@@ -283,6 +351,61 @@ describe("reply by e-mail", () => {
     expect((await as("admin").post("/dashboard/secretaria/casos", { intent: "reply", id: m.id, reply: "Pelo quadro" })).status).toBe(400);
     expect(await row(m.id)).toEqual(before);
     expect(sink.messages.length).toBe(sent);
+  });
+});
+
+describe("migration 0042 (ADR 305)", () => {
+  it("copies the one reply each message kept into contact_replies: text, who, when", async () => {
+    const replier = await t.user("secretaria");
+    const repliedAt = new Date("2026-03-02T13:45:00Z");
+    // Subjects of their own: the cases board's test below looks every subject up on the board.
+    const legacy = await createContactMessage(t.db, {
+      subject: "Migração 0042: respondida",
+      status: "replied",
+      replyMessage: "Resposta guardada antes da migração.",
+      repliedBy: replier.id,
+      repliedByName: replier.name,
+      repliedAt,
+    });
+    // An older row with a reply but no time: the row's last change stands for it.
+    const noTime = await createContactMessage(t.db, {
+      subject: "Migração 0042: respondida sem hora",
+      status: "replied",
+      replyMessage: "Sem hora registrada.",
+      repliedAt: null,
+    });
+    const pending = await createContactMessage(t.db, { subject: "Migração 0042: pendente" });
+    const ids = [legacy.id, noTime.id, pending.id];
+    // As before the migration: the replies lived on the message only.
+    await t.db.delete(contactReplies).where(inArray(contactReplies.contactMessageId, ids));
+
+    const statements = fs.readFileSync("app/db/migrations/0042_contact_replies.sql", "utf8").split("--> statement-breakpoint");
+    const backfill = statements[statements.length - 1];
+    expect(backfill).toMatch(/INSERT INTO "contact_replies"/);
+    let copied: (typeof contactReplies.$inferSelect)[] = [];
+    // Run inside a transaction that is rolled back: the other messages' replies are not doubled.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(backfill));
+        copied = await tx.select().from(contactReplies).where(inArray(contactReplies.contactMessageId, ids));
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    expect(
+      copied.map(({ contactMessageId, body, staffUserId, staffName, sentAt }) => ({
+        contactMessageId,
+        body,
+        staffUserId,
+        staffName,
+        sentAt,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        { contactMessageId: legacy.id, body: legacy.replyMessage, staffUserId: replier.id, staffName: replier.name, sentAt: repliedAt },
+        { contactMessageId: noTime.id, body: noTime.replyMessage, staffUserId: null, staffName: null, sentAt: noTime.updatedAt },
+      ]),
+    );
+    expect(copied).toHaveLength(2);
   });
 });
 

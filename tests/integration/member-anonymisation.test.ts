@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
   charges,
+  contactMessages,
+  contactReplies,
   files,
   jobs,
   members,
@@ -24,7 +26,7 @@ import { listCharges } from "~/domain/finance/charges.server";
 import { arrearsReport, chargesReport, paymentsReport } from "~/domain/finance/reports.server";
 import { confirmStatement, previewStatement } from "~/domain/finance/statement.server";
 import { readXlsxRows } from "~/domain/imports/xlsx-reader.server";
-import { anonymizeMember } from "~/domain/members/anonymize-member.server";
+import { ANONYMIZED_CONTACT, anonymizeMember } from "~/domain/members/anonymize-member.server";
 import { exportMemberList } from "~/domain/members/export-members.server";
 import { listMembers } from "~/domain/members/list-members.server";
 import { lookupMemberByCpf } from "~/domain/members/lookup-member.server";
@@ -383,12 +385,25 @@ describe("anonymising a member reaches every copy of their personal data", () =>
     expect(preview.proposals.map((p) => p.chargeId)).toEqual([pixCharge.id]);
     await confirmStatement(admin, file, { digest: preview.digest, lines: preview.proposals.map((p) => p.line) });
 
-    // A contact message she sent with the same e-mail; one from someone else.
-    await createContactMessage(t.db, {
+    // A contact message she sent with the same e-mail, answered twice by staff quoting her (every
+    // reply is kept, ADR 305: the first in contact_replies only, the latest also on the message); one from someone else.
+    const contact = await createContactMessage(t.db, {
       name: OLD.name,
       email: OLD.email,
       phone: OLD.mobile,
       message: `Sou filiada, CPF ${formatCpf(OLD.cpf)}. Podem me ligar no ${OLD.home}?`,
+      status: "replied",
+      replyMessage: `Olá, ${OLD.name}. Ligamos no ${OLD.mobile} e confirmamos tudo.`,
+      repliedBy: admin.id,
+      repliedByName: admin.name,
+      repliedAt: new Date(),
+    });
+    await t.db.insert(contactReplies).values({
+      contactMessageId: contact.id,
+      body: `Prezada ${OLD.name}, conferimos o CPF ${OLD.cpf}; escreva para ${OLD.email} se precisar.`,
+      staffUserId: admin.id,
+      staffName: admin.name,
+      sentAt: new Date(Date.now() - 3_600_000),
     });
     await createContactMessage(t.db, { name: "Pessoa Sem Relação", email: "sem.relacao@exemplo.com.br" });
 
@@ -449,6 +464,15 @@ describe("anonymising a member reaches every copy of their personal data", () =>
 
     expect(hits(await sqlDump())).toEqual([]);
     expect(hits(await pgDump())).toEqual([]);
+    // Her contact message's two replies stay (redacted), in order, with the staff member who sent them.
+    const replies = await t.db
+      .select({ body: contactReplies.body, staffName: contactReplies.staffName })
+      .from(contactReplies)
+      .innerJoin(contactMessages, eq(contactMessages.id, contactReplies.contactMessageId))
+      .where(eq(contactMessages.email, ANONYMIZED_CONTACT.email))
+      .orderBy(contactReplies.sentAt);
+    expect(replies.map((r) => r.staffName)).toEqual([admin.name, admin.name]);
+    expect(replies[0].body).toMatch(/^Prezada .+, conferimos o CPF /);
 
     const after = await retained(member.id, recordIds);
     expect(after.charges).toEqual(before.charges);

@@ -8,27 +8,33 @@ import { Button } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/input";
 import { ContactStatusBadge, StatusButtons } from "./contact-status";
 import { sectorLabel } from "./message-list";
-import type { ContactMessageRow } from "~/domain/contacts/contact-row";
+import type { ContactMessageRow, ContactReplyRow } from "~/domain/contacts/contact-row";
 
+/** One term of the header's list: a `dl`'s div holds only its dt and dd, so the icon sits inside the dt. */
 function Meta({ icon: Icon, label, children }: { icon: typeof Phone; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-2.5">
-      <Icon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-      <div className="min-w-0">
-        <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-        <dd className="break-words text-sm text-slate-900">{children}</dd>
-      </div>
+    <div className="relative min-w-0 pl-[1.625rem]">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">
+        <Icon className="absolute left-0 top-0.5 size-4 text-slate-500" aria-hidden />
+        {label}
+      </dt>
+      <dd className="break-words text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
 
-/** One message: who wrote, what, the three status buttons and the reply by e-mail. */
+/**
+ * One message: who wrote, what, the three status buttons, every reply sent so far (oldest first,
+ * ADR 305) and the form for another reply by e-mail.
+ */
 export function MessageDetail({
   message,
+  replies,
   backHref,
   canReply = true,
 }: {
   message: ContactMessageRow;
+  replies: ContactReplyRow[];
   backHref: string;
   canReply?: boolean;
 }) {
@@ -86,23 +92,38 @@ export function MessageDetail({
 
       {/* "registrada", not "enviada": the record keeps the text, who and when, not whether the
           e-mail left (without SMTP it stays in the server's outbox; the toast said which). */}
-      {message.replyMessage ? (
-        <section
-          className="grid gap-2 rounded-xl border border-sky-200 bg-sky-50/60 p-4"
-          aria-labelledby="reply-sent-title"
-          data-testid="contact-reply"
-        >
-          <h3 id="reply-sent-title" className="text-sm font-semibold text-sky-950">
-            Resposta registrada
-            {message.repliedByName ? <> por {message.repliedByName}</> : null}
-            {message.repliedAt ? <> em {formatDateTime(message.repliedAt)}</> : null}
-          </h3>
-          <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-800">{message.replyMessage}</p>
-        </section>
-      ) : null}
+      {replies.length > 0 ? <ReplyList replies={replies} /> : null}
 
-      {canReply ? <ReplyForm id={message.id} email={message.email} replied={Boolean(message.replyMessage)} /> : null}
+      {canReply ? <ReplyForm id={message.id} email={message.email} replied={replies.length > 0} /> : null}
     </article>
+  );
+}
+
+/** The replies sent, oldest first: each with who signed it and when (Brasília time). */
+function ReplyList({ replies }: { replies: ContactReplyRow[] }) {
+  return (
+    <section className="grid gap-3 border-t border-slate-200 pt-5" aria-labelledby="reply-sent-title" data-testid="contact-replies">
+      <h3 id="reply-sent-title" className="text-sm font-semibold text-navy-950">
+        {replies.length === 1 ? "Resposta registrada" : `${replies.length} respostas registradas`}
+      </h3>
+      <ol className="grid gap-3">
+        {replies.map((r) => (
+          <li key={r.id} className="grid gap-2 rounded-xl border border-sky-200 bg-sky-50/60 p-4" data-testid="contact-reply">
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-700">
+              {r.staffName ? (
+                <span>
+                  Por <span className="font-semibold text-slate-900">{r.staffName}</span>
+                </span>
+              ) : null}
+              <span>
+                em <time dateTime={new Date(r.sentAt).toISOString()}>{formatDateTime(r.sentAt)}</time>
+              </span>
+            </p>
+            <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-800">{r.body}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

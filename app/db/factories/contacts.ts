@@ -1,4 +1,4 @@
-import { contactMessages } from "~/db/schema";
+import { contactMessages, contactReplies } from "~/db/schema";
 import type { ContactStatus } from "~/domain/contacts/contact-sectors";
 import type { ContactSector } from "~/auth/scopes";
 import { asLogin, daysAgo, numbered, nextSequence, personName, type FactoryDb } from "./support";
@@ -22,7 +22,8 @@ const SUBJECTS = [
 
 /**
  * A pending message from the public form, to the secretaria, sent an hour ago with consent.
- * For a replied one pass `status`, `replyMessage`, `repliedBy`, `repliedByName` and `repliedAt`.
+ * For a replied one pass `status`, `replyMessage`, `repliedBy`, `repliedByName` and `repliedAt`:
+ * `createContactMessage` then stores that reply in `contact_replies` too (ADR 305).
  */
 export function buildContactMessage(overrides: ContactMessageOverrides = {}) {
   const n = nextSequence("contact");
@@ -45,5 +46,14 @@ export function buildContactMessage(overrides: ContactMessageOverrides = {}) {
 
 export async function createContactMessage(db: FactoryDb, overrides: ContactMessageOverrides = {}): Promise<ContactMessageRow> {
   const [row] = await db.insert(contactMessages).values(buildContactMessage(overrides)).returning();
+  if (row.replyMessage !== null) {
+    await db.insert(contactReplies).values({
+      contactMessageId: row.id,
+      body: row.replyMessage,
+      staffUserId: row.repliedBy,
+      staffName: row.repliedByName,
+      sentAt: row.repliedAt ?? row.updatedAt,
+    });
+  }
   return row;
 }

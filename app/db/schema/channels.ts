@@ -28,6 +28,24 @@ export const contactMessages = pgTable(
   ],
 );
 
+/**
+ * Every answer staff e-mailed to a contact message, oldest first (ADR 305): replying twice keeps
+ * both. The message's own reply columns (reply_message, replied_by, replied_by_name, replied_at,
+ * named by the original spec) keep the latest one.
+ */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactMessageId: ownerId("contact_message_id", () => contactMessages.id),
+    body: text("body").notNull(),
+    staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    staffName: text("staff_name"),
+    sentAt: instant("sent_at").notNull().defaultNow(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.contactMessageId, t.sentAt)],
+);
+
 /** Anonymous complaints (denúncias). No IP, user agent or cookie is ever stored. */
 export const complaints = pgTable(
   "complaints",

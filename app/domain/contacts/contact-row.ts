@@ -1,8 +1,9 @@
 /**
  * A 'Fale Conosco' message as the staff screens show it (issue 20 §4): plain types and the
  * mapper from a `contact_messages` row. Not a .server module: the inbox, the detail and the
- * cases board type their props with these rows. What only the server needs (consent time, the
- * replier's id, updatedAt) is not sent to the page.
+ * cases board type their props with these rows. What only the server needs (consent time,
+ * updatedAt, the latest reply copied on the message) is not sent to the page: the detail lists
+ * the replies from `contact_replies` (ADR 305).
  */
 
 /** One message, as the inbox's detail shows it. */
@@ -15,10 +16,15 @@ export type ContactMessageRow = {
   message: string;
   sector: string;
   status: string;
-  replyMessage: string | null;
-  repliedByName: string | null;
-  repliedAt: Date | null;
   createdAt: Date;
+};
+
+/** One answer staff e-mailed to a message (ADR 305): the detail lists them oldest first. */
+export type ContactReplyRow = {
+  id: string;
+  body: string;
+  staffName: string | null;
+  sentAt: Date;
 };
 
 /** What a line of the inbox (and a card of the cases board) shows. */
@@ -34,9 +40,6 @@ export function toContactMessageRow(r: ContactMessageRow): ContactMessageRow {
     message: r.message,
     sector: r.sector,
     status: r.status,
-    replyMessage: r.replyMessage,
-    repliedByName: r.repliedByName,
-    repliedAt: r.repliedAt,
     createdAt: r.createdAt,
   };
 }

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessages, contactReplies } from "~/db/schema";
 import { authorizeContacts, type ContactScreen } from "./contact-access.server";
 import type { ContactStatus } from "./contact-sectors";
 import type { ContactSector } from "~/auth/scopes";
-import { toContactMessageRow, type ContactMessageRow } from "./contact-row";
+import { toContactMessageRow, type ContactMessageRow, type ContactReplyRow } from "./contact-row";
 
 export const CONTACTS_PAGE_SIZE = 25;
 
@@ -58,4 +58,16 @@ export async function getContactMessage(
     .from(contactMessages)
     .where(and(eq(contactMessages.id, id), inArray(contactMessages.sector, [...scope])));
   return row ? toContactMessageRow(row) : null;
+}
+
+/**
+ * Every reply of a message, oldest first (ADR 305). Only for a message the caller already read
+ * through `getContactMessage` or `listContactMessages` (the scope was checked there).
+ */
+export async function listContactReplies(messageId: string): Promise<ContactReplyRow[]> {
+  return db()
+    .select({ id: contactReplies.id, body: contactReplies.body, staffName: contactReplies.staffName, sentAt: contactReplies.sentAt })
+    .from(contactReplies)
+    .where(eq(contactReplies.contactMessageId, messageId))
+    .orderBy(asc(contactReplies.sentAt), asc(contactReplies.id));
 }

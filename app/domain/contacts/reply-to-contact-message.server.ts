@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessages, contactReplies } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { getInstitutionalContent } from "~/domain/content/get-content.server";
 import { sendMail } from "~/integrations/mailer.server";
@@ -39,8 +39,9 @@ export function replyMail(message: Message, reply: string, staffName: string, un
 
 /**
  * Staff answer a contact message: the answer is e-mailed to the sender first; only when the
- * mail was accepted are the reply text, who and when stored and the status set to replied.
- * If the mail fails nothing changes (ADR 052). Returns where the mail went: without SMTP it only
+ * mail was accepted is the reply (text, who, when) added to the message's replies, copied onto
+ * the message as its latest reply, and the status set to replied. If the mail fails nothing
+ * changes (ADR 052). A second reply adds a second row: none is overwritten (ADR 305). Returns where the mail went: without SMTP it only
  * reached the server's outbox, and the staff member must be told so.
  */
 export async function replyToContactMessage(
@@ -76,8 +77,16 @@ export async function replyToContactMessage(
         updatedAt: sql`now()`,
       })
       .where(inScope)
-      .returning({ id: contactMessages.id });
+      .returning({ id: contactMessages.id, repliedAt: contactMessages.repliedAt });
     if (updated.length === 0) throw new AppError(404, CONTACT_MESSAGES.notFound);
+    // The same instant as the message's replied_at: the latest reply on both.
+    await tx.insert(contactReplies).values({
+      contactMessageId: message.id,
+      body: input.reply,
+      staffUserId: actor.id,
+      staffName: actor.name,
+      sentAt: updated[0].repliedAt ?? undefined,
+    });
     await recordAudit(tx, actor, "contact.replied", message.id, {
       sector: message.sector,
       from: message.status,

@@ -5,6 +5,7 @@ import {
   auditLog,
   charges,
   contactMessages,
+  contactReplies,
   idempotencyKeys,
   jobs,
   memberAccess,
@@ -343,6 +344,18 @@ async function anonymizeContactMessages(tx: Tx, member: MemberRow, records: Serv
         replyMessage: c.replyMessage === null ? null : scrub.text(c.replyMessage),
       })
       .where(eq(contactMessages.id, c.id));
+  }
+  // Every reply staff sent them (ADR 305), redacted like the latest one on the message.
+  const ids = rows.map((c) => c.id);
+  const replies = ids.length
+    ? await tx
+        .select({ id: contactReplies.id, body: contactReplies.body })
+        .from(contactReplies)
+        .where(inArray(contactReplies.contactMessageId, ids))
+    : [];
+  for (const r of replies) {
+    const body = scrub.text(r.body);
+    if (body !== r.body) await tx.update(contactReplies).set({ body }).where(eq(contactReplies.id, r.id));
   }
   return rows.length;
 }

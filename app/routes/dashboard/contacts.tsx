@@ -13,7 +13,7 @@ import {
   type ContactStatus,
 } from "~/domain/contacts/contact-sectors";
 import { CONTACT_MESSAGES, contactActionSchema } from "~/domain/contacts/contact.schema";
-import { getContactMessage, listContactMessages } from "~/domain/contacts/list-contact-messages.server";
+import { getContactMessage, listContactMessages, listContactReplies } from "~/domain/contacts/list-contact-messages.server";
 import { updateContactStatus } from "~/domain/contacts/update-contact-status.server";
 import { replyToContactMessage } from "~/domain/contacts/reply-to-contact-message.server";
 import { handleAction } from "~/utils/action.server";
@@ -60,14 +60,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     basePath: sector ? `/dashboard/contatos/${sector}` : "/dashboard/contatos",
   };
   const selectedId = idParam && UUID.test(idParam) ? idParam : null;
-  const { list, selected } = await loadOrFail(async () => {
+  const { list, selected, replies } = await loadOrFail(async () => {
     const list = await listContactMessages(user, { screen: "contacts", sector, status, page });
     const selected = selectedId
       ? (list.messages.find((m) => m.id === selectedId) ?? (await getContactMessage(user, "contacts", selectedId)))
       : null;
-    return { list, selected };
+    const replies = selected ? await listContactReplies(selected.id) : [];
+    return { list, selected, replies };
   }, CONTACT_MESSAGES.loadError);
-  return { ...base, list, selected };
+  return { ...base, list, selected, replies };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -123,7 +124,7 @@ function Chip({ to, active, children, testId }: { to: string; active: boolean; c
 }
 
 export default function ContactsPage() {
-  const { title, scope, sector, status, basePath, list, selected } = useLoaderData<typeof loader>();
+  const { title, scope, sector, status, basePath, list, selected, replies } = useLoaderData<typeof loader>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const selectedId = selected?.id ?? null;
@@ -202,7 +203,7 @@ export default function ContactsPage() {
         </Card>
         <Card className={cn("min-h-64", !selected && "hidden xl:grid xl:place-items-center")}>
           {selected ? (
-            <MessageDetail key={selected.id} message={selected} backHref={backHref} />
+            <MessageDetail key={selected.id} message={selected} replies={replies} backHref={backHref} />
           ) : (
             <p className="p-8 text-center text-sm text-slate-600">Selecione uma mensagem para ver os detalhes e responder.</p>
           )}
