@@ -390,7 +390,11 @@ describe("the audit screen: who viewed this member's CPF?", () => {
 
   it("with JavaScript the filter form posts the CPF (ADR 307): the same address with the matrícula, audited once", async () => {
     const before = await count("member.searched_by_cpf");
-    const res = await as("admin").post("/dashboard/auditoria", { intent: "buscar-cpf", acao: "member.cpf_viewed", filiado: formatCpf(seen.cpf!) });
+    const res = await as("admin").post("/dashboard/auditoria", {
+      intent: "buscar-cpf",
+      acao: "member.cpf_viewed",
+      filiado: formatCpf(seen.cpf!),
+    });
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;
     expect(location).toBe(`/dashboard/auditoria?acao=member.cpf_viewed&filiado=${seen.registrationNumber}`);

@@ -1,4 +1,3 @@
-import * as React from "react";
 import { Link } from "react-router";
 import { ArrowLeft, AtSign, CalendarClock, Loader2, Phone, Send, Tag, UserRound } from "~/components/icons/sprite";
 import { formatDateTime } from "~/lib/dates";
@@ -8,20 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/input";
 import { ContactStatusBadge, StatusButtons } from "./contact-status";
 import { sectorLabel } from "./message-list";
+import { MetaItem } from "~/components/complaints/meta-item";
 import type { ContactMessageRow, ContactReplyRow } from "~/domain/contacts/contact-row";
-
-/** One term of the header's list: a `dl`'s div holds only its dt and dd, so the icon sits inside the dt. */
-function Meta({ icon: Icon, label, children }: { icon: typeof Phone; label: string; children: React.ReactNode }) {
-  return (
-    <div className="relative min-w-0 pl-[1.625rem]">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">
-        <Icon className="absolute left-0 top-0.5 size-4 text-slate-500" aria-hidden />
-        {label}
-      </dt>
-      <dd className="break-words text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * One message: who wrote, what, the three status buttons, every reply sent so far (oldest first,
@@ -56,15 +43,15 @@ export function MessageDetail({
           {message.subject}
         </h2>
         <dl className="grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2">
-          <Meta icon={UserRound} label="Nome">
+          <MetaItem look="caps" icon={UserRound} label="Nome">
             {message.name}
-          </Meta>
-          <Meta icon={AtSign} label="E-mail">
+          </MetaItem>
+          <MetaItem look="caps" icon={AtSign} label="E-mail">
             <a href={`mailto:${message.email}`} className="font-medium text-navy-900 underline-offset-4 hover:underline">
               {message.email}
             </a>
-          </Meta>
-          <Meta icon={Phone} label="Telefone">
+          </MetaItem>
+          <MetaItem look="caps" icon={Phone} label="Telefone">
             {message.phone ? (
               <a href={`tel:${message.phone.replace(/\D/g, "")}`} className="font-medium text-navy-900 underline-offset-4 hover:underline">
                 {message.phone}
@@ -72,10 +59,10 @@ export function MessageDetail({
             ) : (
               <span className="text-slate-600">Não informado</span>
             )}
-          </Meta>
-          <Meta icon={CalendarClock} label="Recebida em">
+          </MetaItem>
+          <MetaItem look="caps" icon={CalendarClock} label="Recebida em">
             {formatDateTime(message.createdAt)}
-          </Meta>
+          </MetaItem>
         </dl>
       </header>
 

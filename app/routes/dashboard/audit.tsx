@@ -1,7 +1,14 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/audit";
 import { requireAccess } from "~/auth/guard.server";
-import { AUDIT_MESSAGES, FILTER_PARAMS, filterParams, parseAuditFilters, type FilterErrors, type FilterKey } from "~/domain/audit/audit-filters";
+import {
+  AUDIT_MESSAGES,
+  FILTER_PARAMS,
+  filterParams,
+  parseAuditFilters,
+  type FilterErrors,
+  type FilterKey,
+} from "~/domain/audit/audit-filters";
 import { auditMemberByCpf, auditMemberByRegistration } from "~/domain/audit/audit-member.server";
 import { listAuditLog } from "~/domain/audit/list-audit-log.server";
 import { loadOrFail } from "~/utils/load.server";
@@ -53,16 +60,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The member filter's CPF, posted by the filter form so it is in no address (ADR 307); nothing else is posted here. */
 export async function action({ request }: Route.ActionArgs) {
-  return staffAction(request, z.discriminatedUnion("intent", [cpfSearchIntent("filiado" satisfies (typeof FILTER_PARAMS)["member"])]), (actor) => ({
-    fallback: AUDIT_MESSAGES.loadError,
-    handlers: {
-      [CPF_SEARCH_INTENT]: async ({ filiado: cpf }, { fields }) => {
-        authorize(actor, "audit.view");
-        authorize(actor, "members.cpf");
-        return cpfSearchAnswer(request, fields, await memberFoundByCpf(actor, cpf), FILTER_PARAMS.member);
+  return staffAction(
+    request,
+    z.discriminatedUnion("intent", [cpfSearchIntent("filiado" satisfies (typeof FILTER_PARAMS)["member"])]),
+    (actor) => ({
+      fallback: AUDIT_MESSAGES.loadError,
+      handlers: {
+        [CPF_SEARCH_INTENT]: async ({ filiado: cpf }, { fields }) => {
+          authorize(actor, "audit.view");
+          authorize(actor, "members.cpf");
+          return cpfSearchAnswer(request, fields, await memberFoundByCpf(actor, cpf), FILTER_PARAMS.member);
+        },
       },
-    },
-  }));
+    }),
+  );
 }
 
 export default function AuditPage() {

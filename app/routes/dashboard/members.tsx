@@ -42,7 +42,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (cpfMatch !== null) await cpfOutOfAddress(request.url, cpfMatch);
   // The addresses members asked for in "Meus dados" (ADR 275), for the roles that decide them.
   const pendingAddresses = can(user.role, "members.address-review") ? await countPendingAddressRequests() : null;
-  return { ...result, q: query.q, tab: query.tab, month: query.month, canImport: can(user.role, "members.import"), byCpf: can(user.role, "members.cpf"), pendingAddresses };
+  return {
+    ...result,
+    q: query.q,
+    tab: query.tab,
+    month: query.month,
+    canImport: can(user.role, "members.import"),
+    byCpf: can(user.role, "members.cpf"),
+    pendingAddresses,
+  };
 }
 
 const memberListActions = z.discriminatedUnion("intent", [...memberActionSchema.options, cpfSearchIntent()]);
