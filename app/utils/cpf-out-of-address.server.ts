@@ -1,21 +1,23 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { CPF_FOUND_NOTICE, CPF_SEARCH_INTENT } from "~/lib/br/cpf-search";
+import { CPF_NOT_FOUND, CPF_SEARCH_INTENT, FOUND_BY_CPF, isFullCpfTerm } from "~/lib/br/cpf-search";
+import { AppError } from "./app-error";
 import { optionalText } from "./fields";
-import { redirectWithFlash } from "./flash.server";
 
 /**
  * A list searched by a full CPF that found its member (the search is audited) answers with the
  * same list searched by that member's matrícula, so the CPF does not stay in the address bar, the
  * browser's history, a bookmark or the server's access log (ADR 184's rule for the audit screen,
  * ADR 304 for the members and 'Consultar Filiados' lists). The page number goes: the new search
- * starts at its first page. A notice tells the person why the box now shows a matrícula.
+ * starts at its first page. `notice`: the address says the CPF found it (`origem=cpf`), and the
+ * list says under its box why the box shows a matrícula (ADR 307).
  */
-export async function cpfOutOfAddress(address: string | URL, registrationNumber: number, field = "q"): Promise<never> {
+export function cpfOutOfAddress(address: string | URL, registrationNumber: number, o: { field?: string; notice?: boolean } = {}): never {
   const url = new URL(address);
-  url.searchParams.set(field, String(registrationNumber));
+  url.searchParams.set(o.field ?? "q", String(registrationNumber));
   url.searchParams.delete("pagina");
-  throw await redirectWithFlash(`${url.pathname}?${url.searchParams}`, { type: "info", message: CPF_FOUND_NOTICE });
+  if (o.notice) url.searchParams.set(FOUND_BY_CPF.param, FOUND_BY_CPF.value);
+  throw redirect(`${url.pathname}?${url.searchParams}`);
 }
 
 /**
@@ -30,15 +32,25 @@ export function cpfSearchIntent<const F extends string = "q">(field: F = "q" as 
 }
 
 /**
- * The answer to that intent, given what the look-up found (`match`: the matrícula of a hit, which
- * the look-up audited, or null): a hit answers with the list searched by the matrícula; a miss
- * with the GET search as it was typed (nobody's CPF the union holds; the list's loader writes the
- * audit entry of the miss, as before). `fields` are the posted ones, one value per name.
+ * The answer to that intent. `find` looks the member up and audits the search, hit or miss
+ * (`memberFoundByCpf`); null when the role does not search by CPF. A hit answers with the list
+ * searched by the matrícula; a miss is the search box's error (`notFound`, 404), the CPF left in
+ * the box and in no address; a term that is no CPF (or a role that does not search by one) is the
+ * list's usual GET search. `fields` are the posted ones, one value per name.
  */
-export async function cpfSearchAnswer(request: Request, fields: Record<string, string>, match: number | null, field = "q") {
+export async function cpfSearchAnswer(
+  request: Request,
+  fields: Record<string, string>,
+  find: ((cpf: string) => Promise<number | null>) | null,
+  o: { field?: string; notFound?: string; notice?: boolean } = {},
+) {
+  const field = o.field ?? "q";
   // The post's own address may carry the search before this one: the form's fields alone make the new one.
   const url = new URL(new URL(request.url).pathname, request.url);
   for (const [key, value] of Object.entries(fields)) if (key !== "intent") url.searchParams.set(key, value);
-  if (match !== null) return cpfOutOfAddress(url, match, field);
-  return redirect(`${url.pathname}?${url.searchParams}`);
+  const term = fields[field] ?? "";
+  if (!find || !isFullCpfTerm(term)) return redirect(`${url.pathname}?${url.searchParams}`);
+  const match = await find(term);
+  if (match === null) throw new AppError(404, o.notFound ?? CPF_NOT_FOUND, field);
+  return cpfOutOfAddress(url, match, { field, notice: o.notice ?? true });
 }

@@ -78,6 +78,9 @@ describe("audit screen", () => {
       expect(url.searchParams.get("ate")).toBe("31/03/2026");
       const cards = page.getByTestId("audit-entry");
       await expect.poll(() => cards.count()).toBe(1);
+      // The keyboard's focus is on the count of what was found (scrolled into view), not on the body.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("audit-count");
+      expect(await page.getByTestId("audit-count").isVisible()).toBe(true);
       const card = cards.first();
       expect(await card.getByText("11/03/2026 15:05:00").isVisible()).toBe(true);
       expect(await card.getByText("Convenção coletiva dos vigilantes 2026/2027").isVisible()).toBe(true);

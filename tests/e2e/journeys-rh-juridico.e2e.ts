@@ -163,7 +163,7 @@ describe("rh: new member by CEP → found without accents → edit → 'Ver CPF 
       const search = page.getByRole("searchbox", { name: "Buscar por nome ou matrícula" });
       await search.fill(who.search);
       await page.getByRole("button", { name: "Buscar" }).click();
-      await expect.poll(() => page.locator("main h1 + p").first().textContent()).toBe(`1 filiado para "${who.search}".`);
+      await expect.poll(() => page.locator("main h1 + p").first().textContent()).toBe(`1 filiado para “${who.search}”.`);
       expect(new URL(page.url()).searchParams.get("q")).toBe(who.search);
       const row = page.getByTestId(`member-row-${saved.registration_number}`);
       expect(await row.isVisible()).toBe(true);

@@ -16,7 +16,7 @@ import {
 import { createMember, createMembers } from "~/db/factories/members";
 import { createServiceRecordRow } from "~/db/factories/services";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
-import { CPF_FOUND_NOTICE } from "~/lib/br/cpf-search";
+import { CPF_FOUND_NOTICE, CPF_NOT_FOUND } from "~/lib/br/cpf-search";
 import { MEMBER_IMPORT_MESSAGES } from "~/domain/members/import-members.server";
 import { MEMBER_PHOTO_MESSAGES } from "~/domain/members/member-photo.server";
 import { MEMBER_ACCESS_MESSAGES } from "~/domain/member-area/staff-access.server";
@@ -132,9 +132,18 @@ describe("Gestão de Filiados", () => {
     await expect.poll(() => page.getByText(CPF_FOUND_NOTICE).first().isVisible()).toBe(true);
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await page.getByLabel("Buscar por nome ou matrícula").inputValue()).toBe(String(created.registration_number));
+    // A CPF that is nobody's: the box says so and keeps it; the address and the list stay.
+    const before = page.url();
+    await page.getByLabel("Buscar por nome ou matrícula").fill("111.444.777-35");
+    await page.getByLabel("Buscar por nome ou matrícula").press("Enter");
+    await expect.poll(() => page.getByText(CPF_NOT_FOUND).isVisible()).toBe(true);
+    expect(await page.getByText(CPF_FOUND_NOTICE).count()).toBe(0);
+    expect(page.url()).toBe(before);
+    expect(await page.getByLabel("Buscar por nome ou matrícula").inputValue()).toBe("111.444.777-35");
+    expect(await page.getByLabel("Buscar por nome ou matrícula").getAttribute("aria-invalid")).toBe("true");
     expect(addresses.length).toBeGreaterThan(0);
     page.off("request", noteAddress);
-    expect(addresses.filter((a) => /529\.?982\.?247-?25/.test(decodeURIComponent(a)))).toEqual([]);
+    expect(addresses.filter((a) => /(529\.?982\.?247-?25|111\.?444\.?777-?35)/.test(decodeURIComponent(a)))).toEqual([]);
 
     // Edit: situação 4 → badge Afastado.
     await row.getByRole("button", { name: "Editar Íris Navegadora Guimarães" }).click();

@@ -38,7 +38,9 @@ describe("staff write and publish news", () => {
     await page.waitForURL((u) => u.searchParams.get("editor") === "nova");
     await hydrated(page);
     await page.getByLabel("Título").fill("Assembleia da Categoria: Pauta e Participação");
-    await expect.poll(() => page.getByLabel("Endereço (slug)").inputValue()).toBe("assembleia-da-categoria-pauta-e-participacao");
+    await expect
+      .poll(() => page.getByLabel("Endereço da notícia no site").inputValue())
+      .toBe("assembleia-da-categoria-pauta-e-participacao");
     await page.getByLabel("Resumo").fill("Saiba como participar da assembleia e enviar sugestões para a pauta.");
     await page
       .getByLabel("Conteúdo (Markdown)")

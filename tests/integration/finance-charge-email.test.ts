@@ -139,6 +139,10 @@ describe("links to a charge and back", () => {
     ]);
     expect(await back(`/dashboard/admin/members/${memberId}`)).toEqual([`/dashboard/admin/members/${memberId}`, "Voltar para o filiado"]);
     expect(await back("/dashboard/financeiro/conciliacao")).toEqual(["/dashboard/financeiro/conciliacao", "Voltar para a conciliação PIX"]);
+    expect(await back("/dashboard/auditoria?acao=payment.registered")).toEqual([
+      "/dashboard/auditoria?acao=payment.registered",
+      "Voltar para a auditoria",
+    ]);
     for (const hostile of [
       "https://evil.example/dashboard/x",
       "//evil.example/dashboard/",

@@ -92,7 +92,7 @@ describe("the finance member search", () => {
     const before = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
     const res = await fin.get(`${PAGE}?q=529.982.247-25`);
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`${PAGE}?q=${conceicao.registrationNumber}`);
+    expect(res.headers.get("location")).toBe(`${PAGE}?q=${conceicao.registrationNumber}&origem=cpf`);
     const html = await (await fin.get(res.headers.get("location")!)).text();
     expect(html).toContain("Conceição Araújo Simões");
     const after = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
@@ -107,7 +107,7 @@ describe("the finance member search", () => {
     const before = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
     const res = await fin.post(PAGE, { intent: "buscar-cpf", q: "529.982.247-25" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`${PAGE}?q=${conceicao.registrationNumber}`);
+    expect(res.headers.get("location")).toBe(`${PAGE}?q=${conceicao.registrationNumber}&origem=cpf`);
     const after = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
     expect(after[0].n - before[0].n).toBe(1);
     const other = await fin.post(PAGE, { intent: "apagar", q: "x" });

@@ -4,7 +4,6 @@ import type { Actor } from "~/auth/authorize";
 import { createCharge, createPayment, dueDateOf } from "~/db/factories/finance";
 import { createMember } from "~/db/factories/members";
 import { CHARGES_PAGE_SIZE, FINANCE_MESSAGES } from "~/domain/finance/finance-options";
-import { REPORT_HEADERS } from "~/domain/finance/reports.server";
 import { todayInBrasilia } from "~/lib/dates";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
@@ -370,7 +369,10 @@ describe("payments and undo", () => {
     const links = [...log.matchAll(/<a[^>]*data-testid="audit-entity-link"[^>]*>/g)].map((m) => m[0]);
     expect(links).toHaveLength(2);
     for (const a of links) {
-      expect(a).toContain(`href="/dashboard/financeiro/cobrancas/${c.id}"`);
+      // …and the charge's page leads back to the audit with its filter ("Voltar para a auditoria").
+      expect(a).toContain(
+        `href="/dashboard/financeiro/cobrancas/${c.id}?voltar=${encodeURIComponent(`/dashboard/auditoria?registro=${p.id}`)}"`,
+      );
       expect(a).toContain(`aria-label="Abrir a cobrança do pagamento ${p.id}"`);
     }
     const chargePage = await admin.get(`/dashboard/financeiro/cobrancas/${c.id}`);
@@ -552,7 +554,10 @@ describe("CSV reports", () => {
     const charges = await get("/dashboard/financeiro/relatorios/cobrancas?de=2033-01-01&ate=2033-12-31");
     expect(charges.res.status).toBe(200);
     expect(charges.res.headers.get("content-disposition")).toContain('filename="cobrancas-2033-01-01-a-2033-12-31.csv"');
-    expect(charges.rows[0]).toEqual([...REPORT_HEADERS.cobrancas]);
+    // The columns as a person reads them in a spreadsheet, written out (not the app's constant).
+    expect(charges.rows[0].join(";")).toBe(
+      "Matrícula;Filiado;Referência;Vencimento;Valor (R$);Situação;Data do pagamento;Valor pago (R$);Forma de pagamento",
+    );
     expect(charges.rows.slice(1)).toEqual([
       [String(a.registrationNumber), "Ângela Reportada", "01/2033", "10/01/2033", "50,00", "Pago", "05/01/2033", "52,50", "PIX"],
       [String(b.registrationNumber), "Bruno Reportado", "01/2033", "10/01/2033", "1234,56", "Pendente", "", "", ""],
@@ -561,14 +566,16 @@ describe("CSV reports", () => {
 
     const payments = await get("/dashboard/financeiro/relatorios/pagamentos?de=2033-01-01&ate=2033-01-31");
     expect(payments.res.headers.get("content-disposition")).toContain('filename="pagamentos-2033-01-01-a-2033-01-31.csv"');
-    expect(payments.rows).toEqual([
-      [...REPORT_HEADERS.pagamentos],
+    expect(payments.rows[0].join(";")).toBe(
+      "Data do pagamento;Matrícula;Filiado;Referência;Valor da cobrança (R$);Valor pago (R$);Diferença (R$);Forma de pagamento;Observação",
+    );
+    expect(payments.rows.slice(1)).toEqual([
       ["05/01/2033", String(a.registrationNumber), "Ângela Reportada", "01/2033", "50,00", "52,50", "2,50", "PIX", "'=cmd"],
     ]);
 
     const arrears = await get("/dashboard/financeiro/relatorios/inadimplentes");
     expect(arrears.res.headers.get("content-disposition")).toContain(`filename="inadimplentes-${todayInBrasilia()}.csv"`);
-    expect(arrears.rows[0]).toEqual([...REPORT_HEADERS.inadimplentes]);
+    expect(arrears.rows[0].join(";")).toBe("Matrícula;Filiado;Meses em atraso;Referências;Total em atraso (R$)");
     expect(arrears.rows.find((r) => r[0] === String(late.registrationNumber))).toEqual([
       String(late.registrationNumber),
       "Carla Devedora",

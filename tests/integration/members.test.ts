@@ -4,6 +4,7 @@ import { paginationWindow } from "~/lib/pagination";
 import { MEMBER_MESSAGES } from "~/domain/members/member.schema";
 import { BR_MESSAGES } from "~/lib/br/messages";
 import { formatCpf, maskCpfForList } from "~/lib/br/cpf";
+import { CPF_FOUND_NOTICE, CPF_NOT_FOUND } from "~/lib/br/cpf-search";
 import { todayInBrasilia } from "~/lib/dates";
 import { useTestServer } from "../support/suite";
 import type { Client } from "../support/http";
@@ -177,7 +178,7 @@ describe("the list: order, tabs, search, pagination, masking", () => {
       const res = await c.get(`${ADMIN_PATH}?q=${formatCpf(m.cpf!)}&aba=ativos&pagina=3`);
       expect(res.status).toBe(302);
       const location = res.headers.get("location")!;
-      expect(location).toBe(`${ADMIN_PATH}?q=${m.registrationNumber}&aba=ativos`);
+      expect(location).toBe(`${ADMIN_PATH}?q=${m.registrationNumber}&aba=ativos&origem=cpf`);
       expect(rowsOf((await page(c, location)).html)).toEqual([m.registrationNumber]);
     }
     expect(rowsOf((await page(presidencia, `${ADMIN_PATH}?q=${m.cpf}`)).html)).toEqual([]);
@@ -186,28 +187,30 @@ describe("the list: order, tabs, search, pagination, masking", () => {
     expect(JSON.stringify(audit)).not.toContain(m.cpf!);
   });
 
-  it("with JavaScript the form posts a full CPF (ADR 307): the action audits a hit and answers with the matrícula; a miss goes back to the GET search unaudited", async () => {
+  it("with JavaScript the form posts a full CPF (ADR 307): a hit answers with the matrícula, a miss is the box's 404; both audited once", async () => {
     const m = await createMember(t.db, { name: "Cpf Postado Lima", situation: 1 });
     const searchPost = (c: Client, path: string, q: string) =>
       c.request(path, { method: "POST", body: new URLSearchParams({ intent: "buscar-cpf", aba: "ativos", q }) });
     const hit = await searchPost(admin, ADMIN_PATH, formatCpf(m.cpf!));
     expect(hit.status).toBe(302);
-    expect(hit.headers.get("location")).toBe(`${ADMIN_PATH}?aba=ativos&q=${m.registrationNumber}`);
-    // The notice that explains the matrícula in the box, one-shot in the flash cookie.
-    expect(hit.headers.get("set-cookie")).toMatch(/flash=/);
-    expect(rowsOf((await page(admin, hit.headers.get("location")!)).html)).toEqual([m.registrationNumber]);
+    // The address says a CPF found it (the page explains the matrícula in the box), never which.
+    expect(hit.headers.get("location")).toBe(`${ADMIN_PATH}?aba=ativos&q=${m.registrationNumber}&origem=cpf`);
+    const found = await page(admin, hit.headers.get("location")!);
+    expect(rowsOf(found.html)).toEqual([m.registrationNumber]);
+    expect(found.html).toContain(CPF_FOUND_NOTICE);
     const entries = (await auditFor(m.id)).filter((a) => a.action === "member.searched_by_cpf");
     expect(entries).toEqual([expect.objectContaining({ data: { found: 1 }, actor_username: (await t.user("admin")).username })]);
     // A role that does not search by CPF: the term is a name search like any other, unaudited.
     const other = await searchPost(presidencia, ADMIN_PATH, m.cpf!);
     expect(other.headers.get("location")).toBe(`${ADMIN_PATH}?aba=ativos&q=${m.cpf}`);
-    // A CPF that is nobody's: back to the GET search as typed; the action wrote no entry.
+    // A CPF that is nobody's: the box's message, 404, no redirect (the CPF goes in no address); audited.
     const [{ n: before }] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
     const miss = await searchPost(rh, RH_PATH, "111.444.777-35");
-    expect(miss.status).toBe(302);
-    expect(miss.headers.get("location")).toBe(`${RH_PATH}?aba=ativos&q=111.444.777-35`);
+    expect(miss.status).toBe(404);
+    expect(miss.headers.get("location")).toBeNull();
+    expect(decodeHtml(await miss.text())).toContain(CPF_NOT_FOUND);
     const [{ n: after }] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
-    expect(after).toBe(before);
+    expect(after).toBe(before + 1);
     expect((await auditFor(m.id)).filter((a) => a.action === "member.searched_by_cpf")).toHaveLength(1);
   });
 });

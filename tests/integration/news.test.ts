@@ -218,7 +218,7 @@ describe("staff writes", () => {
     );
     expect(explicit.status).toBe(409);
     const text = await answer(explicit);
-    expect(NEWS_MESSAGES.slugTaken).toBe("Já existe uma notícia com este endereço (slug). Escolha outro.");
+    expect(NEWS_MESSAGES.slugTaken).toBe("Já existe uma notícia com este endereço. Escolha outro.");
     // Shown beside the slug field of the server-rendered editor (works without JavaScript).
     expect(text).toContain(`<p id="f-slug-error" class="text-sm font-medium text-red-700">${NEWS_MESSAGES.slugTaken}</p>`);
     // The slug made from the title collides too.

@@ -401,10 +401,12 @@ describe("the audit screen: who viewed this member's CPF?", () => {
     expect((await entries("member.searched_by_cpf")).slice(before)).toEqual([
       expect.objectContaining({ entity_id: seen.id, data: { found: 1 } }),
     ]);
-    // Nobody's CPF: back to the GET filter as typed, where the loader answers (and audits) the miss.
+    // Nobody's CPF: the field's message (404), the CPF in no address; the search audited all the same.
     const miss = await as("admin").post("/dashboard/auditoria", { intent: "buscar-cpf", filiado: "390.533.447-05" });
-    expect(miss.headers.get("location")).toBe("/dashboard/auditoria?filiado=390.533.447-05");
-    expect(await count("member.searched_by_cpf")).toBe(before + 1);
+    expect(miss.status).toBe(404);
+    expect(miss.headers.get("location")).toBeNull();
+    expect(decodeHtml(await miss.text())).toContain(AUDIT_MESSAGES.memberNotFound);
+    expect(await count("member.searched_by_cpf")).toBe(before + 2);
   });
 
   it("an unknown or malformed member is a 400 with a pt-BR message, never a 500", async () => {

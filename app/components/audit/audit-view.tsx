@@ -1,4 +1,6 @@
-import { Form, Link } from "react-router";
+import * as React from "react";
+import { Form, Link, useLocation } from "react-router";
+import { withBack } from "~/lib/back-link";
 import { Download, Filter } from "~/components/icons/sprite";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Field, Input, Options, Select } from "~/components/ui/input";
@@ -16,7 +18,7 @@ import {
   type FilterKey,
 } from "~/domain/audit/audit-filters";
 import type { AuditDataLine, AuditEntryView } from "~/domain/audit/describe-audit-entry";
-import { useCpfSearchPost } from "~/components/ui/use-cpf-search-post";
+import { useCpfSearchOutcome, useCpfSearchPost } from "~/components/ui/use-cpf-search-post";
 
 type Page = { entries: AuditEntryView[]; olderCursor: string | null; newerCursor: string | null };
 
@@ -52,8 +54,22 @@ const dateValue = (v: string) => normaliseDay(v) ?? v;
 export function AuditView({ values, errors, page, people, member }: AuditViewProps) {
   const errorList = Object.values(errors).filter(Boolean);
   const filtered = FILTER_KEYS.some((k) => values[k]);
-  // A CPF in the member filter is posted, never put in the address (ADR 307).
+  // A CPF in the member filter is posted, never put in the address (ADR 307); a CPF that is no
+  // member's is the field's error, the CPF left in the field.
   const onSubmit = useCpfSearchPost(FILTER_PARAMS.member, true);
+  const { notFound } = useCpfSearchOutcome(FILTER_PARAMS.member, true);
+  const memberError = errors.member ?? notFound ?? undefined;
+  // After a filter (the form is re-mounted with the filters in force) or a page of the pager, the
+  // keyboard's focus would fall on the page's body: it goes to the count of what was found, which
+  // is scrolled into view (on a phone the results are below the form).
+  const countRef = React.useRef<HTMLParagraphElement>(null);
+  const shown = query(values);
+  const lastShown = React.useRef(shown);
+  React.useEffect(() => {
+    if (lastShown.current === shown) return;
+    lastShown.current = shown;
+    if (!document.activeElement || document.activeElement === document.body) countRef.current?.focus();
+  }, [shown]);
   return (
     <div className="grid gap-6">
       {/* Keyed by the filters: after a link ("Ver só quem viu o CPF completo", "Limpar filtros") the fields show the filters in force. */}
@@ -107,8 +123,8 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
           <Field
             label="Filiado (matrícula ou CPF)"
             name={FILTER_PARAMS.member}
-            error={errors.member}
-            hint="Mostra os registros sobre o filiado, como quem viu o CPF completo. Um CPF é trocado pela matrícula no endereço."
+            error={memberError}
+            hint="Mostra os registros sobre o filiado, como quem viu o CPF completo. Um CPF é trocado pela matrícula no endereço da página."
           >
             {(p) => (
               // Keyed by the value: after the CPF → matrícula redirect the field shows the matrícula.
@@ -161,7 +177,7 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
             </p>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite" data-testid="audit-count">
+            <p ref={countRef} tabIndex={-1} className="text-sm text-slate-700" aria-live="polite" data-testid="audit-count">
               {page.entries.length === 0
                 ? AUDIT_MESSAGES.empty
                 : `${page.entries.length} ${page.entries.length === 1 ? "registro nesta página" : "registros nesta página"}, do mais recente ao mais antigo.`}
@@ -194,7 +210,11 @@ export function AuditView({ values, errors, page, people, member }: AuditViewPro
   );
 }
 
+/** A charge's page leads back here, with the filters in force (its back link reads "Voltar para a auditoria"). */
+const TAKES_BACK = "/dashboard/financeiro/cobrancas/";
+
 function AuditEntryCard({ entry: e }: { entry: AuditEntryView }) {
+  const { pathname, search } = useLocation();
   return (
     <li
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xs lg:grid-cols-[13rem_minmax(0,16rem)_minmax(0,1fr)] lg:gap-6"
@@ -220,7 +240,7 @@ function AuditEntryCard({ entry: e }: { entry: AuditEntryView }) {
               {" · "}
               {e.entityHref ? (
                 <Link
-                  to={e.entityHref}
+                  to={e.entityHref.startsWith(TAKES_BACK) ? withBack(e.entityHref, pathname + search) : e.entityHref}
                   className="break-all font-mono text-xs text-brand-800 underline underline-offset-2"
                   aria-label={e.entityLinkLabel ?? undefined}
                   data-testid="audit-entity-link"

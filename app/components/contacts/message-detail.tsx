@@ -1,3 +1,4 @@
+import * as React from "react";
 import { Link } from "react-router";
 import { ArrowLeft, AtSign, CalendarClock, Loader2, Phone, Send, Tag, UserRound } from "~/components/icons/sprite";
 import { formatDateTime } from "~/lib/dates";
@@ -90,7 +91,7 @@ export function MessageDetail({
 function ReplyList({ replies }: { replies: ContactReplyRow[] }) {
   return (
     <section className="grid gap-3 border-t border-slate-200 pt-5" aria-labelledby="reply-sent-title" data-testid="contact-replies">
-      <h3 id="reply-sent-title" className="text-sm font-semibold text-navy-950">
+      <h3 id="reply-sent-title" tabIndex={-1} className="text-sm font-semibold text-navy-950">
         {replies.length === 1 ? "Resposta registrada" : `${replies.length} respostas registradas`}
       </h3>
       <ol className="grid gap-3">
@@ -116,6 +117,11 @@ function ReplyList({ replies }: { replies: ContactReplyRow[] }) {
 
 function ReplyForm({ id, email, replied }: { id: string; email: string; replied: boolean }) {
   const { Form, errors, busy, resetKey } = useFormAction({ intent: "reply", schema: contactActionSchema });
+  // Sent: the form is emptied (re-mounted), and the keyboard's focus goes to the replies' heading,
+  // which now counts the new one, instead of falling on the page's body.
+  React.useEffect(() => {
+    if (resetKey > 0) document.getElementById("reply-sent-title")?.focus();
+  }, [resetKey]);
   return (
     <section className="grid gap-3 border-t border-slate-200 pt-5" aria-labelledby="reply-title">
       <h3 id="reply-title" className="text-sm font-semibold text-navy-950">

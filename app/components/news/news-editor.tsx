@@ -105,7 +105,7 @@ export function NewsEditor({ post }: { post: NewsEditorPost | null }) {
         </Field>
 
         <Field
-          label="Endereço (slug)"
+          label="Endereço da notícia no site"
           name="slug"
           error={errors.slug}
           hint={

@@ -4,7 +4,8 @@ import { Input, Label, Options, Select } from "~/components/ui/input";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { useCpfSearchPost } from "./use-cpf-search-post";
+import { useCpfSearchOutcome, useCpfSearchPost } from "./use-cpf-search-post";
+import { CPF_FOUND_NOTICE } from "~/lib/br/cpf-search";
 import { useSharedRef } from "~/components/ui/use-shared-ref";
 
 /**
@@ -173,22 +174,52 @@ export function SearchForm({
   cpfSearch?: boolean;
 } & Omit<React.ComponentProps<typeof Input>, "id" | "name" | "type" | "defaultValue" | "className" | "children">) {
   const onSubmit = useCpfSearchPost("q", cpfSearch);
+  const { notFound, foundByCpf } = useCpfSearchOutcome("q", cpfSearch);
   const field = React.useRef<HTMLInputElement>(null);
   const sharedRef = useSharedRef(field, ref);
   React.useEffect(() => {
     if (field.current && field.current.value !== value) field.current.value = value;
   }, [value]);
-  return (
-    <Form method="get" role="search" className={cn("flex w-full gap-2", className)} onSubmit={onSubmit}>
+  const form = (
+    <Form method="get" role="search" className={cn("flex w-full gap-2", !cpfSearch && className)} onSubmit={onSubmit}>
       {children}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Input id={id} name="q" type="search" defaultValue={value} maxLength={120} {...props} ref={sharedRef} />
+      <Input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={value}
+        maxLength={120}
+        aria-invalid={notFound ? true : undefined}
+        {...props}
+        aria-describedby={
+          [props["aria-describedby"], notFound && `${id}-erro`, foundByCpf && `${id}-cpf`].filter(Boolean).join(" ") || undefined
+        }
+        ref={sharedRef}
+      />
       <Button type="submit">
         <Search /> Buscar
       </Button>
     </Form>
+  );
+  if (!cpfSearch) return form;
+  // A CPF search's outcome under the box (ADR 307): nobody with the CPF typed (which stays in the
+  // box, in no address), or why the box shows a matrícula after the CPF found its member.
+  return (
+    <div className={cn("grid w-full gap-1", className)}>
+      {form}
+      {notFound ? (
+        <p id={`${id}-erro`} className="text-sm font-medium text-red-700" role="alert">
+          {notFound}
+        </p>
+      ) : foundByCpf ? (
+        <p id={`${id}-cpf`} className="text-sm text-slate-700" data-testid="found-by-cpf">
+          {CPF_FOUND_NOTICE}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import type * as React from "react";
-import { useSubmit } from "react-router";
-import { CPF_SEARCH_INTENT, isFullCpfTerm } from "~/lib/br/cpf-search";
+import { useActionData, useSearchParams, useSubmit } from "react-router";
+import type { ActionResult } from "~/utils/action-result";
+import { CPF_SEARCH_INTENT, FOUND_BY_CPF, isFullCpfTerm } from "~/lib/br/cpf-search";
 
 /**
  * A GET search form's submit handler that sends a whole, valid CPF as a post instead (ADR 307):
@@ -20,4 +21,17 @@ export function useCpfSearchPost(field: string, enabled: boolean) {
     form.set("intent", CPF_SEARCH_INTENT);
     void submit(form, { method: "post" });
   };
+}
+
+/**
+ * What the last CPF search said, for the form to show: `notFound`, the action's message when the
+ * posted CPF is no member's (404; the list is not read again); `foundByCpf`, the address's mark
+ * that the matrícula in the box came from a CPF (`?origem=cpf`, dropped by the next search).
+ */
+export function useCpfSearchOutcome(field: string, enabled: boolean) {
+  const posted = useActionData() as ActionResult | undefined;
+  const [params] = useSearchParams();
+  if (!enabled) return { notFound: null, foundByCpf: false };
+  const notFound = posted && !posted.ok && posted.intent === CPF_SEARCH_INTENT ? (posted.errors?.[field] ?? posted.message) : null;
+  return { notFound, foundByCpf: params.get(FOUND_BY_CPF.param) === FOUND_BY_CPF.value };
 }

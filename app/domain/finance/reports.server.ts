@@ -30,20 +30,31 @@ export function isFinanceReport(value: unknown): value is FinanceReport {
   return typeof value === "string" && Object.hasOwn(FINANCE_REPORTS, value);
 }
 
+/** The columns as staff read them in a spreadsheet (pt-BR, like the audit's and the visits' CSVs). */
 export const REPORT_HEADERS = {
-  cobrancas: ["matricula", "filiado", "referencia", "vencimento", "valor", "situacao", "data_pagamento", "valor_pago", "forma_pagamento"],
-  pagamentos: [
-    "data_pagamento",
-    "matricula",
-    "filiado",
-    "referencia",
-    "valor_cobranca",
-    "valor_pago",
-    "diferenca",
-    "forma_pagamento",
-    "observacao",
+  cobrancas: [
+    "Matrícula",
+    "Filiado",
+    "Referência",
+    "Vencimento",
+    "Valor (R$)",
+    "Situação",
+    "Data do pagamento",
+    "Valor pago (R$)",
+    "Forma de pagamento",
   ],
-  inadimplentes: ["matricula", "filiado", "meses_em_atraso", "referencias", "total_em_atraso"],
+  pagamentos: [
+    "Data do pagamento",
+    "Matrícula",
+    "Filiado",
+    "Referência",
+    "Valor da cobrança (R$)",
+    "Valor pago (R$)",
+    "Diferença (R$)",
+    "Forma de pagamento",
+    "Observação",
+  ],
+  inadimplentes: ["Matrícula", "Filiado", "Meses em atraso", "Referências", "Total em atraso (R$)"],
 } as const;
 
 /** The period of a report from ?de=&ate= (default: this Brasília month); bad input is a 400. */

@@ -58,9 +58,9 @@ export function isCpfSearch(term: string, actor: Pick<Actor, "role">) {
 
 /**
  * A full-CPF search posted by a list's search form (ADR 307): the matrícula of the member it
- * finds, the search audited as the list's own (`member.searched_by_cpf`, never the CPF), or null
- * without an entry: a miss is answered by the list's GET search, whose loader audits it. The
- * caller authorizes the list; a term that is not a whole valid CPF finds nobody here.
+ * finds, or null. Audited hit or miss as the list's own search is (`member.searched_by_cpf`, the
+ * count found, never the CPF). The caller authorizes the list; a term that is not a whole valid
+ * CPF finds nobody and writes nothing.
  */
 export async function memberFoundByCpf(actor: Actor, term: string): Promise<number | null> {
   if (!isFullCpfTerm(term)) return null;
@@ -69,9 +69,8 @@ export async function memberFoundByCpf(actor: Actor, term: string): Promise<numb
     .from(members)
     .where(eq(members.cpf, cpfDigits(term)))
     .limit(1);
-  if (!hit) return null;
-  await recordAudit(db(), actor, "member.searched_by_cpf", hit.id, { found: 1 });
-  return hit.registrationNumber;
+  await recordAudit(db(), actor, "member.searched_by_cpf", hit?.id ?? null, { found: hit ? 1 : 0 });
+  return hit?.registrationNumber ?? null;
 }
 
 /** The tab and search of the list, as one WHERE (shared by the page and the CSV export). */

@@ -66,10 +66,15 @@ export async function action({ request }: Route.ActionArgs) {
     (actor) => ({
       fallback: AUDIT_MESSAGES.loadError,
       handlers: {
-        [CPF_SEARCH_INTENT]: async ({ filiado: cpf }, { fields }) => {
+        [CPF_SEARCH_INTENT]: async (_input, { fields }) => {
           authorize(actor, "audit.view");
           authorize(actor, "members.cpf");
-          return cpfSearchAnswer(request, fields, await memberFoundByCpf(actor, cpf), FILTER_PARAMS.member);
+          // The entries say whose they are ("Registros sobre o filiado de matrícula …"): no notice.
+          return cpfSearchAnswer(request, fields, (cpf) => memberFoundByCpf(actor, cpf), {
+            field: FILTER_PARAMS.member,
+            notFound: AUDIT_MESSAGES.memberNotFound,
+            notice: false,
+          });
         },
       },
     }),

@@ -38,6 +38,7 @@ function backLink(voltar: string | null): { href: string; label: string } {
   if (path === "/dashboard/financeiro/conciliacao") return { href, label: "Voltar para a conciliação PIX" };
   if (path === "/dashboard/financeiro/filiados") return { href, label: "Voltar para a consulta de filiados" };
   if (/^\/dashboard\/(admin|rh)\/members\/[^/]+$/.test(path)) return { href, label: "Voltar para o filiado" };
+  if (path === "/dashboard/auditoria") return { href, label: "Voltar para a auditoria" };
   return { href, label: "Voltar" };
 }
 

@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAccess(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 120);
   const { rows, more, cpfMatch } = await loadOrFail(() => searchFinanceMembers(user, q), "Erro ao buscar filiados. Tente novamente.");
-  if (cpfMatch !== null) await cpfOutOfAddress(request.url, cpfMatch);
+  if (cpfMatch !== null) cpfOutOfAddress(request.url, cpfMatch, { notice: true });
   return { rows, more, q };
 }
 
@@ -40,9 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
   return staffAction(request, z.discriminatedUnion("intent", [cpfSearchIntent()]), (actor) => ({
     fallback: "Erro ao buscar filiados. Tente novamente.",
     handlers: {
-      [CPF_SEARCH_INTENT]: async ({ q }, { fields }) => {
+      [CPF_SEARCH_INTENT]: async (_input, { fields }) => {
         authorize(actor, "finance.members");
-        return cpfSearchAnswer(request, fields, await memberFoundByCpf(actor, q));
+        return cpfSearchAnswer(request, fields, (cpf) => memberFoundByCpf(actor, cpf));
       },
     },
   }));

@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = { ...readListParams(params), tab: readChoice(params, "aba", isMemberTab, "todos") };
   const { cpfMatch, ...result } = await loadOrFail(() => listMembers(user, query), MEMBER_MESSAGES.loadError);
-  if (cpfMatch !== null) await cpfOutOfAddress(request.url, cpfMatch);
+  if (cpfMatch !== null) cpfOutOfAddress(request.url, cpfMatch, { notice: true });
   // The addresses members asked for in "Meus dados" (ADR 275), for the roles that decide them.
   const pendingAddresses = can(user.role, "members.address-review") ? await countPendingAddressRequests() : null;
   return {
@@ -75,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
       // A search by full CPF arrives as a post, so the CPF is in no address (ADR 307).
       [CPF_SEARCH_INTENT]: async ({ q }, { fields }) => {
         authorize(actor, "members.view");
-        return cpfSearchAnswer(request, fields, isCpfSearch(q, actor) ? await memberFoundByCpf(actor, q) : null);
+        return cpfSearchAnswer(request, fields, isCpfSearch(q, actor) ? (cpf) => memberFoundByCpf(actor, cpf) : null);
       },
     },
   }));
@@ -112,7 +112,7 @@ export default function MembersPage() {
     <div className="grid gap-5">
       <PageHeader
         title="Gestão de Filiados"
-        description={`${q ? `${count} para "${q}"` : `${count} ${MEMBER_TABS[tab].label === "Todos" ? "no cadastro" : `na aba ${MEMBER_TABS[tab].label}`}`}${month ? `, filiados em ${monthLabel(month)}` : ""}.`}
+        description={`${q ? `${count} para “${q}”` : `${count} ${MEMBER_TABS[tab].label === "Todos" ? "no cadastro" : `na aba ${MEMBER_TABS[tab].label}`}`}${month ? `, filiados em ${monthLabel(month)}` : ""}.`}
         actions={
           <>
             <RefreshButton />

@@ -216,7 +216,12 @@ export default function RouteCreatePage() {
                 {(f) => <Input {...f} required maxLength={300} autoComplete="street-address" />}
               </Field>
             ) : (
-              <Field label="Endereço" name="address" error={errors.address} hint="Preenchido pelo CEP; não pode ser editado.">
+              <Field
+                label="Endereço"
+                name="address"
+                error={errors.address}
+                hint="Preenchido pelo CEP ou pelo posto escolhido; não pode ser editado."
+              >
                 {(f) => <Input {...f} readOnly value={address} placeholder="Informe o CEP" />}
               </Field>
             )}
