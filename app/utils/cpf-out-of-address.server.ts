@@ -1,7 +1,7 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { CPF_NOT_FOUND, CPF_SEARCH_INTENT, FOUND_BY_CPF, isFullCpfTerm } from "~/lib/br/cpf-search";
-import { AppError } from "./app-error";
+import type { ActionResult } from "./action-result";
 import { optionalText } from "./fields";
 
 /**
@@ -34,8 +34,8 @@ export function cpfSearchIntent<const F extends string = "q">(field: F = "q" as 
 /**
  * The answer to that intent. `find` looks the member up and audits the search, hit or miss
  * (`memberFoundByCpf`); null when the role does not search by CPF. A hit answers with the list
- * searched by the matrícula; a miss is the search box's error (`notFound`, 404), the CPF left in
- * the box and in no address; a term that is no CPF (or a role that does not search by one) is the
+ * searched by the matrícula; a miss is the search box's message (`notFound`, 200: nobody found is
+ * an answer, not a refusal), the CPF left in the box and in no address; a term that is no CPF (or a role that does not search by one) is the
  * list's usual GET search. `fields` are the posted ones, one value per name.
  */
 export async function cpfSearchAnswer(
@@ -51,6 +51,10 @@ export async function cpfSearchAnswer(
   const term = fields[field] ?? "";
   if (!find || !isFullCpfTerm(term)) return redirect(`${url.pathname}?${url.searchParams}`);
   const match = await find(term);
-  if (match === null) throw new AppError(404, o.notFound ?? CPF_NOT_FOUND, field);
+  // Nobody: a search that found nothing is an answer, not a refusal (200; its audit entry is written).
+  if (match === null) {
+    const message = o.notFound ?? CPF_NOT_FOUND;
+    return data<ActionResult>({ ok: false, message, intent: CPF_SEARCH_INTENT, errors: { [field]: message } });
+  }
   return cpfOutOfAddress(url, match, { field, notice: o.notice ?? true });
 }

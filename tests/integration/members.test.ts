@@ -187,7 +187,7 @@ describe("the list: order, tabs, search, pagination, masking", () => {
     expect(JSON.stringify(audit)).not.toContain(m.cpf!);
   });
 
-  it("with JavaScript the form posts a full CPF (ADR 307): a hit answers with the matrícula, a miss is the box's 404; both audited once", async () => {
+  it("with JavaScript the form posts a full CPF (ADR 307): a hit answers with the matrícula, a miss is the box's message (200); both audited once", async () => {
     const m = await createMember(t.db, { name: "Cpf Postado Lima", situation: 1 });
     const searchPost = (c: Client, path: string, q: string) =>
       c.request(path, { method: "POST", body: new URLSearchParams({ intent: "buscar-cpf", aba: "ativos", q }) });
@@ -203,10 +203,10 @@ describe("the list: order, tabs, search, pagination, masking", () => {
     // A role that does not search by CPF: the term is a name search like any other, unaudited.
     const other = await searchPost(presidencia, ADMIN_PATH, m.cpf!);
     expect(other.headers.get("location")).toBe(`${ADMIN_PATH}?aba=ativos&q=${m.cpf}`);
-    // A CPF that is nobody's: the box's message, 404, no redirect (the CPF goes in no address); audited.
+    // A CPF that is nobody's: the box's message, 200, no redirect (the CPF goes in no address); audited.
     const [{ n: before }] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;
     const miss = await searchPost(rh, RH_PATH, "111.444.777-35");
-    expect(miss.status).toBe(404);
+    expect(miss.status).toBe(200);
     expect(miss.headers.get("location")).toBeNull();
     expect(decodeHtml(await miss.text())).toContain(CPF_NOT_FOUND);
     const [{ n: after }] = await t.query<{ n: number }>`select count(*)::int as n from audit_log where action = 'member.searched_by_cpf'`;

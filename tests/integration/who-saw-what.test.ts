@@ -401,9 +401,9 @@ describe("the audit screen: who viewed this member's CPF?", () => {
     expect((await entries("member.searched_by_cpf")).slice(before)).toEqual([
       expect.objectContaining({ entity_id: seen.id, data: { found: 1 } }),
     ]);
-    // Nobody's CPF: the field's message (404), the CPF in no address; the search audited all the same.
+    // Nobody's CPF: the field's message (200: an answer, not a refusal), the CPF in no address; the search audited all the same.
     const miss = await as("admin").post("/dashboard/auditoria", { intent: "buscar-cpf", filiado: "390.533.447-05" });
-    expect(miss.status).toBe(404);
+    expect(miss.status).toBe(200);
     expect(miss.headers.get("location")).toBeNull();
     expect(decodeHtml(await miss.text())).toContain(AUDIT_MESSAGES.memberNotFound);
     expect(await count("member.searched_by_cpf")).toBe(before + 2);
