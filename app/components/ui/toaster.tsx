@@ -27,11 +27,6 @@ export function useToast() {
 // (which rarely do) don't pay for it on first load.
 const ToastViewport = React.lazy(() => import("./toast-viewport"));
 
-/** The toasts with a new one: the same message said again replaces the old one, so it never stacks. */
-function withNew(ts: Shown[], t: Shown) {
-  return [...ts.filter((x) => x.message !== t.message), t].slice(-MAX_TOASTS);
-}
-
 export function Toaster({ initial, children }: { initial?: ToastMessage | null; children: React.ReactNode }) {
   const [toasts, setToasts] = React.useState<Shown[]>(initial ? [{ ...initial, at: Date.now() }] : []);
   const [shown, setShown] = React.useState(Boolean(initial));
@@ -48,12 +43,12 @@ export function Toaster({ initial, children }: { initial?: ToastMessage | null; 
   React.useEffect(() => {
     if (initial && initial.id !== lastInitial.current) {
       lastInitial.current = initial.id;
-      setToasts((ts) => withNew(ts, { ...initial, at: Date.now() }));
+      setToasts((ts) => [...ts, { ...initial, at: Date.now() }].slice(-MAX_TOASTS));
       setShown(true);
     }
   }, [initial]);
   const push = React.useCallback((t: Omit<ToastMessage, "id">) => {
-    setToasts((ts) => withNew(ts, { ...t, id: `${Date.now()}-${Math.random()}`, at: Date.now() }));
+    setToasts((ts) => [...ts, { ...t, id: `${Date.now()}-${Math.random()}`, at: Date.now() }].slice(-MAX_TOASTS));
     setShown(true);
   }, []);
   const dismiss = React.useCallback((id: string) => setToasts((ts) => ts.filter((x) => x.id !== id)), []);
