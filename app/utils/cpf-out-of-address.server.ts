@@ -35,8 +35,8 @@ export function cpfSearchIntent<const F extends string = "q">(field: F = "q" as 
  * The answer to that intent. `find` looks the member up and audits the search, hit or miss
  * (`memberFoundByCpf`); null when the role does not search by CPF. A hit answers with the list
  * searched by the matrícula; a miss is the search box's message (`notFound`, 200: nobody found is
- * an answer, not a refusal), the CPF left in the box and in no address; a term that is no CPF (or a role that does not search by one) is the
- * list's usual GET search. `fields` are the posted ones, one value per name.
+ * an answer, not a refusal), the CPF left in the box and in no address; a term that is no CPF (or
+ * a role that does not search by one) is the list's usual GET search. `fields` are the posted ones, one value per name.
  */
 export async function cpfSearchAnswer(
   request: Request,

@@ -25,7 +25,7 @@ export function useCpfSearchPost(field: string, enabled: boolean) {
 
 /**
  * What the last CPF search said, for the form to show: `notFound`, the action's message when the
- * posted CPF is no member's (404; the list is not read again); `foundByCpf`, the address's mark
+ * posted CPF is no member's (a 200 answer; the list stays as it was); `foundByCpf`, the address's mark
  * that the matrícula in the box came from a CPF (`?origem=cpf`, dropped by the next search).
  */
 export function useCpfSearchOutcome(field: string, enabled: boolean) {

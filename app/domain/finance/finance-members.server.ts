@@ -3,7 +3,8 @@ import { db } from "~/db/client.server";
 import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
-import { cpfDigits, isValidCpf } from "~/lib/br/cpf";
+import { cpfDigits } from "~/lib/br/cpf";
+import { isFullCpfTerm } from "~/lib/br/cpf-search";
 import { MAX_REGISTRATION_NUMBER } from "~/domain/members/member-options";
 import { toMemberPickRow, type MemberPickRow } from "~/domain/members/member-row";
 import { LIST_ORDER, nameMatches } from "~/domain/members/list-members.server";
@@ -27,7 +28,7 @@ export async function searchFinanceMembers(
   if (!t) return { rows: [], more: false, cpfMatch: null };
   const conds: SQL[] = [nameMatches(t)];
   if (/^\d{1,10}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_REGISTRATION_NUMBER) conds.push(eq(members.registrationNumber, Number(t)));
-  const byCpf = /^[\d.\-\s]+$/.test(t) && isValidCpf(t);
+  const byCpf = isFullCpfTerm(t);
   if (byCpf) conds.push(eq(members.cpf, cpfDigits(t)));
   const found = await db()
     .select({

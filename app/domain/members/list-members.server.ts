@@ -7,7 +7,7 @@ import { members } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/record-audit.server";
 import { authorize, type Actor } from "~/auth/authorize";
 import { can } from "~/auth/screens";
-import { cpfDigits, isValidCpf } from "~/lib/br/cpf";
+import { cpfDigits } from "~/lib/br/cpf";
 import { isFullCpfTerm } from "~/lib/br/cpf-search";
 import { MAX_REGISTRATION_NUMBER, MEMBER_TABS, type MemberTab } from "./member-options";
 import { toMemberListRow } from "./member-row";
@@ -47,13 +47,12 @@ export function searchCondition(term: string, options: { byCpf: boolean }): SQL 
   if (!t) return undefined;
   const conds: SQL[] = [nameMatches(t)];
   if (/^\d{1,10}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_REGISTRATION_NUMBER) conds.push(eq(members.registrationNumber, Number(t)));
-  if (options.byCpf && /^[\d.\-\s]+$/.test(t) && isValidCpf(t)) conds.push(eq(members.cpf, cpfDigits(t)));
+  if (options.byCpf && isFullCpfTerm(t)) conds.push(eq(members.cpf, cpfDigits(t)));
   return or(...conds);
 }
 
 export function isCpfSearch(term: string, actor: Pick<Actor, "role">) {
-  const t = term.trim();
-  return can(actor.role, "members.cpf") && /^[\d.\-\s]+$/.test(t) && isValidCpf(t);
+  return can(actor.role, "members.cpf") && isFullCpfTerm(term);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isValidCpf } from "./cpf";
 
 /**
- * A search by full CPF (ADR 304, 305): shared by the search forms, which post such a term
+ * A search by full CPF (ADR 304, 307): shared by the search forms, which post such a term
  * instead of putting it in a GET's address, and by the actions that answer that post.
  */
 export const CPF_SEARCH_INTENT = "buscar-cpf";
